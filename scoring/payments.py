@@ -1,0 +1,197 @@
+"""Han and fu to payments: the standard table, limits, kiriage, kazoe, yakuman.
+
+Amounts here never include honba or riichi sticks; settlement adds those.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from scoring.errors import ScoringError
+from scoring.rules import Kazoe, Ruleset
+
+
+class Limit(enum.StrEnum):
+    MANGAN = "mangan"
+    HANEMAN = "haneman"
+    BAIMAN = "baiman"
+    SANBAIMAN = "sanbaiman"
+    YAKUMAN = "yakuman"
+
+
+_LIMIT_BASE = {
+    Limit.MANGAN: 2000,
+    Limit.HANEMAN: 3000,
+    Limit.BAIMAN: 4000,
+    Limit.SANBAIMAN: 6000,
+    Limit.YAKUMAN: 8000,
+}
+
+
+@dataclass(frozen=True)
+class HandValue:
+    """What one win is worth before honba and sticks."""
+
+    han: int
+    fu: int | None
+    yakuman: int
+    """Yakuman multiple after kazoe and the ruleset's cap (0: not a yakuman)."""
+    base: int
+    """Basic points: fu x 2^(han+2), or the limit's (mangan 2000 ... yakuman 8000 per multiple)."""
+    limit: Limit | None
+
+    @property
+    def is_mangan_or_more(self) -> bool:
+        return self.limit is not None
+
+
+def _ceil100(x: int) -> int:
+    return -(-x // 100) * 100
+
+
+def check_han_fu(han: int, fu: int | None) -> None:
+    """Refuse han/fu pairs that no hand can have."""
+    if isinstance(han, bool) or not isinstance(han, int) or han < 1:
+        raise ScoringError("Han must be a whole number of at least 1.")
+    if han >= 5:
+        if fu is not None:
+            _check_fu_value(fu)
+        return
+    if fu is None:
+        raise ScoringError(f"A {han}-han hand needs its fu.")
+    _check_fu_value(fu)
+    if fu == 20 and han == 1:
+        raise ScoringError("1 han 20 fu is impossible: 20 fu is pinfu tsumo, which is at least 2 han.")
+    if fu == 25 and han < 2:
+        raise ScoringError("25 fu is chiitoitsu, which is at least 2 han.")
+
+
+def _check_fu_value(fu: int) -> None:
+    if isinstance(fu, bool) or not isinstance(fu, int):
+        raise ScoringError("Fu must be a whole number.")
+    if fu == 25:
+        return
+    if fu < 20 or fu > 110 or fu % 10:
+        raise ScoringError(f"{fu} fu is impossible: fu is 25 or a multiple of 10 from 20 to 110.")
+
+
+def hand_value(han: int, fu: int | None, ruleset: Ruleset, *, yakuman: int = 0) -> HandValue:
+    """The value of a win given as han/fu (validated) or as a yakuman multiple."""
+    if yakuman:
+        if isinstance(yakuman, bool) or not isinstance(yakuman, int) or yakuman < 1:
+            raise ScoringError("A yakuman multiple must be a whole number of at least 1.")
+        multiple = yakuman
+        if not ruleset.yakuman_stacking:
+            multiple = 1 if not ruleset.double_yakuman else min(multiple, 2)
+        if ruleset.yakuman_cap is not None:
+            multiple = min(multiple, ruleset.yakuman_cap)
+        return HandValue(han=han or 13 * multiple, fu=fu, yakuman=multiple, base=8000 * multiple, limit=Limit.YAKUMAN)
+    check_han_fu(han, fu)
+    if han >= 13:
+        if ruleset.kazoe is Kazoe.YAKUMAN:
+            multiple = 1 if ruleset.yakuman_cap is None else min(1, ruleset.yakuman_cap)
+            return HandValue(han=han, fu=fu, yakuman=multiple, base=8000, limit=Limit.YAKUMAN)
+        return HandValue(han=han, fu=fu, yakuman=0, base=6000, limit=Limit.SANBAIMAN)
+    limit = _limit_for(han, fu, ruleset)
+    if limit is not None:
+        return HandValue(han=han, fu=fu, yakuman=0, base=_LIMIT_BASE[limit], limit=limit)
+    assert fu is not None
+    return HandValue(han=han, fu=fu, yakuman=0, base=fu * 2 ** (han + 2), limit=None)
+
+
+def _limit_for(han: int, fu: int | None, ruleset: Ruleset) -> Limit | None:
+    if han >= 11:
+        return Limit.SANBAIMAN
+    if han >= 8:
+        return Limit.BAIMAN
+    if han >= 6:
+        return Limit.HANEMAN
+    if han == 5:
+        return Limit.MANGAN
+    assert fu is not None
+    base = fu * 2 ** (han + 2)
+    if base >= 2000:
+        return Limit.MANGAN
+    if ruleset.kiriage and base >= 1920:
+        return Limit.MANGAN
+    return None
+
+
+def ron_amount(value: HandValue, *, dealer: bool) -> int:
+    """What the discarder pays on a ron (no honba)."""
+    return _ceil100(value.base * (6 if dealer else 4))
+
+
+@dataclass(frozen=True)
+class TsumoAmounts:
+    """What each payer pays on a tsumo (no honba)."""
+
+    dealer: int
+    """Paid by the dealer (for a non-dealer's tsumo)."""
+    non_dealer: int
+    """Paid by each non-dealer."""
+
+
+def tsumo_amounts(value: HandValue, *, dealer: bool) -> TsumoAmounts:
+    """Per-payer amounts of a 4-player tsumo; for a dealer tsumo both fields are the 'all' amount."""
+    if dealer:
+        each = _ceil100(value.base * 2)
+        return TsumoAmounts(dealer=each, non_dealer=each)
+    return TsumoAmounts(dealer=_ceil100(value.base * 2), non_dealer=_ceil100(value.base))
+
+
+def win_deltas(
+    value: HandValue,
+    *,
+    winner: int,
+    dealer: int,
+    loser: int | None,
+    ruleset: Ruleset,
+    paid_as_dealer: bool = False,
+) -> list[int]:
+    """Score changes of one win (ron when ``loser`` is set, else tsumo), without honba or sticks.
+
+    ``paid_as_dealer`` pays a non-dealer's win as a dealer win (Juki's West rule).
+    """
+    n = ruleset.players
+    deltas = [0] * n
+    as_dealer = winner == dealer or paid_as_dealer
+    if loser is not None:
+        amount = ron_amount(value, dealer=as_dealer)
+        deltas[loser] -= amount
+        deltas[winner] += amount
+        return deltas
+    amounts = tsumo_amounts(value, dealer=as_dealer)
+    payers = [p for p in range(n) if p != winner]
+    for p in payers:
+        pay = amounts.dealer if p == dealer else amounts.non_dealer
+        if as_dealer:
+            pay = amounts.non_dealer
+        deltas[p] -= pay
+        deltas[winner] += pay
+    if n == 3 and not ruleset.sanma_tsumo_loss:
+        # No tsumo loss: the absent North's share is split between the two payers,
+        # so the winner collects what a 4-player tsumo would have paid in total.
+        absent_share = amounts.non_dealer
+        first, second = payers
+        half = _ceil100(absent_share // 2) if absent_share % 200 else absent_share // 2
+        for p, extra in ((first, half), (second, absent_share - half)):
+            deltas[p] -= extra
+            deltas[winner] += extra
+    return deltas
+
+
+def chombo_mangan_deltas(*, offender: int, dealer: int, players: int) -> list[int]:
+    """A mangan paid by the offender as if tsumo'd against them (dealer 4000 all, else 2000/4000)."""
+    deltas = [0] * players
+    for p in range(players):
+        if p == offender:
+            continue
+        if offender == dealer:
+            pay = 4000
+        else:
+            pay = 4000 if p == dealer else 2000
+        deltas[p] += pay
+        deltas[offender] -= pay
+    return deltas

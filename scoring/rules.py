@@ -1,0 +1,723 @@
+"""Rulesets as typed, immutable data.
+
+A :class:`Ruleset` names every rule variant the engine knows. Presets cover the
+two club rulesets (A.S.I. Shirai and Juki's Agit, see ``docs/rulesets.md``) and
+common public rulesets. A club derives its own variant with
+:meth:`Ruleset.derive`; a ruleset round-trips through JSON with
+:meth:`Ruleset.to_dict` / :meth:`Ruleset.from_dict`.
+
+All point amounts are in table points (a riichi stick is 1000).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import types
+import typing
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from scoring.errors import ScoringError
+
+
+class Renchan(enum.StrEnum):
+    """When the dealer keeps the deal."""
+
+    TENPAI = "tenpai"
+    """On a dealer win, or when the dealer is tenpai at an exhaustive draw."""
+    AGARI = "agari"
+    """Only on a dealer win."""
+
+
+class Yame(enum.StrEnum):
+    """Whether the all-last dealer's win (agari-yame) or tenpai (tenpai-yame) ends the game."""
+
+    NONE = "none"
+    """Never: the dealer's renchan goes on."""
+    AUTO = "auto"
+    """The game ends by itself when the dealer is top."""
+    OPTIONAL = "optional"
+    """The dealer chooses; the record says so with a ``stop`` event."""
+
+
+class GameLength(enum.StrEnum):
+    EAST = "east"
+    """Tonpuusen: East round only."""
+    HANCHAN = "hanchan"
+    """East and South rounds."""
+
+
+class TieRule(enum.StrEnum):
+    SEAT_ORDER = "seat_order"
+    """Equal scores rank by seat: the player closer to the first dealer ranks higher."""
+    SPLIT = "split"
+    """Tied players share the uma (and oka) of the places they occupy."""
+
+
+class LeftoverSticks(enum.StrEnum):
+    TO_FIRST = "to_first"
+    """Riichi sticks left on the table at the end go to first place."""
+    LOST = "lost"
+    """They leave the game (the points total drops)."""
+
+
+class Rounding(enum.StrEnum):
+    """How a final score becomes season points."""
+
+    DECIMAL = "decimal"
+    """Keep decimals: (score - return) / 1000 exactly."""
+    ROUND_HALF_UP = "round_half_up"
+    """Round to whole points, half up (500 up)."""
+    GOSHA_ROKUNYU = "gosha_rokunyu"
+    """Round to whole points, 500 down and 600 up (Tenhou's old integer era); 1st takes the remainder."""
+    FLOOR = "floor"
+    """Cut to whole points (toward minus infinity); 1st takes the remainder."""
+
+
+class ChomboStyle(enum.StrEnum):
+    MANGAN = "mangan"
+    """The offender pays a mangan as if tsumo'd against them (dealer 4000 all, non-dealer 2000/4000)."""
+    FIXED_EACH = "fixed_each"
+    """The offender pays ``chombo_amount`` to each other player."""
+    POINTS = "points"
+    """No table payment: ``chombo_season_points`` are deducted from the offender's game points."""
+
+
+class Nagashi(enum.StrEnum):
+    NONE = "none"
+    """Nagashi mangan does not exist."""
+    DRAW = "draw"
+    """Paid as a mangan tsumo but recorded as an exhaustive draw: no honba, sticks stay."""
+    WIN = "win"
+    """A win: the nagashi player also collects honba and riichi sticks."""
+
+
+class Abort(enum.StrEnum):
+    """Abortive draws (tochuu ryuukyoku)."""
+
+    FOUR_WINDS = "four_winds"
+    FOUR_RIICHI = "four_riichi"
+    FOUR_KANS = "four_kans"
+    NINE_TERMINALS = "nine_terminals"
+    TRIPLE_RON = "triple_ron"
+
+
+class Deposits(enum.StrEnum):
+    """Who takes honba or riichi sticks on a multiple ron."""
+
+    HEAD_BUMP = "head_bump"
+    """The winner nearest the discarder in turn order (kamicha-yuusen)."""
+    EACH = "each"
+    """Every winner (honba only: each winner is paid the honba)."""
+
+
+class Pao(enum.StrEnum):
+    DAISANGEN = "daisangen"
+    DAISUUSHII = "daisuushii"
+    SUUKANTSU = "suukantsu"
+    DAIMINKAN_RINSHAN = "daiminkan_rinshan"
+    """A rinshan win after a daiminkan: the discarder of the kan tile pays."""
+
+
+class PaoSplit(enum.StrEnum):
+    """How pao is paid on a ron by someone other than the liable player."""
+
+    HALF = "half"
+    """The liable player and the discarder pay half each."""
+    DISCARDER = "discarder"
+    """The discarder pays all (no pao on ron)."""
+
+
+class PenaltyType(enum.StrEnum):
+    """Penalty kinds a referee can give; a ruleset lists the ones it has."""
+
+    PENALTY_POINT = "penalty_point"
+    YELLOW_CARD = "yellow_card"
+    AGARI_FORBIDDEN = "agari_forbidden"
+    VERBAL_WARNING = "verbal_warning"
+    CHOMBO = "chombo"
+    DELIBERATE_CHOMBO = "deliberate_chombo"
+    EXPULSION = "expulsion"
+    DECLARATION_VOID = "declaration_void"
+
+
+class Kazoe(enum.StrEnum):
+    YAKUMAN = "yakuman"
+    """13 han or more is a (single) yakuman."""
+    SANBAIMAN = "sanbaiman"
+    """13 han or more stays sanbaiman."""
+
+
+class ClosedKanRob(enum.StrEnum):
+    """Who may rob a closed kan (chankan on an ankan)."""
+
+    NONE = "none"
+    KOKUSHI = "kokushi"
+
+
+class Renhou(enum.StrEnum):
+    NONE = "none"
+    YAKUMAN = "yakuman"
+    MANGAN = "mangan"
+
+
+STANDARD_DOUBLE_YAKUMAN: frozenset[str] = frozenset(
+    {"suuankou_tanki", "junsei_chuuren", "daisuushii", "kokushi_13"}
+)
+LOCAL_YAKUMAN: frozenset[str] = frozenset({"daisharin", "daisuurin", "daichikurin", "paarenchan"})
+
+
+@dataclass(frozen=True, kw_only=True)
+class Ruleset:
+    """Every rule variant the scoring engine applies. Immutable; derive to change."""
+
+    key: str = "custom"
+    """Short identifier, e.g. ``juki-agit-2026``."""
+    name: str = "Custom"
+    """Human-readable name."""
+    version: str = "1"
+    """Version label: a season is bound to one version; old games keep theirs."""
+
+    # --- players and points -------------------------------------------------
+    players: int = 4
+    """Number of seats: 4, or 3 for sanma."""
+    start_points: int = 25000
+    """Each player's score at East 1."""
+    return_points: int = 30000
+    """Genten: the score final points are measured from."""
+    oka: int = 20000
+    """Bonus (in table points) to first place; (return - start) x players in the usual reading."""
+    uma: tuple[int, ...] = (20000, 10000, -10000, -20000)
+    """Rank bonus in table points, 1st to last."""
+    tie_rule: TieRule = TieRule.SEAT_ORDER
+    """How equal final scores are ranked."""
+    leftover_sticks: LeftoverSticks = LeftoverSticks.TO_FIRST
+    """What happens to riichi sticks left on the table when the game ends."""
+    rounding: Rounding = Rounding.DECIMAL
+    """How final scores become points (1,000 table points = 1 point)."""
+
+    # --- game length and end ------------------------------------------------
+    length: GameLength = GameLength.HANCHAN
+    """East only, or East and South."""
+    renchan: Renchan = Renchan.TENPAI
+    """When the dealer keeps the deal."""
+    agari_yame: Yame = Yame.AUTO
+    """The all-last dealer's win ends the game when top."""
+    tenpai_yame: Yame = Yame.AUTO
+    """The all-last dealer's tenpai at a draw ends the game when top."""
+    yame_min_points: int | None = None
+    """The dealer must also hold at least this much for agari-/tenpai-yame (None: no minimum)."""
+    west_entry: bool = False
+    """If nobody has ``west_entry_target`` after the last hand, play goes on into the next wind."""
+    west_entry_target: int = 30000
+    """The score someone must reach for the game to end (extra rounds and all-last)."""
+    sudden_death: bool = True
+    """In extra rounds the game ends the moment someone reaches ``west_entry_target``."""
+    north_entry: bool = False
+    """Whether play may go on from West into North (False: West 4 is the hard end)."""
+    tobi: bool = True
+    """The game ends when a player busts."""
+    tobi_at_zero: bool = False
+    """Exactly 0 points is a bust (False: only below 0)."""
+    keep_negative_scores: bool = True
+    """Negative final scores count as they are (False: clamp to 0 in final points)."""
+
+    # --- riichi, honba, draws ----------------------------------------------
+    riichi_min_points: int = 1000
+    """A player below this may not declare riichi (the declaration is void)."""
+    riichi_stick: int = 1000
+    """Riichi deposit."""
+    honba_value: int = 300
+    """Honba bonus per counter, in total (ron 300; tsumo 100 from each)."""
+    noten_payment: int = 3000
+    """Total noten payment at an exhaustive draw."""
+    abortive_draws: frozenset[Abort] = frozenset(Abort)
+    """The abortive draws this ruleset allows; others are an error."""
+    abort_dealer_keeps: bool = True
+    """On an abortive draw the dealer keeps the deal (honba + 1)."""
+    nagashi: Nagashi = Nagashi.DRAW
+    """Whether nagashi mangan exists, and as a win or as a draw."""
+
+    # --- multiple ron ---------------------------------------------------------
+    max_ron_winners: int = 3
+    """1: head-bump only (atamahane); 2: double ron; 3: triple ron too."""
+    triple_ron_abort: bool = True
+    """Three rons on one discard are an abortive draw (``abort`` triple_ron) instead of a win."""
+    multi_ron_sticks: Deposits = Deposits.HEAD_BUMP
+    """Who takes riichi sticks on a multiple ron (always the head-bump winner; EACH is not used)."""
+    multi_ron_honba: Deposits = Deposits.HEAD_BUMP
+    """Who takes the honba on a multiple ron."""
+
+    # --- hand value -------------------------------------------------------------
+    kiriage: bool = False
+    """4 han 30 fu and 3 han 60 fu are rounded up to mangan."""
+    kazoe: Kazoe = Kazoe.YAKUMAN
+    """What 13+ han is worth."""
+    yakuman_stacking: bool = True
+    """Several yakuman in one hand add up (daisangen + tsuuiisou = double)."""
+    yakuman_cap: int | None = None
+    """The highest yakuman multiple paid (None: no cap)."""
+    double_yakuman: frozenset[str] = STANDARD_DOUBLE_YAKUMAN
+    """Yaku ids paid as double yakuman; the others are single."""
+    local_yakuman: frozenset[str] = frozenset()
+    """Local yakuman this ruleset has (daisharin, daisuurin, daichikurin, paarenchan)."""
+    renhou: Renhou = Renhou.NONE
+    """Whether renhou exists and what it is worth."""
+    paarenchan_wins: int = 8
+    """Consecutive dealer wins (not honba) that make paarenchan, when it is in ``local_yakuman``."""
+    red_fives: tuple[int, int, int] = (1, 1, 1)
+    """Red fives per suit (man, pin, sou)."""
+    kuitan: bool = True
+    """Open tanyao counts."""
+    atozuke: bool = True
+    """A yaku completed only by the winning tile is fine."""
+    ryuuiisou_requires_hatsu: bool = False
+    """All green needs the green dragon."""
+    rinshan_tsumo_fu: bool = True
+    """A rinshan kaihou win gets the +2 tsumo fu."""
+    double_wind_pair_fu: int = 4
+    """Fu for a pair of the seat wind that is also the round wind."""
+    open_pinfu_fu: bool = True
+    """An open hand with no fu beyond the base is scored at 30 fu on ron (the 2 fu of 'open pinfu')."""
+    closed_kan_rob: ClosedKanRob = ClosedKanRob.KOKUSHI
+    """Who may rob a closed kan."""
+    dealer_min_han_from_renchan: int | None = None
+    """From this renchan on (the dealer's own consecutive deals), the dealer needs ``dealer_min_han`` to win."""
+    dealer_min_han: int = 2
+    """The dealer's han minimum once ``dealer_min_han_from_renchan`` applies."""
+    dealer_min_han_counts_dora: bool = False
+    """Whether dora count toward the dealer's han minimum."""
+    west_wins_paid_as_dealer: bool = False
+    """From West on, every win is paid as a dealer win."""
+
+    # --- pao ------------------------------------------------------------------------
+    pao: frozenset[Pao] = frozenset({Pao.DAISANGEN, Pao.DAISUUSHII})
+    """Which yaku (or situations) carry liability."""
+    pao_partial: bool = False
+    """With compound yakuman the liable player pays only the pao yakuman's share."""
+    pao_ron_split: PaoSplit = PaoSplit.HALF
+    """How a ron by someone other than the liable player is paid."""
+    daiminkan_rinshan_pao_ron_value: bool = True
+    """Daiminkan-rinshan pao is paid by the kan-tile discarder at ron value."""
+
+    # --- penalties -----------------------------------------------------------------
+    penalties: frozenset[PenaltyType] = frozenset({PenaltyType.CHOMBO})
+    """Penalty types a referee may give under this ruleset."""
+    chombo_style: ChomboStyle = ChomboStyle.MANGAN
+    """What a chombo costs."""
+    chombo_amount: int = 3000
+    """With FIXED_EACH: paid to each other player."""
+    chombo_season_points: float = 20.0
+    """With POINTS: deducted from the offender's game points."""
+    chombo_replay: bool = True
+    """The hand is replayed: no round, dealer or honba change (unless the dealer passes)."""
+    chombo_dealer_passes: bool = False
+    """A dealer chombo passes the deal."""
+    chombo_returns_deposits: bool = True
+    """Riichi sticks placed in the voided hand go back to who placed them."""
+    deliberate_chombo_amount: int | None = None
+    """Deliberate chombo: paid to each other player, and the game ends (None: not in this ruleset)."""
+    penalty_point_value: int = 1000
+    """A penalty point puts this much on the table (like a riichi stick)."""
+    penalty_points_to_chombo: int | None = 3
+    """The Nth penalty point of a player in one game is a chombo instead (None: never)."""
+    yellow_cards_to_chombo: int | None = 2
+    """This many yellow cards to one player in one hand cost the chombo payment (no replay)."""
+
+    # --- three-player --------------------------------------------------------------
+    sanma_tsumo_loss: bool = False
+    """3-player: a tsumo is paid as in 4-player minus the absent player's share."""
+    flowers: int = 0
+    """Flower tiles in the set (each counts as one dora when ``flower_dora``)."""
+    flower_dora: bool = True
+    """Each flower is one dora."""
+
+    # ------------------------------------------------------------------------------------
+    def __post_init__(self) -> None:
+        if self.players not in (3, 4):
+            raise ScoringError(f"A ruleset is for 3 or 4 players, not {self.players}.")
+        if len(self.uma) != self.players:
+            raise ScoringError(f"Uma needs {self.players} values (one per place), got {len(self.uma)}.")
+        if not 1 <= self.max_ron_winners <= 3:
+            raise ScoringError("max_ron_winners must be 1, 2 or 3.")
+        if self.yakuman_cap is not None and self.yakuman_cap < 1:
+            raise ScoringError("yakuman_cap must be at least 1 (or null for no cap).")
+
+    @property
+    def is_sanma(self) -> bool:
+        return self.players == 3
+
+    def derive(self, **overrides: Any) -> "Ruleset":
+        """A copy with some rules changed. Values may be JSON-style (lists, strings)."""
+        unknown = set(overrides) - _FIELD_NAMES
+        if unknown:
+            raise ScoringError(f"Unknown rule option(s): {', '.join(sorted(unknown))}.")
+        return dataclasses.replace(self, **{k: _coerce(k, v) for k, v in overrides.items()})
+
+    def to_dict(self) -> dict[str, Any]:
+        """Every field as plain JSON values."""
+        return {f.name: _to_json(getattr(self, f.name)) for f in dataclasses.fields(self)}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Ruleset":
+        """Inverse of :meth:`to_dict`; missing fields take the defaults."""
+        return cls().derive(**dict(data))
+
+    def diff(self, other: "Ruleset") -> dict[str, Any]:
+        """The fields of ``self`` that differ from ``other``, as JSON values (overrides)."""
+        mine, theirs = self.to_dict(), other.to_dict()
+        return {k: v for k, v in mine.items() if theirs[k] != v}
+
+
+_FIELD_NAMES = frozenset(f.name for f in dataclasses.fields(Ruleset))
+_HINTS = typing.get_type_hints(Ruleset)
+
+
+def _to_json(value: Any) -> Any:
+    if isinstance(value, enum.Enum):
+        return value.value
+    if isinstance(value, frozenset):
+        return sorted(_to_json(v) for v in value)
+    if isinstance(value, tuple):
+        return [_to_json(v) for v in value]
+    return value
+
+
+def _coerce(name: str, value: Any) -> Any:
+    """Turn a JSON value into the field's type, with a clear error."""
+    hint = _HINTS[name]
+    try:
+        return _coerce_to(hint, value)
+    except (ValueError, TypeError) as exc:
+        raise ScoringError(f"Rule option {name!r}: {value!r} is not a valid value.") from exc
+
+
+def _coerce_to(hint: Any, value: Any) -> Any:
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        if value is None and type(None) in args:
+            return None
+        inner = [a for a in args if a is not type(None)]
+        return _coerce_to(inner[0], value)
+    if origin is frozenset:
+        if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+            raise TypeError("expected a list")
+        return frozenset(_coerce_to(args[0], v) for v in value)
+    if origin is tuple:
+        if isinstance(value, (str, bytes)) or not hasattr(value, "__iter__"):
+            raise TypeError("expected a list")
+        return tuple(_coerce_to(args[0], v) for v in value)
+    if isinstance(hint, type) and issubclass(hint, enum.Enum):
+        return hint(value)
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise TypeError("expected true or false")
+        return value
+    if hint is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError("expected a whole number")
+        return value
+    if hint is float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise TypeError("expected a number")
+        return float(value)
+    if hint is str:
+        if not isinstance(value, str):
+            raise TypeError("expected text")
+        return value
+    return value
+
+
+# ---------------------------------------------------------------------------------------
+# Presets. Club presets follow ../shared/rules (digests of the Korean sources); public
+# ones are documented, with what we were unsure of, in docs/rulesets.md.
+
+ASI_SHIRAI = Ruleset(
+    key="asi-shirai",
+    name="A.S.I. Shirai (provisional)",
+    version="provisional",
+    uma=(20000, 10000, -10000, -20000),
+    agari_yame=Yame.AUTO,
+    tenpai_yame=Yame.AUTO,
+    yame_min_points=30000,
+    west_entry=True,
+    west_entry_target=30000,
+    sudden_death=True,
+    north_entry=False,
+    tobi=True,
+    tobi_at_zero=False,
+    keep_negative_scores=True,
+    abortive_draws=frozenset(Abort),
+    nagashi=Nagashi.DRAW,
+    max_ron_winners=2,
+    triple_ron_abort=True,
+    multi_ron_honba=Deposits.HEAD_BUMP,
+    kiriage=False,
+    yakuman_stacking=True,
+    red_fives=(1, 2, 1),
+    rinshan_tsumo_fu=False,
+    double_wind_pair_fu=4,
+    open_pinfu_fu=True,
+    closed_kan_rob=ClosedKanRob.NONE,
+    pao=frozenset({Pao.DAISANGEN, Pao.DAISUUSHII, Pao.SUUKANTSU, Pao.DAIMINKAN_RINSHAN}),
+    pao_partial=False,
+    daiminkan_rinshan_pao_ron_value=True,
+    penalties=frozenset(
+        {
+            PenaltyType.PENALTY_POINT,
+            PenaltyType.AGARI_FORBIDDEN,
+            PenaltyType.CHOMBO,
+            PenaltyType.DELIBERATE_CHOMBO,
+        }
+    ),
+    chombo_style=ChomboStyle.MANGAN,
+    chombo_replay=True,
+    chombo_dealer_passes=True,
+    deliberate_chombo_amount=30000,
+    penalty_point_value=1000,
+    penalty_points_to_chombo=3,
+    yellow_cards_to_chombo=None,
+)
+
+JUKI_AGIT_2026 = Ruleset(
+    key="juki-agit-2026",
+    name="Juki's Agit 2026",
+    version="2026-01-23",
+    uma=(30000, 10000, -10000, -30000),
+    tie_rule=TieRule.SEAT_ORDER,
+    agari_yame=Yame.OPTIONAL,
+    tenpai_yame=Yame.NONE,
+    yame_min_points=30000,
+    west_entry=True,
+    west_entry_target=30000,
+    sudden_death=True,
+    north_entry=False,
+    tobi=True,
+    tobi_at_zero=False,
+    keep_negative_scores=True,
+    abortive_draws=frozenset(),
+    nagashi=Nagashi.WIN,
+    max_ron_winners=3,
+    triple_ron_abort=False,
+    multi_ron_honba=Deposits.HEAD_BUMP,
+    kiriage=False,
+    kazoe=Kazoe.YAKUMAN,
+    yakuman_stacking=True,
+    yakuman_cap=None,
+    local_yakuman=LOCAL_YAKUMAN,
+    renhou=Renhou.YAKUMAN,
+    red_fives=(1, 1, 1),
+    rinshan_tsumo_fu=True,
+    double_wind_pair_fu=4,
+    open_pinfu_fu=True,
+    closed_kan_rob=ClosedKanRob.KOKUSHI,
+    dealer_min_han_from_renchan=5,
+    dealer_min_han=2,
+    dealer_min_han_counts_dora=False,
+    west_wins_paid_as_dealer=True,
+    pao=frozenset({Pao.DAISANGEN, Pao.DAISUUSHII}),
+    pao_partial=True,
+    penalties=frozenset(
+        {
+            PenaltyType.EXPULSION,
+            PenaltyType.CHOMBO,
+            PenaltyType.AGARI_FORBIDDEN,
+            PenaltyType.YELLOW_CARD,
+            PenaltyType.VERBAL_WARNING,
+            PenaltyType.DECLARATION_VOID,
+        }
+    ),
+    chombo_style=ChomboStyle.FIXED_EACH,
+    chombo_amount=3000,
+    chombo_replay=True,
+    chombo_dealer_passes=False,
+    deliberate_chombo_amount=None,
+    penalty_points_to_chombo=None,
+    yellow_cards_to_chombo=2,
+)
+
+JUKI_AGIT_SANMA_2026 = JUKI_AGIT_2026.derive(
+    key="juki-agit-sanma-2026",
+    name="Juki's Agit 2026 (3-player)",
+    players=3,
+    start_points=30000,
+    return_points=30000,
+    oka=0,
+    uma=(20000, 0, -20000),
+    sanma_tsumo_loss=False,
+    flowers=4,
+    flower_dora=True,
+    red_fives=(0, 1, 1),
+)
+
+TENHOU = Ruleset(
+    key="tenhou",
+    name="Tenhou (kuitan, aka-ari, hanchan)",
+    version="2022",
+    uma=(20000, 10000, -10000, -20000),
+    agari_yame=Yame.AUTO,
+    tenpai_yame=Yame.AUTO,
+    yame_min_points=None,
+    west_entry=True,
+    west_entry_target=30000,
+    sudden_death=True,
+    north_entry=False,
+    tobi=True,
+    tobi_at_zero=False,
+    abortive_draws=frozenset(Abort),
+    nagashi=Nagashi.DRAW,
+    max_ron_winners=2,
+    triple_ron_abort=True,
+    multi_ron_honba=Deposits.HEAD_BUMP,
+    kiriage=False,
+    yakuman_stacking=True,
+    red_fives=(1, 1, 1),
+    rinshan_tsumo_fu=True,
+    closed_kan_rob=ClosedKanRob.KOKUSHI,
+    pao=frozenset({Pao.DAISANGEN, Pao.DAISUUSHII}),
+    penalties=frozenset({PenaltyType.CHOMBO}),
+)
+
+MAHJONG_SOUL = TENHOU.derive(
+    key="mahjong-soul",
+    name="Mahjong Soul (ranked, hanchan)",
+    version="2024",
+    uma=(15000, 5000, -5000, -15000),
+    max_ron_winners=2,
+    triple_ron_abort=True,
+    multi_ron_honba=Deposits.EACH,
+    pao=["daisangen", "daisuushii", "suukantsu"],
+    yakuman_cap=6,
+)
+
+M_LEAGUE = Ruleset(
+    key="m-league",
+    name="M-League",
+    version="2024",
+    uma=(30000, 10000, -10000, -30000),
+    agari_yame=Yame.NONE,
+    tenpai_yame=Yame.NONE,
+    west_entry=False,
+    tobi=False,
+    abortive_draws=frozenset({Abort.FOUR_WINDS, Abort.FOUR_RIICHI, Abort.FOUR_KANS, Abort.NINE_TERMINALS}),
+    nagashi=Nagashi.NONE,
+    max_ron_winners=1,
+    triple_ron_abort=False,
+    kiriage=True,
+    yakuman_stacking=False,
+    yakuman_cap=1,
+    double_yakuman=frozenset(),
+    red_fives=(1, 1, 1),
+    pao=frozenset({Pao.DAISANGEN, Pao.DAISUUSHII}),
+    penalties=frozenset({PenaltyType.CHOMBO}),
+    chombo_style=ChomboStyle.POINTS,
+    chombo_season_points=20.0,
+)
+
+WRC_2025 = Ruleset(
+    key="wrc-2025",
+    name="World Riichi Championship 2025",
+    version="2025",
+    start_points=30000,
+    return_points=30000,
+    oka=0,
+    uma=(15000, 5000, -5000, -15000),
+    tie_rule=TieRule.SPLIT,
+    leftover_sticks=LeftoverSticks.TO_FIRST,
+    agari_yame=Yame.NONE,
+    tenpai_yame=Yame.NONE,
+    west_entry=False,
+    tobi=False,
+    riichi_min_points=1000,
+    abortive_draws=frozenset(),
+    nagashi=Nagashi.NONE,
+    max_ron_winners=3,
+    triple_ron_abort=False,
+    multi_ron_honba=Deposits.EACH,
+    kiriage=True,
+    kazoe=Kazoe.SANBAIMAN,
+    yakuman_stacking=True,
+    double_yakuman=frozenset(),
+    red_fives=(0, 0, 0),
+    pao=frozenset({Pao.DAISANGEN, Pao.DAISUUSHII}),
+    penalties=frozenset({PenaltyType.CHOMBO}),
+    chombo_style=ChomboStyle.POINTS,
+    chombo_season_points=20.0,
+)
+
+EMA_2025 = WRC_2025.derive(
+    key="ema-2025",
+    name="EMA Riichi Competition Rules 2025",
+    version="2025",
+    leftover_sticks="lost",
+    kiriage=False,
+    pao=["daisangen", "daisuushii"],
+)
+
+PRESETS: Mapping[str, Ruleset] = types.MappingProxyType(
+    {
+        r.key: r
+        for r in (
+            ASI_SHIRAI,
+            JUKI_AGIT_2026,
+            JUKI_AGIT_SANMA_2026,
+            TENHOU,
+            MAHJONG_SOUL,
+            M_LEAGUE,
+            WRC_2025,
+            EMA_2025,
+        )
+    }
+)
+
+
+def preset(key: str) -> Ruleset:
+    """The preset named ``key``."""
+    try:
+        return PRESETS[key]
+    except (KeyError, TypeError):
+        raise ScoringError(
+            f"Unknown ruleset {key!r}; known rulesets: {', '.join(PRESETS)}."
+        ) from None
+
+
+def resolve(spec: str | Mapping[str, Any] | Ruleset) -> Ruleset:
+    """The ruleset a game record names: a preset key, or ``{"base": key, "overrides": {...}}``."""
+    if isinstance(spec, Ruleset):
+        return spec
+    if isinstance(spec, str):
+        return preset(spec)
+    if isinstance(spec, Mapping):
+        if "base" not in spec:
+            raise ScoringError('A ruleset object needs a "base" preset key.')
+        overrides = spec.get("overrides") or {}
+        if not isinstance(overrides, Mapping):
+            raise ScoringError('Ruleset "overrides" must be an object of rule options.')
+        return preset(spec["base"]).derive(**dict(overrides))
+    raise ScoringError("The ruleset must be a preset key or an object with a base and overrides.")
+
+
+__all__ = [
+    "Abort",
+    "ChomboStyle",
+    "ClosedKanRob",
+    "Deposits",
+    "GameLength",
+    "Kazoe",
+    "LeftoverSticks",
+    "Nagashi",
+    "PRESETS",
+    "Pao",
+    "PaoSplit",
+    "PenaltyType",
+    "Renchan",
+    "Renhou",
+    "Rounding",
+    "Ruleset",
+    "TieRule",
+    "Yame",
+    "preset",
+    "resolve",
+]
