@@ -1,0 +1,47 @@
+# Club league — developer commands. `make run` and `make test` are all you need.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+
+.PHONY: install run test messages demo migrate check
+
+install: $(STAMP)
+
+$(STAMP): requirements.txt requirements-dev.txt
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $(STAMP)
+
+migrate: install
+	$(PY) manage.py migrate --noinput
+
+demo: migrate
+	$(PY) manage.py load_demo
+
+run: demo
+	@echo ""
+	@echo "Demo logins (password = user name + '1234'):"
+	@echo "  admin   / admin1234    club admin (also Django admin at /admin/)"
+	@echo "  referee / referee1234  referee"
+	@echo "  host    / host1234     table host"
+	@echo "  player  / player1234   plain member"
+	@echo ""
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+# Browser tests need Debian's chromium; install it when we are root and can, else they skip.
+test: install
+	@if ! command -v chromium >/dev/null 2>&1 && [ "$$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) \
+			|| echo "chromium could not be installed: browser tests will be skipped"; \
+	fi
+	$(PY) -m pytest
+
+messages: install
+	$(PY) manage.py makemessages -l ko -l en --ignore=.venv --ignore=staticfiles
+	$(PY) manage.py makemessages -d djangojs -l ko -l en --ignore=.venv --ignore=staticfiles --ignore=static/vendor
+	$(PY) manage.py compilemessages -l ko -l en --ignore=.venv
+
+check: install
+	$(PY) manage.py check
+	$(PY) manage.py makemigrations --check --dry-run

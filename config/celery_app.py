@@ -1,0 +1,14 @@
+"""Celery application.
+
+Without ``CELERY_BROKER_URL`` tasks run eagerly in the calling process (no broker needed:
+``make run`` and the default test run). With it set, tasks go to that broker.
+"""
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
+
+app = Celery("clubleague")
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks()

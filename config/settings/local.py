@@ -1,0 +1,6 @@
+"""Development: ``make run`` (SQLite, eager Celery, DEBUG on)."""
+from .base import *  # noqa: F401,F403
+from .base import os
+
+DEBUG = os.environ.get("DJANGO_DEBUG", "1") == "1"
+ALLOWED_HOSTS = ["localhost", "127.0.0.1", "[::1]", "testserver"]

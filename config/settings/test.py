@@ -1,0 +1,15 @@
+"""Tests: ``pytest`` (DATABASE_URL when set, otherwise SQLite; eager Celery)."""
+from .base import *  # noqa: F401,F403
+from .base import os
+
+DEBUG = False
+ALLOWED_HOSTS = ["*"]
+PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+LANGUAGE_CODE = "ko"
+
+# Tests never talk to a broker unless they start a worker (marker ``celery_worker``),
+# which overrides the broker itself; CELERY_BROKER_URL from the shell is ignored here.
+CELERY_BROKER_URL = os.environ.get("CELERY_TEST_FORCE_BROKER_URL") or None
+CELERY_TASK_ALWAYS_EAGER = CELERY_BROKER_URL is None
+CELERY_TASK_EAGER_PROPAGATES = True

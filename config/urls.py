@@ -1,0 +1,19 @@
+from django.conf import settings
+from django.conf.urls.static import static
+from django.contrib import admin
+from django.urls import include, path
+from django.views.i18n import set_language
+
+urlpatterns = [
+    path("admin/", admin.site.urls),
+    path("accounts/", include("django.contrib.auth.urls")),
+    path("i18n/setlang/", set_language, name="set_language"),
+    path("api/", include("league.api.urls")),
+    path("", include("league.urls_standings", namespace="standings")),
+    # The table screens' URLs come first so that their home view (if any) replaces ours.
+    path("", include("league.urls")),
+    path("", include("club.urls")),
+]
+
+if settings.DEBUG:
+    urlpatterns += static(settings.STATIC_URL, document_root=settings.STATIC_ROOT)
