@@ -1,0 +1,61 @@
+"""Typed inputs and outputs of full-hand scoring."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+from scoring.payments import HandValue, Limit
+
+WINDS = ("E", "S", "W", "N")
+
+
+@dataclass(frozen=True)
+class HandContext:
+    """What the game knows about a win, which a HAND written inside a game may omit.
+
+    ``dealer_renchan`` is the dealer's own consecutive deals kept before this hand
+    (0 on a fresh deal), as ``GameState.renchan``. It drives the dealer's 2-han minimum
+    (Juki: from the 5th renchan) and paarenchan: this win is the dealer's
+    ``dealer_renchan + 1``-th consecutive deal, and it is paarenchan when that reaches
+    ``ruleset.paarenchan_wins``.
+    """
+
+    seat_wind: str
+    round_wind: str
+    is_dealer: bool
+    tsumo: bool
+    paid_as_dealer: bool = False
+    """Pay this win as a dealer win (Juki: every win from West on)."""
+    dealer_renchan: int = 0
+
+
+@dataclass(frozen=True)
+class Yaku:
+    id: str
+    """Contract yaku id (snake_case)."""
+    han: int
+    """Han of this yaku in this hand; a yakuman counts 13 per multiple."""
+    names: Mapping[str, str]
+    """Display names: {"ko", "en", "ja"}."""
+
+
+@dataclass(frozen=True)
+class HandResult:
+    yaku: tuple[Yaku, ...]
+    han: int
+    """Han including dora; for a yakuman, 13 per multiple."""
+    fu: int | None
+    """Fu of the chosen reading (None for kokushi, which has no reading)."""
+    fu_breakdown: tuple[tuple[str, int], ...]
+    """(reason, fu) before rounding up, e.g. ("base", 30), ("closed_terminal_pon", 8)."""
+    yakuman: int
+    """Yakuman multiple paid (after double yakuman, kazoe, stacking and cap); 0 if none."""
+    dora: int
+    """Han from dora, ura dora, red fives and flowers (0 for a yakuman)."""
+    limit: Limit | None
+    value: HandValue
+    points: Mapping[str, int]
+    """As the contract: {"ron": N} | {"dealer": A, "non_dealer": B} | {"all": A}."""
+    pao_yakuman: int
+    """Multiple of the yakuman in this hand that carry pao under the ruleset (partial pao)."""
