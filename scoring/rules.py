@@ -238,6 +238,8 @@ class Ruleset:
     """On an abortive draw the dealer keeps the deal (honba + 1)."""
     nagashi: Nagashi = Nagashi.DRAW
     """Whether nagashi mangan exists, and as a win or as a draw."""
+    nagashi_dealer_keeps: bool = True
+    """A dealer who made nagashi mangan keeps the deal even when noten (False: only dealer tenpai keeps it)."""
 
     # --- multiple ron ---------------------------------------------------------
     max_ron_winners: int = 3
@@ -451,6 +453,7 @@ ASI_SHIRAI = Ruleset(
     keep_negative_scores=True,
     abortive_draws=frozenset(Abort),
     nagashi=Nagashi.DRAW,
+    nagashi_dealer_keeps=False,
     max_ron_winners=2,
     triple_ron_abort=True,
     multi_ron_honba=Deposits.HEAD_BUMP,

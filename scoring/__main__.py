@@ -1,0 +1,87 @@
+"""``python -m scoring game|hand|from-tenhou6`` — the contract's command line.
+
+Output is one JSON object on standard output. Invalid input exits with status 2 and
+prints ``{"error": {...}}``; nothing else is printed for it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any, Callable
+
+from scoring.errors import HandError, ScoringError
+
+EXIT_INVALID = 2
+
+
+def _read_json(path: str) -> Any:
+    try:
+        if path == "-":
+            text = sys.stdin.read()
+        else:
+            with open(path, encoding="utf-8") as fh:
+                text = fh.read()
+    except OSError as exc:
+        raise ScoringError(f"Cannot read {path}: {exc.strerror or exc}.") from None
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ScoringError(f"The input is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}).") from None
+
+
+def _game(args: argparse.Namespace) -> dict:
+    from scoring.game import replay
+
+    return replay(_read_json(args.record)).to_json()
+
+
+def _hand(args: argparse.Namespace) -> dict:
+    from scoring.hand import cli_result
+    from scoring.rules import preset
+
+    try:
+        ruleset = preset(args.ruleset)
+        data = _read_json(args.hand)
+    except ScoringError as exc:
+        raise HandError(exc.message) from None
+    return cli_result(data, ruleset)
+
+
+def _from_tenhou6(args: argparse.Namespace) -> dict:
+    from scoring.tenhou6 import convert_log
+
+    return convert_log(_read_json(args.log))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m scoring", description="Riichi mahjong scoring engine.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    game = sub.add_parser("game", help="replay a game record and print hands and final result")
+    game.add_argument("record", help="game record JSON file, or - for standard input")
+    game.set_defaults(run=_game)
+    hand = sub.add_parser("hand", help="score one full hand")
+    hand.add_argument("--ruleset", required=True, help="preset key, e.g. juki-agit-2026")
+    hand.add_argument("hand", help="HAND JSON file, or - for standard input")
+    hand.set_defaults(run=_hand)
+    tenhou = sub.add_parser("from-tenhou6", help="convert a tenhou.net/6 log to a game record")
+    tenhou.add_argument("log", help="tenhou.net/6 JSON file, or - for standard input")
+    tenhou.set_defaults(run=_from_tenhou6)
+    args = parser.parse_args(argv)
+    run: Callable[[argparse.Namespace], dict] = args.run
+    try:
+        result = run(args)
+    except ScoringError as exc:
+        _print(exc.to_json())
+        return EXIT_INVALID
+    _print(result)
+    return 0
+
+
+def _print(obj: Any) -> None:
+    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,380 @@
+"""Game progression: replaying a game record event by event.
+
+:func:`replay` turns a record into rows (one per hand result, penalties folded into the
+hand they belong to), the state after the last event (what a table screen shows), and
+the final result once the game is over. :class:`Game` is the same machine, one event
+at a time.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from scoring.errors import ScoringError
+from scoring.final import FinalResult, compute_final, placing
+from scoring.record import Chombo, Event, GameRecord, PenaltyEvent, Stop, parse_record
+from scoring.rules import GameLength, PenaltyType, Ruleset, Yame
+from scoring.settle import WINDS, Outcome, Settlement, Table, chombo_payment, settle, settle_chombo
+
+ENDED_BY = ("all_last", "agari_yame", "tenpai_yame", "tobi", "sudden_death", "west_end", "deliberate_chombo", "stop")
+
+
+@dataclass(frozen=True)
+class HandRow:
+    """One settled hand: the contract's ``hands`` row plus bookkeeping."""
+
+    event_index: int
+    round: str
+    honba: int
+    sticks: int
+    """Sticks on the table at the start of the hand."""
+    deltas: tuple[int, ...]
+    """Score change of each seat in this hand (riichi sticks and folded penalties included)."""
+    scores: tuple[int, ...]
+    sticks_after: int = 0
+    """Sticks on the table after the hand."""
+    events: tuple[int, ...] = ()
+    """Indexes of the events folded into this row (penalties, then the result)."""
+    outcome: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "round": self.round,
+            "honba": self.honba,
+            "sticks": self.sticks,
+            "deltas": list(self.deltas),
+            "scores": list(self.scores),
+        }
+
+
+@dataclass(frozen=True)
+class GameState:
+    """The table after the last event."""
+
+    players: int
+    round: str
+    wind: str
+    hand_number: int
+    dealer: int
+    honba: int
+    sticks: int
+    scores: tuple[int, ...]
+    renchan: int
+    """The dealer's own consecutive deals kept (inherited honba do not count)."""
+    finished: bool
+    ended_by: str | None
+    awaiting_stop: bool
+    """The all-last dealer may now record ``stop`` (agari-/tenpai-yame is their choice)."""
+    riichi_allowed: tuple[bool, ...]
+    seat_winds: tuple[str, ...]
+    is_all_last: bool
+    extra_round: bool
+    """Play has gone past the regular rounds (West entry)."""
+    dealer_wins_in_row: int
+    """The current dealer's consecutive wins (paarenchan counts these)."""
+    dealer_min_han: int | None
+    """The han the dealer needs to win this hand (Juki's 5th-renchan rule), or None."""
+    yellow_cards: tuple[int, ...]
+    """Yellow cards this hand."""
+    agari_forbidden: tuple[bool, ...]
+    """Players who may not win (nor count tenpai) this hand."""
+    penalty_points: tuple[int, ...]
+    """Penalty points given in this game."""
+    verbal_warnings: tuple[int, ...]
+    season_deductions: tuple[float, ...]
+    events: int
+    """Number of events replayed."""
+
+
+@dataclass
+class GameReplay:
+    record: GameRecord
+    rows: list[HandRow]
+    state: GameState
+    final: FinalResult | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "hands": [r.to_json() for r in self.rows],
+            "final": self.final.to_json() if self.final else None,
+        }
+
+
+class Game:
+    """A game in progress; :meth:`apply` one event at a time."""
+
+    def __init__(self, ruleset: Ruleset) -> None:
+        self.rs = ruleset
+        n = ruleset.players
+        self.n = n
+        self.round_index = 0
+        self.hand_number = 1
+        self.honba = 0
+        self.sticks = 0
+        self.scores = [ruleset.start_points] * n
+        self.renchan = 0
+        self.dealer_wins_in_row = 0
+        self.finished = False
+        self.ended_by: str | None = None
+        self.awaiting_stop = False
+        self.penalty_points = [0] * n
+        self.verbal_warnings = [0] * n
+        self.deductions = [0.0] * n
+        self.rows: list[HandRow] = []
+        self.final: FinalResult | None = None
+        self.events = 0
+        self._new_hand()
+
+    # --- the hand in progress -----------------------------------------------------------
+    def _new_hand(self) -> None:
+        self.yellow_cards = [0] * self.n
+        self.agari_forbidden: set[int] = set()
+        self.hand_deposits = [0] * self.n
+        self.pending = [0] * self.n
+        self.pending_events: list[int] = []
+        self.hand_start_sticks = self.sticks
+
+    @property
+    def dealer(self) -> int:
+        return self.hand_number - 1
+
+    @property
+    def last_round(self) -> int:
+        return 0 if self.rs.length is GameLength.EAST else 1
+
+    @property
+    def is_all_last(self) -> bool:
+        return self.round_index == self.last_round and self.hand_number == self.n
+
+    @property
+    def round_name(self) -> str:
+        return f"{WINDS[self.round_index]}{self.hand_number}"
+
+    def table(self) -> Table:
+        return Table(
+            ruleset=self.rs,
+            dealer=self.dealer,
+            round_wind=WINDS[self.round_index],
+            honba=self.honba,
+            sticks=self.sticks,
+            scores=tuple(self.scores),
+            renchan=self.renchan,
+            dealer_wins_in_row=self.dealer_wins_in_row,
+            agari_forbidden=frozenset(self.agari_forbidden),
+            hand_deposits=tuple(self.hand_deposits),
+        )
+
+    # --- events -------------------------------------------------------------------------
+    def apply(self, event: Event, index: int) -> None:
+        try:
+            self._apply(event, index)
+        except ScoringError as exc:
+            raise exc.at(index)
+        self.events += 1
+
+    def _apply(self, event: Event, index: int) -> None:
+        if self.finished:
+            raise ScoringError(f"The game is already over ({self.ended_by.replace('_', ' ')}); nothing can follow.")
+        if isinstance(event, Stop):
+            if not self.awaiting_stop:
+                raise ScoringError(
+                    "Stop is only for the all-last dealer who has just won (or is tenpai) on top"
+                    + (f" with at least {self.rs.yame_min_points:,} points" if self.rs.yame_min_points else "")
+                    + " where the ruleset lets the dealer choose to end the game."
+                )
+            self._finish("stop")
+            return
+        self.awaiting_stop = False
+        if isinstance(event, PenaltyEvent):
+            self._penalty(event, index)
+            return
+        self._settled(settle(self.table(), event), index)
+
+    def _penalty(self, event: PenaltyEvent, index: int) -> None:
+        rs = self.rs
+        p = event.player
+        if event.type not in rs.penalties:
+            raise ScoringError(f"This ruleset has no {event.type.value.replace('_', ' ')} penalty.")
+        if event.type is PenaltyType.PENALTY_POINT:
+            self.penalty_points[p] += 1
+            limit = rs.penalty_points_to_chombo
+            if limit and self.penalty_points[p] % limit == 0:
+                # The Nth penalty point is a chombo instead (ASI §5c-ㄱ).
+                self.pending_events.append(index)
+                self._settled(settle_chombo(self.table(), Chombo(offender=p)), index, folded_self=True)
+                return
+            self._move(p, -rs.penalty_point_value)
+            self.sticks += rs.penalty_point_value
+            self.hand_deposits[p] += rs.penalty_point_value
+        elif event.type is PenaltyType.YELLOW_CARD:
+            self.yellow_cards[p] += 1
+            limit = rs.yellow_cards_to_chombo
+            if limit and self.yellow_cards[p] % limit == 0:
+                # Juki since 2025-12: the chombo payment, and play goes on (no replay).
+                deltas, deductions = chombo_payment(self.table(), p)
+                for seat, d in enumerate(deltas):
+                    self._move(seat, d)
+                for seat, d in enumerate(deductions):
+                    self.deductions[seat] += d
+        elif event.type is PenaltyType.AGARI_FORBIDDEN:
+            self.agari_forbidden.add(p)
+        elif event.type is PenaltyType.VERBAL_WARNING:
+            self.verbal_warnings[p] += 1
+        self.pending_events.append(index)
+
+    def _move(self, seat: int, amount: int) -> None:
+        self.scores[seat] += amount
+        self.pending[seat] += amount
+
+    # --- a hand ends ----------------------------------------------------------------------
+    def _settled(self, s: Settlement, index: int, *, folded_self: bool = False) -> None:
+        rs = self.rs
+        for seat, d in enumerate(s.deltas):
+            self.scores[seat] += d
+        events = tuple(self.pending_events) + (() if folded_self else (index,))
+        self.rows.append(
+            HandRow(
+                event_index=index,
+                round=self.round_name,
+                honba=self.honba,
+                sticks=self.hand_start_sticks,
+                deltas=tuple(a + b for a, b in zip(self.pending, s.deltas)),
+                scores=tuple(self.scores),
+                sticks_after=s.sticks,
+                events=events,
+                outcome=s.outcome.value,
+            )
+        )
+        self.sticks = s.sticks
+        for seat, d in enumerate(s.season_deductions):
+            self.deductions[seat] += d
+        if s.ends_game:
+            self._finish(s.ends_game)
+            return
+        if rs.tobi and any(self._busted(x) for x in self.scores):
+            self._finish("tobi")
+            return
+        extra = self.round_index > self.last_round
+        if extra and rs.sudden_death and max(self.scores) >= rs.west_entry_target:
+            self._finish("sudden_death")
+            return
+        if s.outcome is Outcome.WIN:
+            self.dealer_wins_in_row = self.dealer_wins_in_row + 1 if s.dealer_won else 0
+        elif not s.replay:
+            self.dealer_wins_in_row = 0
+        self.honba = s.honba
+        if s.dealer_keeps:
+            if not s.replay:
+                self.renchan += 1
+            if self.is_all_last and self._yame(s):
+                return
+            self._new_hand()
+            return
+        self._pass_deal()
+
+    def _yame(self, s: Settlement) -> bool:
+        """Agari-/tenpai-yame at all-last; True when the game ended."""
+        rs = self.rs
+        if s.dealer_won:
+            mode, name = rs.agari_yame, "agari_yame"
+        elif s.outcome is Outcome.DRAW and s.dealer_tenpai:
+            mode, name = rs.tenpai_yame, "tenpai_yame"
+        else:
+            return False
+        if mode is Yame.NONE or not self._dealer_on_top():
+            return False
+        if mode is Yame.AUTO:
+            self._finish(name)
+            return True
+        self.awaiting_stop = True
+        return False
+
+    def _dealer_on_top(self) -> bool:
+        dealer = self.dealer
+        if placing(self.scores)[0] != dealer:
+            return False
+        return self.rs.yame_min_points is None or self.scores[dealer] >= self.rs.yame_min_points
+
+    def _busted(self, score: int) -> bool:
+        return score < 0 or (self.rs.tobi_at_zero and score == 0)
+
+    def _pass_deal(self) -> None:
+        rs = self.rs
+        self.renchan = 0
+        self.dealer_wins_in_row = 0
+        if self.hand_number < self.n:
+            self.hand_number += 1
+        elif self.round_index < self.last_round:
+            self.round_index += 1
+            self.hand_number = 1
+        elif self.round_index == self.last_round:
+            if rs.west_entry and max(self.scores) < rs.west_entry_target:
+                self.round_index += 1
+                self.hand_number = 1
+            else:
+                self._finish("all_last")
+                return
+        else:
+            nxt = self.round_index + 1
+            if rs.north_entry and nxt < len(WINDS) and max(self.scores) < rs.west_entry_target:
+                self.round_index = nxt
+                self.hand_number = 1
+            else:
+                self._finish("west_end")
+                return
+        self._new_hand()
+
+    def _finish(self, ended_by: str) -> None:
+        self.finished = True
+        self.ended_by = ended_by
+        self.awaiting_stop = False
+        self.final = compute_final(
+            self.rs, self.scores, sticks=self.sticks, ended_by=ended_by, deductions=self.deductions
+        )
+
+    # --- reading ----------------------------------------------------------------------------
+    def state(self) -> GameState:
+        rs = self.rs
+        min_han = None
+        if rs.dealer_min_han_from_renchan is not None and self.renchan >= rs.dealer_min_han_from_renchan:
+            min_han = rs.dealer_min_han
+        return GameState(
+            players=self.n,
+            round=self.round_name,
+            wind=WINDS[self.round_index],
+            hand_number=self.hand_number,
+            dealer=self.dealer,
+            honba=self.honba,
+            sticks=self.sticks,
+            scores=tuple(self.scores),
+            renchan=self.renchan,
+            finished=self.finished,
+            ended_by=self.ended_by,
+            awaiting_stop=self.awaiting_stop,
+            riichi_allowed=tuple(s >= rs.riichi_min_points for s in self.scores),
+            seat_winds=tuple(WINDS[(p - self.dealer) % self.n] for p in range(self.n)),
+            is_all_last=self.is_all_last,
+            extra_round=self.round_index > self.last_round,
+            dealer_wins_in_row=self.dealer_wins_in_row,
+            dealer_min_han=min_han,
+            yellow_cards=tuple(self.yellow_cards),
+            agari_forbidden=tuple(p in self.agari_forbidden for p in range(self.n)),
+            penalty_points=tuple(self.penalty_points),
+            verbal_warnings=tuple(self.verbal_warnings),
+            season_deductions=tuple(self.deductions),
+            events=self.events,
+        )
+
+
+def replay(record: GameRecord | Mapping[str, Any]) -> GameReplay:
+    """Replay a record (parsed or the contract's JSON). Raises ``ScoringError`` on the first bad event."""
+    if not isinstance(record, GameRecord):
+        record = parse_record(record)
+    game = Game(record.ruleset)
+    for i, event in enumerate(record.events):
+        game.apply(event, i)
+    return GameReplay(record=record, rows=list(game.rows), state=game.state(), final=game.final)
+
+
+__all__ = ["ENDED_BY", "Game", "GameReplay", "GameState", "HandRow", "replay"]

@@ -1,0 +1,561 @@
+"""One-hand settlement: the table before a hand's result + the result -> score changes.
+
+:func:`settle` takes a :class:`Table` (what the game knows at that moment) and one
+hand-ending event, and returns a :class:`Settlement`: deltas (riichi sticks placed
+in the hand included), the sticks left on the table, whether the dealer keeps the
+deal and the next honba. Progression (rounds, end of game) is :mod:`scoring.game`.
+
+Invariant: ``sum(deltas) + (sticks_after - sticks_before) == 0``.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+from typing import Any
+
+from scoring.errors import ScoringError
+from scoring.payments import HandValue, Limit, hand_value, ron_amount, win_deltas
+from scoring.record import AbortEvent, Chombo, Draw, NagashiEvent, PaoFor, Ron, Tsumo, Win
+from scoring.rules import (
+    Abort,
+    ChomboStyle,
+    Deposits,
+    Nagashi,
+    Pao,
+    PaoSplit,
+    Renchan,
+    Ruleset,
+)
+
+WINDS = ("E", "S", "W", "N")
+
+
+class Outcome(enum.StrEnum):
+    WIN = "win"
+    DRAW = "draw"
+    ABORT = "abort"
+    CHOMBO = "chombo"
+    DELIBERATE_CHOMBO = "deliberate_chombo"
+
+
+@dataclass(frozen=True)
+class Table:
+    """What settlement needs to know about the game at the moment a hand ends."""
+
+    ruleset: Ruleset
+    dealer: int
+    round_wind: str
+    honba: int
+    sticks: int
+    """Points on the table now (earlier sticks and deposits placed so far in this hand)."""
+    scores: tuple[int, ...]
+    renchan: int = 0
+    """The dealer's own consecutive deals kept (0 on a first deal)."""
+    dealer_wins_in_row: int = 0
+    """The dealer's consecutive wins before this hand (for paarenchan)."""
+    agari_forbidden: frozenset[int] = frozenset()
+    hand_deposits: tuple[int, ...] | None = None
+    """Penalty deposits each player put on the table in this hand (returned on a chombo)."""
+
+    @property
+    def players(self) -> int:
+        return self.ruleset.players
+
+    def seat_wind(self, seat: int) -> str:
+        return WINDS[(seat - self.dealer) % self.players]
+
+    @property
+    def paid_as_dealer(self) -> bool:
+        """Juki's West: every win is paid as a dealer win."""
+        return self.ruleset.west_wins_paid_as_dealer and self.round_wind not in ("E", "S")
+
+
+@dataclass(frozen=True)
+class WinResult:
+    """How one win was valued (for display and tests)."""
+
+    winner: int
+    value: HandValue
+    yaku: tuple[tuple[str, int], ...] = ()
+
+
+@dataclass(frozen=True)
+class Settlement:
+    outcome: Outcome
+    deltas: tuple[int, ...]
+    sticks: int
+    """Points on the table after the hand."""
+    dealer_keeps: bool
+    honba: int
+    """Honba of the next hand."""
+    replay: bool = False
+    """A voided hand that is dealt again (chombo): renchan does not advance."""
+    dealer_won: bool = False
+    dealer_tenpai: bool = False
+    ends_game: str | None = None
+    season_deductions: tuple[float, ...] = ()
+    """Season points taken from each player (ChomboStyle.POINTS)."""
+    wins: tuple[WinResult, ...] = field(default=())
+
+
+# ---------------------------------------------------------------------------------------
+def settle(table: Table, event: Ron | Tsumo | Draw | NagashiEvent | AbortEvent | Chombo) -> Settlement:
+    """The result of one hand. Raises ``ScoringError`` for what the rules do not allow."""
+    if isinstance(event, Ron):
+        return _settle_ron(table, event)
+    if isinstance(event, Tsumo):
+        return _settle_tsumo(table, event)
+    if isinstance(event, Draw):
+        return _settle_draw(table, event)
+    if isinstance(event, NagashiEvent):
+        return _settle_nagashi(table, event)
+    if isinstance(event, AbortEvent):
+        return _settle_abort(table, event)
+    if isinstance(event, Chombo):
+        return settle_chombo(table, event)
+    raise ScoringError(f"A {getattr(event, 'kind', event)!r} event does not settle a hand.")
+
+
+def _name(p: int) -> str:
+    return f"Player {p + 1}"
+
+
+def _place_riichi(table: Table, riichi: tuple[int, ...], deltas: list[int]) -> int:
+    """Take each riichi stick from its player; the points now on the table."""
+    rs = table.ruleset
+    for p in riichi:
+        if table.scores[p] < rs.riichi_min_points:
+            raise ScoringError(
+                f"{_name(p)} cannot declare riichi with {table.scores[p]:,} points "
+                f"(minimum {rs.riichi_min_points:,})."
+            )
+        deltas[p] -= rs.riichi_stick
+    return table.sticks + rs.riichi_stick * len(riichi)
+
+
+def _honba_each(rs: Ruleset) -> int:
+    """What each tsumo payer pays per honba: the ruleset's total split between the payers."""
+    return rs.honba_value // (rs.players - 1)
+
+
+# --- valuing one win -----------------------------------------------------------------------
+def _value_win(table: Table, win: Win, *, tsumo: bool) -> WinResult:
+    rs = table.ruleset
+    is_dealer = win.winner == table.dealer
+    if win.winner in table.agari_forbidden:
+        raise ScoringError(f"{_name(win.winner)} is agari-forbidden this hand and cannot win.")
+    yaku: tuple[tuple[str, int], ...] = ()
+    if win.hand is not None:
+        han, fu, yakuman, dora, yaku = _evaluate_hand(table, win, tsumo=tsumo)
+        value = hand_value(han, fu, rs, yakuman=yakuman) if yakuman else hand_value(han, fu, rs)
+    elif win.yakuman is not None:
+        value = hand_value(0, None, rs, yakuman=win.yakuman)
+        dora = 0
+    else:
+        assert win.han is not None
+        han, fu, dora = win.han, win.fu, win.dora
+        if fu == 20 and not tsumo:
+            raise ScoringError(f"{_name(win.winner)}: 20 fu is only a pinfu tsumo; a ron is at least 30 fu.")
+        if fu == 25 and tsumo and han < 3:
+            raise ScoringError(f"{_name(win.winner)}: a chiitoitsu tsumo is at least 3 han (chiitoitsu + menzen tsumo).")
+        if is_dealer and _paarenchan(table):
+            # The dealer's 8th consecutive win is a yakuman by itself, whatever the hand.
+            value = hand_value(0, None, rs, yakuman=1)
+        else:
+            value = hand_value(han, fu, rs)
+    if is_dealer and not value.yakuman:
+        _check_dealer_minimum(table, win, value, dora)
+    return WinResult(winner=win.winner, value=value, yaku=tuple(yaku))
+
+
+def _paarenchan(table: Table) -> bool:
+    rs = table.ruleset
+    return "paarenchan" in rs.local_yakuman and table.dealer_wins_in_row + 1 >= rs.paarenchan_wins
+
+
+def _check_dealer_minimum(table: Table, win: Win, value: HandValue, dora: int | None) -> None:
+    rs = table.ruleset
+    start = rs.dealer_min_han_from_renchan
+    if start is None or table.renchan < start:
+        return
+    need = rs.dealer_min_han
+    if rs.dealer_min_han_counts_dora:
+        counted = value.han
+    elif dora is None:
+        if value.han < need:
+            counted = value.han
+        else:
+            raise ScoringError(
+                f"{_name(win.winner)} is the dealer on renchan {table.renchan}: the dealer needs {need} han "
+                f"not counting dora. Record how many of the {value.han} han are dora (\"dora\")."
+            )
+    else:
+        counted = value.han - dora
+    if counted < need:
+        raise ScoringError(
+            f"{_name(win.winner)} is the dealer on renchan {table.renchan} and needs at least {need} han "
+            f"without dora to win; this hand has {counted}."
+        )
+
+
+def _evaluate_hand(table: Table, win: Win, *, tsumo: bool) -> tuple[int, int | None, int, int, Any]:
+    """Score a full HAND through scoring.hand, with the game's seat/round wind and tsumo."""
+    from scoring.hand import HandContext, evaluate  # the hand engine is optional at import time
+
+    hand = dict(win.hand or {})
+    game_values = {"tsumo": tsumo, "seat_wind": table.seat_wind(win.winner), "round_wind": table.round_wind}
+    for key, expected in game_values.items():
+        if key in hand and hand[key] != expected:
+            raise ScoringError(
+                f"{_name(win.winner)}'s hand says {key} = {hand[key]!r}, but in this game it is {expected!r}."
+            )
+        hand[key] = expected
+    context = HandContext(
+        seat_wind=table.seat_wind(win.winner),
+        round_wind=table.round_wind,
+        is_dealer=win.winner == table.dealer,
+        tsumo=tsumo,
+        paid_as_dealer=table.paid_as_dealer,
+        dealer_renchan=table.dealer_wins_in_row if win.winner == table.dealer else 0,
+    )
+    try:
+        result = evaluate(hand, table.ruleset, context)
+    except ScoringError as exc:
+        raise ScoringError(f"{_name(win.winner)}'s hand: {exc.message}") from exc
+    yakuman = int(getattr(result, "yakuman", 0) or 0)
+    han = int(getattr(result, "han", 0) or 0)
+    fu = getattr(result, "fu", None)
+    dora = int(getattr(result, "dora", 0) or 0)
+    yaku = tuple((str(y[0]), int(y[1])) for y in (getattr(result, "yaku", ()) or ()))
+    return han, fu, yakuman, dora, yaku
+
+
+# --- ron -------------------------------------------------------------------------------------
+def head_bump_order(loser: int, winners: list[int], players: int) -> list[int]:
+    """Winners in turn order after the discarder (the first one is the head-bump winner)."""
+    return sorted(winners, key=lambda w: (w - loser) % players)
+
+
+def _settle_ron(table: Table, event: Ron) -> Settlement:
+    rs = table.ruleset
+    n = rs.players
+    winners = head_bump_order(event.loser, [w.winner for w in event.wins], n)
+    if len(winners) == 3 and rs.triple_ron_abort:
+        raise ScoringError(
+            "Under this ruleset three rons on one discard are an abortive draw: record it as "
+            '{"kind": "abort", "reason": "triple_ron"} instead.'
+        )
+    if len(winners) > rs.max_ron_winners:
+        if rs.max_ron_winners == 1:
+            raise ScoringError(
+                f"Only one player may ron a discard under this ruleset (head bump): record only "
+                f"{_name(winners[0])}'s win."
+            )
+        raise ScoringError(f"This ruleset allows at most {rs.max_ron_winners} rons on one discard.")
+    deltas = [0] * n
+    sticks = _place_riichi(table, event.riichi, deltas)
+    by_winner = {w.winner: w for w in event.wins}
+    results = []
+    for i, w in enumerate(winners):
+        win = by_winner[w]
+        result = _value_win(table, win, tsumo=False)
+        results.append(result)
+        _add(deltas, _ron_payment(table, win, result.value, event.loser))
+        takes_honba = i == 0 or rs.multi_ron_honba is Deposits.EACH
+        if takes_honba:
+            amount = table.honba * rs.honba_value
+            deltas[event.loser] -= amount
+            deltas[w] += amount
+    # Riichi sticks always go to the head-bump winner (kamicha-yuusen).
+    deltas[winners[0]] += sticks
+    dealer_won = table.dealer in winners
+    return Settlement(
+        outcome=Outcome.WIN,
+        deltas=tuple(deltas),
+        sticks=0,
+        dealer_keeps=dealer_won,
+        honba=table.honba + 1 if dealer_won else 0,
+        dealer_won=dealer_won,
+        wins=tuple(results),
+    )
+
+
+def _add(deltas: list[int], more: list[int]) -> None:
+    for i, d in enumerate(more):
+        deltas[i] += d
+
+
+def _pao_kind(table: Table, win: Win, value: HandValue, *, tsumo: bool) -> PaoFor:
+    rs = table.ruleset
+    kind = win.pao_for
+    if kind is None:
+        kind = PaoFor.DAIMINKAN_RINSHAN if (tsumo and not value.yakuman) else None
+    if kind is None:
+        if not value.yakuman:
+            raise ScoringError(
+                f"Pao on {_name(win.winner)}'s win needs a yakuman (daisangen, daisuushii...): this hand is not one."
+            )
+        allowed = {Pao(k.value) for k in PaoFor} & rs.pao - {Pao.DAIMINKAN_RINSHAN}
+        if not allowed:
+            raise ScoringError("This ruleset has no pao (liability) for yakuman.")
+        return PaoFor.DAISANGEN  # any yakuman pao pays the same way; only the default share differs
+    if Pao(kind.value) not in rs.pao:
+        raise ScoringError(f"This ruleset has no pao for {kind.value}.")
+    if kind is PaoFor.DAIMINKAN_RINSHAN:
+        if not tsumo:
+            raise ScoringError("Daiminkan-rinshan pao is for a rinshan tsumo, not a ron.")
+    elif not value.yakuman:
+        raise ScoringError(f"Pao for {kind.value} needs a yakuman win.")
+    return kind
+
+
+def _pao_share(table: Table, win: Win, value: HandValue, kind: PaoFor) -> int:
+    """How many yakuman multiples the liable player covers."""
+    rs = table.ruleset
+    if not rs.pao_partial:
+        return value.yakuman
+    if win.pao_yakuman is not None:
+        share = win.pao_yakuman
+    elif kind is PaoFor.DAISUUSHII and "daisuushii" in rs.double_yakuman:
+        share = 2
+    else:
+        share = 1
+    return min(share, value.yakuman)
+
+
+def _yakuman_value(multiple: int) -> HandValue:
+    return HandValue(han=13 * multiple, fu=None, yakuman=multiple, base=8000 * multiple, limit=Limit.YAKUMAN)
+
+
+def _ron_payment(table: Table, win: Win, value: HandValue, loser: int) -> list[int]:
+    rs = table.ruleset
+    n = rs.players
+    deltas = win_deltas(
+        value, winner=win.winner, dealer=table.dealer, loser=loser, ruleset=rs, paid_as_dealer=table.paid_as_dealer
+    )
+    if win.pao is None:
+        return deltas
+    kind = _pao_kind(table, win, value, tsumo=False)
+    if win.pao == loser or rs.pao_ron_split is PaoSplit.DISCARDER:
+        return deltas
+    as_dealer = win.winner == table.dealer or table.paid_as_dealer
+    share = ron_amount(_yakuman_value(_pao_share(table, win, value, kind)), dealer=as_dealer)
+    liable_pays = share // 2
+    out = [0] * n
+    out[win.winner] = deltas[win.winner]
+    out[loser] = deltas[loser] + liable_pays
+    out[win.pao] = -liable_pays
+    return out
+
+
+# --- tsumo -----------------------------------------------------------------------------------
+def _settle_tsumo(table: Table, event: Tsumo) -> Settlement:
+    rs = table.ruleset
+    n = rs.players
+    win = event.win
+    deltas = [0] * n
+    sticks = _place_riichi(table, event.riichi, deltas)
+    result = _value_win(table, win, tsumo=True)
+    value = result.value
+    as_dealer = win.winner == table.dealer or table.paid_as_dealer
+    honba_total = table.honba * rs.honba_value
+    if win.pao is None:
+        _add(deltas, win_deltas(value, winner=win.winner, dealer=table.dealer, loser=None, ruleset=rs,
+                                paid_as_dealer=table.paid_as_dealer))
+        each = table.honba * _honba_each(rs)
+        for p in range(n):
+            if p != win.winner:
+                deltas[p] -= each
+                deltas[win.winner] += each
+    else:
+        kind = _pao_kind(table, win, value, tsumo=True)
+        if kind is PaoFor.DAIMINKAN_RINSHAN:
+            if rs.daiminkan_rinshan_pao_ron_value:
+                amount = ron_amount(value, dealer=as_dealer)
+            else:
+                amount = sum(d for d in win_deltas(value, winner=win.winner, dealer=table.dealer, loser=None,
+                                                   ruleset=rs, paid_as_dealer=table.paid_as_dealer) if d > 0)
+            rest = None
+        else:
+            share = _pao_share(table, win, value, kind)
+            amount = ron_amount(_yakuman_value(share), dealer=as_dealer)
+            rest = value.yakuman - share
+            if rest:
+                _add(deltas, win_deltas(_yakuman_value(rest), winner=win.winner, dealer=table.dealer, loser=None,
+                                        ruleset=rs, paid_as_dealer=table.paid_as_dealer))
+        # The liable player pays their share as a ron, and the honba with it.
+        deltas[win.pao] -= amount + honba_total
+        deltas[win.winner] += amount + honba_total
+    deltas[win.winner] += sticks
+    dealer_won = win.winner == table.dealer
+    return Settlement(
+        outcome=Outcome.WIN,
+        deltas=tuple(deltas),
+        sticks=0,
+        dealer_keeps=dealer_won,
+        honba=table.honba + 1 if dealer_won else 0,
+        dealer_won=dealer_won,
+        wins=(result,),
+    )
+
+
+# --- draws -----------------------------------------------------------------------------------
+def _check_tenpai(table: Table, tenpai: tuple[int, ...]) -> None:
+    for p in tenpai:
+        if p in table.agari_forbidden:
+            raise ScoringError(f"{_name(p)} is agari-forbidden this hand: their tenpai does not count.")
+
+
+def _noten_payments(rs: Ruleset, tenpai: tuple[int, ...], dealer: int) -> list[int]:
+    n = rs.players
+    deltas = [0] * n
+    k = len(tenpai)
+    if k in (0, n):
+        return deltas
+    noten = [p for p in range(n) if p not in tenpai]
+    pay = rs.noten_payment // len(noten)
+    total = pay * len(noten)
+    # Receivers in turn order from the dealer; the first takes any remainder of an odd split.
+    receivers = sorted(tenpai, key=lambda p: (p - dealer) % n)
+    for p in noten:
+        deltas[p] -= pay
+    for i, p in enumerate(receivers):
+        deltas[p] += total // k + (total % k if i == 0 else 0)
+    return deltas
+
+
+def _settle_draw(table: Table, event: Draw) -> Settlement:
+    rs = table.ruleset
+    _check_tenpai(table, event.tenpai)
+    deltas = [0] * rs.players
+    sticks = _place_riichi(table, event.riichi, deltas)
+    _add(deltas, _noten_payments(rs, event.tenpai, table.dealer))
+    dealer_tenpai = table.dealer in event.tenpai
+    return Settlement(
+        outcome=Outcome.DRAW,
+        deltas=tuple(deltas),
+        sticks=sticks,
+        dealer_keeps=rs.renchan is Renchan.TENPAI and dealer_tenpai,
+        honba=table.honba + 1,
+        dealer_tenpai=dealer_tenpai,
+    )
+
+
+def _settle_nagashi(table: Table, event: NagashiEvent) -> Settlement:
+    rs = table.ruleset
+    n = rs.players
+    if rs.nagashi is Nagashi.NONE:
+        raise ScoringError("This ruleset has no nagashi mangan: record the hand as a draw.")
+    for p in event.players:
+        if p in table.agari_forbidden:
+            raise ScoringError(f"{_name(p)} is agari-forbidden this hand and cannot claim nagashi mangan.")
+    _check_tenpai(table, event.tenpai)
+    deltas = [0] * n
+    sticks = _place_riichi(table, event.riichi, deltas)
+    mangan = hand_value(5, None, rs)
+    for p in event.players:
+        _add(deltas, win_deltas(mangan, winner=p, dealer=table.dealer, loser=None, ruleset=rs,
+                                paid_as_dealer=table.paid_as_dealer))
+    dealer_tenpai = table.dealer in event.tenpai
+    dealer_made = table.dealer in event.players
+    dealer_keeps = (rs.renchan is Renchan.TENPAI and dealer_tenpai) or (dealer_made and rs.nagashi_dealer_keeps)
+    if rs.nagashi is Nagashi.DRAW:
+        return Settlement(
+            outcome=Outcome.DRAW, deltas=tuple(deltas), sticks=sticks, dealer_keeps=dealer_keeps,
+            honba=table.honba + 1, dealer_tenpai=dealer_tenpai,
+        )
+    # As a win: the first nagashi player in turn order from the dealer collects honba and sticks.
+    first = sorted(event.players, key=lambda p: (p - table.dealer) % n)[0]
+    each = table.honba * _honba_each(rs)
+    for p in range(n):
+        if p != first:
+            deltas[p] -= each
+            deltas[first] += each
+    deltas[first] += sticks
+    return Settlement(
+        outcome=Outcome.WIN, deltas=tuple(deltas), sticks=0, dealer_keeps=dealer_keeps,
+        honba=table.honba + 1 if dealer_keeps else 0, dealer_won=dealer_made, dealer_tenpai=dealer_tenpai,
+    )
+
+
+def _settle_abort(table: Table, event: AbortEvent) -> Settlement:
+    rs = table.ruleset
+    if event.reason not in rs.abortive_draws:
+        if not rs.abortive_draws:
+            raise ScoringError("This ruleset has no abortive draws: play on (or record what happened).")
+        allowed = ", ".join(sorted(a.value for a in rs.abortive_draws))
+        raise ScoringError(f"This ruleset does not allow the abortive draw {event.reason.value} (allowed: {allowed}).")
+    if event.reason is Abort.FOUR_RIICHI and len(event.riichi) != 4:
+        raise ScoringError("A four-riichi abortive draw needs all four players in the riichi list.")
+    deltas = [0] * rs.players
+    sticks = _place_riichi(table, event.riichi, deltas)
+    return Settlement(
+        outcome=Outcome.ABORT,
+        deltas=tuple(deltas),
+        sticks=sticks,
+        dealer_keeps=rs.abort_dealer_keeps,
+        honba=table.honba + 1,
+    )
+
+
+# --- chombo -----------------------------------------------------------------------------------
+def chombo_payment(table: Table, offender: int) -> tuple[list[int], list[float]]:
+    """What a chombo costs under the ruleset: table deltas and season-point deductions."""
+    rs = table.ruleset
+    n = rs.players
+    deltas = [0] * n
+    deductions = [0.0] * n
+    if rs.chombo_style is ChomboStyle.MANGAN:
+        from scoring.payments import chombo_mangan_deltas
+
+        deltas = chombo_mangan_deltas(offender=offender, dealer=table.dealer, players=n)
+    elif rs.chombo_style is ChomboStyle.FIXED_EACH:
+        for p in range(n):
+            if p != offender:
+                deltas[p] += rs.chombo_amount
+                deltas[offender] -= rs.chombo_amount
+    else:
+        deductions[offender] = rs.chombo_season_points
+    return deltas, deductions
+
+
+def settle_chombo(table: Table, event: Chombo) -> Settlement:
+    rs = table.ruleset
+    n = rs.players
+    deltas = [0] * n
+    sticks = _place_riichi(table, event.riichi, deltas)
+    if rs.chombo_returns_deposits:
+        # The voided hand never happened: its riichi sticks and penalty deposits go back.
+        for p in event.riichi:
+            deltas[p] += rs.riichi_stick
+            sticks -= rs.riichi_stick
+        for p, amount in enumerate(table.hand_deposits or ()):
+            deltas[p] += amount
+            sticks -= amount
+    if event.deliberate:
+        if rs.deliberate_chombo_amount is None:
+            raise ScoringError("This ruleset has no deliberate-chombo rule: record a chombo (or an expulsion ruling).")
+        for p in range(n):
+            if p != event.offender:
+                deltas[p] += rs.deliberate_chombo_amount
+                deltas[event.offender] -= rs.deliberate_chombo_amount
+        return Settlement(
+            outcome=Outcome.DELIBERATE_CHOMBO, deltas=tuple(deltas), sticks=sticks, dealer_keeps=True,
+            honba=table.honba, replay=True, ends_game="deliberate_chombo",
+        )
+    payment, deductions = chombo_payment(table, event.offender)
+    _add(deltas, payment)
+    passes = event.offender == table.dealer and rs.chombo_dealer_passes
+    return Settlement(
+        outcome=Outcome.CHOMBO,
+        deltas=tuple(deltas),
+        sticks=sticks,
+        dealer_keeps=not passes,
+        honba=table.honba,
+        replay=rs.chombo_replay and not passes,
+        season_deductions=tuple(deductions) if any(deductions) else (),
+    )
+
+
+__all__ = ["Outcome", "Settlement", "Table", "WinResult", "chombo_payment", "head_bump_order", "settle", "settle_chombo"]
