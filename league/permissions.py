@@ -1,0 +1,121 @@
+"""Who may do what, as plain functions (used by views, the API and the services).
+
+The decision itself is :func:`allowed`, a pure function of the actor's standing in the
+club and the action: the permission matrix in ``tests/league/test_permissions_services.py``
+tests it row by row. The ``can_*`` helpers look the standing up for a user and an object.
+
+Standing (strongest wins where it matters):
+- ``anonymous``: not logged in; ``outsider``: logged in, not a member of the club;
+- ``member``: an active member; ``player``: a member seated at the game in question;
+- ``host`` / ``referee`` / ``admin``: the club roles; ``superuser``: Django superuser.
+"""
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from club.models import Club, ClubRole, Member
+
+
+class Action(enum.StrEnum):
+    VIEW_STANDINGS = "view_standings"
+    """See a season's standings and ratings."""
+    VIEW_CLUB = "view_club"
+    """See games, hand records, penalties, members and the audit log of the club."""
+    START_GAME = "start_game"
+    ENTER_HAND = "enter_hand"
+    """Record, edit, delete or undo a hand of a game."""
+    CANCEL_GAME = "cancel_game"
+    GIVE_PENALTY = "give_penalty"
+    """Log or cancel a penalty (in-game or season-level)."""
+    MANAGE_LEAGUE = "manage_league"
+    """Create or change rulesets and seasons, import games."""
+
+
+@dataclass(frozen=True)
+class Standing:
+    """An actor's standing in one club (and, for game actions, at one game)."""
+
+    authenticated: bool = False
+    superuser: bool = False
+    member: bool = False
+    player: bool = False
+    roles: frozenset[str] = field(default_factory=frozenset)
+
+
+ADMIN, REFEREE, HOST = ClubRole.Role.ADMIN.value, ClubRole.Role.REFEREE.value, ClubRole.Role.HOST.value
+
+
+def allowed(standing: Standing, action: Action, *, public_standings: bool = False) -> bool:
+    """The permission matrix. Pure: no database access."""
+    if standing.superuser:
+        return True
+    roles = standing.roles if standing.member else frozenset()
+    staff = bool(roles & {ADMIN, REFEREE})
+    match action:
+        case Action.VIEW_STANDINGS:
+            return public_standings or standing.member
+        case Action.VIEW_CLUB:
+            return standing.member
+        case Action.START_GAME:
+            return bool(roles & {ADMIN, REFEREE, HOST})
+        case Action.ENTER_HAND:
+            return staff or (standing.member and standing.player)
+        case Action.CANCEL_GAME | Action.GIVE_PENALTY:
+            return staff
+        case Action.MANAGE_LEAGUE:
+            return ADMIN in roles
+    return False
+
+
+def standing_for(user, club: Club, *, game=None) -> Standing:
+    """Look up ``user``'s standing in ``club`` (and whether they play ``game``)."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return Standing()
+    if user.is_superuser:
+        return Standing(authenticated=True, superuser=True, member=True)
+    member = Member.objects.filter(user=user, club=club, active=True).first()
+    if member is None:
+        return Standing(authenticated=True)
+    roles = frozenset(ClubRole.objects.filter(club=club, member=member).values_list("role", flat=True))
+    player = bool(game is not None and game.seat_set.filter(member=member).exists())
+    return Standing(authenticated=True, member=True, player=player, roles=roles)
+
+
+def can(user, action: Action, *, club: Club, game=None) -> bool:
+    return allowed(standing_for(user, club, game=game), action, public_standings=club.public_standings)
+
+
+def can_view_standings(user, club: Club) -> bool:
+    return can(user, Action.VIEW_STANDINGS, club=club)
+
+
+def can_view_club(user, club: Club) -> bool:
+    return can(user, Action.VIEW_CLUB, club=club)
+
+
+def can_start_game(user, club: Club) -> bool:
+    return can(user, Action.START_GAME, club=club)
+
+
+def can_enter_hands(user, game) -> bool:
+    """Record, edit, delete or undo the hands of ``game``."""
+    return can(user, Action.ENTER_HAND, club=game.club, game=game)
+
+
+def can_cancel_game(user, game) -> bool:
+    return can(user, Action.CANCEL_GAME, club=game.club, game=game)
+
+
+def can_give_penalty(user, club: Club) -> bool:
+    return can(user, Action.GIVE_PENALTY, club=club)
+
+
+def can_manage_league(user, club: Club) -> bool:
+    return can(user, Action.MANAGE_LEAGUE, club=club)
+
+
+__all__ = [
+    "Action", "Standing", "allowed", "can", "can_cancel_game", "can_enter_hands", "can_give_penalty",
+    "can_manage_league", "can_start_game", "can_view_club", "can_view_standings", "standing_for",
+]
