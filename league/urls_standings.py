@@ -1,4 +1,11 @@
-from django.urls import path  # noqa: F401
+"""Standings pages (included at the site root by config/urls.py, namespace "standings")."""
+from django.urls import path
+
+from league.views import standings as views
 
 app_name = "standings"
-urlpatterns: list = []
+urlpatterns = [
+    path("seasons/<int:season_id>/standings/", views.season_standings, name="season"),
+    path("seasons/<int:season_id>/standings.<str:fmt>", views.standings_export, name="export"),
+    path("seasons/<int:season_id>/players/<int:member_id>/", views.player_season, name="player"),
+]
