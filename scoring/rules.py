@@ -229,7 +229,8 @@ class Ruleset:
     riichi_stick: int = 1000
     """Riichi deposit."""
     honba_value: int = 300
-    """Honba bonus per counter, in total (ron 300; tsumo 100 from each)."""
+    """Honba bonus per counter, in total: a ron pays all of it; on a tsumo each payer pays an
+    equal share (100 each in 4-player; 150 each in 3-player, so no tsumo loss)."""
     noten_payment: int = 3000
     """Total noten payment at an exhaustive draw."""
     abortive_draws: frozenset[Abort] = frozenset(Abort)
@@ -562,7 +563,7 @@ TENHOU = Ruleset(
     uma=(20000, 10000, -10000, -20000),
     agari_yame=Yame.AUTO,
     tenpai_yame=Yame.AUTO,
-    yame_min_points=None,
+    yame_min_points=30000,
     west_entry=True,
     west_entry_target=30000,
     sudden_death=True,
@@ -571,6 +572,7 @@ TENHOU = Ruleset(
     tobi_at_zero=False,
     abortive_draws=frozenset(Abort),
     nagashi=Nagashi.DRAW,
+    nagashi_dealer_keeps=False,
     max_ron_winners=2,
     triple_ron_abort=True,
     multi_ron_honba=Deposits.HEAD_BUMP,
@@ -600,6 +602,7 @@ M_LEAGUE = Ruleset(
     name="M-League",
     version="2024",
     uma=(30000, 10000, -10000, -30000),
+    tie_rule=TieRule.SPLIT,
     agari_yame=Yame.NONE,
     tenpai_yame=Yame.NONE,
     west_entry=False,

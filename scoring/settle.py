@@ -78,6 +78,8 @@ class WinResult:
     winner: int
     value: HandValue
     yaku: tuple[tuple[str, int], ...] = ()
+    pao_yakuman: int | None = None
+    """From a HAND: the multiple that carries pao (used when the WIN gives no pao_yakuman)."""
 
 
 @dataclass(frozen=True)
@@ -146,8 +148,9 @@ def _value_win(table: Table, win: Win, *, tsumo: bool) -> WinResult:
     if win.winner in table.agari_forbidden:
         raise ScoringError(f"{_name(win.winner)} is agari-forbidden this hand and cannot win.")
     yaku: tuple[tuple[str, int], ...] = ()
+    pao_yakuman = None
     if win.hand is not None:
-        han, fu, yakuman, dora, yaku = _evaluate_hand(table, win, tsumo=tsumo)
+        han, fu, yakuman, dora, yaku, pao_yakuman = _evaluate_hand(table, win, tsumo=tsumo)
         value = hand_value(han, fu, rs, yakuman=yakuman) if yakuman else hand_value(han, fu, rs)
     elif win.yakuman is not None:
         value = hand_value(0, None, rs, yakuman=win.yakuman)
@@ -166,7 +169,7 @@ def _value_win(table: Table, win: Win, *, tsumo: bool) -> WinResult:
             value = hand_value(han, fu, rs)
     if is_dealer and not value.yakuman:
         _check_dealer_minimum(table, win, value, dora)
-    return WinResult(winner=win.winner, value=value, yaku=tuple(yaku))
+    return WinResult(winner=win.winner, value=value, yaku=tuple(yaku), pao_yakuman=pao_yakuman)
 
 
 def _paarenchan(table: Table) -> bool:
@@ -199,7 +202,7 @@ def _check_dealer_minimum(table: Table, win: Win, value: HandValue, dora: int | 
         )
 
 
-def _evaluate_hand(table: Table, win: Win, *, tsumo: bool) -> tuple[int, int | None, int, int, Any]:
+def _evaluate_hand(table: Table, win: Win, *, tsumo: bool) -> tuple[int, int | None, int, int, Any, int | None]:
     """Score a full HAND through scoring.hand, with the game's seat/round wind and tsumo."""
     from scoring.hand import HandContext, evaluate  # the hand engine is optional at import time
 
@@ -217,7 +220,7 @@ def _evaluate_hand(table: Table, win: Win, *, tsumo: bool) -> tuple[int, int | N
         is_dealer=win.winner == table.dealer,
         tsumo=tsumo,
         paid_as_dealer=table.paid_as_dealer,
-        dealer_renchan=table.dealer_wins_in_row if win.winner == table.dealer else 0,
+        dealer_renchan=table.renchan,
     )
     try:
         result = evaluate(hand, table.ruleset, context)
@@ -227,8 +230,12 @@ def _evaluate_hand(table: Table, win: Win, *, tsumo: bool) -> tuple[int, int | N
     han = int(getattr(result, "han", 0) or 0)
     fu = getattr(result, "fu", None)
     dora = int(getattr(result, "dora", 0) or 0)
-    yaku = tuple((str(y[0]), int(y[1])) for y in (getattr(result, "yaku", ()) or ()))
-    return han, fu, yakuman, dora, yaku
+    yaku = tuple(
+        (str(getattr(y, "id", None) or y[0]), int(getattr(y, "han", None) or y[1]))
+        for y in (getattr(result, "yaku", ()) or ())
+    )
+    pao_yakuman = getattr(result, "pao_yakuman", None) or None
+    return han, fu, yakuman, dora, yaku, pao_yakuman
 
 
 # --- ron -------------------------------------------------------------------------------------
@@ -261,7 +268,7 @@ def _settle_ron(table: Table, event: Ron) -> Settlement:
         win = by_winner[w]
         result = _value_win(table, win, tsumo=False)
         results.append(result)
-        _add(deltas, _ron_payment(table, win, result.value, event.loser))
+        _add(deltas, _ron_payment(table, win, result, event.loser))
         takes_honba = i == 0 or rs.multi_ron_honba is Deposits.EACH
         if takes_honba:
             amount = table.honba * rs.honba_value
@@ -310,13 +317,16 @@ def _pao_kind(table: Table, win: Win, value: HandValue, *, tsumo: bool) -> PaoFo
     return kind
 
 
-def _pao_share(table: Table, win: Win, value: HandValue, kind: PaoFor) -> int:
+def _pao_share(table: Table, win: Win, result: WinResult, kind: PaoFor) -> int:
     """How many yakuman multiples the liable player covers."""
     rs = table.ruleset
+    value = result.value
     if not rs.pao_partial:
         return value.yakuman
     if win.pao_yakuman is not None:
         share = win.pao_yakuman
+    elif result.pao_yakuman:
+        share = result.pao_yakuman
     elif kind is PaoFor.DAISUUSHII and "daisuushii" in rs.double_yakuman:
         share = 2
     else:
@@ -328,8 +338,9 @@ def _yakuman_value(multiple: int) -> HandValue:
     return HandValue(han=13 * multiple, fu=None, yakuman=multiple, base=8000 * multiple, limit=Limit.YAKUMAN)
 
 
-def _ron_payment(table: Table, win: Win, value: HandValue, loser: int) -> list[int]:
+def _ron_payment(table: Table, win: Win, result: WinResult, loser: int) -> list[int]:
     rs = table.ruleset
+    value = result.value
     n = rs.players
     deltas = win_deltas(
         value, winner=win.winner, dealer=table.dealer, loser=loser, ruleset=rs, paid_as_dealer=table.paid_as_dealer
@@ -340,7 +351,7 @@ def _ron_payment(table: Table, win: Win, value: HandValue, loser: int) -> list[i
     if win.pao == loser or rs.pao_ron_split is PaoSplit.DISCARDER:
         return deltas
     as_dealer = win.winner == table.dealer or table.paid_as_dealer
-    share = ron_amount(_yakuman_value(_pao_share(table, win, value, kind)), dealer=as_dealer)
+    share = ron_amount(_yakuman_value(_pao_share(table, win, result, kind)), dealer=as_dealer)
     liable_pays = share // 2
     out = [0] * n
     out[win.winner] = deltas[win.winner]
@@ -378,7 +389,7 @@ def _settle_tsumo(table: Table, event: Tsumo) -> Settlement:
                                                    ruleset=rs, paid_as_dealer=table.paid_as_dealer) if d > 0)
             rest = None
         else:
-            share = _pao_share(table, win, value, kind)
+            share = _pao_share(table, win, result, kind)
             amount = ron_amount(_yakuman_value(share), dealer=as_dealer)
             rest = value.yakuman - share
             if rest:
