@@ -282,6 +282,15 @@ def test_convert_log_checks_final_scores_against_sc() -> None:
         convert_log(log)
 
 
+def test_final_check_gives_leftover_sticks_to_first() -> None:
+    log = two_round_log()
+    log["log"][1] = make_round(["流局", [-1000, 3000, -1000, -1000]], kyoku=1,
+                               scores=(24000, 28000, 23000, 25000), discards={1: ["r60"]})
+    # After the draw 23000/30000/22000/24000 with seat 1's stick still on the table.
+    log["sc"] = [23000, -17.0, 31000, 41.0, 22000, -28.0, 24000, 4.0]
+    assert convert_log(log)["hands"][1] == {"kind": "draw", "tenpai": [1], "riichi": [1]}
+
+
 def test_convert_log_refuses_red_fives_the_rule_does_not_have() -> None:
     log = two_round_log()
     log["rule"] = {"disp": "般南喰"}
