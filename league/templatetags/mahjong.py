@@ -1,0 +1,184 @@
+"""Template helpers of the table screens: rounds, results and scores in words."""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from django import template
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop as N_
+from django.utils.translation import ngettext, pgettext
+
+from league.forms import ABORT_LABELS
+
+register = template.Library()
+
+
+def wind_name(letter: str) -> str:
+    return {
+        "E": pgettext("wind", "East"),
+        "S": pgettext("wind", "South"),
+        "W": pgettext("wind", "West"),
+        "N": pgettext("wind", "North"),
+    }.get(letter, letter)
+
+
+@register.simple_tag
+def round_name(round_code: str) -> str:
+    """``"S2"`` -> "South 2" / "남 2국"."""
+    if not round_code:
+        return ""
+    return _("%(wind)s %(number)s") % {"wind": wind_name(round_code[0]), "number": round_code[1:]}
+
+
+@register.simple_tag
+def round_words(round_code: str, honba: int, sticks: int) -> str:
+    """ "South 2 · 1 honba · 2 sticks" / "남 2국 · 1본장 · 공탁 2"."""
+    return " · ".join(
+        [
+            round_name(round_code),
+            ngettext("%(n)s honba", "%(n)s honba", honba) % {"n": honba},
+            ngettext("%(n)s stick", "%(n)s sticks", sticks) % {"n": sticks},
+        ]
+    )
+
+
+@register.filter
+def signed(value: Any) -> str:
+    """A score change with its sign and thousands separator: +3,900 / −1,000 / 0."""
+    try:
+        n = int(value)
+    except (TypeError, ValueError):
+        return ""
+    if n == 0:
+        return "0"
+    return f"{'+' if n > 0 else '−'}{abs(n):,}"
+
+
+@register.filter
+def points(value: Any) -> str:
+    """Season points with one decimal and a sign: +52.0 / −31.5."""
+    try:
+        x = float(value)
+    except (TypeError, ValueError):
+        return ""
+    return f"{'+' if x > 0 else '−' if x < 0 else ''}{abs(x):.1f}"
+
+
+@register.filter
+def thousands(value: Any) -> str:
+    try:
+        return f"{int(value):,}"
+    except (TypeError, ValueError):
+        return ""
+
+
+@register.filter
+def index(seq: Sequence[Any] | None, i: int) -> Any:
+    try:
+        return seq[int(i)]  # type: ignore[index]
+    except (TypeError, IndexError, ValueError, KeyError):
+        return None
+
+
+LIMIT_WORDS = {5: N_("Mangan"), 6: N_("Haneman"), 8: N_("Baiman"), 11: N_("Sanbaiman")}
+
+
+def value_words(win: dict[str, Any]) -> str:
+    if win.get("hand") is not None:
+        return _("full hand")
+    yakuman = win.get("yakuman")
+    if yakuman:
+        return _("Yakuman") if yakuman == 1 else _("%(n)s× yakuman") % {"n": yakuman}
+    han = win.get("han")
+    if han is None:
+        return ""
+    if win.get("fu") is not None and han < 5:
+        return _("%(han)s han %(fu)s fu") % {"han": han, "fu": win["fu"]}
+    if han >= 13:
+        return _("%(han)s han (kazoe)") % {"han": han}
+    label = next(LIMIT_WORDS[h] for h in sorted(LIMIT_WORDS, reverse=True) if han >= h)
+    return _("%(han)s han %(limit)s") % {"han": han, "limit": _(label)}
+
+
+def _names(players: Sequence[str], seats: Sequence[int]) -> str:
+    return ", ".join(players[s] for s in seats)
+
+
+PENALTY_EVENT_WORDS = {
+    "penalty_point": N_("Penalty point"),
+    "yellow_card": N_("Yellow card"),
+    "agari_forbidden": N_("Agari forbidden"),
+    "verbal_warning": N_("Verbal warning"),
+}
+
+
+@register.simple_tag
+def event_words(event: dict[str, Any], players: Sequence[str]) -> str:
+    """One contract event as a sentence a host reads at a glance."""
+    kind = event.get("kind")
+    riichi = event.get("riichi") or []
+    if kind == "ron":
+        wins = event.get("wins") or []
+        loser = players[event["loser"]]
+        if len(wins) == 1:
+            w = wins[0]
+            text = _("%(winner)s ron from %(loser)s · %(value)s") % {
+                "winner": players[w["winner"]], "loser": loser, "value": value_words(w)}
+        else:
+            parts = "; ".join(f"{players[w['winner']]} {value_words(w)}" for w in wins)
+            label = _("Double ron") if len(wins) == 2 else _("Triple ron")
+            text = _("%(label)s from %(loser)s · %(parts)s") % {"label": label, "loser": loser, "parts": parts}
+    elif kind == "tsumo":
+        text = _("%(winner)s tsumo · %(value)s") % {"winner": players[event["winner"]], "value": value_words(event)}
+    elif kind == "draw":
+        tenpai = event.get("tenpai") or []
+        if not tenpai:
+            text = _("Draw · all noten")
+        elif len(tenpai) == len(players):
+            text = _("Draw · all tenpai")
+        else:
+            text = _("Draw · tenpai: %(names)s") % {"names": _names(players, tenpai)}
+    elif kind == "nagashi":
+        text = _("Nagashi mangan: %(names)s") % {"names": _names(players, event.get("players") or [])}
+    elif kind == "abort":
+        text = _("Abortive draw · %(reason)s") % {"reason": str(ABORT_LABELS.get(event.get("reason"), event.get("reason", "")))}
+    elif kind == "chombo":
+        if event.get("deliberate"):
+            text = _("%(name)s deliberate chombo") % {"name": players[event["offender"]]}
+        else:
+            text = _("%(name)s chombo") % {"name": players[event["offender"]]}
+    elif kind == "penalty":
+        text = _("%(name)s: %(penalty)s") % {
+            "name": players[event["player"]], "penalty": _(PENALTY_EVENT_WORDS.get(event.get("type"), event.get("type", "")))}
+    elif kind == "stop":
+        text = _("The dealer ends the game")
+    else:
+        text = str(kind)
+    if riichi:
+        text += " · " + _("riichi: %(names)s") % {"names": _names(players, riichi)}
+    return text
+
+
+ENDED_BY_WORDS = {
+    "all_last": N_("The last hand (all-last) is over."),
+    "agari_yame": N_("The all-last dealer won while on top (agari-yame)."),
+    "tenpai_yame": N_("The all-last dealer was tenpai while on top (tenpai-yame)."),
+    "tobi": N_("A player went below zero (tobi)."),
+    "sudden_death": N_("Someone reached the target in the extra round (sudden death)."),
+    "west_end": N_("West 4 is over: the hard end."),
+    "deliberate_chombo": N_("A deliberate chombo ends the game."),
+    "stop": N_("The all-last dealer chose to end the game."),
+}
+
+
+@register.simple_tag
+def ended_by_words(ended_by: str | None) -> str:
+    if not ended_by:
+        return ""
+    return _(ENDED_BY_WORDS.get(ended_by, ended_by))
+
+
+@register.simple_tag
+def seat_wind(seat: int, dealer: int, seats: int) -> str:
+    """The seat's wind this hand: the dealer is East."""
+    return wind_name("ESWN"[(int(seat) - int(dealer)) % int(seats)])

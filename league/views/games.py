@@ -1,0 +1,84 @@
+"""Game list per club and season, starting a game, and the game page (hands + chart)."""
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_GET
+
+from club.models import Club, Member
+from league import charts, permissions, selectors, services
+from league.forms import GameStartForm
+from league.models import Season
+from league.views import game_view, load_game, refusable, refuse
+
+
+@require_GET
+def game_list(request: HttpRequest, slug: str) -> HttpResponse:
+    club = get_object_or_404(Club, slug=slug)
+    if not permissions.can_view_club(request.user, club):
+        return refuse(request)
+    seasons = list(club.seasons.all())
+    season = None
+    if request.GET.get("season"):
+        season = get_object_or_404(Season, club=club, pk=request.GET["season"])
+    games = selectors.games_for_club(club=club, season=season)
+    return render(request, "league/games/list.html", {
+        "club": club, "seasons": seasons, "season": season, "games": games,
+        "can_start": permissions.can_start_game(request.user, club),
+        "can_referee": permissions.can_give_penalty(request.user, club),
+    })
+
+
+@login_required
+def game_start(request: HttpRequest, slug: str) -> HttpResponse:
+    club = get_object_or_404(Club, slug=slug)
+    if not permissions.can_start_game(request.user, club):
+        return refuse(request)
+    seasons = club.seasons.select_related("ruleset")
+    members = Member.objects.filter(club=club, active=True).order_by("display_name")
+    initial = {"season": request.GET.get("season")} if request.GET.get("season") else None
+    form = GameStartForm(request.POST or None, seasons=seasons, members=members, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game = services.game_start(
+                season=form.cleaned_data["season"], table_label=form.cleaned_data["table_label"],
+                members=form.cleaned_data["players"], random_seats=form.cleaned_data["random_seats"],
+                by=request.user,
+            )
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            return redirect("league:game_table", game.pk)
+    status = HTTPStatus.UNPROCESSABLE_ENTITY if request.method == "POST" else HTTPStatus.OK
+    return render(request, "league/games/start.html", {"club": club, "form": form}, status=status)
+
+
+@require_GET
+@refusable
+def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """Hand by hand: round, honba, sticks, the result in words, deltas and scores; the chart."""
+    game = load_game(request, pk)
+    gv = game_view(game)
+    rows_by_event: dict[int, Any] = {}
+    for row in gv.replay.rows:
+        rows_by_event[row.event_index] = row
+    hands = []
+    for hand in selectors.game_hands(game=game):
+        hands.append({"record": hand, "row": rows_by_event.get(hand.position)})
+    chart = ""
+    if gv.replay.rows:
+        chart = mark_safe(charts.scores_chart_svg(gv.replay.rows, gv.players))  # noqa: S308 (escaped by charts)
+    return render(request, "league/games/detail.html", {
+        "game": game, "gv": gv, "replay": gv.replay, "state": gv.replay.state, "players": gv.players,
+        "hands": hands, "chart": chart, "final_rows": gv.final_rows(),
+        "can_edit": permissions.can_enter_hands(request.user, game) and game.status != game.Status.CANCELLED,
+        "can_referee": permissions.can_give_penalty(request.user, game.club),
+    })
+
+

@@ -1,0 +1,280 @@
+"""The table-host screen: enter a hand (quick or full), preview it, undo, stop, edit, delete."""
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from league import permissions, services
+from league.forms import FullHandForm, HandEntryForm, PositionForm, ReasonForm, event_initial
+from league.models import HandRecord
+from league.views import GameView, game_view, load_game, refusable
+from scoring.errors import ScoringError
+from scoring.hand.evaluate import evaluate
+from scoring.hand.model import HandContext
+
+
+def _enter_check(user, game) -> bool:
+    return permissions.can_enter_hands(user, game)
+
+
+def _table_context(request: HttpRequest, gv: GameView, **extra: Any) -> dict[str, Any]:
+    state = gv.replay.state
+    last = gv.game.hands.order_by("-position").first()
+    ctx = {
+        "game": gv.game, "gv": gv, "replay": gv.replay, "state": state, "players": gv.players,
+        "position": len(gv.events), "final_rows": gv.final_rows(), "last_hand": last,
+        "dealer_name": gv.players[state.dealer],
+        "can_enter": permissions.can_enter_hands(request.user, gv.game),
+        "can_referee": permissions.can_give_penalty(request.user, gv.game.club),
+        "continue_play": request.GET.get("continue") == "1",
+    }
+    ctx.update(extra)
+    if "form" not in ctx and gv.replay.final is None:
+        ctx["form"] = HandEntryForm(table=gv.table())
+    return ctx
+
+
+def _preview(gv: GameView, form, position: int) -> dict[str, Any]:
+    """``preview`` or ``preview_error`` for a valid form (payments from replaying with the event)."""
+    try:
+        preview = gv.preview(form.event, position)
+    except ScoringError as exc:
+        return {"preview_error": exc.message}
+    hand = getattr(form, "hand", None)
+    if hand is not None:
+        preview.update(_yaku(gv, form.event, hand, position))
+    return {"preview": preview}
+
+
+def _yaku(gv: GameView, event: dict[str, Any], hand: dict[str, Any], position: int) -> dict[str, Any]:
+    """The yaku of a full hand, in the page's language (``scoring.hand.evaluate``)."""
+    state = gv.replay.state
+    winner = event["winner"] if event["kind"] == "tsumo" else event["wins"][0]["winner"]
+    ctx = HandContext(seat_wind=state.seat_winds[winner], round_wind=state.wind, is_dealer=winner == state.dealer,
+                      tsumo=event["kind"] == "tsumo", dealer_renchan=state.renchan)
+    try:
+        result = evaluate(hand, gv.ruleset, ctx)
+    except ScoringError:
+        return {}
+    lang = (get_language() or "ko")[:2]
+    yaku = [{"name": y.names.get(lang, y.names["en"]), "han": y.han} for y in result.yaku]
+    han_fu = _("%(han)s han %(fu)s fu") % {"han": result.han, "fu": result.fu} if result.fu else ""
+    return {"yaku": yaku, "han_fu": han_fu}
+
+
+def _store(request: HttpRequest, gv: GameView, form, template: str, ctx_extra: dict[str, Any]) -> HttpResponse:
+    """Save the form's event at its position: redirect on success, the screen with the message if not."""
+    position = form.cleaned_data["position"]
+    try:
+        services.hand_record(game=gv.game, position=position, event=form.event, by=request.user)
+    except services.HandConflict as exc:
+        return render(request, template, {**ctx_extra, "form": form, "conflict": exc.message},
+                      status=HTTPStatus.CONFLICT)
+    except ValidationError as exc:
+        form.add_error(None, exc.message if hasattr(exc, "message") else exc)
+        return render(request, template, {**ctx_extra, "form": form}, status=HTTPStatus.UNPROCESSABLE_ENTITY)
+    return redirect("league:game_table", gv.game.pk)
+
+
+@require_GET
+@refusable
+def game_table(request: HttpRequest, pk: int) -> HttpResponse:
+    """The table-host screen (members of the club may watch; hand entry needs the right)."""
+    game = load_game(request, pk)
+    gv = game_view(game)
+    return render(request, "league/games/table.html", _table_context(request, gv))
+
+
+@login_required
+@require_POST
+@refusable
+def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
+    """Quick entry: ``action=preview`` shows the payments, ``action=save`` stores the hand."""
+    game = load_game(request, pk, _enter_check)
+    gv = game_view(game)
+    form = HandEntryForm(request.POST, table=gv.table())
+    ctx = _table_context(request, gv, form=form)
+    if not form.is_valid():
+        return render(request, "league/games/table.html", ctx, status=HTTPStatus.UNPROCESSABLE_ENTITY)
+    if request.POST.get("action") == "preview":
+        return render(request, "league/games/table.html", {**ctx, **_preview(gv, form, form.cleaned_data["position"])})
+    return _store(request, gv, form, "league/games/table.html", ctx)
+
+
+@login_required
+@require_POST
+@refusable
+def hand_preview(request: HttpRequest, pk: int) -> HttpResponse:
+    """The preview box alone (htmx swaps it in while the host taps)."""
+    game = load_game(request, pk, _enter_check)
+    gv = game_view(game)
+    full = request.POST.get("form") == "full"
+    position = _int(request.POST.get("position"), len(gv.events))
+    table = gv.table(position)
+    form = (FullHandForm if full else HandEntryForm)(request.POST, table=table)
+    ctx: dict[str, Any] = {"players": gv.players}
+    if form.is_valid():
+        ctx.update(_preview(gv, form, position))
+    elif form.non_field_errors() and _enough(request.POST, full):
+        ctx["preview_error"] = " ".join(form.non_field_errors())
+    else:
+        ctx["preview_hint"] = _("Choose the result: the payments show here before you save.")
+    return render(request, "league/hands/_preview.html", ctx)
+
+
+def _enough(data, full: bool) -> bool:
+    """Whether the host has chosen enough for an error to be worth showing (not mid-way)."""
+    if full:
+        return bool(data.get("tiles") and data.get("win"))
+    kind = data.get("kind")
+    needed = {"ron": ("ron_winner", "ron_loser", "ron_value"), "tsumo": ("tsumo_winner", "tsumo_value"),
+              "multi_ron": ("multi_loser", "multi_winners")}.get(kind, ())
+    return all(data.get(n) for n in needed)
+
+
+def _int(raw: Any, default: int) -> int:
+    try:
+        return int(raw)
+    except (TypeError, ValueError):
+        return default
+
+
+@login_required
+@refusable
+def hand_full(request: HttpRequest, pk: int) -> HttpResponse:
+    """Full-hand entry through the tile picker; the engine scores the hand."""
+    game = load_game(request, pk, _enter_check)
+    gv = game_view(game)
+    template = "league/hands/full.html"
+    ctx: dict[str, Any] = {"game": game, "gv": gv, "replay": gv.replay, "state": gv.replay.state,
+                           "players": gv.players, "suits": _tile_rows()}
+    if gv.replay.final is not None:
+        return redirect("league:game_table", game.pk)
+    if request.method != "POST":
+        return render(request, template, {**ctx, "form": FullHandForm(table=gv.table())})
+    form = FullHandForm(request.POST, table=gv.table())
+    ctx["form"] = form
+    if not form.is_valid():
+        return render(request, template, ctx, status=HTTPStatus.UNPROCESSABLE_ENTITY)
+    if request.POST.get("action") == "preview":
+        return render(request, template, {**ctx, **_preview(gv, form, form.cleaned_data["position"])})
+    return _store(request, gv, form, template, ctx)
+
+
+def _tile_rows() -> list[dict[str, Any]]:
+    suit_names = {"m": _("man"), "p": _("pin"), "s": _("sou")}
+    rows = []
+    for suit in "mps":
+        tiles = [{"code": f"{n}{suit}", "face": str(n), "sub": suit_names[suit]} for n in range(1, 10)]
+        tiles.append({"code": f"0{suit}", "face": "5", "sub": _("red"), "red": True})
+        rows.append({"suit": suit, "tiles": tiles})
+    honors = [_("E"), _("S"), _("W"), _("N"), _("Wh"), _("Gr"), _("Rd")]
+    rows.append({"suit": "z", "tiles": [{"code": f"{i + 1}z", "face": h, "sub": ""} for i, h in enumerate(honors)]})
+    return rows
+
+
+@login_required
+@require_POST
+@refusable
+def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
+    """Undo the last hand — only if it is still the hand the host saw (no double undo)."""
+    game = load_game(request, pk, _enter_check)
+    form = PositionForm(request.POST)
+    last = game.hands.order_by("-position").first()
+    if not form.is_valid() or last is None or last.position != form.cleaned_data["position"]:
+        messages.error(request, _("That hand is no longer the last one: nothing was undone. Check the table."))
+        return redirect("league:game_table", game.pk)
+    try:
+        services.hand_undo_last(game=game, by=request.user)
+    except ValidationError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("The last hand was removed."))
+    return redirect("league:game_table", game.pk)
+
+
+@login_required
+@require_POST
+@refusable
+def game_stop(request: HttpRequest, pk: int) -> HttpResponse:
+    """The all-last dealer ends the game (agari-yame where it is the dealer's choice)."""
+    game = load_game(request, pk, _enter_check)
+    form = PositionForm(request.POST)
+    if form.is_valid():
+        try:
+            services.hand_record(game=game, position=form.cleaned_data["position"], event={"kind": "stop"},
+                                 by=request.user)
+        except ValidationError as exc:
+            messages.error(request, exc.message)
+    return redirect("league:game_table", game.pk)
+
+
+def _hand(game, position: int) -> HandRecord:
+    return get_object_or_404(HandRecord, game=game, position=position)
+
+
+@login_required
+@refusable
+def hand_edit(request: HttpRequest, pk: int, position: int) -> HttpResponse:
+    """Change a past hand, with a reason; the engine refuses changes that break later hands."""
+    game = load_game(request, pk, _enter_check)
+    hand = _hand(game, position)
+    gv = game_view(game)
+    table = gv.table(position)
+    template = "league/hands/edit.html"
+    ctx: dict[str, Any] = {"game": game, "hand": hand, "players": gv.players, "gv": gv,
+                           "state": gv.replay.state, "replay": gv.replay, "full_hand": _is_full(hand.event)}
+    if request.method != "POST":
+        initial = {} if ctx["full_hand"] else event_initial(hand.event)
+        return render(request, template, {**ctx, "form": HandEntryForm(table=table, initial=initial),
+                                          "reason_form": ReasonForm()})
+    form = HandEntryForm(request.POST, table=table)
+    reason_form = ReasonForm(request.POST)
+    ctx.update(form=form, reason_form=reason_form)
+    if not (form.is_valid() and reason_form.is_valid()):
+        return render(request, template, ctx, status=HTTPStatus.UNPROCESSABLE_ENTITY)
+    if request.POST.get("action") == "preview":
+        return render(request, template, {**ctx, **_preview(gv, form, position)})
+    try:
+        services.hand_edit(hand=hand, event=form.event, by=request.user, reason=reason_form.cleaned_data["reason"])
+    except ValidationError as exc:
+        form.add_error(None, exc.message)
+        return render(request, template, ctx, status=HTTPStatus.UNPROCESSABLE_ENTITY)
+    messages.success(request, _("Hand %(n)s was changed.") % {"n": position + 1})
+    return redirect("league:game_detail", game.pk)
+
+
+def _is_full(event: dict[str, Any]) -> bool:
+    wins = event.get("wins") or [event]
+    return any(w.get("hand") is not None for w in wins)
+
+
+@login_required
+@refusable
+def hand_delete(request: HttpRequest, pk: int, position: int) -> HttpResponse:
+    """Delete a past hand, with a reason; later hands move up and are replayed."""
+    game = load_game(request, pk, _enter_check)
+    hand = _hand(game, position)
+    gv = game_view(game)
+    reason_form = ReasonForm(request.POST or None)
+    ctx = {"game": game, "hand": hand, "players": gv.players, "reason_form": reason_form}
+    if request.method == "POST" and reason_form.is_valid():
+        try:
+            services.hand_delete(hand=hand, by=request.user, reason=reason_form.cleaned_data["reason"])
+        except ValidationError as exc:
+            reason_form.add_error(None, exc.message)
+        else:
+            messages.success(request, _("Hand %(n)s was deleted.") % {"n": position + 1})
+            return redirect("league:game_detail", game.pk)
+    status = HTTPStatus.UNPROCESSABLE_ENTITY if request.method == "POST" else HTTPStatus.OK
+    return render(request, "league/hands/delete.html", ctx, status=status)
+

@@ -1,0 +1,136 @@
+"""Referee screens: penalties by the ruleset's tiers, cancellations, season deductions, audit log."""
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from club.models import Club, Member
+from league import permissions, selectors, services
+from league.forms import PenaltyForm, ReasonForm, SeasonDeductionForm
+from league.models import Penalty, PenaltyKind, Season
+from league.views import load_game, refusable, refuse
+
+KIND_LABELS = dict(PenaltyKind.choices)
+
+
+def _referee_check(user, game) -> bool:
+    return permissions.can_give_penalty(user, game.club)
+
+
+@refusable
+def game_penalties(request: HttpRequest, pk: int) -> HttpResponse:
+    """A game's penalties; referees and admins log new ones here (in-game events or rows)."""
+    game = load_game(request, pk)
+    can_give = permissions.can_give_penalty(request.user, game.club)
+    form = None
+    status = HTTPStatus.OK
+    if can_give:
+        seats = [(s.member_id, s.member.display_name) for s in game.seat_set.select_related("member")]
+        form = PenaltyForm(request.POST or None, seats=seats, ruleset=game.effective_ruleset.to_scoring(),
+                           kind_labels=KIND_LABELS)
+    if request.method == "POST":
+        if form is None:
+            return refuse(request)
+        if form.is_valid():
+            data = form.cleaned_data
+            beneficiary = Member.objects.get(pk=data["beneficiary"]) if data.get("beneficiary") else None
+            try:
+                services.penalty_give(
+                    member=Member.objects.get(pk=data["member"], club=game.club), type=data["type"],
+                    reason=data["reason"], by=request.user, game=game, amount=data.get("amount"),
+                    beneficiary=beneficiary,
+                )
+            except ValidationError as exc:
+                form.add_error(None, exc)
+            else:
+                messages.success(request, _("The penalty was logged."))
+                return redirect("league:game_penalties", game.pk)
+        status = HTTPStatus.UNPROCESSABLE_ENTITY
+    penalties = selectors.penalties_for(game=game, include_cancelled=True)
+    return render(request, "league/referee/game.html",
+                  {"game": game, "form": form, "penalties": penalties, "can_give": can_give}, status=status)
+
+
+@login_required
+def penalty_cancel(request: HttpRequest, pk: int) -> HttpResponse:
+    penalty = get_object_or_404(Penalty.objects.select_related("season__club", "game", "member"), pk=pk)
+    club = penalty.season.club
+    if not permissions.can_give_penalty(request.user, club):
+        return refuse(request)
+    form = ReasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.penalty_cancel(penalty=penalty, by=request.user, reason=form.cleaned_data["reason"])
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, _("The penalty was cancelled."))
+            if penalty.game_id:
+                return redirect("league:game_penalties", penalty.game_id)
+            return redirect("league:season_penalties", club.slug, penalty.season_id)
+    status = HTTPStatus.UNPROCESSABLE_ENTITY if request.method == "POST" else HTTPStatus.OK
+    return render(request, "league/referee/cancel.html", {"penalty": penalty, "form": form, "club": club},
+                  status=status)
+
+
+def season_penalties(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+    """A season's penalties; season-level point deductions are logged here."""
+    club = get_object_or_404(Club, slug=slug)
+    season = get_object_or_404(Season, club=club, pk=season_id)
+    if not permissions.can_view_club(request.user, club):
+        return refuse(request)
+    can_give = permissions.can_give_penalty(request.user, club)
+    members = Member.objects.filter(club=club, active=True).order_by("display_name")
+    form = SeasonDeductionForm(request.POST or None, members=members) if can_give else None
+    status = HTTPStatus.OK
+    if request.method == "POST":
+        if form is None:
+            return refuse(request)
+        if form.is_valid():
+            try:
+                services.penalty_give(member=form.cleaned_data["member"], type=PenaltyKind.SEASON_DEDUCTION,
+                                      reason=form.cleaned_data["reason"], by=request.user, season=season,
+                                      points=form.cleaned_data["points"])
+            except ValidationError as exc:
+                form.add_error(None, exc)
+            else:
+                messages.success(request, _("The deduction was logged."))
+                return redirect("league:season_penalties", club.slug, season.pk)
+        status = HTTPStatus.UNPROCESSABLE_ENTITY
+    penalties = selectors.penalties_for(season=season, include_cancelled=True)
+    return render(request, "league/referee/season.html", {
+        "club": club, "season": season, "form": form, "penalties": penalties, "can_give": can_give,
+    }, status=status)
+
+
+def member_penalties(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
+    club = get_object_or_404(Club, slug=slug)
+    member = get_object_or_404(Member, club=club, pk=member_id)
+    if not permissions.can_view_club(request.user, club):
+        return refuse(request)
+    penalties = selectors.penalties_for(member=member, include_cancelled=True)
+    return render(request, "league/referee/member.html", {
+        "club": club, "member": member, "penalties": penalties,
+        "can_give": permissions.can_give_penalty(request.user, club),
+    })
+
+
+def audit_log(request: HttpRequest, slug: str) -> HttpResponse:
+    """Who changed what, when, before and after, and why (``?game=`` narrows to one game)."""
+    club = get_object_or_404(Club, slug=slug)
+    if not permissions.can_view_club(request.user, club):
+        return refuse(request)
+    game = None
+    if request.GET.get("game"):
+        game = get_object_or_404(club.games, pk=request.GET["game"])
+    entries = selectors.audit_entries(club=club, game=game)[:200]
+    return render(request, "league/referee/audit.html", {"club": club, "game": game, "entries": entries})
+
+

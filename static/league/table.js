@@ -1,0 +1,82 @@
+/* Table screens: the tile picker. Everything works without it (the fields are plain text). */
+(function () {
+  "use strict";
+  var SUITS = "mpsz";
+
+  function parse(text) {
+    var out = [], digits = "";
+    (text || "").replace(/[\s,]/g, "").split("").forEach(function (ch) {
+      if (/[0-9]/.test(ch)) { digits += ch; }
+      else if (SUITS.indexOf(ch) >= 0) { digits.split("").forEach(function (d) { out.push(d + ch); }); digits = ""; }
+    });
+    return out;
+  }
+  function order(t) { var n = +t[0]; return SUITS.indexOf(t[1]) * 100 + (n === 0 ? 5.5 : n) * 10; }
+  function compact(tiles, sort) {
+    var list = tiles.slice();
+    if (sort) { list.sort(function (a, b) { return order(a) - order(b); }); }
+    var out = "", run = "", suit = "";
+    list.forEach(function (t) {
+      if (t[1] !== suit && run) { out += run + suit; run = ""; }
+      suit = t[1]; run += t[0];
+    });
+    return out + (run ? run + suit : "");
+  }
+  function meldCount(text) { return (text || "").split(",").filter(function (m) { return m.trim(); }).length; }
+
+  function setup(picker) {
+    var form = picker.closest("form");
+    var field = function (name) { return form.querySelector("[name=" + name + "]"); };
+    var pending = [];
+    var pendingLabel = picker.querySelector("[data-meld-pending]");
+    var history = [];
+    function target() { var r = picker.querySelector("input[name=_target]:checked"); return r ? r.value : "tiles"; }
+    function meldKind() { var r = picker.querySelector("input[name=_meld]:checked"); return r ? r.value : "chi"; }
+    function changed() { form.dispatchEvent(new Event("tiles-changed", { bubbles: true })); }
+    function showPending() { pendingLabel.textContent = pending.length ? meldKind() + ": " + compact(pending, false) : ""; }
+
+    picker.addEventListener("click", function (ev) {
+      var btn = ev.target.closest("button");
+      if (!btn || !picker.contains(btn)) { return; }
+      if (btn.hasAttribute("data-tile")) {
+        var tile = btn.getAttribute("data-tile"), where = target();
+        history.push({ where: where, tiles: field("tiles").value, win: field("win").value, melds: field("melds").value,
+                       dora: field("dora").value, ura: field("ura").value, pending: pending.slice() });
+        if (where === "win") {
+          field("win").value = tile;
+          var hand = parse(field("tiles").value);
+          if (hand.length + 3 * meldCount(field("melds").value) === 13) {
+            field("tiles").value = compact(hand.concat([tile]), true);
+          }
+        } else if (where === "meld") {
+          pending.push(tile);
+          var size = /kan/.test(meldKind()) ? 4 : 3;
+          if (pending.length === size) {
+            var melds = field("melds").value.trim();
+            field("melds").value = (melds ? melds + ", " : "") + meldKind() + ":" + compact(pending, true);
+            pending = [];
+          }
+          showPending();
+        } else {
+          var f = field(where);
+          f.value = compact(parse(f.value).concat([tile]), where === "tiles");
+        }
+        changed();
+      } else if (btn.hasAttribute("data-tile-back")) {
+        var last = history.pop();
+        if (last) {
+          ["tiles", "win", "melds", "dora", "ura"].forEach(function (n) { field(n).value = last[n]; });
+          pending = last.pending; showPending(); changed();
+        }
+      } else if (btn.hasAttribute("data-tile-clear")) {
+        ["tiles", "win", "melds", "dora", "ura"].forEach(function (n) { field(n).value = ""; });
+        pending = []; history = []; showPending(); changed();
+      }
+    });
+    picker.addEventListener("change", function (ev) { if (ev.target.name === "_meld") { pending = []; showPending(); } });
+  }
+
+  function init(root) { (root || document).querySelectorAll("[data-tile-picker]").forEach(setup); }
+  if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", function () { init(); }); }
+  else { init(); }
+})();
