@@ -1,0 +1,43 @@
+from django.contrib import admin
+
+from club.models import Club, ClubRole, Member
+
+
+class MemberInline(admin.TabularInline):
+    model = Member
+    extra = 0
+    fields = ("display_name", "user", "active")
+    autocomplete_fields = ("user",)
+
+
+class ClubRoleInline(admin.TabularInline):
+    model = ClubRole
+    extra = 0
+    autocomplete_fields = ("member",)
+
+
+@admin.register(Club)
+class ClubAdmin(admin.ModelAdmin):
+    list_display = ("name", "slug", "public_standings", "created_at")
+    list_filter = ("public_standings",)
+    search_fields = ("name", "slug")
+    prepopulated_fields = {"slug": ("name",)}
+    inlines = [MemberInline, ClubRoleInline]
+
+
+@admin.register(Member)
+class MemberAdmin(admin.ModelAdmin):
+    list_display = ("display_name", "club", "user", "active", "joined_at")
+    list_filter = ("club", "active")
+    search_fields = ("display_name", "user__username", "user__email")
+    autocomplete_fields = ("user",)
+    list_select_related = ("club", "user")
+
+
+@admin.register(ClubRole)
+class ClubRoleAdmin(admin.ModelAdmin):
+    list_display = ("member", "club", "role")
+    list_filter = ("club", "role")
+    search_fields = ("member__display_name", "member__user__username")
+    autocomplete_fields = ("member",)
+    list_select_related = ("club", "member")
