@@ -1,0 +1,157 @@
+"""Throughput of scoring.hand.evaluate against bare mahjong HandCalculator calls.
+
+Both score the same hands in one run: every win of the shared tenhou.net/6 logs plus
+generated closed riichi hands, repeated to a few thousand. The library side gets its
+136-format tiles, melds and indicators prepared in advance and only builds its
+HandConfig per call (it must: the library mutates it). Prints hands per second and the
+ratio; the target is that our layer costs at most 25% over the library.
+
+    .venv/bin/python bench/hand_eval.py [--hands 4000] [--logs ../shared/data/tenhou6]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from mahjong.constants import EAST, NORTH, SOUTH, WEST  # noqa: E402
+from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
+from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules  # noqa: E402
+from mahjong.meld import Meld  # noqa: E402
+
+from scoring.hand import evaluate  # noqa: E402
+from scoring.hand.parse import MeldKind, parse_hand  # noqa: E402
+from scoring.hand.tiles import IdAllocator, take_all  # noqa: E402
+from scoring.rules import Ruleset, preset  # noqa: E402
+from scoring.tenhou6_hands import has_red_fives, win_hands  # noqa: E402
+
+WIND = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
+
+
+def log_hands(folder: Path) -> list[tuple[dict, Ruleset]]:
+    out = []
+    base = preset("tenhou").derive(double_yakuman=[])
+    for path in sorted(folder.glob("*.json")):
+        log = json.loads(path.read_text(encoding="utf-8"))
+        ruleset = base if has_red_fives(log) else base.derive(red_fives=[0, 0, 0])
+        try:
+            wins = win_hands(log)
+        except Exception:  # the hand-made logs our replay refuses
+            continue
+        for _, win in wins:
+            try:
+                evaluate(win.hand, ruleset)
+            except Exception:
+                continue
+            out.append((win.hand, ruleset))
+    return out
+
+
+def generated_hands(n: int, seed: int = 7) -> list[tuple[dict, Ruleset]]:
+    """Closed riichi hands of four random sets and a pair (so every one has a yaku)."""
+    rng = random.Random(seed)
+    ruleset = preset("tenhou").derive(double_yakuman=[])
+    suits = "mps"
+    out = []
+    while len(out) < n:
+        counts: dict[str, int] = {}
+        groups = []
+        for _ in range(4):
+            s = rng.choice(suits)
+            if rng.random() < 0.7:
+                start = rng.randint(1, 7)
+                groups.append([f"{start + i}{s}" for i in range(3)])
+            else:
+                groups.append([f"{rng.randint(1, 9)}{s}"] * 3)
+        pair = f"{rng.randint(1, 7)}z" if rng.random() < 0.3 else f"{rng.randint(1, 9)}{rng.choice(suits)}"
+        groups.append([pair, pair])
+        tiles = [t for g in groups for t in g]
+        for t in tiles:
+            counts[t] = counts.get(t, 0) + 1
+        if max(counts.values()) > 3:  # keep clear of the red five and the fifth copy
+            continue
+        h = {"tiles": "".join(tiles), "win": rng.choice(tiles), "seat_wind": rng.choice("ESWN"),
+             "round_wind": "E", "riichi": True, "tsumo": rng.random() < 0.5, "dora": [f"{rng.randint(1, 9)}m"]}
+        try:
+            evaluate(h, ruleset)
+        except Exception:  # e.g. a fourth plain five once the indicator is counted
+            continue
+        out.append((h, ruleset))
+    return out
+
+
+def library_inputs(h: dict, ruleset: Ruleset):
+    """The library's arguments for a HAND, prepared ahead (not timed)."""
+    parsed = parse_hand(h, ruleset)
+    alloc = IdAllocator()
+    melds, meld_ids = [], []
+    for m in parsed.melds:
+        ids = sorted(take_all(alloc, m.tiles))
+        meld_ids += ids
+        kind = {MeldKind.CHI: Meld.CHI, MeldKind.PON: Meld.PON}.get(m.kind, Meld.KAN)
+        melds.append(Meld(kind, ids, opened=m.kind is not MeldKind.ANKAN))
+    ordered = sorted(parsed.concealed, key=lambda t: not t.red)
+    ids = take_all(alloc, parsed.concealed)
+    win = next(i for i, t in zip(ids, ordered) if t.kind == parsed.win.kind and t.red == parsed.win.red)
+    flags = {
+        "is_tsumo": parsed.flag("tsumo"), "is_riichi": parsed.flag("riichi"),
+        "is_daburu_riichi": parsed.flag("double_riichi"), "is_ippatsu": parsed.flag("ippatsu"),
+        "is_rinshan": parsed.flag("rinshan"), "is_chankan": parsed.flag("chankan"),
+        "is_haitei": parsed.flag("haitei"), "is_houtei": parsed.flag("houtei"),
+        "is_tenhou": parsed.flag("tenhou"), "is_chiihou": parsed.flag("chiihou"),
+        "player_wind": WIND[h["seat_wind"]], "round_wind": WIND[h["round_wind"]],
+    }
+    return ([*ids, *meld_ids], win, melds, [t.kind * 4 for t in parsed.dora], [t.kind * 4 for t in parsed.ura], flags)
+
+
+def run_library(prepared) -> None:
+    for tiles, win, melds, dora, ura, flags in prepared:
+        config = HandConfig(**flags, options=OptionalRules(
+            has_open_tanyao=True, has_aka_dora=True, kazoe_limit=HandConstants.KAZOE_NO_LIMIT))
+        HandCalculator.estimate_hand_value(tiles, win, melds=melds, dora_indicators=dora,
+                                           ura_dora_indicators=ura, config=config)
+
+
+def run_ours(hands) -> None:
+    for h, ruleset in hands:
+        evaluate(h, ruleset)
+
+
+def best_of(fn, arg, repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn(arg)
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--hands", type=int, default=4000)
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--logs", type=Path, default=Path(__file__).resolve().parents[1] / "../shared/data/tenhou6")
+    args = parser.parse_args()
+    from_logs = log_hands(args.logs)
+    hands = list(from_logs)
+    hands += generated_hands(max(0, args.hands // 2 - len(hands)))
+    while len(hands) < args.hands:
+        hands += hands[: args.hands - len(hands)]
+    prepared = [library_inputs(h, r) for h, r in hands]
+    lib = best_of(run_library, prepared, args.repeat)
+    ours = best_of(run_ours, hands, args.repeat)
+    n = len(hands)
+    print(f"hands: {n} ({len(from_logs)} distinct wins from logs, the rest generated, repeated)")
+    print(f"mahjong HandCalculator: {n / lib:8.0f} hands/s")
+    print(f"scoring.hand.evaluate:  {n / ours:8.0f} hands/s")
+    print(f"ratio (ours / library time): {ours / lib:.2f}  (target <= 1.25)")
+
+
+if __name__ == "__main__":
+    main()
