@@ -1,0 +1,68 @@
+"""Error mapping: refusals of the rules and the services are 400s with messages, never 500s."""
+from __future__ import annotations
+
+from django.core.exceptions import ObjectDoesNotExist, PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import IntegrityError
+from rest_framework import status
+from rest_framework.response import Response
+from rest_framework.views import exception_handler as drf_exception_handler
+
+from scoring.errors import ScoringError
+
+
+def _service_error_types() -> tuple[type[BaseException], ...]:
+    """The services' own error types, when the services module defines them."""
+    try:
+        from league import services
+    except Exception:  # pragma: no cover - services not importable yet
+        return ()
+    names = ("ServiceError", "ConflictError", "HandConflict", "HandValidationError", "ValidationError")
+    found = []
+    for name in names:
+        obj = getattr(services, name, None)
+        if isinstance(obj, type) and issubclass(obj, BaseException) and obj is not DjangoValidationError:
+            found.append(obj)
+    return tuple(found)
+
+
+def _is_conflict(exc: BaseException) -> bool:
+    return "conflict" in type(exc).__name__.lower()
+
+
+def api_exception_handler(exc, context):
+    """DRF's handler plus: scoring errors, Django validation errors and service errors become 400
+    (conflicts 409); a database integrity error (a lost race on a unique key) becomes 409."""
+    if isinstance(exc, ScoringError):
+        body = exc.to_json()
+        body["detail"] = exc.message
+        return Response(body, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, DjangoValidationError):
+        if hasattr(exc, "error_dict"):
+            body = {k: [str(m) for e in v for m in e.messages] for k, v in exc.error_dict.items()}
+        else:
+            body = {"non_field_errors": [str(m) for m in exc.messages]}
+        return Response(body, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, DjangoPermissionDenied):
+        return Response({"detail": str(exc) or "Not allowed."}, status=status.HTTP_403_FORBIDDEN)
+    if isinstance(exc, ObjectDoesNotExist):
+        return Response({"detail": str(exc) or "Not found."}, status=status.HTTP_404_NOT_FOUND)
+    if isinstance(exc, IntegrityError):
+        return Response({"detail": "This conflicts with data already stored."}, status=status.HTTP_409_CONFLICT)
+    service_errors = _service_error_types()
+    if service_errors and isinstance(exc, service_errors):
+        message = getattr(exc, "message", None) or str(exc)
+        body = {"detail": message}
+        hand = getattr(exc, "hand", None)
+        if hand is not None:
+            body["error"] = {"hand": hand, "message": message}
+        code = status.HTTP_409_CONFLICT if _is_conflict(exc) else status.HTTP_400_BAD_REQUEST
+        return Response(body, status=code)
+    return drf_exception_handler(exc, context)
+
+
+class ScoringErrorsAs400:
+    """Views using :func:`api_exception_handler` (without touching the project settings)."""
+
+    def get_exception_handler(self):
+        return api_exception_handler

@@ -1,0 +1,300 @@
+"""Thin serializers: shapes for reading, and validated input for the services."""
+from __future__ import annotations
+
+from django.db.models import Q
+from rest_framework import serializers
+
+from club.models import Club, ClubRole, Member
+from league.models import Game, HandRecord, ImportBatch, Penalty, PenaltyKind, Ruleset, Season
+
+MAX_JSON_TEXT = 100_000
+
+
+# --- read shapes ---------------------------------------------------------------------------------
+class ClubSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Club
+        fields = ["id", "name", "slug", "public_standings"]
+
+
+class MemberSerializer(serializers.ModelSerializer):
+    roles = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Member
+        fields = ["id", "club", "display_name", "active", "roles"]
+
+    def get_roles(self, obj) -> list[str]:
+        return sorted(r.role for r in obj.roles.all())
+
+
+class RulesetSerializer(serializers.ModelSerializer):
+    spec = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Ruleset
+        fields = ["id", "club", "key", "name", "base", "overrides", "version", "frozen", "spec"]
+
+    def get_spec(self, obj) -> dict:
+        return obj.spec()
+
+
+class RulesetDeriveSerializer(serializers.Serializer):
+    club = serializers.PrimaryKeyRelatedField(
+        queryset=Club.objects.all(), required=False, help_text="The club the variant belongs to (default: the ruleset's)."
+    )
+    overrides = serializers.DictField(help_text="Rule options to change, e.g. {\"kiriage\": true}.")
+    name = serializers.CharField(required=False, max_length=120)
+    version = serializers.CharField(required=False, max_length=32)
+
+    def validate_overrides(self, value):
+        if len(value) > 100:
+            raise serializers.ValidationError("Too many overrides.")
+        return value
+
+
+class SeasonSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Season
+        fields = [
+            "id", "club", "name", "ruleset", "starts_on", "ends_on", "rating_method", "rating_params",
+            "min_games", "best_n",
+        ]
+
+
+class SeasonCreateSerializer(serializers.Serializer):
+    club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
+    name = serializers.CharField(max_length=120)
+    ruleset = serializers.PrimaryKeyRelatedField(queryset=Ruleset.objects.all())
+    starts_on = serializers.DateField(required=False)
+    ends_on = serializers.DateField(required=False, allow_null=True)
+    rating_method = serializers.ChoiceField(choices=Season.RatingMethod.choices, default=Season.RatingMethod.TOTAL)
+    rating_params = serializers.DictField(required=False, default=dict)
+    min_games = serializers.IntegerField(min_value=0, max_value=100_000, default=0)
+    best_n = serializers.IntegerField(min_value=1, max_value=100_000, required=False, allow_null=True)
+
+    def validate(self, attrs):
+        if Season.objects.filter(club=attrs["club"], name=attrs["name"]).exists():
+            raise serializers.ValidationError({"name": ["The club already has a season of that name."]})
+        if attrs.get("starts_on") and attrs.get("ends_on") and attrs["ends_on"] < attrs["starts_on"]:
+            raise serializers.ValidationError({"ends_on": ["A season ends on or after its start."]})
+        return attrs
+
+
+class SeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    member = serializers.IntegerField(source="member_id")
+    display_name = serializers.CharField(source="member.display_name")
+
+
+class GameSerializer(serializers.ModelSerializer):
+    seats = serializers.SerializerMethodField()
+    ruleset = serializers.IntegerField(source="effective_ruleset.pk", read_only=True)
+
+    class Meta:
+        model = Game
+        fields = [
+            "id", "club", "season", "ruleset", "table_label", "status", "started_at", "finished_at", "source",
+            "external_id", "cancel_reason", "final_scores", "final_points", "final_ranks", "ended_by", "seats",
+        ]
+
+    def get_seats(self, obj) -> list[dict]:
+        seats = sorted(obj.seat_set.all(), key=lambda s: s.seat)
+        return [{"seat": s.seat, "member": s.member_id, "display_name": s.member.display_name} for s in seats]
+
+
+class GameCreateSerializer(serializers.Serializer):
+    season = serializers.PrimaryKeyRelatedField(queryset=Season.objects.select_related("club", "ruleset"))
+    members = serializers.ListField(
+        child=serializers.IntegerField(min_value=1), min_length=3, max_length=4,
+        help_text="Member ids in seat order: 0 = East at East 1 (first dealer).",
+    )
+    table_label = serializers.CharField(max_length=40, required=False, default="", allow_blank=True)
+    random_seats = serializers.BooleanField(default=False)
+
+    def validate(self, attrs):
+        season = attrs["season"]
+        ids = attrs["members"]
+        found = {m.pk: m for m in Member.objects.filter(pk__in=ids, club=season.club)}
+        missing = [i for i in ids if i not in found]
+        if missing:
+            raise serializers.ValidationError({"members": [f"Not members of this club: {missing}."]})
+        attrs["member_objs"] = [found[i] for i in ids]
+        return attrs
+
+
+class ReasonSerializer(serializers.Serializer):
+    reason = serializers.CharField(max_length=2000)
+
+
+class HandRecordSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = HandRecord
+        fields = ["id", "game", "position", "event", "entered_by", "entered_at", "updated_at"]
+
+
+def _check_event(value):
+    if not isinstance(value, dict):
+        raise serializers.ValidationError("An event is a JSON object with a kind (ron, tsumo, draw...).")
+    if len(repr(value)) > MAX_JSON_TEXT:
+        raise serializers.ValidationError("The event is too large.")
+    return value
+
+
+class HandCreateSerializer(serializers.Serializer):
+    game = serializers.PrimaryKeyRelatedField(queryset=Game.objects.select_related("club", "season"))
+    position = serializers.IntegerField(
+        min_value=0, max_value=10_000, required=False,
+        help_text="0-based index of the event; the same event again at a taken position is idempotent. "
+        "Default: the next position.",
+    )
+    event = serializers.JSONField(help_text="One contract event, e.g. {\"kind\": \"ron\", \"loser\": 1, ...}.")
+
+    def validate_event(self, value):
+        return _check_event(value)
+
+
+class HandEditSerializer(serializers.Serializer):
+    event = serializers.JSONField()
+    reason = serializers.CharField(max_length=2000, required=False, default="", allow_blank=True)
+
+    def validate_event(self, value):
+        return _check_event(value)
+
+
+class PenaltySerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Penalty
+        fields = [
+            "id", "season", "game", "member", "type", "points", "amount", "beneficiary", "hand_record", "reason",
+            "given_by", "given_at", "cancelled_at", "cancelled_by", "cancel_reason",
+        ]
+
+
+class PenaltyCreateSerializer(serializers.Serializer):
+    member = serializers.PrimaryKeyRelatedField(queryset=Member.objects.all())
+    type = serializers.ChoiceField(choices=PenaltyKind.choices)
+    reason = serializers.CharField(max_length=2000, required=False, default="", allow_blank=True)
+    game = serializers.PrimaryKeyRelatedField(queryset=Game.objects.select_related("season"), required=False, allow_null=True)
+    season = serializers.PrimaryKeyRelatedField(queryset=Season.objects.all(), required=False, allow_null=True)
+    points = serializers.DecimalField(max_digits=8, decimal_places=1, required=False, allow_null=True)
+    amount = serializers.IntegerField(required=False, allow_null=True, min_value=-1_000_000, max_value=1_000_000)
+    beneficiary = serializers.PrimaryKeyRelatedField(queryset=Member.objects.all(), required=False, allow_null=True)
+    riichi = serializers.ListField(child=serializers.IntegerField(min_value=0, max_value=3), required=False,
+                                   default=list, max_length=4)
+
+    def validate(self, attrs):
+        if not attrs.get("game") and not attrs.get("season"):
+            raise serializers.ValidationError({"season": ["Give the game or the season of the penalty."]})
+        season = attrs["game"].season if attrs.get("game") else attrs["season"]
+        if attrs.get("season") and attrs["season"] != season:
+            raise serializers.ValidationError({"season": ["The game is not in that season."]})
+        for field in ("member", "beneficiary"):
+            m = attrs.get(field)
+            if m is not None and m.club_id != season.club_id:
+                raise serializers.ValidationError({field: ["Not a member of this club."]})
+        return attrs
+
+
+# --- standings -----------------------------------------------------------------------------------
+class StandingsRowSerializer(serializers.Serializer):
+    rank = serializers.IntegerField(allow_null=True)
+    member_id = serializers.IntegerField()
+    name = serializers.CharField()
+    games = serializers.IntegerField()
+    game_points = serializers.CharField()
+    deductions = serializers.CharField()
+    total = serializers.CharField()
+    points_per_game = serializers.CharField(allow_null=True)
+    average_rank = serializers.CharField(allow_null=True)
+    rank_counts = serializers.ListField(child=serializers.IntegerField())
+    rating = serializers.CharField(allow_null=True)
+    rating_display = serializers.CharField(allow_null=True)
+    qualified = serializers.BooleanField()
+    wins = serializers.IntegerField(required=False)
+    deal_ins = serializers.IntegerField(required=False)
+    riichi = serializers.IntegerField(required=False)
+    hands = serializers.IntegerField(required=False)
+    yakuman = serializers.IntegerField(required=False)
+    penalties = serializers.IntegerField(required=False)
+
+
+class StandingsSerializer(serializers.Serializer):
+    season = serializers.IntegerField()
+    computed_at = serializers.DateTimeField(allow_null=True)
+    games_count = serializers.IntegerField()
+    rows = StandingsRowSerializer(many=True)
+
+
+class RatingsSerializer(serializers.Serializer):
+    season = serializers.IntegerField()
+    method = serializers.CharField(allow_null=True)
+    params = serializers.DictField(allow_null=True)
+    final = serializers.DictField(child=serializers.CharField(), help_text="member id -> rating")
+    history = serializers.DictField(
+        child=serializers.ListField(child=serializers.ListField()), required=False,
+        help_text="member id -> [[game id, rating after], ...]",
+    )
+
+
+# --- imports -------------------------------------------------------------------------------------
+class ImportBatchSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = ImportBatch
+        fields = ["id", "season", "status", "total", "done", "errors", "created_at", "finished_at"]
+
+
+class ImportCreateSerializer(serializers.Serializer):
+    season = serializers.PrimaryKeyRelatedField(queryset=Season.objects.select_related("club"))
+    logs = serializers.ListField(
+        child=serializers.JSONField(), required=False, max_length=200,
+        help_text="tenhou.net/6 logs as JSON objects (paste). Or upload files as multipart `files`.",
+    )
+    files = serializers.ListField(
+        child=serializers.FileField(max_length=255, allow_empty_file=False), required=False, max_length=200,
+        help_text="tenhou.net/6 JSON files (multipart upload).",
+    )
+    mapping = serializers.DictField(
+        child=serializers.CharField(max_length=60), required=False, default=dict,
+        help_text="Online nickname -> member id or display name.",
+    )
+    create_members = serializers.BooleanField(
+        default=False, help_text="Create a member for an unmapped nickname (else the log is refused)."
+    )
+
+    def validate(self, attrs):
+        from league.importers import LogError, read_log_bytes
+
+        logs = []
+        errors = []
+        for i, log in enumerate(attrs.get("logs") or []):
+            if not isinstance(log, dict):
+                errors.append(f"logs[{i}]: a tenhou.net/6 log is a JSON object.")
+            else:
+                logs.append((f"logs[{i}]", log))
+        for f in attrs.get("files") or []:
+            if f.size > 5_000_000:
+                errors.append(f"{f.name}: larger than 5 MB.")
+                continue
+            try:
+                logs.append((f.name, read_log_bytes(f.read())))
+            except LogError as exc:
+                errors.append(f"{f.name}: {exc}")
+        if errors:
+            raise serializers.ValidationError({"logs": errors})
+        if not logs:
+            raise serializers.ValidationError({"logs": ["Give at least one log (logs or files)."]})
+        attrs["named_logs"] = logs
+        return attrs
+
+
+def visible_q(user, prefix: str = "club") -> Q:
+    """Rows of the clubs whose data ``user`` may see (VIEW_CLUB: active members; superusers all)."""
+    if user is None or not user.is_authenticated:
+        return Q(pk__in=[])
+    if user.is_superuser:
+        return Q()
+    return Q(**{f"{prefix}__members__user": user, f"{prefix}__members__active": True})
+
+
+__all__ = [name for name in dir() if name.endswith("Serializer")] + ["visible_q", "ClubRole"]

@@ -1,0 +1,232 @@
+"""Import online games: tenhou.net/6 JSON logs become games of a season.
+
+Each log is converted by ``scoring.tenhou6.convert_log`` (which checks itself against the
+log) and stored through the same services as the table screens (``game_start`` then
+``hand_record`` per event), so an imported game is validated, audited and replayed like any
+other. A log is recognised by the digest of its canonical JSON (``Game.external_id``) and is
+never imported twice into a season. Each log is imported in its own transaction: a log that
+fails leaves nothing behind, and the batch goes on with the next one.
+"""
+from __future__ import annotations
+
+import datetime
+import hashlib
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+from zoneinfo import ZoneInfo
+
+from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from club.models import Member
+from league import permissions, services
+from league.models import AuditEntry, Game, ImportBatch, Season
+from league.permissions import Action
+from scoring.errors import ScoringError
+
+DIGEST_PREFIX = "tenhou6:"
+TOKYO = ZoneInfo("Asia/Tokyo")
+_REF_TIME = re.compile(r"^(\d{10})gm-")
+
+
+class LogError(ValueError):
+    """A log that cannot be imported; the message says why, for the batch's error list."""
+
+
+def read_log_bytes(data: bytes | str) -> dict[str, Any]:
+    """Parse one uploaded tenhou.net/6 file."""
+    try:
+        text = data.decode("utf-8-sig") if isinstance(data, bytes) else data
+        log = json.loads(text)
+    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError) as exc:
+        raise LogError(f"not a JSON file ({exc.__class__.__name__}).") from None
+    if not isinstance(log, dict) or not isinstance(log.get("log"), list):
+        raise LogError("not a tenhou.net/6 log (a JSON object with a 'log' list).")
+    return log
+
+
+def log_digest(log: Mapping[str, Any]) -> str:
+    """``tenhou6:<sha256>`` of the log's canonical JSON: the same game always gives the same id."""
+    canonical = json.dumps(log, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return DIGEST_PREFIX + hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def _started_at(log: Mapping[str, Any]) -> datetime.datetime | None:
+    """Tenhou refs start with the game's hour, Japan time: ``2022013100gm-...``."""
+    m = _REF_TIME.match(str(log.get("ref", "")))
+    if not m:
+        return None
+    try:
+        return datetime.datetime.strptime(m.group(1), "%Y%m%d%H").replace(tzinfo=TOKYO)
+    except ValueError:
+        return None
+
+
+def parse_mapping(pairs: Iterable[str]) -> dict[str, str]:
+    """``["nick=member", ...]`` (the command line's ``--map``) as a dict."""
+    out: dict[str, str] = {}
+    for pair in pairs:
+        nick, sep, member = pair.partition("=")
+        if not sep or not nick or not member:
+            raise LogError(f"--map takes nick=member, not {pair!r}.")
+        out[nick] = member
+    return out
+
+
+def _member_for(club, ref: str) -> Member | None:
+    qs = Member.objects.filter(club=club)
+    if ref.isdigit():
+        found = qs.filter(pk=int(ref)).first()
+        if found is not None:
+            return found
+    return qs.filter(display_name=ref).first()
+
+
+def resolve_members(
+    *, season: Season, names: Sequence[str], mapping: Mapping[str, str], create_members: bool, by=None
+) -> list[Member]:
+    """The members for the log's nicknames (seat order). Call inside the log's transaction."""
+    club = season.club
+    members = []
+    for nick in names:
+        if nick in mapping:
+            member = _member_for(club, str(mapping[nick]))
+            if member is None:
+                raise LogError(f"The nickname {nick!r} is mapped to {mapping[nick]!r}, which is no member of {club.name}.")
+        else:
+            member = Member.objects.filter(club=club, display_name=nick).first()
+            if member is None:
+                if not create_members:
+                    raise LogError(
+                        f"No member for the nickname {nick!r}: map it to a member, or allow creating members."
+                    )
+                member = Member.objects.create(club=club, display_name=nick[:60])
+                AuditEntry.objects.create(
+                    club=club, actor=by if getattr(by, "is_authenticated", False) else None,
+                    action=AuditEntry.Action.CREATE, object_type="member", object_id=str(member.pk),
+                    after={"id": member.pk, "display_name": member.display_name, "source": "tenhou6 import"},
+                    reason="created for an imported game",
+                )
+        members.append(member)
+    return members
+
+
+def import_log(
+    *, season: Season, log: Mapping[str, Any], mapping: Mapping[str, str] | None = None,
+    create_members: bool = False, by=None,
+) -> tuple[Game, bool]:
+    """Import one log into ``season``. Returns ``(game, created)``; ``created`` is False when the
+    same log was imported before. Raises :class:`LogError` (nothing written) when it cannot be."""
+    from scoring.tenhou6 import convert_log
+
+    digest = log_digest(log)
+    existing = Game.objects.filter(season=season, external_id=digest).first()
+    if existing is not None:
+        return existing, False
+    try:
+        record = convert_log(log)
+    except ScoringError as exc:
+        raise LogError(f"the log cannot be converted: {exc.message}") from None
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+        raise LogError(f"the log is malformed ({exc.__class__.__name__}: {exc}).") from None
+    try:
+        with transaction.atomic():
+            members = resolve_members(
+                season=season, names=record["players"], mapping=mapping or {}, create_members=create_members, by=by
+            )
+            game = services.game_start(
+                season=season, members=members, table_label=str(log.get("ref") or "tenhou")[:40], by=by,
+                started_at=_started_at(log), source=Game.Source.IMPORT, external_id=digest,
+            )
+            for position, event in enumerate(record["hands"]):
+                services.hand_record(game=game, position=position, event=event, by=by)
+            game.refresh_from_db()
+            _check_result(game, log, record)
+    except IntegrityError:
+        existing = Game.objects.filter(season=season, external_id=digest).first()
+        if existing is not None:  # imported by a concurrent batch meanwhile
+            return existing, False
+        raise
+    except services.HandRefused as exc:
+        where = f"round {exc.hand + 1}: " if exc.hand is not None else ""
+        raise LogError(f"{where}{exc.message} (under the season's ruleset {season.ruleset.name})") from None
+    except ValidationError as exc:
+        raise LogError("; ".join(exc.messages)) from None
+    return game, True
+
+
+def _check_result(game: Game, log: Mapping[str, Any], record: Mapping[str, Any]) -> None:
+    """The stored game must end as the log did; otherwise the season's ruleset is not the log's."""
+    if game.status != Game.Status.FINISHED:
+        raise LogError(
+            f"the game does not end under the season's ruleset {game.effective_ruleset.name} "
+            f"(the log was played under {json.dumps(record['ruleset'], ensure_ascii=False)})."
+        )
+    sc = log.get("sc")
+    if sc:
+        expected = [int(x) for x in sc[0 : 2 * game.seats : 2]]
+        if list(game.final_scores or []) != expected:
+            raise LogError(
+                f"the season's ruleset {game.effective_ruleset.name} ends this game at {game.final_scores}, "
+                f"but the log's final scores are {expected}."
+            )
+
+
+# --- batches ---------------------------------------------------------------------------------------
+@transaction.atomic
+def batch_create(
+    *, season: Season, logs: Sequence[tuple[str, Mapping[str, Any]]], mapping: Mapping[str, str] | None = None,
+    create_members: bool = False, by=None, run: bool = True,
+) -> ImportBatch:
+    """Record an import batch and queue its task (eager without a broker) once committed."""
+    if by is not None and not permissions.can(by, Action.MANAGE_LEAGUE, club=season.club):
+        raise PermissionDenied("You may not import games into this club.")
+    batch = ImportBatch.objects.create(
+        season=season, created_by=by if getattr(by, "is_authenticated", False) else None, total=len(logs),
+    )
+    if run:
+        from league.import_tasks import import_batch
+
+        payload = [[name, dict(log)] for name, log in logs]
+        args = (batch.pk, payload, dict(mapping or {}), bool(create_members))
+        transaction.on_commit(lambda: import_batch.delay(*args))
+    return batch
+
+
+def batch_run(
+    *, batch: ImportBatch, logs: Sequence[tuple[str, Mapping[str, Any]]], mapping: Mapping[str, str] | None = None,
+    create_members: bool = False, progress=None,
+) -> ImportBatch:
+    """Import every log of a batch, one transaction each, counting progress on the batch row."""
+    season = Season.objects.select_related("club", "ruleset").get(pk=batch.season_id)
+    by = batch.created_by
+    ImportBatch.objects.filter(pk=batch.pk).update(status=ImportBatch.Status.RUNNING, total=len(logs))
+    errors: list[dict[str, Any]] = list(batch.errors or [])
+    done = 0
+    created = 0
+    for name, log in logs:
+        try:
+            game, new = import_log(season=season, log=log, mapping=mapping, create_members=create_members, by=by)
+            created += int(new)
+            outcome = {"file": name, "game": game.pk, "created": new}
+        except LogError as exc:
+            errors.append({"file": name, "error": str(exc)})
+            outcome = {"file": name, "error": str(exc)}
+        done += 1
+        ImportBatch.objects.filter(pk=batch.pk).update(done=done, errors=errors)
+        if progress is not None:
+            progress(outcome)
+    status = ImportBatch.Status.FAILED if logs and len(errors) == len(logs) else ImportBatch.Status.DONE
+    ImportBatch.objects.filter(pk=batch.pk).update(status=status, finished_at=timezone.now())
+    batch.refresh_from_db()
+    return batch
+
+
+def user_by_id(user_id: int | None):
+    if user_id is None:
+        return None
+    return get_user_model().objects.filter(pk=user_id).first()

@@ -1,0 +1,166 @@
+"""Tenhou import: the real logs in shared/data/tenhou6 become games with the logs' final scores."""
+from __future__ import annotations
+
+import json
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from club.models import Member
+from league import importers
+from league.models import Game, ImportBatch
+from tests.factories import ClubFactory, MemberFactory, RulesetFactory, SeasonFactory
+
+# shared/ lies beside the checkout (also in CI).
+DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "tenhou6"
+
+FULL_GAMES = sorted(p.name for p in DATA.glob("t6-samples__random-games__*.json")) + [
+    "tenhou-shuffle__test_data__2016022509gm-0009-0000-b327da61.json",
+    "mjai-reviewer__ranked_game.json",
+]
+
+
+def load(name: str) -> dict:
+    return json.loads((DATA / name).read_text(encoding="utf-8"))
+
+
+def season_for(log: dict, club=None):
+    """A season whose ruleset is the one the converter derives from the log's rule (tenhou + overrides)."""
+    from scoring.tenhou6 import derive_ruleset
+
+    spec = derive_ruleset(log)
+    spec = {"base": spec, "overrides": {}} if isinstance(spec, str) else spec
+    club = club or ClubFactory()
+    ruleset = RulesetFactory(club=club, key="tenhou", base=spec["base"], overrides=spec["overrides"])
+    return SeasonFactory(club=club, ruleset=ruleset)
+
+
+def test_data_is_there():
+    assert len(FULL_GAMES) == 10, FULL_GAMES
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("name", FULL_GAMES, ids=[n.split("__")[-1].removesuffix(".json") for n in FULL_GAMES])
+def test_import_gives_the_logs_final_scores(name):
+    log = load(name)
+    season = season_for(log)
+    game, created = importers.import_log(season=season, log=log, create_members=True)
+    assert created
+    n = game.seats
+    assert game.status == Game.Status.FINISHED
+    assert game.final_scores == [int(x) for x in log["sc"][0 : 2 * n : 2]]
+    assert [float(p) for p in game.final_points] == pytest.approx([float(x) for x in log["sc"][1 : 2 * n : 2]])
+    assert [s.member.display_name for s in game.seat_set.order_by("seat")] == log["name"]
+    assert game.source == Game.Source.IMPORT
+    assert game.hands.count() == len(log["log"])
+
+
+@pytest.mark.django_db
+def test_same_log_is_not_imported_twice():
+    log = load(FULL_GAMES[0])
+    season = season_for(log)
+    first, created = importers.import_log(season=season, log=log, create_members=True)
+    again, created_again = importers.import_log(season=season, log=json.loads(json.dumps(log)), create_members=True)
+    assert (created, created_again) == (True, False)
+    assert again.pk == first.pk
+    assert Game.objects.filter(season=season).count() == 1
+    assert first.external_id == importers.log_digest(log)
+
+
+@pytest.mark.django_db
+def test_unmapped_nickname_is_refused_without_writing():
+    log = load(FULL_GAMES[0])
+    season = season_for(log)
+    with pytest.raises(importers.LogError, match="No member for the nickname"):
+        importers.import_log(season=season, log=log)
+    assert Game.objects.count() == 0
+    assert Member.objects.filter(club=season.club).count() == 0
+
+
+@pytest.mark.django_db
+def test_mapping_by_id_and_by_display_name():
+    log = load(FULL_GAMES[0])
+    season = season_for(log)
+    kim = MemberFactory(club=season.club, display_name="김민준")
+    lee = MemberFactory(club=season.club, display_name="이서연")
+    mapping = {log["name"][0]: str(kim.pk), log["name"][1]: "이서연"}
+    game, _ = importers.import_log(season=season, log=log, mapping=mapping, create_members=True)
+    seats = [s.member for s in game.seat_set.order_by("seat")]
+    assert seats[:2] == [kim, lee]
+    assert [m.display_name for m in seats[2:]] == log["name"][2:]
+
+
+@pytest.mark.django_db
+def test_ruleset_that_does_not_fit_the_log_is_refused():
+    """An East-only log under a hanchan season does not end: refused, nothing stored."""
+    east = load("t6-samples__random-games__2022081017gm-00e1-0000-2df24853.json")
+    club = ClubFactory()
+    season = SeasonFactory(club=club, ruleset=RulesetFactory(club=club, key="tenhou", base="tenhou"))
+    with pytest.raises(importers.LogError, match="does not end"):
+        importers.import_log(season=season, log=east, create_members=True)
+    assert Game.objects.count() == 0
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "log, message",
+    [
+        ({"log": []}, "cannot be converted"),
+        ({"log": [[1, 2, 3]]}, "malformed|cannot be converted"),
+        ({"log": "x"}, "malformed|cannot be converted"),
+    ],
+    ids=["empty-log", "short-round", "log-not-a-list"],
+)
+def test_malformed_logs_are_refused(log, message):
+    season = season_for({"rule": {"disp": "鳳南喰赤", "aka51": 1, "aka52": 1, "aka53": 1}})
+    with pytest.raises(importers.LogError, match=message):
+        importers.import_log(season=season, log=log, create_members=True)
+    assert Game.objects.count() == 0
+
+
+@pytest.mark.django_db
+def test_command_imports_files_and_skips_a_repeat():
+    names = FULL_GAMES[:2]
+    season = season_for(load(names[0]))
+    files = [str(DATA / n) for n in names]
+    out = StringIO()
+    call_command("import_tenhou6", "--season", str(season.pk), "--create-members", *files, stdout=out)
+    assert Game.objects.filter(season=season, status=Game.Status.FINISHED).count() == 2
+    out = StringIO()
+    call_command("import_tenhou6", "--season", str(season.pk), "--create-members", files[0], stdout=out)
+    assert "already imported" in out.getvalue()
+    assert Game.objects.filter(season=season).count() == 2
+    batch = ImportBatch.objects.order_by("-pk").first()
+    assert (batch.total, batch.done, batch.errors, batch.status) == (1, 1, [], ImportBatch.Status.DONE)
+
+
+@pytest.mark.django_db
+def test_command_with_map_and_without_create_reports_errors():
+    name = FULL_GAMES[0]
+    log = load(name)
+    season = season_for(log)
+    members = [MemberFactory(club=season.club) for _ in range(3)]
+    maps = []
+    for nick, m in zip(log["name"], members):
+        maps += ["--map", f"{nick}={m.display_name}"]
+    err = StringIO()
+    with pytest.raises(CommandError, match="1 log"):
+        call_command("import_tenhou6", "--season", str(season.pk), *maps, str(DATA / name), stderr=err)
+    assert log["name"][3] in err.getvalue()
+    assert Game.objects.count() == 0
+    maps += ["--map", f"{log['name'][3]}={MemberFactory(club=season.club).pk}"]
+    call_command("import_tenhou6", "--season", str(season.pk), *maps, str(DATA / name), stdout=StringIO())
+    assert Game.objects.get().seat_set.get(seat=0).member == members[0]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("argv", [["--season", "999999", "x.json"], ["--map", "nomember", "x.json"]],
+                         ids=["unknown-season", "map-without-equals"])
+def test_command_refuses_bad_arguments(argv, tmp_path):
+    season = SeasonFactory()
+    if argv[0] == "--map":
+        argv = ["--season", str(season.pk), *argv]
+    with pytest.raises(CommandError):
+        call_command("import_tenhou6", *argv)
