@@ -1,0 +1,103 @@
+"""Penalties inside a game: ASI penalty points, Juki yellow cards, agari-forbidden, warnings."""
+
+import pytest
+
+from scoring.errors import ScoringError
+from tests.scoring.conftest import PASS, play, ron, win
+
+
+def pen(player, type_):
+    return {"kind": "penalty", "player": player, "type": type_}
+
+
+def test_asi_penalty_point_puts_1000_on_the_table_and_folds_into_the_hand_row():
+    r = play("asi-shirai", [pen(1, "penalty_point")])
+    assert r.state.scores == (25000, 24000, 25000, 25000) and r.state.sticks == 1000
+    assert r.rows == []
+    r = play("asi-shirai", [pen(1, "penalty_point"), ron(3, win(2, han=1, fu=30))])
+    row = r.rows[0]
+    assert row.deltas == (0, -1000, 2000, -1000), "the winner collects the penalty deposit"
+    assert row.sticks == 0 and row.sticks_after == 0 and row.events == (0, 1)
+
+
+def test_asi_third_penalty_point_is_a_chombo():
+    hands = [pen(1, "penalty_point"), PASS, pen(1, "penalty_point"), PASS, pen(1, "penalty_point")]
+    r = play("asi-shirai", hands)
+    # E3 (dealer 2): third point -> chombo, mangan 2000/4000, no deposit; hand replayed.
+    assert r.rows[-1].deltas == (2000, -8000, 4000, 2000)
+    assert r.state.round == "E3" and r.state.penalty_points == (0, 3, 0, 0)
+    assert r.state.sticks == 2000
+
+
+def test_asi_chombo_returns_the_penalty_deposit_of_the_voided_hand():
+    r = play("asi-shirai", [pen(2, "penalty_point"), {"kind": "chombo", "offender": 1}])
+    assert r.rows[0].deltas == (4000, -8000, 2000, 2000)
+    assert r.state.sticks == 0
+
+
+@pytest.mark.parametrize(
+    "ruleset, type_",
+    [
+        ("juki-agit-2026", "penalty_point"),
+        ("asi-shirai", "yellow_card"),
+        ("asi-shirai", "verbal_warning"),
+        ("tenhou", "agari_forbidden"),
+    ],
+    ids=[
+        "juki: no penalty points (yellow cards since 2023-11)",
+        "asi: no yellow cards",
+        "asi: no verbal warnings",
+        "tenhou: no referee penalties",
+    ],
+)
+def test_penalty_types_a_ruleset_lacks_are_refused(ruleset, type_):
+    with pytest.raises(ScoringError) as exc:
+        play(ruleset, [PASS, pen(1, type_)])
+    assert exc.value.hand == 1
+
+
+def test_juki_one_yellow_card_costs_nothing_two_pay_chombo_without_replay():
+    r = play("juki-agit-2026", [pen(2, "yellow_card")])
+    assert r.state.scores == (25000,) * 4 and r.state.yellow_cards == (0, 0, 1, 0)
+    r = play("juki-agit-2026", [pen(2, "yellow_card"), pen(2, "yellow_card")])
+    assert r.state.scores == (28000, 28000, 16000, 28000)
+    assert r.state.round == "E1" and r.rows == []
+    r = play("juki-agit-2026", [pen(2, "yellow_card"), pen(2, "yellow_card"), ron(3, win(1, han=1, fu=30))])
+    assert r.rows[0].deltas == (3000, 4000, -9000, 2000)
+    assert r.state.round == "E2", "no replay: the hand's result stands"
+
+
+def test_juki_yellow_cards_last_one_hand():
+    r = play("juki-agit-2026", [pen(2, "yellow_card"), PASS, pen(2, "yellow_card")])
+    assert r.state.scores == (25000,) * 4
+    assert r.state.yellow_cards == (0, 0, 1, 0)
+
+
+def test_agari_forbidden_refuses_win_and_tenpai_that_hand_only():
+    with pytest.raises(ScoringError) as exc:
+        play("juki-agit-2026", [pen(1, "agari_forbidden"), ron(2, win(1, han=1, fu=30))])
+    assert exc.value.hand == 1 and "agari-forbidden" in exc.value.message
+    with pytest.raises(ScoringError):
+        play("asi-shirai", [pen(1, "agari_forbidden"), {"kind": "draw", "tenpai": [1]}])
+    r = play("juki-agit-2026", [pen(1, "agari_forbidden"), PASS, ron(2, win(1, han=1, fu=30))])
+    assert r.state.agari_forbidden == (False,) * 4
+
+
+def test_juki_verbal_warning_is_record_only():
+    r = play("juki-agit-2026", [pen(0, "verbal_warning"), PASS])
+    assert r.state.verbal_warnings == (1, 0, 0, 0)
+    assert r.rows[0].deltas == (0, 0, 0, 0)
+
+
+def test_asi_deliberate_chombo_ends_the_game():
+    r = play("asi-shirai", [{"kind": "chombo", "offender": 3, "deliberate": True}])
+    assert r.state.ended_by == "deliberate_chombo"
+    assert r.final.scores == (55000, 55000, 55000, -65000)
+
+
+def test_m_league_chombo_deduction_reaches_the_final_points():
+    hands = [{"kind": "chombo", "offender": 2}] + [PASS] * 8
+    r = play("m-league", hands)
+    assert r.state.ended_by == "all_last"
+    # All 25000: tie split (m-league): each (-5 + (30+10-10-30+20)/4) = 0; seat 2 minus 20.
+    assert r.final.points == (0.0, 0.0, -20.0, 0.0)
