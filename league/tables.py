@@ -12,7 +12,8 @@ from decimal import Decimal
 import django_tables2 as tables
 import tablib
 from django.urls import reverse
-from django.utils.html import format_html
+from django.utils.html import escape, format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
 
@@ -78,6 +79,51 @@ class StandingsTable(tables.Table):
 
     def value_name(self, value, record):
         return value
+
+    def to_html(self, request, *, caption: str = "") -> str:
+        """The table as HTML, sorted as ``RequestConfig`` configured it.
+
+        Same columns, headers, sort links and cell rendering as ``{% render_table %}``,
+        built in Python: the template engine costs ~1 ms per 20 cells, too slow for a
+        300-player season on a phone-friendly page budget.
+        """
+        params = request.GET.copy()
+        field = self.prefixed_order_by_field
+        head = []
+        for col in self.columns:
+            attrs = col.attrs.get("th", {})
+            cls = escape(attrs.get("class", ""))
+            label = escape(str(col.header))
+            sort = ""
+            if col.is_ordered:
+                sort = ' aria-sort="descending"' if col.order_by_alias.is_descending else ' aria-sort="ascending"'
+            if col.orderable:
+                params[field] = col.order_by_alias.next
+                label = f'<a href="?{escape(params.urlencode())}">{label}</a>'
+            head.append(f'<th scope="col" class="{cls}"{sort}>{label}</th>')
+        columns = [(c.name, c.column, escape(c.attrs.get("td", {}).get("class", ""))) for c in self.columns]
+        body = []
+        for record in self.data:
+            cells = []
+            for name, column, cls in columns:
+                value = record.get(name)
+                if name == "name":
+                    text = escape(value)
+                    if self.season_id is not None:
+                        url = reverse("standings:player", args=[self.season_id, record["member_id"]])
+                        text = f'<a href="{url}">{text}</a>'
+                    cells.append(f'<th scope="row" class="{cls}">{text}</th>')
+                    continue
+                text = "—" if value is None else escape(column.render(value))
+                cells.append(f'<td class="{cls}">{text}</td>')
+            body.append(f"<tr>{''.join(cells)}</tr>")
+        if not body:
+            body.append(f'<tr><td colspan="{len(columns)}">{escape(self.empty_text)}</td></tr>')
+        cap = f"<caption>{escape(caption)}</caption>" if caption else ""
+        return mark_safe(  # noqa: S308 — every piece above is escaped
+            f'<table class="standings">{cap}<thead><tr>{"".join(head)}</tr></thead>'
+            f'<tbody>{"".join(body)}</tbody></table>'
+        )
 
 
 EXPORT_FORMATS = {
