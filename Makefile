@@ -35,6 +35,7 @@ test: install
 		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium) \
 			|| echo "chromium could not be installed: browser tests will be skipped"; \
 	fi
+	@if [ -d locale ] && command -v msgfmt >/dev/null 2>&1; then $(PY) manage.py compilemessages -v 0 --ignore=.venv; fi
 	$(PY) -m pytest
 
 messages: install

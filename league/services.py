@@ -86,7 +86,7 @@ def _require(by, action: Action, *, club: Club, game: Game | None = None) -> Non
 
 
 def _locked(game: Game) -> Game:
-    return Game.objects.select_for_update().select_related("season", "ruleset", "club").get(pk=game.pk)
+    return Game.objects.select_for_update(of=("self",)).select_related("season", "ruleset", "club").get(pk=game.pk)
 
 
 def _replay(game: Game, events: list[dict[str, Any]]):
