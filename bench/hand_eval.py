@@ -135,7 +135,7 @@ def best_of(fn, arg, repeat: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--hands", type=int, default=4000)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=7)
     parser.add_argument("--logs", type=Path, default=Path(__file__).resolve().parents[1] / "../shared/data/tenhou6")
     args = parser.parse_args()
     from_logs = log_hands(args.logs)
@@ -144,8 +144,11 @@ def main() -> None:
     while len(hands) < args.hands:
         hands += hands[: args.hands - len(hands)]
     prepared = [library_inputs(h, r) for h, r in hands]
-    lib = best_of(run_library, prepared, args.repeat)
-    ours = best_of(run_ours, hands, args.repeat)
+    # Interleaved, best of each: the machine is shared, so one side must not get the quiet minute.
+    lib = ours = float("inf")
+    for _ in range(args.repeat):
+        lib = min(lib, best_of(run_library, prepared, 1))
+        ours = min(ours, best_of(run_ours, hands, 1))
     n = len(hands)
     print(f"hands: {n} ({len(from_logs)} distinct wins from logs, the rest generated, repeated)")
     print(f"mahjong HandCalculator: {n / lib:8.0f} hands/s")

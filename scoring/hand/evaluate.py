@@ -199,9 +199,8 @@ def _next_kind(kind: int, sanma: bool) -> int:
     return kind // 9 * 9 + (kind % 9 + 1) % 9
 
 
-def _dora_count(tiles: list[Tile], indicators: tuple[Tile, ...], sanma: bool) -> int:
-    targets = [_next_kind(t.kind, sanma) for t in indicators]
-    return sum(targets.count(t.kind) for t in tiles)
+def _dora_count(kinds: list[int], indicators: tuple[Tile, ...], sanma: bool) -> int:
+    return sum(kinds.count(_next_kind(t.kind, sanma)) for t in indicators)
 
 
 def evaluate(hand: dict, ruleset: Ruleset, context: HandContext | None = None) -> HandResult:
@@ -245,12 +244,13 @@ def evaluate(hand: dict, ruleset: Ruleset, context: HandContext | None = None) -
         dora_han = 0
     else:
         tiles = parsed.all_tiles
+        kinds = [t.kind for t in tiles]
         extras = []
-        dora = _dora_count(tiles, parsed.dora, sanma)
+        dora = _dora_count(kinds, parsed.dora, sanma)
         if dora:
             extras.append(_yaku("dora", dora))
         if parsed.flag("riichi") or parsed.flag("double_riichi"):
-            ura = _dora_count(tiles, parsed.ura, sanma)
+            ura = _dora_count(kinds, parsed.ura, sanma)
             if ura:
                 extras.append(_yaku("ura_dora", ura))
         aka = sum(t.red for t in tiles)

@@ -6,6 +6,7 @@ and cannot express two red 5p (A.S.I. Shirai) or catch five copies of a tile.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import Iterable
@@ -17,7 +18,7 @@ SUIT_NAMES = {"m": "man", "p": "pin", "s": "sou", "z": "honor"}
 _GROUP = re.compile(r"([0-9]+)([mpsz])")
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True, order=True, slots=True)
 class Tile:
     """One physical tile: ``kind`` is the 34-index (0-8 man, 9-17 pin, 18-26 sou, 27-33 honors)."""
 
@@ -44,6 +45,12 @@ def parse_tiles(text: object, what: str) -> list[Tile]:
     """Tiles of a notation string; ``what`` names the field in error messages."""
     if not isinstance(text, str) or not text.strip():
         raise HandError(f"{what}: expected tiles like '234m406p11z', got {text!r}.")
+    return list(_parse_cached(text, what))
+
+
+# Tiles are immutable, so parsed strings can be shared; table hands repeat a lot.
+@functools.lru_cache(maxsize=4096)
+def _parse_cached(text: str, what: str) -> tuple[Tile, ...]:
     compact = text.replace(" ", "")
     pos = 0
     tiles: list[Tile] = []
@@ -67,7 +74,7 @@ def parse_tiles(text: object, what: str) -> list[Tile]:
         raise HandError(
             f"{what}: cannot read {text!r} — write digits then a suit letter m, p, s or z (0 = red five)."
         )
-    return tiles
+    return tuple(tiles)
 
 
 def parse_tile(text: object, what: str) -> Tile:
