@@ -1,0 +1,397 @@
+"""Season export and restore, and CSV exports for spreadsheets.
+
+The export (``mahjong-club-season/1``) holds the club, its members (with roles), the
+rulesets the season uses (spec and version), the season, every game as a contract game
+record (``hands`` = the stored events) and the penalties (season deductions included).
+
+The restore goes through ``league.services`` like any other write: rulesets, the season,
+``game_start`` and ``hand_record`` per event (or ``penalty_give`` for an event a penalty
+created), ``game_cancel``, ``penalty_give``/``penalty_cancel``. Everything is validated by
+the replay again, in one transaction: a bad file leaves nothing behind. Only history the
+services set to "now" (when a game finished, when a penalty was given or cancelled) is put
+back afterwards, since the ratings depend on the order of the games.
+"""
+from __future__ import annotations
+
+import csv
+import datetime
+import io
+from decimal import Decimal
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.http import HttpResponse
+from django.utils import timezone
+from django.utils.dateparse import parse_date, parse_datetime
+
+from club.models import Club, ClubRole, Member
+from league import services
+from league.models import AuditEntry, Game, HandRecord, Penalty, Ruleset, Season
+from league.selectors import game_members, game_record
+
+FORMAT = "mahjong-club-season/1"
+
+
+class RestoreError(ValueError):
+    """An export file that cannot be restored (the message says where)."""
+
+
+def _iso(value) -> str | None:
+    return value.isoformat() if value is not None else None
+
+
+def _ruleset_ref(ruleset: Ruleset) -> str:
+    return f"{ruleset.key}@{ruleset.version}"
+
+
+def _ruleset_doc(ruleset: Ruleset) -> dict[str, Any]:
+    return {
+        "ref": _ruleset_ref(ruleset),
+        "key": ruleset.key,
+        "name": ruleset.name,
+        "base": ruleset.base,
+        "overrides": ruleset.overrides or {},
+        "version": ruleset.version,
+        "club": ruleset.club_id is not None,
+        "spec": ruleset.spec(),
+    }
+
+
+def export_season(season: Season) -> dict[str, Any]:
+    """The season as one JSON document (see the module docstring)."""
+    club = season.club
+    games = list(
+        Game.objects.filter(season=season).select_related("ruleset", "season__ruleset").order_by("started_at", "id")
+    )
+    rulesets = {season.ruleset.pk: season.ruleset}
+    for g in games:
+        rulesets.setdefault(g.effective_ruleset.pk, g.effective_ruleset)
+    roles: dict[int, list[str]] = {}
+    for member_id, role in ClubRole.objects.filter(club=club).values_list("member_id", "role"):
+        roles.setdefault(member_id, []).append(role)
+    members = [
+        {"display_name": m.display_name, "active": m.active, "roles": sorted(roles.get(m.pk, []))}
+        for m in Member.objects.filter(club=club).order_by("display_name")
+    ]
+    penalties = []
+    for p in Penalty.objects.filter(season=season).select_related("member", "beneficiary", "hand_record").order_by(
+        "given_at", "id"
+    ):
+        penalties.append(
+            {
+                "member": p.member.display_name,
+                "type": p.type,
+                "points": str(p.points) if p.points is not None else None,
+                "amount": p.amount,
+                "beneficiary": p.beneficiary.display_name if p.beneficiary_id else None,
+                "game": p.game_id,
+                "hand_position": p.hand_record.position if p.hand_record_id else None,
+                "reason": p.reason,
+                "given_at": _iso(p.given_at),
+                "cancelled_at": _iso(p.cancelled_at),
+                "cancel_reason": p.cancel_reason,
+            }
+        )
+    return {
+        "format": FORMAT,
+        "exported_at": _iso(timezone.now()),
+        "club": {"name": club.name, "slug": club.slug, "public_standings": club.public_standings},
+        "members": members,
+        "rulesets": [_ruleset_doc(r) for r in rulesets.values()],
+        "season": {
+            "name": season.name,
+            "ruleset": _ruleset_ref(season.ruleset),
+            "starts_on": _iso(season.starts_on),
+            "ends_on": _iso(season.ends_on),
+            "rating_method": season.rating_method,
+            "rating_params": season.rating_params or {},
+            "min_games": season.min_games,
+            "best_n": season.best_n,
+        },
+        "games": [
+            {
+                "id": g.pk,
+                "ruleset": _ruleset_ref(g.effective_ruleset),
+                "table_label": g.table_label,
+                "status": g.status,
+                "source": g.source,
+                "external_id": g.external_id,
+                "started_at": _iso(g.started_at),
+                "finished_at": _iso(g.finished_at),
+                "cancel_reason": g.cancel_reason,
+                "final": {"scores": g.final_scores, "points": g.final_points, "ranks": g.final_ranks,
+                          "ended_by": g.ended_by or None},
+                "record": game_record(g),
+            }
+            for g in games
+        ],
+        "penalties": penalties,
+    }
+
+
+# --- restore -----------------------------------------------------------------------------------------
+def _need(doc: Any, key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    if not isinstance(doc, dict) or key not in doc:
+        raise RestoreError(f"{where}: missing {key!r}.")
+    value = doc[key]
+    if not isinstance(value, kind):
+        raise RestoreError(f"{where}: {key!r} has the wrong type.")
+    return value
+
+
+def _dt(value: Any, where: str) -> datetime.datetime | None:
+    if value in (None, ""):
+        return None
+    parsed = parse_datetime(str(value)) if isinstance(value, str) else None
+    if parsed is None:
+        raise RestoreError(f"{where}: {value!r} is not a date and time.")
+    return parsed
+
+
+@transaction.atomic
+def restore_season(doc: dict[str, Any]) -> Season:
+    """Create the club, members, rulesets, season, games, hands and penalties of an export.
+
+    Refuses (``RestoreError``, nothing written) a file that is not an export, a club whose
+    slug exists already, and any game or penalty the services refuse.
+    """
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise RestoreError(f"Not a season export (format {FORMAT!r}).")
+    club_doc = _need(doc, "club", dict, "club")
+    slug = _need(club_doc, "slug", str, "club")
+    if Club.objects.filter(slug=slug).exists():
+        raise RestoreError(f"A club with the slug {slug!r} exists already: restore into an empty database.")
+    where = ["export"]
+    try:
+        return _restore(doc, club_doc, where)
+    except ValidationError as exc:
+        hand = getattr(exc, "hand", None)
+        at = f" (hand {hand + 1})" if isinstance(hand, int) else ""
+        raise RestoreError(f"{where[0]}{at}: {'; '.join(exc.messages)}") from None
+    except (KeyError, TypeError, ValueError, ArithmeticError) as exc:
+        if isinstance(exc, RestoreError):
+            raise
+        raise RestoreError(f"{where[0]}: malformed ({exc.__class__.__name__}: {exc}).") from None
+
+
+def _restore(doc: dict[str, Any], club_doc: dict[str, Any], where: list[str]) -> Season:
+    """``where[0]`` names the part being restored, for error messages."""
+    where[0] = "club"
+    club = Club(name=str(club_doc.get("name") or club_doc["slug"]), slug=club_doc["slug"],
+                public_standings=bool(club_doc.get("public_standings")))
+    club.full_clean()
+    club.save()
+    AuditEntry.objects.create(club=club, action=AuditEntry.Action.CREATE, object_type="club", object_id=str(club.pk),
+                              after={"slug": club.slug}, reason="season restore")
+    members: dict[str, Member] = {}
+    for i, m in enumerate(_need(doc, "members", list, "members")):
+        where[0] = f"members[{i}]"
+        name = _need(m, "display_name", str, where[0])
+        member = Member(club=club, display_name=name, active=bool(m.get("active", True)))
+        member.full_clean()
+        member.save()
+        for role in m.get("roles") or []:
+            ClubRole.objects.create(club=club, member=member, role=ClubRole.Role(role).value)
+        members[name] = member
+
+    def member(name: Any, where: str) -> Member:
+        if name not in members:
+            raise RestoreError(f"{where}: {name!r} is not among the exported members.")
+        return members[name]
+
+    rulesets: dict[str, Ruleset] = {}
+    for i, r in enumerate(_need(doc, "rulesets", list, "rulesets")):
+        where[0] = f"rulesets[{i}]"
+        ref = _need(r, "ref", str, where[0])
+        overrides = r.get("overrides") or {}
+        if not isinstance(overrides, dict):
+            raise RestoreError(f"{where[0]}: overrides must be an object.")
+        existing = None
+        if not r.get("club"):
+            existing = Ruleset.objects.filter(club__isnull=True, key=r["key"], version=str(r["version"])).first()
+            if existing is not None and existing.spec() != {"base": r["base"], "overrides": overrides}:
+                raise RestoreError(f"{where[0]}: the shared ruleset {ref} exists here with other rules.")
+        rulesets[ref] = existing or services.ruleset_create(
+            club=club if r.get("club") else None, key=_need(r, "key", str, where[0]),
+            name=str(r.get("name") or r["key"]), base=_need(r, "base", str, where[0]),
+            overrides=overrides, version=str(r.get("version", "1")),
+        )
+
+    where[0] = "season"
+    sd = _need(doc, "season", dict, "season")
+    if sd.get("ruleset") not in rulesets:
+        raise RestoreError(f"season: ruleset {sd.get('ruleset')!r} is not among the exported rulesets.")
+    season = services.season_create(
+        club=club, name=_need(sd, "name", str, "season"), ruleset=rulesets[sd["ruleset"]],
+        starts_on=parse_date(sd["starts_on"]) if sd.get("starts_on") else None,
+        ends_on=parse_date(sd["ends_on"]) if sd.get("ends_on") else None,
+        rating_method=sd.get("rating_method") or Season.RatingMethod.TOTAL,
+        rating_params=sd.get("rating_params") or {}, min_games=int(sd.get("min_games") or 0),
+        best_n=sd.get("best_n"),
+    )
+
+    penalty_docs = _need(doc, "penalties", list, "penalties")
+    in_game: dict[tuple[Any, int], dict] = {}
+    for i, p in enumerate(penalty_docs):
+        if p.get("game") is not None and p.get("hand_position") is not None and not p.get("cancelled_at"):
+            in_game[(p["game"], int(p["hand_position"]))] = p
+
+    games: dict[Any, Game] = {}
+    game_docs = sorted(_need(doc, "games", list, "games"), key=lambda g: (g.get("id") is None, g.get("id") or 0))
+    for i, g in enumerate(game_docs):
+        where[0] = f"game {g.get('id', i)}"
+        record = _need(g, "record", dict, where[0])
+        if g.get("ruleset") != sd["ruleset"]:
+            raise RestoreError(f"{where[0]}: games under another ruleset than the season's cannot be restored yet.")
+        seated = [member(n, where[0]) for n in _need(record, "players", list, where[0])]
+        game = services.game_start(
+            season=season, members=seated, table_label=str(g.get("table_label") or ""),
+            started_at=_dt(g.get("started_at"), where[0]), source=g.get("source") or Game.Source.TABLE,
+            external_id=g.get("external_id") or None,
+        )
+        for position, event in enumerate(_need(record, "hands", list, where[0])):
+            p = in_game.get((g.get("id"), position))
+            if p is not None:
+                penalty = services.penalty_give(
+                    member=member(p["member"], where[0]), type=p["type"], reason=p.get("reason") or "",
+                    game=game, riichi=event.get("riichi") or (),
+                )
+                if penalty.hand_record is None or penalty.hand_record.position != position:
+                    raise RestoreError(f"{where[0]}: the penalty at hand {position + 1} does not fit.")
+                _restore_penalty_times(penalty, p)
+            else:
+                services.hand_record(game=game, position=position, event=event)
+        if g.get("status") == Game.Status.CANCELLED:
+            services.game_cancel(game=game, reason=g.get("cancel_reason") or "cancelled (restored)")
+        game.refresh_from_db()
+        if g.get("status") == Game.Status.FINISHED and game.status != Game.Status.FINISHED:
+            raise RestoreError(f"{where[0]}: the game was finished but its hands do not finish it.")
+        finished_at = _dt(g.get("finished_at"), where[0])
+        if game.finished_at is not None and finished_at is not None:
+            Game.objects.filter(pk=game.pk).update(finished_at=finished_at)
+        games[g.get("id")] = game
+
+    for i, p in enumerate(penalty_docs):
+        where[0] = f"penalties[{i}]"
+        key = (p.get("game"), p.get("hand_position"))
+        if p.get("hand_position") is not None and key in in_game:
+            continue  # restored with its hand
+        game = None
+        if p.get("game") is not None:
+            if p["game"] not in games:
+                raise RestoreError(f"{where[0]}: game {p['game']} is not in the export.")
+            game = games[p["game"]]
+        points = Decimal(p["points"]) if p.get("points") is not None else None
+        if p.get("hand_position") is not None or (game is not None and p.get("cancelled_at")):
+            # A cancelled in-game penalty: its event was removed from the game; keep the row as history.
+            penalty = Penalty.objects.create(
+                season=season, game=game, member=member(p["member"], where[0]), type=p["type"], points=points,
+                amount=p.get("amount"), reason=p.get("reason") or "",
+                beneficiary=member(p["beneficiary"], where[0]) if p.get("beneficiary") else None,
+            )
+        else:
+            penalty = services.penalty_give(
+                member=member(p["member"], where[0]), type=p["type"], reason=p.get("reason") or "",
+                game=game, season=season, points=points, amount=p.get("amount"),
+                beneficiary=member(p["beneficiary"], where[0]) if p.get("beneficiary") else None,
+            )
+            if p.get("cancelled_at"):
+                penalty = services.penalty_cancel(penalty=penalty, reason=p.get("cancel_reason") or "cancelled")
+        _restore_penalty_times(penalty, p)
+    where[0] = "export"
+    return season
+
+
+def _restore_penalty_times(penalty: Penalty, doc: dict[str, Any]) -> None:
+    updates = {}
+    if doc.get("given_at"):
+        updates["given_at"] = _dt(doc["given_at"], "penalty")
+    if doc.get("cancelled_at"):
+        updates["cancelled_at"] = _dt(doc["cancelled_at"], "penalty")
+        updates["cancel_reason"] = doc.get("cancel_reason") or ""
+    if updates:
+        Penalty.objects.filter(pk=penalty.pk).update(**updates)
+
+
+# --- CSV -------------------------------------------------------------------------------------------------
+def _csv_response(rows: list[list[Any]], filename: str) -> HttpResponse:
+    buf = io.StringIO()
+    writer = csv.writer(buf)
+    writer.writerows(rows)
+    response = HttpResponse("\ufeff" + buf.getvalue(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+def _safe(value: Any) -> Any:
+    """Spreadsheet formula injection guard for text cells."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
+        return "'" + value
+    return value
+
+
+def games_rows(season: Season) -> list[list[Any]]:
+    seats = ["east", "south", "west", "north"]
+    header = ["game_id", "started_at", "finished_at", "status", "table", "source", "ended_by"]
+    header += [f"{s}_player" for s in seats] + [f"{s}_score" for s in seats]
+    header += [f"{s}_points" for s in seats] + [f"{s}_rank" for s in seats]
+    rows = [header]
+    games = Game.objects.filter(season=season).prefetch_related("seat_set__member").order_by("started_at", "id")
+    for g in games:
+        names = [s.member.display_name for s in sorted(g.seat_set.all(), key=lambda s: s.seat)]
+
+        def four(values):
+            values = list(values or [])
+            return values + [""] * (4 - len(values))
+
+        rows.append(
+            [g.pk, _iso(g.started_at), _iso(g.finished_at), g.status, _safe(g.table_label), g.source, g.ended_by]
+            + [_safe(n) for n in four(names)] + four(g.final_scores) + four(g.final_points) + four(g.final_ranks)
+        )
+    return rows
+
+
+def hands_rows(season: Season) -> list[list[Any]]:
+    from scoring.errors import ScoringError
+    from scoring.game import replay
+
+    header = ["game_id", "position", "kind", "round", "honba", "sticks"]
+    header += [f"delta_{i}" for i in range(4)] + [f"score_{i}" for i in range(4)] + ["event"]
+    rows = [header]
+    games = Game.objects.filter(season=season).select_related("ruleset", "season__ruleset").order_by("started_at", "id")
+    hands = HandRecord.objects.filter(game__season=season).order_by("game_id", "position")
+    by_game: dict[int, list[HandRecord]] = {}
+    for h in hands:
+        by_game.setdefault(h.game_id, []).append(h)
+    import json
+
+    for g in games:
+        records = by_game.get(g.pk, [])
+        row_for: dict[int, Any] = {}
+        try:
+            rep = replay({"ruleset": g.effective_ruleset.spec(), "players": [m.display_name for m in game_members(g)],
+                          "hands": [h.event for h in records]})
+            for r in rep.rows:
+                row_for[r.event_index] = r
+        except ScoringError:
+            pass
+        for h in records:
+            r = row_for.get(h.position)
+            deltas = list(r.deltas) if r else []
+            scores = list(r.scores) if r else []
+            rows.append(
+                [g.pk, h.position, h.event.get("kind", "") if isinstance(h.event, dict) else "",
+                 r.round if r else "", r.honba if r else "", r.sticks if r else ""]
+                + deltas + [""] * (4 - len(deltas)) + scores + [""] * (4 - len(scores))
+                + [_safe(json.dumps(h.event, ensure_ascii=False))]
+            )
+    return rows
+
+
+def games_csv_response(season: Season) -> HttpResponse:
+    return _csv_response(games_rows(season), f"season-{season.pk}-games.csv")
+
+
+def hands_csv_response(season: Season) -> HttpResponse:
+    return _csv_response(hands_rows(season), f"season-{season.pk}-hands.csv")

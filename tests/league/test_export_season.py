@@ -1,0 +1,148 @@
+"""Export a season, restore it into an empty database: identical standings and ratings."""
+from __future__ import annotations
+
+import json
+from decimal import Decimal
+
+import pytest
+from django.core.management import CommandError, call_command
+
+from club.models import Club, Member
+from league import importers, services
+from league.exports import FORMAT, RestoreError, export_season, games_rows, hands_rows, restore_season
+from league.models import Game, Penalty, Ruleset, Season
+from league.standings import compute_standings, load_season_data
+from tests.factories import ClubFactory, MemberFactory, RulesetFactory, SeasonFactory
+from tests.league.test_import_tenhou6 import FULL_GAMES, load
+
+YAKUMAN_RON = {"kind": "ron", "loser": 1, "wins": [{"winner": 0, "yakuman": 1}], "riichi": []}
+
+
+def build_season() -> Season:
+    """A season with imported Tenhou games, table games, penalties (some cancelled), a cancelled game."""
+    club = ClubFactory(slug="juki-agit")
+    ruleset = RulesetFactory(club=club, key="tenhou", base="tenhou", version="1")
+    season = SeasonFactory(club=club, ruleset=ruleset, rating_method=Season.RatingMethod.TENHOU_R, min_games=1)
+    for name in FULL_GAMES[:3]:
+        importers.import_log(season=season, log=load(name), create_members=True)
+    table = [MemberFactory(club=club) for _ in range(4)]
+    # a game with a chombo (penalty service), then a yakuman ron that busts seat 1
+    g1 = services.game_start(season=season, members=table, table_label="A")
+    services.hand_record(game=g1, position=0, event={"kind": "ron", "loser": 2, "wins": [{"winner": 3, "han": 3, "fu": 30}]})
+    services.penalty_give(member=table[2], type="chombo", reason="wrong tsumo", game=g1)
+    services.hand_record(game=g1, position=2, event=YAKUMAN_RON)
+    # a game in progress, a cancelled game
+    g2 = services.game_start(season=season, members=list(reversed(table)), table_label="B")
+    services.hand_record(game=g2, position=0, event={"kind": "draw", "tenpai": [0], "riichi": [0]})
+    g3 = services.game_start(season=season, members=table, table_label="C")
+    services.hand_record(game=g3, position=0, event=YAKUMAN_RON)
+    services.game_cancel(game=g3, reason="wrong players")
+    # season-level penalties, one cancelled
+    services.penalty_give(member=table[0], type="season_deduction", points=Decimal("5.5"), reason="late", season=season)
+    cancelled = services.penalty_give(member=table[1], type="season_deduction", points=10, reason="x", season=season)
+    services.penalty_cancel(penalty=cancelled, reason="appeal")
+    return season
+
+
+def normalized(season: Season):
+    """The standings rows and ratings keyed by member name and game order (ids differ after restore)."""
+    rows, ratings = compute_standings(load_season_data(season))
+    names = dict(Member.objects.filter(club=season.club).values_list("pk", "display_name"))
+    order = {gid: i for i, gid in enumerate(season.games.order_by("finished_at", "pk").values_list("pk", flat=True))}
+    rows = [{k: v for k, v in r.items() if k != "member_id"} | {"member": names[r["member_id"]]} for r in rows]
+    final = {names[int(k)]: v for k, v in ratings["final"].items()}
+    history = {names[int(k)]: [[order[g], v] for g, v in steps] for k, steps in ratings["history"].items()}
+    return rows, final, history
+
+
+def wipe():
+    call_command("flush", interactive=False, verbosity=0)
+    assert not Club.objects.exists() and not Game.objects.exists() and not Ruleset.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_export_then_restore_into_empty_database_gives_identical_standings(tmp_path):
+    season = build_season()
+    before = normalized(season)
+    games_before = games_rows(season)[1:]
+    assert len(before[0]) >= 8 and before[1]
+    path = tmp_path / "season.json"
+    call_command("export_season", str(season.pk), "-o", str(path))
+    doc = json.loads(path.read_text(encoding="utf-8"))
+    assert doc["format"] == FORMAT
+    assert {r["ref"] for r in doc["rulesets"]} == {"tenhou@1"}
+    assert doc["rulesets"][0]["spec"] == {"base": "tenhou", "overrides": {}}
+    assert {p["type"] for p in doc["penalties"]} == {"chombo", "season_deduction"}
+    assert all(g["record"]["format"] == "mahjong-club-game/1" for g in doc["games"])
+
+    wipe()
+    call_command("import_season", str(path))
+    restored = Season.objects.get()
+    assert normalized(restored) == before
+    assert [r[1:] for r in games_rows(restored)[1:]] == [r[1:] for r in games_before]
+    assert restored.games.filter(status=Game.Status.CANCELLED).get().cancel_reason == "wrong players"
+    assert restored.games.filter(status=Game.Status.IN_PROGRESS).count() == 1
+    chombo = Penalty.objects.get(type="chombo")
+    assert chombo.hand_record.position == 1 and chombo.hand_record.event["kind"] == "chombo"
+    assert Penalty.objects.filter(type="season_deduction", cancelled_at__isnull=False).count() == 1
+    # the snapshot written by the recompute task agrees too
+    snap_rows = restored.standings_snapshot.rows
+    assert [r["name"] for r in snap_rows] == [r["member"] for r in before[0]]
+
+
+@pytest.mark.django_db
+def test_restore_refuses_an_existing_club():
+    season = build_season()
+    doc = export_season(season)
+    with pytest.raises(RestoreError, match="exists already"):
+        restore_season(doc)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "breakage, message",
+    [
+        (lambda d: d.update(format="x"), "Not a season export"),
+        (lambda d: d["games"][0]["record"]["hands"].append({"kind": "draw", "tenpai": []}), "already over"),
+        (lambda d: d["games"][0]["record"]["hands"].__setitem__(0, {"kind": "ron"}), "game"),
+        (lambda d: d["members"].pop(0), "not among the exported members"),
+        (lambda d: d["season"].update(ruleset="nope@1"), "not among the exported rulesets"),
+    ],
+    ids=["wrong-format", "hand-after-the-end", "malformed-event", "missing-member", "unknown-ruleset"],
+)
+def test_restore_refuses_a_bad_file_without_writing(breakage, message):
+    club = ClubFactory(slug="src")
+    season = SeasonFactory(club=club, ruleset=RulesetFactory(club=club, key="tenhou", base="tenhou"))
+    members = [MemberFactory(club=club) for _ in range(4)]
+    game = services.game_start(season=season, members=members)
+    services.hand_record(game=game, position=0, event=YAKUMAN_RON)
+    doc = export_season(season)
+    doc["club"]["slug"] = "restored"
+    breakage(doc)
+    counts = (Club.objects.count(), Game.objects.count(), Member.objects.count())
+    with pytest.raises(RestoreError, match=message):
+        restore_season(doc)
+    assert (Club.objects.count(), Game.objects.count(), Member.objects.count()) == counts
+
+
+@pytest.mark.django_db
+def test_import_season_command_refuses_a_non_json_file(tmp_path):
+    path = tmp_path / "x.json"
+    path.write_text("{not json", encoding="utf-8")
+    with pytest.raises(CommandError, match="not JSON"):
+        call_command("import_season", str(path))
+
+
+@pytest.mark.django_db
+def test_hands_csv_has_one_row_per_hand_with_the_replayed_scores():
+    club = ClubFactory()
+    season = SeasonFactory(club=club, ruleset=RulesetFactory(club=club, key="tenhou", base="tenhou"))
+    members = [MemberFactory(club=club, display_name=n) for n in ("=cmd", "이", "박", "최")]
+    game = services.game_start(season=season, members=members)
+    services.hand_record(game=game, position=0, event=YAKUMAN_RON)
+    header, row = hands_rows(season)
+    assert row[:6] == [game.pk, 0, "ron", "E1", 0, 0]
+    assert row[6:10] == [48000, -48000, 0, 0]  # dealer yakuman
+    assert row[10:14] == [73000, -23000, 25000, 25000]
+    games = games_rows(season)
+    assert games[1][7] == "'=cmd"  # formula injection guard
