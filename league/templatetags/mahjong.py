@@ -5,7 +5,7 @@ from typing import Any, Sequence
 
 from django import template
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop as N_
+from django.utils.translation import gettext_noop
 from django.utils.translation import ngettext, pgettext
 
 from league.forms import ABORT_LABELS
@@ -80,7 +80,7 @@ def index(seq: Sequence[Any] | None, i: int) -> Any:
         return None
 
 
-LIMIT_WORDS = {5: N_("Mangan"), 6: N_("Haneman"), 8: N_("Baiman"), 11: N_("Sanbaiman")}
+LIMIT_WORDS = {5: gettext_noop("Mangan"), 6: gettext_noop("Haneman"), 8: gettext_noop("Baiman"), 11: gettext_noop("Sanbaiman")}
 
 
 def value_words(win: dict[str, Any]) -> str:
@@ -105,10 +105,10 @@ def _names(players: Sequence[str], seats: Sequence[int]) -> str:
 
 
 PENALTY_EVENT_WORDS = {
-    "penalty_point": N_("Penalty point"),
-    "yellow_card": N_("Yellow card"),
-    "agari_forbidden": N_("Agari forbidden"),
-    "verbal_warning": N_("Verbal warning"),
+    "penalty_point": gettext_noop("Penalty point"),
+    "yellow_card": gettext_noop("Yellow card"),
+    "agari_forbidden": gettext_noop("Agari forbidden"),
+    "verbal_warning": gettext_noop("Verbal warning"),
 }
 
 
@@ -160,14 +160,14 @@ def event_words(event: dict[str, Any], players: Sequence[str]) -> str:
 
 
 ENDED_BY_WORDS = {
-    "all_last": N_("The last hand (all-last) is over."),
-    "agari_yame": N_("The all-last dealer won while on top (agari-yame)."),
-    "tenpai_yame": N_("The all-last dealer was tenpai while on top (tenpai-yame)."),
-    "tobi": N_("A player went below zero (tobi)."),
-    "sudden_death": N_("Someone reached the target in the extra round (sudden death)."),
-    "west_end": N_("West 4 is over: the hard end."),
-    "deliberate_chombo": N_("A deliberate chombo ends the game."),
-    "stop": N_("The all-last dealer chose to end the game."),
+    "all_last": gettext_noop("The last hand (all-last) is over."),
+    "agari_yame": gettext_noop("The all-last dealer won while on top (agari-yame)."),
+    "tenpai_yame": gettext_noop("The all-last dealer was tenpai while on top (tenpai-yame)."),
+    "tobi": gettext_noop("A player went below zero (tobi)."),
+    "sudden_death": gettext_noop("Someone reached the target in the extra round (sudden death)."),
+    "west_end": gettext_noop("West 4 is over: the hard end."),
+    "deliberate_chombo": gettext_noop("A deliberate chombo ends the game."),
+    "stop": gettext_noop("The all-last dealer chose to end the game."),
 }
 
 

@@ -1,0 +1,105 @@
+"""Referee screens: penalties by the ruleset's tiers, cancel, season deductions, lists."""
+from __future__ import annotations
+
+from http import HTTPStatus
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from league import services
+from league.models import HandRecord, Penalty, PenaltyKind
+from tests.factories import MemberFactory, RulesetFactory, SeasonFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def _client(member) -> Client:
+    c = Client()
+    c.force_login(member.user)
+    return c
+
+
+def test_referee_gives_a_yellow_card_in_game(game, players, referee):
+    url = reverse("league:game_penalties", args=[game.pk])
+    data = {"member": players[2].pk, "type": "yellow_card", "reason": "콜 실수"}
+    assert _client(referee).post(url, data).status_code == HTTPStatus.FOUND
+    penalty = Penalty.objects.get()
+    assert penalty.type == PenaltyKind.YELLOW_CARD and penalty.hand_record.event == {
+        "kind": "penalty", "player": 2, "type": "yellow_card"}
+
+
+@pytest.mark.parametrize(
+    ("base", "offered", "not_offered"),
+    [("juki-agit-2026", ["expulsion", "yellow_card", "verbal_warning", "declaration_void", "chombo"],
+      ["penalty_point", "deliberate_chombo"]),
+     ("asi-shirai", ["penalty_point", "agari_forbidden", "chombo", "deliberate_chombo"],
+      ["yellow_card", "expulsion"])],
+    ids=["juki_five_tiers", "asi_three_tiers_and_deliberate_chombo"],
+)
+def test_penalty_tiers_follow_the_ruleset(club, players, referee, base, offered, not_offered):
+    season = SeasonFactory(club=club, ruleset=RulesetFactory(club=club, key=base, base=base))
+    game = services.game_start(season=season, members=players, by=referee.user)
+    page = _client(referee).get(reverse("league:game_penalties", args=[game.pk])).content.decode()
+    for kind in offered:
+        assert f'value="{kind}"' in page
+    for kind in not_offered:
+        assert f'value="{kind}"' not in page
+
+
+def test_penalty_needs_a_reason(game, players, referee):
+    response = _client(referee).post(reverse("league:game_penalties", args=[game.pk]),
+                                     {"member": players[2].pk, "type": "chombo", "reason": ""})
+    assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
+    assert not Penalty.objects.exists()
+
+
+def test_player_cannot_give_penalties(game, players):
+    client = _client(players[0])
+    url = reverse("league:game_penalties", args=[game.pk])
+    assert client.get(url).status_code == HTTPStatus.OK  # the list is visible to members
+    response = client.post(url, {"member": players[2].pk, "type": "chombo", "reason": "x"})
+    assert response.status_code == HTTPStatus.FORBIDDEN
+    assert not Penalty.objects.exists()
+
+
+def test_cancel_a_penalty_with_a_reason_removes_its_event(game, players, referee):
+    penalty = services.penalty_give(member=players[1], type="chombo", reason="노텐 리치", by=referee.user, game=game)
+    url = reverse("league:penalty_cancel", args=[penalty.pk])
+    assert _client(referee).get(url).status_code == HTTPStatus.OK
+    assert _client(referee).post(url, {"reason": "오심"}).status_code == HTTPStatus.FOUND
+    penalty.refresh_from_db()
+    assert penalty.cancelled_at is not None and penalty.cancel_reason == "오심"
+    assert not HandRecord.objects.filter(game=game).exists()
+
+
+def test_host_cannot_cancel_a_penalty(game, players, referee, host):
+    penalty = services.penalty_give(member=players[1], type="chombo", reason="x", by=referee.user, game=game)
+    response = _client(host).post(reverse("league:penalty_cancel", args=[penalty.pk]), {"reason": "y"})
+    assert response.status_code == HTTPStatus.FORBIDDEN
+
+
+def test_season_deduction_and_lists(season, players, club_admin, game, referee):
+    url = reverse("league:season_penalties", args=[season.club.slug, season.pk])
+    response = _client(club_admin).post(url, {"member": players[3].pk, "points": "10.0", "reason": "무단 불참"})
+    assert response.status_code == HTTPStatus.FOUND
+    assert Penalty.objects.get().type == PenaltyKind.SEASON_DEDUCTION
+    member_page = _client(players[0]).get(reverse("league:member_penalties", args=[season.club.slug, players[3].pk]))
+    assert member_page.status_code == HTTPStatus.OK and "무단 불참" in member_page.content.decode()
+    audit = _client(players[0]).get(reverse("league:audit_log", args=[season.club.slug]))
+    assert "무단 불참" in audit.content.decode()
+
+
+def test_anonymous_referee_screen_goes_to_login(game):
+    response = Client().get(reverse("league:game_penalties", args=[game.pk]))
+    assert response.status_code == HTTPStatus.FOUND and reverse("login") in response["Location"]
+
+
+def test_login_page_renders():
+    assert Client().get(reverse("login")).status_code == HTTPStatus.OK
+
+
+def test_outsider_season_list_forbidden(season):
+    outsider = MemberFactory(user=UserFactory())
+    response = _client(outsider).get(reverse("league:season_penalties", args=[season.club.slug, season.pk]))
+    assert response.status_code == HTTPStatus.FORBIDDEN
