@@ -177,3 +177,14 @@ def test_dealer_minimum_counting_dora_when_the_ruleset_says_so():
     rs = preset("juki-agit-2026").derive(dealer_min_han_counts_dora=True)
     s = _settle(rs, ron(1, win(0, han=2, fu=30, dora=1)), renchan=5)
     assert list(s.deltas) == [2900, -2900, 0, 0]
+
+
+def test_full_hand_is_scored_by_the_hand_engine_with_the_game_winds():
+    pytest.importorskip("scoring.hand")
+    from tests.scoring.conftest import play
+
+    hand = {"tiles": "234m456p789s11z", "melds": [{"kind": "pon", "tiles": "777z"}], "win": "1z"}
+    r = play("asi-shirai", [ron(0, {"winner": 1, "hand": hand})])
+    assert r.rows[0].deltas == (-1000, 1000, 0, 0)  # chun 1 han; 20+4+2 (east pair, round wind)+2 tanki -> 30 fu
+    with pytest.raises(ScoringError, match="seat_wind"):
+        play("asi-shirai", [ron(0, {"winner": 1, "hand": {**hand, "seat_wind": "E"}})])
