@@ -28,13 +28,6 @@ ABORT_LABELS = {
     Abort.TRIPLE_RON: _("Triple ron"),
 }
 
-# The in-game penalty event types of the contract (`penalty` event).
-IN_GAME_PENALTY_EVENT = {
-    PenaltyType.PENALTY_POINT,
-    PenaltyType.YELLOW_CARD,
-    PenaltyType.AGARI_FORBIDDEN,
-    PenaltyType.VERBAL_WARNING,
-}
 
 
 @dataclass(frozen=True)

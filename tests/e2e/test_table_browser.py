@@ -1,7 +1,6 @@
 """A real browser at a phone-sized viewport plays a short hanchan through the table screen."""
 from __future__ import annotations
 
-import os
 import shutil
 
 import pytest
@@ -30,8 +29,9 @@ def seated(transactional_db):
 
 
 @pytest.fixture
-def page(live_server):
-    os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+def page(live_server, monkeypatch):
+    # Playwright's sync API runs an event loop in this thread; the ORM calls of the test are still sync.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     with playwright_sync.sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM,
                                      args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
@@ -125,13 +125,13 @@ def test_host_plays_a_short_hanchan_on_a_phone(live_server, page, seated):
     tap(page, "ron_loser", "0")
     tap(page, "ron_value", "Y1")
     preview_deltas(page)
-    assert page.locator("#preview").inner_text().count("게임") >= 0
+    assert "이 국으로 대국이 끝납니다" in page.inner_text("#preview")
     save_and_wait(page)
     final = page.locator("[data-testid=final]")
     final.wait_for()
     text = final.inner_text()
     page.screenshot(path=f"{SHOTS}/table-final.png", full_page=True)
-    assert "최하은" in text.splitlines()[3] or "최하은" in text
+    assert "토비" in text
     rows = page.locator("[data-testid=final] tr").all_inner_texts()
     assert rows[1].split("\t")[0].strip() == "1" and "최하은" in rows[1]
     assert "김민준" in rows[-1]
