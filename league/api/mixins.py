@@ -37,6 +37,14 @@ def api_exception_handler(exc, context):
         body = exc.to_json()
         body["detail"] = exc.message
         return Response(body, status=status.HTTP_400_BAD_REQUEST)
+    if isinstance(exc, DjangoValidationError) and hasattr(exc, "to_json"):
+        # league.services.HandRefused / HandConflict: the contract's error plus a detail line
+        body = exc.to_json()
+        body["detail"] = exc.message
+        code = status.HTTP_409_CONFLICT if _is_conflict(exc) else status.HTTP_400_BAD_REQUEST
+        if code == status.HTTP_409_CONFLICT and getattr(exc, "existing", None) is not None:
+            body["existing"] = {"id": exc.existing.pk, "position": exc.existing.position, "event": exc.existing.event}
+        return Response(body, status=code)
     if isinstance(exc, DjangoValidationError):
         if hasattr(exc, "error_dict"):
             body = {k: [str(m) for e in v for m in e.messages] for k, v in exc.error_dict.items()}

@@ -5,6 +5,7 @@ from django.db.models import Q
 from rest_framework import serializers
 
 from club.models import Club, ClubRole, Member
+from league.api.fields import NicknameMapField
 from league.models import Game, HandRecord, ImportBatch, Penalty, PenaltyKind, Ruleset, Season
 
 MAX_JSON_TEXT = 100_000
@@ -254,9 +255,9 @@ class ImportCreateSerializer(serializers.Serializer):
         child=serializers.FileField(max_length=255, allow_empty_file=False), required=False, max_length=200,
         help_text="tenhou.net/6 JSON files (multipart upload).",
     )
-    mapping = serializers.DictField(
-        child=serializers.CharField(max_length=60), required=False, default=dict,
-        help_text="Online nickname -> member id or display name.",
+    mapping = NicknameMapField(
+        required=False, default=dict,
+        help_text="Online nickname -> member id or display name (multipart: the JSON text).",
     )
     create_members = serializers.BooleanField(
         default=False, help_text="Create a member for an unmapped nickname (else the log is refused)."

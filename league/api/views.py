@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.db import transaction
 from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
+from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.decorators import action
 from rest_framework.exceptions import PermissionDenied
 from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
@@ -31,6 +32,8 @@ def require(user, action: Action, *, club, game=None) -> None:
 
 
 class BaseViewSet(ScoringErrorsAs400, viewsets.GenericViewSet):
+    # Token first: a script without (or with a bad) token gets 401 and a WWW-Authenticate header.
+    authentication_classes = [TokenAuthentication, SessionAuthentication]
     permission_classes = [IsAuthenticatedOrReadOnly]
 
 
@@ -163,7 +166,7 @@ class SeasonViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixi
 
     @extend_schema(responses={(200, "text/csv"): OpenApiResponse(description="One row per game.")},
                    summary="Games as CSV")
-    @action(detail=True, methods=["get"], url_path="games.csv")
+    @action(detail=True, methods=["get"], url_path="csv/games")
     def games_csv(self, request, pk=None):
         from league.exports import games_csv_response
 
@@ -171,7 +174,7 @@ class SeasonViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixi
 
     @extend_schema(responses={(200, "text/csv"): OpenApiResponse(description="One row per hand.")},
                    summary="Hands as CSV")
-    @action(detail=True, methods=["get"], url_path="hands.csv")
+    @action(detail=True, methods=["get"], url_path="csv/hands")
     def hands_csv(self, request, pk=None):
         from league.exports import hands_csv_response
 
