@@ -28,12 +28,12 @@ class HandRow:
     round: str
     honba: int
     sticks: int
-    """Sticks on the table at the start of the hand."""
+    """Riichi sticks (count) on the table at the start of the hand."""
     deltas: tuple[int, ...]
     """Score change of each seat in this hand (riichi sticks and folded penalties included)."""
     scores: tuple[int, ...]
     sticks_after: int = 0
-    """Sticks on the table after the hand."""
+    """Riichi sticks (count) on the table after the hand."""
     events: tuple[int, ...] = ()
     """Indexes of the events folded into this row (penalties, then the result)."""
     outcome: str = ""
@@ -238,10 +238,10 @@ class Game:
                 event_index=index,
                 round=self.round_name,
                 honba=self.honba,
-                sticks=self.hand_start_sticks,
+                sticks=self.hand_start_sticks // rs.riichi_stick,
                 deltas=tuple(a + b for a, b in zip(self.pending, s.deltas)),
                 scores=tuple(self.scores),
-                sticks_after=s.sticks,
+                sticks_after=s.sticks // rs.riichi_stick,
                 events=events,
                 outcome=s.outcome.value,
             )
@@ -346,7 +346,7 @@ class Game:
             hand_number=self.hand_number,
             dealer=self.dealer,
             honba=self.honba,
-            sticks=self.sticks,
+            sticks=self.sticks // rs.riichi_stick,
             scores=tuple(self.scores),
             renchan=self.renchan,
             finished=self.finished,

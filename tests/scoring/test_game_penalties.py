@@ -12,7 +12,7 @@ def pen(player, type_):
 
 def test_asi_penalty_point_puts_1000_on_the_table_and_folds_into_the_hand_row():
     r = play("asi-shirai", [pen(1, "penalty_point")])
-    assert r.state.scores == (25000, 24000, 25000, 25000) and r.state.sticks == 1000
+    assert r.state.scores == (25000, 24000, 25000, 25000) and r.state.sticks == 1
     assert r.rows == []
     r = play("asi-shirai", [pen(1, "penalty_point"), ron(3, win(2, han=1, fu=30))])
     row = r.rows[0]
@@ -26,7 +26,7 @@ def test_asi_third_penalty_point_is_a_chombo():
     # E3 (dealer 2): third point -> chombo, mangan 2000/4000, no deposit; hand replayed.
     assert r.rows[-1].deltas == (2000, -8000, 4000, 2000)
     assert r.state.round == "E3" and r.state.penalty_points == (0, 3, 0, 0)
-    assert r.state.sticks == 2000
+    assert r.state.sticks == 2
 
 
 def test_asi_chombo_returns_the_penalty_deposit_of_the_voided_hand():

@@ -80,7 +80,7 @@ def _event(data, game: Game) -> dict:
 
 def _check_row_invariants(game: Game, start_rows: int) -> None:
     for row in game.rows[start_rows:]:
-        assert sum(row.deltas) + row.sticks_after - row.sticks == 0, row
+        assert sum(row.deltas) + 1000 * (row.sticks_after - row.sticks) == 0, row
         assert all(isinstance(x, int) for x in row.deltas + row.scores)
 
 
