@@ -578,6 +578,9 @@ TENHOU = Ruleset(
     multi_ron_honba=Deposits.HEAD_BUMP,
     kiriage=False,
     yakuman_stacking=True,
+    # Tenhou pays suuankou tanki, kokushi 13-sided, junsei chuuren and daisuushii as single
+    # yakuman (a suuankou tanki ron in the shared logs pays 32,000); only distinct yakuman stack.
+    double_yakuman=frozenset(),
     red_fives=(1, 1, 1),
     rinshan_tsumo_fu=True,
     closed_kan_rob=ClosedKanRob.KOKUSHI,
@@ -594,6 +597,7 @@ MAHJONG_SOUL = TENHOU.derive(
     triple_ron_abort=True,
     multi_ron_honba=Deposits.EACH,
     pao=["daisangen", "daisuushii", "suukantsu"],
+    double_yakuman=sorted(STANDARD_DOUBLE_YAKUMAN),
     yakuman_cap=6,
 )
 

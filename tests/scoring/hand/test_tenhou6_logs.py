@@ -37,10 +37,9 @@ def _files():
 
 
 def tenhou_ruleset(log: dict):
-    # Tenhou has no double yakuman (a suuankou tanki is paid 32000 in these logs);
-    # no-red rooms play without red fives.
+    # No-red rooms play without red fives (the preset itself has no double yakuman).
     return preset("tenhou").derive(
-        double_yakuman=[], red_fives=[1, 1, 1] if has_red_fives(log) else [0, 0, 0]
+        red_fives=[1, 1, 1] if has_red_fives(log) else [0, 0, 0]
     )
 
 
