@@ -310,6 +310,14 @@ PARTIAL = [
         id="asi: penalty point 1000 to the table, third penalty point is a chombo",
     ),
     pytest.param(
+        # 5-c "그 국에서 새로 나온 공탁금은 낸 사람이 다시 가져감": a penalty-point deposit made in the
+        # voided hand goes back too. p1 -1000 then +1000; p2's chombo: p2 -8000, p0 (dealer) +4000, p1/p3 +2000
+        [{"kind": "penalty", "player": 1, "type": "penalty_point"}, {"kind": "chombo", "offender": 2}],
+        [("E1", 0, 0, [29000, 27000, 17000, 27000])],
+        ("E1", 0, 0),
+        id="asi: chombo returns every deposit made in the voided hand (penalty point too)",
+    ),
+    pytest.param(
         # 1-h pao daisangen; ron by another player: liable and discarder pay half each (003)
         [ron(3, w(1, yakuman=1, pao=2))],  # 32000: p2 16000, p3 16000 -> [25000,57000,9000,9000]
         [("E1", 0, 0, [25000, 57000, 9000, 9000])],
