@@ -466,7 +466,15 @@ _EVENT_KINDS = {PenaltyType(p).value for p in EVENT_PENALTIES}
 _ROW_ONLY = {PenaltyKind.EXPULSION.value, PenaltyKind.DECLARATION_VOID.value, PenaltyKind.RULING.value}
 
 
-def _penalty_event(kind: str, seat: int, riichi: Sequence[int]) -> dict[str, Any] | None:
+def _penalty_event(
+    kind: str, seat: int, riichi: Sequence[int], *, amount: int | None = None, to: int | None = None
+) -> dict[str, Any] | None:
+    if kind == PenaltyKind.RULING:
+        # A ruling moves table points only when it names an amount; season points stay a row.
+        if amount is None:
+            return None
+        event = {"kind": "penalty", "player": seat, "type": kind, "amount": amount}
+        return event if to is None else event | {"to": to}
     if kind in _EVENT_KINDS:
         return {"kind": "penalty", "player": seat, "type": kind}
     if kind in (PenaltyKind.CHOMBO, PenaltyKind.DELIBERATE_CHOMBO):
@@ -515,8 +523,13 @@ def penalty_give(
         seat = game.seat_set.filter(member=member).values_list("seat", flat=True).first()
         if seat is None:
             raise ValidationError(f"{member.display_name} does not play in this game.", code="member")
-        event = _penalty_event(kind, seat, riichi)
-        if event is not None:
+        to = None
+        if beneficiary is not None:
+            to = game.seat_set.filter(member=beneficiary).values_list("seat", flat=True).first()
+            if to is None:
+                raise ValidationError(f"{beneficiary.display_name} does not play in this game.", code="beneficiary")
+        event = _penalty_event(kind, seat, riichi, amount=amount, to=to)
+        if event is not None and kind != PenaltyKind.RULING:
             allowed = game.effective_ruleset.to_scoring().penalties
             if PenaltyType(kind) not in allowed and not (
                 kind == PenaltyKind.DELIBERATE_CHOMBO and PenaltyType.CHOMBO in allowed

@@ -194,6 +194,10 @@ class Game:
     def _penalty(self, event: PenaltyEvent, index: int) -> None:
         rs = self.rs
         p = event.player
+        if event.type is PenaltyType.RULING:
+            self._ruling(event)
+            self.pending_events.append(index)
+            return
         if event.type not in rs.penalties:
             raise ScoringError(f"This ruleset has no {event.type.value.replace('_', ' ')} penalty.")
         if event.type is PenaltyType.PENALTY_POINT:
@@ -222,6 +226,16 @@ class Game:
         elif event.type is PenaltyType.VERBAL_WARNING:
             self.verbal_warnings[p] += 1
         self.pending_events.append(index)
+
+    def _ruling(self, event: PenaltyEvent) -> None:
+        assert event.amount is not None
+        self._move(event.player, -event.amount)
+        if event.to is not None:
+            self._move(event.to, event.amount)
+            return
+        others = [p for p in range(self.n) if p != event.player]
+        for p in others:
+            self._move(p, event.amount // len(others))
 
     def _move(self, seat: int, amount: int) -> None:
         self.scores[seat] += amount

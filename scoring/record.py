@@ -137,10 +137,19 @@ class Chombo:
 class PenaltyEvent:
     player: int
     type: PenaltyType
+    amount: int | None = None
+    """A ruling: the table points the player pays."""
+    to: int | None = None
+    """A ruling: who receives them (None: shared equally by the other players)."""
     kind = "penalty"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": "penalty", "player": self.player, "type": self.type.value}
+        data: dict[str, Any] = {"kind": "penalty", "player": self.player, "type": self.type.value}
+        if self.amount is not None:
+            data["amount"] = self.amount
+        if self.to is not None:
+            data["to"] = self.to
+        return data
 
 
 @dataclass(frozen=True)
@@ -156,7 +165,13 @@ Event = Union[Ron, Tsumo, Draw, NagashiEvent, AbortEvent, Chombo, PenaltyEvent, 
 # Penalty types that can appear as a `penalty` event (the rest are other events or
 # league-level records).
 EVENT_PENALTIES = frozenset(
-    {PenaltyType.PENALTY_POINT, PenaltyType.YELLOW_CARD, PenaltyType.AGARI_FORBIDDEN, PenaltyType.VERBAL_WARNING}
+    {
+        PenaltyType.PENALTY_POINT,
+        PenaltyType.YELLOW_CARD,
+        PenaltyType.AGARI_FORBIDDEN,
+        PenaltyType.VERBAL_WARNING,
+        PenaltyType.RULING,
+    }
 )
 
 
@@ -234,6 +249,27 @@ def _player(value: Any, players: int, what: str) -> int:
     if not 0 <= value < players:
         raise ScoringError(f"There is no player {value}: the {what} must be from 0 to {players - 1}.")
     return value
+
+
+def _parse_ruling(data: Mapping[str, Any], players: int) -> PenaltyEvent:
+    """A referee's ruling: ``{"kind": "penalty", "type": "ruling", "player", "amount", "to"?}``."""
+    _check_keys(data, {"kind", "player", "type", "amount", "to"}, "ruling")
+    player = _player(data.get("player"), players, "player who pays the ruling")
+    amount = data.get("amount")
+    if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0 or amount % 100:
+        raise ScoringError("A ruling needs an amount: a positive number of points in hundreds (e.g. 1000).")
+    to = data.get("to")
+    if to is None:
+        if amount % (100 * (players - 1)):
+            raise ScoringError(
+                f"A ruling shared by the other {players - 1} players must split into hundreds "
+                f"({amount:,} does not); name who receives it with \"to\"."
+            )
+    else:
+        to = _player(to, players, "player who receives the ruling")
+        if to == player:
+            raise ScoringError("A ruling cannot pay the player who pays it.")
+    return PenaltyEvent(player=player, type=PenaltyType.RULING, amount=amount, to=to)
 
 
 def _player_list(data: Mapping[str, Any], key: str, players: int, what: str, *, required: bool = False) -> tuple[int, ...]:
@@ -370,6 +406,8 @@ def _parse_event(data: Any, players: int) -> Event:
             riichi=_player_list(data, "riichi", players, "riichi"),
         )
     if kind == "penalty":
+        if data.get("type") == PenaltyType.RULING.value:
+            return _parse_ruling(data, players)
         _check_keys(data, {"kind", "player", "type"}, "penalty")
         try:
             ptype = PenaltyType(data.get("type"))

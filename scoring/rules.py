@@ -140,6 +140,9 @@ class PenaltyType(enum.StrEnum):
     DELIBERATE_CHOMBO = "deliberate_chombo"
     EXPULSION = "expulsion"
     DECLARATION_VOID = "declaration_void"
+    RULING = "ruling"
+    """A referee's free-form ruling with a point transfer (any ruleset: the referee decides
+    what the rules do not cover)."""
 
 
 class Kazoe(enum.StrEnum):

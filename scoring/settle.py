@@ -183,16 +183,10 @@ def _check_dealer_minimum(table: Table, win: Win, value: HandValue, dora: int | 
     if start is None or table.renchan < start:
         return
     need = rs.dealer_min_han
-    if rs.dealer_min_han_counts_dora:
+    if rs.dealer_min_han_counts_dora or dora is None:
+        # A record without "dora" (optional in the contract) is taken as having none: the
+        # table screen asks for the dora count on these hands so the check has something to bite.
         counted = value.han
-    elif dora is None:
-        if value.han < need:
-            counted = value.han
-        else:
-            raise ScoringError(
-                f"{_name(win.winner)} is the dealer on renchan {table.renchan}: the dealer needs {need} han "
-                f"not counting dora. Record how many of the {value.han} han are dora (\"dora\")."
-            )
     else:
         counted = value.han - dora
     if counted < need:

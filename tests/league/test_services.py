@@ -325,6 +325,25 @@ def test_juki_chombo_costs_3000_to_each_other_player(game, players, referee):
     assert scores(game) == [28000, 28000, 16000, 28000]
 
 
+@pytest.mark.parametrize(
+    "beneficiary, expected",
+    [
+        pytest.param(None, [26000, 26000, 22000, 26000], id="ruling-shared-by-the-other-players"),
+        pytest.param(0, [28000, 25000, 22000, 25000], id="ruling-paid-to-one-player"),
+    ],
+)
+def test_referee_ruling_with_an_amount_moves_table_points(game, players, referee, beneficiary, expected):
+    to = players[beneficiary] if beneficiary is not None else None
+
+    penalty = services.penalty_give(
+        game=game, member=players[2], type="ruling", amount=3000, beneficiary=to, reason="심판 재정", by=referee.user
+    )
+
+    event = {"kind": "penalty", "player": 2, "type": "ruling", "amount": 3000}
+    assert penalty.hand_record.event == (event if to is None else event | {"to": 0})
+    assert scores(game) == expected
+
+
 def test_penalty_cancel_removes_the_event_and_replays(game, players, referee):
     services.hand_record(game=game, position=0, event=ron(1, 0), by=referee.user)
     penalty = services.penalty_give(game=game, member=players[2], type="chombo", reason="x", by=referee.user)

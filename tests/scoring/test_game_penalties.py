@@ -101,3 +101,57 @@ def test_m_league_chombo_deduction_reaches_the_final_points():
     assert r.state.ended_by == "all_last"
     # All 25000: tie split (m-league): each (-5 + (30+10-10-30+20)/4) = 0; seat 2 minus 20.
     assert r.final.points == (0.0, 0.0, -20.0, 0.0)
+
+
+def ruling(player, amount, to=None):
+    event = {"kind": "penalty", "player": player, "type": "ruling", "amount": amount}
+    return event if to is None else event | {"to": to}
+
+
+@pytest.mark.parametrize(
+    "ruleset, event, deltas",
+    [
+        # ruling (1000, -3000, 1000, 1000) + ron 1 han 30 fu p1 from p3 (0, 1000, 0, -1000)
+        ("asi-shirai", ruling(1, 3000), (1000, -2000, 1000, 0)),
+        # ruling (2000, 0, -2000, 0) + the same ron
+        ("asi-shirai", ruling(2, 2000, to=0), (2000, 1000, -2000, -1000)),
+        # ruling (-6000, 2000, 2000, 2000) + the same ron
+        ("juki-agit-2026", ruling(0, 6000), (-6000, 3000, 2000, 1000)),
+        # ruling (1000, -2000, 1000) + ron p1 from p2 (0, 1000, -1000)
+        ("juki-agit-sanma-2026", ruling(1, 2000), (1000, -1000, 0)),
+    ],
+    ids=[
+        "asi: a referee's ruling is shared by the other players",
+        "asi: a ruling can pay one named player",
+        "juki: rulings exist under every ruleset (the referee decides what the rules do not cover)",
+        "juki sanma: a ruling split between the two others",
+    ],
+)
+def test_referee_ruling_moves_points_and_folds_into_the_hand_row(ruleset, event, deltas):
+    loser = 2 if ruleset.endswith("sanma-2026") else 3
+    r = play(ruleset, [event, ron(loser, win(1, han=1, fu=30))])
+    assert r.rows[0].deltas == deltas
+    assert r.rows[0].events == (0, 1)
+
+
+@pytest.mark.parametrize(
+    "event, message",
+    [
+        (ruling(1, 0), "positive number of points in hundreds"),
+        (ruling(1, 1050), "positive number of points in hundreds"),
+        (ruling(1, 1000), "split into hundreds"),
+        (ruling(1, 1000, to=1), "cannot pay the player who pays it"),
+        (ruling(1, 1000, to=7), "There is no player 7"),
+    ],
+    ids=[
+        "a ruling needs an amount",
+        "a ruling is in hundreds",
+        "a shared ruling must split evenly into hundreds",
+        "a ruling cannot pay its own payer",
+        "a ruling names a real player",
+    ],
+)
+def test_bad_rulings_are_refused(event, message):
+    with pytest.raises(ScoringError) as exc:
+        play("asi-shirai", [event])
+    assert message in exc.value.message and exc.value.hand == 0

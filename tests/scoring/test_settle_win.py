@@ -125,7 +125,6 @@ REFUSED = [
     ("juki-agit-2026", {"agari_forbidden": frozenset({2})}, ron(1, win(2, han=3, fu=30)), "agari-forbidden"),
     ("juki-agit-2026", {"renchan": 5}, tsumo(0, han=1, fu=30), "needs at least 2 han"),
     ("juki-agit-2026", {"renchan": 5}, ron(1, win(0, han=2, fu=30, dora=1)), "this hand has 1"),
-    ("juki-agit-2026", {"renchan": 6}, ron(1, win(0, han=3, fu=30)), "Record how many"),
 ]
 REFUSED_IDS = [
     "asi: triple ron is an abortive draw, record abort triple_ron",
@@ -141,7 +140,6 @@ REFUSED_IDS = [
     "juki: an agari-forbidden player cannot win",
     "juki: from the 5th renchan the dealer needs 2 han",
     "juki: the dealer's 2-han minimum does not count dora",
-    "juki: the dealer minimum needs the dora count recorded",
 ]
 
 
@@ -159,12 +157,14 @@ def test_refused_wins(ruleset, table, event, message):
         ("juki-agit-2026", {"renchan": 5}, ron(1, win(0, han=2, fu=30, dora=0)), [2900, -2900, 0, 0]),
         ("juki-agit-2026", {"renchan": 5}, ron(1, win(0, yakuman=1)), [48000, -48000, 0, 0]),
         ("juki-agit-2026", {"renchan": 5}, ron(0, win(1, han=1, fu=30)), [-1000, 1000, 0, 0]),
+        ("juki-agit-2026", {"renchan": 6}, ron(1, win(0, han=2, fu=30)), [2900, -2900, 0, 0]),
     ],
     ids=[
         "juki: 4th renchan, no han minimum yet",
         "juki: 5th renchan, 2 han without dora is enough",
         "juki: 5th renchan, a yakuman is always enough",
         "juki: the 2-han minimum binds the dealer alone",
+        "juki: a han/fu record without a dora count is taken as having no dora",
     ],
 )
 def test_dealer_minimum_allows(ruleset, table, event, deltas):
