@@ -187,13 +187,13 @@ def batch_create(
         raise PermissionDenied("You may not import games into this club.")
     batch = ImportBatch.objects.create(
         season=season, created_by=by if getattr(by, "is_authenticated", False) else None, total=len(logs),
+        logs=[[name, dict(log)] for name, log in logs], mapping=dict(mapping or {}),
+        create_members=bool(create_members),
     )
     if run:
         from league.import_tasks import import_batch
 
-        payload = [[name, dict(log)] for name, log in logs]
-        args = (batch.pk, payload, dict(mapping or {}), bool(create_members))
-        transaction.on_commit(lambda: import_batch.delay(*args))
+        import_batch.delay_on_commit(batch.pk)
     return batch
 
 

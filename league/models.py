@@ -340,6 +340,10 @@ class ImportBatch(models.Model):
     errors = models.JSONField(default=list, blank=True)
     created_at = models.DateTimeField(default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
+    # What to import, kept on the row so the task needs only the batch id.
+    logs = models.JSONField(default=list, blank=True, help_text=_("[file name, tenhou.net/6 log] pairs."))
+    mapping = models.JSONField(default=dict, blank=True, help_text=_("Online nickname to member id or name."))
+    create_members = models.BooleanField(default=False)
 
     class Meta:
         ordering = ["-created_at", "-id"]
