@@ -108,6 +108,14 @@ class TableContext:
     position: int
     riichi_ok: Sequence[bool]
     """Per seat, whether riichi may be declared (the engine's ``GameState.riichi_allowed``)."""
+    renchan: int = 0
+    """The dealer's own consecutive deals (``GameState.renchan``)."""
+    dealer_min_han: int | None = None
+    """The han the dealer needs this hand (``GameState.dealer_min_han``), or None."""
+    yellow_cards: Sequence[int] = ()
+    penalty_points: Sequence[int] = ()
+    agari_forbidden: Sequence[bool] = ()
+    """Per seat, from the engine's state: shown on the seat cards, never decided here."""
 
     @property
     def seat_choices(self) -> list[tuple[str, str]]:
@@ -115,6 +123,10 @@ class TableContext:
 
     def riichi_allowed(self, seat: int) -> bool:
         return bool(self.riichi_ok[seat])
+
+
+def _at(seq: Sequence[Any], i: int, default: Any) -> Any:
+    return seq[i] if i < len(seq) else default
 
 
 def check_riichi(seats: list[str], table: TableContext) -> list[str]:
@@ -222,6 +234,8 @@ class HandEntryForm(forms.Form):
         riichi, multi = self._posted("riichi"), self._posted("multi_winners")
         return [
             {"seat": i, "name": name, "score": t.scores[i], "dealer": i == t.dealer,
+             "yellow_cards": _at(t.yellow_cards, i, 0), "penalty_points": _at(t.penalty_points, i, 0),
+             "agari_forbidden": bool(_at(t.agari_forbidden, i, False)),
              "riichi_blocked": self.riichi_blocked[i], "riichi_checked": str(i) in riichi,
              "multi_checked": str(i) in multi, "multi_value_field": self[f"multi_value_{i}"]}
             for i, name in enumerate(t.players)

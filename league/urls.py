@@ -20,6 +20,7 @@ urlpatterns = [
     path("games/<int:pk>/hands/<int:position>/edit/", hands.hand_edit, name="hand_edit"),
     path("games/<int:pk>/hands/<int:position>/delete/", hands.hand_delete, name="hand_delete"),
     path("games/<int:pk>/stop/", hands.game_stop, name="game_stop"),
+    path("games/<int:pk>/cancel/", games.game_cancel, name="game_cancel"),
     path("games/<int:pk>/penalties/", referee.game_penalties, name="game_penalties"),
     path("penalties/<int:pk>/cancel/", referee.penalty_cancel, name="penalty_cancel"),
 ]

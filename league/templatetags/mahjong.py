@@ -6,7 +6,7 @@ from typing import Any, Sequence
 from django import template
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
-from django.utils.translation import ngettext, pgettext
+from django.utils.translation import get_language, ngettext, pgettext
 
 from league.forms import ABORT_LABELS
 
@@ -182,3 +182,32 @@ def ended_by_words(ended_by: str | None) -> str:
 def seat_wind(seat: int, dealer: int, seats: int) -> str:
     """The seat's wind this hand: the dealer is East."""
     return wind_name("ESWN"[(int(seat) - int(dealer)) % int(seats)])
+
+
+def _en_ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st (the English msgid; other languages use ``n``)."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+@register.simple_tag
+def renchan_words(renchan: int) -> str:
+    """The dealer's renchan count: "2 renchan" / "2연장" (empty when the dealer has not repeated)."""
+    n = int(renchan or 0)
+    if n <= 0:
+        return ""
+    return ngettext("%(n)s renchan", "%(n)s renchan", n) % {"n": n}
+
+
+@register.simple_tag
+def dealer_min_han_words(renchan: int, han: int | None, counts_dora: bool = True) -> str:
+    """The engine's ``GameState.dealer_min_han`` in words: "Dealer's 5th renchan: 2 han minimum"."""
+    if not han:
+        return ""
+    n = int(renchan or 0)
+    ordinal = _en_ordinal(n) if (get_language() or "").startswith("en") else str(n)
+    # Translators: %(ordinal)s is "5th" in English and the bare number elsewhere: "오야 %(ordinal)s연장: …".
+    text = _("Dealer's %(ordinal)s renchan: %(han)s han minimum") % {"ordinal": ordinal, "han": han}
+    if not counts_dora:
+        text += " " + _("(dora do not count)")
+    return text

@@ -9,9 +9,10 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
 
 from league import permissions, selectors
 from league.forms import TableContext
@@ -84,7 +85,9 @@ class GameView:
         else:
             state, pos = replay({**self.record, "hands": self.events[:position]}).state, position
         return TableContext(players=self.players, ruleset=self.ruleset, scores=state.scores, dealer=state.dealer,
-                            position=pos, riichi_ok=state.riichi_allowed)
+                            position=pos, riichi_ok=state.riichi_allowed, renchan=state.renchan,
+                            dealer_min_han=state.dealer_min_han, yellow_cards=state.yellow_cards,
+                            penalty_points=state.penalty_points, agari_forbidden=state.agari_forbidden)
 
     def final_rows(self) -> list[dict[str, Any]]:
         final = self.replay.final
@@ -113,9 +116,48 @@ class GameView:
             {"name": name, "delta": deltas[i], "score": scores[i]} for i, name in enumerate(self.players)]}
 
 
+def engine_message(message: str) -> str:
+    """The scoring engine's (English) reason behind a lead-in in the page's language."""
+    return _("The rules do not allow this: %(message)s") % {"message": message}
+
+
+def cancelled_message(game: Game) -> str:
+    return _("This game was cancelled (%(reason)s): its hands can no longer be entered or changed.") % {
+        "reason": game.cancel_reason or "—"}
+
+
+def refusal_message(exc: ValidationError | ScoringError, game: Game | None = None) -> str:
+    """A refusal from the services or the engine, worded for the table host.
+
+    The services' refusals carry a ``code``; those the host can act on get a sentence in the
+    page's language. Anything that comes from the engine keeps the engine's own words (English)
+    after a lead-in, so nothing of the rules is restated here.
+    """
+    code = getattr(exc, "code", None)
+    message = getattr(exc, "message", None)
+    detail = message if isinstance(message, str) else " ".join(getattr(exc, "messages", [str(exc)]))
+    hand = getattr(exc, "hand", None)
+    if code == "cancelled":
+        if game is not None:
+            return cancelled_message(game)
+        return _("This game was cancelled: its hands can no longer change.")
+    if code == "conflict" and hand is not None:
+        return _("Hand %(n)s was already entered differently (by someone else?). Reload the table to see it, "
+                 "then edit it if it is wrong.") % {"n": hand + 1}
+    if code == "position":
+        return _("This is not the next hand of the game any more (the game changed since this screen was loaded). "
+                 "Reload the table.")
+    if code == "later_hand":
+        return _("Nothing was changed: this would make a later hand impossible. %(message)s") % {"message": detail}
+    if isinstance(exc, ScoringError) or code in ("invalid", "ruleset"):
+        return engine_message(detail)
+    return _("Refused: %(message)s") % {"message": detail}
+
+
 def game_view(game: Game) -> GameView:
     record = selectors.game_record(game)
     return GameView(game=game, record=record, replay=replay(record))
 
 
-__all__ = ["GameView", "Refused", "ScoringError", "game_view", "load_game", "refusable", "refuse"]
+__all__ = ["GameView", "Refused", "ScoringError", "cancelled_message", "engine_message", "game_view", "load_game",
+           "refusable", "refusal_message", "refuse"]

@@ -4,18 +4,20 @@ from __future__ import annotations
 from http import HTTPStatus
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from club.models import Club, Member
 from league import charts, permissions, selectors, services
-from league.forms import GameStartForm
-from league.models import Season
-from league.views import game_view, load_game, refusable, refuse
+from league.forms import GameStartForm, ReasonForm
+from league.models import Game, Season
+from league.views import game_view, load_game, refusable, refusal_message, refuse
 
 
 @require_GET
@@ -52,7 +54,7 @@ def game_start(request: HttpRequest, slug: str) -> HttpResponse:
                 by=request.user,
             )
         except ValidationError as exc:
-            form.add_error(None, exc)
+            form.add_error(None, refusal_message(exc))
         else:
             return redirect("league:game_table", game.pk)
     status = HTTPStatus.UNPROCESSABLE_ENTITY if request.method == "POST" else HTTPStatus.OK
@@ -79,6 +81,29 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "hands": hands, "chart": chart, "final_rows": gv.final_rows(),
         "can_edit": permissions.can_enter_hands(request.user, game) and game.status != game.Status.CANCELLED,
         "can_referee": permissions.can_give_penalty(request.user, game.club),
+        "can_cancel": permissions.can_cancel_game(request.user, game) and game.status != game.Status.CANCELLED,
     })
+
+
+@login_required
+@refusable
+def game_cancel(request: HttpRequest, pk: int) -> HttpResponse:
+    """Cancel a game, with a reason (club admins and referees): it stays listed, marked cancelled."""
+    game = load_game(request, pk, permissions.can_cancel_game)
+    if game.status == Game.Status.CANCELLED:
+        messages.info(request, _("This game is already cancelled."))
+        return redirect("league:game_detail", game.pk)
+    form = ReasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.game_cancel(game=game, by=request.user, reason=form.cleaned_data["reason"])
+        except ValidationError as exc:
+            form.add_error(None, refusal_message(exc, game))
+        else:
+            messages.success(request, _("The game was cancelled."))
+            return redirect("league:game_detail", game.pk)
+    status = HTTPStatus.UNPROCESSABLE_ENTITY if request.method == "POST" else HTTPStatus.OK
+    return render(request, "league/games/cancel.html", {"game": game, "form": form, "players": game_view(game).players},
+                  status=status)
 
 

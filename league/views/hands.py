@@ -15,8 +15,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from league import permissions, services
 from league.forms import FullHandForm, HandEntryForm, PositionForm, ReasonForm, event_initial
-from league.models import HandRecord
-from league.views import GameView, game_view, load_game, refusable
+from league.models import Game, HandRecord
+from league.views import (GameView, Refused, cancelled_message, engine_message, game_view, load_game, refusable,
+                          refusal_message)
 from scoring.errors import ScoringError
 from scoring.hand.evaluate import evaluate
 from scoring.hand.model import HandContext
@@ -26,6 +27,28 @@ def _enter_check(user, game) -> bool:
     return permissions.can_enter_hands(user, game)
 
 
+def _cancelled(game: Game) -> bool:
+    return game.status == Game.Status.CANCELLED
+
+
+def _writable_game(request: HttpRequest, pk: int) -> Game:
+    """The game for a hand-changing screen; a cancelled game refuses (``Refused``) with its reason.
+
+    A GET goes back to the table screen, which says the game was cancelled; a POST gets that
+    screen with 409 Conflict, so nothing posted is lost silently.
+    """
+    game = load_game(request, pk, _enter_check)
+    if _cancelled(game):
+        if request.method == "POST":
+            response = render(request, "league/games/table.html", _table_context(request, game_view(game)),
+                              status=HTTPStatus.CONFLICT)
+        else:
+            messages.error(request, cancelled_message(game))
+            response = redirect("league:game_table", game.pk)
+        raise Refused(response)
+    return game
+
+
 def _table_context(request: HttpRequest, gv: GameView, **extra: Any) -> dict[str, Any]:
     state = gv.replay.state
     last = gv.game.hands.order_by("-position").first()
@@ -33,12 +56,14 @@ def _table_context(request: HttpRequest, gv: GameView, **extra: Any) -> dict[str
         "game": gv.game, "gv": gv, "replay": gv.replay, "state": state, "players": gv.players,
         "position": len(gv.events), "final_rows": gv.final_rows(), "last_hand": last,
         "dealer_name": gv.players[state.dealer],
-        "can_enter": permissions.can_enter_hands(request.user, gv.game),
+        "cancelled": _cancelled(gv.game), "cancelled_message": cancelled_message(gv.game),
+        "can_enter": permissions.can_enter_hands(request.user, gv.game) and not _cancelled(gv.game),
         "can_referee": permissions.can_give_penalty(request.user, gv.game.club),
+        "can_cancel": permissions.can_cancel_game(request.user, gv.game) and not _cancelled(gv.game),
         "continue_play": request.GET.get("continue") == "1",
     }
     ctx.update(extra)
-    if "form" not in ctx and gv.replay.final is None:
+    if "form" not in ctx and gv.replay.final is None and not ctx["cancelled"]:
         ctx["form"] = HandEntryForm(table=gv.table())
     return ctx
 
@@ -48,7 +73,7 @@ def _preview(gv: GameView, form, position: int) -> dict[str, Any]:
     try:
         preview = gv.preview(form.event, position)
     except ScoringError as exc:
-        return {"preview_error": exc.message}
+        return {"preview_error": engine_message(exc.message)}
     hand = getattr(form, "hand", None)
     if hand is not None:
         preview.update(_yaku(gv, form.event, hand, position))
@@ -77,10 +102,13 @@ def _store(request: HttpRequest, gv: GameView, form, template: str, ctx_extra: d
     try:
         services.hand_record(game=gv.game, position=position, event=form.event, by=request.user)
     except services.HandConflict as exc:
-        return render(request, template, {**ctx_extra, "form": form, "conflict": exc.message},
+        return render(request, template, {**ctx_extra, "form": form, "conflict": refusal_message(exc, gv.game)},
                       status=HTTPStatus.CONFLICT)
     except ValidationError as exc:
-        form.add_error(None, exc.message if hasattr(exc, "message") else exc)
+        if getattr(exc, "code", None) == "cancelled":  # cancelled while the host was entering
+            gv.game.refresh_from_db()
+            return render(request, "league/games/table.html", _table_context(request, gv), status=HTTPStatus.CONFLICT)
+        form.add_error(None, refusal_message(exc, gv.game))
         return render(request, template, {**ctx_extra, "form": form}, status=HTTPStatus.UNPROCESSABLE_ENTITY)
     return redirect("league:game_table", gv.game.pk)
 
@@ -99,7 +127,7 @@ def game_table(request: HttpRequest, pk: int) -> HttpResponse:
 @refusable
 def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
     """Quick entry: ``action=preview`` shows the payments, ``action=save`` stores the hand."""
-    game = load_game(request, pk, _enter_check)
+    game = _writable_game(request, pk)
     gv = game_view(game)
     form = HandEntryForm(request.POST, table=gv.table())
     ctx = _table_context(request, gv, form=form)
@@ -116,6 +144,8 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
 def hand_preview(request: HttpRequest, pk: int) -> HttpResponse:
     """The preview box alone (htmx swaps it in while the host taps)."""
     game = load_game(request, pk, _enter_check)
+    if _cancelled(game):
+        return render(request, "league/hands/_preview.html", {"preview_error": cancelled_message(game)})
     gv = game_view(game)
     full = request.POST.get("form") == "full"
     position = _int(request.POST.get("position"), len(gv.events))
@@ -152,7 +182,7 @@ def _int(raw: Any, default: int) -> int:
 @refusable
 def hand_full(request: HttpRequest, pk: int) -> HttpResponse:
     """Full-hand entry through the tile picker; the engine scores the hand."""
-    game = load_game(request, pk, _enter_check)
+    game = _writable_game(request, pk)
     gv = game_view(game)
     template = "league/hands/full.html"
     ctx: dict[str, Any] = {"game": game, "gv": gv, "replay": gv.replay, "state": gv.replay.state,
@@ -187,7 +217,7 @@ def _tile_rows() -> list[dict[str, Any]]:
 @refusable
 def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
     """Undo the last hand — only if it is still the hand the host saw (no double undo)."""
-    game = load_game(request, pk, _enter_check)
+    game = _writable_game(request, pk)
     form = PositionForm(request.POST)
     last = game.hands.order_by("-position").first()
     if not form.is_valid() or last is None or last.position != form.cleaned_data["position"]:
@@ -196,7 +226,7 @@ def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         services.hand_undo_last(game=game, by=request.user)
     except ValidationError as exc:
-        messages.error(request, exc.message)
+        messages.error(request, refusal_message(exc, game))
     else:
         messages.success(request, _("The last hand was removed."))
     return redirect("league:game_table", game.pk)
@@ -207,14 +237,14 @@ def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
 @refusable
 def game_stop(request: HttpRequest, pk: int) -> HttpResponse:
     """The all-last dealer ends the game (agari-yame where it is the dealer's choice)."""
-    game = load_game(request, pk, _enter_check)
+    game = _writable_game(request, pk)
     form = PositionForm(request.POST)
     if form.is_valid():
         try:
             services.hand_record(game=game, position=form.cleaned_data["position"], event={"kind": "stop"},
                                  by=request.user)
         except ValidationError as exc:
-            messages.error(request, exc.message)
+            messages.error(request, refusal_message(exc, game))
     return redirect("league:game_table", game.pk)
 
 
@@ -226,7 +256,7 @@ def _hand(game, position: int) -> HandRecord:
 @refusable
 def hand_edit(request: HttpRequest, pk: int, position: int) -> HttpResponse:
     """Change a past hand, with a reason; the engine refuses changes that break later hands."""
-    game = load_game(request, pk, _enter_check)
+    game = _writable_game(request, pk)
     hand = _hand(game, position)
     gv = game_view(game)
     table = gv.table(position)
@@ -247,7 +277,7 @@ def hand_edit(request: HttpRequest, pk: int, position: int) -> HttpResponse:
     try:
         services.hand_edit(hand=hand, event=form.event, by=request.user, reason=reason_form.cleaned_data["reason"])
     except ValidationError as exc:
-        form.add_error(None, exc.message)
+        form.add_error(None, refusal_message(exc, game))
         return render(request, template, ctx, status=HTTPStatus.UNPROCESSABLE_ENTITY)
     messages.success(request, _("Hand %(n)s was changed.") % {"n": position + 1})
     return redirect("league:game_detail", game.pk)
@@ -262,7 +292,7 @@ def _is_full(event: dict[str, Any]) -> bool:
 @refusable
 def hand_delete(request: HttpRequest, pk: int, position: int) -> HttpResponse:
     """Delete a past hand, with a reason; later hands move up and are replayed."""
-    game = load_game(request, pk, _enter_check)
+    game = _writable_game(request, pk)
     hand = _hand(game, position)
     gv = game_view(game)
     reason_form = ReasonForm(request.POST or None)
@@ -271,7 +301,7 @@ def hand_delete(request: HttpRequest, pk: int, position: int) -> HttpResponse:
         try:
             services.hand_delete(hand=hand, by=request.user, reason=reason_form.cleaned_data["reason"])
         except ValidationError as exc:
-            reason_form.add_error(None, exc.message)
+            reason_form.add_error(None, refusal_message(exc, game))
         else:
             messages.success(request, _("Hand %(n)s was deleted.") % {"n": position + 1})
             return redirect("league:game_detail", game.pk)

@@ -14,7 +14,7 @@ from club.models import Club, Member
 from league import permissions, selectors, services
 from league.forms import PenaltyForm, ReasonForm, SeasonDeductionForm
 from league.models import Penalty, PenaltyKind, Season
-from league.views import load_game, refusable, refuse
+from league.views import load_game, refusable, refusal_message, refuse
 
 KIND_LABELS = dict(PenaltyKind.choices)
 
@@ -47,7 +47,7 @@ def game_penalties(request: HttpRequest, pk: int) -> HttpResponse:
                     beneficiary=beneficiary,
                 )
             except ValidationError as exc:
-                form.add_error(None, exc)
+                form.add_error(None, refusal_message(exc, game))
             else:
                 messages.success(request, _("The penalty was logged."))
                 return redirect("league:game_penalties", game.pk)
