@@ -12,9 +12,9 @@ from club.models import Member
 from league import importers
 from league.models import Game, ImportBatch
 from tests.factories import ClubFactory, MemberFactory, RulesetFactory, SeasonFactory
+from tests.paths import TENHOU6_LOGS
 
-# shared/ lies beside the checkout (also in CI).
-DATA = Path(__file__).resolve().parents[3] / "shared" / "data" / "tenhou6"
+DATA = TENHOU6_LOGS
 
 FULL_GAMES = sorted(p.name for p in DATA.glob("t6-samples__random-games__*.json")) + [
     "tenhou-shuffle__test_data__2016022509gm-0009-0000-b327da61.json",

@@ -22,8 +22,9 @@ from scoring.tenhou6 import (
     final_concealed,
     is_tenpai,
 )
+from tests.paths import TENHOU6_LOGS
 
-LOG_DIR = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "tenhou6"
+LOG_DIR = TENHOU6_LOGS
 
 # Four 13-tile hands: seat 0 is tenpai (waits 3p/6p), the others are not.
 TENPAI_HAND = [11, 12, 13, 14, 15, 16, 17, 18, 19, 21, 22, 41, 41]

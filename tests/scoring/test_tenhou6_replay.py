@@ -21,8 +21,9 @@ import pytest
 from scoring.errors import ScoringError
 from scoring.rules import resolve
 from scoring.tenhou6 import convert_log, convert_rounds
+from tests.paths import TENHOU6_LOGS
 
-LOG_DIR = Path(__file__).resolve().parents[2] / ".." / "shared" / "data" / "tenhou6"
+LOG_DIR = TENHOU6_LOGS
 
 pytestmark = pytest.mark.skipif(not LOG_DIR.is_dir(), reason=f"shared Tenhou logs not found at {LOG_DIR}")
 
