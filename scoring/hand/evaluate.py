@@ -1,22 +1,31 @@
 """Full-hand scoring on the ``mahjong`` library, with the club rules it lacks.
 
-The library finds the best reading (decomposition) and its yaku and fu. We then:
-count dora, ura dora, red fives and flowers ourselves (the library knows one red five
-per suit); adjust fu (no tsumo fu on rinshan, the double-wind pair); give yakuman their
-multiple from the ruleset; add paarenchan; refuse what the ruleset forbids; and pay
-through :mod:`scoring.payments`.
+The library finds the readings (decompositions) of the hand, scores each and keeps the
+best; we give it our fu rules first (no tsumo fu on rinshan, the double-wind pair, the
+tsumo fu of an open hand without fu when there is no open-pinfu fu), so that the best
+reading is chosen on the fu we pay (see :func:`_estimate` below). We then: count dora,
+ura dora, red fives and flowers ourselves (the library knows one red five per suit); give
+yakuman their multiple from the ruleset; add paarenchan; refuse what the ruleset forbids;
+and pay through :mod:`scoring.payments`.
 
-Known limit: the reading is chosen by the library before our fu adjustments, so a
-hand whose best reading flips on a 2-fu change could be scored on the second-best
-reading. No such hand is known to us.
+Speed: everything that depends only on the ruleset (library options, our fu rules, pao and
+double-yakuman ids) is computed once per ruleset; tile notation is parsed once per string;
+the library's per-call configuration is cloned from a prototype instead of built (see
+:func:`_fresh_config`).
 """
 
 from __future__ import annotations
 
+import functools
+import types
+from typing import Any, NamedTuple
+
+import mahjong.hand_calculating.hand as _lib_hand
 from mahjong.constants import EAST, NORTH, SOUTH, WEST
 from mahjong.hand_calculating.fu import FuCalculator
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
+from mahjong.hand_calculating.yaku_config import YakuConfig
 from mahjong.meld import Meld
 
 from scoring.errors import HandError
@@ -28,9 +37,9 @@ from scoring.hand.names import (
     YAKU_NAMES,
 )
 from scoring.hand.parse import MeldKind, ParsedHand, parse_hand
-from scoring.hand.tiles import IdAllocator, Tile, take_all
-from scoring.payments import hand_value, ron_amount, win_deltas
-from scoring.rules import ClosedKanRob, Renhou, Ruleset
+from scoring.hand.tiles import assign_ids
+from scoring.payments import HandValue, hand_value, ron_amount, win_deltas
+from scoring.rules import ClosedKanRob, Kazoe, Renhou, Ruleset
 
 _WIND_34 = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
 _LIB_ERRORS = {
@@ -40,8 +49,265 @@ _LIB_ERRORS = {
 }
 
 
+# --- the library's reading choice, on our fu ------------------------------------------------
+class ClubFu(NamedTuple):
+    """Our fu rules for one call, carried on the library's HandConfig as ``club_fu``."""
+
+    no_rinshan_tsumo_fu: bool
+    """Drop the +2 tsumo fu of a rinshan kaihou (A.S.I.)."""
+    double_wind_pair_fu: int
+    """Fu of a pair that is both seat and round wind (the library gives 4)."""
+    open_tsumo_fu: bool
+    """Give an open tsumo without fu its 2 tsumo fu (the library drops it when open pinfu fu is off)."""
+
+
+_library_fu = FuCalculator.calculate_fu
+_TSUMO, _DOUBLE_PAIR, _NO_FU, _BASE = (
+    FuCalculator.TSUMO, FuCalculator.DOUBLE_VALUED_PAIR, FuCalculator.HAND_WITHOUT_FU, FuCalculator.BASE,
+)
+
+
+class _ClubFuCalculator(FuCalculator):
+    """The library's fu of one reading, then our rules (when the config carries ``club_fu``).
+
+    The library calls this for every reading (division x winning group) and ranks the
+    readings on the result (points, then yakuman, han, fu), so our fu changes are part of
+    the choice of the reading instead of being applied to the library's winner afterwards.
+    """
+
+    @staticmethod
+    def calculate_fu(hand, win_tile, win_group, config, valued_tiles=None, melds=None):  # type: ignore[no-untyped-def]
+        details, fu = _library_fu(hand, win_tile, win_group, config, valued_tiles, melds)
+        rules = config.__dict__.get("club_fu")
+        if rules is None or fu == 25:
+            return details, fu
+        changed = False
+        if rules.no_rinshan_tsumo_fu and config.is_rinshan:
+            kept = [d for d in details if d["reason"] != _TSUMO]
+            changed = len(kept) != len(details)
+            details = kept
+        if rules.double_wind_pair_fu != 4:
+            for i, d in enumerate(details):
+                if d["reason"] == _DOUBLE_PAIR:
+                    # The entry stays (even at 0 fu): the library reads pinfu as "base fu only".
+                    details = [*details[:i], {"fu": rules.double_wind_pair_fu, "reason": _DOUBLE_PAIR}, *details[i + 1:]]
+                    changed = True
+                    break
+        if rules.open_tsumo_fu and config.is_tsumo and len(details) == 1:
+            # An open tsumo without fu: 20 + tsumo 2 = 30 (pinfu tsumo's 20 is a closed hand's).
+            details = [{"fu": 2, "reason": _TSUMO}, *details]
+            changed = True
+        if not changed:
+            return details, fu
+        total = sum(d["fu"] for d in details)
+        return details, (total + 9) // 10 * 10
+
+
+def _club_estimate():  # type: ignore[no-untyped-def]
+    """``HandCalculator.estimate_hand_value`` whose fu go through :class:`_ClubFuCalculator`.
+
+    A private copy of the library function with its own globals: the library module and
+    every other caller keep the library's fu. It relies on ``estimate_hand_value`` naming
+    ``FuCalculator`` as a module global (mahjong 2.1.0); checked here at import.
+    """
+    fn = HandCalculator.estimate_hand_value
+    if "FuCalculator" not in fn.__code__.co_names or _lib_hand.FuCalculator is not FuCalculator:
+        raise ImportError("mahjong's HandCalculator no longer calls FuCalculator as scoring.hand expects")
+    env = dict(_lib_hand.__dict__, FuCalculator=_ClubFuCalculator)
+    copy = types.FunctionType(fn.__code__, env, fn.__name__, fn.__defaults__, fn.__closure__)
+    copy.__kwdefaults__ = fn.__kwdefaults__
+    return copy
+
+
+_estimate_club = _club_estimate()
+_estimate_plain = HandCalculator.estimate_hand_value
+
+
+# --- per-ruleset constants -----------------------------------------------------------------
+class _RulesetInfo(NamedTuple):
+    options_closed: OptionalRules
+    options_open: OptionalRules
+    wheels: frozenset[str]
+    pao: frozenset[str]
+    double: frozenset[str]
+    no_rinshan_tsumo_fu: bool
+    double_wind_pair_fu: int
+    open_pinfu_fu: bool
+    next_kind: tuple[int, ...]
+    paarenchan: bool
+    values: dict
+    """(han, fu, yakuman) -> HandValue: payments are pure in the ruleset, so computed once."""
+    points: dict
+    """(value, is_dealer, paid_as_dealer, tsumo) -> points."""
+
+
+_RULESET_CACHE: dict[int, tuple[Ruleset, _RulesetInfo]] = {}
+
+
+def _ruleset_info(ruleset: Ruleset) -> _RulesetInfo:
+    hit = _RULESET_CACHE.get(id(ruleset))
+    if hit is not None and hit[0] is ruleset:
+        return hit[1]
+    info = _build_ruleset_info(ruleset)
+    if len(_RULESET_CACHE) >= 256:
+        _RULESET_CACHE.clear()
+    _RULESET_CACHE[id(ruleset)] = (ruleset, info)  # the ruleset is kept alive, so its id stays its own
+    return info
+
+
+def _build_ruleset_info(ruleset: Ruleset) -> _RulesetInfo:
+    wheels = frozenset({"daisharin", "daisuurin", "daichikurin"} & ruleset.local_yakuman)
+
+    def options(closed: bool) -> OptionalRules:
+        # The library only reads its options, so one object per ruleset serves every call.
+        return OptionalRules(
+            has_open_tanyao=ruleset.kuitan,
+            # We count dora, ura dora, red fives and flowers ourselves and hand the library the
+            # total as "nuki dora" (see _library_call): no indicators, no red-five ids.
+            has_aka_dora=False,
+            has_double_yakuman=True,  # we give each yakuman its multiple from the ruleset
+            kazoe_limit=HandConstants.KAZOE_LIMITED if ruleset.kazoe is Kazoe.YAKUMAN else HandConstants.KAZOE_SANBAIMAN,
+            kiriage=ruleset.kiriage,  # the library's points rank the readings
+            fu_for_open_pinfu=ruleset.open_pinfu_fu,
+            fu_for_pinfu_tsumo=False,
+            renhou_as_yakuman=ruleset.renhou is Renhou.YAKUMAN,
+            # Daisharin & co. are closed-only (Juki); the library would take them open too.
+            has_daisharin=bool(wheels) and closed,
+            has_daisharin_other_suits=bool(wheels - {"daisharin"}) and closed,
+            limit_to_sextuple_yakuman=False,
+            is_three_player=ruleset.is_sanma,
+        )
+
+    sanma = ruleset.is_sanma
+    return _RulesetInfo(
+        options_closed=options(True),
+        options_open=options(False),
+        wheels=wheels,
+        pao=frozenset(p.value for p in ruleset.pao),
+        double=frozenset(ruleset.double_yakuman),
+        no_rinshan_tsumo_fu=not ruleset.rinshan_tsumo_fu,
+        double_wind_pair_fu=ruleset.double_wind_pair_fu,
+        open_pinfu_fu=ruleset.open_pinfu_fu,
+        next_kind=tuple(_next_kind(k, sanma) for k in range(34)),
+        paarenchan="paarenchan" in ruleset.local_yakuman,
+        values={},
+        points={},
+    )
+
+
+# --- the library's per-call configuration --------------------------------------------------
+# ``HandConfig()`` instantiates ~60 yaku objects, the bulk of its cost. We build a fresh
+# HandConfig per call around one shared YakuConfig, which is safe because of what the
+# library writes to its yaku objects during a call (mahjong 2.1.0):
+# - dora / aka_dora / ura_dora ``han_*``: set from counts it has just computed and never read
+#   back by the library; we drop those yaku and count dora ourselves. Dead stores for us.
+# - daburu_kokushi / suuankou_tanki / daburu_chuuren_poutou / daisuushi ``han_*``: only without
+#   ``has_double_yakuman``, which we always set. paarenchan's count: only with
+#   ``config.paarenchan``, which we leave at 0. Never written.
+# - daisharin's name (renamed by suit, read by us) and the two yaku we patch (daisharin,
+#   ryuisou): a call that can use them gets a YakuConfig of its own (_own_yaku_config).
+_SHARED_YAKU = YakuConfig()
+_new = object.__new__
+
+
+def _copy_yaku(yaku: Any) -> Any:
+    copy = _new(type(yaku))
+    copy.__dict__.update(yaku.__dict__)
+    return copy
+
+
+def _make_yaku_config_copier():  # type: ignore[no-untyped-def]
+    """``own(daisharin, ryuisou)``: a YakuConfig sharing every yaku but those two.
+
+    Generated straight-line code (as ``dataclasses`` does): attributes set one by one in
+    ``YakuConfig.__init__``'s order keep CPython's compact instance layout, on which the
+    library's many ``config.yaku.<name>`` reads are fast (a ``__dict__.update`` copy made
+    the library ~25% slower).
+    """
+    lines = ["def own(daisharin, ryuisou):", "    y = new(YakuConfig)"]
+    for name in _SHARED_YAKU.__dict__:
+        value = name if name in ("daisharin", "ryuisou") else f"p.{name}"
+        lines.append(f"    y.{name} = {value}")
+    lines.append("    return y")
+    env = {"new": _new, "YakuConfig": YakuConfig, "p": _SHARED_YAKU}
+    exec("\n".join(lines), env)  # noqa: S102 - built from the library's own attribute names
+    return env["own"]
+
+
+_own_yaku_config = _make_yaku_config_copier()
+
+
+def _fresh_config(
+    options: OptionalRules, yaku: YakuConfig, is_tsumo: bool, is_riichi: bool, is_ippatsu: bool,
+    is_rinshan: bool, is_chankan: bool, is_haitei: bool, is_houtei: bool, is_daburu_riichi: bool,
+    is_tenhou: bool, is_renhou: bool, is_chiihou: bool, player_wind: int, round_wind: int, num_nuki_dora: int,
+) -> HandConfig:
+    """``HandConfig(...)`` around ``yaku``, attributes in ``HandConfig.__init__``'s order
+    (the same compact layout as the library's own)."""
+    c = _new(HandConfig)
+    c.yaku = yaku
+    c.options = options
+    c.is_tsumo = is_tsumo
+    c.is_riichi = is_riichi
+    c.is_ippatsu = is_ippatsu
+    c.is_rinshan = is_rinshan
+    c.is_chankan = is_chankan
+    c.is_haitei = is_haitei
+    c.is_houtei = is_houtei
+    c.is_daburu_riichi = is_daburu_riichi
+    c.is_nagashi_mangan = False
+    c.is_tenhou = is_tenhou
+    c.is_renhou = is_renhou
+    c.is_chiihou = is_chiihou
+    c.is_open_riichi = False
+    c.player_wind = player_wind
+    c.round_wind = round_wind
+    c.is_dealer = player_wind == EAST
+    c.paarenchan = 0
+    c.kyoutaku_number = 0
+    c.tsumi_number = 0
+    c.num_nuki_dora = num_nuki_dora
+    return c
+
+
+_HAND_CONFIG_FIELDS = (
+    "yaku", "options", "is_tsumo", "is_riichi", "is_ippatsu", "is_rinshan", "is_chankan", "is_haitei",
+    "is_houtei", "is_daburu_riichi", "is_nagashi_mangan", "is_tenhou", "is_renhou", "is_chiihou",
+    "is_open_riichi", "player_wind", "round_wind", "is_dealer", "paarenchan", "kyoutaku_number",
+    "tsumi_number", "num_nuki_dora",
+)
+if tuple(HandConfig().__dict__) != _HAND_CONFIG_FIELDS:
+    raise ImportError("mahjong's HandConfig changed its attributes; update scoring.hand.evaluate._fresh_config")
+
+
+@functools.lru_cache(maxsize=4096)
+def _meld(kind: str, ids: tuple[int, ...], opened: bool) -> Meld:
+    return Meld(kind, ids, opened=opened)
+
+
+_MELD_TYPE = {MeldKind.CHI: Meld.CHI, MeldKind.PON: Meld.PON}
+_NO_MELDS: list = []  # never changed: the library only reads its melds
+
+
 def _yaku(yaku_id: str, han: int) -> Yaku:
+    return _yaku_cached(yaku_id, han)
+
+
+@functools.lru_cache(maxsize=1024)
+def _yaku_cached(yaku_id: str, han: int) -> Yaku:
     return Yaku(yaku_id, han, YAKU_NAMES[yaku_id])
+
+
+# The library's yaku class -> (contract id or None for dora, is yakuman).
+_CLASS_ID: dict[type, str | None] = {}
+for _y in _SHARED_YAKU.__dict__.values():
+    _name = type(_y).__name__
+    if _name in LIBRARY_DORA_CLASSES:
+        _CLASS_ID[type(_y)] = None
+    elif _name in LIBRARY_CLASS_TO_ID:
+        _CLASS_ID[type(_y)] = LIBRARY_CLASS_TO_ID[_name]
+_DAISHARIN_CLASS = type(_SHARED_YAKU.daisharin)
+_CLASS_ID[_DAISHARIN_CLASS] = "daisharin"  # renamed by suit: read from its name
 
 
 def resolve_context(hand: ParsedHand, context: HandContext | None) -> HandContext:
@@ -53,130 +319,146 @@ def resolve_context(hand: ParsedHand, context: HandContext | None) -> HandContex
         raise HandError("A hand scored on its own needs 'seat_wind' and 'round_wind' (E, S, W or N).")
     return HandContext(
         seat_wind=hand.seat_wind, round_wind=hand.round_wind,
-        is_dealer=hand.seat_wind == "E", tsumo=hand.flag("tsumo"),
+        is_dealer=hand.seat_wind == "E", tsumo="tsumo" in hand.flags,
     )
 
 
+# Flags that need no check beyond the ones made for every hand.
+_PLAIN_FLAGS = frozenset({"tsumo", "riichi"})
+
+
 def _check_flags(hand: ParsedHand, ctx: HandContext, ruleset: Ruleset) -> None:
-    f = hand.flag
+    flags = hand.flags
     tsumo = ctx.tsumo
     if ctx.is_dealer != (ctx.seat_wind == "E"):
         raise HandError("The dealer's seat wind is East, and only the dealer's.")
-    if ruleset.is_sanma and ctx.seat_wind == "N":
+    if ctx.seat_wind == "N" and ruleset.is_sanma:
         raise HandError("Three-player mahjong has no North seat.")
-    riichi = f("riichi") or f("double_riichi")
-    if riichi and hand.is_open:
+    if ctx.dealer_renchan < 0:
+        raise HandError("dealer_renchan cannot be negative.")
+    riichi = "riichi" in flags or "double_riichi" in flags
+    if riichi and hand.melds and hand.is_open:
         raise HandError("Riichi needs a closed hand (only closed kans may be declared).")
-    if f("ippatsu") and not riichi:
+    if flags <= _PLAIN_FLAGS:
+        return
+    if "ippatsu" in flags and not riichi:
         raise HandError("Ippatsu needs riichi.")
-    if f("haitei") and not tsumo:
+    if "haitei" in flags and not tsumo:
         raise HandError("Haitei is a tsumo on the last tile; this hand is a ron (that would be houtei).")
-    if f("houtei") and tsumo:
+    if "houtei" in flags and tsumo:
         raise HandError("Houtei is a ron on the last discard; this hand is a tsumo (that would be haitei).")
-    if f("rinshan") and not tsumo:
-        raise HandError("Rinshan kaihou is a tsumo on the replacement tile after a kan; it cannot be a ron.")
-    if f("rinshan") and not hand.kans and not hand.flowers:
-        raise HandError("Rinshan kaihou needs a kan (or a flower) in the hand.")
-    if f("rinshan") and f("haitei"):
-        raise HandError("A replacement tile after a kan is not the last wall tile: rinshan and haitei exclude each other.")
-    chankan = f("chankan") or f("chankan_closed")
+    if "rinshan" in flags:
+        if not tsumo:
+            raise HandError("Rinshan kaihou is a tsumo on the replacement tile after a kan; it cannot be a ron.")
+        if not hand.kans and not hand.flowers:
+            raise HandError("Rinshan kaihou needs a kan (or a flower) in the hand.")
+        if "haitei" in flags:
+            raise HandError(
+                "A replacement tile after a kan is not the last wall tile: rinshan and haitei exclude each other."
+            )
+    chankan = "chankan" in flags or "chankan_closed" in flags
     if chankan and tsumo:
         raise HandError("Chankan robs another player's kan: it is a ron, not a tsumo.")
-    if chankan and f("houtei"):
+    if chankan and "houtei" in flags:
         raise HandError("Chankan and houtei cannot both happen on one win.")
-    if f("tenhou"):
+    if "tenhou" in flags:
         if not ctx.is_dealer:
             raise HandError("Tenhou is the dealer's win on the first draw; this player is not the dealer.")
         if not tsumo or hand.melds:
             raise HandError("Tenhou is a tsumo on the dealer's first draw, with no melds.")
-    if f("chiihou"):
+    if "chiihou" in flags:
         if ctx.is_dealer:
             raise HandError("Chiihou is a non-dealer's win on the first draw; the dealer's is tenhou.")
         if not tsumo or hand.melds:
             raise HandError("Chiihou is a tsumo on the first draw, with no melds.")
-    if f("renhou"):
+    if "renhou" in flags:
         if ruleset.renhou is Renhou.NONE:
             raise HandError("This ruleset has no renhou; score the hand without it.")
         if ctx.is_dealer or tsumo or hand.melds:
             raise HandError("Renhou is a non-dealer's ron before their first draw, with no melds.")
-    if sum(map(f, ("tenhou", "chiihou", "renhou"))) > 1:
+    if len(flags & {"tenhou", "chiihou", "renhou"}) > 1:
         raise HandError("Only one of tenhou, chiihou and renhou can apply.")
-    if f("chankan_closed") and ruleset.closed_kan_rob is ClosedKanRob.NONE:
+    if "chankan_closed" in flags and ruleset.closed_kan_rob is ClosedKanRob.NONE:
         raise HandError("This ruleset lets no one rob a closed kan.")
-    if ctx.dealer_renchan < 0:
-        raise HandError("dealer_renchan cannot be negative.")
 
 
-def _library_call(hand: ParsedHand, ctx: HandContext, ruleset: Ruleset):
-    alloc = IdAllocator()
-    melds: list[Meld] = []
-    meld_ids: list[int] = []
-    for m in hand.melds:
-        ids = sorted(take_all(alloc, m.tiles))  # the library needs sorted meld ids
-        meld_ids += ids
-        if m.kind is MeldKind.CHI:
-            melds.append(Meld(Meld.CHI, ids, opened=True))
-        elif m.kind is MeldKind.PON:
-            melds.append(Meld(Meld.PON, ids, opened=True))
-        else:
-            melds.append(Meld(Meld.KAN, ids, opened=m.kind is not MeldKind.ANKAN))
-    concealed_ids = take_all(alloc, hand.concealed)
-    win_id = next(
-        (i for i, t in zip(concealed_ids, sorted(hand.concealed, key=lambda t: not t.red))
-         if t.kind == hand.win.kind and t.red == hand.win.red),
-    )
-    # Indicators only need the right kind: the library never checks them against the hand.
-    dora_ids = [t.kind * 4 for t in hand.dora]
-    ura_ids = [t.kind * 4 for t in hand.ura]
+def _club_fu(hand: ParsedHand, ctx: HandContext, info: _RulesetInfo, is_open: bool) -> ClubFu | None:
+    """Our fu rules that can touch this hand, or None when the library's fu are ours."""
+    no_rinshan = info.no_rinshan_tsumo_fu and "rinshan" in hand.flags
+    double_pair = info.double_wind_pair_fu != 4 and ctx.seat_wind == ctx.round_wind
+    open_tsumo = not info.open_pinfu_fu and is_open and ctx.tsumo
+    if not (no_rinshan or double_pair or open_tsumo):
+        return None
+    return ClubFu(no_rinshan, info.double_wind_pair_fu, open_tsumo)
+
+
+def _library_call(  # type: ignore[no-untyped-def]
+    hand: ParsedHand, ctx: HandContext, ruleset: Ruleset, info: _RulesetInfo, is_open: bool, dora_han: int
+):
+    concealed = hand.concealed
+    win = hand.win
+    if hand.melds:
+        taken = [0] * 34
+        melds: list[Meld] = []
+        meld_ids: list[int] = []
+        for m in hand.melds:
+            ids = tuple(sorted(assign_ids(taken, m.tiles)))  # the library needs sorted meld ids
+            meld_ids += ids
+            melds.append(_meld(_MELD_TYPE.get(m.kind, Meld.KAN), ids, m.kind is not MeldKind.ANKAN))
+        concealed_ids = assign_ids(taken, concealed)
+    else:
+        melds = meld_ids = _NO_MELDS
+        concealed_ids = hand.concealed_ids  # precomputed with the notation
+    # assign_ids lists the red fives first, then the others in order.
+    if hand.reds:
+        order = [t for t in concealed if t.red] + [t for t in concealed if not t.red]
+        win_id = next((i for i, t in zip(concealed_ids, order) if t == win), None)
+        if win_id is None:  # a plain five written as the win, with only red ones of its kind in hand
+            win_id = next(i for i, t in zip(concealed_ids, order) if t.kind == win.kind)
+    else:
+        win_id = concealed_ids[concealed.index(win)]
+    flags = hand.flags
     closed = not hand.melds
-    local = ruleset.local_yakuman
-    wheels = {"daisharin", "daisuurin", "daichikurin"} & local
-    options = OptionalRules(
-        has_open_tanyao=ruleset.kuitan,
-        has_aka_dora=any(ruleset.red_fives),
-        has_double_yakuman=True,  # we give each yakuman its multiple from the ruleset
-        kazoe_limit=HandConstants.KAZOE_NO_LIMIT,
-        kiriage=False,
-        fu_for_open_pinfu=ruleset.open_pinfu_fu,
-        fu_for_pinfu_tsumo=False,
-        renhou_as_yakuman=ruleset.renhou is Renhou.YAKUMAN,
-        # Daisharin & co. are closed-only (Juki); the library would take them open too.
-        has_daisharin=bool(wheels) and closed,
-        has_daisharin_other_suits=bool(wheels - {"daisharin"}) and closed,
-        limit_to_sextuple_yakuman=False,
-        is_three_player=ruleset.is_sanma,
-    )
-    f = hand.flag
-    # A fresh HandConfig per call: the library mutates its yaku objects (dora han, names).
-    config = HandConfig(
-        is_tsumo=ctx.tsumo,
-        is_riichi=f("riichi") and not f("double_riichi"),
-        is_daburu_riichi=f("double_riichi"),
-        is_ippatsu=f("ippatsu"),
-        is_rinshan=f("rinshan"),
-        is_chankan=f("chankan") or f("chankan_closed"),
-        is_haitei=f("haitei"),
-        is_houtei=f("houtei"),
-        is_tenhou=f("tenhou"),
-        is_chiihou=f("chiihou"),
-        is_renhou=f("renhou"),
-        player_wind=_WIND_34[ctx.seat_wind],
-        round_wind=_WIND_34[ctx.round_wind],
-        options=options,
-    )
-    if wheels and closed and len(wheels) < 3:
-        _limit_wheels(config, wheels)
-    if ruleset.ryuuiisou_requires_hatsu and not any(t.kind == 32 for t in hand.all_tiles):
-        config.yaku.ryuisou.is_condition_met = lambda *args, **kw: False  # type: ignore[method-assign]
-    return HandCalculator.estimate_hand_value(
-        [*concealed_ids, *meld_ids], win_id, melds=melds,
-        dora_indicators=dora_ids, ura_dora_indicators=ura_ids, config=config,
-    )
+    wheels = info.wheels if closed else None
+    no_ryuuiisou = ruleset.ryuuiisou_requires_hatsu and not hand.counts.get(32)
+    if wheels or no_ryuuiisou:
+        yaku = _own_yaku_config(_copy_yaku(_SHARED_YAKU.daisharin), _copy_yaku(_SHARED_YAKU.ryuisou))
+        if wheels and len(wheels) < 3:
+            _limit_wheels(yaku, wheels)
+        if no_ryuuiisou:
+            yaku.ryuisou.is_condition_met = lambda *args, **kw: False  # type: ignore[method-assign]
+    else:
+        yaku = _SHARED_YAKU
+    # A fresh HandConfig per call (see _SHARED_YAKU for its yaku objects). The library's dora
+    # han only rank the readings (we count ours): it gets our total as nuki dora, which it
+    # adds to every reading, with no indicators and no red-five ids.
+    if flags:
+        double_riichi = "double_riichi" in flags
+        config = _fresh_config(
+            info.options_closed if closed else info.options_open, yaku, ctx.tsumo,
+            "riichi" in flags and not double_riichi, "ippatsu" in flags, "rinshan" in flags,
+            "chankan" in flags or "chankan_closed" in flags, "haitei" in flags, "houtei" in flags,
+            double_riichi, "tenhou" in flags, "renhou" in flags, "chiihou" in flags,
+            _WIND_34[ctx.seat_wind], _WIND_34[ctx.round_wind], dora_han,
+        )
+    else:
+        config = _fresh_config(
+            info.options_closed if closed else info.options_open, yaku, ctx.tsumo,
+            False, False, False, False, False, False, False, False, False, False,
+            _WIND_34[ctx.seat_wind], _WIND_34[ctx.round_wind], dora_han,
+        )
+    club_fu = _club_fu(hand, ctx, info, is_open)
+    if club_fu is not None:
+        config.club_fu = club_fu  # type: ignore[attr-defined]
+        estimate = _estimate_club
+    else:
+        estimate = _estimate_plain
+    return estimate([*concealed_ids, *meld_ids], win_id, melds, config=config)
 
 
-def _limit_wheels(config: HandConfig, wheels: set[str]) -> None:
+def _limit_wheels(yaku_config: YakuConfig, wheels: frozenset[str]) -> None:
     """Only the suits whose wheel yakuman the ruleset has (pin daisharin, man daisuurin, sou daichikurin)."""
-    yaku = config.yaku.daisharin
+    yaku = yaku_config.daisharin
     original = yaku.is_condition_met
     suit_of = {"daisuurin": 0, "daisharin": 1, "daichikurin": 2}
     allowed = {suit_of[w] for w in wheels}
@@ -199,74 +481,67 @@ def _next_kind(kind: int, sanma: bool) -> int:
     return kind // 9 * 9 + (kind % 9 + 1) % 9
 
 
-def _dora_count(kinds: list[int], indicators: tuple[Tile, ...], sanma: bool) -> int:
-    return sum(kinds.count(_next_kind(t.kind, sanma)) for t in indicators)
-
-
 def evaluate(hand: dict, ruleset: Ruleset, context: HandContext | None = None) -> HandResult:
     """Score a full winning hand under ``ruleset``; refuse bad or unscorable hands with HandError."""
     parsed = parse_hand(hand, ruleset)
     ctx = resolve_context(parsed, context)
     _check_flags(parsed, ctx, ruleset)
-    response = _library_call(parsed, ctx, ruleset)
+    info = _ruleset_info(ruleset)
+    is_open = bool(parsed.melds) and parsed.is_open
+    extras = _dora_yaku(parsed, info, ruleset)
+    dora_han = sum(y.han for y in extras)
+    response = _library_call(parsed, ctx, ruleset, info, is_open, dora_han)
     if response.error:
         raise HandError(_LIB_ERRORS.get(response.error, f"The hand cannot be scored ({response.error})."))
-    is_open = parsed.is_open
+    return _result(response, parsed, ctx, ruleset, info, is_open, extras, dora_han)
 
+
+def _result(  # type: ignore[no-untyped-def]
+    response, parsed: ParsedHand, ctx: HandContext, ruleset: Ruleset, info: _RulesetInfo, is_open: bool,
+    extras: list[Yaku], dora_han: int,
+) -> HandResult:
+    """Our result from the library's reading: yaku ids, yakuman multiples, dora, payments."""
     yakuman_ids: list[str] = []
     regular: list[Yaku] = []
+    class_id = _CLASS_ID
     for y in response.yaku:
-        cls = type(y).__name__
-        if cls in LIBRARY_DORA_CLASSES:
+        cls = type(y)
+        yid = class_id[cls]
+        if yid is None:  # a dora count: ours are in extras
             continue
-        yid = DAISHARIN_NAME_TO_ID[y.name] if cls == "Daisharin" else LIBRARY_CLASS_TO_ID[cls]
+        if cls is _DAISHARIN_CLASS:
+            yid = DAISHARIN_NAME_TO_ID[y.name]
         if y.is_yakuman:
             yakuman_ids.append(yid)
         else:
             regular.append(_yaku(yid, y.han_open if is_open and y.han_open else y.han_closed))
 
-    if parsed.flag("chankan_closed") and not {"kokushi", "kokushi_13"} & set(yakuman_ids):
+    flags = parsed.flags
+    if "chankan_closed" in flags and "kokushi" not in yakuman_ids and "kokushi_13" not in yakuman_ids:
         raise HandError("Only kokushi musou may rob a closed kan.")
 
-    renchan_deal = ctx.dealer_renchan + 1
-    if (
-        "paarenchan" in ruleset.local_yakuman and ctx.is_dealer
-        and renchan_deal >= ruleset.paarenchan_wins
-    ):
+    if info.paarenchan and ctx.is_dealer and ctx.dealer_renchan + 1 >= ruleset.paarenchan_wins:
         yakuman_ids.append("paarenchan")
 
-    fu, breakdown = _fu(response, parsed, ctx, ruleset)
-    sanma = ruleset.is_sanma
+    fu, breakdown = _fu(response)
     if yakuman_ids:
-        yaku = tuple(_yaku(i, 13 * _multiple(i, ruleset)) for i in yakuman_ids)
-        multiple = sum(_multiple(i, ruleset) for i in yakuman_ids)
-        value = hand_value(13 * multiple, fu, ruleset, yakuman=multiple)
-        dora_han = 0
-    else:
-        tiles = parsed.all_tiles
-        kinds = [t.kind for t in tiles]
-        extras = []
-        dora = _dora_count(kinds, parsed.dora, sanma)
-        if dora:
-            extras.append(_yaku("dora", dora))
-        if parsed.flag("riichi") or parsed.flag("double_riichi"):
-            ura = _dora_count(kinds, parsed.ura, sanma)
-            if ura:
-                extras.append(_yaku("ura_dora", ura))
-        aka = sum(t.red for t in tiles)
-        if aka:
-            extras.append(_yaku("aka_dora", aka))
-        if parsed.flowers and ruleset.flower_dora:
-            extras.append(_yaku("flower_dora", parsed.flowers))
-        yaku_han = sum(y.han for y in regular)
-        dora_han = sum(y.han for y in extras)
-        _check_dealer_minimum(ctx, ruleset, yaku_han, dora_han)
-        yaku = (*regular, *extras)
-        value = hand_value(yaku_han + dora_han, fu, ruleset)
-    if yakuman_ids:
+        double = info.double
+        multiples = [2 if i in double else 1 for i in yakuman_ids]
+        yaku = tuple(_yaku(i, 13 * m) for i, m in zip(yakuman_ids, multiples))
+        multiple = sum(multiples)
         _check_dealer_minimum(ctx, ruleset, 13, 0)
+        key = (13 * multiple, fu, multiple)
+        value = info.values.get(key) or info.values.setdefault(key, hand_value(*key[:2], ruleset, yakuman=multiple))
+        dora_han = 0  # no dora on a yakuman
+        pao = sum(m for i, m in zip(yakuman_ids, multiples) if i in info.pao)
+    else:
+        yaku_han = sum(y.han for y in regular)
+        _check_dealer_minimum(ctx, ruleset, yaku_han, dora_han)
+        yaku = (*regular, *extras) if extras else tuple(regular)
+        key = (yaku_han + dora_han, fu, 0)
+        value = info.values.get(key) or info.values.setdefault(key, _value(*key[:2], ruleset))
+        pao = 0
 
-    pao = sum(_multiple(i, ruleset) for i in yakuman_ids if i in {p.value for p in ruleset.pao})
     return HandResult(
         yaku=yaku,
         han=value.han,
@@ -276,13 +551,40 @@ def evaluate(hand: dict, ruleset: Ruleset, context: HandContext | None = None) -
         dora=dora_han,
         limit=value.limit,
         value=value,
-        points=_points(value, ctx, ruleset),
+        points=_cached_points(value, ctx, ruleset, info),
         pao_yakuman=pao,
     )
 
 
-def _multiple(yaku_id: str, ruleset: Ruleset) -> int:
-    return 2 if yaku_id in ruleset.double_yakuman else 1
+def _dora_yaku(parsed: ParsedHand, info: _RulesetInfo, ruleset: Ruleset) -> list[Yaku]:
+    """Dora, ura dora (with riichi only), red fives and flowers, counted by us."""
+    counts = parsed.counts
+    nxt = info.next_kind
+    extras = []
+    if parsed.dora:
+        dora = sum(counts.get(nxt[t.kind], 0) for t in parsed.dora)
+        if dora:
+            extras.append(_yaku("dora", dora))
+        if parsed.ura and ("riichi" in parsed.flags or "double_riichi" in parsed.flags):
+            ura = sum(counts.get(nxt[t.kind], 0) for t in parsed.ura)
+            if ura:
+                extras.append(_yaku("ura_dora", ura))
+    if parsed.reds:
+        extras.append(_yaku("aka_dora", parsed.reds))
+    if parsed.flowers and ruleset.flower_dora:
+        extras.append(_yaku("flower_dora", parsed.flowers))
+    return extras
+
+
+def _value(han: int, fu: int | None, ruleset: Ruleset) -> HandValue:
+    """``payments.hand_value``, plus the open 1 han 20 fu ron of a ruleset without open-pinfu fu.
+
+    ``payments.check_han_fu`` refuses 1 han 20 fu (without the 2 fu of open pinfu it is
+    possible: an open hand with no fu won by ron). Its value is the table's: 20 x 2^3 = 160.
+    """
+    if han == 1 and fu == 20 and not ruleset.open_pinfu_fu:
+        return HandValue(han=1, fu=20, yakuman=0, base=160, limit=None)
+    return hand_value(han, fu, ruleset)
 
 
 def _check_dealer_minimum(ctx: HandContext, ruleset: Ruleset, yaku_han: int, dora_han: int) -> None:
@@ -298,30 +600,25 @@ def _check_dealer_minimum(ctx: HandContext, ruleset: Ruleset, yaku_han: int, dor
         )
 
 
-def _fu(response, hand: ParsedHand, ctx: HandContext, ruleset: Ruleset) -> tuple[int | None, tuple[tuple[str, int], ...]]:
-    details = [(d["reason"], d["fu"]) for d in response.fu_details or ()]
+def _fu(response) -> tuple[int | None, tuple[tuple[str, int], ...]]:  # type: ignore[no-untyped-def]
+    """The chosen reading's fu and breakdown (our fu rules are already in: see _ClubFuCalculator)."""
+    details = response.fu_details
     if not details:
         return (None, ()) if not response.fu else (response.fu, ())
-    if details == [(FuCalculator.BASE, 25)]:
-        return 25, tuple(details)
-    changed = False
-    if hand.flag("rinshan") and not ruleset.rinshan_tsumo_fu:
-        # A.S.I.: no +2 tsumo fu on rinshan kaihou (the library always adds it).
-        if (FuCalculator.TSUMO, 2) in details:
-            details.remove((FuCalculator.TSUMO, 2))
-            changed = True
-    if ruleset.double_wind_pair_fu != 4:
-        for i, (reason, fu) in enumerate(details):
-            if reason == FuCalculator.DOUBLE_VALUED_PAIR:
-                details[i] = (reason, ruleset.double_wind_pair_fu)
-                changed = True
-    if not changed:
-        return response.fu, tuple(details)
-    total = sum(fu for _, fu in details)
-    return (total + 9) // 10 * 10, tuple(details)
+    return response.fu, tuple([(d["reason"], d["fu"]) for d in details])
 
 
-def _points(value, ctx: HandContext, ruleset: Ruleset) -> dict[str, int]:
+def _cached_points(value: HandValue, ctx: HandContext, ruleset: Ruleset, info: _RulesetInfo) -> dict[str, int]:
+    key = (value, ctx.is_dealer, ctx.paid_as_dealer, ctx.tsumo)
+    points = info.points.get(key)
+    if points is None:
+        if len(info.points) > 4096:
+            info.points.clear()
+        points = info.points[key] = _points(value, ctx, ruleset)
+    return dict(points)
+
+
+def _points(value: HandValue, ctx: HandContext, ruleset: Ruleset) -> dict[str, int]:
     as_dealer = ctx.is_dealer or ctx.paid_as_dealer
     if not ctx.tsumo:
         return {"ron": ron_amount(value, dealer=as_dealer)}

@@ -6,13 +6,13 @@ Every refusal is a :class:`HandError` a table host can act on.
 from __future__ import annotations
 
 import enum
-from collections import Counter
 from dataclasses import dataclass
-from typing import Any, Mapping
+from types import MappingProxyType
+from typing import Any, Mapping, NamedTuple
 
 from scoring.errors import HandError
 from scoring.hand.model import WINDS
-from scoring.hand.tiles import SUIT_NAMES, Tile, parse_tile, parse_tiles
+from scoring.hand.tiles import SUIT_NAMES, Tile, notation, parse_tile, parse_tiles_tuple
 from scoring.rules import Ruleset
 
 
@@ -45,8 +45,9 @@ FLAGS = (
 KNOWN_KEYS = frozenset(FLAGS) | {"tiles", "melds", "win", "seat_wind", "round_wind", "dora", "ura", "flowers"}
 
 
-@dataclass(frozen=True)
-class ParsedHand:
+class ParsedHand(NamedTuple):
+    """A validated HAND (immutable; a NamedTuple because hands are built at table speed)."""
+
     concealed: tuple[Tile, ...]
     """Concealed tiles including the winning tile."""
     melds: tuple[ParsedMeld, ...]
@@ -58,6 +59,12 @@ class ParsedHand:
     dora: tuple[Tile, ...]
     ura: tuple[Tile, ...]
     flowers: int
+    counts: Mapping[int, int] = MappingProxyType({})
+    """Copies of each kind (34-index) in the hand and its melds (indicators not included). Read only."""
+    reds: int = 0
+    """Red fives in the hand and its melds."""
+    concealed_ids: tuple[int, ...] = ()
+    """136-format ids of ``concealed`` when there are no melds (the ids the library gets)."""
 
     def flag(self, name: str) -> bool:
         return name in self.flags
@@ -75,28 +82,34 @@ class ParsedHand:
         return sum(m.kind.is_kan for m in self.melds)
 
 
+_FLAG_SET = frozenset(FLAGS)
+_NO_LIST: tuple = ()
+
+
 def parse_hand(hand: Any, ruleset: Ruleset) -> ParsedHand:
     if not isinstance(hand, Mapping):
         raise HandError("A hand must be an object with at least 'tiles' and 'win'.")
-    unknown = set(hand) - KNOWN_KEYS
-    if unknown:
+    if not KNOWN_KEYS.issuperset(hand):
+        unknown = set(hand) - KNOWN_KEYS
         raise HandError(f"Unknown hand field(s): {', '.join(sorted(map(str, unknown)))}.")
     if "tiles" not in hand or "win" not in hand:
         raise HandError("A hand needs 'tiles' (the concealed tiles, winning tile included) and 'win'.")
-    flags = set()
-    for name in FLAGS:
-        value = hand.get(name, False)
-        if not isinstance(value, bool):
+    flags = []
+    for name in _FLAG_SET.intersection(hand):
+        value = hand[name]
+        if value is True:
+            flags.append(name)
+        elif value is not False:
             raise HandError(f"'{name}' must be true or false, got {value!r}.")
-        if value:
-            flags.add(name)
     if "nagashi" in flags:
         raise HandError(
             "Nagashi mangan is not a hand to score: record it as a 'nagashi' event and the game settles it."
         )
-    concealed = parse_tiles(hand["tiles"], "tiles")
+    concealed_notation = notation(hand["tiles"], "tiles")
+    concealed = concealed_notation.tiles
     win = parse_tile(hand["win"], "win")
-    melds = tuple(_parse_meld(m, i) for i, m in enumerate(_list(hand.get("melds", []), "melds")))
+    raw_melds = hand.get("melds")
+    melds = tuple(_parse_meld(m, i) for i, m in enumerate(_list(raw_melds, "melds"))) if raw_melds else ()
     if len(melds) > 4:
         raise HandError("A hand has at most four melds.")
     expected = 14 - 3 * len(melds)
@@ -105,35 +118,56 @@ def parse_hand(hand: Any, ruleset: Ruleset) -> ParsedHand:
             f"With {len(melds)} meld(s) the concealed tiles, winning tile included, must be {expected} "
             f"tiles; got {len(concealed)}."
         )
-    if win.kind not in {t.kind for t in concealed}:
-        raise HandError(f"The winning tile {win} is not among the concealed tiles.")
-    if win.red and not any(t.red and t.kind == win.kind for t in concealed):
-        raise HandError(f"The winning tile is a red five ({win}), but the tiles hold no red {SUIT_NAMES[win.suit]} five.")
-    dora = tuple(parse_tile(t, "dora") for t in _list(hand.get("dora", []), "dora"))
-    ura = tuple(parse_tile(t, "ura") for t in _list(hand.get("ura", []), "ura"))
+    if win not in concealed:
+        if not any(t.kind == win.kind for t in concealed):
+            raise HandError(f"The winning tile {win} is not among the concealed tiles.")
+        if win.red:
+            raise HandError(
+                f"The winning tile is a red five ({win}), but the tiles hold no red {SUIT_NAMES[win.suit]} five."
+            )
+    raw = hand.get("dora")
+    dora = tuple(parse_tile(t, "dora") for t in _list(raw, "dora")) if raw else _NO_LIST
+    raw = hand.get("ura")
+    ura = tuple(parse_tile(t, "ura") for t in _list(raw, "ura")) if raw else _NO_LIST
     if len(dora) > 5:
         raise HandError("At most five dora indicators (one plus one per kan).")
     if len(ura) > len(dora):
         raise HandError("There cannot be more ura dora indicators than dora indicators.")
     flowers = hand.get("flowers", 0)
-    if isinstance(flowers, bool) or not isinstance(flowers, int) or flowers < 0:
-        raise HandError(f"'flowers' must be a whole number of at least 0, got {flowers!r}.")
-    if flowers and not ruleset.flowers:
-        raise HandError("This ruleset has no flower tiles.")
-    if flowers > ruleset.flowers:
-        raise HandError(f"This ruleset has only {ruleset.flowers} flower tiles.")
-    winds = {}
-    for key in ("seat_wind", "round_wind"):
-        value = hand.get(key)
-        if value is not None and value not in WINDS:
-            raise HandError(f"'{key}' must be one of E, S, W, N; got {value!r}.")
-        winds[key] = value
-    parsed = ParsedHand(
-        concealed=tuple(concealed), melds=melds, win=win, flags=frozenset(flags),
-        seat_wind=winds["seat_wind"], round_wind=winds["round_wind"], dora=dora, ura=ura, flowers=flowers,
+    if flowers != 0 or type(flowers) is not int:
+        if isinstance(flowers, bool) or not isinstance(flowers, int) or flowers < 0:
+            raise HandError(f"'flowers' must be a whole number of at least 0, got {flowers!r}.")
+        if flowers and not ruleset.flowers:
+            raise HandError("This ruleset has no flower tiles.")
+        if flowers > ruleset.flowers:
+            raise HandError(f"This ruleset has only {ruleset.flowers} flower tiles.")
+    seat_wind = hand.get("seat_wind")
+    if seat_wind is not None and seat_wind not in WINDS:
+        raise HandError(f"'seat_wind' must be one of E, S, W, N; got {seat_wind!r}.")
+    round_wind = hand.get("round_wind")
+    if round_wind is not None and round_wind not in WINDS:
+        raise HandError(f"'round_wind' must be one of E, S, W, N; got {round_wind!r}.")
+    if melds:
+        tiles = [*concealed, *(t for m in melds for t in m.tiles)]
+        counts: Mapping[int, int] = _count(tiles)
+        reds = sum(t.red for t in tiles)
+    else:
+        tiles = concealed
+        counts = concealed_notation.counts
+        reds = concealed_notation.reds
+    _check_tile_set(tiles, counts, reds, dora, ura, ruleset)
+    return ParsedHand(
+        concealed, melds, win, frozenset(flags), seat_wind, round_wind, dora, ura, flowers,
+        counts, reds, () if melds else concealed_notation.ids,
     )
-    _check_tile_set(parsed, ruleset)
-    return parsed
+
+
+def _count(tiles: list[Tile]) -> dict[int, int]:
+    counts: dict[int, int] = {}
+    get = counts.get
+    for t in tiles:
+        counts[t.kind] = get(t.kind, 0) + 1
+    return counts
 
 
 def _list(value: Any, what: str) -> list:
@@ -154,7 +188,7 @@ def _parse_meld(raw: Any, index: int) -> ParsedMeld:
         raise HandError(
             f"{where}: unknown kind {raw['kind']!r}; use chi, pon, daiminkan, shouminkan or ankan."
         ) from None
-    tiles = sorted(parse_tiles(raw["tiles"], where), key=lambda t: t.kind)
+    tiles = sorted(parse_tiles_tuple(raw["tiles"], where), key=_by_kind)
     kinds = [t.kind for t in tiles]
     if kind is MeldKind.CHI:
         ok = (
@@ -170,28 +204,48 @@ def _parse_meld(raw: Any, index: int) -> ParsedMeld:
     return ParsedMeld(kind, tuple(tiles))
 
 
-def _check_tile_set(hand: ParsedHand, ruleset: Ruleset) -> None:
-    """The tiles seen (hand, melds, indicators) must exist in the ruleset's set."""
-    seen = [*hand.all_tiles, *hand.dora, *hand.ura]
-    kinds = Counter(t.kind for t in seen)
-    for kind, n in kinds.items():
-        if n > 4:
-            raise HandError(f"{n} copies of {Tile(kind)} (hand, melds and indicators): there are only four.")
+def _by_kind(t: Tile) -> int:
+    return t.kind
+
+
+def _check_tile_set(
+    tiles: tuple[Tile, ...] | list[Tile], counts: Mapping[int, int], reds: int,
+    dora: tuple[Tile, ...], ura: tuple[Tile, ...], ruleset: Ruleset,
+) -> None:
+    """The tiles seen (hand, melds, indicators) must exist in the ruleset's set.
+
+    ``counts`` and ``reds`` are the hand's (melds included, indicators not).
+    """
+    seen_counts = counts
+    indicators = (*dora, *ura) if dora else ()
+    if indicators:
+        seen_counts = dict(counts)
+        for t in indicators:
+            seen_counts[t.kind] = seen_counts.get(t.kind, 0) + 1
+    if max(seen_counts.values()) > 4:
+        kind, n = next((k, n) for k, n in seen_counts.items() if n > 4)
+        raise HandError(f"{n} copies of {Tile(kind)} (hand, melds and indicators): there are only four.")
     if ruleset.is_sanma:
-        bad = sorted({str(Tile(t.kind)) for t in seen if t.suit == "m" and 2 <= t.number <= 8})
+        bad = sorted(str(Tile(k)) for k in seen_counts if 1 <= k <= 7)
         if bad:
             raise HandError(f"Three-player mahjong has no 2m-8m; got {', '.join(bad)}.")
-    for suit_index, suit in enumerate("mps"):
+    red_fives = ruleset.red_fives
+    any_red = reds or any(t.red for t in indicators)
+    for suit_index in (0, 1, 2):
         five = suit_index * 9 + 4
-        reds = sum(1 for t in seen if t.red and t.kind == five)
-        plain = kinds.get(five, 0) - reds
-        allowed = ruleset.red_fives[suit_index]
-        if reds > allowed:
-            raise HandError(
-                f"{reds} red 5{suit} (written 0{suit}) but this ruleset has "
-                f"{allowed or 'no'} red 5{suit}."
-            )
-        if plain > 4 - allowed:
+        n = seen_counts.get(five)
+        if not n:
+            continue
+        allowed = red_fives[suit_index]
+        red = sum(1 for t in (*tiles, *indicators) if t.red and t.kind == five) if any_red else 0
+        plain = n - red
+        if red > allowed or plain > 4 - allowed:
+            suit = "mps"[suit_index]
+            if red > allowed:
+                raise HandError(
+                    f"{red} red 5{suit} (written 0{suit}) but this ruleset has "
+                    f"{allowed or 'no'} red 5{suit}."
+                )
             raise HandError(
                 f"{plain} plain 5{suit}: with {allowed} red 5{suit} in the set there are only "
                 f"{4 - allowed} plain ones (write a red five as 0{suit})."

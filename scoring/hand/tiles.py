@@ -7,15 +7,14 @@ and cannot express two red 5p (A.S.I. Shirai) or catch five copies of a tile.
 from __future__ import annotations
 
 import functools
-import re
 from dataclasses import dataclass
-from typing import Iterable
+from types import MappingProxyType
+from typing import Iterable, Mapping, NamedTuple
 
 from scoring.errors import HandError
 
 SUITS = "mpsz"
 SUIT_NAMES = {"m": "man", "p": "pin", "s": "sou", "z": "honor"}
-_GROUP = re.compile(r"([0-9]+)([mpsz])")
 
 
 @dataclass(frozen=True, order=True, slots=True)
@@ -43,42 +42,106 @@ class Tile:
 
 def parse_tiles(text: object, what: str) -> list[Tile]:
     """Tiles of a notation string; ``what`` names the field in error messages."""
-    if not isinstance(text, str) or not text.strip():
-        raise HandError(f"{what}: expected tiles like '234m406p11z', got {text!r}.")
-    return list(_parse_cached(text, what))
+    return list(notation(text, what).tiles)
 
 
-# Tiles are immutable, so parsed strings can be shared; table hands repeat a lot.
-@functools.lru_cache(maxsize=4096)
-def _parse_cached(text: str, what: str) -> tuple[Tile, ...]:
-    compact = text.replace(" ", "")
-    pos = 0
+def parse_tiles_tuple(text: object, what: str) -> tuple[Tile, ...]:
+    """As :func:`parse_tiles`, as a shared (cached, immutable) tuple."""
+    return notation(text, what).tiles
+
+
+class Notation(NamedTuple):
+    """One parsed notation string, with what scoring needs of it precomputed (shared: read only)."""
+
+    tiles: tuple[Tile, ...]
+    counts: Mapping[int, int]
+    """Copies of each kind (34-index)."""
+    reds: int
+    ids: tuple[int, ...]
+    """136-format ids of ``tiles`` when no other tile has taken ids (see :func:`assign_ids`)."""
+
+
+def notation(text: object, what: str) -> Notation:
+    """The parsed notation ``text``; ``what`` names the field in error messages."""
+    if isinstance(text, str):
+        parsed = _parse_cached(str(text))
+        if parsed is not None:
+            return parsed
+        if text.strip():
+            _parse(text, what)  # raises the notation error, naming the field
+    raise HandError(f"{what}: expected tiles like '234m406p11z', got {text!r}.")
+
+
+# Notation is immutable, so parsed strings can be shared; table hands repeat a lot.
+# The cache holds only valid notation (None for invalid), keyed by the text alone.
+@functools.lru_cache(maxsize=8192)
+def _parse_cached(text: str) -> Notation | None:
+    try:
+        tiles = _parse(text, "")
+    except HandError:
+        return None
+    counts: dict[int, int] = {}
+    ids = []
+    reds = 0
+    get = counts.get
+    for t in tiles:
+        kind = t.kind
+        n = get(kind, 0)
+        counts[kind] = n + 1
+        if t.red:
+            reds += 1
+        elif n < 4:
+            ids.append(kind * 4 + _PLAIN_COPY[n])  # as assign_ids when this kind has no red
+    if max(counts.values()) > 4:
+        ids = []  # refused by the caller anyway
+    elif reds:
+        ids = assign_ids([0] * 34, tiles)
+    return Notation(tiles, MappingProxyType(counts), reds, tuple(ids))
+
+
+_PLAIN_COPY = (1, 2, 3, 0)
+
+
+_TILES = tuple(Tile(k) for k in range(34))
+_RED = {0: Tile(4, red=True), 1: Tile(13, red=True), 2: Tile(22, red=True)}
+# "<digit><suit>" -> tile (None: not a tile, e.g. 8z)
+_TILE_OF: dict[str, Tile | None] = {
+    f"{d}{suit}": (
+        (_TILES[27 + d - 1] if 1 <= d <= 7 else None) if suit == "z"
+        else _RED[si] if d == 0 else _TILES[si * 9 + d - 1]
+    )
+    for si, suit in enumerate(SUITS) for d in range(10)
+}
+
+
+def _parse(text: str, what: str) -> tuple[Tile, ...]:
+    """Digits then a suit letter, repeated (spaces ignored); ``what`` names the field in errors."""
     tiles: list[Tile] = []
-    for match in _GROUP.finditer(compact):
-        if match.start() != pos:
+    pending = ""
+    for ch in text:
+        if "0" <= ch <= "9":
+            pending += ch
+        elif ch in SUITS and pending:
+            for d in pending:
+                tile = _TILE_OF[d + ch]
+                if tile is None:
+                    raise HandError(f"{what}: '{d}z' is not a tile (honors are 1z-7z: E S W N white green red).")
+                tiles.append(tile)
+            pending = ""
+        elif ch != " ":
             break
-        pos = match.end()
-        digits, suit = match.groups()
-        base = SUITS.index(suit) * 9
-        for ch in digits:
-            n = int(ch)
-            if suit == "z":
-                if not 1 <= n <= 7:
-                    raise HandError(f"{what}: '{ch}z' is not a tile (honors are 1z-7z: E S W N white green red).")
-                tiles.append(Tile(base + n - 1))
-            elif n == 0:
-                tiles.append(Tile(base + 4, red=True))
-            else:
-                tiles.append(Tile(base + n - 1))
-    if pos != len(compact):
-        raise HandError(
-            f"{what}: cannot read {text!r} — write digits then a suit letter m, p, s or z (0 = red five)."
-        )
-    return tuple(tiles)
+    else:
+        if not pending and tiles:
+            return tuple(tiles)
+    if not text.replace(" ", ""):
+        raise HandError(f"{what}: expected tiles like '234m406p11z', got {text!r}.")
+    raise HandError(
+        f"{what}: cannot read {text!r} — write digits then a suit letter m, p, s or z (0 = red five)."
+    )
 
 
 def parse_tile(text: object, what: str) -> Tile:
-    tiles = parse_tiles(text, what)
+    tiles = notation(text, what).tiles
     if len(tiles) != 1:
         raise HandError(f"{what}: expected one tile, got {text!r}.")
     return tiles[0]
@@ -109,3 +172,34 @@ def take_all(alloc: IdAllocator, tiles: Iterable[Tile]) -> list[int]:
     # Reds first so that they get the red-five ids whatever the order in the notation.
     ordered = sorted(tiles, key=lambda t: not t.red)
     return [alloc.take(t) for t in ordered]
+
+
+# First free copy (0-3) of a kind given the bitmask of copies taken: a red five takes
+# copy 0 (the library's red-five id) when it can, a plain tile avoids copy 0.
+_FIRST_FREE_RED = tuple(next((c for c in (0, 1, 2, 3) if not m >> c & 1), -1) for m in range(16))
+_FIRST_FREE_PLAIN = tuple(next((c for c in (1, 2, 3, 0) if not m >> c & 1), -1) for m in range(16))
+
+
+def assign_ids(taken: list[int], tiles: Iterable[Tile]) -> list[int]:
+    """136-format ids for ``tiles``, as :class:`IdAllocator` gives them (reds first).
+
+    ``taken`` is a 34-long list of bitmasks of the copies already given out; the caller
+    has checked that no kind has more than four copies.
+    """
+    ids = []
+    plain = []
+    for t in tiles:
+        if t.red:
+            kind = t.kind
+            m = taken[kind]
+            c = _FIRST_FREE_RED[m]
+            taken[kind] = m | 1 << c
+            ids.append(kind * 4 + c)
+        else:
+            plain.append(t.kind)
+    for kind in plain:
+        m = taken[kind]
+        c = _FIRST_FREE_PLAIN[m]
+        taken[kind] = m | 1 << c
+        ids.append(kind * 4 + c)
+    return ids
