@@ -215,6 +215,7 @@ def _evaluate_hand(table: Table, win: Win, *, tsumo: bool) -> tuple[int, int | N
         tsumo=tsumo,
         paid_as_dealer=table.paid_as_dealer,
         dealer_renchan=table.renchan,
+        dealer_wins_in_row=table.dealer_wins_in_row,
     )
     try:
         result = evaluate(hand, table.ruleset, context)

@@ -520,7 +520,8 @@ def _result(  # type: ignore[no-untyped-def]
     if "chankan_closed" in flags and "kokushi" not in yakuman_ids and "kokushi_13" not in yakuman_ids:
         raise HandError("Only kokushi musou may rob a closed kan.")
 
-    if info.paarenchan and ctx.is_dealer and ctx.dealer_renchan + 1 >= ruleset.paarenchan_wins:
+    wins_in_row = ctx.dealer_renchan if ctx.dealer_wins_in_row is None else ctx.dealer_wins_in_row
+    if info.paarenchan and ctx.is_dealer and wins_in_row + 1 >= ruleset.paarenchan_wins:
         yakuman_ids.append("paarenchan")
 
     fu, breakdown = _fu(response)

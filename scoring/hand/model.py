@@ -15,10 +15,11 @@ class HandContext:
     """What the game knows about a win, which a HAND written inside a game may omit.
 
     ``dealer_renchan`` is the dealer's own consecutive deals kept before this hand
-    (0 on a fresh deal), as ``GameState.renchan``. It drives the dealer's 2-han minimum
-    (Juki: from the 5th renchan) and paarenchan: this win is the dealer's
-    ``dealer_renchan + 1``-th consecutive deal, and it is paarenchan when that reaches
-    ``ruleset.paarenchan_wins``.
+    (0 on a fresh deal), as ``GameState.renchan``: it drives the dealer's 2-han minimum
+    (Juki: from the 5th renchan). ``dealer_wins_in_row`` is the dealer's consecutive
+    *wins* before this hand (``GameState.dealer_wins_in_row``): paarenchan is the win that
+    makes ``ruleset.paarenchan_wins`` in a row, and a deal kept by tenpai does not count.
+    Standalone (no game), it falls back to ``dealer_renchan``.
     """
 
     seat_wind: str
@@ -28,6 +29,7 @@ class HandContext:
     paid_as_dealer: bool = False
     """Pay this win as a dealer win (Juki: every win from West on)."""
     dealer_renchan: int = 0
+    dealer_wins_in_row: int | None = None
 
 
 @dataclass(frozen=True)

@@ -309,10 +309,6 @@ PARTIAL = [
         [("E1", 7, 0, [53900, 10100, 18000, 18000])],
         ("E1", 8, 0),
         id="juki: paarenchan needs 8 consecutive dealer wins, tenpai renchan do not count",
-        marks=pytest.mark.xfail(strict=True, reason=(
-            "BUG scoring/hand/evaluate.py: a full HAND gets paarenchan when dealer_renchan+1 >= 8 (eight deals, "
-            "tenpai renchan included), while the han/fu path (settle._paarenchan) counts consecutive WINS. "
-            "팔연장 is eight consecutive dealer wins; the hand path should use dealer_wins_in_row.")),
     ),
     pytest.param(
         [*[draw(tenpai=(0,))] * 7, ron(1, w(0, 3, 30, dora=0))],

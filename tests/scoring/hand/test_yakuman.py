@@ -113,3 +113,21 @@ def test_paarenchan(ruleset, renchan, ids, points) -> None:
     result = evaluate(DEALER_HAND, ruleset, context)
     assert sorted(y.id for y in result.yaku) == sorted(ids)
     assert dict(result.points) == points
+
+
+@pytest.mark.parametrize(
+    ("renchan", "wins_in_row", "ids", "points"),
+    [
+        pytest.param(7, 7, ["paarenchan"], {"ron": 48000}, id="juki: the 8th dealer win in a row is paarenchan"),
+        pytest.param(7, 0, ["riichi", "pinfu", "tanyao"], {"ron": 5800},
+                     id="juki: deals kept by tenpai do not count toward paarenchan"),
+        pytest.param(9, 6, ["riichi", "pinfu", "tanyao"], {"ron": 5800}, id="juki: the 7th win in a row is not"),
+    ],
+)
+def test_paarenchan_counts_wins_not_deals_in_a_game(renchan, wins_in_row, ids, points) -> None:
+    context = HandContext(
+        "E", "E", is_dealer=True, tsumo=False, dealer_renchan=renchan, dealer_wins_in_row=wins_in_row
+    )
+    result = evaluate(DEALER_HAND, JUKI, context)
+    assert sorted(y.id for y in result.yaku) == sorted(ids)
+    assert dict(result.points) == points
