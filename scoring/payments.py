@@ -50,8 +50,12 @@ def _ceil100(x: int) -> int:
     return -(-x // 100) * 100
 
 
-def check_han_fu(han: int, fu: int | None) -> None:
-    """Refuse han/fu pairs that no hand can have."""
+def check_han_fu(han: int, fu: int | None, *, open_20_fu: bool = False) -> None:
+    """Refuse han/fu pairs that no hand can have.
+
+    ``open_20_fu``: the ruleset scores an open hand without fu at 20 (``open_pinfu_fu`` off),
+    so 1 han 20 fu exists.
+    """
     if isinstance(han, bool) or not isinstance(han, int) or han < 1:
         raise ScoringError("Han must be a whole number of at least 1.")
     if han >= 5:
@@ -61,7 +65,7 @@ def check_han_fu(han: int, fu: int | None) -> None:
     if fu is None:
         raise ScoringError(f"A {han}-han hand needs its fu.")
     _check_fu_value(fu)
-    if fu == 20 and han == 1:
+    if fu == 20 and han == 1 and not open_20_fu:
         raise ScoringError("1 han 20 fu is impossible: 20 fu is pinfu tsumo, which is at least 2 han.")
     if fu == 25 and han < 2:
         raise ScoringError("25 fu is chiitoitsu, which is at least 2 han.")
@@ -87,7 +91,7 @@ def hand_value(han: int, fu: int | None, ruleset: Ruleset, *, yakuman: int = 0) 
         if ruleset.yakuman_cap is not None:
             multiple = min(multiple, ruleset.yakuman_cap)
         return HandValue(han=han or 13 * multiple, fu=fu, yakuman=multiple, base=8000 * multiple, limit=Limit.YAKUMAN)
-    check_han_fu(han, fu)
+    check_han_fu(han, fu, open_20_fu=not ruleset.open_pinfu_fu)
     if han >= 13:
         if ruleset.kazoe is Kazoe.YAKUMAN:
             multiple = 1 if ruleset.yakuman_cap is None else min(1, ruleset.yakuman_cap)

@@ -150,15 +150,14 @@ def _value_win(table: Table, win: Win, *, tsumo: bool) -> WinResult:
     yaku: tuple[tuple[str, int], ...] = ()
     pao_yakuman = None
     if win.hand is not None:
-        han, fu, yakuman, dora, yaku, pao_yakuman = _evaluate_hand(table, win, tsumo=tsumo)
-        value = hand_value(han, fu, rs, yakuman=yakuman) if yakuman else hand_value(han, fu, rs)
+        value, dora, yaku, pao_yakuman = _evaluate_hand(table, win, tsumo=tsumo)
     elif win.yakuman is not None:
         value = hand_value(0, None, rs, yakuman=win.yakuman)
         dora = 0
     else:
         assert win.han is not None
         han, fu, dora = win.han, win.fu, win.dora
-        if fu == 20 and not tsumo:
+        if fu == 20 and not tsumo and rs.open_pinfu_fu:
             raise ScoringError(f"{_name(win.winner)}: 20 fu is only a pinfu tsumo; a ron is at least 30 fu.")
         if fu == 25 and tsumo and han < 3:
             raise ScoringError(f"{_name(win.winner)}: a chiitoitsu tsumo is at least 3 han (chiitoitsu + menzen tsumo).")
@@ -196,7 +195,7 @@ def _check_dealer_minimum(table: Table, win: Win, value: HandValue, dora: int | 
         )
 
 
-def _evaluate_hand(table: Table, win: Win, *, tsumo: bool) -> tuple[int, int | None, int, int, Any, int | None]:
+def _evaluate_hand(table: Table, win: Win, *, tsumo: bool) -> tuple[HandValue, int, Any, int | None]:
     """Score a full HAND through scoring.hand, with the game's seat/round wind and tsumo."""
     from scoring.hand import HandContext, evaluate  # the hand engine is optional at import time
 
@@ -221,16 +220,8 @@ def _evaluate_hand(table: Table, win: Win, *, tsumo: bool) -> tuple[int, int | N
         result = evaluate(hand, table.ruleset, context)
     except ScoringError as exc:
         raise ScoringError(f"{_name(win.winner)}'s hand: {exc.message}") from exc
-    yakuman = int(getattr(result, "yakuman", 0) or 0)
-    han = int(getattr(result, "han", 0) or 0)
-    fu = getattr(result, "fu", None)
-    dora = int(getattr(result, "dora", 0) or 0)
-    yaku = tuple(
-        (str(getattr(y, "id", None) or y[0]), int(getattr(y, "han", None) or y[1]))
-        for y in (getattr(result, "yaku", ()) or ())
-    )
-    pao_yakuman = getattr(result, "pao_yakuman", None) or None
-    return han, fu, yakuman, dora, yaku, pao_yakuman
+    yaku = tuple((y.id, y.han) for y in result.yaku)
+    return result.value, result.dora, yaku, result.pao_yakuman or None
 
 
 # --- ron -------------------------------------------------------------------------------------

@@ -156,3 +156,18 @@ def test_sanma_tsumo_without_loss(han, fu, winner, dealer, expected):
 )
 def test_chombo_mangan(offender, dealer, expected):
     assert chombo_mangan_deltas(offender=offender, dealer=dealer, players=4) == expected
+
+
+@pytest.mark.parametrize(
+    ("open_pinfu_fu", "accepted"),
+    [(True, False), (False, True)],
+    ids=["open pinfu-shape ron is 30 fu: 1 han 20 fu is impossible",
+         "without the open-pinfu 2 fu, an open 1 han 20 fu ron exists"],
+)
+def test_one_han_twenty_fu_follows_the_open_pinfu_rule(open_pinfu_fu, accepted):
+    ruleset = preset("tenhou").derive(open_pinfu_fu=open_pinfu_fu)
+    if accepted:
+        assert hand_value(1, 20, ruleset).base == 20 * 2 ** 3
+    else:
+        with pytest.raises(ScoringError, match="1 han 20 fu"):
+            hand_value(1, 20, ruleset)
