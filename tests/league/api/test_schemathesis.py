@@ -8,10 +8,12 @@ from __future__ import annotations
 
 import pytest
 import schemathesis
-from schemathesis import GenerationMode
+from django.core import signals
 from django.core.wsgi import get_wsgi_application
+from django.db import close_old_connections
 from hypothesis import HealthCheck, settings
 from rest_framework.authtoken.models import Token
+from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
 
 from league import services
@@ -20,6 +22,18 @@ from tests.factories import ClubFactory, MemberFactory, RulesetFactory, SeasonFa
 schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", get_wsgi_application())
 # Valid and invalid data alike (malformed bodies, wrong types, out-of-range ids).
 schema.config.generation.update(modes=[GenerationMode.POSITIVE, GenerationMode.NEGATIVE])
+
+
+@pytest.fixture(autouse=True)
+def keep_the_test_connection_open():
+    """The WSGI handler closes the database connection after each request; inside a test
+    transaction on PostgreSQL that kills the test's connection (Django's test client
+    disconnects the same signal for the same reason)."""
+    signals.request_started.disconnect(close_old_connections)
+    signals.request_finished.disconnect(close_old_connections)
+    yield
+    signals.request_started.connect(close_old_connections)
+    signals.request_finished.connect(close_old_connections)
 
 
 @pytest.fixture
