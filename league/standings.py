@@ -28,6 +28,7 @@ from django.utils import timezone
 from club.models import Member
 from league.models import Game, GameSeat, HandRecord, Penalty, Season, StandingsSnapshot
 from scoring import ratings as R
+from scoring.rules import Nagashi
 
 logger = logging.getLogger(__name__)
 
@@ -124,11 +125,12 @@ def load_season_data(season: Season) -> SeasonData:
     return SeasonData(season, games, scores, dict(events), penalties, names)
 
 
-def hand_stats(events: Iterable[dict], seats: int) -> list[dict[str, int]]:
+def hand_stats(events: Iterable[dict], seats: int, *, nagashi_wins: bool = False) -> list[dict[str, int]]:
     """Per seat: hands played, wins (ron + tsumo), tsumo wins, deal-ins, riichi, yakuman wins.
 
     A hand is an event that ends a deal (ron, tsumo, draw, nagashi, abort); chombo,
     penalty and stop events are not hands. A multiple ron counts a deal-in once.
+    ``nagashi_wins``: the ruleset counts nagashi mangan as a win (Juki), so it is one here too.
     """
     out = [dict(hands=0, wins=0, tsumo_wins=0, deal_ins=0, riichi=0, yakuman=0) for _ in range(seats)]
     for event in events:
@@ -152,6 +154,8 @@ def hand_stats(events: Iterable[dict], seats: int) -> list[dict[str, int]]:
             winner = event.get("winner")
             if isinstance(winner, int) and 0 <= winner < seats:
                 out[winner]["tsumo_wins"] += 1
+        elif kind == "nagashi" and nagashi_wins:
+            wins = tuple({"winner": p} for p in event.get("players") or ())
         else:
             wins = ()
         for win in wins:
@@ -197,9 +201,10 @@ def compute_standings(data: SeasonData) -> tuple[list[dict], dict]:
             t = tallies[member_id] = _Tally(member_id, data.names.get(member_id, str(member_id)))
         return t
 
+    nagashi_wins = season.ruleset.to_scoring().nagashi is Nagashi.WIN
     for game in data.games:
         n = len(game.players)
-        stats = hand_stats(data.events.get(game.game_id, ()), n)
+        stats = hand_stats(data.events.get(game.game_id, ()), n, nagashi_wins=nagashi_wins)
         final_scores = data.scores.get(game.game_id) or ()
         for seat, (member_id, pt, rank) in enumerate(zip(game.players, game.points, game.ranks)):
             t = tally(member_id)
@@ -297,7 +302,7 @@ def _str(value: Any) -> str | None:
 
 def standings_refresh(*, season_id: int) -> StandingsSnapshot | None:
     """Recompute the season's standings and store them (the one writer of StandingsSnapshot)."""
-    season = Season.objects.filter(pk=season_id).first()
+    season = Season.objects.select_related("ruleset").filter(pk=season_id).first()
     if season is None:
         logger.warning("standings_refresh: season %s is gone", season_id)
         return None

@@ -152,6 +152,19 @@ def test_hand_stats_from_contract_events(events, seat, expected):
     assert {k: stats[k] for k in expected} == expected
 
 
+@pytest.mark.parametrize(
+    ("nagashi_wins", "expected"),
+    [
+        pytest.param(True, {"hands": 1, "wins": 1}, id="juki: nagashi mangan counts as a win"),
+        pytest.param(False, {"hands": 1, "wins": 0}, id="asi: nagashi mangan is a draw, not a win"),
+    ],
+)
+def test_nagashi_counts_as_a_win_where_the_ruleset_says(nagashi_wins, expected):
+    events = [{"kind": "nagashi", "players": [2], "tenpai": [2]}]
+    stats = hand_stats(events, 4, nagashi_wins=nagashi_wins)[2]
+    assert {k: stats[k] for k in expected} == expected
+
+
 def test_rates_and_tobi_in_the_snapshot(season, players, make_game):
     events = [
         {"kind": "ron", "loser": 3, "wins": [{"winner": 0, "han": 3, "fu": 30}], "riichi": [0]},
