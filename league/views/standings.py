@@ -141,6 +141,9 @@ def player_season(request: HttpRequest, season_id: int, member_id: int) -> HttpR
             "row": row,
             "snapshot": snapshot,
             "method_label": method_label,
+            # Rated by total points, the rating card would repeat "Total points": it is left out.
+            "show_rating": season.rating_method != Season.RatingMethod.TOTAL,
+            "rating_label": _("Rating (%(method)s)") % {"method": method_label},
             "games": [{"g": g, "url": game_url(g.game_id)} for g in reversed(games)],
             "rating_svg": mark_safe(rating_svg),  # noqa: S308 — built by league.charts, text escaped there
             "points_svg": mark_safe(points_svg),  # noqa: S308

@@ -55,6 +55,15 @@ def test_game_page_shows_hands_in_words_deltas_and_chart(played, players):
     assert "<svg" in text
 
 
+def test_game_page_shows_each_hand_as_two_lines(played, players):
+    """Phone-readable: the round and the result in words span the row; the four deltas sit below."""
+    text = _client(players[3]).get(reverse("league:game_detail", args=[played.pk]),
+                                   HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert text.count('<tbody class="hand">') == 2
+    assert text.count('<tr class="hand-head"><th scope="rowgroup" colspan="4">') == 2
+    assert text.count('<tr class="hand-deltas">') == 2
+
+
 def test_host_starts_a_game_with_seats(host, season, players):
     data = {"season": season.pk, "table_label": "T1"} | {f"seat_{i}": m.pk for i, m in enumerate(players)}
     response = _client(host).post(reverse("league:game_start", args=[season.club.slug]), data)
