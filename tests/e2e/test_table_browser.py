@@ -17,6 +17,7 @@ import os
 import shutil
 
 import pytest
+from django.db import connections
 
 CHROMIUM = "/usr/bin/chromium"
 playwright_sync = pytest.importorskip("playwright.sync_api")
@@ -72,6 +73,9 @@ def page(live_server, monkeypatch):
             context.close()
         finally:
             browser.close()
+            # ORM calls made while Playwright ran got their own connection (its own context);
+            # close it, or PostgreSQL cannot drop the test database at the end of the run.
+            connections.close_all()
 
 
 def tap(page, name: str, value: str, scope: str = "") -> None:
