@@ -387,7 +387,10 @@ def replay(record: GameRecord | Mapping[str, Any]) -> GameReplay:
         record = parse_record(record)
     game = Game(record.ruleset)
     for i, event in enumerate(record.events):
-        game.apply(event, i)
+        try:
+            game.apply(event, i)
+        except ScoringError as exc:
+            raise exc.naming(record.players) from exc.__cause__
     return GameReplay(record=record, rows=list(game.rows), state=game.state(), final=game.final)
 
 

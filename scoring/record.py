@@ -221,7 +221,10 @@ def parse_record(data: Any) -> GameRecord:
     hands = data.get("hands", [])
     if not isinstance(hands, list):
         raise ScoringError("Hands must be a list of events.")
-    events = tuple(parse_event(e, players=ruleset.players, index=i) for i, e in enumerate(hands))
+    try:
+        events = tuple(parse_event(e, players=ruleset.players, index=i) for i, e in enumerate(hands))
+    except ScoringError as exc:
+        raise exc.naming(players) from exc.__cause__
     return GameRecord(ruleset=ruleset, players=tuple(players), events=events, ruleset_spec=spec)
 
 
