@@ -106,9 +106,17 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
 }
+def _api_guide() -> str:
+    """docs/api.md (auth, endpoints, errors, curl examples) shown on /api/docs/, minus its title."""
+    guide = BASE_DIR / "docs" / "api.md"
+    if not guide.exists():
+        return "Riichi mahjong club league: games, hand records, standings."
+    return guide.read_text(encoding="utf-8").split("\n", 1)[1].strip()
+
+
 SPECTACULAR_SETTINGS = {
     "TITLE": "Club League API",
-    "DESCRIPTION": "Riichi mahjong club league: games, hand records, standings.",
+    "DESCRIPTION": _api_guide(),
     "VERSION": "1.0.0",
 }
 
