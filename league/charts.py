@@ -5,6 +5,13 @@ screen reader announces), a ``viewBox`` so it scales to the phone's width, and l
 differ by dash pattern as well as colour. Functions return markup strings (already
 escaped; mark them safe with ``django.utils.safestring.mark_safe`` in a view).
 
+Readable on a phone: text sizes are a fixed fraction of the viewBox width
+(:data:`FONT_RATIO`), so a chart drawn 300 CSS px wide (a 390 px phone, inside a card)
+still has text of at least 11 px. The viewBox is narrow (360 units) so that this does not
+make the text huge on a desktop, and the SVG is capped at :data:`MAX_WIDTH`. Tick labels
+are few and round (1, 2, 5 × 10^k steps, spaced by their estimated width); the legend
+flows over as many rows as the names need, so Hangul names are never cut.
+
 * :func:`line_chart_svg` — one or more series over the same x positions.
 * :func:`scores_chart_svg` — the game page's four score lines across hands.
 * :func:`rank_bars_svg` — a player's 1st/2nd/3rd/4th counts.
@@ -24,6 +31,51 @@ PALETTE = ("#1b6ac9", "#d1495b", "#2a9d4b", "#8a5a00", "#6a4c93", "#00798c")
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 2", "4 4")
 _ids = itertools.count(1)
 
+WIDTH = 360  # viewBox width (user units)
+FONT_RATIO = 0.037  # text size ÷ viewBox width: 300 px wide → 11.1 px text
+MAX_WIDTH = "32rem"  # on a desktop the chart stops growing (text ≈ 18 px)
+ROUND_STEPS = (1, 2, 5, 10)
+
+
+def font_size(width: float) -> float:
+    """Text size (user units) for a chart ``width`` units wide."""
+    return round(width * FONT_RATIO, 1)
+
+
+def text_width(text: str, size: float) -> float:
+    """Estimated drawn width of ``text``: Hangul/CJK/full-width a full em, the rest ~0.6 em."""
+    total = 0.0
+    for ch in text:
+        o = ord(ch)
+        if 0x1100 <= o <= 0x11FF or 0x2E80 <= o <= 0xA4CF or 0xAC00 <= o <= 0xD7A3 or 0xF900 <= o <= 0xFAFF \
+                or 0xFF00 <= o <= 0xFF60:
+            total += 1.0
+        elif ch in " .,:;'|!il":
+            total += 0.34
+        elif ch.isupper() or ch in "mwMW%":
+            total += 0.75
+        else:  # digits, lower case, signs (DejaVu/Noto digits are ~0.64 em)
+            total += 0.65
+    return total * size
+
+
+def _round_step(raw: float) -> int:
+    """The smallest 1, 2, 5 × 10^k integer ≥ ``raw`` (at least 1)."""
+    if raw <= 1:
+        return 1
+    mag = 10 ** math.floor(math.log10(raw))
+    return int(next(m * mag for m in ROUND_STEPS if m * mag >= raw))
+
+
+def _svg_open(uid: str, width: float, height: float, title: str, desc: str) -> list[str]:
+    return [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {width:g} {height:g}" '
+        f'width="100%" preserveAspectRatio="xMidYMid meet" role="img" style="max-width: {MAX_WIDTH}" '
+        f'aria-labelledby="{uid}-title {uid}-desc" font-family="system-ui, sans-serif">',
+        f'<title id="{uid}-title">{escape(title)}</title>',
+        f'<desc id="{uid}-desc">{escape(desc or title)}</desc>',
+    ]
+
 
 @dataclass(frozen=True)
 class Series:
@@ -37,8 +89,8 @@ def _num(v: Any) -> float | None:
     return float(v)
 
 
-def nice_ticks(lo: float, hi: float, count: int = 5) -> list[float]:
-    """Round tick values covering [lo, hi] (1, 2, 5 × 10^k steps)."""
+def nice_ticks(lo: float, hi: float, count: int = 5, steps: Sequence[float] = (1, 2, 2.5, 5, 10)) -> list[float]:
+    """Round tick values covering [lo, hi] (``steps`` × 10^k; the charts use 1, 2, 5)."""
     if hi < lo:
         lo, hi = hi, lo
     if hi == lo:
@@ -46,7 +98,7 @@ def nice_ticks(lo: float, hi: float, count: int = 5) -> list[float]:
         lo, hi = lo - pad, hi + pad
     raw = (hi - lo) / max(count - 1, 1)
     mag = 10 ** math.floor(math.log10(raw))
-    step = next(m * mag for m in (1, 2, 2.5, 5, 10) if m * mag >= raw)
+    step = next(m * mag for m in steps if m * mag >= raw)
     start = math.floor(lo / step) * step
     ticks = []
     t = start
@@ -56,12 +108,60 @@ def nice_ticks(lo: float, hi: float, count: int = 5) -> list[float]:
     return ticks
 
 
+def axis_ticks(lo: float, hi: float, max_count: int) -> list[float]:
+    """The roundest ticks (1, 2, 5 × 10^k steps) covering [lo, hi] with at most ``max_count``."""
+    max_count = max(max_count, 3)
+    if hi < lo:
+        lo, hi = hi, lo
+    if hi == lo:
+        pad = abs(hi) * 0.1 or 1.0
+        lo, hi = lo - pad, hi + pad
+    mag = 10 ** math.floor(math.log10((hi - lo) / (max_count - 1)))
+    for step in (m * mag for m in (1, 2, 5, 10, 20, 50, 100)):
+        start = math.floor(lo / step + 1e-9) * step
+        count = math.ceil((hi - start) / step - 1e-9) + 1
+        if count <= max_count:
+            return [round(start + i * step, 10) for i in range(count)]
+    return nice_ticks(lo, hi, max_count, steps=ROUND_STEPS)
+
+
 def _fmt(v: float) -> str:
-    if abs(v) >= 1000 and float(v).is_integer():
-        return f"{int(v):,}"
+    """A tick label: thousands separated, a real minus sign."""
+    sign = "−" if v < 0 else ""
+    v = abs(v)
+    if v >= 1000 and float(v).is_integer():
+        return f"{sign}{int(v):,}"
     if float(v).is_integer():
-        return str(int(v))
-    return f"{v:g}"
+        return f"{sign}{int(v)}"
+    return f"{sign}{v:g}"
+
+
+def _x_label_indices(x_labels: Sequence[str], slot: float, label_w: float) -> list[int]:
+    """Which x labels to draw so that none overlap.
+
+    Game numbers ("1", "2", …) step by 1, 2, 5, 10 … and show the step's multiples
+    ("1, 5, 10, 15"); other labels (hands: "E1", "S2-1") every step-th one. The last
+    label is always shown.
+    """
+    n = len(x_labels)
+    if n == 0:
+        return []
+    numeric = all(label.isdigit() for label in x_labels)
+    raw = label_w / slot if slot > 0 else n
+    step = _round_step(raw) if numeric else max(1, math.ceil(raw))
+    if numeric:
+        shown = [i for i, label in enumerate(x_labels) if i == 0 or int(label) % step == 0]
+    else:
+        shown = list(range(0, n, step))
+    last = n - 1
+    if shown[-1] != last:
+        if (last - shown[-1]) * slot >= label_w:
+            shown.append(last)
+        elif len(shown) > 1:
+            shown[-1] = last  # the end matters more than the step before it
+    if numeric and len(shown) > 1 and (shown[1] - shown[0]) * slot < label_w:
+        shown.pop(1)  # "1" too close to the first multiple of the step
+    return shown
 
 
 def line_chart_svg(
@@ -72,34 +172,56 @@ def line_chart_svg(
     x_labels: Sequence[str] | None = None,
     y_label: str = "",
     baseline: float | None = None,
-    width: int = 640,
-    height: int = 300,
+    width: int = WIDTH,
+    height: int = 230,
 ) -> str:
-    """Lines over shared x positions; ``None`` values leave a gap."""
+    """Lines over shared x positions; ``None`` values leave a gap.
+
+    ``height`` is the plot's block without the legend; a legend (two series or more) adds
+    its rows below, as many as the names need.
+    """
     uid = f"chart{next(_ids)}"
+    fs = font_size(width)
     n = max((len(s.values) for s in series), default=0)
     values = [v for s in series for v in map(_num, s.values) if v is not None]
     if baseline is not None:
         values.append(baseline)
-    legend_rows = math.ceil(len(series) / 2) if len(series) > 1 else 0
-    left, right, top = 56, 12, 12
-    bottom = 34 + 20 * legend_rows
-    plot_w, plot_h = width - left - right, height - top - bottom
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {width} {height}" '
-        f'width="100%" preserveAspectRatio="xMidYMid meet" role="img" '
-        f'aria-labelledby="{uid}-title {uid}-desc">',
-        f'<title id="{uid}-title">{escape(title)}</title>',
-        f'<desc id="{uid}-desc">{escape(desc or title)}</desc>',
-    ]
     if not values or n == 0:
+        parts = _svg_open(uid, width, height / 2, title, desc)
         parts.append(
-            f'<text x="{width / 2}" y="{height / 2}" text-anchor="middle" font-size="16" fill="#555">'
-            f"{escape(desc or title)}</text></svg>"
+            f'<text x="{width / 2:g}" y="{height / 4 + fs / 3:.1f}" text-anchor="middle" font-size="{fs}" '
+            f'fill="#555">{escape(desc or title)}</text></svg>'
         )
         return "".join(parts)
-    ticks = nice_ticks(min(values), max(values))
+
+    # Legend: swatch + name, flowing left to right, wrapping onto new rows (never cut).
+    pad = fs * 0.6
+    swatch, gap = fs * 1.8, fs * 0.4
+    legend: list[tuple[float, int, float]] = []  # (x, row, text width) per series
+    if len(series) > 1:
+        row, lx = 0, pad
+        for s in series:
+            tw = text_width(s.name, fs)
+            item = swatch + gap + tw
+            if lx > pad and lx + item > width - pad:
+                row, lx = row + 1, pad
+            legend.append((lx, row, tw))
+            lx += item + fs * 1.2
+    legend_rows = legend[-1][1] + 1 if legend else 0
+    row_h = fs * 1.5
+
+    # Y ticks: the roundest steps that give at most one tick per ~2.6 lines of plot height.
+    top = fs * 0.8
+    x_axis_h = fs * 1.7 if x_labels else fs * 0.5
+    plot_h = height - top - x_axis_h
+    ticks = axis_ticks(min(values), max(values), max_count=min(6, int(plot_h // (fs * 2.6)) + 1))
     lo, hi = ticks[0], ticks[-1]
+    tick_text = [_fmt(t) for t in ticks]
+    left = max(text_width(t, fs) for t in tick_text) + fs * 0.6 + (fs * 1.4 if y_label else 0)
+    last_w = text_width(x_labels[-1], fs) if x_labels else 0
+    right = max(fs * 0.5, last_w / 2 + 2)
+    plot_w = width - left - right
+    total_h = height + legend_rows * row_h + (fs * 0.4 if legend_rows else 0)
 
     def x(i: int) -> float:
         return left + (plot_w * i / (n - 1) if n > 1 else plot_w / 2)
@@ -107,29 +229,32 @@ def line_chart_svg(
     def y(v: float) -> float:
         return top + plot_h * (hi - v) / (hi - lo)
 
-    parts.append('<g class="grid" stroke="#ddd" stroke-width="1" font-size="13" fill="#444">')
-    for t in ticks:
-        parts.append(f'<line x1="{left}" x2="{width - right}" y1="{y(t):.1f}" y2="{y(t):.1f}"/>')
+    parts = _svg_open(uid, width, round(total_h, 1), title, desc)
+    parts.append(f'<g class="grid" stroke="#ddd" stroke-width="1" font-size="{fs}" fill="#444">')
+    for t, label in zip(ticks, tick_text):
+        parts.append(f'<line x1="{left:.1f}" x2="{width - right:.1f}" y1="{y(t):.1f}" y2="{y(t):.1f}"/>')
         parts.append(
-            f'<text x="{left - 6}" y="{y(t) + 4:.1f}" text-anchor="end" stroke="none">{escape(_fmt(t))}</text>'
+            f'<text x="{left - fs * 0.4:.1f}" y="{y(t) + fs * 0.35:.1f}" text-anchor="end" stroke="none">'
+            f"{escape(label)}</text>"
         )
     parts.append("</g>")
     if baseline is not None and lo <= baseline <= hi:
         parts.append(
-            f'<line class="baseline" x1="{left}" x2="{width - right}" y1="{y(baseline):.1f}" '
+            f'<line class="baseline" x1="{left:.1f}" x2="{width - right:.1f}" y1="{y(baseline):.1f}" '
             f'y2="{y(baseline):.1f}" stroke="#888" stroke-width="1.5"/>'
         )
     if x_labels:
-        step = max(1, math.ceil(len(x_labels) / 8))
-        parts.append('<g class="x-labels" font-size="13" fill="#444" text-anchor="middle">')
-        for i, label in enumerate(x_labels):
-            if i % step == 0 or i == len(x_labels) - 1:
-                parts.append(f'<text x="{x(i):.1f}" y="{top + plot_h + 18}">{escape(label)}</text>')
+        label_w = max(text_width(label, fs) for label in x_labels) + fs * 0.8
+        slot = plot_w / (n - 1) if n > 1 else plot_w
+        parts.append(f'<g class="x-labels" font-size="{fs}" fill="#444" text-anchor="middle">')
+        for i in _x_label_indices(list(x_labels), slot, label_w):
+            parts.append(f'<text x="{x(i):.1f}" y="{top + plot_h + fs * 1.3:.1f}">{escape(x_labels[i])}</text>')
         parts.append("</g>")
     if y_label:
+        cy = top + plot_h / 2
         parts.append(
-            f'<text x="14" y="{top + plot_h / 2:.1f}" font-size="13" fill="#444" text-anchor="middle" '
-            f'transform="rotate(-90 14 {top + plot_h / 2:.1f})">{escape(y_label)}</text>'
+            f'<text x="{fs:.1f}" y="{cy:.1f}" font-size="{fs}" fill="#444" text-anchor="middle" '
+            f'transform="rotate(-90 {fs:.1f} {cy:.1f})">{escape(y_label)}</text>'
         )
     for k, s in enumerate(series):
         color, dash = PALETTE[k % len(PALETTE)], DASHES[k % len(DASHES)]
@@ -148,23 +273,27 @@ def line_chart_svg(
         for seg in segments:
             if len(seg) == 1:
                 cx, cy = seg[0].split(",")
-                parts.append(f'<circle cx="{cx}" cy="{cy}" r="3.5" fill="{color}"/>')
+                parts.append(f'<circle cx="{cx}" cy="{cy}" r="3" fill="{color}"/>')
             else:
                 parts.append(
-                    f'<polyline fill="none" stroke="{color}" stroke-width="2.5" stroke-linejoin="round"'
+                    f'<polyline fill="none" stroke="{color}" stroke-width="2" stroke-linejoin="round"'
                     f'{dash_attr} points="{" ".join(seg)}"/>'
                 )
         parts.append("</g>")
-    if legend_rows:
-        parts.append('<g class="legend" font-size="14" fill="#222">')
-        for k, s in enumerate(series):
-            lx = left + (k % 2) * (plot_w / 2)
-            ly = top + plot_h + 38 + 20 * (k // 2)
+    if legend:
+        parts.append(f'<g class="legend" font-size="{fs}" fill="#222">')
+        base = height + fs * 0.4
+        for k, (s, (lx, row, tw)) in enumerate(zip(series, legend)):
+            ly = base + row * row_h + fs
             color, dash = PALETTE[k % len(PALETTE)], DASHES[k % len(DASHES)]
             dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+            # A name wider than the whole row is squeezed to fit (textLength), never cut.
+            fit = width - pad - (lx + swatch + gap)
+            squeeze = f' textLength="{fit:.1f}" lengthAdjust="spacingAndGlyphs"' if tw > fit else ""
             parts.append(
-                f'<line x1="{lx:.1f}" x2="{lx + 28:.1f}" y1="{ly - 5}" y2="{ly - 5}" stroke="{color}" '
-                f'stroke-width="3"{dash_attr}/><text x="{lx + 34:.1f}" y="{ly}">{escape(s.name)}</text>'
+                f'<line x1="{lx:.1f}" x2="{lx + swatch:.1f}" y1="{ly - fs * 0.35:.1f}" y2="{ly - fs * 0.35:.1f}" '
+                f'stroke="{color}" stroke-width="3"{dash_attr}/>'
+                f'<text x="{lx + swatch + gap:.1f}" y="{ly:.1f}"{squeeze}>{escape(s.name)}</text>'
             )
         parts.append("</g>")
     parts.append("</svg>")
@@ -216,31 +345,30 @@ def scores_chart_svg(
     )
 
 
-def rank_bars_svg(counts: Sequence[int], *, title: str | None = None, width: int = 640) -> str:
+def rank_bars_svg(counts: Sequence[int], *, title: str | None = None, width: int = WIDTH) -> str:
     """Horizontal bars: how many times the player finished 1st, 2nd, 3rd, 4th."""
     from django.utils.translation import gettext as _
 
     uid = f"chart{next(_ids)}"
+    fs = font_size(width)
     labels = [_("1st"), _("2nd"), _("3rd"), _("4th")][: len(counts)]
     total = sum(counts) or 1
-    bar_h, gap, left, right = 30, 10, 56, 110
+    texts = [f"{c} ({100 * c / total:.0f}%)" for c in counts]
+    bar_h, gap = round(fs * 1.9, 1), round(fs * 0.7, 1)
+    left = max((text_width(lab, fs) for lab in labels), default=0) + fs * 0.9
+    right = max((text_width(t, fs) for t in texts), default=0) + fs * 0.9
     height = len(counts) * (bar_h + gap) + gap
     desc = ", ".join(f"{lab}: {c}" for lab, c in zip(labels, counts))
-    title = title or _("Rank distribution")
-    parts = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {width} {height}" width="100%" '
-        f'role="img" aria-labelledby="{uid}-title {uid}-desc">',
-        f'<title id="{uid}-title">{escape(title)}</title><desc id="{uid}-desc">{escape(desc)}</desc>',
-    ]
+    parts = _svg_open(uid, width, round(height, 1), title or _("Rank distribution"), desc)
     most = max(counts, default=0) or 1
-    for i, (label, c) in enumerate(zip(labels, counts)):
+    for i, (label, c, text) in enumerate(zip(labels, counts, texts)):
         yy = gap + i * (bar_h + gap)
         w = (width - left - right) * c / most
+        base = yy + bar_h / 2 + fs * 0.35
         parts.append(
-            f'<text x="{left - 8}" y="{yy + bar_h * 0.68:.1f}" text-anchor="end" font-size="15">{escape(label)}</text>'
-            f'<rect x="{left}" y="{yy}" width="{w:.1f}" height="{bar_h}" fill="{PALETTE[i]}"/>'
-            f'<text x="{left + w + 8:.1f}" y="{yy + bar_h * 0.68:.1f}" font-size="15">'
-            f"{c} ({100 * c / total:.0f}%)</text>"
+            f'<text x="{left - fs * 0.5:.1f}" y="{base:.1f}" text-anchor="end" font-size="{fs}">{escape(label)}</text>'
+            f'<rect x="{left:.1f}" y="{yy:.1f}" width="{w:.1f}" height="{bar_h}" fill="{PALETTE[i]}"/>'
+            f'<text x="{left + w + fs * 0.5:.1f}" y="{base:.1f}" font-size="{fs}">{escape(text)}</text>'
         )
     parts.append("</svg>")
     return "".join(parts)

@@ -64,3 +64,79 @@ def test_rank_bars_describe_counts():
     root = parse(charts.rank_bars_svg([3, 1, 0, 2]))
     assert len(root.findall(f".//{NS}rect")) == 4
     assert "3" in root.find(f"{NS}desc").text
+
+
+def _font_sizes(root: ET.Element) -> list[float]:
+    sizes = []
+    for el in root.iter():
+        if el.get("font-size"):
+            sizes.append(float(el.get("font-size")))
+    return sizes
+
+
+@pytest.mark.parametrize(
+    "svg",
+    [
+        pytest.param(lambda: charts.line_chart_svg([charts.Series("김", [1, 2]), charts.Series("이", [2, 1])],
+                                                   title="t", x_labels=["1", "2"]), id="line-chart"),
+        pytest.param(lambda: charts.rank_bars_svg([3, 1, 0, 2]), id="rank-bars"),
+        pytest.param(lambda: charts.line_chart_svg([], title="t", desc="No games yet."), id="empty-chart"),
+    ],
+)
+def test_text_is_at_least_11px_when_the_chart_is_300px_wide(svg):
+    """A 390 px phone draws the chart ~300-360 CSS px wide (inside a card): text stays >= 11 px."""
+    root = parse(svg())
+    view_width = float(root.get("viewBox").split()[2])
+    assert root.get("style") and "max-width" in root.get("style")
+    assert min(_font_sizes(root)) * 300 / view_width >= 11
+
+
+def test_legend_keeps_long_hangul_names_whole_and_wraps():
+    names = ["김철수", "남궁민수(게스트)", "황보세영", "제갈공명 선생님"]
+    root = parse(charts.line_chart_svg([charts.Series(n, [1, 2, 3]) for n in names], title="t"))
+    legend = root.find(f".//{NS}g[@class='legend']")
+    texts = legend.findall(f"{NS}text")
+    assert [t.text for t in texts] == names  # whole names, no ellipsis
+    width = float(root.get("viewBox").split()[2])
+    for t in texts:  # each starts inside the chart and (estimated) ends inside it
+        x = float(t.get("x"))
+        end = x + (float(t.get("textLength")) if t.get("textLength") else charts.text_width(t.text, charts.font_size(width)))
+        assert 0 <= x and end <= width
+    assert len({t.get("y") for t in texts}) >= 2  # wrapped onto a second row
+
+
+def test_a_name_wider_than_the_chart_is_squeezed_not_cut():
+    name = "아주아주아주아주긴이름의회원님입니다정말로요진짜로길어요"
+    root = parse(charts.line_chart_svg([charts.Series(name, [1, 2]), charts.Series("이", [2, 1])], title="t"))
+    text = root.find(f".//{NS}g[@class='legend']/{NS}text")
+    assert text.text == name and text.get("lengthAdjust") == "spacingAndGlyphs"
+
+
+@pytest.mark.parametrize(
+    ("lo", "hi", "expected"),
+    [
+        pytest.param(0, 40300, [0, 10000, 20000, 30000, 40000, 50000], id="scores-by-ten-thousand"),
+        pytest.param(-1.362, -0.39, [-1.5, -1.0, -0.5, 0.0], id="rating-by-halves-not-quarters"),
+        pytest.param(-56.1, 0, [-60, -40, -20, 0], id="points-by-twenty"),
+    ],
+)
+def test_axis_ticks_are_few_and_round(lo, hi, expected):
+    assert charts.axis_ticks(lo, hi, max_count=6) == expected
+
+
+def test_y_labels_are_round_and_at_most_six():
+    root = parse(charts.line_chart_svg([charts.Series("a", [-1.362, -0.39])], title="t"))
+    labels = [t.text for t in root.findall(f".//{NS}g[@class='grid']/{NS}text")]
+    assert labels == ["−1.5", "−1", "−0.5", "0"]
+
+
+def test_many_games_show_round_game_numbers_without_overlap():
+    n = 40
+    root = parse(charts.line_chart_svg([charts.Series("a", list(range(n)))], title="t",
+                                       x_labels=[str(i) for i in range(1, n + 1)]))
+    shown = [t.text for t in root.findall(f".//{NS}g[@class='x-labels']/{NS}text")]
+    assert shown[0] == "1" and shown[-1] == str(n)
+    assert all(int(s) % 5 == 0 for s in shown[1:])
+    xs = [float(t.get("x")) for t in root.findall(f".//{NS}g[@class='x-labels']/{NS}text")]
+    fs = charts.font_size(360)
+    assert all(b - a >= charts.text_width("40", fs) + fs * 0.5 for a, b in zip(xs, xs[1:]))
