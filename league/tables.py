@@ -3,6 +3,10 @@
 One column list drives the page and the exports, so both show the same numbers: the
 export writes each column's ``value`` (Decimal / int), the page renders the same value.
 Rates are percentages with 2 decimals; points keep their exact decimals.
+
+The page leaves the rating column out of a season rated by plain total points (no best-N):
+there it is the total again (docs/ratings.md). The exports always keep it, under "Rating",
+so a spreadsheet has the same columns for every season.
 """
 
 from __future__ import annotations
@@ -67,9 +71,15 @@ class StandingsTable(tables.Table):
         orderable = True
         empty_text = _("No finished games yet.")
 
-    def __init__(self, *args, season_id: int | None = None, **kwargs):
+    def __init__(self, *args, season_id: int | None = None, rating: str | None = None, **kwargs):
+        """``rating``: the rating column's header; ``""`` leaves the column out (a season
+        rated by plain total points, where it would repeat "Total points")."""
         self.season_id = season_id
+        if rating == "":
+            kwargs["exclude"] = (*kwargs.get("exclude", ()), "rating_display")
         super().__init__(*args, **kwargs)
+        if rating:
+            self.columns["rating_display"].column.verbose_name = rating
 
     def render_name(self, value, record):
         if self.season_id is None:
@@ -134,7 +144,8 @@ EXPORT_FORMATS = {
 
 def standings_dataset(rows: list[dict], *, title: str = "standings") -> tablib.Dataset:
     """The standings as a tablib Dataset: the table's columns (values, not markup) plus
-    whether the player met the minimum games."""
+    whether the player met the minimum games. Every column, the rating included, whatever
+    the season's rating method."""
     table = StandingsTable(rows)
     columns = [c for c in table.columns]
     data = tablib.Dataset(title=title[:31])
@@ -156,3 +167,17 @@ def export_bytes(rows: list[dict], fmt: str, *, title: str = "standings") -> byt
     if fmt == "xlsx":
         return data.export("xlsx")
     raise ValueError(f"unknown export format {fmt!r}")
+
+
+def rating_header(method: str, best_n: int | None) -> str:
+    """The standings page's rating column header; ``""`` when the column is left out.
+
+    ``total`` without best-N: the rating *is* the total points, so no column. ``total``
+    with best-N: the best-N sum (minus deductions), which ranks the players — shown under
+    its own name. Other methods: "Rating".
+    """
+    if method == "total":
+        if not best_n:
+            return ""
+        return str(_("Best %(n)s games") % {"n": best_n})
+    return str(_("Rating"))

@@ -21,7 +21,7 @@ from league import standings_selectors as sel
 from league.models import Season
 from league.permissions import can_view_standings
 from league.standings import standings_refresh
-from league.tables import EXPORT_FORMATS, StandingsTable, export_bytes
+from league.tables import EXPORT_FORMATS, StandingsTable, export_bytes, rating_header
 
 
 def _season_for(request: HttpRequest, season_id: int) -> Season | HttpResponse:
@@ -55,8 +55,9 @@ def season_standings(request: HttpRequest, season_id: int) -> HttpResponse:
         return season
     snapshot = _snapshot(season)
     standings = sel.standings_rows(snapshot=snapshot)
-    ranked = StandingsTable(standings.ranked, season_id=season.pk, prefix="r-")
-    unranked = StandingsTable(standings.unranked, season_id=season.pk, prefix="u-")
+    rating = rating_header(season.rating_method, season.best_n)
+    ranked = StandingsTable(standings.ranked, season_id=season.pk, rating=rating, prefix="r-")
+    unranked = StandingsTable(standings.unranked, season_id=season.pk, rating=rating, prefix="u-")
     RequestConfig(request, paginate=False).configure(ranked)
     RequestConfig(request, paginate=False).configure(unranked)
     return render(
@@ -141,9 +142,14 @@ def player_season(request: HttpRequest, season_id: int, member_id: int) -> HttpR
             "row": row,
             "snapshot": snapshot,
             "method_label": method_label,
-            # Rated by total points, the rating card would repeat "Total points": it is left out.
-            "show_rating": season.rating_method != Season.RatingMethod.TOTAL,
-            "rating_label": _("Rating (%(method)s)") % {"method": method_label},
+            # Rated by plain total points, the rating card would repeat "Total points": it is
+            # left out (with best-N it is the best-N sum, shown under that name).
+            "show_rating": bool(rating_header(season.rating_method, season.best_n)),
+            "rating_label": (
+                rating_header(season.rating_method, season.best_n)
+                if season.rating_method == Season.RatingMethod.TOTAL
+                else _("Rating (%(method)s)") % {"method": method_label}
+            ),
             "games": [{"g": g, "url": game_url(g.game_id)} for g in reversed(games)],
             "rating_svg": mark_safe(rating_svg),  # noqa: S308 — built by league.charts, text escaped there
             "points_svg": mark_safe(points_svg),  # noqa: S308
