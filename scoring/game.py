@@ -366,7 +366,7 @@ class Game:
             finished=self.finished,
             ended_by=self.ended_by,
             awaiting_stop=self.awaiting_stop,
-            riichi_allowed=tuple(s >= rs.riichi_min_points for s in self.scores),
+            riichi_allowed=tuple(rs.riichi_min_points is None or s >= rs.riichi_min_points for s in self.scores),
             seat_winds=tuple(WINDS[(p - self.dealer) % self.n] for p in range(self.n)),
             is_all_last=self.is_all_last,
             extra_round=self.round_index > self.last_round,

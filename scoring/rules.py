@@ -227,8 +227,8 @@ class Ruleset:
     """Negative final scores count as they are (False: clamp to 0 in final points)."""
 
     # --- riichi, honba, draws ----------------------------------------------
-    riichi_min_points: int = 1000
-    """A player below this may not declare riichi (the declaration is void)."""
+    riichi_min_points: int | None = 1000
+    """A player below this may not declare riichi (the declaration is void); None: no minimum."""
     riichi_stick: int = 1000
     """Riichi deposit."""
     honba_value: int = 300
@@ -618,13 +618,10 @@ M_LEAGUE = Ruleset(
     tenpai_yame=Yame.NONE,
     west_entry=False,
     tobi=False,
-    # The sources say a player below 1,000 (even negative) may still declare riichi; kept at 1,000
-    # until tests/scoring/test_game_progression.py (which pins it) is updated: see docs/rulesets.md.
-    riichi_min_points=1000,
-    # The sources say M-League has NO abortive draws (nine terminals, four winds, four riichi and
-    # four kans all play on). Kept as it was until tests/scoring/test_settle_draw.py (which pins the
-    # old set) is updated: see docs/rulesets.md.
-    abortive_draws=frozenset({Abort.FOUR_WINDS, Abort.FOUR_RIICHI, Abort.FOUR_KANS, Abort.NINE_TERMINALS}),
+    # No tobi, and a player below 1,000 (even negative) may still declare riichi.
+    riichi_min_points=None,
+    # No abortive draws: nine terminals, four winds, four riichi and four kans all play on.
+    abortive_draws=frozenset(),
     nagashi=Nagashi.NONE,
     max_ron_winners=1,
     triple_ron_abort=False,
@@ -678,9 +675,8 @@ WRC_2025 = Ruleset(
     pao=frozenset({Pao.DAISANGEN, Pao.DAISUUSHII}),
     penalties=frozenset({PenaltyType.CHOMBO}),
     chombo_style=ChomboStyle.POINTS,
-    # The 2022 revision raised the chombo to 30 points; kept at 20 until
-    # tests/scoring/test_settle_draw.py (which pins 20) is updated: see docs/rulesets.md.
-    chombo_season_points=20.0,
+    # The 2022 revision raised the chombo to 30 points.
+    chombo_season_points=30.0,
 )
 
 EMA_2025 = Ruleset(
@@ -692,9 +688,8 @@ EMA_2025 = Ruleset(
     oka=0,
     uma=(15000, 5000, -5000, -15000),
     tie_rule=TieRule.SPLIT,
-    # The EMA's 2016 notice says riichi bets left at game end go to the winner (first place); kept
-    # as lost until tests/scoring/test_final.py (which pins it) is updated: see docs/rulesets.md.
-    leftover_sticks=LeftoverSticks.LOST,
+    # The EMA's 2016 notice: riichi bets left at game end go to the winner (first place).
+    leftover_sticks=LeftoverSticks.TO_FIRST,
     agari_yame=Yame.NONE,
     tenpai_yame=Yame.NONE,
     west_entry=False,

@@ -127,7 +127,7 @@ def _place_riichi(table: Table, riichi: tuple[int, ...], deltas: list[int]) -> i
     """Take each riichi stick from its player; the points now on the table."""
     rs = table.ruleset
     for p in riichi:
-        if table.scores[p] < rs.riichi_min_points:
+        if rs.riichi_min_points is not None and table.scores[p] < rs.riichi_min_points:
             raise ScoringError(
                 f"{_name(p)} cannot declare riichi with {table.scores[p]:,} points "
                 f"(minimum {rs.riichi_min_points:,})."

@@ -11,7 +11,8 @@ CASES = [
     ("juki-agit-2026", (41300, 31200, 18500, 8000), 1000, (1, 2, 3, 4), (62.3, 11.2, -21.5, -52.0)),
     ("juki-agit-2026", (30000, 30000, 20000, 20000), 0, (1, 2, 3, 4), (50.0, 10.0, -20.0, -40.0)),
     ("wrc-2025", (40000, 40000, 20000, 20000), 0, (1, 1, 3, 3), (20.0, 20.0, -20.0, -20.0)),
-    ("ema-2025", (40000, 39000, 20000, 20000), 1000, (1, 2, 3, 3), (25.0, 14.0, -20.0, -20.0)),
+    # 1st takes the leftover 1000: 41000 -> 11 + 15 = 26; 3rd/4th share (-5 - 15) / 2 = -10 each.
+    ("ema-2025", (40000, 39000, 20000, 20000), 1000, (1, 2, 3, 3), (26.0, 14.0, -20.0, -20.0)),
     ("juki-agit-2026", (60000, 30000, 17000, -7000), 0, (1, 2, 3, 4), (80.0, 10.0, -23.0, -67.0)),
     ({"base": "juki-agit-2026", "overrides": {"keep_negative_scores": False}}, (60000, 30000, 17000, -7000), 0,
      (1, 2, 3, 4), (80.0, 10.0, -23.0, -60.0)),
@@ -30,7 +31,7 @@ IDS = [
     "juki: leftover riichi sticks go to 1st",
     "juki: ties ranked by seat order (closer to the first dealer ranks higher)",
     "wrc: ties split the uma of the places they share",
-    "ema: leftover sticks are lost (the total drops)",
+    "ema: leftover sticks go to first place (EMA notice)",
     "juki: negative scores are kept and counted (hakoshita)",
     "keep_negative_scores off: a negative final score counts as 0",
     "gosha-rokunyu: 500 rounds down, 600 up; 1st takes the remainder",

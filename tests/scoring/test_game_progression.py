@@ -128,10 +128,12 @@ def test_negative_scores_are_kept():
     assert r.state.scores[1] == -7000
 
 
-def test_m_league_has_no_tobi():
+def test_m_league_has_no_tobi_and_riichi_even_below_1000():
     r = play("m-league", [ron(1, win(2, yakuman=1))])
-    assert not r.state.finished
-    assert r.state.riichi_allowed == (True, False, True, True)
+    assert not r.state.finished and r.state.scores[1] < 0
+    assert r.state.riichi_allowed == (True, True, True, True)
+    r = play("m-league", [ron(1, win(2, yakuman=1)), ron(2, win(0, han=1, fu=30), riichi=[1])])
+    assert r.rows[-1].deltas == (1000 + 1000, -1000, -1000, 0)
 
 
 def test_awaiting_stop_then_a_hand_continues_the_game():

@@ -130,7 +130,7 @@ def test_abortive_draws_allowed(ruleset, reason, riichi):
     [
         ("juki-agit-2026", {"kind": "abort", "reason": "four_winds"}, "no abortive draws"),
         ("juki-agit-2026", {"kind": "abort", "reason": "triple_ron"}, "no abortive draws"),
-        ("m-league", {"kind": "abort", "reason": "triple_ron"}, "does not allow the abortive draw triple_ron"),
+        ("m-league", {"kind": "abort", "reason": "nine_terminals"}, "no abortive draws"),
         ("wrc-2025", {"kind": "abort", "reason": "nine_terminals"}, "no abortive draws"),
         ("asi-shirai", {"kind": "abort", "reason": "four_riichi", "riichi": [0, 1, 2]}, "all four players"),
         ("m-league", {"kind": "nagashi", "players": [1]}, "no nagashi"),
@@ -140,7 +140,7 @@ def test_abortive_draws_allowed(ruleset, reason, riichi):
     ids=[
         "juki: no abortive draws (four winds)",
         "juki: triple ron is not an abort, it is three wins",
-        "m-league: no triple-ron abort (head bump)",
+        "m-league: no abortive draws (nine terminals play on)",
         "wrc: no abortive draws",
         "four-riichi abort needs four riichi",
         "m-league: no nagashi mangan",
@@ -162,7 +162,7 @@ CHOMBO = [
     ("juki-agit-2026", {"kind": "chombo", "offender": 3}, [3000, 3000, 3000, -9000], True, True, ()),
     ("juki-agit-sanma-2026", {"kind": "chombo", "offender": 1}, [3000, -6000, 3000], True, True, ()),
     ("m-league", {"kind": "chombo", "offender": 1}, [0, 0, 0, 0], True, True, (0.0, 20.0, 0.0, 0.0)),
-    ("wrc-2025", {"kind": "chombo", "offender": 3}, [0, 0, 0, 0], True, True, (0.0, 0.0, 0.0, 20.0)),
+    ("wrc-2025", {"kind": "chombo", "offender": 3}, [0, 0, 0, 0], True, True, (0.0, 0.0, 0.0, 30.0)),
     ("juki-agit-2026", {"kind": "chombo", "offender": 1, "riichi": [1, 2]}, [3000, -9000, 3000, 3000], True, True, ()),
 ]
 CHOMBO_IDS = [
@@ -172,7 +172,7 @@ CHOMBO_IDS = [
     "juki: non-dealer chombo 3000 to each",
     "juki sanma: chombo 3000 to each of the two others",
     "m-league: chombo is a 20-point season deduction, no table payment",
-    "wrc: chombo is a 20-point deduction",
+    "wrc: chombo is a 30-point deduction (2022 revision)",
     "riichi sticks placed in the voided hand go back to their owners",
 ]
 
