@@ -6,7 +6,7 @@ from typing import Any, Sequence
 from django import template
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
-from django.utils.translation import get_language, ngettext, pgettext
+from django.utils.translation import get_language, ngettext, pgettext, pgettext_lazy
 
 from league.forms import ABORT_LABELS
 
@@ -211,3 +211,42 @@ def dealer_min_han_words(renchan: int, han: int | None, counts_dora: bool = True
     if not counts_dora:
         text += " " + _("(dora do not count)")
     return text
+
+
+# The audit log stores English keys (AuditEntry.object_type, .action); these are their words.
+AUDIT_OBJECTS = {
+    "ruleset": pgettext_lazy("audit object", "ruleset"),
+    "season": pgettext_lazy("audit object", "season"),
+    "game": pgettext_lazy("audit object", "game"),
+    "hand": pgettext_lazy("audit object", "hand"),
+    "penalty": pgettext_lazy("audit object", "penalty"),
+    "club": pgettext_lazy("audit object", "club"),
+    "member": pgettext_lazy("audit object", "member"),
+}
+AUDIT_ACTIONS = {
+    "create": pgettext_lazy("audit action", "created"),
+    "edit": pgettext_lazy("audit action", "edited"),
+    "delete": pgettext_lazy("audit action", "deleted"),
+    "cancel": pgettext_lazy("audit action", "cancelled"),
+}
+
+
+@register.filter
+def audit_object(object_type: str) -> str:
+    """``"hand"`` -> "hand" / "국 기록"; an unknown type shows as stored."""
+    return str(AUDIT_OBJECTS.get(object_type, object_type))
+
+
+@register.filter
+def audit_action(action: str) -> str:
+    """``"cancel"`` -> "cancelled" / "취소"; an unknown action shows as stored."""
+    return str(AUDIT_ACTIONS.get(action, action))
+
+
+@register.simple_tag
+def audit_what(entry: Any) -> str:
+    """One audit entry in words: "hand #12 edited" / "국 기록 #12 수정"."""
+    # Translators: an audit log line, e.g. "hand #12 edited"; Korean puts the action last too.
+    return _("%(object)s #%(id)s %(action)s") % {
+        "object": audit_object(entry.object_type), "id": entry.object_id, "action": audit_action(entry.action),
+    }

@@ -103,3 +103,26 @@ def test_outsider_season_list_forbidden(season):
     outsider = MemberFactory(user=UserFactory())
     response = _client(outsider).get(reverse("league:season_penalties", args=[season.club.slug, season.pk]))
     assert response.status_code == HTTPStatus.FORBIDDEN
+
+
+def test_audit_log_names_objects_and_actions_in_korean(game, players, referee):
+    """Stored keys ("hand", "edit", ...) are shown as words of the page's language."""
+    hand = services.hand_record(game=game, position=0, event={"kind": "draw", "tenpai": []}, by=referee.user)
+    services.hand_edit(hand=hand, event={"kind": "draw", "tenpai": [0]}, by=referee.user, reason="텐파이 정정")
+    penalty = services.penalty_give(member=players[1], type="chombo", reason="노텐 리치", by=referee.user, game=game)
+    url = reverse("league:audit_log", args=[game.club.slug])
+    page = _client(referee).get(url, HTTP_ACCEPT_LANGUAGE="ko").content.decode()
+    assert f"국 기록 #{hand.pk} 수정" in page
+    assert f"국 기록 #{hand.pk} 등록" in page
+    assert f"대국 #{game.pk} 등록" in page
+    assert f"벌칙 #{penalty.pk} 등록" in page
+    for stored in (f"hand #{hand.pk}", f"game #{game.pk}", f"penalty #{penalty.pk}", "Create", "Edit"):
+        assert stored not in page
+    english = _client(referee).get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert f"hand #{hand.pk} edited" in english and f"game #{game.pk} created" in english
+
+
+def test_audit_label_of_an_unknown_type_shows_as_stored():
+    from league.templatetags.mahjong import audit_action, audit_object
+
+    assert audit_object("import_batch") == "import_batch" and audit_action("merge") == "merge"
