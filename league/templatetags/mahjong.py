@@ -1,6 +1,8 @@
 """Template helpers of the table screens: rounds, results and scores in words."""
 from __future__ import annotations
 
+import json
+
 from typing import Any, Sequence
 
 from django import template
@@ -250,3 +252,34 @@ def audit_what(entry: Any) -> str:
     return _("%(object)s #%(id)s %(action)s") % {
         "object": audit_object(entry.object_type), "id": entry.object_id, "action": audit_action(entry.action),
     }
+
+
+@register.filter
+def audit_changes(entry: Any) -> tuple[tuple[str, str, str], ...]:
+    """What an audit entry changed, field by field, as JSON text: (field, before, after).
+
+    An edit lists only the fields that differ; a creation or deletion lists every field
+    on the side it has (the other side empty).
+    """
+    before = entry.before if isinstance(entry.before, dict) else None
+    after = entry.after if isinstance(entry.after, dict) else None
+    if before is None and after is None:
+        return ()
+    keys = list(dict.fromkeys([*(before or {}), *(after or {})]))
+    rows = []
+    for key in keys:
+        old = (before or {}).get(key, _MISSING)
+        new = (after or {}).get(key, _MISSING)
+        if before is not None and after is not None and old == new:
+            continue
+        rows.append((key, _as_json(old), _as_json(new)))
+    return tuple(rows)
+
+
+_MISSING = object()
+
+
+def _as_json(value: Any) -> str:
+    if value is _MISSING:
+        return ""
+    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "), default=str)

@@ -126,3 +126,35 @@ def test_audit_label_of_an_unknown_type_shows_as_stored():
     from league.templatetags.mahjong import audit_action, audit_object
 
     assert audit_object("import_batch") == "import_batch" and audit_action("merge") == "merge"
+
+
+def test_audit_log_shows_an_edit_as_the_fields_it_changed(game, referee):
+    hand = services.hand_record(game=game, position=0, event={"kind": "draw", "tenpai": []}, by=referee.user)
+    services.hand_edit(hand=hand, event={"kind": "draw", "tenpai": [0]}, by=referee.user, reason="텐파이 정정")
+    url = reverse("league:audit_log", args=[game.club.slug])
+
+    page = _client(referee).get(url, HTTP_ACCEPT_LANGUAGE="ko").content.decode()
+
+    # JSON, not Python reprs; the edit shows the event before and after, not the unchanged position.
+    assert '<del><code>{&quot;kind&quot;: &quot;draw&quot;, &quot;tenpai&quot;: []}</code></del>' in page
+    assert '<ins><code>{&quot;kind&quot;: &quot;draw&quot;, &quot;tenpai&quot;: [0]}</code></ins>' in page
+    assert "'kind'" not in page
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "expected"),
+    [
+        ({"a": 1, "b": 2}, {"a": 1, "b": 3}, (("b", "2", "3"),)),
+        (None, {"a": "국"}, (("a", "", '"국"'),)),
+        ({"a": [1]}, None, (("a", "[1]", ""),)),
+        (None, None, ()),
+    ],
+    ids=["an edit lists only changed fields", "a creation lists what was created",
+         "a deletion lists what was deleted", "nothing recorded, nothing shown"],
+)
+def test_audit_changes(before, after, expected):
+    from types import SimpleNamespace
+
+    from league.templatetags.mahjong import audit_changes
+
+    assert audit_changes(SimpleNamespace(before=before, after=after)) == expected
