@@ -1,13 +1,17 @@
 """The scoring package's one error vocabulary.
 
 Every refusal the engine makes (a bad record, an impossible hand, an unknown
-ruleset) is a :class:`ScoringError` whose message a table host can read.
+ruleset) is a :class:`ScoringError` whose message a table host can read. A refusal
+is made from a template of :mod:`scoring.messages` and its fields, so it can be
+shown in English (``.message``, the contract's text) or in Korean (``.localized("ko")``).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Sequence
+from typing import Any, Mapping, Sequence
+
+from scoring.messages import Message, Text, render
 
 # Seat-level code names players "Player 1".."Player 4" (seat index + 1); where the names
 # are known (a game record), they take the place of these labels.
@@ -19,12 +23,28 @@ class ScoringError(ValueError):
 
     ``hand`` is the index of the first bad event in a game record, or ``None``
     when the error is not tied to one event (an unknown ruleset, a bad header).
+
+    ``message`` is a catalogue :class:`~scoring.messages.Message` with its fields as keyword
+    arguments (the usual way), or a finished English text (which has no translation).
     """
 
-    def __init__(self, message: str, *, hand: int | None = None) -> None:
-        super().__init__(message)
-        self.message = message
+    def __init__(self, message: Message | str, *, hand: int | None = None, **fields: Any) -> None:
+        if isinstance(message, Message):
+            self.template: Message | None = message
+            self.fields: dict[str, Any] = fields
+            text = render(message, "en", fields)
+        else:
+            if fields:
+                raise TypeError("fields need a catalogue message (scoring.messages)")
+            self.template = None
+            self.fields = {}
+            text = message
+        super().__init__(text)
+        self.message = text
         self.hand = hand
+
+    def __reduce__(self):  # keyword-only arguments: rebuild from template and fields
+        return _restore, (type(self), self.template or self.message, self.hand, self.fields)
 
     def at(self, hand: int) -> "ScoringError":
         """The same error, pinned to event ``hand`` unless it already names one."""
@@ -32,17 +52,23 @@ class ScoringError(ValueError):
             self.hand = hand
         return self
 
+    def localized(self, lang: str | None) -> str:
+        """The message in ``lang``: Korean for "ko" (or "ko-kr"...), English otherwise."""
+        if self.template is None or not _is_korean(lang):
+            return self.message
+        return render(self.template, "ko", self.fields)
+
     def naming(self, names: Sequence[str]) -> "ScoringError":
         """The same error with "Player N" labels replaced by the players' names."""
-
-        def name(match: re.Match) -> str:
-            seat = int(match.group(1)) - 1
-            return names[seat] if seat < len(names) else match.group(0)
-
-        message = _PLAYER_LABEL.sub(name, self.message)
-        if message == self.message:
-            return self
-        renamed = type(self)(message, hand=self.hand)
+        if self.template is None:
+            message = _rename(self.message, names)
+            if message == self.message:
+                return self
+            renamed = type(self)(message, hand=self.hand)
+        else:
+            renamed = type(self)(self.template, hand=self.hand, **_rename_fields(self.fields, names))
+            if renamed.message == self.message:
+                return self
         renamed.__cause__ = self.__cause__
         return renamed
 
@@ -55,3 +81,30 @@ class HandError(ScoringError):
 
     def to_json(self) -> dict:
         return {"error": {"message": self.message}}
+
+
+def _is_korean(lang: str | None) -> bool:
+    return bool(lang) and lang.lower().replace("_", "-").split("-")[0] == "ko"
+
+
+def _rename(value: Any, names: Sequence[str]) -> Any:
+    if isinstance(value, str):
+
+        def name(match: re.Match) -> str:
+            seat = int(match.group(1)) - 1
+            return names[seat] if seat < len(names) else match.group(0)
+
+        return _PLAYER_LABEL.sub(name, value)
+    if isinstance(value, ScoringError):
+        return value.naming(names)
+    if isinstance(value, Text):
+        return Text(value.template, _rename_fields(value.fields, names))
+    return value
+
+
+def _rename_fields(fields: Mapping[str, Any], names: Sequence[str]) -> dict[str, Any]:
+    return {key: _rename(value, names) for key, value in fields.items()}
+
+
+def _restore(cls: type, message: Message | str, hand: int | None, fields: dict[str, Any]) -> ScoringError:
+    return cls(message, hand=hand, **fields)

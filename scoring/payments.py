@@ -8,6 +8,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from scoring import messages as M
 from scoring.errors import ScoringError
 from scoring.rules import Kazoe, Ruleset
 
@@ -57,34 +58,34 @@ def check_han_fu(han: int, fu: int | None, *, open_20_fu: bool = False) -> None:
     so 1 han 20 fu exists.
     """
     if isinstance(han, bool) or not isinstance(han, int) or han < 1:
-        raise ScoringError("Han must be a whole number of at least 1.")
+        raise ScoringError(M.HAN_NOT_WHOLE)
     if han >= 5:
         if fu is not None:
             _check_fu_value(fu)
         return
     if fu is None:
-        raise ScoringError(f"A {han}-han hand needs its fu.")
+        raise ScoringError(M.HAN_NEEDS_FU, han=han)
     _check_fu_value(fu)
     if fu == 20 and han == 1 and not open_20_fu:
-        raise ScoringError("1 han 20 fu is impossible: 20 fu is pinfu tsumo, which is at least 2 han.")
+        raise ScoringError(M.ONE_HAN_TWENTY_FU)
     if fu == 25 and han < 2:
-        raise ScoringError("25 fu is chiitoitsu, which is at least 2 han.")
+        raise ScoringError(M.TWENTY_FIVE_FU_HAN)
 
 
 def _check_fu_value(fu: int) -> None:
     if isinstance(fu, bool) or not isinstance(fu, int):
-        raise ScoringError("Fu must be a whole number.")
+        raise ScoringError(M.FU_NOT_WHOLE)
     if fu == 25:
         return
     if fu < 20 or fu > 110 or fu % 10:
-        raise ScoringError(f"{fu} fu is impossible: fu is 25 or a multiple of 10 from 20 to 110.")
+        raise ScoringError(M.FU_IMPOSSIBLE, fu=fu)
 
 
 def hand_value(han: int, fu: int | None, ruleset: Ruleset, *, yakuman: int = 0) -> HandValue:
     """The value of a win given as han/fu (validated) or as a yakuman multiple."""
     if yakuman:
         if isinstance(yakuman, bool) or not isinstance(yakuman, int) or yakuman < 1:
-            raise ScoringError("A yakuman multiple must be a whole number of at least 1.")
+            raise ScoringError(M.YAKUMAN_MULTIPLE_NOT_WHOLE)
         multiple = yakuman
         if not ruleset.yakuman_stacking:
             multiple = 1 if not ruleset.double_yakuman else min(multiple, 2)

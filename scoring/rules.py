@@ -18,6 +18,7 @@ import typing
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from scoring import messages as M
 from scoring.errors import ScoringError
 
 
@@ -342,13 +343,13 @@ class Ruleset:
     # ------------------------------------------------------------------------------------
     def __post_init__(self) -> None:
         if self.players not in (3, 4):
-            raise ScoringError(f"A ruleset is for 3 or 4 players, not {self.players}.")
+            raise ScoringError(M.RULESET_PLAYERS, players=self.players)
         if len(self.uma) != self.players:
-            raise ScoringError(f"Uma needs {self.players} values (one per place), got {len(self.uma)}.")
+            raise ScoringError(M.UMA_VALUES, players=self.players, count=len(self.uma))
         if not 1 <= self.max_ron_winners <= 3:
-            raise ScoringError("max_ron_winners must be 1, 2 or 3.")
+            raise ScoringError(M.MAX_RON_WINNERS_RANGE)
         if self.yakuman_cap is not None and self.yakuman_cap < 1:
-            raise ScoringError("yakuman_cap must be at least 1 (or null for no cap).")
+            raise ScoringError(M.YAKUMAN_CAP_RANGE)
 
     @property
     def is_sanma(self) -> bool:
@@ -358,7 +359,7 @@ class Ruleset:
         """A copy with some rules changed. Values may be JSON-style (lists, strings)."""
         unknown = set(overrides) - _FIELD_NAMES
         if unknown:
-            raise ScoringError(f"Unknown rule option(s): {', '.join(sorted(unknown))}.")
+            raise ScoringError(M.UNKNOWN_RULE_OPTIONS, options=", ".join(sorted(unknown)))
         return dataclasses.replace(self, **{k: _coerce(k, v) for k, v in overrides.items()})
 
     def to_dict(self) -> dict[str, Any]:
@@ -396,7 +397,7 @@ def _coerce(name: str, value: Any) -> Any:
     try:
         return _coerce_to(hint, value)
     except (ValueError, TypeError) as exc:
-        raise ScoringError(f"Rule option {name!r}: {value!r} is not a valid value.") from exc
+        raise ScoringError(M.RULE_OPTION_INVALID, name=name, value=value) from exc
 
 
 def _coerce_to(hint: Any, value: Any) -> Any:
@@ -738,9 +739,7 @@ def preset(key: str) -> Ruleset:
     try:
         return PRESETS[key]
     except (KeyError, TypeError):
-        raise ScoringError(
-            f"Unknown ruleset {key!r}; known rulesets: {', '.join(PRESETS)}."
-        ) from None
+        raise ScoringError(M.UNKNOWN_RULESET, key=key, known=", ".join(PRESETS)) from None
 
 
 def resolve(spec: str | Mapping[str, Any] | Ruleset) -> Ruleset:
@@ -751,12 +750,12 @@ def resolve(spec: str | Mapping[str, Any] | Ruleset) -> Ruleset:
         return preset(spec)
     if isinstance(spec, Mapping):
         if "base" not in spec:
-            raise ScoringError('A ruleset object needs a "base" preset key.')
+            raise ScoringError(M.RULESET_NEEDS_BASE)
         overrides = spec.get("overrides") or {}
         if not isinstance(overrides, Mapping):
-            raise ScoringError('Ruleset "overrides" must be an object of rule options.')
+            raise ScoringError(M.RULESET_OVERRIDES_OBJECT)
         return preset(spec["base"]).derive(**dict(overrides))
-    raise ScoringError("The ruleset must be a preset key or an object with a base and overrides.")
+    raise ScoringError(M.RULESET_SPEC)
 
 
 __all__ = [

@@ -1,0 +1,220 @@
+"""The catalogue of the engine's refusals, in English and Korean.
+
+Every :class:`~scoring.errors.ScoringError` is raised from a :class:`Message` of this
+module and its fields, e.g. ``ScoringError(RIICHI_MIN_POINTS, who="Player 2", points=800,
+minimum=1000)``. The English template renders the contract's text (``error.message``, what
+the CLI and the API print); the Korean one is what a Korean table host reads
+(``error.localized("ko")``). Both are ``str.format`` templates over the same named fields.
+
+Fields are plain values (numbers, tile and rule codes, "Player N" labels, which a game
+record replaces by the players' names), other messages (fragments such as "the loser
+(discarder)"), or other errors (a hand's refusal inside a game's). In the Korean templates a
+field may carry a particle as its format spec -- ``{who:은}``, ``{what:이}``, ``{x:을}``,
+``{x:과}``, ``{x:으로}`` -- which becomes 은/는, 이/가, 을/를, 과/와 or 으로/로 after the
+field's last sound, so names read naturally ("이서연은", "김민준은").
+
+Pure Python: no Django here (the app picks the language and calls ``localized``).
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+LANGUAGES = ("en", "ko")
+
+
+@dataclass(frozen=True)
+class Message:
+    """One refusal (or fragment of one): an English and a Korean template."""
+
+    en: str
+    ko: str
+    key: str = field(default="", compare=False)
+
+    def __call__(self, **fields: Any) -> "Text":
+        """This message with its fields, for use as another message's field."""
+        return Text(self, fields)
+
+    def template(self, lang: str) -> str:
+        return self.ko if lang == "ko" else self.en
+
+
+@dataclass(frozen=True)
+class Text:
+    """A message with its fields, rendered when the language is known."""
+
+    template: Message
+    fields: Mapping[str, Any]
+
+    def render(self, lang: str) -> str:
+        return render(self.template, lang, self.fields)
+
+    def __str__(self) -> str:
+        return self.render("en")
+
+
+# --------------------------------------------------------------------------- rendering
+_PLAYER_LABEL = re.compile(r"\bPlayer ([1-4])\b")
+
+# A particle spec -> (after a final consonant, after a vowel).
+_PARTICLES = {
+    "은": ("은", "는"), "는": ("은", "는"),
+    "이": ("이", "가"), "가": ("이", "가"),
+    "을": ("을", "를"), "를": ("을", "를"),
+    "과": ("과", "와"), "와": ("과", "와"),
+    "으로": ("으로", "로"), "로": ("으로", "로"),
+}
+# How a final digit is read in Korean: 0 영, 1 일, 2 이, 3 삼, 4 사, 5 오, 6 육, 7 칠, 8 팔, 9 구.
+_DIGIT_FINAL = {"0": "ㅇ", "1": "ㄹ", "2": "", "3": "ㅁ", "4": "", "5": "", "6": "ㄱ", "7": "ㄹ", "8": "ㄹ", "9": ""}
+_FINALS = " ㄱㄲㄳㄴㄵㄶㄷㄹㄺㄻㄼㄽㄾㄿㅀㅁㅂㅄㅅㅆㅇㅈㅊㅋㅌㅍㅎ"
+
+
+def _final(text: str) -> str | None:
+    """The final consonant of the word's last sound ("" for a vowel), None if unknown."""
+    for ch in reversed(text):
+        if "가" <= ch <= "힣":
+            return _FINALS[(ord(ch) - 0xAC00) % 28].strip()
+        if ch in _DIGIT_FINAL:
+            return _DIGIT_FINAL[ch]
+        if ch.isalpha():
+            return None
+    return None
+
+
+def particle(text: str, spec: str) -> str:
+    """``text`` followed by the particle ``spec`` (은, 이, 을, 과, 으로 ...) that fits its last sound."""
+    with_final, without = _PARTICLES[spec]
+    final = _final(text)
+    if final is None:
+        return f"{text}{with_final}({without})"
+    if with_final == "으로" and final == "ㄹ":
+        return f"{text}{without}"
+    return f"{text}{with_final if final else without}"
+
+
+class _Renderer(string.Formatter):
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def format_field(self, value: Any, format_spec: str) -> str:
+        lang = self.lang
+        if isinstance(value, Message):
+            value = render(value, lang, {})
+        elif isinstance(value, Text):
+            value = value.render(lang)
+        elif hasattr(value, "localized"):  # a ScoringError inside another one
+            value = value.localized(lang)
+        if lang == "ko" and isinstance(value, str):
+            value = _PLAYER_LABEL.sub(r"플레이어 \1", value)
+        if format_spec in _PARTICLES:
+            return particle(str(value), format_spec)
+        return format(value, format_spec)
+
+
+_RENDERERS = {lang: _Renderer(lang) for lang in LANGUAGES}
+
+
+def render(message: Message, lang: str, fields: Mapping[str, Any]) -> str:
+    """``message`` in ``lang`` ("en" or "ko") with ``fields``."""
+    renderer = _RENDERERS.get(lang, _RENDERERS["en"])
+    return renderer.vformat(message.template(renderer.lang), (), fields)
+
+
+def player_label(seat: int) -> str:
+    """The label of a seat (0-based) in a refusal, "Player 1".."Player 4"; a game record names them."""
+    return f"Player {seat + 1}"
+
+
+def catalogue() -> dict[str, Message]:
+    """Every message of the catalogue by its key."""
+    return {m.key: m for m in globals().values() if isinstance(m, Message)}
+
+
+def _keys() -> None:
+    for key, value in list(globals().items()):
+        if isinstance(value, Message) and not value.key:
+            object.__setattr__(value, "key", key)
+
+
+# =========================================================================== the catalogue
+# Korean terms as Korean riichi clubs use them: 론, 쯔모, 유국, 텐파이, 노텐, 본장, 공탁(리치봉),
+# 리치, 촌보, 유국만관, 판, 부, 역만, 오야(친), 자, 책임지불(파오), 화료 금지, 옐로카드, 벌점.
+
+
+# --- payments (scoring/payments.py) -----------------------------------------------------------
+HAN_NOT_WHOLE = Message(
+    "Han must be a whole number of at least 1.",
+    "판은 1 이상의 정수여야 합니다.",
+)
+HAN_NEEDS_FU = Message(
+    "A {han}-han hand needs its fu.",
+    "{han}판 화료는 부를 함께 입력해야 합니다.",
+)
+ONE_HAN_TWENTY_FU = Message(
+    "1 han 20 fu is impossible: 20 fu is pinfu tsumo, which is at least 2 han.",
+    "1판 20부는 있을 수 없습니다: 20부는 핑후 쯔모이므로 최소 2판입니다.",
+)
+TWENTY_FIVE_FU_HAN = Message(
+    "25 fu is chiitoitsu, which is at least 2 han.",
+    "25부는 치또이츠이므로 최소 2판입니다.",
+)
+FU_NOT_WHOLE = Message(
+    "Fu must be a whole number.",
+    "부는 정수여야 합니다.",
+)
+FU_IMPOSSIBLE = Message(
+    "{fu} fu is impossible: fu is 25 or a multiple of 10 from 20 to 110.",
+    "{fu}부는 있을 수 없습니다: 부는 25부이거나 20부에서 110부 사이의 10의 배수입니다.",
+)
+YAKUMAN_MULTIPLE_NOT_WHOLE = Message(
+    "A yakuman multiple must be a whole number of at least 1.",
+    "역만 배수는 1 이상의 정수여야 합니다.",
+)
+
+# --- rulesets (scoring/rules.py) --------------------------------------------------------------
+RULESET_PLAYERS = Message(
+    "A ruleset is for 3 or 4 players, not {players}.",
+    "룰은 3인 또는 4인용이어야 합니다({players}인은 안 됩니다).",
+)
+UMA_VALUES = Message(
+    "Uma needs {players} values (one per place), got {count}.",
+    "우마는 순위마다 하나씩 {players}개의 값이 필요합니다(입력된 값: {count}개).",
+)
+MAX_RON_WINNERS_RANGE = Message(
+    "max_ron_winners must be 1, 2 or 3.",
+    "max_ron_winners는 1, 2, 3 중 하나여야 합니다.",
+)
+YAKUMAN_CAP_RANGE = Message(
+    "yakuman_cap must be at least 1 (or null for no cap).",
+    "yakuman_cap은 1 이상이어야 합니다(상한이 없으면 null).",
+)
+UNKNOWN_RULE_OPTIONS = Message(
+    "Unknown rule option(s): {options}.",
+    "알 수 없는 룰 옵션: {options}.",
+)
+RULE_OPTION_INVALID = Message(
+    "Rule option {name!r}: {value!r} is not a valid value.",
+    "룰 옵션 {name!r}: {value!r:은} 올바른 값이 아닙니다.",
+)
+UNKNOWN_RULESET = Message(
+    "Unknown ruleset {key!r}; known rulesets: {known}.",
+    "알 수 없는 룰 {key!r}입니다. 사용할 수 있는 룰: {known}.",
+)
+RULESET_NEEDS_BASE = Message(
+    'A ruleset object needs a "base" preset key.',
+    '룰 객체에는 기본 프리셋 키 "base"가 필요합니다.',
+)
+RULESET_OVERRIDES_OBJECT = Message(
+    'Ruleset "overrides" must be an object of rule options.',
+    '룰의 "overrides"는 룰 옵션 객체여야 합니다.',
+)
+RULESET_SPEC = Message(
+    "The ruleset must be a preset key or an object with a base and overrides.",
+    "룰은 프리셋 키이거나 base와 overrides를 가진 객체여야 합니다.",
+)
+
+
+_keys()
