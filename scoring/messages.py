@@ -217,4 +217,182 @@ RULESET_SPEC = Message(
 )
 
 
+# --- game records (scoring/record.py) ---------------------------------------------------------
+RECORD_NOT_OBJECT = Message(
+    "A game record must be a JSON object with ruleset, players and hands.",
+    "대국 기록은 ruleset, players, hands를 가진 JSON 객체여야 합니다.",
+)
+RECORD_UNKNOWN_FIELDS = Message(
+    "Unknown field(s) in the game record: {fields}.",
+    "대국 기록에 알 수 없는 항목이 있습니다: {fields}.",
+)
+RECORD_UNKNOWN_FORMAT = Message(
+    "Unknown record format {format!r}; expected {expected!r}.",
+    "알 수 없는 기록 형식 {format!r}입니다. {expected!r} 형식이어야 합니다.",
+)
+RECORD_NO_RULESET = Message(
+    "The game record does not name its ruleset.",
+    "대국 기록에 룰이 지정되어 있지 않습니다.",
+)
+RECORD_PLAYERS_NAMES = Message(
+    "Players must be a list of names.",
+    "players는 이름 목록이어야 합니다.",
+)
+RECORD_PLAYER_COUNT = Message(
+    "The ruleset {key!r} is for {players} players, but the record names {count}.",
+    "룰 {key!r}은(는) {players}인용인데 기록에는 {count}명이 있습니다.",
+)
+RECORD_HANDS_LIST = Message(
+    "Hands must be a list of events.",
+    "hands는 국(局) 기록의 목록이어야 합니다.",
+)
+UNKNOWN_EVENT_FIELDS = Message(
+    "Unknown field(s) in a {what}: {fields}.",
+    "{what} 기록에 알 수 없는 항목이 있습니다: {fields}.",
+)
+PLAYER_NOT_NUMBER = Message(
+    "The {what} must be a player number from 0 to {last}.",
+    "{what:은} 0부터 {last}까지의 플레이어 번호여야 합니다.",
+)
+NO_SUCH_PLAYER = Message(
+    "There is no player {value}: the {what} must be from 0 to {last}.",
+    "{value}번 플레이어는 없습니다: {what:은} 0부터 {last}까지여야 합니다.",
+)
+RULING_AMOUNT = Message(
+    "A ruling needs an amount: a positive number of points in hundreds (e.g. 1000).",
+    "재정 벌점에는 금액이 필요합니다: 100점 단위의 양수(예: 1000).",
+)
+RULING_SPLIT = Message(
+    'A ruling shared by the other {others} players must split into hundreds '
+    '({amount:,} does not); name who receives it with "to".',
+    '다른 {others}명이 나눠 받는 재정 벌점은 100점 단위로 나누어떨어져야 합니다'
+    '({amount:,}점은 나누어떨어지지 않습니다). "to"로 받는 사람을 지정하세요.',
+)
+RULING_SELF = Message(
+    "A ruling cannot pay the player who pays it.",
+    "재정 벌점을 내는 플레이어가 그 벌점을 받을 수는 없습니다.",
+)
+PLAYER_LIST_MISSING = Message(
+    "The {what} list is missing.",
+    "{what} 목록이 없습니다.",
+)
+PLAYER_LIST_NOT_LIST = Message(
+    "The {what} field must be a list of player numbers.",
+    "{what} 항목은 플레이어 번호의 목록이어야 합니다.",
+)
+PLAYER_LISTED_TWICE = Message(
+    "A player is listed twice in {what}.",
+    "{what} 목록에 같은 플레이어가 두 번 있습니다.",
+)
+NOT_WHOLE_NUMBER = Message(
+    "{what} must be a whole number of at least {minimum}.",
+    "{what:은} {minimum} 이상의 정수여야 합니다.",
+)
+WIN_NEEDS_VALUE = Message(
+    "{who}'s win needs han and fu, a yakuman multiple, or the hand.",
+    "{who}의 화료에는 판과 부, 역만 배수, 또는 손패 중 하나가 필요합니다.",
+)
+WIN_GIVES_SEVERAL = Message(
+    "{who}'s win gives {given}: give only one of them.",
+    "{who}의 화료에 {given}이(가) 함께 입력되었습니다: 하나만 입력하세요.",
+)
+WIN_FU_WITHOUT_HAN = Message(
+    "{who}'s win gives fu without han.",
+    "{who}의 화료에 판 없이 부만 입력되었습니다.",
+)
+WIN_HAND_NOT_OBJECT = Message(
+    "{who}'s hand must be an object with tiles, melds and win.",
+    "{who}의 손패는 tiles, melds, win을 가진 객체여야 합니다.",
+)
+WIN_DORA_OVER_HAN = Message(
+    "{who}'s win has {dora} dora but only {han} han.",
+    "{who}의 화료는 {han}판인데 도라가 {dora}개입니다.",
+)
+PAO_OWN_WIN = Message(
+    "{who} cannot be liable (pao) for their own win.",
+    "{who:은} 자신의 화료에 책임지불(파오)을 할 수 없습니다.",
+)
+PAO_NEEDS_PLAYER = Message(
+    "pao_yakuman and pao_for need the liable player in pao.",
+    "pao_yakuman과 pao_for에는 pao에 책임지불(파오) 플레이어가 지정되어야 합니다.",
+)
+PAO_OVER_YAKUMAN = Message(
+    "Pao cannot cover {pao} yakuman of a {yakuman}x yakuman.",
+    "책임지불(파오)은 {yakuman}배 역만 중 {pao}배 역만까지 맡을 수 없습니다.",
+)
+UNKNOWN_PAO_FOR = Message(
+    "Unknown pao_for {value!r}; use one of {known}.",
+    "알 수 없는 pao_for {value!r}입니다. 다음 중 하나를 쓰세요: {known}.",
+)
+EVENT_NOT_OBJECT = Message(
+    "Each hand must be an object with a kind.",
+    "각 국 기록은 kind를 가진 객체여야 합니다.",
+)
+RON_NEEDS_WINS = Message(
+    "A ron needs wins: a list of one to three winners.",
+    "론에는 wins(화료자 1~3명의 목록)가 필요합니다.",
+)
+RON_TOO_MANY_WINNERS = Message(
+    "A ron can have at most {most} winners.",
+    "론의 화료자는 최대 {most}명입니다.",
+)
+WIN_NOT_OBJECT = Message(
+    "Each win must be an object with a winner.",
+    "각 화료는 winner를 가진 객체여야 합니다.",
+)
+RON_WINNER_TWICE = Message(
+    "The same winner is listed twice in one ron.",
+    "한 론에 같은 화료자가 두 번 있습니다.",
+)
+RON_OWN_DISCARD = Message(
+    "{who} cannot win by ron on their own discard.",
+    "{who:은} 자신이 버린 패로 론 화료할 수 없습니다.",
+)
+NAGASHI_NEEDS_PLAYER = Message(
+    "A nagashi mangan needs at least one player who made it.",
+    "유국만관에는 달성한 플레이어가 한 명 이상 있어야 합니다.",
+)
+UNKNOWN_ABORT = Message(
+    "Unknown abortive draw {reason!r}; use one of {known}.",
+    "알 수 없는 도중유국 {reason!r}입니다. 다음 중 하나를 쓰세요: {known}.",
+)
+DELIBERATE_BOOL = Message(
+    "deliberate must be true or false.",
+    "deliberate는 true 또는 false여야 합니다.",
+)
+UNKNOWN_PENALTY = Message(
+    "Unknown penalty type {type!r}; use one of {known} (a chombo is its own event).",
+    "알 수 없는 벌점 종류 {type!r}입니다. 다음 중 하나를 쓰세요: {known} (촌보는 별도의 기록입니다).",
+)
+UNKNOWN_EVENT_KIND = Message(
+    "Unknown kind of hand {kind!r}; use ron, tsumo, draw, nagashi, abort, chombo, penalty or stop.",
+    "알 수 없는 국 종류 {kind!r}입니다. ron, tsumo, draw, nagashi, abort, chombo, penalty, stop 중 하나를 쓰세요.",
+)
+
+# Fragments: what a record field is, in the messages above.
+LIST_PLAYER = Message("{what} player", "{what} 플레이어")
+WHAT_RON = Message("ron", "론")
+WHAT_WIN = Message("win", "화료")
+WHAT_TSUMO = Message("tsumo", "쯔모")
+WHAT_DRAW = Message("draw", "유국")
+WHAT_NAGASHI = Message("nagashi", "유국만관")
+WHAT_ABORT = Message("abortive draw", "도중유국")
+WHAT_CHOMBO = Message("chombo", "촌보")
+WHAT_PENALTY = Message("penalty", "벌점")
+WHAT_STOP = Message("stop", "종료 선언")
+WHAT_RULING = Message("ruling", "재정 벌점")
+WHAT_RIICHI = Message("riichi", "리치")
+WHAT_TENPAI = Message("tenpai", "텐파이")
+WHAT_RULING_PAYER = Message("player who pays the ruling", "재정 벌점을 내는 플레이어")
+WHAT_RULING_RECEIVER = Message("player who receives the ruling", "재정 벌점을 받는 플레이어")
+WHAT_WINNER = Message("winner", "화료자")
+WHAT_PAO_PLAYER = Message("liable (pao) player", "책임지불(파오) 플레이어")
+WHAT_LOSER = Message("loser (discarder)", "방총자(론 당한 사람)")
+WHAT_CHOMBO_OFFENDER = Message("chombo offender", "촌보를 한 플레이어")
+WHAT_PENALISED = Message("penalised player", "벌점을 받는 플레이어")
+WHAT_YAKUMAN_MULTIPLE = Message("A yakuman multiple", "역만 배수")
+WHAT_DORA = Message("Dora", "도라 수")
+WHAT_PAO_YAKUMAN = Message("pao_yakuman", "pao_yakuman")
+
+
 _keys()

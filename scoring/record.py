@@ -14,6 +14,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any, Mapping, Union
 
+from scoring import messages as M
 from scoring.errors import ScoringError
 from scoring.payments import check_han_fu
 from scoring.rules import Abort, PenaltyType, Ruleset, resolve
@@ -201,26 +202,24 @@ class GameRecord:
 def parse_record(data: Any) -> GameRecord:
     """A :class:`GameRecord` from the contract's JSON object; ``ScoringError`` when malformed."""
     if not isinstance(data, Mapping):
-        raise ScoringError("A game record must be a JSON object with ruleset, players and hands.")
+        raise ScoringError(M.RECORD_NOT_OBJECT)
     unknown = set(data) - {"format", "ruleset", "players", "hands", "note"} - _extension_keys(data)
     if unknown:
-        raise ScoringError(f"Unknown field(s) in the game record: {', '.join(sorted(unknown))}.")
+        raise ScoringError(M.RECORD_UNKNOWN_FIELDS, fields=", ".join(sorted(unknown)))
     if "format" in data and data["format"] != FORMAT:
-        raise ScoringError(f"Unknown record format {data['format']!r}; expected {FORMAT!r}.")
+        raise ScoringError(M.RECORD_UNKNOWN_FORMAT, format=data["format"], expected=FORMAT)
     if "ruleset" not in data:
-        raise ScoringError("The game record does not name its ruleset.")
+        raise ScoringError(M.RECORD_NO_RULESET)
     spec = data["ruleset"]
     ruleset = resolve(spec)
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) and p.strip() for p in players):
-        raise ScoringError("Players must be a list of names.")
+        raise ScoringError(M.RECORD_PLAYERS_NAMES)
     if len(players) != ruleset.players:
-        raise ScoringError(
-            f"The ruleset {ruleset.key!r} is for {ruleset.players} players, but the record names {len(players)}."
-        )
+        raise ScoringError(M.RECORD_PLAYER_COUNT, key=ruleset.key, players=ruleset.players, count=len(players))
     hands = data.get("hands", [])
     if not isinstance(hands, list):
-        raise ScoringError("Hands must be a list of events.")
+        raise ScoringError(M.RECORD_HANDS_LIST)
     try:
         events = tuple(parse_event(e, players=ruleset.players, index=i) for i, e in enumerate(hands))
     except ScoringError as exc:
@@ -240,58 +239,55 @@ def _extension_keys(data: Mapping[str, Any]) -> set[str]:
     return {k for k in data if isinstance(k, str) and k.startswith("x_")}
 
 
-def _check_keys(data: Mapping[str, Any], allowed: set[str], what: str) -> None:
+def _check_keys(data: Mapping[str, Any], allowed: set[str], what: M.Message) -> None:
     unknown = set(data) - allowed - set(_FREE_KEYS) - _extension_keys(data)
     if unknown:
-        raise ScoringError(f"Unknown field(s) in a {what}: {', '.join(sorted(map(str, unknown)))}.")
+        raise ScoringError(M.UNKNOWN_EVENT_FIELDS, what=what, fields=", ".join(sorted(map(str, unknown))))
 
 
-def _player(value: Any, players: int, what: str) -> int:
+def _player(value: Any, players: int, what: M.Message | M.Text) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ScoringError(f"The {what} must be a player number from 0 to {players - 1}.")
+        raise ScoringError(M.PLAYER_NOT_NUMBER, what=what, last=players - 1)
     if not 0 <= value < players:
-        raise ScoringError(f"There is no player {value}: the {what} must be from 0 to {players - 1}.")
+        raise ScoringError(M.NO_SUCH_PLAYER, value=value, what=what, last=players - 1)
     return value
 
 
 def _parse_ruling(data: Mapping[str, Any], players: int) -> PenaltyEvent:
     """A referee's ruling: ``{"kind": "penalty", "type": "ruling", "player", "amount", "to"?}``."""
-    _check_keys(data, {"kind", "player", "type", "amount", "to"}, "ruling")
-    player = _player(data.get("player"), players, "player who pays the ruling")
+    _check_keys(data, {"kind", "player", "type", "amount", "to"}, M.WHAT_RULING)
+    player = _player(data.get("player"), players, M.WHAT_RULING_PAYER)
     amount = data.get("amount")
     if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0 or amount % 100:
-        raise ScoringError("A ruling needs an amount: a positive number of points in hundreds (e.g. 1000).")
+        raise ScoringError(M.RULING_AMOUNT)
     to = data.get("to")
     if to is None:
         if amount % (100 * (players - 1)):
-            raise ScoringError(
-                f"A ruling shared by the other {players - 1} players must split into hundreds "
-                f"({amount:,} does not); name who receives it with \"to\"."
-            )
+            raise ScoringError(M.RULING_SPLIT, others=players - 1, amount=amount)
     else:
-        to = _player(to, players, "player who receives the ruling")
+        to = _player(to, players, M.WHAT_RULING_RECEIVER)
         if to == player:
-            raise ScoringError("A ruling cannot pay the player who pays it.")
+            raise ScoringError(M.RULING_SELF)
     return PenaltyEvent(player=player, type=PenaltyType.RULING, amount=amount, to=to)
 
 
-def _player_list(data: Mapping[str, Any], key: str, players: int, what: str, *, required: bool = False) -> tuple[int, ...]:
+def _player_list(data: Mapping[str, Any], key: str, players: int, what: M.Message, *, required: bool = False) -> tuple[int, ...]:
     if key not in data or data[key] is None:
         if required:
-            raise ScoringError(f"The {what} list is missing.")
+            raise ScoringError(M.PLAYER_LIST_MISSING, what=what)
         return ()
     value = data[key]
     if not isinstance(value, list):
-        raise ScoringError(f"The {what} field must be a list of player numbers.")
-    result = tuple(_player(v, players, f"{what} player") for v in value)
+        raise ScoringError(M.PLAYER_LIST_NOT_LIST, what=what)
+    result = tuple(_player(v, players, M.LIST_PLAYER(what=what)) for v in value)
     if len(set(result)) != len(result):
-        raise ScoringError(f"A player is listed twice in {what}.")
+        raise ScoringError(M.PLAYER_LISTED_TWICE, what=what)
     return result
 
 
-def _int(value: Any, what: str, *, minimum: int) -> int:
+def _int(value: Any, what: M.Message, *, minimum: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise ScoringError(f"{what} must be a whole number of at least {minimum}.")
+        raise ScoringError(M.NOT_WHOLE_NUMBER, what=what, minimum=minimum)
     return value
 
 
@@ -299,46 +295,44 @@ _WIN_KEYS = {"winner", "han", "fu", "yakuman", "hand", "pao", "pao_yakuman", "pa
 
 
 def _parse_win(data: Mapping[str, Any], players: int) -> Win:
-    winner = _player(data.get("winner"), players, "winner")
+    winner = _player(data.get("winner"), players, M.WHAT_WINNER)
     han, fu, yakuman, hand = data.get("han"), data.get("fu"), data.get("yakuman"), data.get("hand")
     given = [k for k, v in (("han", han), ("yakuman", yakuman), ("hand", hand)) if v is not None]
     if len(given) != 1:
         if not given:
-            raise ScoringError(f"Player {winner + 1}'s win needs han and fu, a yakuman multiple, or the hand.")
-        raise ScoringError(f"Player {winner + 1}'s win gives {' and '.join(given)}: give only one of them.")
+            raise ScoringError(M.WIN_NEEDS_VALUE, who=M.player_label(winner))
+        raise ScoringError(M.WIN_GIVES_SEVERAL, who=M.player_label(winner), given=" and ".join(given))
     if fu is not None and han is None:
-        raise ScoringError(f"Player {winner + 1}'s win gives fu without han.")
+        raise ScoringError(M.WIN_FU_WITHOUT_HAN, who=M.player_label(winner))
     if han is not None:
         check_han_fu(han, fu)
     if yakuman is not None:
-        yakuman = _int(yakuman, "A yakuman multiple", minimum=1)
+        yakuman = _int(yakuman, M.WHAT_YAKUMAN_MULTIPLE, minimum=1)
     if hand is not None and not isinstance(hand, Mapping):
-        raise ScoringError(f"Player {winner + 1}'s hand must be an object with tiles, melds and win.")
+        raise ScoringError(M.WIN_HAND_NOT_OBJECT, who=M.player_label(winner))
     dora = data.get("dora")
     if dora is not None:
-        dora = _int(dora, "Dora", minimum=0)
+        dora = _int(dora, M.WHAT_DORA, minimum=0)
         if han is not None and dora > han:
-            raise ScoringError(f"Player {winner + 1}'s win has {dora} dora but only {han} han.")
+            raise ScoringError(M.WIN_DORA_OVER_HAN, who=M.player_label(winner), dora=dora, han=han)
     pao = data.get("pao")
     if pao is not None:
-        pao = _player(pao, players, "liable (pao) player")
+        pao = _player(pao, players, M.WHAT_PAO_PLAYER)
         if pao == winner:
-            raise ScoringError(f"Player {winner + 1} cannot be liable (pao) for their own win.")
+            raise ScoringError(M.PAO_OWN_WIN, who=M.player_label(winner))
     pao_yakuman = data.get("pao_yakuman")
     pao_for = data.get("pao_for")
     if (pao_yakuman is not None or pao_for is not None) and pao is None:
-        raise ScoringError("pao_yakuman and pao_for need the liable player in pao.")
+        raise ScoringError(M.PAO_NEEDS_PLAYER)
     if pao_yakuman is not None:
-        pao_yakuman = _int(pao_yakuman, "pao_yakuman", minimum=1)
+        pao_yakuman = _int(pao_yakuman, M.WHAT_PAO_YAKUMAN, minimum=1)
         if yakuman is not None and pao_yakuman > yakuman:
-            raise ScoringError(f"Pao cannot cover {pao_yakuman} yakuman of a {yakuman}x yakuman.")
+            raise ScoringError(M.PAO_OVER_YAKUMAN, pao=pao_yakuman, yakuman=yakuman)
     if pao_for is not None:
         try:
             pao_for = PaoFor(pao_for)
         except ValueError:
-            raise ScoringError(
-                f"Unknown pao_for {pao_for!r}; use one of {', '.join(p.value for p in PaoFor)}."
-            ) from None
+            raise ScoringError(M.UNKNOWN_PAO_FOR, value=pao_for, known=", ".join(p.value for p in PaoFor)) from None
     return Win(
         winner=winner, han=han, fu=fu, yakuman=yakuman, hand=dict(hand) if hand is not None else None,
         pao=pao, pao_yakuman=pao_yakuman, pao_for=pao_for, dora=dora,
@@ -347,87 +341,84 @@ def _parse_win(data: Mapping[str, Any], players: int) -> Win:
 
 def _parse_event(data: Any, players: int) -> Event:
     if not isinstance(data, Mapping):
-        raise ScoringError("Each hand must be an object with a kind.")
+        raise ScoringError(M.EVENT_NOT_OBJECT)
     kind = data.get("kind")
     if kind == "ron":
-        _check_keys(data, {"kind", "loser", "wins", "riichi"}, "ron")
-        loser = _player(data.get("loser"), players, "loser (discarder)")
+        _check_keys(data, {"kind", "loser", "wins", "riichi"}, M.WHAT_RON)
+        loser = _player(data.get("loser"), players, M.WHAT_LOSER)
         wins_data = data.get("wins")
         if not isinstance(wins_data, list) or not wins_data:
-            raise ScoringError("A ron needs wins: a list of one to three winners.")
+            raise ScoringError(M.RON_NEEDS_WINS)
         if len(wins_data) > players - 1:
-            raise ScoringError(f"A ron can have at most {players - 1} winners.")
+            raise ScoringError(M.RON_TOO_MANY_WINNERS, most=players - 1)
         wins = []
         for w in wins_data:
             if not isinstance(w, Mapping):
-                raise ScoringError("Each win must be an object with a winner.")
-            _check_keys(w, _WIN_KEYS, "win")
+                raise ScoringError(M.WIN_NOT_OBJECT)
+            _check_keys(w, _WIN_KEYS, M.WHAT_WIN)
             wins.append(_parse_win(w, players))
         winners = [w.winner for w in wins]
         if len(set(winners)) != len(winners):
-            raise ScoringError("The same winner is listed twice in one ron.")
+            raise ScoringError(M.RON_WINNER_TWICE)
         if loser in winners:
-            raise ScoringError(f"Player {loser + 1} cannot win by ron on their own discard.")
-        return Ron(loser=loser, wins=tuple(wins), riichi=_player_list(data, "riichi", players, "riichi"))
+            raise ScoringError(M.RON_OWN_DISCARD, who=M.player_label(loser))
+        return Ron(loser=loser, wins=tuple(wins), riichi=_player_list(data, "riichi", players, M.WHAT_RIICHI))
     if kind == "tsumo":
-        _check_keys(data, _WIN_KEYS | {"kind", "riichi"}, "tsumo")
+        _check_keys(data, _WIN_KEYS | {"kind", "riichi"}, M.WHAT_TSUMO)
         win = _parse_win(data, players)
-        return Tsumo(win=win, riichi=_player_list(data, "riichi", players, "riichi"))
+        return Tsumo(win=win, riichi=_player_list(data, "riichi", players, M.WHAT_RIICHI))
     if kind == "draw":
-        _check_keys(data, {"kind", "tenpai", "riichi"}, "draw")
+        _check_keys(data, {"kind", "tenpai", "riichi"}, M.WHAT_DRAW)
         return Draw(
-            tenpai=_player_list(data, "tenpai", players, "tenpai"),
-            riichi=_player_list(data, "riichi", players, "riichi"),
+            tenpai=_player_list(data, "tenpai", players, M.WHAT_TENPAI),
+            riichi=_player_list(data, "riichi", players, M.WHAT_RIICHI),
         )
     if kind == "nagashi":
-        _check_keys(data, {"kind", "players", "tenpai", "riichi"}, "nagashi")
-        made = _player_list(data, "players", players, "nagashi", required=True)
+        _check_keys(data, {"kind", "players", "tenpai", "riichi"}, M.WHAT_NAGASHI)
+        made = _player_list(data, "players", players, M.WHAT_NAGASHI, required=True)
         if not made:
-            raise ScoringError("A nagashi mangan needs at least one player who made it.")
+            raise ScoringError(M.NAGASHI_NEEDS_PLAYER)
         return NagashiEvent(
             players=made,
-            tenpai=_player_list(data, "tenpai", players, "tenpai"),
-            riichi=_player_list(data, "riichi", players, "riichi"),
+            tenpai=_player_list(data, "tenpai", players, M.WHAT_TENPAI),
+            riichi=_player_list(data, "riichi", players, M.WHAT_RIICHI),
         )
     if kind == "abort":
-        _check_keys(data, {"kind", "reason", "riichi"}, "abortive draw")
+        _check_keys(data, {"kind", "reason", "riichi"}, M.WHAT_ABORT)
         try:
             reason = Abort(data.get("reason"))
         except ValueError:
             raise ScoringError(
-                f"Unknown abortive draw {data.get('reason')!r}; use one of {', '.join(a.value for a in Abort)}."
+                M.UNKNOWN_ABORT, reason=data.get("reason"), known=", ".join(a.value for a in Abort)
             ) from None
-        return AbortEvent(reason=reason, riichi=_player_list(data, "riichi", players, "riichi"))
+        return AbortEvent(reason=reason, riichi=_player_list(data, "riichi", players, M.WHAT_RIICHI))
     if kind == "chombo":
-        _check_keys(data, {"kind", "offender", "deliberate", "riichi"}, "chombo")
+        _check_keys(data, {"kind", "offender", "deliberate", "riichi"}, M.WHAT_CHOMBO)
         deliberate = data.get("deliberate", False)
         if not isinstance(deliberate, bool):
-            raise ScoringError("deliberate must be true or false.")
+            raise ScoringError(M.DELIBERATE_BOOL)
         return Chombo(
-            offender=_player(data.get("offender"), players, "chombo offender"),
+            offender=_player(data.get("offender"), players, M.WHAT_CHOMBO_OFFENDER),
             deliberate=deliberate,
-            riichi=_player_list(data, "riichi", players, "riichi"),
+            riichi=_player_list(data, "riichi", players, M.WHAT_RIICHI),
         )
     if kind == "penalty":
         if data.get("type") == PenaltyType.RULING.value:
             return _parse_ruling(data, players)
-        _check_keys(data, {"kind", "player", "type"}, "penalty")
+        _check_keys(data, {"kind", "player", "type"}, M.WHAT_PENALTY)
         try:
             ptype = PenaltyType(data.get("type"))
         except ValueError:
             ptype = None
         if ptype not in EVENT_PENALTIES:
             raise ScoringError(
-                f"Unknown penalty type {data.get('type')!r}; use one of "
-                f"{', '.join(sorted(p.value for p in EVENT_PENALTIES))} (a chombo is its own event)."
+                M.UNKNOWN_PENALTY, type=data.get("type"), known=", ".join(sorted(p.value for p in EVENT_PENALTIES))
             )
-        return PenaltyEvent(player=_player(data.get("player"), players, "penalised player"), type=ptype)
+        return PenaltyEvent(player=_player(data.get("player"), players, M.WHAT_PENALISED), type=ptype)
     if kind == "stop":
-        _check_keys(data, {"kind"}, "stop")
+        _check_keys(data, {"kind"}, M.WHAT_STOP)
         return Stop()
-    raise ScoringError(
-        f"Unknown kind of hand {kind!r}; use ron, tsumo, draw, nagashi, abort, chombo, penalty or stop."
-    )
+    raise ScoringError(M.UNKNOWN_EVENT_KIND, kind=kind)
 
 
 __all__ = [
