@@ -174,6 +174,10 @@ def allowed_aborts(ruleset: Ruleset) -> list[Abort]:
     return aborts
 
 
+DORA_FIELDS = {HandKind.RON: "ron_dora", HandKind.MULTI_RON: "multi_dora", HandKind.TSUMO: "tsumo_dora"}
+"""The "of which dora" choice of the dealer's win, per result (only while the dealer's minimum applies)."""
+
+
 class HandEntryForm(forms.Form):
     """One hand by quick entry: the result, who, and the value from valid han/fu pairs."""
 
@@ -217,11 +221,30 @@ class HandEntryForm(forms.Form):
         self.riichi_blocked = [not table.riichi_allowed(i) for i in range(len(table.players))]
         for seat in range(len(table.players)):
             self.fields[f"multi_value_{seat}"] = forms.CharField(required=False)
+        if table.dealer_min_han is not None:
+            # The dealer's minimum is counted without dora (``Ruleset.dealer_min_han_counts_dora``):
+            # the quick entry asks how many of the dealer's han are dora, for the engine to check.
+            top = max(c.han for row in self.value_rows for c in row if c.han is not None)
+            for name in DORA_FIELDS.values():
+                self.fields[name] = forms.TypedChoiceField(
+                    required=False, coerce=int, empty_value=0, widget=forms.RadioSelect,
+                    label=_("of which dora"), choices=[(str(n), str(n)) for n in range(top)])
+                self.initial.setdefault(name, "0")
 
     # -- helpers for templates ---------------------------------------------------------
     @property
     def allows_multi_ron(self) -> bool:
         return self.table.ruleset.max_ron_winners > 1
+
+    @property
+    def asks_dealer_dora(self) -> bool:
+        """Whether the dealer's minimum applies this hand, so the dealer's win asks for its dora."""
+        return self.table.dealer_min_han is not None
+
+    @property
+    def dealer_mark(self) -> str:
+        """The dealer's seat for the winner taps (class ``is-dealer``) while the dora choice is asked."""
+        return str(self.table.dealer) if self.asks_dealer_dora else ""
 
     def _posted(self, name: str) -> list[str]:
         if self.is_bound:
@@ -270,6 +293,19 @@ class HandEntryForm(forms.Form):
             win["pao"] = int(pao)
         return win
 
+    def _dealer_dora(self, kind: str, win: dict[str, Any]) -> dict[str, Any]:
+        """The dealer's win with ``"dora": n`` while the dealer's minimum applies (others unchanged)."""
+        if not self.asks_dealer_dora or win["winner"] != self.table.dealer or "han" not in win:
+            return win
+        dora = self.cleaned_data.get(DORA_FIELDS[kind]) or 0
+        if dora >= win["han"]:
+            raise forms.ValidationError(
+                _("The dealer's hand has %(han)s han: at most %(max)s of them can be dora.")
+                % {"han": win["han"], "max": win["han"] - 1},
+                code="dora",
+            )
+        return {**win, "dora": dora}
+
     def _build_event(self, kind: str) -> dict[str, Any]:
         riichi = self._seats("riichi")
         if kind == HandKind.RON:
@@ -277,8 +313,8 @@ class HandEntryForm(forms.Form):
             loser = self._seat("ron_loser", _("player who dealt in"))
             if winner == loser:
                 raise forms.ValidationError(_("The winner cannot deal in to themselves."), code="self_ron")
-            return {"kind": "ron", "loser": loser, "wins": [self._win(winner, self.cleaned_data["ron_value"])],
-                    "riichi": riichi}
+            win = self._dealer_dora(kind, self._win(winner, self.cleaned_data["ron_value"]))
+            return {"kind": "ron", "loser": loser, "wins": [win], "riichi": riichi}
         if kind == HandKind.MULTI_RON:
             loser = self._seat("multi_loser", _("player who dealt in"))
             winners = self._seats("multi_winners")
@@ -289,11 +325,12 @@ class HandEntryForm(forms.Form):
             wins = []
             for w in winners:
                 value = parse_value(self.cleaned_data.get(f"multi_value_{w}") or "", self.table.ruleset)
-                wins.append({"winner": w, **value})
+                wins.append(self._dealer_dora(kind, {"winner": w, **value}))
             return {"kind": "ron", "loser": loser, "wins": wins, "riichi": riichi}
         if kind == HandKind.TSUMO:
             winner = self._seat("tsumo_winner", _("winner"))
-            return {"kind": "tsumo", **self._win(winner, self.cleaned_data["tsumo_value"]), "riichi": riichi}
+            win = self._dealer_dora(kind, self._win(winner, self.cleaned_data["tsumo_value"]))
+            return {"kind": "tsumo", **win, "riichi": riichi}
         if kind == HandKind.DRAW:
             return {"kind": "draw", "tenpai": self._seats("draw_tenpai"), "riichi": riichi}
         if kind == HandKind.NAGASHI:
@@ -528,6 +565,12 @@ class SeasonDeductionForm(forms.Form):
         self.fields["member"].queryset = members
 
 
+def _dora_initial(kind: str, wins: list[dict[str, Any]]) -> dict[str, str]:
+    """A stored ``"dora"`` (only the dealer's win under the minimum has one) as the dora choice."""
+    dora = next((w["dora"] for w in wins if w.get("dora") is not None), None)
+    return {} if dora is None else {DORA_FIELDS[kind]: str(dora)}
+
+
 def event_initial(event: dict[str, Any]) -> dict[str, Any]:
     """The quick-entry form's initial data for a stored event (the edit screen)."""
     kind = event.get("kind")
@@ -537,10 +580,12 @@ def event_initial(event: dict[str, Any]) -> dict[str, Any]:
         if len(wins) == 1:
             w = wins[0]
             return {"kind": HandKind.RON, "ron_winner": str(w["winner"]), "ron_loser": str(event["loser"]),
-                    "ron_value": win_value_key(w), "pao": str(w.get("pao", "")), "riichi": riichi}
+                    "ron_value": win_value_key(w), "pao": str(w.get("pao", "")), "riichi": riichi,
+                    **_dora_initial(HandKind.RON, wins)}
         data = {"kind": HandKind.MULTI_RON, "multi_loser": str(event["loser"]),
                 "multi_winners": [str(w["winner"]) for w in wins], "riichi": riichi}
         data.update({f"multi_value_{w['winner']}": win_value_key(w) for w in wins})
+        data.update(_dora_initial(HandKind.MULTI_RON, wins))
         return data
     if kind == "tsumo":
         return {"kind": HandKind.TSUMO, "tsumo_winner": str(event["winner"]), "tsumo_value": win_value_key(event),
