@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from scoring import messages as M
 from scoring.errors import ScoringError
 from scoring.final import FinalResult, compute_final, placing
 from scoring.record import Chombo, Event, GameRecord, PenaltyEvent, Stop, parse_record
@@ -175,14 +176,12 @@ class Game:
 
     def _apply(self, event: Event, index: int) -> None:
         if self.finished:
-            raise ScoringError(f"The game is already over ({self.ended_by.replace('_', ' ')}); nothing can follow.")
+            raise ScoringError(M.GAME_OVER, how=M.phrase(self.ended_by))
         if isinstance(event, Stop):
             if not self.awaiting_stop:
-                raise ScoringError(
-                    "Stop is only for the all-last dealer who has just won (or is tenpai) on top"
-                    + (f" with at least {self.rs.yame_min_points:,} points" if self.rs.yame_min_points else "")
-                    + " where the ruleset lets the dealer choose to end the game."
-                )
+                if self.rs.yame_min_points:
+                    raise ScoringError(M.STOP_NOT_AWAITED_MIN, minimum=self.rs.yame_min_points)
+                raise ScoringError(M.STOP_NOT_AWAITED)
             self._finish("stop")
             return
         self.awaiting_stop = False
@@ -199,7 +198,7 @@ class Game:
             self.pending_events.append(index)
             return
         if event.type not in rs.penalties:
-            raise ScoringError(f"This ruleset has no {event.type.value.replace('_', ' ')} penalty.")
+            raise ScoringError(M.NO_SUCH_PENALTY, penalty=M.phrase(event.type.value))
         if event.type is PenaltyType.PENALTY_POINT:
             self.penalty_points[p] += 1
             limit = rs.penalty_points_to_chombo

@@ -129,14 +129,18 @@ def player_label(seat: int) -> str:
 
 
 def catalogue() -> dict[str, Message]:
-    """Every message of the catalogue by its key."""
-    return {m.key: m for m in globals().values() if isinstance(m, Message)}
+    """Every message of the catalogue by its key (phrases as "PHRASES.<code>")."""
+    found = {m.key: m for m in globals().values() if isinstance(m, Message)}
+    found.update((m.key, m) for m in PHRASES.values())
+    return found
 
 
 def _keys() -> None:
     for key, value in list(globals().items()):
         if isinstance(value, Message) and not value.key:
             object.__setattr__(value, "key", key)
+    for code, value in PHRASES.items():
+        object.__setattr__(value, "key", f"PHRASES.{code}")
 
 
 # =========================================================================== the catalogue
@@ -393,6 +397,152 @@ WHAT_PENALISED = Message("penalised player", "벌점을 받는 플레이어")
 WHAT_YAKUMAN_MULTIPLE = Message("A yakuman multiple", "역만 배수")
 WHAT_DORA = Message("Dora", "도라 수")
 WHAT_PAO_YAKUMAN = Message("pao_yakuman", "pao_yakuman")
+
+
+# --- settling a hand (scoring/settle.py) ------------------------------------------------------
+EVENT_DOES_NOT_SETTLE = Message(
+    "A {kind!r} event does not settle a hand.",
+    "{kind!r} 기록으로는 국을 정산할 수 없습니다.",
+)
+RIICHI_MIN_POINTS = Message(
+    "{who} cannot declare riichi with {points:,} points (minimum {minimum:,}).",
+    "{who:은} {points:,}점으로는 리치를 선언할 수 없습니다(최소 {minimum:,}점).",
+)
+AGARI_FORBIDDEN_WIN = Message(
+    "{who} is agari-forbidden this hand and cannot win.",
+    "{who:은} 이번 국에 화료 금지 상태이므로 화료할 수 없습니다.",
+)
+RON_TWENTY_FU = Message(
+    "{who}: 20 fu is only a pinfu tsumo; a ron is at least 30 fu.",
+    "{who}: 20부는 핑후 쯔모뿐입니다. 론은 최소 30부입니다.",
+)
+CHIITOITSU_TSUMO_HAN = Message(
+    "{who}: a chiitoitsu tsumo is at least 3 han (chiitoitsu + menzen tsumo).",
+    "{who}: 치또이츠 쯔모는 최소 3판입니다(치또이츠 + 멘젠쯔모).",
+)
+DEALER_RENCHAN_MIN_HAN = Message(
+    "{who} is the dealer on renchan {renchan} and needs at least {need} han "
+    "without dora to win; this hand has {counted}.",
+    "{who:은} {renchan}연장 중인 오야(친)이므로 도라를 빼고 {need}판 이상이어야 화료할 수 있습니다. "
+    "이 화료는 {counted}판입니다.",
+)
+HAND_DISAGREES_WITH_GAME = Message(
+    "{who}'s hand says {key} = {given!r}, but in this game it is {expected!r}.",
+    "{who}의 손패에는 {key} = {given!r}로 되어 있지만, 이 대국에서는 {expected!r}입니다.",
+)
+PLAYERS_HAND = Message(
+    "{who}'s hand: {error}",
+    "{who}의 손패: {error}",
+)
+TRIPLE_RON_ABORT = Message(
+    "Under this ruleset three rons on one discard are an abortive draw: record it as "
+    '{{"kind": "abort", "reason": "triple_ron"}} instead.',
+    "이 룰에서는 한 패에 세 명이 론하면 도중유국(삼가화)입니다: "
+    '{{"kind": "abort", "reason": "triple_ron"}}로 기록하세요.',
+)
+HEAD_BUMP = Message(
+    "Only one player may ron a discard under this ruleset (head bump): record only {who}'s win.",
+    "이 룰에서는 한 패에 한 명만 론할 수 있습니다(선하네, 아타마하네): {who}의 화료만 기록하세요.",
+)
+MAX_RON_WINNERS = Message(
+    "This ruleset allows at most {most} rons on one discard.",
+    "이 룰에서는 한 패에 최대 {most}명까지 론할 수 있습니다.",
+)
+PAO_NEEDS_YAKUMAN_HAND = Message(
+    "Pao on {who}'s win needs a yakuman (daisangen, daisuushii...): this hand is not one.",
+    "{who}의 화료에 책임지불(파오)을 적용하려면 역만(대삼원, 대사희 등)이어야 하는데, 이 화료는 역만이 아닙니다.",
+)
+NO_YAKUMAN_PAO = Message(
+    "This ruleset has no pao (liability) for yakuman.",
+    "이 룰에는 역만 책임지불(파오)이 없습니다.",
+)
+NO_PAO_FOR = Message(
+    "This ruleset has no pao for {kind}.",
+    "이 룰에는 {kind}에 대한 책임지불(파오)이 없습니다.",
+)
+DAIMINKAN_PAO_TSUMO = Message(
+    "Daiminkan-rinshan pao is for a rinshan tsumo, not a ron.",
+    "대명깡 영상개화 책임지불(파오)은 영상개화 쯔모에만 적용되며 론에는 적용되지 않습니다.",
+)
+PAO_NEEDS_YAKUMAN = Message(
+    "Pao for {kind} needs a yakuman win.",
+    "{kind} 책임지불(파오)은 역만 화료에만 적용됩니다.",
+)
+AGARI_FORBIDDEN_TENPAI = Message(
+    "{who} is agari-forbidden this hand: their tenpai does not count.",
+    "{who:은} 이번 국에 화료 금지 상태이므로 텐파이로 인정되지 않습니다.",
+)
+NO_NAGASHI = Message(
+    "This ruleset has no nagashi mangan: record the hand as a draw.",
+    "이 룰에는 유국만관이 없습니다: 유국으로 기록하세요.",
+)
+AGARI_FORBIDDEN_NAGASHI = Message(
+    "{who} is agari-forbidden this hand and cannot claim nagashi mangan.",
+    "{who:은} 이번 국에 화료 금지 상태이므로 유국만관을 인정받을 수 없습니다.",
+)
+NO_ABORTIVE_DRAWS = Message(
+    "This ruleset has no abortive draws: play on (or record what happened).",
+    "이 룰에는 도중유국이 없습니다: 계속 진행하세요(또는 실제로 일어난 일을 기록하세요).",
+)
+ABORT_NOT_ALLOWED = Message(
+    "This ruleset does not allow the abortive draw {reason} (allowed: {allowed}).",
+    "이 룰에서는 도중유국 {reason:이} 인정되지 않습니다(인정되는 것: {allowed}).",
+)
+FOUR_RIICHI_ALL = Message(
+    "A four-riichi abortive draw needs all four players in the riichi list.",
+    "사가리치 도중유국은 네 명 모두 리치 목록에 있어야 합니다.",
+)
+NO_DELIBERATE_CHOMBO = Message(
+    "This ruleset has no deliberate-chombo rule: record a chombo (or an expulsion ruling).",
+    "이 룰에는 고의 촌보 규정이 없습니다: 촌보(또는 퇴장 재정)로 기록하세요.",
+)
+
+# --- the game (scoring/game.py) ---------------------------------------------------------------
+GAME_OVER = Message(
+    "The game is already over ({how}); nothing can follow.",
+    "대국이 이미 끝났습니다({how}). 더 기록할 수 없습니다.",
+)
+STOP_NOT_AWAITED = Message(
+    "Stop is only for the all-last dealer who has just won (or is tenpai) on top "
+    "where the ruleset lets the dealer choose to end the game.",
+    "종료 선언은 올라스에서 방금 화료(또는 텐파이)한 1위 오야(친)가, 룰상 대국 종료를 선택할 수 있을 때만 "
+    "할 수 있습니다.",
+)
+STOP_NOT_AWAITED_MIN = Message(
+    "Stop is only for the all-last dealer who has just won (or is tenpai) on top with at least "
+    "{minimum:,} points where the ruleset lets the dealer choose to end the game.",
+    "종료 선언은 올라스에서 방금 화료(또는 텐파이)한 {minimum:,}점 이상의 1위 오야(친)가, 룰상 대국 종료를 "
+    "선택할 수 있을 때만 할 수 있습니다.",
+)
+NO_SUCH_PENALTY = Message(
+    "This ruleset has no {penalty} penalty.",
+    "이 룰에는 {penalty} 벌칙이 없습니다.",
+)
+
+# Rule codes in words (penalty kinds, how a game ended): see phrase().
+PHRASES = {
+    "penalty_point": Message("penalty point", "벌점"),
+    "yellow_card": Message("yellow card", "옐로카드"),
+    "agari_forbidden": Message("agari forbidden", "화료 금지"),
+    "verbal_warning": Message("verbal warning", "구두 경고"),
+    "chombo": Message("chombo", "촌보"),
+    "deliberate_chombo": Message("deliberate chombo", "고의 촌보"),
+    "expulsion": Message("expulsion", "퇴장"),
+    "declaration_void": Message("declaration void", "선언 무효"),
+    "ruling": Message("ruling", "재정"),
+    "stop": Message("stop", "종료 선언"),
+    "tobi": Message("tobi", "토비"),
+    "sudden_death": Message("sudden death", "서든데스"),
+    "agari_yame": Message("agari yame", "아가리 야메"),
+    "tenpai_yame": Message("tenpai yame", "텐파이 야메"),
+    "all_last": Message("all last", "올라스 종료"),
+    "west_end": Message("west end", "서장 종료"),
+}
+
+
+def phrase(code: str) -> Message | str:
+    """A rule code in words: its catalogue phrase, or (unknown) the code with spaces."""
+    return PHRASES.get(code) or code.replace("_", " ")
 
 
 _keys()

@@ -14,6 +14,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any
 
+from scoring import messages as M
 from scoring.errors import ScoringError
 from scoring.payments import HandValue, Limit, hand_value, ron_amount, win_deltas
 from scoring.record import AbortEvent, Chombo, Draw, NagashiEvent, PaoFor, Ron, Tsumo, Win
@@ -116,11 +117,11 @@ def settle(table: Table, event: Ron | Tsumo | Draw | NagashiEvent | AbortEvent |
         return _settle_abort(table, event)
     if isinstance(event, Chombo):
         return settle_chombo(table, event)
-    raise ScoringError(f"A {getattr(event, 'kind', event)!r} event does not settle a hand.")
+    raise ScoringError(M.EVENT_DOES_NOT_SETTLE, kind=getattr(event, "kind", event))
 
 
 def _name(p: int) -> str:
-    return f"Player {p + 1}"
+    return M.player_label(p)
 
 
 def _place_riichi(table: Table, riichi: tuple[int, ...], deltas: list[int]) -> int:
@@ -129,8 +130,7 @@ def _place_riichi(table: Table, riichi: tuple[int, ...], deltas: list[int]) -> i
     for p in riichi:
         if rs.riichi_min_points is not None and table.scores[p] < rs.riichi_min_points:
             raise ScoringError(
-                f"{_name(p)} cannot declare riichi with {table.scores[p]:,} points "
-                f"(minimum {rs.riichi_min_points:,})."
+                M.RIICHI_MIN_POINTS, who=_name(p), points=table.scores[p], minimum=rs.riichi_min_points
             )
         deltas[p] -= rs.riichi_stick
     return table.sticks + rs.riichi_stick * len(riichi)
@@ -146,7 +146,7 @@ def _value_win(table: Table, win: Win, *, tsumo: bool) -> WinResult:
     rs = table.ruleset
     is_dealer = win.winner == table.dealer
     if win.winner in table.agari_forbidden:
-        raise ScoringError(f"{_name(win.winner)} is agari-forbidden this hand and cannot win.")
+        raise ScoringError(M.AGARI_FORBIDDEN_WIN, who=_name(win.winner))
     yaku: tuple[tuple[str, int], ...] = ()
     pao_yakuman = None
     if win.hand is not None:
@@ -158,9 +158,9 @@ def _value_win(table: Table, win: Win, *, tsumo: bool) -> WinResult:
         assert win.han is not None
         han, fu, dora = win.han, win.fu, win.dora
         if fu == 20 and not tsumo and rs.open_pinfu_fu:
-            raise ScoringError(f"{_name(win.winner)}: 20 fu is only a pinfu tsumo; a ron is at least 30 fu.")
+            raise ScoringError(M.RON_TWENTY_FU, who=_name(win.winner))
         if fu == 25 and tsumo and han < 3:
-            raise ScoringError(f"{_name(win.winner)}: a chiitoitsu tsumo is at least 3 han (chiitoitsu + menzen tsumo).")
+            raise ScoringError(M.CHIITOITSU_TSUMO_HAN, who=_name(win.winner))
         if is_dealer and _paarenchan(table):
             # The dealer's 8th consecutive win is a yakuman by itself, whatever the hand.
             value = hand_value(0, None, rs, yakuman=1)
@@ -190,8 +190,7 @@ def _check_dealer_minimum(table: Table, win: Win, value: HandValue, dora: int | 
         counted = value.han - dora
     if counted < need:
         raise ScoringError(
-            f"{_name(win.winner)} is the dealer on renchan {table.renchan} and needs at least {need} han "
-            f"without dora to win; this hand has {counted}."
+            M.DEALER_RENCHAN_MIN_HAN, who=_name(win.winner), renchan=table.renchan, need=need, counted=counted
         )
 
 
@@ -204,7 +203,7 @@ def _evaluate_hand(table: Table, win: Win, *, tsumo: bool) -> tuple[HandValue, i
     for key, expected in game_values.items():
         if key in hand and hand[key] != expected:
             raise ScoringError(
-                f"{_name(win.winner)}'s hand says {key} = {hand[key]!r}, but in this game it is {expected!r}."
+                M.HAND_DISAGREES_WITH_GAME, who=_name(win.winner), key=key, given=hand[key], expected=expected
             )
         hand[key] = expected
     context = HandContext(
@@ -219,7 +218,7 @@ def _evaluate_hand(table: Table, win: Win, *, tsumo: bool) -> tuple[HandValue, i
     try:
         result = evaluate(hand, table.ruleset, context)
     except ScoringError as exc:
-        raise ScoringError(f"{_name(win.winner)}'s hand: {exc.message}") from exc
+        raise ScoringError(M.PLAYERS_HAND, who=_name(win.winner), error=exc) from exc
     yaku = tuple((y.id, y.han) for y in result.yaku)
     return result.value, result.dora, yaku, result.pao_yakuman or None
 
@@ -235,17 +234,11 @@ def _settle_ron(table: Table, event: Ron) -> Settlement:
     n = rs.players
     winners = head_bump_order(event.loser, [w.winner for w in event.wins], n)
     if len(winners) == 3 and rs.triple_ron_abort:
-        raise ScoringError(
-            "Under this ruleset three rons on one discard are an abortive draw: record it as "
-            '{"kind": "abort", "reason": "triple_ron"} instead.'
-        )
+        raise ScoringError(M.TRIPLE_RON_ABORT)
     if len(winners) > rs.max_ron_winners:
         if rs.max_ron_winners == 1:
-            raise ScoringError(
-                f"Only one player may ron a discard under this ruleset (head bump): record only "
-                f"{_name(winners[0])}'s win."
-            )
-        raise ScoringError(f"This ruleset allows at most {rs.max_ron_winners} rons on one discard.")
+            raise ScoringError(M.HEAD_BUMP, who=_name(winners[0]))
+        raise ScoringError(M.MAX_RON_WINNERS, most=rs.max_ron_winners)
     deltas = [0] * n
     sticks = _place_riichi(table, event.riichi, deltas)
     by_winner = {w.winner: w for w in event.wins}
@@ -286,20 +279,18 @@ def _pao_kind(table: Table, win: Win, value: HandValue, *, tsumo: bool) -> PaoFo
         kind = PaoFor.DAIMINKAN_RINSHAN if (tsumo and not value.yakuman) else None
     if kind is None:
         if not value.yakuman:
-            raise ScoringError(
-                f"Pao on {_name(win.winner)}'s win needs a yakuman (daisangen, daisuushii...): this hand is not one."
-            )
+            raise ScoringError(M.PAO_NEEDS_YAKUMAN_HAND, who=_name(win.winner))
         allowed = {Pao(k.value) for k in PaoFor} & rs.pao - {Pao.DAIMINKAN_RINSHAN}
         if not allowed:
-            raise ScoringError("This ruleset has no pao (liability) for yakuman.")
+            raise ScoringError(M.NO_YAKUMAN_PAO)
         return PaoFor.DAISANGEN  # any yakuman pao pays the same way; only the default share differs
     if Pao(kind.value) not in rs.pao:
-        raise ScoringError(f"This ruleset has no pao for {kind.value}.")
+        raise ScoringError(M.NO_PAO_FOR, kind=kind.value)
     if kind is PaoFor.DAIMINKAN_RINSHAN:
         if not tsumo:
-            raise ScoringError("Daiminkan-rinshan pao is for a rinshan tsumo, not a ron.")
+            raise ScoringError(M.DAIMINKAN_PAO_TSUMO)
     elif not value.yakuman:
-        raise ScoringError(f"Pao for {kind.value} needs a yakuman win.")
+        raise ScoringError(M.PAO_NEEDS_YAKUMAN, kind=kind.value)
     return kind
 
 
@@ -401,7 +392,7 @@ def _settle_tsumo(table: Table, event: Tsumo) -> Settlement:
 def _check_tenpai(table: Table, tenpai: tuple[int, ...]) -> None:
     for p in tenpai:
         if p in table.agari_forbidden:
-            raise ScoringError(f"{_name(p)} is agari-forbidden this hand: their tenpai does not count.")
+            raise ScoringError(M.AGARI_FORBIDDEN_TENPAI, who=_name(p))
 
 
 def _noten_payments(rs: Ruleset, tenpai: tuple[int, ...], dealer: int) -> list[int]:
@@ -443,10 +434,10 @@ def _settle_nagashi(table: Table, event: NagashiEvent) -> Settlement:
     rs = table.ruleset
     n = rs.players
     if rs.nagashi is Nagashi.NONE:
-        raise ScoringError("This ruleset has no nagashi mangan: record the hand as a draw.")
+        raise ScoringError(M.NO_NAGASHI)
     for p in event.players:
         if p in table.agari_forbidden:
-            raise ScoringError(f"{_name(p)} is agari-forbidden this hand and cannot claim nagashi mangan.")
+            raise ScoringError(M.AGARI_FORBIDDEN_NAGASHI, who=_name(p))
     _check_tenpai(table, event.tenpai)
     deltas = [0] * n
     sticks = _place_riichi(table, event.riichi, deltas)
@@ -480,11 +471,11 @@ def _settle_abort(table: Table, event: AbortEvent) -> Settlement:
     rs = table.ruleset
     if event.reason not in rs.abortive_draws:
         if not rs.abortive_draws:
-            raise ScoringError("This ruleset has no abortive draws: play on (or record what happened).")
+            raise ScoringError(M.NO_ABORTIVE_DRAWS)
         allowed = ", ".join(sorted(a.value for a in rs.abortive_draws))
-        raise ScoringError(f"This ruleset does not allow the abortive draw {event.reason.value} (allowed: {allowed}).")
+        raise ScoringError(M.ABORT_NOT_ALLOWED, reason=event.reason.value, allowed=allowed)
     if event.reason is Abort.FOUR_RIICHI and len(event.riichi) != 4:
-        raise ScoringError("A four-riichi abortive draw needs all four players in the riichi list.")
+        raise ScoringError(M.FOUR_RIICHI_ALL)
     deltas = [0] * rs.players
     sticks = _place_riichi(table, event.riichi, deltas)
     return Settlement(
@@ -532,7 +523,7 @@ def settle_chombo(table: Table, event: Chombo) -> Settlement:
             sticks -= amount
     if event.deliberate:
         if rs.deliberate_chombo_amount is None:
-            raise ScoringError("This ruleset has no deliberate-chombo rule: record a chombo (or an expulsion ruling).")
+            raise ScoringError(M.NO_DELIBERATE_CHOMBO)
         for p in range(n):
             if p != event.offender:
                 deltas[p] += rs.deliberate_chombo_amount
