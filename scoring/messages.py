@@ -545,4 +545,243 @@ def phrase(code: str) -> Message | str:
     return PHRASES.get(code) or code.replace("_", " ")
 
 
+# --- tiles and hands (scoring/hand/) ----------------------------------------------------------
+TILES_EXPECTED = Message(
+    "{what}: expected tiles like '234m406p11z', got {text!r}.",
+    "{what}: '234m406p11z' 같은 패 표기가 필요합니다(입력: {text!r}).",
+)
+NOT_A_HONOR_TILE = Message(
+    "{what}: '{digit}z' is not a tile (honors are 1z-7z: E S W N white green red).",
+    "{what}: '{digit}z'라는 패는 없습니다(자패는 1z-7z: 동 남 서 북 백 발 중).",
+)
+TILES_UNREADABLE = Message(
+    "{what}: cannot read {text!r} — write digits then a suit letter m, p, s or z (0 = red five).",
+    "{what}: {text!r}를 읽을 수 없습니다 — 숫자 뒤에 m, p, s, z 중 하나를 쓰세요(0 = 적5).",
+)
+ONE_TILE_EXPECTED = Message(
+    "{what}: expected one tile, got {text!r}.",
+    "{what}: 패 한 장이 필요합니다(입력: {text!r}).",
+)
+ONLY_FOUR_TILES = Message(
+    "There are only four {tile} tiles in the set.",
+    "{tile}은(는) 한 세트에 네 장뿐입니다.",
+)
+HAND_NOT_OBJECT = Message(
+    "A hand must be an object with at least 'tiles' and 'win'.",
+    "손패는 최소한 'tiles'와 'win'을 가진 객체여야 합니다.",
+)
+UNKNOWN_HAND_FIELDS = Message(
+    "Unknown hand field(s): {fields}.",
+    "손패에 알 수 없는 항목이 있습니다: {fields}.",
+)
+HAND_NEEDS_TILES_AND_WIN = Message(
+    "A hand needs 'tiles' (the concealed tiles, winning tile included) and 'win'.",
+    "손패에는 'tiles'(화료패를 포함한 멘젠 패)와 'win'(화료패)이 필요합니다.",
+)
+FLAG_NOT_BOOL = Message(
+    "'{name}' must be true or false, got {value!r}.",
+    "'{name}'은(는) true 또는 false여야 합니다(입력: {value!r}).",
+)
+NAGASHI_NOT_A_HAND = Message(
+    "Nagashi mangan is not a hand to score: record it as a 'nagashi' event and the game settles it.",
+    "유국만관은 점수를 계산할 손패가 아닙니다: 'nagashi'(유국만관)로 기록하면 대국에서 정산합니다.",
+)
+TOO_MANY_MELDS = Message(
+    "A hand has at most four melds.",
+    "울기(후로)는 최대 네 개입니다.",
+)
+CONCEALED_COUNT = Message(
+    "With {melds} meld(s) the concealed tiles, winning tile included, must be {expected} tiles; got {count}.",
+    "울기(후로)가 {melds}개이면 화료패를 포함한 멘젠 패는 {expected}장이어야 합니다(입력: {count}장).",
+)
+WIN_TILE_NOT_IN_HAND = Message(
+    "The winning tile {tile} is not among the concealed tiles.",
+    "화료패 {tile}이(가) 멘젠 패에 없습니다.",
+)
+WIN_TILE_RED_NOT_IN_HAND = Message(
+    "The winning tile is a red five ({tile}), but the tiles hold no red {suit} five.",
+    "화료패가 적5({tile})인데 손패에 {suit} 적5가 없습니다.",
+)
+TOO_MANY_DORA = Message(
+    "At most five dora indicators (one plus one per kan).",
+    "도라 표시패는 최대 다섯 장입니다(기본 한 장 + 깡마다 한 장).",
+)
+URA_OVER_DORA = Message(
+    "There cannot be more ura dora indicators than dora indicators.",
+    "뒷도라 표시패가 도라 표시패보다 많을 수 없습니다.",
+)
+FLOWERS_NOT_WHOLE = Message(
+    "'flowers' must be a whole number of at least 0, got {value!r}.",
+    "'flowers'는 0 이상의 정수여야 합니다(입력: {value!r}).",
+)
+NO_FLOWERS = Message(
+    "This ruleset has no flower tiles.",
+    "이 룰에는 꽃패가 없습니다.",
+)
+FLOWERS_OVER = Message(
+    "This ruleset has only {flowers} flower tiles.",
+    "이 룰의 꽃패는 {flowers}장뿐입니다.",
+)
+WIND_FIELD = Message(
+    "'{field}' must be one of E, S, W, N; got {value!r}.",
+    "'{field}'은(는) E, S, W, N 중 하나여야 합니다(입력: {value!r}).",
+)
+NOT_A_LIST = Message(
+    "'{what}' must be a list.",
+    "'{what}'은(는) 목록이어야 합니다.",
+)
+MELD_WRITE = Message(
+    '{where}: write a meld as {{"kind": "pon", "tiles": "777z"}}.',
+    '{where}: 울기는 {{"kind": "pon", "tiles": "777z"}}처럼 쓰세요.',
+)
+MELD_UNKNOWN_KIND = Message(
+    "{where}: unknown kind {kind!r}; use chi, pon, daiminkan, shouminkan or ankan.",
+    "{where}: 알 수 없는 종류 {kind!r}입니다. chi, pon, daiminkan, shouminkan, ankan 중 하나를 쓰세요.",
+)
+CHI_SHAPE = Message(
+    "{where}: a chi is three consecutive tiles of one suit, got {tiles!r}.",
+    "{where}: 치는 같은 종류의 연속된 패 세 장입니다(입력: {tiles!r}).",
+)
+SET_SHAPE = Message(
+    "{where}: a {kind} is {size} identical tiles, got {tiles!r}.",
+    "{where}: {kind:은} 같은 패 {size}장입니다(입력: {tiles!r}).",
+)
+MELD_N = Message("meld {n}", "{n}번째 울기")
+TILE_OVER_FOUR = Message(
+    "{n} copies of {tile} (hand, melds and indicators): there are only four.",
+    "{tile}이(가) {n}장입니다(손패, 울기, 표시패 합계): 이 패는 네 장뿐입니다.",
+)
+SANMA_NO_MAN = Message(
+    "Three-player mahjong has no 2m-8m; got {tiles}.",
+    "3인 마작에는 2m-8m이 없습니다(입력: {tiles}).",
+)
+TOO_MANY_RED = Message(
+    "{red} red 5{suit} (written 0{suit}) but this ruleset has {allowed} red 5{suit}.",
+    "적5{suit}(0{suit}로 표기)가 {red}장인데 이 룰의 적5{suit}는 {allowed}장입니다.",
+)
+TOO_MANY_PLAIN_FIVES = Message(
+    "{plain} plain 5{suit}: with {allowed} red 5{suit} in the set there are only "
+    "{plain_max} plain ones (write a red five as 0{suit}).",
+    "일반 5{suit}가 {plain}장입니다: 적5{suit}가 {allowed}장인 세트에는 일반 5{suit}가 {plain_max}장뿐입니다"
+    "(적5는 0{suit}로 쓰세요).",
+)
+NO_RED = Message("no", "0")
+WINDS_CONTEXT = Message(
+    "Seat and round wind must be one of E, S, W, N.",
+    "자풍과 장풍은 E, S, W, N 중 하나여야 합니다.",
+)
+HAND_NEEDS_WINDS = Message(
+    "A hand scored on its own needs 'seat_wind' and 'round_wind' (E, S, W or N).",
+    "손패만 따로 계산하려면 'seat_wind'(자풍)와 'round_wind'(장풍)가 필요합니다(E, S, W, N).",
+)
+DEALER_IS_EAST = Message(
+    "The dealer's seat wind is East, and only the dealer's.",
+    "오야(친)의 자풍은 동이며, 동은 오야만의 자풍입니다.",
+)
+SANMA_NO_NORTH = Message(
+    "Three-player mahjong has no North seat.",
+    "3인 마작에는 북가(北家)가 없습니다.",
+)
+RENCHAN_NEGATIVE = Message(
+    "dealer_renchan cannot be negative.",
+    "dealer_renchan(연장 횟수)은 음수일 수 없습니다.",
+)
+RIICHI_CLOSED = Message(
+    "Riichi needs a closed hand (only closed kans may be declared).",
+    "리치는 멘젠이어야 합니다(안깡만 허용됩니다).",
+)
+IPPATSU_RIICHI = Message(
+    "Ippatsu needs riichi.",
+    "일발은 리치가 있어야 합니다.",
+)
+HAITEI_TSUMO = Message(
+    "Haitei is a tsumo on the last tile; this hand is a ron (that would be houtei).",
+    "해저로월(하이테이)은 마지막 패를 쯔모한 화료입니다. 이 화료는 론입니다(론이라면 하저로어(호우테이)).",
+)
+HOUTEI_RON = Message(
+    "Houtei is a ron on the last discard; this hand is a tsumo (that would be haitei).",
+    "하저로어(호우테이)는 마지막 버림패로 론한 화료입니다. 이 화료는 쯔모입니다(쯔모라면 해저로월(하이테이)).",
+)
+RINSHAN_TSUMO = Message(
+    "Rinshan kaihou is a tsumo on the replacement tile after a kan; it cannot be a ron.",
+    "영상개화(린샨)는 깡 뒤 영상패를 쯔모한 화료이므로 론일 수 없습니다.",
+)
+RINSHAN_NEEDS_KAN = Message(
+    "Rinshan kaihou needs a kan (or a flower) in the hand.",
+    "영상개화(린샨)는 손패에 깡(또는 꽃패)이 있어야 합니다.",
+)
+RINSHAN_HAITEI = Message(
+    "A replacement tile after a kan is not the last wall tile: rinshan and haitei exclude each other.",
+    "깡 뒤의 영상패는 마지막 패가 아닙니다: 영상개화와 해저로월은 함께 성립하지 않습니다.",
+)
+CHANKAN_RON = Message(
+    "Chankan robs another player's kan: it is a ron, not a tsumo.",
+    "창깡은 다른 사람의 깡을 빼앗는 화료이므로 쯔모가 아니라 론입니다.",
+)
+CHANKAN_HOUTEI = Message(
+    "Chankan and houtei cannot both happen on one win.",
+    "창깡과 하저로어는 한 화료에서 함께 성립하지 않습니다.",
+)
+TENHOU_DEALER = Message(
+    "Tenhou is the dealer's win on the first draw; this player is not the dealer.",
+    "천화는 오야(친)가 첫 쯔모에 화료하는 역입니다. 이 플레이어는 오야가 아닙니다.",
+)
+TENHOU_SHAPE = Message(
+    "Tenhou is a tsumo on the dealer's first draw, with no melds.",
+    "천화는 울기 없이 오야(친)의 첫 쯔모로 화료하는 역입니다.",
+)
+CHIIHOU_NOT_DEALER = Message(
+    "Chiihou is a non-dealer's win on the first draw; the dealer's is tenhou.",
+    "지화는 자가 첫 쯔모에 화료하는 역입니다. 오야(친)라면 천화입니다.",
+)
+CHIIHOU_SHAPE = Message(
+    "Chiihou is a tsumo on the first draw, with no melds.",
+    "지화는 울기 없이 첫 쯔모로 화료하는 역입니다.",
+)
+NO_RENHOU = Message(
+    "This ruleset has no renhou; score the hand without it.",
+    "이 룰에는 인화가 없습니다. 인화 없이 계산하세요.",
+)
+RENHOU_SHAPE = Message(
+    "Renhou is a non-dealer's ron before their first draw, with no melds.",
+    "인화는 자가 울기 없이 첫 쯔모 전에 론하는 역입니다.",
+)
+ONE_FIRST_DRAW_YAKU = Message(
+    "Only one of tenhou, chiihou and renhou can apply.",
+    "천화, 지화, 인화 중 하나만 성립할 수 있습니다.",
+)
+NO_CLOSED_KAN_ROB = Message(
+    "This ruleset lets no one rob a closed kan.",
+    "이 룰에서는 안깡을 창깡할 수 없습니다.",
+)
+NOT_A_WINNING_HAND = Message(
+    "This is not a winning hand: the tiles do not form four sets and a pair, seven pairs or kokushi.",
+    "화료형이 아닙니다: 4몸통 1머리, 치또이츠, 국사무쌍 중 어느 것도 아닙니다.",
+)
+NO_YAKU = Message(
+    "The hand has no yaku (dora alone do not make a win).",
+    "역이 없습니다(도라만으로는 화료할 수 없습니다).",
+)
+WIN_TILE_NOT_CONCEALED = Message(
+    "The winning tile is not among the concealed tiles.",
+    "화료패가 멘젠 패에 없습니다.",
+)
+CANNOT_SCORE = Message(
+    "The hand cannot be scored ({error}).",
+    "이 손패는 점수를 계산할 수 없습니다({error}).",
+)
+KOKUSHI_ONLY_CLOSED_KAN = Message(
+    "Only kokushi musou may rob a closed kan.",
+    "안깡은 국사무쌍으로만 창깡할 수 있습니다.",
+)
+DEALER_MIN_HAN = Message(
+    "From the dealer's {start}th renchan the dealer needs {need} han; this hand has {han}.",
+    "{start}연장째부터 오야(친)는 {need}판 이상이어야 화료할 수 있습니다. 이 화료는 {han}판입니다.",
+)
+DEALER_MIN_HAN_NO_DORA = Message(
+    "From the dealer's {start}th renchan the dealer needs {need} han (dora do not count); this hand has {han}.",
+    "{start}연장째부터 오야(친)는 도라를 빼고 {need}판 이상이어야 화료할 수 있습니다. 이 화료는 {han}판입니다.",
+)
+
+
 _keys()

@@ -28,6 +28,7 @@ from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, Opti
 from mahjong.hand_calculating.yaku_config import YakuConfig
 from mahjong.meld import Meld
 
+from scoring import messages as M
 from scoring.errors import HandError
 from scoring.hand.model import HandContext, HandResult, Yaku
 from scoring.hand.names import (
@@ -43,9 +44,9 @@ from scoring.rules import ClosedKanRob, Kazoe, Renhou, Ruleset
 
 _WIND_34 = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
 _LIB_ERRORS = {
-    HandCalculator.ERR_HAND_NOT_WINNING: "This is not a winning hand: the tiles do not form four sets and a pair, seven pairs or kokushi.",
-    HandCalculator.ERR_NO_YAKU: "The hand has no yaku (dora alone do not make a win).",
-    HandCalculator.ERR_NO_WINNING_TILE: "The winning tile is not among the concealed tiles.",
+    HandCalculator.ERR_HAND_NOT_WINNING: M.NOT_A_WINNING_HAND,
+    HandCalculator.ERR_NO_YAKU: M.NO_YAKU,
+    HandCalculator.ERR_NO_WINNING_TILE: M.WIN_TILE_NOT_CONCEALED,
 }
 
 
@@ -313,10 +314,10 @@ _CLASS_ID[_DAISHARIN_CLASS] = "daisharin"  # renamed by suit: read from its name
 def resolve_context(hand: ParsedHand, context: HandContext | None) -> HandContext:
     if context is not None:
         if context.seat_wind not in _WIND_34 or context.round_wind not in _WIND_34:
-            raise HandError("Seat and round wind must be one of E, S, W, N.")
+            raise HandError(M.WINDS_CONTEXT)
         return context
     if hand.seat_wind is None or hand.round_wind is None:
-        raise HandError("A hand scored on its own needs 'seat_wind' and 'round_wind' (E, S, W or N).")
+        raise HandError(M.HAND_NEEDS_WINDS)
     return HandContext(
         seat_wind=hand.seat_wind, round_wind=hand.round_wind,
         is_dealer=hand.seat_wind == "E", tsumo="tsumo" in hand.flags,
@@ -331,55 +332,53 @@ def _check_flags(hand: ParsedHand, ctx: HandContext, ruleset: Ruleset) -> None:
     flags = hand.flags
     tsumo = ctx.tsumo
     if ctx.is_dealer != (ctx.seat_wind == "E"):
-        raise HandError("The dealer's seat wind is East, and only the dealer's.")
+        raise HandError(M.DEALER_IS_EAST)
     if ctx.seat_wind == "N" and ruleset.is_sanma:
-        raise HandError("Three-player mahjong has no North seat.")
+        raise HandError(M.SANMA_NO_NORTH)
     if ctx.dealer_renchan < 0:
-        raise HandError("dealer_renchan cannot be negative.")
+        raise HandError(M.RENCHAN_NEGATIVE)
     riichi = "riichi" in flags or "double_riichi" in flags
     if riichi and hand.melds and hand.is_open:
-        raise HandError("Riichi needs a closed hand (only closed kans may be declared).")
+        raise HandError(M.RIICHI_CLOSED)
     if flags <= _PLAIN_FLAGS:
         return
     if "ippatsu" in flags and not riichi:
-        raise HandError("Ippatsu needs riichi.")
+        raise HandError(M.IPPATSU_RIICHI)
     if "haitei" in flags and not tsumo:
-        raise HandError("Haitei is a tsumo on the last tile; this hand is a ron (that would be houtei).")
+        raise HandError(M.HAITEI_TSUMO)
     if "houtei" in flags and tsumo:
-        raise HandError("Houtei is a ron on the last discard; this hand is a tsumo (that would be haitei).")
+        raise HandError(M.HOUTEI_RON)
     if "rinshan" in flags:
         if not tsumo:
-            raise HandError("Rinshan kaihou is a tsumo on the replacement tile after a kan; it cannot be a ron.")
+            raise HandError(M.RINSHAN_TSUMO)
         if not hand.kans and not hand.flowers:
-            raise HandError("Rinshan kaihou needs a kan (or a flower) in the hand.")
+            raise HandError(M.RINSHAN_NEEDS_KAN)
         if "haitei" in flags:
-            raise HandError(
-                "A replacement tile after a kan is not the last wall tile: rinshan and haitei exclude each other."
-            )
+            raise HandError(M.RINSHAN_HAITEI)
     chankan = "chankan" in flags or "chankan_closed" in flags
     if chankan and tsumo:
-        raise HandError("Chankan robs another player's kan: it is a ron, not a tsumo.")
+        raise HandError(M.CHANKAN_RON)
     if chankan and "houtei" in flags:
-        raise HandError("Chankan and houtei cannot both happen on one win.")
+        raise HandError(M.CHANKAN_HOUTEI)
     if "tenhou" in flags:
         if not ctx.is_dealer:
-            raise HandError("Tenhou is the dealer's win on the first draw; this player is not the dealer.")
+            raise HandError(M.TENHOU_DEALER)
         if not tsumo or hand.melds:
-            raise HandError("Tenhou is a tsumo on the dealer's first draw, with no melds.")
+            raise HandError(M.TENHOU_SHAPE)
     if "chiihou" in flags:
         if ctx.is_dealer:
-            raise HandError("Chiihou is a non-dealer's win on the first draw; the dealer's is tenhou.")
+            raise HandError(M.CHIIHOU_NOT_DEALER)
         if not tsumo or hand.melds:
-            raise HandError("Chiihou is a tsumo on the first draw, with no melds.")
+            raise HandError(M.CHIIHOU_SHAPE)
     if "renhou" in flags:
         if ruleset.renhou is Renhou.NONE:
-            raise HandError("This ruleset has no renhou; score the hand without it.")
+            raise HandError(M.NO_RENHOU)
         if ctx.is_dealer or tsumo or hand.melds:
-            raise HandError("Renhou is a non-dealer's ron before their first draw, with no melds.")
+            raise HandError(M.RENHOU_SHAPE)
     if len(flags & {"tenhou", "chiihou", "renhou"}) > 1:
-        raise HandError("Only one of tenhou, chiihou and renhou can apply.")
+        raise HandError(M.ONE_FIRST_DRAW_YAKU)
     if "chankan_closed" in flags and ruleset.closed_kan_rob is ClosedKanRob.NONE:
-        raise HandError("This ruleset lets no one rob a closed kan.")
+        raise HandError(M.NO_CLOSED_KAN_ROB)
 
 
 def _club_fu(hand: ParsedHand, ctx: HandContext, info: _RulesetInfo, is_open: bool) -> ClubFu | None:
@@ -492,7 +491,9 @@ def evaluate(hand: dict, ruleset: Ruleset, context: HandContext | None = None) -
     dora_han = sum(y.han for y in extras)
     response = _library_call(parsed, ctx, ruleset, info, is_open, dora_han)
     if response.error:
-        raise HandError(_LIB_ERRORS.get(response.error, f"The hand cannot be scored ({response.error})."))
+        if response.error in _LIB_ERRORS:
+            raise HandError(_LIB_ERRORS[response.error])
+        raise HandError(M.CANNOT_SCORE, error=response.error)
     return _result(response, parsed, ctx, ruleset, info, is_open, extras, dora_han)
 
 
@@ -518,7 +519,7 @@ def _result(  # type: ignore[no-untyped-def]
 
     flags = parsed.flags
     if "chankan_closed" in flags and "kokushi" not in yakuman_ids and "kokushi_13" not in yakuman_ids:
-        raise HandError("Only kokushi musou may rob a closed kan.")
+        raise HandError(M.KOKUSHI_ONLY_CLOSED_KAN)
 
     wins_in_row = ctx.dealer_renchan if ctx.dealer_wins_in_row is None else ctx.dealer_wins_in_row
     if info.paarenchan and ctx.is_dealer and wins_in_row + 1 >= ruleset.paarenchan_wins:
@@ -594,11 +595,8 @@ def _check_dealer_minimum(ctx: HandContext, ruleset: Ruleset, yaku_han: int, dor
         return
     han = yaku_han + (dora_han if ruleset.dealer_min_han_counts_dora else 0)
     if han < ruleset.dealer_min_han:
-        dora_note = "" if ruleset.dealer_min_han_counts_dora else " (dora do not count)"
-        raise HandError(
-            f"From the dealer's {start}th renchan the dealer needs {ruleset.dealer_min_han} han{dora_note}; "
-            f"this hand has {han}."
-        )
+        message = M.DEALER_MIN_HAN if ruleset.dealer_min_han_counts_dora else M.DEALER_MIN_HAN_NO_DORA
+        raise HandError(message, start=start, need=ruleset.dealer_min_han, han=han)
 
 
 def _fu(response) -> tuple[int | None, tuple[tuple[str, int], ...]]:  # type: ignore[no-untyped-def]

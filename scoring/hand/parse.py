@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple
 
+from scoring import messages as M
 from scoring.errors import HandError
 from scoring.hand.model import WINDS
 from scoring.hand.tiles import SUIT_NAMES, Tile, notation, parse_tile, parse_tiles_tuple
@@ -88,65 +89,58 @@ _NO_LIST: tuple = ()
 
 def parse_hand(hand: Any, ruleset: Ruleset) -> ParsedHand:
     if not isinstance(hand, Mapping):
-        raise HandError("A hand must be an object with at least 'tiles' and 'win'.")
+        raise HandError(M.HAND_NOT_OBJECT)
     if not KNOWN_KEYS.issuperset(hand):
         unknown = set(hand) - KNOWN_KEYS
-        raise HandError(f"Unknown hand field(s): {', '.join(sorted(map(str, unknown)))}.")
+        raise HandError(M.UNKNOWN_HAND_FIELDS, fields=", ".join(sorted(map(str, unknown))))
     if "tiles" not in hand or "win" not in hand:
-        raise HandError("A hand needs 'tiles' (the concealed tiles, winning tile included) and 'win'.")
+        raise HandError(M.HAND_NEEDS_TILES_AND_WIN)
     flags = []
     for name in _FLAG_SET.intersection(hand):
         value = hand[name]
         if value is True:
             flags.append(name)
         elif value is not False:
-            raise HandError(f"'{name}' must be true or false, got {value!r}.")
+            raise HandError(M.FLAG_NOT_BOOL, name=name, value=value)
     if "nagashi" in flags:
-        raise HandError(
-            "Nagashi mangan is not a hand to score: record it as a 'nagashi' event and the game settles it."
-        )
+        raise HandError(M.NAGASHI_NOT_A_HAND)
     concealed_notation = notation(hand["tiles"], "tiles")
     concealed = concealed_notation.tiles
     win = parse_tile(hand["win"], "win")
     raw_melds = hand.get("melds")
     melds = tuple(_parse_meld(m, i) for i, m in enumerate(_list(raw_melds, "melds"))) if raw_melds else ()
     if len(melds) > 4:
-        raise HandError("A hand has at most four melds.")
+        raise HandError(M.TOO_MANY_MELDS)
     expected = 14 - 3 * len(melds)
     if len(concealed) != expected:
-        raise HandError(
-            f"With {len(melds)} meld(s) the concealed tiles, winning tile included, must be {expected} "
-            f"tiles; got {len(concealed)}."
-        )
+        raise HandError(M.CONCEALED_COUNT, melds=len(melds), expected=expected, count=len(concealed))
     if win not in concealed:
         if not any(t.kind == win.kind for t in concealed):
-            raise HandError(f"The winning tile {win} is not among the concealed tiles.")
+            raise HandError(M.WIN_TILE_NOT_IN_HAND, tile=str(win))
         if win.red:
-            raise HandError(
-                f"The winning tile is a red five ({win}), but the tiles hold no red {SUIT_NAMES[win.suit]} five."
-            )
+            raise HandError(M.WIN_TILE_RED_NOT_IN_HAND, tile=str(win), suit=SUIT_NAMES[win.suit])
     raw = hand.get("dora")
     dora = tuple(parse_tile(t, "dora") for t in _list(raw, "dora")) if raw else _NO_LIST
     raw = hand.get("ura")
     ura = tuple(parse_tile(t, "ura") for t in _list(raw, "ura")) if raw else _NO_LIST
     if len(dora) > 5:
-        raise HandError("At most five dora indicators (one plus one per kan).")
+        raise HandError(M.TOO_MANY_DORA)
     if len(ura) > len(dora):
-        raise HandError("There cannot be more ura dora indicators than dora indicators.")
+        raise HandError(M.URA_OVER_DORA)
     flowers = hand.get("flowers", 0)
     if flowers != 0 or type(flowers) is not int:
         if isinstance(flowers, bool) or not isinstance(flowers, int) or flowers < 0:
-            raise HandError(f"'flowers' must be a whole number of at least 0, got {flowers!r}.")
+            raise HandError(M.FLOWERS_NOT_WHOLE, value=flowers)
         if flowers and not ruleset.flowers:
-            raise HandError("This ruleset has no flower tiles.")
+            raise HandError(M.NO_FLOWERS)
         if flowers > ruleset.flowers:
-            raise HandError(f"This ruleset has only {ruleset.flowers} flower tiles.")
+            raise HandError(M.FLOWERS_OVER, flowers=ruleset.flowers)
     seat_wind = hand.get("seat_wind")
     if seat_wind is not None and seat_wind not in WINDS:
-        raise HandError(f"'seat_wind' must be one of E, S, W, N; got {seat_wind!r}.")
+        raise HandError(M.WIND_FIELD, field="seat_wind", value=seat_wind)
     round_wind = hand.get("round_wind")
     if round_wind is not None and round_wind not in WINDS:
-        raise HandError(f"'round_wind' must be one of E, S, W, N; got {round_wind!r}.")
+        raise HandError(M.WIND_FIELD, field="round_wind", value=round_wind)
     if melds:
         tiles = [*concealed, *(t for m in melds for t in m.tiles)]
         counts: Mapping[int, int] = _count(tiles)
@@ -174,20 +168,18 @@ def _list(value: Any, what: str) -> list:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise HandError(f"'{what}' must be a list.")
+        raise HandError(M.NOT_A_LIST, what=what)
     return value
 
 
 def _parse_meld(raw: Any, index: int) -> ParsedMeld:
-    where = f"meld {index + 1}"
+    where = M.MELD_N(n=index + 1)
     if not isinstance(raw, Mapping) or "kind" not in raw or "tiles" not in raw:
-        raise HandError(f"{where}: write a meld as {{\"kind\": \"pon\", \"tiles\": \"777z\"}}.")
+        raise HandError(M.MELD_WRITE, where=where)
     try:
         kind = MeldKind(raw["kind"])
     except ValueError:
-        raise HandError(
-            f"{where}: unknown kind {raw['kind']!r}; use chi, pon, daiminkan, shouminkan or ankan."
-        ) from None
+        raise HandError(M.MELD_UNKNOWN_KIND, where=where, kind=raw["kind"]) from None
     tiles = sorted(parse_tiles_tuple(raw["tiles"], where), key=_by_kind)
     kinds = [t.kind for t in tiles]
     if kind is MeldKind.CHI:
@@ -196,11 +188,11 @@ def _parse_meld(raw: Any, index: int) -> ParsedMeld:
             and kinds == [kinds[0], kinds[0] + 1, kinds[0] + 2]
         )
         if not ok:
-            raise HandError(f"{where}: a chi is three consecutive tiles of one suit, got {raw['tiles']!r}.")
+            raise HandError(M.CHI_SHAPE, where=where, tiles=raw["tiles"])
     else:
         size = 4 if kind.is_kan else 3
         if len(tiles) != size or len(set(kinds)) != 1:
-            raise HandError(f"{where}: a {kind.value} is {size} identical tiles, got {raw['tiles']!r}.")
+            raise HandError(M.SET_SHAPE, where=where, kind=kind.value, size=size, tiles=raw["tiles"])
     return ParsedMeld(kind, tuple(tiles))
 
 
@@ -224,11 +216,11 @@ def _check_tile_set(
             seen_counts[t.kind] = seen_counts.get(t.kind, 0) + 1
     if max(seen_counts.values()) > 4:
         kind, n = next((k, n) for k, n in seen_counts.items() if n > 4)
-        raise HandError(f"{n} copies of {Tile(kind)} (hand, melds and indicators): there are only four.")
+        raise HandError(M.TILE_OVER_FOUR, n=n, tile=str(Tile(kind)))
     if ruleset.is_sanma:
         bad = sorted(str(Tile(k)) for k in seen_counts if 1 <= k <= 7)
         if bad:
-            raise HandError(f"Three-player mahjong has no 2m-8m; got {', '.join(bad)}.")
+            raise HandError(M.SANMA_NO_MAN, tiles=", ".join(bad))
     red_fives = ruleset.red_fives
     any_red = reds or any(t.red for t in indicators)
     for suit_index in (0, 1, 2):
@@ -242,11 +234,5 @@ def _check_tile_set(
         if red > allowed or plain > 4 - allowed:
             suit = "mps"[suit_index]
             if red > allowed:
-                raise HandError(
-                    f"{red} red 5{suit} (written 0{suit}) but this ruleset has "
-                    f"{allowed or 'no'} red 5{suit}."
-                )
-            raise HandError(
-                f"{plain} plain 5{suit}: with {allowed} red 5{suit} in the set there are only "
-                f"{4 - allowed} plain ones (write a red five as 0{suit})."
-            )
+                raise HandError(M.TOO_MANY_RED, red=red, suit=suit, allowed=allowed or M.NO_RED)
+            raise HandError(M.TOO_MANY_PLAIN_FIVES, plain=plain, suit=suit, allowed=allowed, plain_max=4 - allowed)

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Iterable, Mapping, NamedTuple
 
+from scoring import messages as M
 from scoring.errors import HandError
 
 SUITS = "mpsz"
@@ -69,7 +70,7 @@ def notation(text: object, what: str) -> Notation:
             return parsed
         if text.strip():
             _parse(text, what)  # raises the notation error, naming the field
-    raise HandError(f"{what}: expected tiles like '234m406p11z', got {text!r}.")
+    raise HandError(M.TILES_EXPECTED, what=what, text=text)
 
 
 # Notation is immutable, so parsed strings can be shared; table hands repeat a lot.
@@ -125,7 +126,7 @@ def _parse(text: str, what: str) -> tuple[Tile, ...]:
             for d in pending:
                 tile = _TILE_OF[d + ch]
                 if tile is None:
-                    raise HandError(f"{what}: '{d}z' is not a tile (honors are 1z-7z: E S W N white green red).")
+                    raise HandError(M.NOT_A_HONOR_TILE, what=what, digit=d)
                 tiles.append(tile)
             pending = ""
         elif ch != " ":
@@ -134,16 +135,14 @@ def _parse(text: str, what: str) -> tuple[Tile, ...]:
         if not pending and tiles:
             return tuple(tiles)
     if not text.replace(" ", ""):
-        raise HandError(f"{what}: expected tiles like '234m406p11z', got {text!r}.")
-    raise HandError(
-        f"{what}: cannot read {text!r} — write digits then a suit letter m, p, s or z (0 = red five)."
-    )
+        raise HandError(M.TILES_EXPECTED, what=what, text=text)
+    raise HandError(M.TILES_UNREADABLE, what=what, text=text)
 
 
 def parse_tile(text: object, what: str) -> Tile:
     tiles = notation(text, what).tiles
     if len(tiles) != 1:
-        raise HandError(f"{what}: expected one tile, got {text!r}.")
+        raise HandError(M.ONE_TILE_EXPECTED, what=what, text=text)
     return tiles[0]
 
 
@@ -165,7 +164,7 @@ class IdAllocator:
             if not slots[copy]:
                 slots[copy] = True
                 return tile.kind * 4 + copy
-        raise HandError(f"There are only four {Tile(tile.kind)} tiles in the set.")
+        raise HandError(M.ONLY_FOUR_TILES, tile=str(Tile(tile.kind)))
 
 
 def take_all(alloc: IdAllocator, tiles: Iterable[Tile]) -> list[int]:
