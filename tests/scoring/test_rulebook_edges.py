@@ -121,6 +121,10 @@ P0_AT_1000 = [
     ron(0, w(2, 5)),  # E2: mangan 8000 -> [1000,41000,33000,25000]
 ]
 
+# Closed 123m 567p 345s 678s + 55s, kanchan 2m: riichi (+ menzen tsumo on a tsumo), no pinfu, no tanyao;
+# indicator 4p makes 5p one dora.
+DEALER_2_YAKU_1_DORA = {"tiles": "123m567p34555678s", "win": "2m", "riichi": True, "dora": ["4p"], "ura": []}
+
 # =======================================================================================
 # Complete games: (ruleset, hands, rows, (scores, ranks, points, ended_by))
 # =======================================================================================
@@ -359,6 +363,80 @@ GAMES = [
         ([19000, 22000, 20000, 39000], [4, 2, 3, 1], [-41.0, 2.0, -20.0, 59.0], "sudden_death"),
         id="juki: nagashi in West is paid as a dealer win",
     ),
+    pytest.param(
+        ASI,
+        [ron(0, w(3, 6)), *TO_S4_P3_TOP[1:], nagashi((0,), tenpai=(3,))],
+        # E1 haneman 12000 -> [13000,25000,25000,37000]; E2..S3 as TO_S4_P3_TOP -> [16000,23000,24000,37000].
+        # S4: p0 nagashi (a draw): p3 (dealer) -4000, p1/p2 -2000 -> [24000,21000,22000,33000];
+        # the dealer is tenpai, strictly top and >= 30000 -> tenpai-yame
+        [("S4", 0, 0, [24000, 21000, 22000, 33000])],
+        # p3 3+40=43  p0 -6+10=4  p2 -8-10=-18  p1 -9-20=-29
+        ([24000, 21000, 22000, 33000], [2, 4, 3, 1], [4.0, -29.0, -18.0, 43.0], "tenpai_yame"),
+        id="asi: nagashi at all-last is a draw, so the top dealer's tenpai ends the game (tenpai-yame)",
+    ),
+    pytest.param(
+        JUKI,
+        [*P0_AT_1000, penalty(0, "yellow_card"), penalty(0, "yellow_card"), draw()],
+        # E3: p0's 2nd yellow card in the hand: 3000 to each -> p0 1000-9000 = -8000, play goes on;
+        # the hand ends (all noten, nothing paid) -> p0 below 0: tobi. [-8000,44000,36000,28000]
+        [("E3", 0, 0, [-8000, 44000, 36000, 28000])],
+        # p1 14+50=64  p2 6+10=16  p3 -2-10=-12  p0 -38-30=-68
+        ([-8000, 44000, 36000, 28000], [4, 1, 2, 3], [-68.0, 64.0, 16.0, -12.0], "tobi"),
+        id="juki: the yellow-card chombo payment can bust a player; tobi when the hand ends",
+    ),
+    pytest.param(
+        ASI,
+        [*TO_S4_P3_TOP, nagashi((3,))],
+        # S4: the dealer's own nagashi, 4000 all -> [16000,19000,20000,45000]; a draw with the dealer noten:
+        # the deal passes, all-last is over
+        [("S4", 0, 0, [16000, 19000, 20000, 45000])],
+        # p3 15+40=55  p2 -10+10=0  p1 -11-10=-21  p0 -14-20=-34
+        ([16000, 19000, 20000, 45000], [4, 3, 2, 1], [-34.0, -21.0, 0.0, 55.0], "all_last"),
+        id="asi: the all-last dealer's own nagashi while noten passes the deal and ends the game",
+    ),
+    pytest.param(
+        JUKI,
+        [*TO_S4_P3_TOP, nagashi((3,)), STOP],
+        # Juki: the dealer's nagashi is a dealer win (4000 all) -> [16000,19000,20000,45000]; top: may stop
+        [("S4", 0, 0, [16000, 19000, 20000, 45000])],
+        # p3 15+50=65  p2 0  p1 -21  p0 -14-30=-44
+        ([16000, 19000, 20000, 45000], [4, 3, 2, 1], [-44.0, -21.0, 0.0, 65.0], "stop"),
+        id="juki: the all-last dealer's own nagashi is a win, so agari-yame (stop) is offered",
+    ),
+    pytest.param(
+        ASI,
+        [
+            ron(0, w(1, 8)),  # E1: 16000 -> [9000,41000,25000,25000]
+            ron(1, w(2, 1, 70)),  # E2: 1h70 = 70x8x4 = 2240 -> 2300 -> [9000,38700,27300,25000]
+            draw(tenpai=(0, 1, 2, 3), riichi=(0,)),  # E3: p0 riichi -> [8000,38700,27300,25000] s1; keeps, h1
+            ron(0, w(3, 6)),  # E3-1h: 12000+300+1000 -> p0 -4300, p3 38300: tobi
+        ],
+        [("E3", 1, 1000, [-4300, 38700, 27300, 38300])],
+        # p1 8.7+40=48.7  p3 8.3+10=18.3  p2 27300 -> -2.7-10=-12.7  p0 -4300 -> -34.3-20=-54.3
+        ([-4300, 38700, 27300, 38300], [4, 1, 3, 2], [-54.3, 48.7, -12.7, 18.3], "tobi"),
+        id="asi: final points keep decimals and negative scores (27300 -> -2.7, -4300 -> -34.3 before uma)",
+    ),
+    pytest.param(
+        JUKI,
+        [ron(0, w(1, 8)), ron(1, w(2, 1, 70)), draw(tenpai=(0, 1, 2, 3), riichi=(0,)), ron(0, w(3, 6))],
+        [("E3", 1, 1000, [-4300, 38700, 27300, 38300])],
+        # p1 8.7+50=58.7  p3 18.3  p2 -12.7  p0 -34.3-30=-64.3
+        ([-4300, 38700, 27300, 38300], [4, 1, 3, 2], [-64.3, 58.7, -12.7, 18.3], "tobi"),
+        id="juki: final points keep decimals and negative scores (hakoshita)",
+    ),
+    pytest.param(
+        ASI,
+        [
+            *TO_WEST,
+            draw(tenpai=(2, 3)),  # W1 (p0): p0/p1 -1500, p2/p3 +1500 -> [21500,24500,25500,28500]; passes, h1
+            draw(), draw(),  # W2, W3: all noten, h2, h3
+            chombo(3),  # W4-3h: the dealer's chombo, 4000 all -> [25500,28500,29500,16500]; the deal passes
+        ],
+        [("W4", 3, 0, [25500, 28500, 29500, 16500])],
+        # nobody at 30000 and West 4 is over: hard end. p2 -0.5+40=39.5  p1 -1.5+10=8.5  p0 -4.5-10=-14.5  p3 -13.5-20=-33.5
+        ([25500, 28500, 29500, 16500], [3, 2, 1, 4], [-14.5, 8.5, 39.5, -33.5], "west_end"),
+        id="asi: the West 4 dealer's chombo passes the deal, which ends the game (no North)",
+    ),
     # --- abortive draw at all-last (ASI) ----------------------------------------------------
     pytest.param(
         ASI,
@@ -509,6 +587,23 @@ PARTIAL = [
     ),
     pytest.param(
         JUKI,
+        [ron(0, w(3, 6)), *TO_S4_P3_TOP[1:], nagashi((0,), tenpai=(3,))],
+        # same hands; a Juki nagashi is p0's win (not the dealer's), the dealer is tenpai: renchan, no stop
+        [("S4", 0, 0, [24000, 21000, 22000, 33000])],
+        ("S4", 1, 0),
+        id="juki: another player's nagashi at all-last with the dealer tenpai is a renchan (no yame)",
+    ),
+    pytest.param(
+        JUKI,
+        [*[draw(tenpai=(0,))] * 5, tsumo(0, hand=DEALER_2_YAKU_1_DORA)],
+        # 5 tenpai renchan -> [40000,20000,20000,20000]. Riichi + menzen tsumo (2 han without dora) + 1 dora:
+        # 3h, fu 20+2 tsumo+2 kanchan = 24 -> 30: 2000 all + 5 honba (100 each) = 2500 x3 -> [47500,17500,17500,17500]
+        [("E1", 5, 0, [47500, 17500, 17500, 17500])],
+        ("E1", 6, 0),
+        id="juki: 5th renchan, a HAND with 2 han of yaku plus dora wins",
+    ),
+    pytest.param(
+        JUKI,
         [*[draw(tenpai=(0,))] * 5, tsumo(0, yakuman=1)],
         # 5 tenpai renchan -> [40000,20000,20000,20000]; a yakuman has no han minimum problem: 16000+500 each
         [("E1", 5, 0, [89500, 3500, 3500, 3500])],
@@ -565,6 +660,24 @@ SANMA_GAMES = [
 ]
 
 
+SANMA_GAMES.append(
+    pytest.param(
+        [
+            ron(0, w(2, 1, 30)), ron(1, w(2, 1, 30)), draw(), draw(), draw(),
+            draw(tenpai=(0, 1), riichi=(0, 1)),  # -> [29500,29500,29000] s2, West, h4 (as above)
+            tsumo(1, 1, 30),
+            # W1-4h: p1's tsumo paid as a dealer tsumo, 500 all; no tsumo loss: North's 500 split 300 (lower
+            # seat p0) / 200 (p2); honba 4 x 150 from each: p0 -1400, p2 -1300; p1 +2700 + 2000 sticks
+            # -> [28100,34200,27700]: sudden death
+        ],
+        [("W1", 4, 2000, [28100, 34200, 27700])],
+        # p1 4.2+20=24.2  p0 -1.9  p2 -2.3-20=-22.3
+        ([28100, 34200, 27700], [2, 1, 3], [-1.9, 24.2, -22.3], "sudden_death"),
+        id="juki sanma: West tsumo paid as a dealer tsumo without tsumo loss, honba 150 each, sticks",
+    )
+)
+
+
 @pytest.mark.parametrize("hands, rows, final", SANMA_GAMES)
 def test_edge_sanma_game(hands, rows, final):
     assert_finished_game(replay(record(hands, SANMA)), rows, final)
@@ -601,6 +714,10 @@ KAZOE_BY_DORA = {
 
 REFUSED = [
     pytest.param(
+        JUKI, [*[draw(tenpai=(0,))] * 5, ron(1, w(0, hand=DEALER_2_YAKU_1_DORA))], 5,
+        id="juki: 5th renchan, a HAND ron with riichi + 1 dora has 1 han without dora",
+    ),
+    pytest.param(
         JUKI, [*[draw(tenpai=(0,))] * 5, ron(1, w(0, hand=KAZOE_BY_DORA))], 5,
         id="juki: 5th renchan, a HAND that is kazoe yakuman only through dora has 1 han without dora",
     ),
@@ -622,6 +739,14 @@ REFUSED = [
             "payments: [23000,28000,24000,24000], E2 next"
         ),
         id="asi: a riichi player noten at the draw is a chombo, not a draw",
+    ),
+    pytest.param(
+        ASI, [nagashi((1,), tenpai=(), riichi=(0,))], 0,
+        marks=bug(
+            "ASI 5-c-ㄹ: nagashi is an exhaustive draw (2-g), so a riichi player (p0) noten at it is a chombo; "
+            "the engine settles the nagashi and keeps p0's stick on the table: [20000,33000,23000,23000]"
+        ),
+        id="asi: a riichi player noten at a nagashi draw is a chombo",
     ),
     pytest.param(
         JUKI, [draw(tenpai=(1,), riichi=(0,))], 0,
