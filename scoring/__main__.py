@@ -11,6 +11,7 @@ import json
 import sys
 from typing import Any, Callable
 
+from scoring import messages as M
 from scoring.errors import HandError, ScoringError
 
 EXIT_INVALID = 2
@@ -24,11 +25,11 @@ def _read_json(path: str) -> Any:
             with open(path, encoding="utf-8") as fh:
                 text = fh.read()
     except OSError as exc:
-        raise ScoringError(f"Cannot read {path}: {exc.strerror or exc}.") from None
+        raise ScoringError(M.CLI_CANNOT_READ, path=path, reason=exc.strerror or exc) from None
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ScoringError(f"The input is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg}).") from None
+        raise ScoringError(M.CLI_NOT_JSON, line=exc.lineno, column=exc.colno, reason=exc.msg) from None
 
 
 def _game(args: argparse.Namespace) -> dict:

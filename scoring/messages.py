@@ -784,4 +784,123 @@ DEALER_MIN_HAN_NO_DORA = Message(
 )
 
 
+# --- tenhou.net/6 logs (scoring/tenhou6.py, scoring/tenhou6_hands.py) -------------------------
+ROUND = Message("Round {round} honba {honba}", "{round}국 {honba}본장")
+ROUND_AT = Message("{round} honba {honba}", "{round}국 {honba}본장")
+TENHOU_ROUND_START = Message(
+    "A Tenhou round must start with [kyoku, honba, sticks] and the scores.",
+    "텐호 로그의 각 국은 [국, 본장, 공탁(리치봉)]과 점수로 시작해야 합니다.",
+)
+TENHOU_TILE = Message(
+    "{tile} is not a Tenhou tile number.",
+    "{tile}은(는) 텐호 패 번호가 아닙니다.",
+)
+TENHOU_DISCARD_AFTER_CALL = Message(
+    "The log discards a drawn tile after a call.",
+    "로그에서 울기 직후에 쯔모패를 버리고 있습니다.",
+)
+TENHOU_DISCARD_NOT_IN_HAND = Message(
+    "The log discards {tile}, which is not in the hand.",
+    "로그에서 손패에 없는 {tile}을(를) 버리고 있습니다.",
+)
+TENHOU_POINTS_UNREADABLE = Message(
+    "{where}: cannot read the points string {text!r}.",
+    "{where}: 점수 문자열 {text!r}을(를) 읽을 수 없습니다.",
+)
+TENHOU_YAKU_UNREADABLE = Message(
+    "{where}: cannot read the yaku {entry!r}.",
+    "{where}: 역 {entry!r}을(를) 읽을 수 없습니다.",
+)
+TENHOU_NO_POINTS = Message(
+    "{where}: the win of seat {seat} has no points string.",
+    "{where}: {seat}번 자리의 화료에 점수 문자열이 없습니다.",
+)
+TENHOU_HAN_MISMATCH = Message(
+    "{where}: the yaku add up to {han} han but the string says {stated}.",
+    "{where}: 역을 합치면 {han}판인데 점수 문자열에는 {stated}판으로 되어 있습니다.",
+)
+TENHOU_LIMIT_IMPOSSIBLE = Message(
+    "{where}: {limit} with {han} han is impossible.",
+    "{where}: {han}판으로 {limit}은(는) 있을 수 없습니다.",
+)
+TENHOU_PAYMENT_MISMATCH = Message(
+    "{where}: seat {seat}'s win reads as {win} but the log pays {paid}.",
+    "{where}: {seat}번 자리의 화료는 {win}로 읽히는데 로그의 지불은 {paid}입니다.",
+)
+TENHOU_MULTI_WIN = Message(
+    "{where}: a multiple win must be rons on one discard.",
+    "{where}: 더블론·트리플론은 한 버림패에 대한 론이어야 합니다.",
+)
+TENHOU_NAGASHI_PAYMENTS = Message(
+    "{where}: the nagashi mangan payments {deltas} are not mangan tsumo payments.",
+    "{where}: 유국만관 지불 {deltas}이(가) 만관 쯔모 지불과 맞지 않습니다.",
+)
+TENHOU_NO_RESULT = Message(
+    "{where}: the round has no result.",
+    "{where}: 국의 결과가 없습니다.",
+)
+TENHOU_UNKNOWN_RESULT = Message(
+    "{where}: unknown result {kind!r}.",
+    "{where}: 알 수 없는 결과 {kind!r}입니다.",
+)
+TENHOU_FINAL_POINTS = Message(
+    "The final points {points} do not follow from the final scores {scores}.",
+    "최종 포인트 {points}이(가) 최종 점수 {scores}에서 나오지 않습니다.",
+)
+TENHOU_RED_FIVE = Message(
+    "Round {at}: red five {tile} in a game whose rule {rule} has no red fives.",
+    "{at}: 적5가 없는 룰({rule})의 대국에 적5 {tile}이(가) 있습니다.",
+)
+TENHOU_ROUNDS_DISAGREE = Message(
+    "Round {at}: start {start} + deltas {deltas} - riichi {riichi} gives {scores} with {sticks} sticks, "
+    "but the next round {next} starts with {next_scores} and {next_sticks} sticks.",
+    "{at}: 시작 점수 {start} + 증감 {deltas} - 리치 {riichi} = {scores}, 공탁(리치봉) {sticks}개인데, "
+    "다음 국 {next}은(는) {next_scores}, 공탁(리치봉) {next_sticks}개로 시작합니다.",
+)
+TENHOU_FINAL_SCORES = Message(
+    "Round {at}: the game ends at {scores} (leftover sticks to first), but the log's final scores are {final}.",
+    "{at}: 대국이 {scores}로 끝나는데(남은 공탁은 1위에게), 로그의 최종 점수는 {final}입니다.",
+)
+TENHOU_LOG_SHAPE = Message(
+    "A tenhou.net/6 log is an object with a non-empty 'log' list of rounds.",
+    "tenhou.net/6 로그는 국 목록 'log'가 비어 있지 않은 객체여야 합니다.",
+)
+TENHOU_LOG_START = Message(
+    "The log starts at {at} with {sticks} sticks and scores {scores}; "
+    "a game record must start at E1 honba 0 with {start_points} each.",
+    "로그가 {at}, 공탁(리치봉) {sticks}개, 점수 {scores}에서 시작합니다. "
+    "대국 기록은 동1국 0본장, 전원 {start_points}점에서 시작해야 합니다.",
+)
+TENHOU_RESULT_UNREADABLE = Message(
+    "Unreadable tenhou result {text!r}.",
+    "텐호 결과 {text!r}을(를) 읽을 수 없습니다.",
+)
+TENHOU_UNKNOWN_YAKU = Message(
+    "Unknown tenhou yaku {name!r}.",
+    "알 수 없는 텐호 역 {name!r}입니다.",
+)
+REPLAY_TILE_NOT_IN_HAND = Message(
+    "Log replay: tile {code} not in hand {hand}.",
+    "로그 재생: 패 {code}이(가) 손패 {hand}에 없습니다.",
+)
+REPLAY_TSUMO_NOT_LAST = Message(
+    "Log replay: the tsumo winner did not draw last.",
+    "로그 재생: 쯔모 화료자가 마지막으로 패를 뽑지 않았습니다.",
+)
+REPLAY_RON_NOT_LAST = Message(
+    "Log replay: the ron was not on the loser's last discard or kan.",
+    "로그 재생: 론이 방총자의 마지막 버림패나 깡에 대한 것이 아닙니다.",
+)
+
+# --- the command line (scoring/__main__.py) ---------------------------------------------------
+CLI_CANNOT_READ = Message(
+    "Cannot read {path}: {reason}.",
+    "{path}을(를) 읽을 수 없습니다: {reason}.",
+)
+CLI_NOT_JSON = Message(
+    "The input is not valid JSON (line {line}, column {column}: {reason}).",
+    "입력이 올바른 JSON이 아닙니다({line}행 {column}열: {reason}).",
+)
+
+
 _keys()

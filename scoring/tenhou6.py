@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
+from scoring import messages as M
 from scoring.errors import ScoringError
 from scoring.payments import hand_value, ron_amount, tsumo_amounts
 from scoring.rules import Rounding, Ruleset, resolve
@@ -109,7 +110,7 @@ def round_start(raw: Sequence[Any], players: int = 4) -> RoundStart:
         kyoku, honba, sticks = (int(x) for x in raw[0])
         scores = tuple(int(s) for s in raw[1][:players])
     except (TypeError, ValueError, IndexError) as exc:
-        raise ScoringError("A Tenhou round must start with [kyoku, honba, sticks] and the scores.") from exc
+        raise ScoringError(M.TENHOU_ROUND_START) from exc
     return RoundStart(kyoku=kyoku, honba=honba, sticks=sticks, scores=scores)
 
 
@@ -122,7 +123,7 @@ def _tile34(tile: int) -> int:
         tile = (tile - 50) * 10 + 5
     suit, rank = divmod(tile, 10)
     if not (1 <= suit <= 4 and 1 <= rank <= (7 if suit == 4 else 9)):
-        raise ScoringError(f"{tile} is not a Tenhou tile number.")
+        raise ScoringError(M.TENHOU_TILE, tile=tile)
     return (suit - 1) * 9 + rank - 1
 
 
@@ -175,13 +176,13 @@ def _discard(hand: list[int], entry: int | str, last_draw: int | None) -> None:
 
 def _remove(hand: list[int], tile: int | None) -> None:
     if tile is None:
-        raise ScoringError("The log discards a drawn tile after a call.")
+        raise ScoringError(M.TENHOU_DISCARD_AFTER_CALL)
     key = _tile34(tile)
     for i, t in enumerate(hand):
         if _tile34(t) == key:
             del hand[i]
             return
-    raise ScoringError(f"The log discards {tile}, which is not in the hand.")
+    raise ScoringError(M.TENHOU_DISCARD_NOT_IN_HAND, tile=tile)
 
 
 def is_tenpai(tiles: Iterable[int]) -> bool:
@@ -242,7 +243,7 @@ class _Points:
 def _parse_points(text: str, where: str) -> _Points:
     m = _POINTS_RE.match(text.strip())
     if not m:
-        raise ScoringError(f"{where}: cannot read the points string {text!r}.")
+        raise ScoringError(M.TENHOU_POINTS_UNREADABLE, where=where, text=text)
     return _Points(
         fu=int(m["fu"]) if m["fu"] else None,
         han=int(m["han"]) if m["han"] else None,
@@ -259,7 +260,7 @@ def _parse_yaku(entries: Sequence[str], where: str) -> tuple[int, int, int]:
     for entry in entries:
         m = _YAKU_RE.match(entry.strip())
         if not m:
-            raise ScoringError(f"{where}: cannot read the yaku {entry!r}.")
+            raise ScoringError(M.TENHOU_YAKU_UNREADABLE, where=where, entry=entry)
         if m["han"] is not None:
             value = int(m["han"])
             han += value
@@ -278,7 +279,7 @@ def parse_win(detail: Sequence[Any], *, dealer: int, ruleset: Ruleset, where: st
     cannot become a wrong score.
     """
     if len(detail) < 4:
-        raise ScoringError(f"{where}: the win of seat {detail[0] if detail else '?'} has no points string.")
+        raise ScoringError(M.TENHOU_NO_POINTS, where=where, seat=detail[0] if detail else "?")
     winner, source, pao = (int(x) for x in detail[:3])
     points = _parse_points(str(detail[3]), where)
     han, dora, yakuman = _parse_yaku([str(x) for x in detail[4:]], where)
@@ -287,11 +288,11 @@ def parse_win(detail: Sequence[Any], *, dealer: int, ruleset: Ruleset, where: st
         win["yakuman"] = yakuman
     else:
         if points.han is not None and points.han != han:
-            raise ScoringError(f"{where}: the yaku add up to {han} han but the string says {points.han}.")
+            raise ScoringError(M.TENHOU_HAN_MISMATCH, where=where, han=han, stated=points.han)
         fu = points.fu
         if fu is None and han < 5:
             if han not in _MANGAN_MIN_FU:
-                raise ScoringError(f"{where}: {points.limit} with {han} han is impossible.")
+                raise ScoringError(M.TENHOU_LIMIT_IMPOSSIBLE, where=where, limit=points.limit, han=han)
             fu = _MANGAN_MIN_FU[han]
         win["han"] = han
         if fu is not None:
@@ -314,14 +315,12 @@ def _check_points(win: dict[str, Any], points: _Points, *, tsumo: bool, dealer: 
         amounts = tsumo_amounts(value, dealer=dealer)
         expected = (amounts.non_dealer, None, True) if dealer else (amounts.non_dealer, amounts.dealer, False)
     if (points.a, points.b, points.all) != expected:
-        raise ScoringError(
-            f"{where}: seat {win['winner']}'s win reads as {win} but the log pays {points.a}"
-            f"{'-' + str(points.b) if points.b else ''}{'∀' if points.all else ''}."
-        )
+        paid = f"{points.a}{'-' + str(points.b) if points.b else ''}{'∀' if points.all else ''}"
+        raise ScoringError(M.TENHOU_PAYMENT_MISMATCH, where=where, seat=win["winner"], win=win, paid=paid)
 
 
 def _win_event(raw: Sequence[Any], start: RoundStart, ruleset: Ruleset, riichi: list[int]) -> dict[str, Any]:
-    where = f"Round {start.describe()}"
+    where = M.ROUND(round=start.round, honba=start.honba)
     details = raw[-1][2::2]
     dealer = start.dealer(ruleset.players)
     wins = [parse_win(d, dealer=dealer, ruleset=ruleset, where=where) for d in details]
@@ -329,7 +328,7 @@ def _win_event(raw: Sequence[Any], start: RoundStart, ruleset: Ruleset, riichi: 
     if len(details) == 1 and int(details[0][0]) == int(details[0][1]):
         return {"kind": "tsumo", **wins[0], "riichi": riichi}
     if len(sources) != 1 or any(int(d[0]) == int(d[1]) for d in details):
-        raise ScoringError(f"{where}: a multiple win must be rons on one discard.")
+        raise ScoringError(M.TENHOU_MULTI_WIN, where=where)
     return {"kind": "ron", "loser": sources.pop(), "wins": wins, "riichi": riichi}
 
 
@@ -369,7 +368,7 @@ def _nagashi_players(deltas: Sequence[int], start: RoundStart, players: int, whe
                 expected[p] -= pay
                 expected[w] += pay
     if not winners or tuple(expected) != tuple(deltas):
-        raise ScoringError(f"{where}: the nagashi mangan payments {list(deltas)} are not mangan tsumo payments.")
+        raise ScoringError(M.TENHOU_NAGASHI_PAYMENTS, where=where, deltas=list(deltas))
     return winners
 
 
@@ -378,12 +377,12 @@ def convert_round(raw: Sequence[Any], ruleset: Ruleset | str = BASE_PRESET) -> C
     rules = resolve(ruleset)
     players = rules.players
     start = round_start(raw, players)
-    where = f"Round {start.describe()}"
+    where = M.ROUND(round=start.round, honba=start.honba)
     try:
         result = raw[-1]
         kind = result[0]
     except (TypeError, IndexError) as exc:
-        raise ScoringError(f"{where}: the round has no result.") from exc
+        raise ScoringError(M.TENHOU_NO_RESULT, where=where) from exc
     riichi = accepted_riichi(raw, players)
     deltas = _deltas(raw, players)
     event: dict[str, Any]
@@ -401,7 +400,7 @@ def convert_round(raw: Sequence[Any], ruleset: Ruleset | str = BASE_PRESET) -> C
     elif kind in ABORTS:
         event = {"kind": "abort", "reason": ABORTS[kind], "riichi": riichi}
     else:
-        raise ScoringError(f"{where}: unknown result {kind!r}.")
+        raise ScoringError(M.TENHOU_UNKNOWN_RESULT, where=where, kind=kind)
     return ConvertedRound(start=start, event=event, log_deltas=deltas, riichi=tuple(riichi))
 
 
@@ -508,7 +507,7 @@ def derive_ruleset(log: Mapping[str, Any]) -> str | dict[str, Any]:
         scores, pts = [int(x) for x in sc[0 : 2 * n : 2]], [float(x) for x in sc[1 : 2 * n : 2]]
         implied = _implied_scoring(scores, pts, rules)
         if implied is None:
-            raise ScoringError(f"The final points {pts} do not follow from the final scores {scores}.")
+            raise ScoringError(M.TENHOU_FINAL_POINTS, points=pts, scores=scores)
         rounding, uma = implied
         if rounding is not base.rounding:
             overrides["rounding"] = rounding.value
@@ -527,6 +526,11 @@ def _players(log: Mapping[str, Any], n: int) -> list[str]:
     return [name or f"Player {i + 1}" for i, name in enumerate(names)]
 
 
+def _at(start: RoundStart) -> M.Text:
+    """A round's start in a refusal: "E1 honba 0" (as ``RoundStart.describe``)."""
+    return M.ROUND_AT(round=start.round, honba=start.honba)
+
+
 def _check_reds(log: Mapping[str, Any], rules: Ruleset) -> None:
     for i, raw in enumerate(log["log"]):
         for p in range(rules.players):
@@ -535,8 +539,7 @@ def _check_reds(log: Mapping[str, Any], rules: Ruleset) -> None:
                 for tile in found:
                     if tile in ("51", "52", "53") and not rules.red_fives[int(tile[1]) - 1]:
                         raise ScoringError(
-                            f"Round {round_start(raw, rules.players).describe()}: red five {tile} in a game "
-                            f"whose rule {log.get('rule')} has no red fives."
+                            M.TENHOU_RED_FIVE, at=_at(round_start(raw, rules.players)), tile=tile, rule=log.get("rule")
                         )
 
 
@@ -550,9 +553,9 @@ def check_rounds(rounds: Sequence[ConvertedRound], rules: Ruleset, sc: Sequence[
         sticks = 0 if prev.won else prev.start.sticks + len(prev.riichi)
         if scores != nxt.start.scores or sticks != nxt.start.sticks:
             raise ScoringError(
-                f"Round {prev.start.describe()}: start {list(prev.start.scores)} + deltas {list(prev.log_deltas)} "
-                f"- riichi {list(prev.riichi)} gives {list(scores)} with {sticks} sticks, but the next round "
-                f"{nxt.start.describe()} starts with {list(nxt.start.scores)} and {nxt.start.sticks} sticks."
+                M.TENHOU_ROUNDS_DISAGREE, at=_at(prev.start), start=list(prev.start.scores),
+                deltas=list(prev.log_deltas), riichi=list(prev.riichi), scores=list(scores), sticks=sticks,
+                next=_at(nxt.start), next_scores=list(nxt.start.scores), next_sticks=nxt.start.sticks,
             )
     if not sc or not rounds:
         return
@@ -563,16 +566,13 @@ def check_rounds(rounds: Sequence[ConvertedRound], rules: Ruleset, sc: Sequence[
     top = min(range(n), key=lambda p: (-scores[p], p))
     scores[top] += RIICHI_STICK * leftover  # Tenhou gives leftover sticks to first place
     if scores != [int(x) for x in sc[0 : 2 * n : 2]]:
-        raise ScoringError(
-            f"Round {last.start.describe()}: the game ends at {scores} (leftover sticks to first), "
-            f"but the log's final scores are {list(sc[0 : 2 * n : 2])}."
-        )
+        raise ScoringError(M.TENHOU_FINAL_SCORES, at=_at(last.start), scores=scores, final=list(sc[0 : 2 * n : 2]))
 
 
 def convert_rounds(log: Mapping[str, Any]) -> tuple[str | dict[str, Any], list[ConvertedRound]]:
     """The ruleset spec and every round converted, without the game-start check."""
     if not isinstance(log, Mapping) or not isinstance(log.get("log"), list) or not log["log"]:
-        raise ScoringError("A tenhou.net/6 log is an object with a non-empty 'log' list of rounds.")
+        raise ScoringError(M.TENHOU_LOG_SHAPE)
     spec = derive_ruleset(log)
     rules = resolve(spec)
     return spec, [convert_round(raw, rules) for raw in log["log"]]
@@ -589,8 +589,8 @@ def convert_log(log: Mapping[str, Any]) -> dict[str, Any]:
     first = rounds[0].start
     if (first.kyoku, first.honba, first.sticks) != (0, 0, 0) or set(first.scores) != {rules.start_points}:
         raise ScoringError(
-            f"The log starts at {first.describe()} with {first.sticks} sticks and scores {list(first.scores)}; "
-            f"a game record must start at E1 honba 0 with {rules.start_points} each."
+            M.TENHOU_LOG_START, at=_at(first), sticks=first.sticks, scores=list(first.scores),
+            start_points=rules.start_points,
         )
     _check_reds(log, rules)
     check_rounds(rounds, rules, log.get("sc"))

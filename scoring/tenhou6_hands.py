@@ -13,6 +13,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from scoring import messages as M
 from scoring.errors import ScoringError
 
 _SUIT = {1: "m", 2: "p", 3: "s", 4: "z"}
@@ -90,13 +91,13 @@ def parse_result(detail: list) -> tuple[dict[str, int], int, int | None, str | N
     """The yaku, han, fu, limit and points of one win's detail list."""
     m = _RESULT.match(detail[3])
     if not m:
-        raise ScoringError(f"Unreadable tenhou result {detail[3]!r}.")
+        raise ScoringError(M.TENHOU_RESULT_UNREADABLE, text=detail[3])
     fu_s, han_s, limit_s, a, b, each = m.groups()
     yaku: dict[str, int] = {}
     for item in detail[4:]:
         name, _, rest = item.partition("(")
         if name not in TENHOU_YAKU:
-            raise ScoringError(f"Unknown tenhou yaku {name!r}.")
+            raise ScoringError(M.TENHOU_UNKNOWN_YAKU, name=name)
         han = 13 if rest.startswith("役満") else int(rest.split("飜")[0])
         if han:
             yaku[TENHOU_YAKU[name]] = yaku.get(TENHOU_YAKU[name], 0) + han
@@ -150,7 +151,7 @@ def _remove(hand: list[int], code: int) -> None:
     try:
         hand.remove(code)
     except ValueError:
-        raise ScoringError(f"Log replay: tile {code} not in hand {sorted(hand)}.") from None
+        raise ScoringError(M.REPLAY_TILE_NOT_IN_HAND, code=code, hand=sorted(hand)) from None
 
 
 def _replay(rnd: list) -> tuple[list[_Seat], dict]:
@@ -268,12 +269,12 @@ def _win(rnd, seats, last, winner, loser, dealer, kyoku, detail) -> WinFromLog:
     tsumo = loser is None
     if tsumo:
         if last.get("kind") != "draw" or last["seat"] != winner:
-            raise ScoringError("Log replay: the tsumo winner did not draw last.")
+            raise ScoringError(M.REPLAY_TSUMO_NOT_LAST)
         concealed = list(s.hand)
         win_code = s.last_draw
     else:
         if last.get("seat") != loser or last.get("kind") not in ("discard", "kan"):
-            raise ScoringError("Log replay: the ron was not on the loser's last discard or kan.")
+            raise ScoringError(M.REPLAY_RON_NOT_LAST)
         win_code = last["tile"]
         concealed = [*s.hand, win_code]
     n_dora = len(rnd[2])
