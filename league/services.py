@@ -32,11 +32,17 @@ from scoring.rules import PenaltyType
 
 # --- errors -------------------------------------------------------------------------------
 class HandRefused(ValidationError):
-    """A hand (or a change to one) that cannot be stored. ``hand`` is the event index, if any."""
+    """A hand (or a change to one) that cannot be stored. ``hand`` is the event index, if any.
 
-    def __init__(self, message: str, *, hand: int | None = None, code: str = "invalid") -> None:
+    ``error`` is the engine's refusal behind it, if any: the views show it in the page's
+    language (``error.localized(lang)``); ``message`` stays the English text (the API's).
+    """
+
+    def __init__(self, message: str, *, hand: int | None = None, code: str = "invalid",
+                 error: ScoringError | None = None) -> None:
         super().__init__(message, code=code)
         self.hand = hand
+        self.error = error
 
     def to_json(self) -> dict[str, Any]:
         return {"error": {"hand": self.hand, "message": self.message}}
@@ -141,7 +147,7 @@ def _queue_recompute(season_id: int) -> None:
 
 
 def _refused(exc: ScoringError, *, prefix: str = "") -> HandRefused:
-    return HandRefused(f"{prefix}{exc.message}", hand=exc.hand)
+    return HandRefused(f"{prefix}{exc.message}", hand=exc.hand, error=exc)
 
 
 # --- rulesets and seasons -------------------------------------------------------------------

@@ -12,6 +12,7 @@ from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from league import permissions, selectors
@@ -130,10 +131,12 @@ def refusal_message(exc: ValidationError | ScoringError, game: Game | None = Non
     """A refusal from the services or the engine, worded for the table host.
 
     The services' refusals carry a ``code``; those the host can act on get a sentence in the
-    page's language. Anything that comes from the engine keeps the engine's own words (English)
+    page's language. Anything that comes from the engine is the engine's own words: in Korean
+    when the page is Korean (the engine's catalogue, ``ScoringError.localized``), else English
     after a lead-in, so nothing of the rules is restated here.
     """
     code = getattr(exc, "code", None)
+    error = exc if isinstance(exc, ScoringError) else getattr(exc, "error", None)
     message = getattr(exc, "message", None)
     detail = message if isinstance(message, str) else " ".join(getattr(exc, "messages", [str(exc)]))
     hand = getattr(exc, "hand", None)
@@ -150,6 +153,9 @@ def refusal_message(exc: ValidationError | ScoringError, game: Game | None = Non
     if code == "later_hand":
         return _("Nothing was changed: this would make a later hand impossible. %(message)s") % {"message": detail}
     if isinstance(exc, ScoringError) or code in ("invalid", "ruleset"):
+        lang = get_language() or ""
+        if isinstance(error, ScoringError) and error.template is not None and lang.lower().split("-")[0] == "ko":
+            return error.localized(lang)  # the engine's refusal in Korean, with the players' names
         return engine_message(detail)
     return _("Refused: %(message)s") % {"message": detail}
 

@@ -12,6 +12,7 @@ from django.urls import reverse
 from league import selectors, services
 from league.models import HandRecord
 from scoring.game import replay
+from scoring.messages import particle
 
 pytestmark = pytest.mark.django_db
 
@@ -80,7 +81,10 @@ def test_two_han_dealer_win_with_one_dora_is_refused_and_not_stored(fifth, playe
     response = _save(_client(players[0]), fifth, **data, **{f"{kind}_dora": "1"})
     assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
     text = html.unescape(response.content.decode())
-    assert "규칙상 허용되지 않습니다" in text and ENGINE_REFUSAL in text and "this hand has 1" in text
+    # The engine's refusal in Korean, naming the dealer (no English lead-in on a Korean page).
+    dealer = selectors.game_record(fifth)["players"][0]
+    assert f"{particle(dealer, '은')} 5연장 중인 오야(친)이므로 도라를 빼고 2판 이상이어야" in text
+    assert "이 화료는 1판입니다" in text and ENGINE_REFUSAL not in text
     assert fifth.hands.count() == len(TO_FIFTH_RENCHAN)
 
 

@@ -9,7 +9,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from league import services
+from league import selectors, services
+from scoring.messages import particle
 from tests.factories import RulesetFactory, SeasonFactory
 
 pytestmark = pytest.mark.django_db
@@ -100,13 +101,28 @@ def test_engine_refusal_in_the_preview_has_a_korean_lead_in(game, players):
     assert "needs at least 2 han" in text  # the engine's own words, not restated
 
 
-def test_engine_refusal_on_save_has_a_korean_lead_in(game, players):
+def test_engine_refusal_on_save_is_in_korean_with_the_players_name(game, players):
     _play(game, [DEALER_RON] * 5)
     data = {"position": 5, "kind": "ron", "ron_winner": 0, "ron_loser": 1, "ron_value": "1-30", "action": "save"}
     response = _client(players[0]).post(reverse("league:hand_create", args=[game.pk]), data)
     assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
-    text = response.content.decode()
-    assert "규칙상 허용되지 않습니다" in text and "needs at least 2 han" in text
+    text = html.unescape(response.content.decode())
+    dealer = selectors.game_record(game)["players"][0]
+    assert (f"{particle(dealer, '은')} 5연장 중인 오야(친)이므로 도라를 빼고 2판 이상이어야 화료할 수 있습니다. "
+            "이 화료는 1판입니다.") in text
+    assert "needs at least 2 han" not in text and "영어 원문" not in text
+
+
+def test_engine_refusal_on_save_in_english_keeps_the_engines_words(game, players):
+    _play(game, [DEALER_RON] * 5)
+    data = {"position": 5, "kind": "ron", "ron_winner": 0, "ron_loser": 1, "ron_value": "1-30", "action": "save"}
+    response = _client(players[0]).post(reverse("league:hand_create", args=[game.pk]), data,
+                                        HTTP_ACCEPT_LANGUAGE="en")
+    assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
+    text = html.unescape(response.content.decode())
+    dealer = selectors.game_record(game)["players"][0]
+    assert (f"The rules do not allow this: {dealer} is the dealer on renchan 5 and needs at least 2 han "
+            "without dora to win; this hand has 1.") in text
 
 
 def test_edit_that_breaks_a_later_hand_is_explained_in_korean(game, players):
