@@ -468,6 +468,11 @@ PAO_NEEDS_YAKUMAN = Message(
     "Pao for {kind} needs a yakuman win.",
     "{kind} 책임지불(파오)은 역만 화료에만 적용됩니다.",
 )
+NOTEN_RIICHI_AT_DRAW = Message(
+    "{who} declared riichi this hand but is not tenpai at the draw: a noten riichi is a chombo; "
+    "record a chombo instead.",
+    "{who:은} 이번 국에 리치를 선언했지만 유국 때 텐파이가 아닙니다. 노텐 리치는 촌보이므로 촌보로 기록하세요.",
+)
 AGARI_FORBIDDEN_TENPAI = Message(
     "{who} is agari-forbidden this hand: their tenpai does not count.",
     "{who:은} 이번 국에 화료 금지 상태이므로 텐파이로 인정되지 않습니다.",

@@ -151,9 +151,10 @@ def _value_win(table: Table, win: Win, *, tsumo: bool) -> WinResult:
     pao_yakuman = None
     if win.hand is not None:
         value, dora, yaku, pao_yakuman = _evaluate_hand(table, win, tsumo=tsumo)
+        han_for_minimum = None if value.yakuman else value.han
     elif win.yakuman is not None:
         value = hand_value(0, None, rs, yakuman=win.yakuman)
-        dora = 0
+        dora, han_for_minimum = 0, None
     else:
         assert win.han is not None
         han, fu, dora = win.han, win.fu, win.dora
@@ -163,11 +164,12 @@ def _value_win(table: Table, win: Win, *, tsumo: bool) -> WinResult:
             raise ScoringError(M.CHIITOITSU_TSUMO_HAN, who=_name(win.winner))
         if is_dealer and _paarenchan(table):
             # The dealer's 8th consecutive win is a yakuman by itself, whatever the hand.
-            value = hand_value(0, None, rs, yakuman=1)
+            value, han_for_minimum = hand_value(0, None, rs, yakuman=1), None
         else:
-            value = hand_value(han, fu, rs)
-    if is_dealer and not value.yakuman:
-        _check_dealer_minimum(table, win, value, dora)
+            # The han as entered: a kazoe yakuman made of dora is still short of the minimum.
+            value, han_for_minimum = hand_value(han, fu, rs), han
+    if is_dealer and han_for_minimum is not None:
+        _check_dealer_minimum(table, win, han_for_minimum, dora)
     return WinResult(winner=win.winner, value=value, yaku=tuple(yaku), pao_yakuman=pao_yakuman)
 
 
@@ -176,7 +178,7 @@ def _paarenchan(table: Table) -> bool:
     return "paarenchan" in rs.local_yakuman and table.dealer_wins_in_row + 1 >= rs.paarenchan_wins
 
 
-def _check_dealer_minimum(table: Table, win: Win, value: HandValue, dora: int | None) -> None:
+def _check_dealer_minimum(table: Table, win: Win, han: int, dora: int | None) -> None:
     rs = table.ruleset
     start = rs.dealer_min_han_from_renchan
     if start is None or table.renchan < start:
@@ -185,9 +187,9 @@ def _check_dealer_minimum(table: Table, win: Win, value: HandValue, dora: int | 
     if rs.dealer_min_han_counts_dora or dora is None:
         # A record without "dora" (optional in the contract) is taken as having none: the
         # table screen asks for the dora count on these hands so the check has something to bite.
-        counted = value.han
+        counted = han
     else:
-        counted = value.han - dora
+        counted = han - dora
     if counted < need:
         raise ScoringError(
             M.DEALER_RENCHAN_MIN_HAN, who=_name(win.winner), renchan=table.renchan, need=need, counted=counted
@@ -389,10 +391,15 @@ def _settle_tsumo(table: Table, event: Tsumo) -> Settlement:
 
 
 # --- draws -----------------------------------------------------------------------------------
-def _check_tenpai(table: Table, tenpai: tuple[int, ...]) -> None:
+def _check_tenpai(table: Table, tenpai: tuple[int, ...], riichi: tuple[int, ...]) -> None:
     for p in tenpai:
         if p in table.agari_forbidden:
             raise ScoringError(M.AGARI_FORBIDDEN_TENPAI, who=_name(p))
+    for p in riichi:
+        # Noten riichi at the draw is a chombo in both club rulebooks (ASI 5-c, Juki 5 chombo);
+        # an agari-forbidden player's tenpai is void by rule, which is not a noten riichi.
+        if p not in tenpai and p not in table.agari_forbidden:
+            raise ScoringError(M.NOTEN_RIICHI_AT_DRAW, who=_name(p))
 
 
 def _noten_payments(rs: Ruleset, tenpai: tuple[int, ...], dealer: int) -> list[int]:
@@ -415,7 +422,7 @@ def _noten_payments(rs: Ruleset, tenpai: tuple[int, ...], dealer: int) -> list[i
 
 def _settle_draw(table: Table, event: Draw) -> Settlement:
     rs = table.ruleset
-    _check_tenpai(table, event.tenpai)
+    _check_tenpai(table, event.tenpai, event.riichi)
     deltas = [0] * rs.players
     sticks = _place_riichi(table, event.riichi, deltas)
     _add(deltas, _noten_payments(rs, event.tenpai, table.dealer))
@@ -438,7 +445,7 @@ def _settle_nagashi(table: Table, event: NagashiEvent) -> Settlement:
     for p in event.players:
         if p in table.agari_forbidden:
             raise ScoringError(M.AGARI_FORBIDDEN_NAGASHI, who=_name(p))
-    _check_tenpai(table, event.tenpai)
+    _check_tenpai(table, event.tenpai, event.riichi)
     deltas = [0] * n
     sticks = _place_riichi(table, event.riichi, deltas)
     mangan = hand_value(5, None, rs)

@@ -50,7 +50,7 @@ def test_rotation(ruleset, hands, round_, honba, dealer, renchan):
 
 
 def test_sticks_carry_over_draws_until_a_win():
-    r = play("asi-shirai", [{"kind": "draw", "tenpai": [1], "riichi": [1]}, {"kind": "draw", "tenpai": [], "riichi": [2]},
+    r = play("asi-shirai", [{"kind": "draw", "tenpai": [1], "riichi": [1]}, {"kind": "draw", "tenpai": [2], "riichi": [2]},
                             ron(3, win(0, han=1, fu=30))])
     assert [row.sticks for row in r.rows] == [0, 1, 2]
     assert r.state.sticks == 0

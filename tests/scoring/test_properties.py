@@ -64,7 +64,8 @@ def _event(data, game: Game) -> dict:
         return {"kind": "tsumo", "winner": w, **_value(data, state, w, True), "riichi": riichi}
     if kind == "nagashi" and can_win:
         made = data.draw(st.lists(st.sampled_from(can_win), min_size=1, max_size=2, unique=True))
-        return {"kind": "nagashi", "players": made, "tenpai": [], "riichi": riichi}
+        # A riichi player must be tenpai at any draw (noten riichi is a chombo).
+        return {"kind": "nagashi", "players": made, "tenpai": [p for p in riichi if p in can_win], "riichi": riichi}
     if kind == "abort":
         return {"kind": "abort", "reason": data.draw(st.sampled_from(aborts)), "riichi": riichi}
     if kind == "chombo":
@@ -75,6 +76,7 @@ def _event(data, game: Game) -> dict:
     if kind == "stop":
         return {"kind": "stop"}
     tenpai = data.draw(st.lists(st.sampled_from(can_win), unique=True)) if can_win else []
+    tenpai = sorted(set(tenpai) | {p for p in riichi if p in can_win})
     return {"kind": "draw", "tenpai": tenpai, "riichi": riichi}
 
 

@@ -723,37 +723,18 @@ REFUSED = [
     ),
     pytest.param(
         JUKI, [*[draw(tenpai=(0,))] * 5, ron(1, w(0, 13, dora=12))], 5,
-        marks=bug(
-            "Juki 5th renchan (004 '친의 5연장 시 친만 2판 묶음'; engine rule: dora do not count): a han/fu WIN "
-            "13 han with dora=12 has 1 han without dora and must be refused, like the same hand entered as a "
-            "HAND (refused) and like 5 han dora=4; settle._value_win skips _check_dealer_minimum whenever "
-            "value.yakuman is set, and kazoe makes it 1, so the engine pays 48000+1500 (p1 to -29500, tobi)"
-        ),
         id="juki: 5th renchan, 13 han of which 12 dora is not 2 han without dora (kazoe does not bypass it)",
     ),
     pytest.param(
         ASI, [draw(tenpai=(1,), riichi=(0,))], 0,
-        marks=bug(
-            "ASI 5-c-ㄹ '노텐 리치시 유국될 경우' is a chombo: a draw whose riichi player (p0) is not tenpai must "
-            "be refused (record a chombo); the engine settles it as a draw where the riichi player pays noten "
-            "payments: [23000,28000,24000,24000], E2 next"
-        ),
         id="asi: a riichi player noten at the draw is a chombo, not a draw",
     ),
     pytest.param(
         ASI, [nagashi((1,), tenpai=(), riichi=(0,))], 0,
-        marks=bug(
-            "ASI 5-c-ㄹ: nagashi is an exhaustive draw (2-g), so a riichi player (p0) noten at it is a chombo; "
-            "the engine settles the nagashi and keeps p0's stick on the table: [20000,33000,23000,23000]"
-        ),
         id="asi: a riichi player noten at a nagashi draw is a chombo",
     ),
     pytest.param(
         JUKI, [draw(tenpai=(1,), riichi=(0,))], 0,
-        marks=bug(
-            "Juki 6 chombo list '노텐리치 ... 유국 시 적용': a draw whose riichi player (p0) is not tenpai must be "
-            "refused (record a chombo: 3000 to each, replay); the engine settles a draw with noten payments"
-        ),
         id="juki: a riichi player noten at the draw is a chombo, not a draw",
     ),
     pytest.param(

@@ -67,7 +67,7 @@ NAGASHI = [
      [12000, -4000, -4000, -4000], 1000, False, 3, Outcome.DRAW),
     ("asi-shirai", {"kind": "nagashi", "players": [1], "tenpai": [0, 1]}, {},
      [-4000, 8000, -2000, -2000], 0, True, 1, Outcome.DRAW),
-    ("juki-agit-2026", {"kind": "nagashi", "players": [1], "riichi": [2]}, {"honba": 2, "sticks": 1000},
+    ("juki-agit-2026", {"kind": "nagashi", "players": [1], "tenpai": [2], "riichi": [2]}, {"honba": 2, "sticks": 1000},
      [-4200, 10600, -3200, -2200], 0, False, 0, Outcome.WIN),
     ("juki-agit-2026", {"kind": "nagashi", "players": [0]}, {"honba": 1},
      [12300, -4100, -4100, -4100], 0, True, 2, Outcome.WIN),
