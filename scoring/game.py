@@ -287,7 +287,8 @@ class Game:
         self._pass_deal()
 
     def _yame(self, s: Settlement) -> bool:
-        """Agari-/tenpai-yame at all-last; True when the game ended."""
+        """Agari-/tenpai-yame at all-last; True when the deal is settled here (the game ended,
+        or play went West), False when the dealer plays on."""
         rs = self.rs
         if s.dealer_won:
             mode, name = rs.agari_yame, "agari_yame"
@@ -295,19 +296,19 @@ class Game:
             mode, name = rs.tenpai_yame, "tenpai_yame"
         else:
             return False
-        if mode is Yame.NONE or not self._dealer_on_top():
+        if mode is Yame.NONE or placing(self.scores)[0] != self.dealer:
+            return False
+        if rs.yame_min_points is not None and self.scores[self.dealer] < rs.yame_min_points:
+            if rs.yame_below_min_goes_west and rs.west_entry:
+                # South ends on the top dealer's win or tenpai, and the top is short of the target.
+                self._pass_deal()
+                return True
             return False
         if mode is Yame.AUTO:
             self._finish(name)
             return True
         self.awaiting_stop = True
         return False
-
-    def _dealer_on_top(self) -> bool:
-        dealer = self.dealer
-        if placing(self.scores)[0] != dealer:
-            return False
-        return self.rs.yame_min_points is None or self.scores[dealer] >= self.rs.yame_min_points
 
     def _busted(self, score: int) -> bool:
         return score < 0 or (self.rs.tobi_at_zero and score == 0)

@@ -212,6 +212,10 @@ class Ruleset:
     """The all-last dealer's tenpai at a draw ends the game when top."""
     yame_min_points: int | None = None
     """The dealer must also hold at least this much for agari-/tenpai-yame (None: no minimum)."""
+    yame_below_min_goes_west: bool = False
+    """At all-last, a dealer on top whose win (or tenpai, with tenpai-yame) would end the game
+    but who is below ``yame_min_points`` ends South instead, and play enters West (the club
+    rulebooks' all-last rule read with their West-entry rule). False: the dealer plays on."""
     west_entry: bool = False
     """If nobody has ``west_entry_target`` after the last hand, play goes on into the next wind."""
     west_entry_target: int = 30000
@@ -449,6 +453,7 @@ ASI_SHIRAI = Ruleset(
     agari_yame=Yame.AUTO,
     tenpai_yame=Yame.AUTO,
     yame_min_points=30000,
+    yame_below_min_goes_west=True,
     west_entry=True,
     west_entry_target=30000,
     sudden_death=True,
@@ -498,6 +503,7 @@ JUKI_AGIT_2026 = Ruleset(
     agari_yame=Yame.OPTIONAL,
     tenpai_yame=Yame.NONE,
     yame_min_points=30000,
+    yame_below_min_goes_west=True,
     west_entry=True,
     west_entry_target=30000,
     sudden_death=True,

@@ -67,7 +67,7 @@ ENDS = [
     ("asi-shirai", _to_all_last() + [ron(0, win(1, han=3, fu=30))], "all_last", "S4"),
     ("asi-shirai", _to_all_last() + [ron(0, win(3, han=3, fu=30))], "agari_yame", "S4"),
     ("asi-shirai", _to_all_last() + [ron(0, win(3, han=1, fu=30))], None, "S4"),
-    ("asi-shirai", _to_all_last() + [ron(0, win(3, han=1, fu=30)), {"kind": "draw", "tenpai": [3]}], "tenpai_yame", "S4"),
+    ("asi-shirai", [ron(0, win(3, han=2, fu=30))] + passes(6) + [{"kind": "draw", "tenpai": [3]}], "tenpai_yame", "S4"),
     ("asi-shirai", _to_all_last() + [PASS], None, "S4"),
     ("asi-shirai", _to_all_last() + [PASS, ron(0, win(2, han=3, fu=30))], "sudden_death", "W1"),
     ("asi-shirai", _to_all_last() + [PASS] * 5, "west_end", "W4"),
@@ -75,7 +75,7 @@ ENDS = [
     ("tenhou", _to_all_last() + [ron(0, win(3, han=3, fu=30))], "agari_yame", "S4"),
     ("juki-agit-2026", _to_all_last() + [ron(0, win(3, han=3, fu=30))], None, "S4"),
     ("juki-agit-2026", _to_all_last() + [ron(0, win(3, han=3, fu=30)), {"kind": "stop"}], "stop", "S4"),
-    ("juki-agit-2026", _to_all_last() + [ron(0, win(3, han=1, fu=30)), {"kind": "draw", "tenpai": [3]}], None, "S4"),
+    ("juki-agit-2026", [ron(0, win(3, han=2, fu=30))] + passes(6) + [{"kind": "draw", "tenpai": [3]}], None, "S4"),
     ("m-league", _to_all_last() + [ron(0, win(3, han=3, fu=30))], None, "S4"),
     ("m-league", _to_all_last() + [PASS], "all_last", "S4"),
     ("asi-shirai", [ron(1, win(2, han=6))] + passes(6) + [ron(2, win(1, han=1, fu=30))], "all_last", "S4"),
@@ -83,7 +83,7 @@ ENDS = [
 END_IDS = [
     "asi: all-last non-dealer win with someone >= 30000 ends the game",
     "asi: agari-yame, the all-last dealer on top with >= 30000 ends the game by winning",
-    "asi: dealer top but below 30000 goes on (renchan)",
+    "asi: the top dealer below 30000 wins: South ends (play enters West)",
     "asi: tenpai-yame, the all-last dealer tenpai on top with >= 30000 ends the game",
     "asi: top below 30000 after South 4: West entry",
     "asi: sudden death in West, the game ends when anyone reaches 30000",
@@ -92,11 +92,32 @@ END_IDS = [
     "tenhou: agari-yame automatic",
     "juki: agari-yame is the dealer's choice, the game waits for stop",
     "juki: stop after an all-last dealer win on top ends the game",
-    "juki: no tenpai-yame",
+    "juki: no tenpai-yame, the top dealer at 30000 tenpai plays on",
     "m-league: no agari-yame, the dealer goes on",
     "m-league: no West entry, the game ends after South 4",
     "all-last ends when top is >= 30000 after the deal passes",
 ]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "next_round", "dealer", "honba"),
+    [
+        ("asi-shirai", "W1", 0, 8),
+        ("juki-agit-2026", "W1", 0, 8),
+        ("tenhou", "S4", 3, 8),
+    ],
+    ids=[
+        "asi: the top dealer below 30000 wins at all-last: South ends, West 1 (honba carried +1)",
+        "juki: the top dealer below 30000 wins at all-last: no stop to offer, play enters West",
+        "tenhou: the top dealer below 30000 plays on (renchan)",
+    ],
+)
+def test_all_last_top_dealer_below_the_target(ruleset, next_round, dealer, honba):
+    # S4 with honba 7; the dealer (p3) wins 1 han 30 fu + 2100 -> 28600, on top but below 30000.
+    r = play(ruleset, _to_all_last() + [ron(0, win(3, han=1, fu=30))])
+    assert r.state.scores == (21400, 25000, 25000, 28600)
+    assert (r.state.round, r.state.dealer, r.state.honba) == (next_round, dealer, honba)
+    assert not r.state.finished and not r.state.awaiting_stop
 
 
 @pytest.mark.parametrize("ruleset, hands, ended_by, round_", ENDS, ids=END_IDS)

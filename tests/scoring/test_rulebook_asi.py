@@ -122,19 +122,20 @@ GAMES = [
         id="asi: agari-yame ends the game when the dealer is top",
     ),
     pytest.param(
-        # dealer top but below 30000 at all-last: play goes on (1-g); then tenpai-yame at >= 30000
+        # dealer top but below 30000 at all-last: South ends on the dealer's win (1-f) and, the top
+        # being below 30000, play enters West (1-g); West ends by sudden death at >= 30000
         [
             ron(0, w(1, 1, 30)), ron(1, w(2, 1, 30)), ron(2, w(3, 1, 30)), ron(3, w(0, 1, 30)),  # E: back to 25000 each
             ron(0, w(1, 1, 30)),  # S1 -> [24000,26000,25000,25000]
             ron(1, w(2, 1, 30)),  # S2 -> [24000,25000,26000,25000]
             ron(2, w(3, 2, 30)),  # S3 -> [24000,25000,24000,27000]
-            ron(0, w(3, 1, 30)),  # S4: dealer 1500 -> [22500,25000,24000,28500]: top but < 30000 -> renchan
-            draw(tenpai=(3,)),  # S4-1h: [21500,24000,23000,31500]: top and >= 30000 -> tenpai-yame
+            ron(0, w(3, 1, 30)),  # S4: dealer 1500 -> [22500,25000,24000,28500]: top but < 30000 -> West
+            draw(tenpai=(3,)),  # W1-1h (dealer p0): [21500,24000,23000,31500]: p3 >= 30000 -> sudden death
         ],
-        [("S4", 0, 0, [22500, 25000, 24000, 28500]), ("S4", 1, 0, [21500, 24000, 23000, 31500])],
+        [("S4", 0, 0, [22500, 25000, 24000, 28500]), ("W1", 1, 0, [21500, 24000, 23000, 31500])],
         # p3 1.5+40=41.5  p1 -6+10=4  p2 -7-10=-17  p0 -8.5-20=-28.5
-        ([21500, 24000, 23000, 31500], [4, 2, 3, 1], [-28.5, 4.0, -17.0, 41.5], "tenpai_yame"),
-        id="asi: all-last dealer top below 30000 plays on (no yame), then tenpai-yame",
+        ([21500, 24000, 23000, 31500], [4, 2, 3, 1], [-28.5, 4.0, -17.0, 41.5], "sudden_death"),
+        id="asi: all-last dealer top below 30000: South ends, West entry, then sudden death",
     ),
     pytest.param(
         # 1-g west entry when top < 30000 after S4; no North entry: W4 is the hard end (digest interp.)

@@ -754,12 +754,6 @@ def test_edge_refused(ruleset, hands, bad_index):
 # =======================================================================================
 # ASI all-last: the dealer is top but below 30000 (1-f with 1-g)
 # =======================================================================================
-ASI_TOP_BELOW_30000 = bug(
-    "ASI 1-f '오라스 친이 톱일 경우, 친의 화료/텐파이로 종료' + 1-g '오라스 종료시 톱이 30,000점 미만일 경우 서입': "
-    "the dealer on top ends all-last by winning/tenpai, and an all-last that ends with the top below 30000 "
-    "enters West (the digest: 'below it §g sends the game West'). The engine instead keeps the deal at "
-    "South 4 (S4-1h), contradicting test_rulebook_asi 'all-last dealer top below 30000 plays on'"
-)
 
 ASI_WEST_NOT_RENCHAN = [
     pytest.param(
@@ -778,7 +772,6 @@ ASI_WEST_NOT_RENCHAN = [
 
 
 @pytest.mark.parametrize("hands, rows", ASI_WEST_NOT_RENCHAN)
-@ASI_TOP_BELOW_30000
 def test_asi_top_dealer_below_30000_goes_west(hands, rows):
     result = replay(record(hands, ASI))
     got = rows_of(result)
