@@ -731,6 +731,10 @@ TENHOU_DEALER = Message(
     "Tenhou is the dealer's win on the first draw; this player is not the dealer.",
     "천화는 오야(친)가 첫 쯔모에 화료하는 역입니다. 이 플레이어는 오야가 아닙니다.",
 )
+FIRST_DRAW_NO_RIICHI = Message(
+    "Tenhou, chiihou and renhou come before the winner's first discard, so there can be no riichi.",
+    "천화·지화·인화는 첫 타패 전에 나는 화료이므로 리치와 함께 있을 수 없습니다.",
+)
 TENHOU_SHAPE = Message(
     "Tenhou is a tsumo on the dealer's first draw, with no melds.",
     "천화는 울기 없이 오야(친)의 첫 쯔모로 화료하는 역입니다.",

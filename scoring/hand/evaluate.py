@@ -375,8 +375,12 @@ def _check_flags(hand: ParsedHand, ctx: HandContext, ruleset: Ruleset) -> None:
             raise HandError(M.NO_RENHOU)
         if ctx.is_dealer or tsumo or hand.melds:
             raise HandError(M.RENHOU_SHAPE)
-    if len(flags & {"tenhou", "chiihou", "renhou"}) > 1:
+    first_draw = flags & {"tenhou", "chiihou", "renhou"}
+    if len(first_draw) > 1:
         raise HandError(M.ONE_FIRST_DRAW_YAKU)
+    if first_draw and riichi:
+        # Riichi is declared with a discard; these wins come before the winner's first one.
+        raise HandError(M.FIRST_DRAW_NO_RIICHI)
     if "chankan_closed" in flags and ruleset.closed_kan_rob is ClosedKanRob.NONE:
         raise HandError(M.NO_CLOSED_KAN_ROB)
 

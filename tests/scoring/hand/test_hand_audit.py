@@ -412,13 +412,6 @@ def test_scored(key, h, yaku, han, fu, limit, points):
 
 
 # ---- refused input: exit 2 and a message ---------------------------------------------------
-IMPOSSIBLE_RIICHI = pytest.mark.xfail(
-    strict=True,
-    reason="scoring.hand._check_flags accepts riichi/double_riichi together with tenhou, chiihou or renhou "
-    "(impossible: all three happen before the winner's first discard, and riichi is declared with a "
-    "discard); the contract says impossible flags exit 2. The yakuman hides the riichi, so the points are "
-    "unchanged.",
-)
 BAD = [
     pytest.param(ASI, hand("000p234m678s345s88p", "2m", riichi=True), "red 5p", id="asi: three red 5p"),
     pytest.param(ASI, hand("406p555p234m678s88s", "2m", riichi=True), "plain 5p",
@@ -438,13 +431,13 @@ BAD = [
                  id="juki: rinshan without a kan"),
     pytest.param(ASI, hand(PINFU, "2m", seat="E", tsumo=True, tenhou=True, riichi=True), "riichi",
                  id="asi: tenhou with riichi is impossible",
-                 marks=IMPOSSIBLE_RIICHI),
+),
     pytest.param(JUKI, hand(PINFU, "2m", tsumo=True, chiihou=True, riichi=True), "riichi",
                  id="juki: chiihou with riichi is impossible",
-                 marks=IMPOSSIBLE_RIICHI),
+),
     pytest.param(JUKI, hand(PINFU, "2m", renhou=True, riichi=True), "riichi",
                  id="juki: renhou with riichi is impossible",
-                 marks=IMPOSSIBLE_RIICHI),
+),
 ]
 
 
