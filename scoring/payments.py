@@ -176,12 +176,10 @@ def win_deltas(
         deltas[p] -= pay
         deltas[winner] += pay
     if n == 3 and not ruleset.sanma_tsumo_loss:
-        # No tsumo loss: the absent North's share is split between the two payers,
-        # so the winner collects what a 4-player tsumo would have paid in total.
-        absent_share = amounts.non_dealer
-        first, second = payers
-        half = _ceil100(absent_share // 2) if absent_share % 200 else absent_share // 2
-        for p, extra in ((first, half), (second, absent_share - half)):
+        # No tsumo loss: the absent North's share is split between the two payers (折半),
+        # each half rounded up to 100 like any payment, so a dealer tsumo stays "N all".
+        extra = _ceil100(-(-amounts.non_dealer // 2))
+        for p in payers:
             deltas[p] -= extra
             deltas[winner] += extra
     return deltas

@@ -134,12 +134,14 @@ def test_tsumo_deltas(winner, dealer, paid_as_dealer, expected):
     [
         (5, None, 1, 0, [-5000, 8000, -3000]),
         (5, None, 0, 0, [12000, -6000, -6000]),
-        (1, 30, 1, 0, [-700, 1100, -400]),
+        (1, 30, 1, 0, [-700, 1200, -500]),
+        (1, 30, 0, 0, [1600, -800, -800]),
     ],
     ids=[
         "juki sanma: no tsumo loss, non-dealer mangan tsumo collects 8000",
         "juki sanma: no tsumo loss, dealer mangan tsumo collects 12000",
-        "juki sanma: no tsumo loss, 1 han 30 fu collects the 4-player total 1100 (North share split, rounded half to the lower seat)",
+        "juki sanma: no tsumo loss, North's 300 split in halves rounded up: dealer 500+200, non-dealer 300+200",
+        "juki sanma: no tsumo loss, a dealer tsumo stays 'all': 500 + half of North's 500 rounded up = 800 all",
     ],
 )
 def test_sanma_tsumo_without_loss(han, fu, winner, dealer, expected):

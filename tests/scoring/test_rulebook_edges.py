@@ -666,13 +666,13 @@ SANMA_GAMES.append(
             ron(0, w(2, 1, 30)), ron(1, w(2, 1, 30)), draw(), draw(), draw(),
             draw(tenpai=(0, 1), riichi=(0, 1)),  # -> [29500,29500,29000] s2, West, h4 (as above)
             tsumo(1, 1, 30),
-            # W1-4h: p1's tsumo paid as a dealer tsumo, 500 all; no tsumo loss: North's 500 split 300 (lower
-            # seat p0) / 200 (p2); honba 4 x 150 from each: p0 -1400, p2 -1300; p1 +2700 + 2000 sticks
-            # -> [28100,34200,27700]: sudden death
+            # W1-4h: p1's tsumo paid as a dealer tsumo, 500 all; no tsumo loss: half of North's 500 (250,
+            # rounded up to 300) on each payer; honba 4 x 150 from each: p0 -1400, p2 -1400; p1 +2800 + 2000
+            # sticks -> [28100,34300,27600]: sudden death
         ],
-        [("W1", 4, 2000, [28100, 34200, 27700])],
-        # p1 4.2+20=24.2  p0 -1.9  p2 -2.3-20=-22.3
-        ([28100, 34200, 27700], [2, 1, 3], [-1.9, 24.2, -22.3], "sudden_death"),
+        [("W1", 4, 2000, [28100, 34300, 27600])],
+        # p1 4.3+20=24.3  p0 -1.9  p2 -2.4-20=-22.4
+        ([28100, 34300, 27600], [2, 1, 3], [-1.9, 24.3, -22.4], "sudden_death"),
         id="juki sanma: West tsumo paid as a dealer tsumo without tsumo loss, honba 150 each, sticks",
     )
 )

@@ -105,8 +105,9 @@ CASES = [
                  id="asi: no dealer 2-han minimum"),
     pytest.param(SANMA, hand("123p456p789s23s99m4s", "4s", tsumo=True, riichi=True, flowers=1), None,
                  {"riichi": 1, "menzen_tsumo": 1, "pinfu": 1, "flower_dora": 1}, 4, 20,
-                 # base 20x64 = 1280: 4-player 1300/2600; no tsumo loss: North's 1300 split 700 (dealer) + 600
-                 {"dealer": 3300, "non_dealer": 1900}, id="juki sanma: each flower is one dora"),
+                 # base 20x64 = 1280: 4-player 1300/2600; no tsumo loss: half of North's 1300 (650, rounded
+                 # up to 700) on each payer -> dealer 3300, non-dealer 2000
+                 {"dealer": 3300, "non_dealer": 2000}, id="juki sanma: each flower is one dora"),
 ]
 
 

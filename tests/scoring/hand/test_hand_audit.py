@@ -460,23 +460,18 @@ def test_refused_on_the_command_line(key, h, message):
 
 # ---- sanma: what the command line says each payer pays vs what the game charges ------------
 # 111m 234p 567p 345s 99s, tsumo on 3s: menzen tsumo 1 han, 20 + 2 + closed 111m 8 = 30 fu, base 240.
-# 4-player: non-dealer 300 / 500, dealer 500 all. Sanma without tsumo loss (docs/rulesets.md): North's
-# share is split between the two payers, the odd 100 to the lower seat.
+# 4-player: non-dealer 300 / 500, dealer 500 all. Sanma without tsumo loss (docs/rulesets.md): half of
+# North's share, rounded up to 100, on each of the two payers.
 SANMA_TSUMO = "111m234p567p345s99s"
 
 
 @pytest.mark.parametrize(("seat", "winner", "expected_deltas"), [
-    pytest.param("S", 1, [-700, 1100, -400],
-                 # North's 300: 200 to seat 0 (dealer), 100 to seat 2 -> dealer 700, non-dealer 400
-                 id="juki sanma: non-dealer 1 han 30 fu tsumo is dealer 700 / non-dealer 400"),
-    pytest.param("E", 0, [1500, -800, -700],
-                 # North's 500: 300 to seat 1, 200 to seat 2 -> the two non-dealers pay 800 and 700
-                 id="juki sanma: dealer 1 han 30 fu tsumo: the 'all' amount is what each payer pays",
-                 marks=pytest.mark.xfail(strict=True, reason=(
-                     "python -m scoring hand prints {'all': 800} for this sanma dealer tsumo, but the game "
-                     "(payments.win_deltas) charges 800 and 700 (total 1500): 'all' shows only the first "
-                     "payer's share (scoring.hand.evaluate._points reads deltas[1]), so the CLI overstates the "
-                     "win by 100. Either pay the odd 100 evenly (800 all, 1600) or print both payers."))),
+    pytest.param("S", 1, [-700, 1200, -500],
+                 # half of North's 300 (150, rounded up to 200) on each payer: dealer 700, non-dealer 500
+                 id="juki sanma: non-dealer 1 han 30 fu tsumo is dealer 700 / non-dealer 500"),
+    pytest.param("E", 0, [1600, -800, -800],
+                 # 500 all plus half of North's 500 (250, rounded up to 300): 800 all
+                 id="juki sanma: dealer 1 han 30 fu tsumo is 800 all, as the 'all' amount says"),
 ])
 def test_sanma_tsumo_points_match_the_game(seat, winner, expected_deltas):
     from scoring.hand import evaluate
