@@ -398,7 +398,7 @@ def hand_edit(*, hand: HandRecord, event: dict[str, Any], by=None, reason: str =
         if exc.hand is not None and exc.hand > hand.position:
             raise HandRefused(
                 f"This change makes hand {exc.hand + 1} impossible: {exc.message} Nothing was changed.",
-                hand=exc.hand, code="later_hand",
+                hand=exc.hand, code="later_hand", error=exc,
             ) from exc
         raise _refused(exc) from exc
     before = _hand_after(hand)
@@ -422,7 +422,7 @@ def _delete(*, game: Game, hand: HandRecord, by, reason: str, cancel_penalty: bo
         original = exc.hand if exc.hand < hand.position else exc.hand + 1
         raise HandRefused(
             f"Deleting this hand makes hand {original + 1} impossible: {exc.message} Nothing was changed.",
-            hand=original, code="later_hand",
+            hand=original, code="later_hand", error=exc,
         ) from exc
     before = _hand_after(hand)
     penalty = Penalty.objects.filter(hand_record=hand, cancelled_at__isnull=True).first()

@@ -150,11 +150,15 @@ def refusal_message(exc: ValidationError | ScoringError, game: Game | None = Non
     if code == "position":
         return _("This is not the next hand of the game any more (the game changed since this screen was loaded). "
                  "Reload the table.")
+    lang = get_language() or ""
+    korean = isinstance(error, ScoringError) and error.template is not None and lang.lower().split("-")[0] == "ko"
     if code == "later_hand":
+        if korean and hand is not None:
+            return _("Nothing was changed: hand %(n)s would become impossible. %(reason)s") % {
+                "n": hand + 1, "reason": error.localized(lang)}
         return _("Nothing was changed: this would make a later hand impossible. %(message)s") % {"message": detail}
     if isinstance(exc, ScoringError) or code in ("invalid", "ruleset"):
-        lang = get_language() or ""
-        if isinstance(error, ScoringError) and error.template is not None and lang.lower().split("-")[0] == "ko":
+        if korean:
             return error.localized(lang)  # the engine's refusal in Korean, with the players' names
         return engine_message(detail)
     return _("Refused: %(message)s") % {"message": detail}

@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from league import permissions, services
 from league.forms import FullHandForm, HandEntryForm, PositionForm, ReasonForm, event_initial
 from league.models import Game, HandRecord
-from league.views import (GameView, Refused, cancelled_message, engine_message, game_view, load_game, refusable,
+from league.views import (GameView, Refused, cancelled_message, game_view, load_game, refusable,
                           refusal_message)
 from scoring.errors import ScoringError
 from scoring.hand.evaluate import evaluate
@@ -73,7 +73,7 @@ def _preview(gv: GameView, form, position: int) -> dict[str, Any]:
     try:
         preview = gv.preview(form.event, position)
     except ScoringError as exc:
-        return {"preview_error": engine_message(exc.message)}
+        return {"preview_error": refusal_message(exc)}
     hand = getattr(form, "hand", None)
     if hand is not None:
         preview.update(_yaku(gv, form.event, hand, position))

@@ -1,6 +1,7 @@
 """Game list, starting a game, the game page, and editing/deleting past hands."""
 from __future__ import annotations
 
+import html
 from http import HTTPStatus
 
 import pytest
@@ -113,7 +114,9 @@ def test_edit_that_makes_a_later_hand_impossible_is_refused_with_the_reason(game
             "reason": "하네만이었다", "action": "save"}
     response = _client(referee).post(reverse("league:hand_edit", args=[game.pk, 1]), data)
     assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
-    assert "hand 3" in response.content.decode()
+    text = html.unescape(response.content.decode())
+    assert "아무것도 바뀌지 않았습니다. 이 변경으로 3번째 국이 성립하지 않게 됩니다" in text
+    assert "리치" in text  # the engine's reason (riichi below 1,000), in Korean
     assert HandRecord.objects.get(game=game, position=1).event["wins"][0]["han"] == 5
 
 

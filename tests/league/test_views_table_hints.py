@@ -92,13 +92,13 @@ def test_penalties_show_on_the_seat_cards(asi_game, players, event, lang, seat, 
     assert expected in card
 
 
-def test_engine_refusal_in_the_preview_has_a_korean_lead_in(game, players):
+def test_engine_refusal_in_the_preview_is_in_korean(game, players):
     _play(game, [DEALER_RON] * 5)
     data = {"position": 5, "kind": "ron", "ron_winner": 0, "ron_loser": 1, "ron_value": "1-30", "action": "preview"}
     response = _client(players[0]).post(reverse("league:hand_preview", args=[game.pk]), data)
-    text = response.content.decode()
-    assert "규칙상 허용되지 않습니다" in text
-    assert "needs at least 2 han" in text  # the engine's own words, not restated
+    text = html.unescape(response.content.decode())
+    assert "도라를 빼고 2판 이상이어야 화료할 수 있습니다" in text  # the engine's catalogue, not restated
+    assert "needs at least 2 han" not in text
 
 
 def test_engine_refusal_on_save_is_in_korean_with_the_players_name(game, players):
