@@ -95,3 +95,43 @@ def test_home_lists_the_users_club_and_seasons(client, demo):
 
     assert response.status_code == HTTPStatus.OK
     assert "주키 아지트 데모" in response.content.decode()
+
+
+@pytest.mark.parametrize("model", [HandRecord, Penalty], ids=["hand records", "penalties"])
+def test_admin_shows_but_never_writes_what_the_services_own(admin_client, demo, model):
+    obj = model.objects.first()
+    url = reverse(f"admin:league_{model._meta.model_name}_change", args=[obj.pk])
+    assert admin_client.get(url).status_code == HTTPStatus.OK  # a read-only view
+    assert admin_client.post(url, {}).status_code == HTTPStatus.FORBIDDEN
+    add = reverse(f"admin:league_{model._meta.model_name}_add")
+    assert admin_client.get(add).status_code == HTTPStatus.FORBIDDEN
+
+
+def test_admin_game_page_links_to_the_app_and_keeps_its_hands(admin_client, demo):
+    game = Game.objects.filter(status=Game.Status.FINISHED).first()
+    events = list(game.hands.order_by("position").values_list("event", flat=True))
+    url = reverse("admin:league_game_change", args=[game.pk])
+    page = admin_client.get(url).content.decode()
+    assert reverse("league:game_detail", args=[game.pk]) in page
+    admin_client.post(url, {"table_label": "Z"})
+    assert list(game.hands.order_by("position").values_list("event", flat=True)) == events
+
+
+def test_admin_refuses_a_ruleset_the_engine_refuses(admin_client, demo):
+    club = Club.objects.get(slug="juki-agit-demo")
+    response = admin_client.post(reverse("admin:league_ruleset_add"), {
+        "club": club.pk, "key": "house", "name": "House rules", "base": "juki-agit-2026",
+        "overrides": '{"kiriage": "maybe"}', "version": "1",
+    })
+    assert response.status_code == HTTPStatus.OK  # the form again, with the engine's reason
+    assert "kiriage" in response.content.decode()
+    assert not Ruleset.objects.filter(key="house").exists()
+
+
+def test_a_frozen_ruleset_cannot_be_changed_in_the_admin(admin_client, demo):
+    ruleset = Ruleset.objects.filter(frozen=True).first()
+    url = reverse("admin:league_ruleset_change", args=[ruleset.pk])
+    admin_client.post(url, {"key": ruleset.key, "name": "renamed", "base": "tenhou", "overrides": "{}",
+                            "version": ruleset.version})
+    ruleset.refresh_from_db()
+    assert ruleset.base != "tenhou" and ruleset.name != "renamed"
