@@ -13,11 +13,9 @@ Stable by construction:
 """
 from __future__ import annotations
 
-import os
 import shutil
 
 import pytest
-from django.db import connections
 
 CHROMIUM = "/usr/bin/chromium"
 playwright_sync = pytest.importorskip("playwright.sync_api")
@@ -26,7 +24,6 @@ pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(not shutil.which(CHROMIUM), reason="needs Debian's chromium at /usr/bin/chromium"),
 ]
-TIMEOUT_MS = 20_000
 
 
 @pytest.fixture
@@ -43,39 +40,7 @@ def seated(transactional_db):
     return game, players
 
 
-@pytest.fixture
-def base_url(live_server) -> str:
-    return live_server.url.replace("//localhost:", "//127.0.0.1:")
-
-
-@pytest.fixture
-def shots(tmp_path) -> str:
-    """Where screenshots go: ``E2E_SHOTS`` when set (to look at them), else the test's tmp dir."""
-    path = os.environ.get("E2E_SHOTS") or str(tmp_path)
-    os.makedirs(path, exist_ok=True)
-    return path
-
-
-@pytest.fixture
-def page(live_server, monkeypatch):
-    # Playwright's sync API runs an event loop in this thread; the ORM calls of the test are still sync.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    with playwright_sync.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM,
-                                     args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
-        try:
-            context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                                          is_mobile=True, has_touch=True, locale="ko-KR")
-            context.set_default_timeout(TIMEOUT_MS)
-            context.set_default_navigation_timeout(TIMEOUT_MS)
-            expect.set_options(timeout=TIMEOUT_MS)
-            yield context.new_page()
-            context.close()
-        finally:
-            browser.close()
-            # ORM calls made while Playwright ran got their own connection (its own context);
-            # close it, or PostgreSQL cannot drop the test database at the end of the run.
-            connections.close_all()
+# base_url, shots and page (a phone-sized context): tests/e2e/conftest.py
 
 
 def tap(page, name: str, value: str, scope: str = "") -> None:

@@ -1,0 +1,71 @@
+"""Shared fixtures of the real-browser tests: the live server's address, screenshots, Debian's chromium.
+
+One browser per test; each user gets a context of their own (their own cookies), phone-sized
+unless the test asks otherwise. Playwright is imported inside the fixtures, so that this file
+loads without it (the tests are then skipped by their ``browser`` mark).
+"""
+from __future__ import annotations
+
+import os
+
+import pytest
+from django.db import connections
+
+CHROMIUM = "/usr/bin/chromium"
+TIMEOUT_MS = 20_000
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True,
+         "has_touch": True, "locale": "ko-KR"}
+
+
+@pytest.fixture
+def base_url(live_server) -> str:
+    return live_server.url.replace("//localhost:", "//127.0.0.1:")
+
+
+@pytest.fixture
+def shots(tmp_path) -> str:
+    """Where screenshots go: ``E2E_SHOTS`` when set (to look at them), else the test's tmp dir."""
+    path = os.environ.get("E2E_SHOTS") or str(tmp_path)
+    os.makedirs(path, exist_ok=True)
+    return path
+
+
+@pytest.fixture
+def browser(live_server, monkeypatch):
+    sync_api = pytest.importorskip("playwright.sync_api")
+    # Playwright's sync API runs an event loop in this thread; the ORM calls of the test are still sync.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with sync_api.sync_playwright() as pw:
+        launched = pw.chromium.launch(executable_path=CHROMIUM,
+                                      args=["--no-sandbox", "--disable-gpu", "--disable-background-networking"])
+        try:
+            sync_api.expect.set_options(timeout=TIMEOUT_MS)
+            yield launched
+        finally:
+            launched.close()
+            # ORM calls made while Playwright ran got their own connection (its own context);
+            # close it, or PostgreSQL cannot drop the test database at the end of the run.
+            connections.close_all()
+
+
+@pytest.fixture
+def new_context(browser):
+    """``new_context(**options)``: a fresh context (one user's cookies), the phone's unless overridden."""
+    contexts = []
+
+    def make(**options):
+        context = browser.new_context(**{**PHONE, **options})
+        context.set_default_timeout(TIMEOUT_MS)
+        context.set_default_navigation_timeout(TIMEOUT_MS)
+        contexts.append(context)
+        return context
+
+    yield make
+    for context in contexts:
+        context.close()
+
+
+@pytest.fixture
+def page(new_context):
+    """One page in a phone-sized context."""
+    return new_context().new_page()
