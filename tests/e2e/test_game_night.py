@@ -34,8 +34,9 @@ CARD_REASONS = ["자기 차례 전에 패를 건드림", "다른 사람의 대�
 def night(transactional_db):
     """A Juki season, four seated members (김민준 hosts and plays), a referee and a club admin."""
     from league import services
-    from tests.factories import (ClubFactory, ClubRoleFactory, MemberFactory, RulesetFactory, SeasonFactory,
-                                 UserFactory)
+    from tests.factories import (
+        ClubFactory, ClubRoleFactory, MemberFactory, RulesetFactory, SeasonFactory, UserFactory,
+    )
 
     club = ClubFactory(name="쥬키의 아지트", slug="juki")
     names = ["김민준", "이서연", "박도윤", "최하은"]
