@@ -213,6 +213,11 @@ class Game:
         elif event.type is PenaltyType.YELLOW_CARD:
             self.yellow_cards[p] += 1
             limit = rs.yellow_cards_to_chombo
+            if limit and self.yellow_cards[p] % limit == 0 and rs.yellow_cards_chombo_replay:
+                # Juki before 2025-12-02: the card is a chombo (payment, the hand is replayed).
+                self.pending_events.append(index)
+                self._settled(settle_chombo(self.table(), Chombo(offender=p)), index, folded_self=True)
+                return
             if limit and self.yellow_cards[p] % limit == 0:
                 # Juki since 2025-12: the chombo payment, and play goes on (no replay).
                 deltas, deductions = chombo_payment(self.table(), p)

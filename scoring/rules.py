@@ -92,6 +92,10 @@ class Nagashi(enum.StrEnum):
     """Paid as a mangan tsumo but recorded as an exhaustive draw: no honba, sticks stay."""
     WIN = "win"
     """A win: the nagashi player also collects honba and riichi sticks."""
+    BONUS = "bonus"
+    """A side bonus (shuugi, 축의) outside the table score: the hand settles as an ordinary
+    exhaustive draw (noten payments, tenpai renchan, honba + 1, sticks stay) and the nagashi
+    itself moves no table points (Juki's Agit before 2024-12-01)."""
 
 
 class Abort(enum.StrEnum):
@@ -299,6 +303,9 @@ class Ruleset:
     """The dealer's han minimum once ``dealer_min_han_from_renchan`` applies."""
     dealer_min_han_counts_dora: bool = False
     """Whether dora count toward the dealer's han minimum."""
+    honroutou_chiitoitsu_mangan: bool = False
+    """A full hand with honroutou and chiitoitsu is worth at least a mangan (4 han 25 fu is
+    otherwise 6,400 / 9,600). Applies to full hands only: a han/fu win is entered as scored."""
     west_wins_paid_as_dealer: bool = False
     """From West on, every win is paid as a dealer win."""
 
@@ -335,6 +342,9 @@ class Ruleset:
     """The Nth penalty point of a player in one game is a chombo instead (None: never)."""
     yellow_cards_to_chombo: int | None = 2
     """This many yellow cards to one player in one hand cost the chombo payment (no replay)."""
+    yellow_cards_chombo_replay: bool = False
+    """The yellow card that reaches ``yellow_cards_to_chombo`` is a full chombo: the payment, and
+    the hand ends and is replayed as ``chombo_replay`` says (False: the payment only, play goes on)."""
 
     # --- three-player --------------------------------------------------------------
     sanma_tsumo_loss: bool = False
@@ -566,6 +576,88 @@ JUKI_AGIT_SANMA_2026 = JUKI_AGIT_2026.derive(
     red_fives=(0, 1, 1),
 )
 
+# Juki's Agit, earlier versions. Each step undoes one change-log entry of source 004 (the Korean
+# text wins over the digest), newest first; what is not in the log is as in the 2026 text. The
+# quotes and the gaps are in docs/rulesets.md ("Juki's Agit versions").
+_JUKI_SANMA = dict(
+    players=3, start_points=30000, return_points=30000, oka=0, uma=(20000, 0, -20000), red_fives=(0, 1, 1)
+)
+
+# 2025-12-02 (2026 preseason) until the 2026-01-23 amendment: "발성불가 규정 추가" — no
+# declaration-void category yet.
+JUKI_AGIT_2025_12 = JUKI_AGIT_2026.derive(
+    key="juki-agit-2025-12",
+    name="Juki's Agit 2025-12-02 – 2026-01-22",
+    version="2025-12-02",
+    penalties=JUKI_AGIT_2026.penalties - {PenaltyType.DECLARATION_VOID},
+)
+
+# 2025-01-01 (2025 season) – 2025-12-01: "역만중첩의 최대치를 최대 3배에서 무제한으로 변경" and
+# "옐로카드 누적에 따른 벌칙을 촌보에서 촌보의 벌점으로 수정 (더이상 국을 재시작하지 않고 …)" undone.
+JUKI_AGIT_2025_01 = JUKI_AGIT_2025_12.derive(
+    key="juki-agit-2025-01",
+    name="Juki's Agit 2025-01-01 – 2025-12-01",
+    version="2025-01-01",
+    yakuman_cap=3,
+    yellow_cards_chombo_replay=True,
+)
+
+# 2024-12-01 (2025 preseason) – 2024-12-31: "혼노두+치또이를 만관으로 계산 규정" (removed 2025-01-01).
+JUKI_AGIT_2024_12 = JUKI_AGIT_2025_01.derive(
+    key="juki-agit-2024-12",
+    name="Juki's Agit 2024-12-01 – 2024-12-31",
+    version="2024-12-01",
+    honroutou_chiitoitsu_mangan=True,
+)
+
+# 2023-11-29 (2024 season) – 2024-11-30: the 2024-12-01 entry undone (uma 10-20, the four abortive
+# draws, suukantsu pao, nagashi as 축의, no West-as-dealer, double-wind pair 2 fu).
+JUKI_AGIT_2023_11 = JUKI_AGIT_2024_12.derive(
+    key="juki-agit-2023-11",
+    name="Juki's Agit 2023-11-29 – 2024-11-30",
+    version="2023-11-29",
+    honroutou_chiitoitsu_mangan=False,
+    uma=(20000, 10000, -10000, -20000),
+    abortive_draws=frozenset({Abort.FOUR_WINDS, Abort.FOUR_KANS, Abort.FOUR_RIICHI, Abort.NINE_TERMINALS}),
+    pao=JUKI_AGIT_2024_12.pao | {Pao.SUUKANTSU},
+    nagashi=Nagashi.BONUS,
+    west_wins_paid_as_dealer=False,
+    double_wind_pair_fu=2,
+)
+
+# Three-player versions: the 4-player version with the sanma section. Before 2025-12-02 sanma had
+# north dora (no flowers) and tsumo loss: "북도라를 화패사용으로 변경", "쯔모손실 있음을 없음으로 변경".
+JUKI_AGIT_SANMA_2025_12 = JUKI_AGIT_2025_12.derive(
+    key="juki-agit-sanma-2025-12",
+    name="Juki's Agit 2025-12-02 – 2026-01-22 (3-player)",
+    **_JUKI_SANMA,
+    sanma_tsumo_loss=False,
+    flowers=4,
+)
+JUKI_AGIT_SANMA_2025_01 = JUKI_AGIT_2025_01.derive(
+    key="juki-agit-sanma-2025-01",
+    name="Juki's Agit 2025-01-01 – 2025-12-01 (3-player)",
+    **_JUKI_SANMA,
+    sanma_tsumo_loss=True,
+    flowers=0,
+)
+JUKI_AGIT_SANMA_2024_12 = JUKI_AGIT_2024_12.derive(
+    key="juki-agit-sanma-2024-12",
+    name="Juki's Agit 2024-12-01 – 2024-12-31 (3-player)",
+    **_JUKI_SANMA,
+    sanma_tsumo_loss=True,
+    flowers=0,
+)
+JUKI_AGIT_SANMA_2023_11 = JUKI_AGIT_2023_11.derive(
+    key="juki-agit-sanma-2023-11",
+    name="Juki's Agit 2023-11-29 – 2024-11-30 (3-player)",
+    **_JUKI_SANMA,
+    # Four winds and four riichi cannot happen with three players (interp.: the other two stay).
+    abortive_draws=frozenset({Abort.FOUR_KANS, Abort.NINE_TERMINALS}),
+    sanma_tsumo_loss=True,
+    flowers=0,
+)
+
 TENHOU = Ruleset(
     key="tenhou",
     name="Tenhou (kuitan, aka-ari, hanchan)",
@@ -730,6 +822,14 @@ PRESETS: Mapping[str, Ruleset] = types.MappingProxyType(
             ASI_SHIRAI,
             JUKI_AGIT_2026,
             JUKI_AGIT_SANMA_2026,
+            JUKI_AGIT_2025_12,
+            JUKI_AGIT_2025_01,
+            JUKI_AGIT_2024_12,
+            JUKI_AGIT_2023_11,
+            JUKI_AGIT_SANMA_2025_12,
+            JUKI_AGIT_SANMA_2025_01,
+            JUKI_AGIT_SANMA_2024_12,
+            JUKI_AGIT_SANMA_2023_11,
             TENHOU,
             MAHJONG_SOUL,
             M_LEAGUE,

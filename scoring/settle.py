@@ -445,6 +445,9 @@ def _settle_nagashi(table: Table, event: NagashiEvent) -> Settlement:
     for p in event.players:
         if p in table.agari_forbidden:
             raise ScoringError(M.AGARI_FORBIDDEN_NAGASHI, who=_name(p))
+    if rs.nagashi is Nagashi.BONUS:
+        # A side bonus outside the table score: the hand is an ordinary exhaustive draw.
+        return _settle_draw(table, Draw(tenpai=event.tenpai, riichi=event.riichi))
     _check_tenpai(table, event.tenpai, event.riichi)
     deltas = [0] * n
     sticks = _place_riichi(table, event.riichi, deltas)

@@ -39,9 +39,10 @@ from scoring.hand.names import (
 )
 from scoring.hand.parse import MeldKind, ParsedHand, parse_hand
 from scoring.hand.tiles import assign_ids
-from scoring.payments import HandValue, hand_value, ron_amount, win_deltas
+from scoring.payments import HandValue, Limit, hand_value, ron_amount, win_deltas
 from scoring.rules import ClosedKanRob, Kazoe, Renhou, Ruleset
 
+_HONROUTOU_CHIITOI = frozenset({"honroutou", "chiitoitsu"})
 _WIND_34 = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
 _LIB_ERRORS = {
     HandCalculator.ERR_HAND_NOT_WINNING: M.NOT_A_WINNING_HAND,
@@ -546,6 +547,9 @@ def _result(  # type: ignore[no-untyped-def]
         yaku = (*regular, *extras) if extras else tuple(regular)
         key = (yaku_han + dora_han, fu, 0)
         value = info.values.get(key) or info.values.setdefault(key, _value(*key[:2], ruleset))
+        if value.limit is None and ruleset.honroutou_chiitoitsu_mangan and _HONROUTOU_CHIITOI <= {y.id for y in regular}:
+            # Juki 2024-12: honroutou + chiitoitsu is counted as a mangan (4 han 25 fu would be 6,400).
+            value = HandValue(han=value.han, fu=fu, yakuman=0, base=2000, limit=Limit.MANGAN)
         pao = 0
 
     return HandResult(
