@@ -40,7 +40,8 @@ def night(transactional_db):
 
     club = ClubFactory(name="쥬키의 아지트", slug="juki")
     names = ["김민준", "이서연", "박도윤", "최하은"]
-    players = [MemberFactory(club=club, display_name=n, user=UserFactory(username=f"p{i}")) for i, n in enumerate(names)]
+    players = [MemberFactory(club=club, display_name=n, user=UserFactory(username=f"p{i}"))
+               for i, n in enumerate(names)]
     ClubRoleFactory(club=club, member=players[0], role="host")
     referee = MemberFactory(club=club, display_name="정지호", user=UserFactory(username="referee"))
     ClubRoleFactory(club=club, member=referee, role="referee")
