@@ -68,10 +68,12 @@ def points(value: Any) -> str:
 
 @register.filter
 def thousands(value: Any) -> str:
+    """A score with thousands separators; negative with the same minus sign as score changes."""
     try:
-        return f"{int(value):,}"
+        n = int(value)
     except (TypeError, ValueError):
         return ""
+    return f"−{-n:,}" if n < 0 else f"{n:,}"
 
 
 @register.filter

@@ -139,7 +139,7 @@ def test_game_night_host_referee_and_admin(base_url, new_context, night, shots):
     rows = final.locator("tr")
     expect(rows).to_have_count(5)
     expected = [("1", "최하은", "61,800", "+81.8"), ("2", "이서연", "33,400", "+13.4"),
-                ("3", "김민준", "26,500", "−13.5"), ("4", "박도윤", "-21,700", "−81.7")]
+                ("3", "김민준", "26,500", "−13.5"), ("4", "박도윤", "−21,700", "−81.7")]
     for i, cells in enumerate(expected, start=1):
         expect(rows.nth(i).locator("td")).to_have_text(list(cells))
     host.screenshot(path=f"{shots}/table-final.png", full_page=True)
@@ -174,7 +174,7 @@ def test_game_night_host_referee_and_admin(base_url, new_context, night, shots):
     expect(last.locator(".hand-round")).to_contain_text("동 2국")
     expect(last.locator(".hand-result")).to_contain_text("최하은")
     expect(last.locator("tr.hand-deltas td span")).to_have_text(["+3,000", "+3,000", "−41,300", "+35,300"])
-    expect(last.locator("tr.hand-deltas td small")).to_have_text(["26,500", "33,400", "-21,700", "61,800"])
+    expect(last.locator("tr.hand-deltas td small")).to_have_text(["26,500", "33,400", "−21,700", "61,800"])
     expect(admin.locator("[data-testid=final]")).to_contain_text("토비")
     admin.screenshot(path=f"{shots}/game-detail.png", full_page=True)
     admin.wait_for_load_state("networkidle")
