@@ -164,6 +164,7 @@ class Game:
             dealer_wins_in_row=self.dealer_wins_in_row,
             agari_forbidden=frozenset(self.agari_forbidden),
             hand_deposits=tuple(self.hand_deposits),
+            hand_start_scores=tuple(score - moved for score, moved in zip(self.scores, self.pending)),
         )
 
     # --- events -------------------------------------------------------------------------
@@ -355,6 +356,7 @@ class Game:
     # --- reading ----------------------------------------------------------------------------
     def state(self) -> GameState:
         rs = self.rs
+        table = self.table()
         min_han = None
         if rs.dealer_min_han_from_renchan is not None and self.renchan >= rs.dealer_min_han_from_renchan:
             min_han = rs.dealer_min_han
@@ -371,7 +373,8 @@ class Game:
             finished=self.finished,
             ended_by=self.ended_by,
             awaiting_stop=self.awaiting_stop,
-            riichi_allowed=tuple(rs.riichi_min_points is None or s >= rs.riichi_min_points for s in self.scores),
+            riichi_allowed=tuple(rs.riichi_min_points is None or table.riichi_points(p) >= rs.riichi_min_points
+                                 for p in range(self.n)),
             seat_winds=tuple(WINDS[(p - self.dealer) % self.n] for p in range(self.n)),
             is_all_last=self.is_all_last,
             extra_round=self.round_index > self.last_round,

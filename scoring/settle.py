@@ -58,6 +58,15 @@ class Table:
     agari_forbidden: frozenset[int] = frozenset()
     hand_deposits: tuple[int, ...] | None = None
     """Penalty deposits each player put on the table in this hand (returned on a chombo)."""
+    hand_start_scores: tuple[int, ...] | None = None
+    """Scores when this hand began, before any penalty in it (None: the same as ``scores``)."""
+
+    def riichi_points(self, seat: int) -> int:
+        """What a riichi declaration in this hand is checked against: the record does not say
+        whether it came before or after a penalty of the same hand, so the better of the two."""
+        if self.hand_start_scores is None:
+            return self.scores[seat]
+        return max(self.scores[seat], self.hand_start_scores[seat])
 
     @property
     def players(self) -> int:
@@ -128,10 +137,9 @@ def _place_riichi(table: Table, riichi: tuple[int, ...], deltas: list[int]) -> i
     """Take each riichi stick from its player; the points now on the table."""
     rs = table.ruleset
     for p in riichi:
-        if rs.riichi_min_points is not None and table.scores[p] < rs.riichi_min_points:
-            raise ScoringError(
-                M.RIICHI_MIN_POINTS, who=_name(p), points=table.scores[p], minimum=rs.riichi_min_points
-            )
+        points = table.riichi_points(p)
+        if rs.riichi_min_points is not None and points < rs.riichi_min_points:
+            raise ScoringError(M.RIICHI_MIN_POINTS, who=_name(p), points=points, minimum=rs.riichi_min_points)
         deltas[p] -= rs.riichi_stick
     return table.sticks + rs.riichi_stick * len(riichi)
 

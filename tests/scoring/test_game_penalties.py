@@ -155,3 +155,22 @@ def test_bad_rulings_are_refused(event, message):
     with pytest.raises(ScoringError) as exc:
         play("asi-shirai", [event])
     assert message in exc.value.message and exc.value.hand == 0
+
+
+# E1 p1 deals in a haneman (12,000), E2 a mangan (8,000), E3 3 han 30 fu (3,900): 1,100 left.
+TO_1100 = [ron(1, win(2, han=6)), ron(1, win(3, han=5)), ron(1, win(0, han=3, fu=30))]
+
+
+def test_asi_riichi_and_a_penalty_point_in_one_hand_are_taken_in_the_order_that_allows_them():
+    # 1,100 at the start of the hand: a riichi (1,000) and a penalty point (1,000) both happen in it.
+    # The record cannot say which came first; riichi first is legal, so the hand is not refused.
+    r = play("asi-shirai", TO_1100 + [pen(1, "penalty_point"), {"kind": "draw", "tenpai": [1], "riichi": [1]}])
+    assert r.rows[-1].scores[1] == 1100 - 1000 - 1000 + 3000
+    assert r.state.sticks == 2
+
+
+def test_a_riichi_below_the_minimum_at_the_start_of_its_hand_is_refused():
+    hands = TO_1100 + [pen(1, "penalty_point"), PASS, {"kind": "draw", "tenpai": [1], "riichi": [1]}]
+    with pytest.raises(ScoringError) as exc:
+        play("asi-shirai", hands)
+    assert exc.value.hand == 5 and "100 points (minimum 1,000)" in exc.value.message

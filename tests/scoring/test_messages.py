@@ -108,9 +108,10 @@ def test_riichi_below_the_minimum_in_korean():
     error = _refusal(
         "juki-agit-2026",
         {"kind": "penalty", "type": "ruling", "player": 1, "amount": 24400, "to": 0},
+        {"kind": "draw", "tenpai": []},
         {"kind": "draw", "tenpai": [1], "riichi": [1]},
     )
-    assert error.hand == 1
+    assert error.hand == 2
     assert error.message == "이서연 cannot declare riichi with 600 points (minimum 1,000)."
     assert error.localized("ko") == "이서연은 600점으로는 리치를 선언할 수 없습니다(최소 1,000점)."
 
