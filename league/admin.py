@@ -26,7 +26,7 @@ from league.models import (
 )
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
+class NoWrites:
     """Shown and searched, never written here (the services own these rows)."""
 
     def has_add_permission(self, request, obj=None):
@@ -39,17 +39,12 @@ class ReadOnlyAdmin(admin.ModelAdmin):
         return False
 
 
-class ReadOnlyInline(admin.TabularInline):
+class ReadOnlyAdmin(NoWrites, admin.ModelAdmin):
+    pass
+
+
+class ReadOnlyInline(NoWrites, admin.TabularInline):
     extra = 0
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
 
 
 class RulesetForm(forms.ModelForm):

@@ -265,7 +265,11 @@ def _settle_ron(table: Table, event: Ron) -> Settlement:
             deltas[w] += amount
     # Riichi sticks always go to the head-bump winner (kamicha-yuusen).
     deltas[winners[0]] += sticks
-    dealer_won = table.dealer in winners
+    return _won(table, deltas, dealer_won=table.dealer in winners, wins=tuple(results))
+
+
+def _won(table: Table, deltas: list[int], *, dealer_won: bool, wins: tuple[WinResult, ...]) -> Settlement:
+    """A hand won by ron or tsumo: the sticks are taken, the dealer keeps the deal on a dealer win."""
     return Settlement(
         outcome=Outcome.WIN,
         deltas=tuple(deltas),
@@ -273,7 +277,7 @@ def _settle_ron(table: Table, event: Ron) -> Settlement:
         dealer_keeps=dealer_won,
         honba=table.honba + 1 if dealer_won else 0,
         dealer_won=dealer_won,
-        wins=tuple(results),
+        wins=wins,
     )
 
 
@@ -386,16 +390,7 @@ def _settle_tsumo(table: Table, event: Tsumo) -> Settlement:
         deltas[win.pao] -= amount + honba_total
         deltas[win.winner] += amount + honba_total
     deltas[win.winner] += sticks
-    dealer_won = win.winner == table.dealer
-    return Settlement(
-        outcome=Outcome.WIN,
-        deltas=tuple(deltas),
-        sticks=0,
-        dealer_keeps=dealer_won,
-        honba=table.honba + 1 if dealer_won else 0,
-        dealer_won=dealer_won,
-        wins=(result,),
-    )
+    return _won(table, deltas, dealer_won=win.winner == table.dealer, wins=(result,))
 
 
 # --- draws -----------------------------------------------------------------------------------
