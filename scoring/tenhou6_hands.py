@@ -2,13 +2,15 @@
 
 The log keeps, per seat, the start hand, the draws (ints, or call strings for chi/pon/
 daiminkan) and the discards (ints, 60 = tsumogiri, "r.." riichi, "k.." shouminkan,
-"a.." ankan, 0 = the slot after a daiminkan). We replay the round in turn order to get
-the winner's final tiles and the situational flags (ippatsu, haitei, rinshan, ...),
-which the log does not store. Four-player logs only.
+"a.." ankan, 0 = the slot after a daiminkan). We replay the round in turn order (a call
+moves the turn to the caller; which of several equal discards a call took is found by
+backtracking, see `_replay`) to get the winner's final tiles and the situational flags
+(ippatsu, haitei, rinshan, ...), which the log does not store. Four-player logs only.
 """
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field
 from typing import Any
@@ -154,29 +156,104 @@ def _remove(hand: list[int], code: int) -> None:
         raise ScoringError(M.REPLAY_TILE_NOT_IN_HAND, code=code, hand=sorted(hand)) from None
 
 
+class _DeadEnd(Exception):
+    """This ordering of the calls cannot produce the log."""
+
+
+@dataclass
+class _Game:
+    seats: list[_Seat]
+    cur: int
+    by_call: bool = False  # cur's turn opens with a call on the last discard
+    wall_draws: int = 0
+    calls_made: bool = False
+    rinshan_next: bool = False
+    state: dict = field(default_factory=dict)
+    path: list = field(default_factory=list)
+    """(turn, seat) of each call taken out of plain turn order, for tracing."""
+
+
+_MAX_BRANCHES = 20_000
+
+
 def _replay(rnd: list) -> tuple[list[_Seat], dict]:
-    """Play a round in turn order up to its end; returns seats and what the last action was."""
-    kyoku = rnd[0][0]
-    dealer = kyoku % 4
-    seats = [_Seat(list(rnd[4 + 3 * p]), list(rnd[5 + 3 * p]), list(rnd[6 + 3 * p])) for p in range(4)]
-    cur = dealer
-    wall_draws = 0
-    calls_made = False
-    rinshan_next = False
-    state: dict[str, Any] = {}
+    """Play a round up to its end; returns seats and what the last action was.
+
+    Tenhou orders events as a table does: after a discard, a seat whose next draw entry is a
+    call on that tile from that seat may take it (pon/kan before chi) and play on from there,
+    skipping the seats in between; otherwise the next seat draws from the wall. The log does
+    not say which of several equal discards a call took (a seat may pon the second 4p its
+    shimocha throws, not the first), so at every discard that some seat's next call fits we
+    try calling first, then passing, and backtrack out of orderings that cannot go on: a
+    wall-draw turn whose next draw entry is a call, a call on tiles the caller lacks, or an
+    end with entries left over or not on the result's last action.
+    """
+    dealer = rnd[0][0] % 4
+    accept = _end_check(rnd[-1])
+    start = _Game([_Seat(list(rnd[4 + 3 * p]), list(rnd[5 + 3 * p]), list(rnd[6 + 3 * p])) for p in range(4)], dealer)
+    stack = [start]
+    first_error: ScoringError | None = None
+    branches = 0
+    while stack and branches < _MAX_BRANCHES:
+        game = stack.pop()
+        try:
+            nxt = _play(game)
+        except ScoringError as exc:
+            first_error = first_error or exc
+            continue
+        except _DeadEnd:
+            continue
+        if nxt is None:
+            if accept(game):
+                return game.seats, game.state
+            continue
+        branches += 1
+        stack.extend(reversed(nxt))
+    if first_error is not None:
+        raise first_error
+    raise ScoringError(M.REPLAY_TSUMO_NOT_LAST if accept.tsumo else M.REPLAY_RON_NOT_LAST)
+
+
+def _end_check(result: list):
+    """Whether a finished replay ends as the result says: every entry used, and the last
+    action the tsumo winner's draw or the loser's discard/kan."""
+    detail = result[2] if len(result) > 2 and result[0] == "和了" else None
+    tsumo = detail is not None and detail[0] == detail[1]
+
+    def accept(game: _Game) -> bool:
+        if any(s.di < len(s.draws) or s.ci < len(s.discards) for s in game.seats):
+            return False
+        if detail is None:
+            return True
+        last = game.state
+        if tsumo:
+            return last.get("kind") == "draw" and last.get("seat") == detail[0]
+        return last.get("seat") == detail[1] and last.get("kind") in ("discard", "kan")
+
+    accept.tsumo = tsumo  # type: ignore[attr-defined]
+    return accept
+
+
+def _play(g: _Game) -> list[_Game] | None:
+    """Play on until the round ends (None) or a discard some seat may call (the options,
+    best first). Raises _DeadEnd or ScoringError when this ordering cannot be the log."""
+    seats = g.seats
     while True:
-        s = seats[cur]
+        s = seats[g.cur]
         if s.di >= len(s.draws):
-            break
+            return None
         d = s.draws[s.di]
+        if isinstance(d, int) == g.by_call:
+            raise _DeadEnd  # a wall draw where a call is due, or a call on nobody's discard
+        g.by_call = False
         s.di += 1
-        state = {"kind": "draw", "seat": cur}
+        g.state = {"kind": "draw", "seat": g.cur}
         if isinstance(d, int):
             s.hand.append(d)
             s.last_draw = d
-            wall_draws += 1
-            state.update(rinshan=rinshan_next, wall_draws=wall_draws, first_draw=s.di == 1 and not calls_made)
-            rinshan_next = False
+            g.wall_draws += 1
+            g.state.update(rinshan=g.rinshan_next, wall_draws=g.wall_draws, first_draw=s.di == 1 and not g.calls_made)
+            g.rinshan_next = False
         else:
             letter, pos, codes, called = _call_tiles(d)
             own = list(codes)
@@ -185,60 +262,71 @@ def _replay(rnd: list) -> tuple[list[_Seat], dict]:
                 _remove(s.hand, c)
             kind = {"c": "chi", "p": "pon", "m": "daiminkan"}[letter]
             s.melds.append({"kind": kind, "codes": codes})
-            calls_made = True
+            g.calls_made = True
             for other in seats:
                 other.ippatsu = False
             if letter == "m":
-                rinshan_next = True
+                g.rinshan_next = True
                 s.ci += 1  # the 0 placeholder in the discards
                 continue
         if s.ci >= len(s.discards):
-            break  # tsumo (or an abortive draw on one's own turn)
+            return None  # tsumo (or an abortive draw on one's own turn)
         x = s.discards[s.ci]
         s.ci += 1
         if isinstance(x, str) and ("k" in x or "a" in x):
             letter, _, codes, added = _call_tiles(x)
             if letter == "k":
                 _remove(s.hand, added)
-                pon = next(m for m in s.melds if m["kind"] == "pon" and sorted(m["codes"]) == sorted(c for c in codes if c != added) or
-                           m["kind"] == "pon" and _same_kind(m["codes"][0], added))
+                pon = next((m for m in s.melds if m["kind"] == "pon" and _same_kind(m["codes"][0], added)), None)
+                if pon is None:
+                    raise _DeadEnd
                 pon["kind"], pon["codes"] = "shouminkan", codes
             else:
                 for c in codes:
                     _remove(s.hand, c)
                 s.melds.append({"kind": "ankan", "codes": codes})
                 added = codes[0]
-            calls_made = True
+            g.calls_made = True
             for other in seats:
                 other.ippatsu = False
-            rinshan_next = True
-            state = {"kind": "kan", "seat": cur, "tile": added, "ankan": letter == "a", "wall_draws": wall_draws}
+            g.rinshan_next = True
+            g.state = {"kind": "kan", "seat": g.cur, "tile": added, "ankan": letter == "a", "wall_draws": g.wall_draws}
             continue
         riichi = isinstance(x, str) and x.startswith("r")
         code = int(x[1:]) if riichi else x
         if code == 60:
             code = s.last_draw
+        if not isinstance(code, int) or code == 0:
+            raise _DeadEnd  # a daiminkan's placeholder where a discard is due
         _remove(s.hand, code)
         s.ippatsu = False
         if riichi:
             s.riichi = True
             s.ippatsu = True
-            s.double_riichi = s.discards_made == 0 and not calls_made
+            s.double_riichi = s.discards_made == 0 and not g.calls_made
         s.discards_made += 1
-        state = {"kind": "discard", "seat": cur, "tile": code, "wall_draws": wall_draws}
-        nxt = (cur + 1) % 4
-        best = None
+        g.state = {"kind": "discard", "seat": g.cur, "tile": code, "wall_draws": g.wall_draws}
+        callers = []
         for q in range(4):
-            if q == cur or seats[q].di >= len(seats[q].draws):
+            if q == g.cur or seats[q].di >= len(seats[q].draws):
                 continue
             entry = seats[q].draws[seats[q].di]
             if isinstance(entry, str):
                 letter, pos, codes, called = _call_tiles(entry)
-                if called == code and _source(q, letter, pos, len(codes)) == cur:
-                    if best is None or letter != "c":
-                        best = q
-        cur = best if best is not None else nxt
-    return seats, state
+                if called == code and _source(q, letter, pos, len(codes)) == g.cur:
+                    callers.append((letter == "c", q))
+        if not callers:
+            g.cur = (g.cur + 1) % 4
+            continue
+        options = []
+        for _, q in sorted(callers):  # pon/kan before chi, then nobody calls
+            option = copy.deepcopy(g)
+            option.cur, option.by_call = q, True
+            option.path.append((sum(x.discards_made for x in seats), q, seats[q].draws[seats[q].di]))
+            options.append(option)
+        g.cur = (g.cur + 1) % 4
+        options.append(g)
+        return options
 
 
 def _same_kind(a: int, b: int) -> bool:
