@@ -273,6 +273,14 @@ class HandEntryForm(forms.Form):
     def _seats(self, name: str) -> list[int]:
         return sorted(int(s) for s in self.cleaned_data.get(name) or [])
 
+    def _tenpai(self, name: str, riichi: list[int]) -> list[int]:
+        """The tenpai toggles plus every riichi player: a riichi player is tenpai at a draw (a
+        noten riichi is a chombo, which the referee records), so the host need not tap twice.
+        An agari-forbidden player's tenpai does not count, so they are never added."""
+        forbidden = self.table.agari_forbidden
+        implied = {p for p in riichi if not _at(forbidden, p, False)}
+        return sorted(set(self._seats(name)) | implied)
+
     def clean_riichi(self) -> list[str]:
         return check_riichi(self.cleaned_data.get("riichi") or [], self.table)
 
@@ -332,12 +340,12 @@ class HandEntryForm(forms.Form):
             win = self._dealer_dora(kind, self._win(winner, self.cleaned_data["tsumo_value"]))
             return {"kind": "tsumo", **win, "riichi": riichi}
         if kind == HandKind.DRAW:
-            return {"kind": "draw", "tenpai": self._seats("draw_tenpai"), "riichi": riichi}
+            return {"kind": "draw", "tenpai": self._tenpai("draw_tenpai", riichi), "riichi": riichi}
         if kind == HandKind.NAGASHI:
             players = self._seats("nagashi_players")
             if not players:
                 raise forms.ValidationError(_("Choose who made nagashi mangan."), code="nagashi")
-            return {"kind": "nagashi", "players": players, "tenpai": self._seats("nagashi_tenpai"),
+            return {"kind": "nagashi", "players": players, "tenpai": self._tenpai("nagashi_tenpai", riichi),
                     "riichi": riichi}
         if kind == HandKind.ABORT:
             reason = self.cleaned_data.get("abort_reason")

@@ -215,3 +215,19 @@ def test_anonymous_is_sent_to_login(game):
     assert response.status_code == HTTPStatus.FOUND and reverse("login") in response["Location"]
     response = Client().post(reverse("league:hand_create", args=[game.pk]), _ron(0))
     assert response.status_code == HTTPStatus.FOUND and reverse("login") in response["Location"]
+
+
+@pytest.mark.parametrize(
+    ("data", "event"),
+    [
+        pytest.param({"kind": "draw", "riichi": ["2"], "draw_tenpai": ["0"]},
+                     {"kind": "draw", "tenpai": [0, 2], "riichi": [2]}, id="a riichi player counts as tenpai at a draw"),
+        pytest.param({"kind": "nagashi", "riichi": ["3"], "nagashi_players": ["1"]},
+                     {"kind": "nagashi", "players": [1], "tenpai": [3], "riichi": [3]},
+                     id="a riichi player counts as tenpai at a nagashi"),
+    ],
+)
+def test_riichi_players_are_tenpai_without_a_second_tap(host_client, game, data, event):
+    response = host_client.post(reverse("league:hand_create", args=[game.pk]), {"position": 0, "action": "save", **data})
+    assert response.status_code == HTTPStatus.FOUND
+    assert HandRecord.objects.get(game=game, position=0).event == event
