@@ -305,8 +305,18 @@ def _get(row: Any, name: str) -> Any:
 
 
 def hand_label(row: Any) -> str:
+    """A short axis label in the page's language: "E2-1" / "동2-1" (round, then honba if any)."""
+    from django.utils.translation import pgettext
+
+    code = str(_get(row, "round"))
+    wind = {
+        "E": pgettext("wind, one letter", "E"),
+        "S": pgettext("wind, one letter", "S"),
+        "W": pgettext("wind, one letter", "W"),
+        "N": pgettext("wind, one letter", "N"),
+    }.get(code[:1], code[:1])
     honba = _get(row, "honba") or 0
-    return f"{_get(row, 'round')}-{honba}" if honba else str(_get(row, "round"))
+    return f"{wind}{code[1:]}-{honba}" if honba else f"{wind}{code[1:]}"
 
 
 def scores_chart_svg(

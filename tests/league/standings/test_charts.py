@@ -140,3 +140,17 @@ def test_many_games_show_round_game_numbers_without_overlap():
     xs = [float(t.get("x")) for t in root.findall(f".//{NS}g[@class='x-labels']/{NS}text")]
     fs = charts.font_size(360)
     assert all(b - a >= charts.text_width("40", fs) + fs * 0.5 for a, b in zip(xs, xs[1:]))
+
+
+@pytest.mark.parametrize(
+    ("language", "labels"),
+    [("ko", ["동1", "동1-1"]), ("en", ["E1", "E1-1"])],
+    ids=["korean page: rounds as 동1, 동1-1", "english page: E1, E1-1"],
+)
+def test_hand_labels_follow_the_page_language(language, labels):
+    from django.utils import translation
+
+    from league.charts import hand_label
+
+    with translation.override(language):
+        assert [hand_label({"round": "E1", "honba": h}) for h in (0, 1)] == labels
