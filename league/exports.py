@@ -150,21 +150,31 @@ def _dt(value: Any, where: str) -> datetime.datetime | None:
 
 
 @transaction.atomic
-def restore_season(doc: dict[str, Any]) -> Season:
+def restore_season(doc: dict[str, Any], *, into_existing_club: bool = False) -> Season:
     """Create the club, members, rulesets, season, games, hands and penalties of an export.
 
     Refuses (``RestoreError``, nothing written) a file that is not an export, a club whose
-    slug exists already, and any game or penalty the services refuse.
+    slug exists already (unless ``into_existing_club``: then the season is added to that club,
+    members matched by display name and created when missing, club rulesets matched by key and
+    version), a season name the club has already, and any game or penalty the services refuse.
     """
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
         raise RestoreError(f"Not a season export (format {FORMAT!r}).")
     club_doc = _need(doc, "club", dict, "club")
     slug = _need(club_doc, "slug", str, "club")
-    if Club.objects.filter(slug=slug).exists():
-        raise RestoreError(f"A club with the slug {slug!r} exists already: restore into an empty database.")
+    existing_club = Club.objects.filter(slug=slug).first()
+    if existing_club is not None and not into_existing_club:
+        raise RestoreError(
+            f"A club with the slug {slug!r} exists already: restore into an empty database, or add this season "
+            f"to that club with --into-existing-club (members are matched by display name)."
+        )
+    if existing_club is not None:
+        season_name = (doc.get("season") or {}).get("name") if isinstance(doc.get("season"), dict) else None
+        if Season.objects.filter(club=existing_club, name=season_name).exists():
+            raise RestoreError(f"The club {slug!r} has a season named {season_name!r} already.")
     where = ["export"]
     try:
-        return _restore(doc, club_doc, where)
+        return _restore(doc, club_doc, where, club=existing_club)
     except ValidationError as exc:
         hand = getattr(exc, "hand", None)
         at = f" (hand {hand + 1})" if isinstance(hand, int) else ""
@@ -175,24 +185,27 @@ def restore_season(doc: dict[str, Any]) -> Season:
         raise RestoreError(f"{where[0]}: malformed ({exc.__class__.__name__}: {exc}).") from None
 
 
-def _restore(doc: dict[str, Any], club_doc: dict[str, Any], where: list[str]) -> Season:
-    """``where[0]`` names the part being restored, for error messages."""
+def _restore(doc: dict[str, Any], club_doc: dict[str, Any], where: list[str], club: Club | None = None) -> Season:
+    """``where[0]`` names the part being restored, for error messages. ``club``: an existing club to add to."""
     where[0] = "club"
-    club = Club(name=str(club_doc.get("name") or club_doc["slug"]), slug=club_doc["slug"],
-                public_standings=bool(club_doc.get("public_standings")))
-    club.full_clean()
-    club.save()
-    AuditEntry.objects.create(club=club, action=AuditEntry.Action.CREATE, object_type="club", object_id=str(club.pk),
-                              after={"slug": club.slug}, reason="season restore")
+    if club is None:
+        club = Club(name=str(club_doc.get("name") or club_doc["slug"]), slug=club_doc["slug"],
+                    public_standings=bool(club_doc.get("public_standings")))
+        club.full_clean()
+        club.save()
+        AuditEntry.objects.create(club=club, action=AuditEntry.Action.CREATE, object_type="club",
+                                  object_id=str(club.pk), after={"slug": club.slug}, reason="season restore")
     members: dict[str, Member] = {}
     for i, m in enumerate(_need(doc, "members", list, "members")):
         where[0] = f"members[{i}]"
         name = _need(m, "display_name", str, where[0])
-        member = Member(club=club, display_name=name, active=bool(m.get("active", True)))
-        member.full_clean()
-        member.save()
+        member = Member.objects.filter(club=club, display_name=name).first()
+        if member is None:
+            member = Member(club=club, display_name=name, active=bool(m.get("active", True)))
+            member.full_clean()
+            member.save()
         for role in m.get("roles") or []:
-            ClubRole.objects.create(club=club, member=member, role=ClubRole.Role(role).value)
+            ClubRole.objects.get_or_create(club=club, member=member, role=ClubRole.Role(role).value)
         members[name] = member
 
     def member(name: Any, where: str) -> Member:
@@ -207,11 +220,11 @@ def _restore(doc: dict[str, Any], club_doc: dict[str, Any], where: list[str]) ->
         overrides = r.get("overrides") or {}
         if not isinstance(overrides, dict):
             raise RestoreError(f"{where[0]}: overrides must be an object.")
-        existing = None
-        if not r.get("club"):
-            existing = Ruleset.objects.filter(club__isnull=True, key=r["key"], version=str(r["version"])).first()
-            if existing is not None and existing.spec() != {"base": r["base"], "overrides": overrides}:
-                raise RestoreError(f"{where[0]}: the shared ruleset {ref} exists here with other rules.")
+        existing = Ruleset.objects.filter(
+            club=club if r.get("club") else None, key=r["key"], version=str(r.get("version", "1"))
+        ).first()
+        if existing is not None and existing.spec() != {"base": r["base"], "overrides": overrides}:
+            raise RestoreError(f"{where[0]}: the ruleset {ref} exists here with other rules.")
         rulesets[ref] = existing or services.ruleset_create(
             club=club if r.get("club") else None, key=_need(r, "key", str, where[0]),
             name=str(r.get("name") or r["key"]), base=_need(r, "base", str, where[0]),

@@ -164,7 +164,8 @@ def _check_result(game: Game, log: Mapping[str, Any], record: Mapping[str, Any])
     if game.status != Game.Status.FINISHED:
         raise LogError(
             f"the game does not end under the season's ruleset {game.effective_ruleset.name} "
-            f"(the log was played under {json.dumps(record['ruleset'], ensure_ascii=False)})."
+            f"(the log was played under {json.dumps(record['ruleset'], ensure_ascii=False)}): import it into a "
+            f"season of a ruleset with that base and overrides (POST /api/rulesets/)."
         )
     sc = log.get("sc")
     if sc:

@@ -101,8 +101,13 @@ class PaymentsCalculatorView(ScoringErrorsAs400, APIView):
         responses={200: PaymentResultSerializer},
         summary="Payments of a han/fu or yakuman result",
         examples=[
-            OpenApiExample("3 han 30 fu non-dealer ron", value={"ruleset": "tenhou", "han": 3, "fu": 30}),
-            OpenApiExample("Dealer tsumo mangan", value={"ruleset": "juki-agit-2026", "han": 5, "dealer": True, "tsumo": True}),
+            OpenApiExample("3 han 30 fu non-dealer ron", value={"ruleset": "tenhou", "han": 3, "fu": 30},
+                           request_only=True),
+            OpenApiExample("Dealer tsumo mangan", value={"ruleset": "juki-agit-2026", "han": 5, "dealer": True,
+                                                         "tsumo": True}, request_only=True),
+            OpenApiExample("3 han 30 fu non-dealer ron (answer)", response_only=True, value={
+                "han": 3, "fu": 30, "yakuman": 0, "limit": None, "base": 960, "points": {"ron": 3900},
+                "ruleset": "tenhou"}),
         ],
         tags=["calculators"],
     )
@@ -136,7 +141,14 @@ class HandQuerySerializer(serializers.Serializer):
     ruleset = RulesetSpecField(required=False, default="tenhou")
     ruleset_id = serializers.IntegerField(required=False, min_value=1)
     hand = serializers.JSONField(
-        help_text="The contract's HAND object: tiles, melds, win, tsumo, seat_wind, round_wind, dora, ura, flags."
+        help_text=(
+            "The hand: `tiles` (concealed tiles INCLUDING the winning tile, e.g. \"234m456p789s23455s\": digits then "
+            "suit m/p/s/z, 1z-4z winds E S W N, 5z-7z white green red, 0 = red five), `win` (the winning tile), "
+            "`seat_wind` and `round_wind` (E, S, W, N; required here), `tsumo` (default false), "
+            "`melds` ([{\"kind\": chi|pon|daiminkan|shouminkan|ankan, \"tiles\": \"777z\"}]), `dora`/`ura` "
+            "(indicator tiles, e.g. [\"4m\"]), flags (default false): riichi, double_riichi, ippatsu, rinshan, "
+            "chankan, haitei, houtei, tenhou, chiihou, renhou; `flowers` (0)."
+        )
     )
 
     def validate_hand(self, value):
@@ -175,11 +187,19 @@ class HandCalculatorView(ScoringErrorsAs400, APIView):
         examples=[
             OpenApiExample(
                 "Riichi pinfu ron",
+                request_only=True,
                 value={
                     "ruleset": "tenhou",
-                    "hand": {"tiles": "234m456p789s22z", "win": "2z", "tsumo": False, "riichi": True},
+                    "hand": {"tiles": "234m456p789s23455s", "win": "2s", "tsumo": False, "riichi": True,
+                             "seat_wind": "S", "round_wind": "E"},
                 },
-            )
+            ),
+            OpenApiExample(
+                "Riichi pinfu ron (answer)",
+                response_only=True,
+                value={"yaku": [{"id": "riichi", "han": 1}, {"id": "pinfu", "han": 1}], "han": 2, "fu": 30,
+                       "yakuman": 0, "limit": None, "points": {"ron": 2000}},
+            ),
         ],
         tags=["calculators"],
     )

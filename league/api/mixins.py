@@ -70,7 +70,8 @@ def api_exception_handler(exc, context):
 
 
 class ScoringErrorsAs400:
-    """Views using :func:`api_exception_handler` (without touching the project settings)."""
+    # Views using api_exception_handler (without touching the project settings). A comment, not a
+    # docstring: drf-spectacular would show a docstring as every view's description.
 
     def get_exception_handler(self):
         return api_exception_handler

@@ -2,10 +2,11 @@
 from __future__ import annotations
 
 from django.db.models import Q
+from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from club.models import Club, ClubRole, Member
-from league.api.fields import NicknameMapField
+from league.api.fields import EventField, NicknameMapField
 from league.models import Game, HandRecord, ImportBatch, Penalty, PenaltyKind, Ruleset, Season
 
 MAX_JSON_TEXT = 100_000
@@ -52,6 +53,45 @@ class RulesetDeriveSerializer(serializers.Serializer):
         if len(value) > 100:
             raise serializers.ValidationError("Too many overrides.")
         return value
+
+
+class RulesetCreateSerializer(serializers.Serializer):
+    club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all(), help_text="The club the ruleset belongs to.")
+    base = serializers.CharField(
+        max_length=60,
+        help_text="A preset key: tenhou, juki-agit-2026, asi-shirai, mahjong-soul, m-league, wrc-2025, ema-2025, ... "
+        "(a wrong key answers with the list). Tenhou imports need `tenhou`.",
+    )
+    key = serializers.SlugField(max_length=60, required=False, help_text="Default: the base key.")
+    name = serializers.CharField(max_length=120, required=False, help_text="Default: the key.")
+    overrides = serializers.DictField(required=False, default=dict, help_text="Rule options to change, e.g. {\"kiriage\": true}.")
+    version = serializers.CharField(max_length=32, required=False, default="1")
+
+    def validate_overrides(self, value):
+        if len(value) > 100:
+            raise serializers.ValidationError("Too many overrides.")
+        return value
+
+    def validate(self, attrs):
+        from scoring.rules import PRESETS
+
+        if attrs["base"] not in PRESETS:
+            raise serializers.ValidationError(
+                {"base": [f"Unknown preset {attrs['base']!r}; known presets: {', '.join(sorted(PRESETS))}."]}
+            )
+        from scoring.errors import ScoringError
+
+        try:
+            Ruleset(base=attrs["base"], overrides=attrs.get("overrides") or {}).to_scoring()
+        except ScoringError as exc:
+            raise serializers.ValidationError({"overrides": [exc.message]}) from None
+        attrs.setdefault("key", attrs["base"])
+        attrs.setdefault("name", attrs["key"])
+        if Ruleset.objects.filter(club=attrs["club"], key=attrs["key"], version=attrs["version"]).exists():
+            raise serializers.ValidationError(
+                {"key": ["The club has that key and version already: use it, or derive a new version."]}
+            )
+        return attrs
 
 
 class SeasonSerializer(serializers.ModelSerializer):
@@ -132,6 +172,8 @@ class HandRecordSerializer(serializers.ModelSerializer):
     class Meta:
         model = HandRecord
         fields = ["id", "game", "position", "event", "entered_by", "entered_at", "updated_at"]
+        extra_kwargs = {"event": {"help_text": "The stored event (see HandCreate.event)."},
+                        "position": {"help_text": "0-based index of the event in the game."}}
 
 
 def _check_event(value):
@@ -149,15 +191,16 @@ class HandCreateSerializer(serializers.Serializer):
         help_text="0-based index of the event; the same event again at a taken position is idempotent. "
         "Default: the next position.",
     )
-    event = serializers.JSONField(help_text="One contract event, e.g. {\"kind\": \"ron\", \"loser\": 1, ...}.")
+    event = EventField()
 
     def validate_event(self, value):
         return _check_event(value)
 
 
 class HandEditSerializer(serializers.Serializer):
-    event = serializers.JSONField()
-    reason = serializers.CharField(max_length=2000, required=False, default="", allow_blank=True)
+    event = EventField(help_text="The corrected event (the whole event, not a diff); later hands are replayed.")
+    reason = serializers.CharField(max_length=2000, required=False, default="", allow_blank=True,
+                                   help_text="Why, for the club's audit log.")
 
     def validate_event(self, value):
         return _check_event(value)
@@ -239,10 +282,96 @@ class RatingsSerializer(serializers.Serializer):
 
 
 # --- imports -------------------------------------------------------------------------------------
+class ImportErrorSerializer(serializers.Serializer):
+    file = serializers.CharField(help_text="The uploaded file's name, or logs[i] for a pasted log.")
+    error = serializers.CharField(help_text="Why the log was not imported (nothing of it was written).")
+
+
+class ImportResultSerializer(serializers.Serializer):
+    file = serializers.CharField()
+    status = serializers.ChoiceField(
+        choices=["imported", "already_imported", "error"],
+        help_text="imported: a new game; already_imported: the same log was in the season already (recognised by "
+        "its digest, nothing written); error: see `error`.",
+    )
+    game = serializers.IntegerField(allow_null=True, help_text="The season's game for this log (GET /api/games/{id}/).")
+    error = serializers.CharField(required=False)
+
+
 class ImportBatchSerializer(serializers.ModelSerializer):
+    errors = ImportErrorSerializer(many=True, read_only=True)
+    results = serializers.SerializerMethodField(
+        help_text="One entry per log processed so far, in upload order (`done` of `total`)."
+    )
+    imported = serializers.SerializerMethodField(help_text="Logs that became new games.")
+    already_imported = serializers.SerializerMethodField(help_text="Logs recognised as imported before (skipped).")
+    failed = serializers.SerializerMethodField(help_text="Logs refused (see `errors`).")
+
     class Meta:
         model = ImportBatch
-        fields = ["id", "season", "status", "total", "done", "errors", "created_at", "finished_at"]
+        fields = [
+            "id", "season", "status", "total", "done", "imported", "already_imported", "failed", "errors", "results",
+            "created_at", "finished_at",
+        ]
+        extra_kwargs = {
+            "status": {"help_text": "pending, then running; done when every log was processed (some may have "
+                                    "failed: see `errors`); failed when every log failed."},
+            "done": {"help_text": "Logs processed so far (imported, recognised or refused)."},
+        }
+
+    def _results(self, obj) -> list[dict]:
+        cache = getattr(obj, "_api_results", None)
+        if cache is not None:
+            return cache
+        from league.importers import log_digest
+        from league.models import AuditEntry
+
+        pending_errors: dict[str, list[str]] = {}
+        for e in obj.errors or []:
+            if isinstance(e, dict):
+                pending_errors.setdefault(str(e.get("file")), []).append(str(e.get("error", "")))
+        processed = list(obj.logs or [])[: obj.done]
+        digests = {}
+        for item in processed:
+            try:
+                digests[id(item)] = log_digest(item[1])
+            except Exception:  # pragma: no cover - a stored log is always JSON
+                digests[id(item)] = None
+        games = dict(
+            Game.objects.filter(season_id=obj.season_id, external_id__in=[d for d in digests.values() if d])
+            .values_list("external_id", "pk")
+        )
+        created = {
+            int(pk) for pk in AuditEntry.objects.filter(
+                object_type="game", action=AuditEntry.Action.CREATE, at__gte=obj.created_at,
+                object_id__in=[str(pk) for pk in games.values()],
+            ).values_list("object_id", flat=True)
+        }
+        out = []
+        for item in processed:
+            name = str(item[0])
+            game = games.get(digests[id(item)])
+            if pending_errors.get(name) and game is None:
+                out.append({"file": name, "status": "error", "game": None, "error": pending_errors[name].pop(0)})
+            elif game is None:
+                out.append({"file": name, "status": "error", "game": None, "error": "not imported"})
+            else:
+                out.append({"file": name, "status": "imported" if game in created else "already_imported", "game": game})
+        obj._api_results = out
+        return out
+
+    @extend_schema_field(ImportResultSerializer(many=True))
+    def get_results(self, obj) -> list[dict]:
+        return self._results(obj)
+
+    def get_imported(self, obj) -> int:
+        return sum(r["status"] == "imported" for r in self._results(obj))
+
+    def get_already_imported(self, obj) -> int:
+        return sum(r["status"] == "already_imported" for r in self._results(obj))
+
+    def get_failed(self, obj) -> int:
+        return sum(r["status"] == "error" for r in self._results(obj))
 
 
 class ImportCreateSerializer(serializers.Serializer):

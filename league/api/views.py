@@ -6,7 +6,7 @@ for the object's club before calling the service, and the service checks again.
 from __future__ import annotations
 
 from django.db import transaction
-from drf_spectacular.utils import OpenApiResponse, extend_schema, extend_schema_view
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema, extend_schema_view
 from rest_framework import mixins, status, viewsets
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.decorators import action
@@ -73,6 +73,21 @@ class RulesetViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMix
         if user.is_authenticated:
             mine |= Q(pk__in=Ruleset.objects.filter(s.visible_q(user)).values("pk"))
         return Ruleset.objects.filter(mine).order_by("key", "version", "pk")
+
+    @extend_schema(
+        request=s.RulesetCreateSerializer, responses={201: s.RulesetSerializer},
+        summary="Add a preset (or a variant of one) to a club",
+        description="Admins. A season needs one of its club's rulesets (or a shared one); for Tenhou imports "
+        "add `{\"club\": 1, \"base\": \"tenhou\"}` and make a season with it.",
+        examples=[OpenApiExample("Tenhou rules for imports", value={"club": 1, "base": "tenhou"}, request_only=True)],
+    )
+    def create(self, request):
+        data = s.RulesetCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        attrs = dict(data.validated_data)
+        require(request.user, Action.MANAGE_LEAGUE, club=attrs["club"])
+        ruleset = services.ruleset_create(by=request.user, **attrs)
+        return Response(s.RulesetSerializer(ruleset).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=s.RulesetDeriveSerializer, responses={201: s.RulesetSerializer}, summary="Derive a club variant")
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
@@ -251,6 +266,30 @@ class HandRecordViewSet(
         responses={201: s.HandRecordSerializer, 200: s.HandRecordSerializer,
                    409: OpenApiResponse(description="Another event is stored at that position.")},
         summary="Record a hand (idempotent by position)",
+        description="Players of the game, referees and admins. The event is checked against the rules at that "
+        "point of the game; a refusal is a 400 `{\"error\": {\"hand\": i, \"message\"}, \"detail\"}` and "
+        "nothing is written. Send `position` to make a retry safe: the same event again answers 200 with "
+        "the stored record, another event there answers 409 with `existing`.",
+        examples=[
+            OpenApiExample("Ron with riichi", request_only=True, value={
+                "game": 42, "position": 0,
+                "event": {"kind": "ron", "loser": 2, "wins": [{"winner": 0, "han": 3, "fu": 30}], "riichi": [0]}}),
+            OpenApiExample("Double ron", request_only=True, value={
+                "game": 42, "position": 1, "event": {"kind": "ron", "loser": 3, "wins": [
+                    {"winner": 0, "han": 2, "fu": 30}, {"winner": 1, "han": 1, "fu": 30}], "riichi": [1]}}),
+            OpenApiExample("Tsumo", request_only=True, value={
+                "game": 42, "position": 2, "event": {"kind": "tsumo", "winner": 1, "han": 2, "fu": 40}}),
+            OpenApiExample("Yakuman ron", request_only=True, value={
+                "game": 42, "position": 3, "event": {"kind": "ron", "loser": 0, "wins": [{"winner": 2, "yakuman": 1}]}}),
+            OpenApiExample("Exhaustive draw", request_only=True, value={
+                "game": 42, "position": 4, "event": {"kind": "draw", "tenpai": [0, 2], "riichi": [2]}}),
+            OpenApiExample("Abortive draw", request_only=True, value={
+                "game": 42, "position": 5, "event": {"kind": "abort", "reason": "nine_terminals"}}),
+            OpenApiExample("Nagashi mangan", request_only=True, value={
+                "game": 42, "position": 6, "event": {"kind": "nagashi", "players": [1], "tenpai": [1, 3]}}),
+            OpenApiExample("Chombo", request_only=True, value={
+                "game": 42, "position": 7, "event": {"kind": "chombo", "offender": 3}}),
+        ],
     )
     def create(self, request):
         data = s.HandCreateSerializer(data=request.data)
@@ -268,7 +307,13 @@ class HandRecordViewSet(
         code = status.HTTP_200_OK if before == hand.pk else status.HTTP_201_CREATED
         return Response(s.HandRecordSerializer(hand).data, status=code)
 
-    @extend_schema(request=s.HandEditSerializer, responses={200: s.HandRecordSerializer}, summary="Edit a hand")
+    @extend_schema(
+        request=s.HandEditSerializer, responses={200: s.HandRecordSerializer}, summary="Edit a hand",
+        description="Replace the stored event (send the whole event); the game is replayed from there, and a "
+        "correction that makes a later hand impossible is refused (400, nothing written).",
+        examples=[OpenApiExample("Was a tsumo", request_only=True, value={
+            "event": {"kind": "tsumo", "winner": 0, "han": 3, "fu": 30}, "reason": "was tsumo"})],
+    )
     def partial_update(self, request, pk=None):
         hand = self.get_object()
         require(request.user, Action.ENTER_HAND, club=hand.game.club, game=hand.game)
@@ -278,7 +323,11 @@ class HandRecordViewSet(
                                   reason=data.validated_data["reason"])
         return Response(s.HandRecordSerializer(hand).data)
 
-    @extend_schema(summary="Delete a hand (later hands move up and are replayed)")
+    @extend_schema(
+        summary="Delete a hand (later hands move up and are replayed)",
+        parameters=[OpenApiParameter("reason", str, description="Why, for the club's audit log (optional).")],
+        responses={204: None},
+    )
     def destroy(self, request, pk=None):
         hand = self.get_object()
         require(request.user, Action.ENTER_HAND, club=hand.game.club, game=hand.game)

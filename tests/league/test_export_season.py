@@ -98,6 +98,34 @@ def test_restore_refuses_an_existing_club():
         restore_season(doc)
 
 
+@pytest.mark.django_db(transaction=True)
+def test_a_second_season_of_the_club_is_restored_into_the_existing_club(tmp_path):
+    season = build_season()
+    club = season.club
+    other = SeasonFactory(club=club, ruleset=season.ruleset, name="두 번째 시즌")
+    table = list(Member.objects.filter(club=club).order_by("pk")[:4])
+    g = services.game_start(season=other, members=table)
+    services.hand_record(game=g, position=0, event=YAKUMAN_RON)
+    first, second = tmp_path / "first.json", tmp_path / "second.json"
+    call_command("export_season", str(season.pk), "-o", str(first))
+    call_command("export_season", str(other.pk), "-o", str(second))
+    before = normalized(other)
+
+    wipe()
+    call_command("import_season", str(first))
+    with pytest.raises(CommandError, match="--into-existing-club"):
+        call_command("import_season", str(second))
+    call_command("import_season", "--into-existing-club", str(second))
+    assert Club.objects.count() == 1 and Ruleset.objects.count() == 1
+    restored = Season.objects.get(name="두 번째 시즌")
+    assert normalized(restored) == before
+    assert Member.objects.filter(club=restored.club).count() == len({m["display_name"] for m in json.loads(
+        first.read_text(encoding="utf-8"))["members"]} | {m["display_name"] for m in json.loads(
+        second.read_text(encoding="utf-8"))["members"]})
+    with pytest.raises(CommandError, match="already"):
+        call_command("import_season", "--into-existing-club", str(second))
+
+
 @pytest.mark.django_db
 @pytest.mark.parametrize(
     "breakage, message",

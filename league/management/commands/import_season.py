@@ -1,4 +1,4 @@
-"""manage.py import_season file.json — restore an exported season into an empty database."""
+"""manage.py import_season file.json [--into-existing-club] — restore an exported season."""
 from __future__ import annotations
 
 import json
@@ -13,6 +13,11 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("file")
+        parser.add_argument(
+            "--into-existing-club", action="store_true",
+            help="the club exists here (e.g. another season was restored first): add the season to it, "
+            "matching members by display name",
+        )
 
     def handle(self, *args, **opts):
         try:
@@ -23,7 +28,7 @@ class Command(BaseCommand):
         except json.JSONDecodeError as exc:
             raise CommandError(f"{opts['file']}: not JSON ({exc}).") from None
         try:
-            season = restore_season(doc)
+            season = restore_season(doc, into_existing_club=opts["into_existing_club"])
         except RestoreError as exc:
             raise CommandError(str(exc)) from None
         games = season.games.count()

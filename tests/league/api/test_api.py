@@ -268,6 +268,63 @@ def test_shared_rulesets_are_listed_for_everyone(as_role):
     assert as_role("anonymous").get("/api/rulesets/").json()["count"] == 1
 
 
+@pytest.mark.parametrize("role", ROLES)
+def test_add_a_preset_ruleset_to_the_club(role, as_role, club):
+    r = as_role(role).post("/api/rulesets/", {"club": club.pk, "base": "tenhou"}, format="json")
+    assert r.status_code == expect({"admin"}, role, HTTPStatus.CREATED), r.content
+    if r.status_code == HTTPStatus.CREATED:
+        assert (r.json()["key"], r.json()["base"], r.json()["version"]) == ("tenhou", "tenhou", "1")
+        # a season can use it
+        body = {"club": club.pk, "name": "온라인", "ruleset": r.json()["id"]}
+        assert as_role(role).post("/api/seasons/", body, format="json").status_code == HTTPStatus.CREATED
+
+
+@pytest.mark.parametrize(
+    "body, field",
+    [({"base": "nope"}, "base"), ({"base": "tenhou", "key": "t2", "overrides": {"no_such_rule": 1}}, "overrides"),
+     ({"base": "tenhou", "key": "tenhou"}, "key")],
+    ids=["unknown-preset", "unknown-option", "existing-key"],
+)
+def test_add_ruleset_errors_say_what_to_fix(body, field, as_role, club):
+    as_role("admin").post("/api/rulesets/", {"club": club.pk, "base": "tenhou"}, format="json")
+    r = as_role("admin").post("/api/rulesets/", {"club": club.pk, **body}, format="json")
+    assert r.status_code == HTTPStatus.BAD_REQUEST, r.content
+    assert field in r.json(), r.json()
+    if field == "base":
+        assert "tenhou" in r.json()["base"][0]  # lists the known presets
+
+
+def test_every_documented_event_kind_example_is_accepted(as_role, table_game):
+    """The schema's examples for POST /api/hands/ are events the API accepts (each in a fresh game)."""
+    schema = APIClient().get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    op = schema["paths"]["/api/hands/"]["post"]
+    examples = op["requestBody"]["content"]["application/json"]["examples"]
+    assert {"kind", "loser", "wins", "tenpai", "reason", "players", "offender"} <= set(
+        schema["components"]["schemas"]["HandCreate"]["properties"]["event"]["properties"]
+    )
+    kinds = set()
+    for ex in examples.values():
+        event = ex["value"]["event"]
+        kinds.add(event["kind"])
+        if event["kind"] == "abort":
+            continue  # the tenhou fixture's ruleset has abortive draws; checked below with a fresh game
+        game = services.game_start(season=table_game.season, members=[s.member for s in table_game.seat_set.all()])
+        r = as_role("admin").post("/api/hands/", {"game": game.pk, "position": 0, "event": event}, format="json")
+        assert r.status_code == HTTPStatus.CREATED, (ex, r.content)
+    assert {"ron", "tsumo", "draw", "abort", "nagashi", "chombo"} <= kinds
+
+
+def test_schema_descriptions_do_not_leak_internal_docstrings():
+    schema = APIClient().get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json").json()
+    text = str(schema["paths"])
+    assert "api_exception_handler" not in text
+    calc = schema["paths"]["/api/calc/hand/"]["post"]
+    example = calc["requestBody"]["content"]["application/json"]["examples"]["RiichiPinfuRon"]["value"]
+    r = APIClient().post("/api/calc/hand/", example, format="json")
+    assert r.status_code == HTTPStatus.OK, r.content
+    assert r.json()["points"] == {"ron": 2000}
+
+
 # --- import ------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("role", ROLES)
 def test_import_logs(role, as_role, club, tenhou_season, django_capture_on_commit_callbacks):
@@ -281,6 +338,15 @@ def test_import_logs(role, as_role, club, tenhou_season, django_capture_on_commi
         assert (batch["total"], batch["done"], batch["errors"], batch["status"]) == (1, 1, [], "done")
         game = Game.objects.get(source=Game.Source.IMPORT)
         assert game.final_scores == log["sc"][0::2]
+        assert (batch["imported"], batch["already_imported"], batch["failed"]) == (1, 0, 0)
+        assert batch["results"] == [{"file": "logs[0]", "status": "imported", "game": game.pk}]
+        # the same log again is recognised, and the batch says so
+        with django_capture_on_commit_callbacks(execute=True):
+            r = as_role(role).post("/api/imports/", {"season": tenhou_season.pk, "logs": [log]}, format="json")
+        again = as_role(role).get(f"/api/imports/{r.json()['id']}/").json()
+        assert (again["imported"], again["already_imported"], again["failed"]) == (0, 1, 0)
+        assert again["results"] == [{"file": "logs[0]", "status": "already_imported", "game": game.pk}]
+        assert Game.objects.count() == 1
     else:
         assert not ImportBatch.objects.exists() and not Game.objects.exists()
 
@@ -315,6 +381,9 @@ def test_import_reports_errors_per_log_and_keeps_the_good_ones(as_role, tenhou_s
     # no create_members: every log fails on its nicknames; the malformed one on conversion
     assert batch.done == 3 and len(batch.errors) == 3 and batch.status == "failed"
     assert not Game.objects.exists()
+    body = as_role("admin").get(f"/api/imports/{batch.pk}/").json()
+    assert body["failed"] == 3 and [x["status"] for x in body["results"]] == ["error"] * 3
+    assert all(x["error"] for x in body["results"])
 
 
 @pytest.mark.parametrize(
