@@ -207,6 +207,7 @@ def batch_run(
     by = batch.created_by
     ImportBatch.objects.filter(pk=batch.pk).update(status=ImportBatch.Status.RUNNING, total=len(logs))
     errors: list[dict[str, Any]] = list(batch.errors or [])
+    results: list[dict[str, Any]] = []
     done = 0
     created = 0
     for name, log in logs:
@@ -214,11 +215,13 @@ def batch_run(
             game, new = import_log(season=season, log=log, mapping=mapping, create_members=create_members, by=by)
             created += int(new)
             outcome = {"file": name, "game": game.pk, "created": new}
+            results.append({"file": name, "status": "imported" if new else "already_imported", "game": game.pk})
         except LogError as exc:
             errors.append({"file": name, "error": str(exc)})
             outcome = {"file": name, "error": str(exc)}
+            results.append({"file": name, "status": "error", "game": None, "error": str(exc)})
         done += 1
-        ImportBatch.objects.filter(pk=batch.pk).update(done=done, errors=errors)
+        ImportBatch.objects.filter(pk=batch.pk).update(done=done, errors=errors, results=results)
         if progress is not None:
             progress(outcome)
     status = ImportBatch.Status.FAILED if logs and len(errors) == len(logs) else ImportBatch.Status.DONE

@@ -344,6 +344,10 @@ class ImportBatch(models.Model):
     logs = models.JSONField(default=list, blank=True, help_text=_("[file name, tenhou.net/6 log] pairs."))
     mapping = models.JSONField(default=dict, blank=True, help_text=_("Online nickname to member id or name."))
     create_members = models.BooleanField(default=False)
+    results = models.JSONField(
+        default=list, blank=True,
+        help_text=_("One entry per log processed: file, status (imported, already_imported, error), game, error."),
+    )
 
     class Meta:
         ordering = ["-created_at", "-id"]

@@ -320,45 +320,7 @@ class ImportBatchSerializer(serializers.ModelSerializer):
         }
 
     def _results(self, obj) -> list[dict]:
-        cache = getattr(obj, "_api_results", None)
-        if cache is not None:
-            return cache
-        from league.importers import log_digest
-        from league.models import AuditEntry
-
-        pending_errors: dict[str, list[str]] = {}
-        for e in obj.errors or []:
-            if isinstance(e, dict):
-                pending_errors.setdefault(str(e.get("file")), []).append(str(e.get("error", "")))
-        processed = list(obj.logs or [])[: obj.done]
-        digests = {}
-        for item in processed:
-            try:
-                digests[id(item)] = log_digest(item[1])
-            except Exception:  # pragma: no cover - a stored log is always JSON
-                digests[id(item)] = None
-        games = dict(
-            Game.objects.filter(season_id=obj.season_id, external_id__in=[d for d in digests.values() if d])
-            .values_list("external_id", "pk")
-        )
-        created = {
-            int(pk) for pk in AuditEntry.objects.filter(
-                object_type="game", action=AuditEntry.Action.CREATE, at__gte=obj.created_at,
-                object_id__in=[str(pk) for pk in games.values()],
-            ).values_list("object_id", flat=True)
-        }
-        out = []
-        for item in processed:
-            name = str(item[0])
-            game = games.get(digests[id(item)])
-            if pending_errors.get(name) and game is None:
-                out.append({"file": name, "status": "error", "game": None, "error": pending_errors[name].pop(0)})
-            elif game is None:
-                out.append({"file": name, "status": "error", "game": None, "error": "not imported"})
-            else:
-                out.append({"file": name, "status": "imported" if game in created else "already_imported", "game": game})
-        obj._api_results = out
-        return out
+        return list(obj.results or [])
 
     @extend_schema_field(ImportResultSerializer(many=True))
     def get_results(self, obj) -> list[dict]:
