@@ -115,6 +115,7 @@ def _api_guide() -> str:
 
 
 SPECTACULAR_SETTINGS = {
+    "ENUM_NAME_OVERRIDES": {"RatingMethodEnum": "league.models.Season.RatingMethod"},
     "TITLE": "Club League API",
     "DESCRIPTION": _api_guide(),
     "VERSION": "1.0.0",

@@ -272,7 +272,7 @@ class StandingsSerializer(serializers.Serializer):
 
 class RatingsSerializer(serializers.Serializer):
     season = serializers.IntegerField()
-    method = serializers.CharField(allow_null=True)
+    method = serializers.ChoiceField(choices=Season.RatingMethod.choices, help_text="The season's rating method.")
     params = serializers.DictField(allow_null=True)
     final = serializers.DictField(child=serializers.CharField(), help_text="member id -> rating")
     history = serializers.DictField(

@@ -163,7 +163,8 @@ class SeasonViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixi
         doc = (snap.ratings if snap else None) or {}
         body = {
             "season": season.pk,
-            "method": doc.get("method", season.rating_method),
+            # The season's own name for it (p_rating, tenhou_r ...), as seasons are written.
+            "method": season.rating_method,
             "params": doc.get("params") or {},
             "final": doc.get("final") or {},
             "history": doc.get("history") or {},
