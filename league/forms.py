@@ -479,8 +479,15 @@ class FullHandForm(forms.Form):
                 hand[key] = True
         if data.get("flowers"):
             hand["flowers"] = data["flowers"]
-        self.hand = hand
         riichi = sorted(int(s) for s in data.get("riichi") or [])
+        # The winner's riichi is one fact entered in two places (the yaku flag, the stick): either one means both,
+        # so a host who taps only one of them does not get a hand scored without riichi or a stick left out.
+        winner_riichi = hand.get("riichi") or hand.get("double_riichi")
+        if winner_riichi and winner not in riichi and self.table.riichi_allowed(winner):
+            riichi = sorted([*riichi, winner])
+        elif winner in riichi and not winner_riichi:
+            hand["riichi"] = True
+        self.hand = hand
         win = {"winner": winner, "hand": hand}
         if loser is None:
             self.event = {"kind": "tsumo", **win, "riichi": riichi}

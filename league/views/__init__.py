@@ -110,10 +110,12 @@ class GameView:
         row = next((r for r in rep.rows if r.event_index == position or position in r.events), None)
         deltas = list(row.deltas) if row else [0] * len(self.players)
         scores = list(row.scores) if row else list(rep.state.scores)
-        ends = None
-        if rep.final is not None and self.replay.final is None and position == len(self.events):
-            ends = rep.final.ended_by
-        return {"event": event, "ends": ends, "seats": [
+        ends = reopens = None
+        if rep.final is not None and self.replay.final is None:
+            ends = rep.final.ended_by  # this hand (or, for an edit, this change) ends the game
+        elif rep.final is None and self.replay.final is not None:
+            reopens = True  # an edit that takes the game's end away: the table goes on
+        return {"event": event, "ends": ends, "reopens": reopens, "edit": position < len(self.events), "seats": [
             {"name": name, "delta": deltas[i], "score": scores[i]} for i, name in enumerate(self.players)]}
 
 
@@ -164,10 +166,18 @@ def refusal_message(exc: ValidationError | ScoringError, game: Game | None = Non
     return _("Refused: %(message)s") % {"message": detail}
 
 
+def next_game_context(user, game: Game) -> dict[str, Any]:
+    """For the final table: whether the viewer may start the table's next game, and its seats (by seat)."""
+    if game.status != Game.Status.FINISHED or not permissions.can_start_game(user, game.club):
+        return {"can_start_next": False, "seat_members": []}
+    return {"can_start_next": True,
+            "seat_members": list(game.seat_set.order_by("seat").values_list("member_id", flat=True))}
+
+
 def game_view(game: Game) -> GameView:
     record = selectors.game_record(game)
     return GameView(game=game, record=record, replay=replay(record))
 
 
 __all__ = ["GameView", "Refused", "ScoringError", "cancelled_message", "engine_message", "game_view", "load_game",
-           "refusable", "refusal_message", "refuse"]
+           "next_game_context", "refusable", "refusal_message", "refuse"]

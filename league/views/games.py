@@ -17,7 +17,7 @@ from club.models import Club, Member
 from league import charts, permissions, selectors, services
 from league.forms import GameStartForm, ReasonForm
 from league.models import Game, Season
-from league.views import game_view, load_game, refusable, refusal_message, refuse
+from league.views import game_view, load_game, next_game_context, refusable, refusal_message, refuse
 
 
 @require_GET
@@ -44,7 +44,11 @@ def game_start(request: HttpRequest, slug: str) -> HttpResponse:
         return refuse(request)
     seasons = club.seasons.select_related("ruleset")
     members = Member.objects.filter(club=club, active=True).order_by("display_name")
-    initial = {"season": request.GET.get("season")} if request.GET.get("season") else None
+    # ``?season=`` (from a season's game list) and ``?seat_0=..&seat_3=`` (the next game of a table) fill the form.
+    initial = {k: request.GET[k] for k in ("season", "table_label", "seat_0", "seat_1", "seat_2", "seat_3")
+               if request.GET.get(k)} or None
+    if initial and request.GET.get("random_seats"):
+        initial["random_seats"] = True
     form = GameStartForm(request.POST or None, seasons=seasons, members=members, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
@@ -56,6 +60,9 @@ def game_start(request: HttpRequest, slug: str) -> HttpResponse:
         except ValidationError as exc:
             form.add_error(None, refusal_message(exc))
         else:
+            if not permissions.can_enter_hands(request.user, game):
+                messages.warning(request, _("The game is started. You are not seated at it, so its hands are entered "
+                                            "by its players (logged in on their phones), a referee or a club admin."))
             return redirect("league:game_table", game.pk)
     status = HTTPStatus.UNPROCESSABLE_ENTITY if request.method == "POST" else HTTPStatus.OK
     return render(request, "league/games/start.html", {"club": club, "form": form}, status=status)
@@ -82,6 +89,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "can_edit": permissions.can_enter_hands(request.user, game) and game.status != game.Status.CANCELLED,
         "can_referee": permissions.can_give_penalty(request.user, game.club),
         "can_cancel": permissions.can_cancel_game(request.user, game) and game.status != game.Status.CANCELLED,
+        **next_game_context(request.user, game),
     })
 
 

@@ -16,8 +16,8 @@ from django.views.decorators.http import require_GET, require_POST
 from league import permissions, services
 from league.forms import FullHandForm, HandEntryForm, PositionForm, ReasonForm, event_initial
 from league.models import Game, HandRecord
-from league.views import (GameView, Refused, cancelled_message, game_view, load_game, refusable,
-                          refusal_message)
+from league.views import (GameView, Refused, cancelled_message, game_view, load_game, next_game_context,
+                          refusable, refusal_message)
 from scoring.errors import ScoringError
 from scoring.hand.evaluate import evaluate
 from scoring.hand.model import HandContext
@@ -61,6 +61,7 @@ def _table_context(request: HttpRequest, gv: GameView, **extra: Any) -> dict[str
         "can_referee": permissions.can_give_penalty(request.user, gv.game.club),
         "can_cancel": permissions.can_cancel_game(request.user, gv.game) and not _cancelled(gv.game),
         "continue_play": request.GET.get("continue") == "1",
+        **(next_game_context(request.user, gv.game) if gv.replay.final is not None else {}),
     }
     ctx.update(extra)
     if "form" not in ctx and gv.replay.final is None and not ctx["cancelled"]:
@@ -270,10 +271,14 @@ def hand_edit(request: HttpRequest, pk: int, position: int) -> HttpResponse:
     form = HandEntryForm(request.POST, table=table)
     reason_form = ReasonForm(request.POST)
     ctx.update(form=form, reason_form=reason_form)
+    if request.POST.get("action") == "preview":  # a preview needs no reason yet
+        if not form.is_valid():
+            return render(request, template, {**ctx, "reason_form": ReasonForm(initial={"reason": request.POST.get("reason", "")})},
+                          status=HTTPStatus.UNPROCESSABLE_ENTITY)
+        return render(request, template, {**ctx, "reason_form": ReasonForm(initial={"reason": request.POST.get("reason", "")}),
+                                          **_preview(gv, form, position)})
     if not (form.is_valid() and reason_form.is_valid()):
         return render(request, template, ctx, status=HTTPStatus.UNPROCESSABLE_ENTITY)
-    if request.POST.get("action") == "preview":
-        return render(request, template, {**ctx, **_preview(gv, form, position)})
     try:
         services.hand_edit(hand=hand, event=form.event, by=request.user, reason=reason_form.cleaned_data["reason"])
     except ValidationError as exc:
