@@ -13,7 +13,8 @@ from django.utils.translation import gettext as _
 from club.models import Club, Member
 from league import permissions, selectors, services
 from league.forms import PenaltyForm, ReasonForm, SeasonDeductionForm
-from league.models import Penalty, PenaltyKind, Season
+from league.models import Game, GameSeat, Penalty, PenaltyKind, Season
+from league.templatetags.mahjong import event_words
 from league.views import load_game, refusable, refusal_message, refuse
 
 KIND_LABELS = dict(PenaltyKind.choices)
@@ -129,7 +130,48 @@ def audit_log(request: HttpRequest, slug: str) -> HttpResponse:
     game = None
     if request.GET.get("game"):
         game = get_object_or_404(club.games, pk=request.GET["game"])
-    entries = selectors.audit_entries(club=club, game=game)[:200]
+    entries = list(selectors.audit_entries(club=club, game=game)[:200])
+    summaries = _audit_summaries(entries)
+    for e in entries:
+        e.summary = summaries.get(e.pk, "")
     return render(request, "league/referee/audit.html", {"club": club, "game": game, "entries": entries})
+
+
+def _sides(entry) -> list[dict]:
+    return [side for side in (entry.before, entry.after) if isinstance(side, dict)]
+
+
+def _audit_summaries(entries) -> dict[int, str]:
+    """Hands and penalties of the log in words, with the players' names (the stored JSON has seat numbers and ids)."""
+    game_ids = {side["game"] for e in entries for side in _sides(e) if isinstance(side.get("game"), int)}
+    member_ids = {side[k] for e in entries for side in _sides(e) for k in ("member", "beneficiary")
+                  if isinstance(side.get(k), int)}
+    players: dict[int, list[str]] = {}
+    for seat in GameSeat.objects.filter(game_id__in=game_ids).select_related("member").order_by("game_id", "seat"):
+        players.setdefault(seat.game_id, []).append(seat.member.display_name)
+    tables = {g.pk: g.table_label or str(g.pk) for g in Game.objects.filter(pk__in=game_ids)}
+    names = dict(Member.objects.filter(pk__in=member_ids).values_list("pk", "display_name"))
+    out: dict[int, str] = {}
+    for e in entries:
+        sides = _sides(e)
+        if not sides:
+            continue
+        last = sides[-1]
+        if e.object_type == "hand" and isinstance(last.get("game"), int) and last["game"] in players:
+            seats = players[last["game"]]
+            words = [event_words(side["event"], seats) for side in sides if isinstance(side.get("event"), dict)]
+            if not words:
+                continue
+            what = " → ".join(dict.fromkeys(words)) if e.action == "edit" else words[-1]
+            out[e.pk] = _("Table %(table)s, hand %(n)s: %(what)s") % {
+                "table": tables.get(last["game"], last["game"]), "n": int(last.get("position", 0)) + 1, "what": what}
+        elif e.object_type == "penalty" and last.get("member") in names:
+            kind = str(KIND_LABELS.get(last.get("type"), last.get("type") or ""))
+            extra = last.get("points") if last.get("points") is not None else last.get("amount")
+            text = f"{names[last['member']]} · {kind}" + (f" ({extra})" if extra not in (None, "") else "")
+            if isinstance(last.get("game"), int) and last["game"] in tables:
+                text += " · " + _("table %(table)s") % {"table": tables[last["game"]]}
+            out[e.pk] = text
+    return out
 
 

@@ -124,3 +124,15 @@ def test_full_hand_winners_stick_counts_the_riichi_yaku(game, players):
     assert response.status_code == HTTPStatus.FOUND
     event = HandRecord.objects.get(game=game, position=0).event
     assert event["riichi"] == [1, 3] and event["wins"][0]["hand"]["riichi"] is True
+
+
+def test_audit_log_says_hands_and_penalties_in_words(played, referee, players, club):
+    services.hand_edit(hand=HandRecord.objects.get(game=played, position=0),
+                       event={"kind": "ron", "loser": 2, "wins": [{"winner": 1, "han": 4, "fu": 30}]},
+                       by=referee.user, reason="4판")
+    services.penalty_give(member=players[3], type="yellow_card", reason="패 노출", by=referee.user, game=played)
+    text = html.unescape(_client(referee).get(reverse("league:audit_log", args=[club.slug]),
+                                              HTTP_ACCEPT_LANGUAGE="en").content.decode())
+    names = [p.display_name for p in players]
+    assert f"Table A, hand 1: {names[1]} ron from {names[2]} · 3 han 30 fu → {names[1]} ron from {names[2]} · 4 han 30 fu" in text
+    assert f"{names[3]} · Yellow card · table A" in text
