@@ -16,7 +16,7 @@ from scoring.errors import ScoringError
 from scoring.final import FinalResult, compute_final, placing
 from scoring.record import Chombo, Event, GameRecord, PenaltyEvent, Stop, parse_record
 from scoring.rules import GameLength, PenaltyType, Ruleset, Yame
-from scoring.settle import WINDS, Outcome, Settlement, Table, chombo_payment, settle, settle_chombo
+from scoring.settle import WINDS, Outcome, Settlement, Table, WinResult, chombo_payment, settle, settle_chombo
 
 ENDED_BY = ("all_last", "agari_yame", "tenpai_yame", "tobi", "sudden_death", "west_end", "deliberate_chombo", "stop")
 
@@ -38,6 +38,8 @@ class HandRow:
     events: tuple[int, ...] = ()
     """Indexes of the events folded into this row (penalties, then the result)."""
     outcome: str = ""
+    wins: tuple[WinResult, ...] = ()
+    """How each win of the hand was valued (han, fu, yakuman, limit; the yaku of a full hand)."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -263,6 +265,7 @@ class Game:
                 sticks_after=s.sticks // rs.riichi_stick,
                 events=events,
                 outcome=s.outcome.value,
+                wins=s.wins,
             )
         )
         self.sticks = s.sticks

@@ -262,3 +262,13 @@ def test_refused_records(hands, index, message):
 def test_east_only_length():
     r = play({"base": "tenhou", "overrides": {"length": "east"}}, passes(4))
     assert r.state.round == "S1" and r.state.extra_round and not r.state.finished
+
+
+def test_rows_carry_how_each_win_was_valued():
+    hand = {"tiles": "234m456p678s345s88p", "win": "2m", "riichi": True}
+    r = play("juki-agit-2026", [{"kind": "ron", "loser": 1, "wins": [{"winner": 2, "hand": hand},
+                                                                    {"winner": 3, "han": 2, "fu": 40}]}])
+    by_winner = {w.winner: w for w in r.rows[0].wins}
+    assert by_winner[2].yaku == (("riichi", 1), ("pinfu", 1), ("tanyao", 1))
+    assert (by_winner[2].value.han, by_winner[2].value.fu) == (3, 30)
+    assert (by_winner[3].value.han, by_winner[3].value.fu, by_winner[3].yaku) == (2, 40, ())
