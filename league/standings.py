@@ -12,7 +12,10 @@ all their hand records in one query, penalties, members — then pure Python:
   refreshed by ``league.services`` from ``scoring.game.replay``), summed as Decimal;
 * per-player hand statistics read from the contract events (wins, deal-ins, riichi);
 * the season's rating (``scoring.ratings``) over the games in game order;
-* season deductions (``Penalty`` SEASON_DEDUCTION, not cancelled) subtracted exactly.
+* season deductions (``Penalty`` SEASON_DEDUCTION, not cancelled) subtracted exactly;
+* each member's full-hand (HAND) wins as the replay valued them (han, fu, limit, yaku), for
+  the player page's highlights: only games with such a win are replayed, and a query is
+  added only when one of those games was played under another ruleset than the season's.
 """
 
 from __future__ import annotations
@@ -85,18 +88,23 @@ class SeasonData:
     events: dict[int, list[dict]]
     penalties: list[tuple[int, str, Decimal | None]]
     names: dict[int, str]
+    rulesets: dict[int, int | None] = field(default_factory=dict)
+    """Game id -> the game's own ruleset id (None: the season's)."""
 
 
 def load_season_data(season: Season) -> SeasonData:
     finished = Game.objects.filter(season=season, status=Game.Status.FINISHED)
-    rows = finished.values_list("id", "finished_at", "started_at", "final_points", "final_ranks", "final_scores")
+    rows = finished.values_list(
+        "id", "finished_at", "started_at", "final_points", "final_ranks", "final_scores", "ruleset_id"
+    )
     seat_rows = GameSeat.objects.filter(game__in=finished).values_list("game_id", "seat", "member_id")
     seats: dict[int, dict[int, int]] = defaultdict(dict)
     for game_id, seat, member_id in seat_rows:
         seats[game_id][seat] = member_id
     games: list[R.GameResult] = []
     scores: dict[int, list[int] | None] = {}
-    for game_id, finished_at, started_at, points, ranks, final_scores in rows:
+    rulesets: dict[int, int | None] = {}
+    for game_id, finished_at, started_at, points, ranks, final_scores, ruleset_id in rows:
         order = seats.get(game_id, {})
         if not points or not ranks or len(order) != len(points):
             logger.warning("standings: finished game %s has no usable result cache; skipped", game_id)
@@ -111,6 +119,7 @@ def load_season_data(season: Season) -> SeasonData:
             )
         )
         scores[game_id] = final_scores
+        rulesets[game_id] = ruleset_id
     events: dict[int, list[dict]] = defaultdict(list)
     hand_rows = (
         HandRecord.objects.filter(game__in=finished).order_by("game_id", "position").values_list("game_id", "event")
@@ -122,7 +131,7 @@ def load_season_data(season: Season) -> SeasonData:
     )
     member_ids = {m for g in games for m in g.players} | {p[0] for p in penalties}
     names = dict(Member.objects.filter(id__in=member_ids).values_list("id", "display_name"))
-    return SeasonData(season, games, scores, dict(events), penalties, names)
+    return SeasonData(season, games, scores, dict(events), penalties, names, rulesets)
 
 
 def hand_stats(events: Iterable[dict], seats: int, *, nagashi_wins: bool = False) -> list[dict[str, int]]:
@@ -296,6 +305,65 @@ def compute_standings(data: SeasonData) -> tuple[list[dict], dict]:
     return rows, ratings_doc
 
 
+def _full_hand_seats(event: dict) -> set[int]:
+    """Seats that won ``event`` with a full hand (HAND)."""
+    if not isinstance(event, dict) or event.get("kind") not in ("ron", "tsumo"):
+        return set()
+    wins = event.get("wins") or () if event["kind"] == "ron" else (event,)
+    return {w.get("winner") for w in wins if isinstance(w, dict) and isinstance(w.get("hand"), dict)}
+
+
+def games_with_full_hands(data: SeasonData) -> list[R.GameResult]:
+    return [g for g in data.games if any(_full_hand_seats(e) for e in data.events.get(g.game_id, ()))]
+
+
+def full_hand_wins(data: SeasonData, specs: dict[int, dict]) -> dict[int, list[dict]]:
+    """Member id -> their full-hand wins in the season's games, as ``scoring.game.replay`` valued them.
+
+    ``specs``: game id -> the contract ruleset (``{"base", "overrides"}``) of each game in
+    :func:`games_with_full_hands`. Each entry: ``{"game", "position", "han", "fu", "yakuman",
+    "limit", "kazoe", "yaku": [[id, han], ...]}``. A game whose record does not replay is
+    skipped (logged): its wins are then shown without yaku.
+    """
+    from league.selectors import RECORD_FORMAT
+    from scoring.errors import ScoringError
+    from scoring.game import replay
+
+    out: dict[int, list[dict]] = defaultdict(list)
+    for game in games_with_full_hands(data):
+        events = data.events.get(game.game_id, [])
+        record = {"format": RECORD_FORMAT, "ruleset": specs.get(game.game_id),
+                  "players": [data.names.get(m, str(m)) for m in game.players], "hands": [dict(e) for e in events]}
+        try:
+            rows = replay(record).rows
+        except (ScoringError, ValueError, KeyError, TypeError) as exc:
+            logger.warning("standings: game %s does not replay (%s); its full hands have no yaku", game.game_id, exc)
+            continue
+        for row in rows:
+            seats = _full_hand_seats(events[row.event_index]) if row.event_index < len(events) else set()
+            for win in row.wins:
+                if win.winner not in seats or win.winner >= len(game.players):
+                    continue
+                value = win.value
+                out[game.players[win.winner]].append({
+                    "game": game.game_id, "position": row.event_index, "han": value.han, "fu": value.fu,
+                    "yakuman": value.yakuman, "limit": str(value.limit) if value.limit else None,
+                    "kazoe": bool(value.yakuman) and not any(h >= 13 for _y, h in win.yaku),
+                    "yaku": [[y, h] for y, h in win.yaku],
+                })
+    return dict(out)
+
+
+def _ruleset_specs(season: Season, data: SeasonData, games: list[R.GameResult]) -> dict[int, dict]:
+    """The contract ruleset of each game (one query, only when some have another than the season's)."""
+    from league.models import Ruleset
+
+    own = {data.rulesets.get(g.game_id) for g in games} - {None, season.ruleset_id}
+    specs = {r.pk: r.spec() for r in Ruleset.objects.filter(pk__in=own)} if own else {}
+    specs[season.ruleset_id] = season.ruleset.spec()
+    return {g.game_id: specs.get(data.rulesets.get(g.game_id) or season.ruleset_id) for g in games}
+
+
 def _str(value: Any) -> str | None:
     return None if value is None else str(value)
 
@@ -308,6 +376,10 @@ def standings_refresh(*, season_id: int) -> StandingsSnapshot | None:
         return None
     data = load_season_data(season)
     rows, ratings_doc = compute_standings(data)
+    full_hands = full_hand_wins(data, _ruleset_specs(season, data, games_with_full_hands(data)))
+    for row in rows:
+        if row["member_id"] in full_hands:
+            row["full_hands"] = full_hands[row["member_id"]]
     snapshot, _ = StandingsSnapshot.objects.update_or_create(  # atomic by itself
         season=season,
         defaults={"computed_at": timezone.now(), "rows": rows, "ratings": ratings_doc, "games_count": len(data.games)},
@@ -315,4 +387,4 @@ def standings_refresh(*, season_id: int) -> StandingsSnapshot | None:
     return snapshot
 
 
-__all__ = ["standings_refresh", "compute_standings", "load_season_data", "hand_stats", "SeasonData"]
+__all__ = ["standings_refresh", "compute_standings", "load_season_data", "hand_stats", "SeasonData", "full_hand_wins"]

@@ -7,7 +7,7 @@ whatever the season's size.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
@@ -28,7 +28,17 @@ def season_snapshot(*, season: Season, with_history: bool = False) -> StandingsS
     qs = StandingsSnapshot.objects.filter(season=season)
     if not with_history:
         qs = qs.defer("ratings")
-    return qs.first()
+    snapshot = qs.first()
+    if snapshot is not None:
+        snapshot.season = season  # caches ``season.standings_snapshot``: player_games reads it without a query
+    return snapshot
+
+
+def _cached_snapshot(season: Season) -> StandingsSnapshot | None:
+    """The snapshot :func:`season_snapshot` loaded for this season object, else read (1 query)."""
+    if Season.standings_snapshot.is_cached(season):
+        return season.standings_snapshot
+    return StandingsSnapshot.objects.filter(season=season).defer("ratings").first()
 
 
 def _dec(value: Any) -> Decimal | None:
@@ -96,10 +106,16 @@ class PlayerGame:
     score: int | None
     opponents: list[str]
     cumulative: Decimal
+    full_hands: dict[int, dict] = field(default_factory=dict)
+    """Position -> the member's full-hand win there, as the standings refresh replayed it."""
 
 
 def player_games(*, season: Season, member: Member) -> list[PlayerGame]:
-    """The member's finished games of the season in game order, with running points (2 queries)."""
+    """The member's finished games of the season in game order, with running points (2 queries).
+
+    Each game carries the member's full-hand wins from the standings snapshot — the one
+    :func:`season_snapshot` loaded for ``season`` (no query), else one more query.
+    """
     seats = list(
         GameSeat.objects.filter(member=member, game__season=season, game__status=Game.Status.FINISHED)
         .select_related("game")
@@ -112,6 +128,12 @@ def player_games(*, season: Season, member: Member) -> list[PlayerGame]:
         .values_list("game_id", "seat", "member__display_name")
     ):
         others.setdefault(game_id, []).append((seat, name))
+    full_hands: dict[int, dict[int, dict]] = {}
+    if seats:
+        snapshot = _cached_snapshot(season)
+        row = next((r for r in (snapshot.rows if snapshot else ()) if r.get("member_id") == member.pk), None)
+        for win in (row or {}).get("full_hands") or ():
+            full_hands.setdefault(win["game"], {})[win["position"]] = win
     out, running = [], Decimal(0)
     for s in seats:
         g = s.game
@@ -130,6 +152,7 @@ def player_games(*, season: Season, member: Member) -> list[PlayerGame]:
                 score=(g.final_scores or [None] * 4)[s.seat] if g.final_scores else None,
                 opponents=[name for _, name in sorted(others.get(g.id, []))],
                 cumulative=running,
+                full_hands=full_hands.get(g.id, {}),
             )
         )
     return out
@@ -144,12 +167,20 @@ class Highlight:
     han: int | None
     fu: int | None
     hand: dict | None
+    win: dict | None = None
+    """A full hand as the game's replay valued it: ``{"han", "fu", "yakuman", "limit", "kazoe", "yaku"}``."""
+    yaku: tuple[str, ...] = ()
+    """That full hand's yaku names in the page's language."""
 
 
 def player_highlights(*, games: list[PlayerGame], min_han: int = 6) -> list[Highlight]:
     """The member's big wins in these games: yakuman (entered or kazoe), haneman and up
-    (``min_han``), and every full-hand (HAND) win, whose yaku the page can show (1 query)."""
+    (``min_han``), and every full-hand (HAND) win with its value and yaku from the game's
+    replay (kept in the standings snapshot by the refresh; 1 query)."""
+    from league.templatetags.mahjong import yaku_names
+
     seat_of = {g.game_id: g.seat for g in games}
+    full_hands = {g.game_id: g.full_hands for g in games}
     out = []
     for game_id, position, event in (
         HandRecord.objects.filter(game_id__in=list(seat_of), event__kind__in=["ron", "tsumo"])
@@ -162,7 +193,12 @@ def player_highlights(*, games: list[PlayerGame], min_han: int = 6) -> list[High
             han = win.get("han")
             hand = win.get("hand") if isinstance(win.get("hand"), dict) else None
             yakuman = int(win.get("yakuman") or 0) or (1 if is_yakuman_win(win) else 0)
-            if yakuman or hand or (isinstance(han, int) and han >= min_han):
+            replayed = full_hands[game_id].get(position) if hand else None
+            if replayed:
+                yakuman, han = int(replayed.get("yakuman") or 0), replayed.get("han")
+                out.append(Highlight(game_id, position, event["kind"], yakuman, han, replayed.get("fu"), hand,
+                                     replayed, tuple(yaku_names(replayed.get("yaku") or ()))))
+            elif yakuman or hand or (isinstance(han, int) and han >= min_han):
                 out.append(Highlight(game_id, position, event["kind"], yakuman, han, win.get("fu"), hand))
     return out
 

@@ -6,6 +6,8 @@ import json
 from typing import Any, Sequence
 
 from django import template
+from django.utils.html import conditional_escape
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 from django.utils.translation import get_language, ngettext, pgettext, pgettext_lazy
@@ -116,9 +118,144 @@ PENALTY_EVENT_WORDS = {
 }
 
 
+# Dora-like ids whose count is worth saying ("도라 2"); other yaku are named only.
+COUNTED_YAKU = frozenset({"dora", "ura_dora", "aka_dora", "flower_dora"})
+KAZOE_YAKUMAN = gettext_noop("Kazoe yakuman")
+LIMIT_NAMES = {"mangan": LIMIT_WORDS[5], "haneman": LIMIT_WORDS[6], "baiman": LIMIT_WORDS[8], "sanbaiman": LIMIT_WORDS[11]}
+
+
+def yaku_names(yaku: Sequence[Sequence[Any]], lang: str | None = None) -> list[str]:
+    """``(("riichi", 1), ("dora", 2))`` -> ``["리치", "도라 2"]`` in the page's language."""
+    from scoring.hand.names import YAKU_NAMES
+
+    lang = (lang or get_language() or "ko")[:2].lower()
+    out = []
+    for item in yaku:
+        yid, han = item[0], item[1]
+        names = YAKU_NAMES.get(yid)
+        name = (names.get(lang) or names["en"]) if names else str(yid)
+        out.append(f"{name} {han}" if yid in COUNTED_YAKU and han and han > 1 else name)
+    return out
+
+
+def limit_words(limit: Any, yakuman: int = 0, *, kazoe: bool = False) -> str:
+    """A limit hand by its name: "만관" ... "삼배만", "역만", "2배 역만", "헤아림 역만"; "" below mangan."""
+    limit = getattr(limit, "value", limit)
+    if not limit:
+        return ""
+    if limit == "yakuman":
+        if kazoe and yakuman <= 1:
+            return _(KAZOE_YAKUMAN)
+        return _("Yakuman") if yakuman <= 1 else _("%(n)s× yakuman") % {"n": yakuman}
+    return _(LIMIT_NAMES[limit]) if limit in LIMIT_NAMES else str(limit)
+
+
+def is_kazoe(result: Any, entry: dict[str, Any] | None) -> bool:
+    """A yakuman reached by counting han: no yakuman yaku (full hand), or 13+ han entered as han."""
+    if not result.value.yakuman:
+        return False
+    if result.yaku:
+        return not any(int(h or 0) >= 13 for _id, h in result.yaku)
+    entry = entry or {}
+    return not entry.get("yakuman") and int(entry.get("han") or 0) >= 13
+
+
+def _limit_name(result: Any, entry: dict[str, Any] | None) -> str:
+    return limit_words(result.value.limit, result.value.yakuman, kazoe=is_kazoe(result, entry))
+
+
 @register.simple_tag
-def event_words(event: dict[str, Any], players: Sequence[str]) -> str:
-    """One contract event as a sentence a host reads at a glance."""
+def replayed_value(win: dict[str, Any] | None) -> str:
+    """A stored replayed value (``{"han", "fu", "yakuman", "limit", "kazoe"}``) in words: "3판 30부", "만관"."""
+    if not win:
+        return ""
+    words = limit_words(win.get("limit"), int(win.get("yakuman") or 0), kazoe=bool(win.get("kazoe")))
+    if words or win.get("fu") is None:
+        return words
+    return _("%(han)s han %(fu)s fu") % {"han": win.get("han"), "fu": win["fu"]}
+
+
+def _paid_words(result: Any, *, loser: int | None, round_code: str, rules: Any) -> str:
+    """What the win pays before honba and sticks: "3,900" (ron), "1,000/2,000" or "2,000 all" (tsumo)."""
+    if rules is None or not round_code:
+        return ""
+    from scoring.payments import win_deltas
+
+    try:
+        dealer = int(round_code[1:]) - 1
+        deltas = win_deltas(result.value, winner=result.winner, dealer=dealer, loser=loser, ruleset=rules,
+                            paid_as_dealer=bool(rules.west_wins_paid_as_dealer) and round_code[0] not in ("E", "S"))
+    except (ValueError, TypeError, IndexError, AttributeError):
+        return ""
+    if loser is not None:
+        return f"{deltas[result.winner]:,}"
+    paid = sorted({-d for i, d in enumerate(deltas) if i != result.winner and d < 0})
+    if len(paid) == 1:
+        return _("%(points)s all") % {"points": f"{paid[0]:,}"}
+    return "/".join(f"{p:,}" for p in paid)
+
+
+def win_value_words(result: Any, *, entry: dict[str, Any] | None = None, loser: int | None = None,
+                    round_code: str = "", rules: Any = None) -> str:
+    """One win's value as the replay settled it: "3 han 30 fu 3,900" / "3판 30부 3,900", "Mangan 8,000"."""
+    value = result.value
+    words = _limit_name(result, entry)
+    if not words:
+        words = _("%(han)s han %(fu)s fu") % {"han": value.han, "fu": value.fu}
+    paid = _paid_words(result, loser=loser, round_code=round_code, rules=rules)
+    return f"{words} {paid}" if paid else words
+
+
+def _win_html(result: Any, *, entry: dict[str, Any] | None, loser: int | None, row: Any, rules: Any) -> str:
+    text = conditional_escape(win_value_words(result, entry=entry, loser=loser, round_code=row.round, rules=rules))
+    if result.yaku:
+        yaku = "·<wbr>".join(conditional_escape(n) for n in yaku_names(result.yaku))
+        text = f'{text} · <span class="win-yaku">{yaku}</span>'
+    return text
+
+
+@register.simple_tag
+def event_words(event: dict[str, Any], players: Sequence[str], row: Any = None, rules: Any = None) -> str:
+    """One contract event as a sentence a host reads at a glance.
+
+    With the replayed ``row`` (``scoring.game.HandRow``) and the engine's ruleset (``rules``),
+    each win says what it was worth as settled — han/fu or the limit, what it paid — and a
+    full hand's yaku; the result is then HTML (names escaped; the yaku list may wrap between
+    yaku). Without them (the audit log), the event's own entries are named.
+    """
+    results = {w.winner: w for w in getattr(row, "wins", None) or ()}
+    if not results or event.get("kind") not in ("ron", "tsumo"):
+        return _event_text(event, players)
+    esc = [conditional_escape(p) for p in players]
+    riichi = event.get("riichi") or []
+    if event["kind"] == "ron":
+        entries = [w for w in event.get("wins") or [] if w.get("winner") in results]
+        loser = event["loser"]
+
+        def value(w: dict[str, Any]) -> str:
+            return _win_html(results[w["winner"]], entry=w, loser=loser, row=row, rules=rules)
+
+        if len(entries) == 1:
+            w = entries[0]
+            text = _("%(winner)s ron from %(loser)s · %(value)s") % {
+                "winner": esc[w["winner"]], "loser": esc[loser], "value": value(w)}
+        else:
+            parts = "; ".join(f"{esc[w['winner']]} {value(w)}" for w in entries)
+            label = _("Double ron") if len(entries) == 2 else _("Triple ron")
+            text = _("%(label)s from %(loser)s · %(parts)s") % {"label": label, "loser": esc[loser], "parts": parts}
+    else:
+        winner = event["winner"]
+        if winner not in results:
+            return _event_text(event, players)
+        text = _("%(winner)s tsumo · %(value)s") % {
+            "winner": esc[winner], "value": _win_html(results[winner], entry=event, loser=None, row=row, rules=rules)}
+    if riichi:
+        text += " · " + _("riichi: %(names)s") % {"names": ", ".join(esc[s] for s in riichi)}
+    return mark_safe(text)  # noqa: S308 (names escaped above; the rest is our words)
+
+
+def _event_text(event: dict[str, Any], players: Sequence[str]) -> str:
+    """The event's own words (no replay): what was entered."""
     kind = event.get("kind")
     riichi = event.get("riichi") or []
     if kind == "ron":

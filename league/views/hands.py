@@ -49,12 +49,20 @@ def _writable_game(request: HttpRequest, pk: int) -> Game:
     return game
 
 
+def _row_at(gv: GameView, position: int | None):
+    """The replayed row whose result is the hand at ``position`` (None for a penalty or stop)."""
+    if position is None:
+        return None
+    return next((r for r in gv.replay.rows if r.event_index == position), None)
+
+
 def _table_context(request: HttpRequest, gv: GameView, **extra: Any) -> dict[str, Any]:
     state = gv.replay.state
     last = gv.game.hands.order_by("-position").first()
     ctx = {
         "game": gv.game, "gv": gv, "replay": gv.replay, "state": state, "players": gv.players,
         "position": len(gv.events), "final_rows": gv.final_rows(), "last_hand": last,
+        "last_row": _row_at(gv, last.position if last else None),
         "dealer_name": gv.players[state.dealer],
         "cancelled": _cancelled(gv.game), "cancelled_message": cancelled_message(gv.game),
         "can_enter": permissions.can_enter_hands(request.user, gv.game) and not _cancelled(gv.game),
@@ -263,7 +271,8 @@ def hand_edit(request: HttpRequest, pk: int, position: int) -> HttpResponse:
     table = gv.table(position)
     template = "league/hands/edit.html"
     ctx: dict[str, Any] = {"game": game, "hand": hand, "players": gv.players, "gv": gv,
-                           "state": gv.replay.state, "replay": gv.replay, "full_hand": _is_full(hand.event)}
+                           "state": gv.replay.state, "replay": gv.replay, "full_hand": _is_full(hand.event),
+                           "hand_row": _row_at(gv, position)}
     if request.method != "POST":
         initial = {} if ctx["full_hand"] else event_initial(hand.event)
         return render(request, template, {**ctx, "form": HandEntryForm(table=table, initial=initial),
@@ -301,7 +310,8 @@ def hand_delete(request: HttpRequest, pk: int, position: int) -> HttpResponse:
     hand = _hand(game, position)
     gv = game_view(game)
     reason_form = ReasonForm(request.POST or None)
-    ctx = {"game": game, "hand": hand, "players": gv.players, "reason_form": reason_form}
+    ctx = {"game": game, "hand": hand, "players": gv.players, "reason_form": reason_form,
+           "hand_row": _row_at(gv, position), "rules": gv.ruleset}
     if request.method == "POST" and reason_form.is_valid():
         try:
             services.hand_delete(hand=hand, by=request.user, reason=reason_form.cleaned_data["reason"])
