@@ -380,6 +380,9 @@ def standings_refresh(*, season_id: int) -> StandingsSnapshot | None:
     for row in rows:
         if row["member_id"] in full_hands:
             row["full_hands"] = full_hands[row["member_id"]]
+            # hand_stats counts the yakuman it can read off the events (entered as yakuman or
+            # 13+ han); a full hand's value is known only from its replay.
+            row["yakuman"] += sum(1 for win in row["full_hands"] if win.get("yakuman"))
     snapshot, _ = StandingsSnapshot.objects.update_or_create(  # atomic by itself
         season=season,
         defaults={"computed_at": timezone.now(), "rows": rows, "ratings": ratings_doc, "games_count": len(data.games)},

@@ -117,3 +117,9 @@ def test_player_games_read_the_snapshot_the_page_already_loaded(with_full_hands,
     assert len(ctx) == 2  # the seats and the opponents: the snapshot is not read again
     assert sorted(games[0].full_hands) == [0, 2]
 
+
+
+def test_a_full_hand_yakuman_counts_in_the_yakuman_column(with_full_hands, players):
+    rows = {r["member_id"]: r for r in StandingsSnapshot.objects.get(season=with_full_hands).rows}
+    assert rows[players[3].pk]["yakuman"] == 1  # the daisangen entered as a full hand
+    assert all(rows[p.pk]["yakuman"] == 0 for p in players[:3])
