@@ -174,3 +174,14 @@ def test_a_riichi_below_the_minimum_at_the_start_of_its_hand_is_refused():
     with pytest.raises(ScoringError) as exc:
         play("asi-shirai", hands)
     assert exc.value.hand == 5 and "100 points (minimum 1,000)" in exc.value.message
+
+
+def test_juki_riichi_and_a_yellow_card_payment_in_one_hand_are_taken_in_the_order_that_allows_them():
+    # Juki: 1,100 at the start of the hand, then a riichi and two yellow cards (9,000 to the others).
+    # Riichi first was legal, so the hand is not refused; the score goes below zero and the game
+    # ends by tobi when the hand ends.
+    hands = TO_1100 + [pen(1, "yellow_card"), pen(1, "yellow_card"),
+                       {"kind": "draw", "tenpai": [1], "riichi": [1]}]
+    r = play("juki-agit-2026", hands)
+    assert r.rows[-1].scores[1] == 1100 - 9000 - 1000 + 3000
+    assert r.state.ended_by == "tobi"
