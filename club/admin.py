@@ -1,6 +1,7 @@
 from django.contrib import admin
 
-from club.models import Club, ClubRole, Member
+from club.models import Club, ClubRole, Invite, Member, Request
+from league.admin import ReadOnlyAdmin
 
 
 class MemberInline(admin.TabularInline):
@@ -41,3 +42,23 @@ class ClubRoleAdmin(admin.ModelAdmin):
     search_fields = ("member__display_name", "member__user__username")
     autocomplete_fields = ("member",)
     list_select_related = ("club", "member")
+
+
+@admin.register(Invite)
+class InviteAdmin(ReadOnlyAdmin):
+    """Invites are made and used through the club's pages (``club.services``): read-only here."""
+
+    list_display = ("member", "club", "code", "created_at", "expires_at", "used_at")
+    list_filter = ("club",)
+    search_fields = ("member__display_name", "code")
+    list_select_related = ("club", "member")
+
+
+@admin.register(Request)
+class RequestAdmin(ReadOnlyAdmin):
+    """Join and rename requests are decided on the club's member page: read-only here."""
+
+    list_display = ("display_name", "kind", "club", "user", "status", "created_at")
+    list_filter = ("club", "kind", "status")
+    search_fields = ("display_name", "user__username")
+    list_select_related = ("club", "user")

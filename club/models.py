@@ -35,6 +35,10 @@ class Member(models.Model):
     display_name = models.CharField(_("display name"), max_length=60)
     active = models.BooleanField(_("active"), default=True)
     joined_at = models.DateTimeField(auto_now_add=True)
+    merged_into = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="merged_from",
+        help_text=_("A duplicate merged into another member: its games and penalties moved there."),
+    )
 
     class Meta:
         ordering = ["club", "display_name"]
@@ -70,3 +74,77 @@ class ClubRole(models.Model):
 
     def __str__(self) -> str:
         return f"{self.member} — {self.get_role_display()}"
+
+
+class Invite(models.Model):
+    """A one-time code that links a login to a member who has none (sent as a link or read out)."""
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invites")
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="invites")
+    code = models.CharField(_("code"), max_length=16, unique=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(_("expires at"))
+    used_at = models.DateTimeField(_("used at"), null=True, blank=True)
+    used_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("invite")
+        verbose_name_plural = _("invites")
+
+    def __str__(self) -> str:
+        return f"{self.member} ({self.code})"
+
+
+class Request(models.Model):
+    """Something a user asks of the club's admins: to join, or to change their display name."""
+
+    class Kind(models.TextChoices):
+        JOIN = "join", _("Join the club")
+        RENAME = "rename", _("Change display name")
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Pending")
+        APPROVED = "approved", _("Approved")
+        DECLINED = "declined", _("Declined")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="requests")
+    kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="club_requests")
+    member = models.ForeignKey(
+        Member, null=True, blank=True, on_delete=models.CASCADE, related_name="requests",
+        help_text=_("The member to rename (rename requests)."),
+    )
+    display_name = models.CharField(_("display name"), max_length=60)
+    message = models.CharField(_("message"), max_length=300, blank=True)
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PENDING)
+    created_at = models.DateTimeField(auto_now_add=True)
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    decision_note = models.CharField(_("note"), max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("request")
+        verbose_name_plural = _("requests")
+        constraints = [
+            models.CheckConstraint(condition=models.Q(kind__in=["join", "rename"]), name="request_kind_valid"),
+            models.CheckConstraint(
+                condition=models.Q(status__in=["pending", "approved", "declined"]), name="request_status_valid"
+            ),
+            # One open request of a kind per user and club: asking twice is the same request.
+            models.UniqueConstraint(
+                fields=["club", "user", "kind"], condition=models.Q(status="pending"),
+                name="request_one_pending_per_kind",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()}: {self.display_name}"

@@ -24,3 +24,29 @@ def roles_for(*, user, club: Club) -> set[str]:
     if user is None or not user.is_authenticated:
         return set()
     return set(ClubRole.objects.filter(club=club, member__user=user).values_list("role", flat=True))
+
+
+def club_members(*, club: Club) -> QuerySet[Member]:
+    """Every member, active first, with roles and login (the admin's member list)."""
+    return (Member.objects.filter(club=club).select_related("user", "merged_into")
+            .prefetch_related("roles").order_by("-active", "display_name"))
+
+
+def pending_requests(*, club: Club):
+    from club.models import Request
+
+    return Request.objects.filter(club=club, status=Request.Status.PENDING).select_related("user", "member")
+
+
+def open_invite(*, member: Member):
+    from django.utils import timezone
+
+    return member.invites.filter(used_at__isnull=True, expires_at__gt=timezone.now()).first()
+
+
+def my_requests(*, user) -> QuerySet:
+    from club.models import Request
+
+    if user is None or not user.is_authenticated:
+        return Request.objects.none()
+    return Request.objects.filter(user=user).select_related("club").order_by("-created_at")[:10]

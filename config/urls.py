@@ -12,6 +12,8 @@ urlpatterns = [
     path("", include("league.urls_standings", namespace="standings")),
     # The table screens' URLs come first so that their home view (if any) replaces ours.
     path("", include("league.urls")),
+    path("", include("club.manage_urls", namespace="club")),
+    path("", include("league.seasons.urls", namespace="seasons")),
     path("", include("club.urls")),
 ]
 

@@ -77,6 +77,9 @@ class Season(models.Model):
     best_n = models.PositiveIntegerField(
         _("best N games"), null=True, blank=True, help_text=_("Count only a player's best N games (empty: all).")
     )
+    closed_at = models.DateTimeField(
+        _("closed at"), null=True, blank=True, help_text=_("A closed season takes no new games."),
+    )
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -9,19 +9,17 @@ standings are recomputed (on commit) when a finished game appears, changes or is
 from __future__ import annotations
 
 import datetime
-import json
 import random
 from decimal import Decimal
 from typing import Any, Sequence
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.core.serializers.json import DjangoJSONEncoder
 from django.db import IntegrityError, transaction
-from django.forms.models import model_to_dict
 from django.utils import timezone
+from django.utils.translation import gettext
 
 from club.models import Club, Member
-from league import permissions
+from league import audit, permissions
 from league.models import AuditEntry, Game, GameSeat, HandRecord, Penalty, PenaltyKind, Ruleset, Season
 from league.permissions import Action
 from league.selectors import build_record, game_members
@@ -57,30 +55,7 @@ class HandConflict(HandRefused):
 
 
 # --- helpers ------------------------------------------------------------------------------
-def _json(value: Any) -> Any:
-    return json.loads(json.dumps(value, cls=DjangoJSONEncoder))
-
-
-def _snapshot(obj) -> dict[str, Any]:
-    data = model_to_dict(obj)
-    data["id"] = obj.pk
-    return _json(data)
-
-
-def _audit(
-    *, club: Club, by, action: str, obj=None, object_type: str, object_id: Any,
-    before: Any = None, after: Any = None, reason: str = "",
-) -> AuditEntry:
-    return AuditEntry.objects.create(
-        club=club,
-        actor=by if by is not None and getattr(by, "is_authenticated", False) else None,
-        action=action,
-        object_type=object_type,
-        object_id=str(object_id),
-        before=_json(before) if before is not None else None,
-        after=_json(after) if after is not None else None,
-        reason=reason or "",
-    )
+_json, _snapshot, _audit = audit.as_json, audit.snapshot, audit.audit
 
 
 def _require(by, action: Action, *, club: Club, game: Game | None = None) -> None:
@@ -257,6 +232,11 @@ def game_start(
     """Start a game: ``members`` in seat order (0 = first dealer), or shuffled with ``random_seats``."""
     club = season.club
     _require(by, Action.START_GAME, club=club)
+    if season.closed_at is not None and source == Game.Source.TABLE:
+        raise ValidationError(
+            gettext("The season %(name)s is closed: it takes no new games.") % {"name": season.name},
+            code="season_closed",
+        )
     ruleset = season.ruleset
     try:
         engine_rules = ruleset.to_scoring()

@@ -1,0 +1,64 @@
+"""Forms for managing a club's members and for self-service (joining, invites, renaming)."""
+from __future__ import annotations
+
+from typing import Any
+
+from django import forms
+from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
+
+from club.models import ClubRole, Member
+
+
+class MemberAddForm(forms.Form):
+    display_name = forms.CharField(label=_("Display name"), max_length=60)
+    roles = forms.MultipleChoiceField(label=_("Roles"), choices=ClubRole.Role.choices, required=False,
+                                      widget=forms.CheckboxSelectMultiple)
+
+
+class MemberEditForm(forms.Form):
+    display_name = forms.CharField(label=_("Display name"), max_length=60)
+    roles = forms.MultipleChoiceField(label=_("Roles"), choices=ClubRole.Role.choices, required=False,
+                                      widget=forms.CheckboxSelectMultiple)
+    active = forms.BooleanField(label=_("Active"), required=False)
+
+
+class MemberMergeForm(forms.Form):
+    target = forms.ModelChoiceField(label=_("Merge into"), queryset=Member.objects.none(),
+                                    help_text=_("The member who stays. This one's games and penalties move there."))
+    reason = forms.CharField(label=_("Reason"), max_length=300, required=False)
+
+    def __init__(self, *args: Any, member: Member, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["target"].queryset = Member.objects.filter(
+            club=member.club, merged_into__isnull=True).exclude(pk=member.pk).order_by("display_name")
+
+
+class ClubSettingsForm(forms.Form):
+    name = forms.CharField(label=_("Club name"), max_length=120)
+    public_standings = forms.BooleanField(label=_("Public standings"), required=False,
+                                          help_text=_("Anonymous visitors may see the standings."))
+
+
+class DecideForm(forms.Form):
+    display_name = forms.CharField(label=_("Display name"), max_length=60, required=False)
+    note = forms.CharField(label=_("Note"), max_length=300, required=False)
+
+
+class JoinForm(forms.Form):
+    display_name = forms.CharField(label=_("Display name"), max_length=60,
+                                   help_text=_("The name shown at the tables and in the standings."))
+    message = forms.CharField(label=_("Message to the admins"), max_length=300, required=False,
+                              widget=forms.Textarea(attrs={"rows": 2}))
+
+
+class SignupForm(UserCreationForm):
+    """A new login for a visitor who joins a club or uses an invite code."""
+
+
+class InviteCodeForm(forms.Form):
+    code = forms.CharField(label=_("Invite code"), max_length=20)
+
+
+class RenameForm(forms.Form):
+    display_name = forms.CharField(label=_("New display name"), max_length=60)

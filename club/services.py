@@ -1,0 +1,350 @@
+"""Writes for clubs, members and roles: keyword-only, atomic, audited.
+
+``by`` is the acting user; ``by=None`` is the system (commands, the demo loader) and skips
+the permission check. Refusals are ``ValidationError``s whose ``code`` is a
+:class:`club.error_codes.ClubErrorCode`, with a message in the page's language.
+"""
+from __future__ import annotations
+
+import datetime
+import secrets
+from typing import Iterable
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from club.error_codes import ClubErrorCode as Code
+from club.models import Club, ClubRole, Invite, Member, Request
+from league.audit import audit, snapshot
+from league.models import AuditEntry, GameSeat, Penalty
+from league.permissions import Action, can
+from league.tasks import season_recompute as season_recompute_task
+
+INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read out at a noisy table
+INVITE_LENGTH = 8
+INVITE_DAYS = 14
+
+
+def _require(by, *, club: Club) -> None:
+    if by is not None and not can(by, Action.MANAGE_LEAGUE, club=club):
+        raise PermissionDenied(_("Only the club's admins may manage members."))
+
+
+def _clean_name(name: str) -> str:
+    name = " ".join((name or "").split())
+    if not name:
+        raise ValidationError(_("Enter a display name."), code=Code.NAME_EMPTY)
+    return name
+
+
+def _check_name_free(*, club: Club, name: str, exclude: Member | None = None) -> None:
+    taken = Member.objects.filter(club=club, display_name=name)
+    if exclude is not None:
+        taken = taken.exclude(pk=exclude.pk)
+    if taken.exists():
+        raise ValidationError(
+            _("%(name)s is already a member's name in this club.") % {"name": name}, code=Code.NAME_TAKEN
+        )
+
+
+def _member_state(member: Member) -> dict:
+    data = snapshot(member)
+    data["roles"] = sorted(ClubRole.objects.filter(member=member).values_list("role", flat=True))
+    return data
+
+
+# --- members ------------------------------------------------------------------------------
+@transaction.atomic
+def member_add(*, club: Club, display_name: str, roles: Iterable[str] = (), user=None, by=None) -> Member:
+    _require(by, club=club)
+    name = _clean_name(display_name)
+    _check_name_free(club=club, name=name)
+    if user is not None and Member.objects.filter(user=user).exists():
+        raise ValidationError(_("That login already belongs to a member."), code=Code.USER_IS_MEMBER)
+    member = Member.objects.create(club=club, display_name=name, user=user)
+    for role in sorted(set(roles)):
+        ClubRole.objects.create(club=club, member=member, role=role)
+    audit(club=club, by=by, action=AuditEntry.Action.CREATE, object_type="member", object_id=member.pk,
+          after=_member_state(member))
+    return member
+
+
+@transaction.atomic
+def member_edit(*, member: Member, display_name: str, by=None, reason: str = "") -> Member:
+    member = Member.objects.select_for_update().get(pk=member.pk)
+    _require(by, club=member.club)
+    name = _clean_name(display_name)
+    if name == member.display_name:
+        return member
+    _check_name_free(club=member.club, name=name, exclude=member)
+    before = _member_state(member)
+    member.display_name = name
+    member.save(update_fields=["display_name"])
+    audit(club=member.club, by=by, action=AuditEntry.Action.EDIT, object_type="member", object_id=member.pk,
+          before=before, after=_member_state(member), reason=reason)
+    _recompute_seasons_of(member)
+    return member
+
+
+@transaction.atomic
+def member_set_active(*, member: Member, active: bool, by=None, reason: str = "") -> Member:
+    member = Member.objects.select_for_update().get(pk=member.pk)
+    _require(by, club=member.club)
+    if member.active == active:
+        return member
+    if not active:
+        _check_not_last_admin(member, keep=set())
+    before = _member_state(member)
+    member.active = active
+    member.save(update_fields=["active"])
+    audit(club=member.club, by=by, action=AuditEntry.Action.EDIT, object_type="member", object_id=member.pk,
+          before=before, after=_member_state(member), reason=reason)
+    return member
+
+
+def _check_not_last_admin(member: Member, *, keep: set[str]) -> None:
+    """Refuse a change that takes the club's last active admin away (it would lock the club out)."""
+    if ClubRole.Role.ADMIN in keep:
+        return
+    admins = ClubRole.objects.filter(club=member.club, role=ClubRole.Role.ADMIN, member__active=True)
+    if admins.filter(member=member).exists() and not admins.exclude(member=member).exists():
+        raise ValidationError(_("The club must keep at least one admin."), code=Code.LAST_ADMIN)
+
+
+@transaction.atomic
+def member_set_roles(*, member: Member, roles: Iterable[str], by=None) -> Member:
+    member = Member.objects.select_for_update().get(pk=member.pk)
+    _require(by, club=member.club)
+    wanted = set(roles) & set(ClubRole.Role.values)
+    have = set(ClubRole.objects.filter(member=member).values_list("role", flat=True))
+    if wanted == have:
+        return member
+    _check_not_last_admin(member, keep=wanted)
+    before = _member_state(member)
+    ClubRole.objects.filter(member=member).exclude(role__in=wanted).delete()
+    for role in sorted(wanted - have):
+        ClubRole.objects.create(club=member.club, member=member, role=role)
+    audit(club=member.club, by=by, action=AuditEntry.Action.EDIT, object_type="member", object_id=member.pk,
+          before=before, after=_member_state(member))
+    return member
+
+
+def _recompute_seasons_of(member: Member) -> None:
+    """Standings snapshots carry names and member ids: refresh every season the member played or was fined in."""
+    season_ids = set(GameSeat.objects.filter(member=member).values_list("game__season_id", flat=True))
+    season_ids |= set(Penalty.objects.filter(member=member).values_list("season_id", flat=True))
+    for season_id in sorted(season_ids):
+        season_recompute_task.delay_on_commit(season_id)
+
+
+@transaction.atomic
+def member_merge(*, source: Member, target: Member, by=None, reason: str = "") -> Member:
+    """Merge a duplicate ``source`` into ``target``: its games, penalties, roles and login move over.
+
+    ``source`` stays (inactive, pointing at ``target``) so that the audit trail still names it.
+    """
+    if source.pk == target.pk:
+        raise ValidationError(_("A member cannot be merged into itself."), code=Code.SAME_MEMBER)
+    locked = {m.pk: m for m in Member.objects.select_for_update().filter(pk__in=[source.pk, target.pk])}
+    source, target = locked[source.pk], locked[target.pk]
+    if source.club_id != target.club_id:
+        raise ValidationError(_("Both members must belong to the same club."), code=Code.OTHER_CLUB)
+    _require(by, club=source.club)
+    if source.merged_into_id or target.merged_into_id:
+        raise ValidationError(_("That member was already merged into another."), code=Code.ALREADY_MERGED)
+    shared = sorted(
+        set(GameSeat.objects.filter(member=source).values_list("game_id", flat=True))
+        & set(GameSeat.objects.filter(member=target).values_list("game_id", flat=True))
+    )
+    if shared:
+        raise ValidationError(
+            _("%(a)s and %(b)s sat at the same game (%(games)s): they are two people, not a duplicate.")
+            % {"a": source.display_name, "b": target.display_name, "games": ", ".join(f"#{g}" for g in shared)},
+            code=Code.SAT_TOGETHER,
+        )
+    if source.user_id and target.user_id:
+        raise ValidationError(
+            _("Both members have a login: unlink one of them first."), code=Code.BOTH_HAVE_LOGINS
+        )
+    before = {"source": _member_state(source), "target": _member_state(target)}
+    moved = {
+        "seats": GameSeat.objects.filter(member=source).update(member=target),
+        "penalties": Penalty.objects.filter(member=source).update(member=target),
+        "rulings_received": Penalty.objects.filter(beneficiary=source).update(beneficiary=target),
+    }
+    for role in ClubRole.objects.filter(member=source).values_list("role", flat=True):
+        ClubRole.objects.get_or_create(club=target.club, member=target, role=role)
+    ClubRole.objects.filter(member=source).delete()
+    Invite.objects.filter(member=source, used_at__isnull=True).delete()
+    if source.user_id:
+        user = source.user
+        source.user = None
+        source.save(update_fields=["user"])
+        target.user = user
+        target.save(update_fields=["user"])
+    source.active = False
+    source.merged_into = target
+    source.save(update_fields=["active", "merged_into"])
+    audit(club=target.club, by=by, action=AuditEntry.Action.EDIT, object_type="member", object_id=target.pk,
+          before=before, after={"source": _member_state(source), "target": _member_state(target), "moved": moved},
+          reason=reason or _("Merged %(a)s into %(b)s") % {"a": source.display_name, "b": target.display_name})
+    _recompute_seasons_of(target)
+    return target
+
+
+# --- invites --------------------------------------------------------------------------------
+def _new_code() -> str:
+    return "".join(secrets.choice(INVITE_ALPHABET) for _ in range(INVITE_LENGTH))
+
+
+@transaction.atomic
+def invite_create(*, member: Member, by=None, days: int = INVITE_DAYS) -> Invite:
+    """A one-time code (and link) that links a login to ``member``; older open codes stop working."""
+    member = Member.objects.select_for_update().get(pk=member.pk)
+    _require(by, club=member.club)
+    if member.user_id:
+        raise ValidationError(_("%(name)s already has a login.") % {"name": member.display_name}, code=Code.HAS_LOGIN)
+    if not member.active:
+        raise ValidationError(_("%(name)s is not an active member.") % {"name": member.display_name},
+                              code=Code.INACTIVE)
+    now = timezone.now()
+    Invite.objects.filter(member=member, used_at__isnull=True, expires_at__gt=now).update(expires_at=now)
+    for _attempt in range(5):
+        try:
+            with transaction.atomic():
+                invite = Invite.objects.create(
+                    club=member.club, member=member, code=_new_code(),
+                    created_by=by if getattr(by, "is_authenticated", False) else None,
+                    expires_at=now + datetime.timedelta(days=days),
+                )
+            break
+        except IntegrityError:  # a code collision: draw another
+            continue
+    else:  # pragma: no cover - 32^8 codes
+        raise RuntimeError("could not draw a free invite code")
+    audit(club=member.club, by=by, action=AuditEntry.Action.CREATE, object_type="invite", object_id=invite.pk,
+          after={"member": member.display_name, "expires_at": invite.expires_at})
+    return invite
+
+
+def normalize_code(code: str) -> str:
+    return "".join(ch for ch in (code or "").upper() if ch.isalnum())
+
+
+@transaction.atomic
+def invite_redeem(*, code: str, user) -> Member:
+    """Link ``user`` to the invite's member. The code works once."""
+    invite = Invite.objects.select_for_update().select_related("member", "club").filter(
+        code=normalize_code(code)).first()
+    if invite is None:
+        raise ValidationError(_("That invite code is not known. Check it with the club's admin."),
+                              code=Code.INVITE_UNKNOWN)
+    member = Member.objects.select_for_update().get(pk=invite.member_id)
+    if invite.used_at is not None:
+        if invite.used_by_id == user.pk and member.user_id == user.pk:
+            return member  # the same person pressing the button twice
+        raise ValidationError(_("That invite code was already used."), code=Code.INVITE_USED)
+    if invite.expires_at <= timezone.now():
+        raise ValidationError(_("That invite code has expired. Ask the club's admin for a new one."),
+                              code=Code.INVITE_EXPIRED)
+    if member.user_id:
+        raise ValidationError(_("%(name)s already has a login.") % {"name": member.display_name}, code=Code.HAS_LOGIN)
+    if Member.objects.filter(user=user).exists():
+        raise ValidationError(_("Your login already belongs to a member."), code=Code.USER_IS_MEMBER)
+    member.user = user
+    member.save(update_fields=["user"])
+    invite.used_at = timezone.now()
+    invite.used_by = user
+    invite.save(update_fields=["used_at", "used_by"])
+    audit(club=invite.club, by=user, action=AuditEntry.Action.EDIT, object_type="member", object_id=member.pk,
+          before={"user": None}, after={"user": user.get_username()}, reason=_("Invite code used"))
+    return member
+
+
+# --- requests: joining, renaming ----------------------------------------------------------------
+@transaction.atomic
+def join_request_create(*, club: Club, user, display_name: str, message: str = "") -> Request:
+    """A logged-in visitor asks to join. Asking again while one is open returns the open one."""
+    name = _clean_name(display_name)
+    if Member.objects.filter(user=user).exists():
+        raise ValidationError(_("Your login already belongs to a member."), code=Code.USER_IS_MEMBER)
+    open_request = Request.objects.select_for_update().filter(
+        club=club, user=user, kind=Request.Kind.JOIN, status=Request.Status.PENDING).first()
+    if open_request is not None:
+        return open_request
+    try:
+        with transaction.atomic():
+            request = Request.objects.create(club=club, user=user, kind=Request.Kind.JOIN,
+                                             display_name=name, message=(message or "").strip()[:300])
+    except IntegrityError:  # the same request sent twice at once
+        return Request.objects.get(club=club, user=user, kind=Request.Kind.JOIN, status=Request.Status.PENDING)
+    audit(club=club, by=user, action=AuditEntry.Action.CREATE, object_type="request", object_id=request.pk,
+          after=snapshot(request))
+    return request
+
+
+@transaction.atomic
+def rename_request_create(*, member: Member, user, display_name: str) -> Request:
+    """A member asks for a new display name; an admin approves it."""
+    if member.user_id != user.pk:
+        raise PermissionDenied(_("You can only rename yourself."))
+    name = _clean_name(display_name)
+    _check_name_free(club=member.club, name=name, exclude=member)
+    request = Request.objects.select_for_update().filter(
+        club=member.club, user=user, kind=Request.Kind.RENAME, status=Request.Status.PENDING).first()
+    if request is not None:
+        request.display_name = name
+        request.save(update_fields=["display_name"])
+        return request
+    request = Request.objects.create(club=member.club, user=user, member=member, kind=Request.Kind.RENAME,
+                                     display_name=name)
+    audit(club=member.club, by=user, action=AuditEntry.Action.CREATE, object_type="request",
+          object_id=request.pk, after=snapshot(request))
+    return request
+
+
+@transaction.atomic
+def request_decide(*, request: Request, approve: bool, by=None, display_name: str | None = None,
+                   note: str = "") -> Request:
+    """Approve or decline a request. Approving a join makes the member (under ``display_name`` if given)."""
+    request = Request.objects.select_for_update().select_related("club", "member").get(pk=request.pk)
+    _require(by, club=request.club)
+    if request.status != Request.Status.PENDING:
+        raise ValidationError(_("This request was already decided."), code=Code.NOT_PENDING)
+    before = snapshot(request)
+    if approve:
+        name = _clean_name(display_name or request.display_name)
+        if request.kind == Request.Kind.JOIN:
+            member_add(club=request.club, display_name=name, user=request.user, by=by)
+        else:
+            member_edit(member=request.member, display_name=name, by=by, reason=_("Rename request approved"))
+        request.display_name = name
+    request.status = Request.Status.APPROVED if approve else Request.Status.DECLINED
+    request.decided_at = timezone.now()
+    request.decided_by = by if getattr(by, "is_authenticated", False) else None
+    request.decision_note = (note or "").strip()[:300]
+    request.save()
+    audit(club=request.club, by=by, action=AuditEntry.Action.EDIT, object_type="request", object_id=request.pk,
+          before=before, after=snapshot(request))
+    return request
+
+
+# --- the club itself ------------------------------------------------------------------------------
+@transaction.atomic
+def club_update(*, club: Club, by=None, name: str | None = None, public_standings: bool | None = None) -> Club:
+    club = Club.objects.select_for_update().get(pk=club.pk)
+    _require(by, club=club)
+    before = snapshot(club)
+    if name is not None:
+        club.name = " ".join(name.split()) or club.name
+    if public_standings is not None:
+        club.public_standings = public_standings
+    club.full_clean()
+    club.save()
+    after = snapshot(club)
+    if after != before:
+        audit(club=club, by=by, action=AuditEntry.Action.EDIT, object_type="club", object_id=club.pk,
+              before=before, after=after)
+    return club

@@ -1,0 +1,39 @@
+"""The audit trail: every write of league or club data leaves one entry (who, when, before, after, why)."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from django.core.serializers.json import DjangoJSONEncoder
+from django.forms.models import model_to_dict
+
+from league.models import AuditEntry
+
+
+def as_json(value: Any) -> Any:
+    """A value as plain JSON data (dates, decimals and the like as strings)."""
+    return json.loads(json.dumps(value, cls=DjangoJSONEncoder))
+
+
+def snapshot(obj) -> dict[str, Any]:
+    """A model instance's fields, for an entry's ``before`` / ``after``."""
+    data = model_to_dict(obj)
+    data["id"] = obj.pk
+    return as_json(data)
+
+
+def audit(
+    *, club, by, action: str, object_type: str, object_id: Any,
+    before: Any = None, after: Any = None, reason: str = "", obj=None,
+) -> AuditEntry:
+    """Write one entry; ``by=None`` (or an anonymous user) is the system."""
+    return AuditEntry.objects.create(
+        club=club,
+        actor=by if by is not None and getattr(by, "is_authenticated", False) else None,
+        action=action,
+        object_type=object_type,
+        object_id=str(object_id),
+        before=as_json(before) if before is not None else None,
+        after=as_json(after) if after is not None else None,
+        reason=reason or "",
+    )

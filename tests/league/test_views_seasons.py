@@ -1,0 +1,91 @@
+"""A club admin's seasons (create, close) and rulesets (a new version with every option, compare)."""
+from __future__ import annotations
+
+from http import HTTPStatus
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.test import Client
+from django.urls import reverse
+
+from league import services
+from league.models import Ruleset, Season
+from league.seasons.services import season_close
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def admin(club_admin) -> Client:
+    c = Client()
+    c.force_login(club_admin.user)
+    return c
+
+
+def test_admin_creates_a_season_with_a_rating_method_and_params(admin, club, ruleset):
+    response = admin.post(reverse("seasons:season_new", args=[club.slug]), {
+        "name": "2027 봄", "ruleset": ruleset.pk, "starts_on": "2027-03-01", "rating_method": "p_rating",
+        "rating_params": '{"divisor": 80}', "min_games": 5,
+    })
+    assert response.status_code == HTTPStatus.FOUND
+    season = Season.objects.get(club=club, name="2027 봄")
+    assert season.rating_params == {"divisor": 80} and season.min_games == 5
+
+
+@pytest.mark.parametrize("params", ['{"divisor": NaN}', '{"nonsense": 1}', "[1, 2]", "{not json"],
+                         ids=["nan", "unknown_key", "not_an_object", "not_json"])
+def test_bad_rating_params_are_refused_and_nothing_is_stored(params, admin, club, ruleset):
+    response = admin.post(reverse("seasons:season_new", args=[club.slug]), {
+        "name": "망한 시즌", "ruleset": ruleset.pk, "starts_on": "2027-03-01", "rating_method": "p_rating",
+        "rating_params": params, "min_games": 0,
+    })
+    assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
+    assert not Season.objects.filter(name="망한 시즌").exists()
+
+
+def test_a_closed_season_takes_no_new_games(season, players, referee, club_admin):
+    season_close(season=season, by=club_admin.user)
+    season_close(season=season, by=club_admin.user)  # closing twice is harmless
+    season.refresh_from_db()
+    assert season.closed_at is not None and season.ends_on is not None
+    with pytest.raises(ValidationError) as exc:
+        services.game_start(season=season, members=players, by=referee.user)
+    assert exc.value.code == "season_closed"
+    season_close(season=season, by=club_admin.user, reopen=True)
+    assert services.game_start(season=Season.objects.get(pk=season.pk), members=players, by=referee.user)
+
+
+def test_a_new_ruleset_version_keeps_only_the_changed_options(admin, club, ruleset):
+    page = admin.get(reverse("seasons:ruleset_new", args=[club.slug]) + f"?from={ruleset.pk}")
+    form = page.context["form"]
+    data = {name: form[name].value() for name in form.fields if not form.fields[name].disabled}
+    data = {k: v for k, v in data.items() if v is not None and v is not False}
+    data.update({"from": str(ruleset.pk), "name": "주키 2027", "version": "", "kiriage": "on",
+                 "uma": "10000, 5000, -5000, -10000"})
+    response = admin.post(reverse("seasons:ruleset_new", args=[club.slug]), data)
+    assert response.status_code == HTTPStatus.FOUND, response.content.decode()[:2000]
+    created = Ruleset.objects.filter(club=club, key=ruleset.key).latest("created_at")
+    assert created.pk != ruleset.pk
+    assert created.overrides == {**ruleset.overrides, "kiriage": True, "uma": [10000, 5000, -5000, -10000]}
+    compare = admin.get(response["Location"]).content.decode()
+    assert "kiriage" in compare and "uma" in compare
+
+
+def test_a_ruleset_option_the_engine_refuses_is_shown_and_nothing_is_stored(admin, club):
+    page = admin.get(reverse("seasons:ruleset_new", args=[club.slug]) + "?from=preset:asi-shirai")
+    form = page.context["form"]
+    data = {name: form[name].value() for name in form.fields}
+    data = {k: v for k, v in data.items() if v is not None and v is not False}
+    data.update({"from": "preset:asi-shirai", "key": "asi-test", "name": "ASI test", "uma": "10, 20"})
+    before = Ruleset.objects.count()
+    response = admin.post(reverse("seasons:ruleset_new", args=[club.slug]), data)
+    assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
+    assert Ruleset.objects.count() == before
+
+
+def test_compare_two_presets_side_by_side(admin, club):
+    response = admin.get(reverse("seasons:ruleset_compare", args=[club.slug]),
+                         {"a": "preset:asi-shirai", "b": "preset:juki-agit-2026"})
+    rows = response.context["rows"]
+    assert rows and all(r["a"] != r["b"] for r in rows)
+    assert all(r["doc"] for r in rows)  # every option explains itself
