@@ -101,6 +101,9 @@ class RulesetForm(forms.Form):
         if fixed_key:
             self.fields["key"].disabled = True
 
+    def identity_fields(self):
+        return [self[name] for name in IDENTITY]
+
     def option_fields(self):
         return [self[name] for name in self.option_names]
 

@@ -154,6 +154,17 @@ def _side(club: Club, ref: str) -> tuple[str, R.Ruleset] | None:
     return label, engine
 
 
+def _shown(value: Any) -> str:
+    """An option's JSON value in words a club admin reads (lists joined, yes/no, a dash for none)."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value) or "—"
+    return str(value)
+
+
 @login_required
 def ruleset_compare(request: HttpRequest, slug: str) -> HttpResponse:
     """Two ruleset versions side by side: every option where they differ, with what it means."""
@@ -165,7 +176,7 @@ def ruleset_compare(request: HttpRequest, slug: str) -> HttpResponse:
     if a and b:
         left, right = a[1].to_dict(), b[1].to_dict()
         docs = option_docs()
-        rows = [{"name": k, "doc": docs.get(k, ""), "a": left[k], "b": right[k]}
+        rows = [{"name": k, "doc": docs.get(k, ""), "a": _shown(left[k]), "b": _shown(right[k])}
                 for k in left if k not in ("key", "name", "version") and left[k] != right[k]]
     return render(request, "league/seasons/ruleset_compare.html", {
         "club": club, "a": a, "b": b, "rows": rows, "rulesets": _rulesets(club),
