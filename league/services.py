@@ -498,6 +498,10 @@ def hand_append(*, game: Game, position: int | None, event: dict[str, Any], by=N
     return hand, created
 
 
+REFEREE_ONLY = ("Penalties are a referee's: only a referee or a club admin can give, change or remove them "
+                "(on the referee screen).")
+
+
 def is_penalty_event(event: Any) -> bool:
     """A referee's event: a ``penalty`` (penalty point, yellow card, agari-forbidden, warning, a
     ruling's transfer) or a deliberate chombo. A plain chombo is a table result (both club
@@ -518,8 +522,7 @@ def _guard_change(game: Game, by, *, hands: Sequence[HandRecord] = (), events: S
         return
     staff = permissions.can(by, Action.GIVE_PENALTY, club=game.club, game=game)
     if not staff and (any(_holds_penalty(h) for h in hands) or any(is_penalty_event(e) for e in events)):
-        raise HandRefused("This hand holds a penalty: only a referee or a club admin can change or remove it "
-                          "(cancel the penalty on the referee screen).", code="referee_only")
+        raise HandRefused(REFEREE_ONLY, code="referee_only")
     if game.status == Game.Status.FINISHED:
         if not staff:
             raise HandRefused("This game is finished: only a referee or a club admin can change it, with a reason.",
@@ -530,6 +533,8 @@ def _guard_change(game: Game, by, *, hands: Sequence[HandRecord] = (), events: S
 
 def _event_penalty(*, game: Game, position: int, event: dict[str, Any], by) -> tuple[HandRecord, bool]:
     """A penalty event sent as a hand: the referee's service, with its permission and Penalty row."""
+    if by is not None and not permissions.can(by, Action.GIVE_PENALTY, club=game.club, game=game):
+        raise HandRefused(REFEREE_ONLY, hand=position, code="referee_only")
     kind = event.get("type") if event.get("kind") == "penalty" else PenaltyKind.DELIBERATE_CHOMBO.value
     seat = event.get("player") if event.get("kind") == "penalty" else event.get("offender")
     seats = {s.seat: s.member for s in game.seat_set.select_related("member")}

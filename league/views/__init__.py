@@ -161,8 +161,8 @@ def refusal_message(exc: ValidationError | ScoringError, game: Game | None = Non
         return _("Hand %(n)s was already entered differently (by someone else?). Reload the table to see it, "
                  "then edit it if it is wrong.") % {"n": hand + 1}
     if code == "referee_only":
-        return _("This hand holds a penalty: only a referee or a club admin can change or remove it "
-                 "(cancel the penalty on the referee screen).")
+        return _("Penalties are a referee's: only a referee or a club admin can give, change or remove them "
+                 "(on the referee screen).")
     if code == "closed":
         return _("This game is finished: only a referee or a club admin can change it, with a reason.")
     if code == "reason":
