@@ -511,6 +511,11 @@ def is_penalty_event(event: Any) -> bool:
     return event.get("kind") == "penalty" or (event.get("kind") == "chombo" and bool(event.get("deliberate")))
 
 
+def holds_penalty(hand: HandRecord) -> bool:
+    """Whether the hand is a referee's penalty (its event, or an active Penalty row made with it)."""
+    return _holds_penalty(hand)
+
+
 def _holds_penalty(hand: HandRecord) -> bool:
     return is_penalty_event(hand.event) or Penalty.objects.filter(hand_record=hand, cancelled_at__isnull=True).exists()
 

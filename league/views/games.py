@@ -92,7 +92,8 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "league/games/detail.html", {
         "game": game, "gv": gv, "replay": gv.replay, "state": gv.replay.state, "players": gv.players,
         "hands": hands, "chart": chart, "final_rows": gv.final_rows(),
-        "can_edit": permissions.can_enter_hands(request.user, game) and game.status != game.Status.CANCELLED,
+        "can_edit": permissions.can_enter_hands(request.user, game) and game.status != game.Status.CANCELLED
+        and (game.status != game.Status.FINISHED or permissions.can_give_penalty(request.user, game.club)),
         "can_referee": permissions.can_give_penalty(request.user, game.club),
         "can_cancel": permissions.can_cancel_game(request.user, game) and game.status != game.Status.CANCELLED,
         **next_game_context(request.user, game),

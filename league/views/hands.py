@@ -68,6 +68,7 @@ def _table_context(request: HttpRequest, gv: GameView, **extra: Any) -> dict[str
         "cancelled": _cancelled(gv.game), "cancelled_message": cancelled_message(gv.game),
         "can_enter": permissions.can_enter_hands(request.user, gv.game) and not _cancelled(gv.game),
         "can_referee": permissions.can_give_penalty(request.user, gv.game.club),
+        "last_is_penalty": last is not None and services.holds_penalty(last),
         "can_cancel": permissions.can_cancel_game(request.user, gv.game) and not _cancelled(gv.game),
         "continue_play": request.GET.get("continue") == "1",
         **(next_game_context(request.user, gv.game) if gv.replay.final is not None else {}),
@@ -277,12 +278,20 @@ def _hand(game, position: int) -> HandRecord:
     return get_object_or_404(HandRecord, game=game, position=position)
 
 
+def _closed_to(request: HttpRequest, game: Game) -> None:
+    """A finished game's hands change only by a referee or admin (with a reason): say so up front."""
+    if game.status == Game.Status.FINISHED and not permissions.can_give_penalty(request.user, game.club):
+        messages.error(request, _("This game is finished: only a referee or a club admin can change it, with a reason."))
+        raise Refused(redirect("league:game_detail", game.pk))
+
+
 @login_required
 @never_cache
 @refusable
 def hand_edit(request: HttpRequest, pk: int, position: int) -> HttpResponse:
     """Change a past hand, with a reason; the engine refuses changes that break later hands."""
     game = _writable_game(request, pk)
+    _closed_to(request, game)
     hand = _hand(game, position)
     gv = game_view(game)
     table = gv.table(position)
@@ -333,6 +342,7 @@ def hand_delete(request: HttpRequest, pk: int, position: int) -> HttpResponse:
     tap, another phone), nothing else is deleted in its place.
     """
     game = _writable_game(request, pk)
+    _closed_to(request, game)
     seen = _int(request.POST.get("hand"), 0) if request.method == "POST" and request.POST.get("hand") else None
     if seen is not None and not game.hands.filter(pk=seen).exists():
         messages.info(request, _("That hand was already deleted: nothing more was deleted."))

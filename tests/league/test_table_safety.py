@@ -329,3 +329,35 @@ def test_the_deduction_form_submitted_twice_logs_one_deduction(season, players, 
     c.post(url, data)
     c.post(url, data)
     assert Penalty.objects.filter(type="season_deduction").count() == 1
+
+
+def test_a_full_hand_submitted_twice_stores_once(game, players):
+    host = _client(players[0])
+    url = reverse("league:hand_full", args=[game.pk])
+    token = _token(host.get(url).content.decode(), "full")
+    data = {"position": 0, "form": "full", "winner": "1", "loser": "2", "tiles": "23455m406p234678s", "win": "8s",
+            "melds": "", "dora": "", "ura": "", "action": "save", "entry_token": token}
+    assert host.post(url, data).status_code == HTTPStatus.FOUND
+    again = host.post(url, data | {"position": 1}, follow=True)
+    assert ALREADY_SAVED in again.content.decode()
+    assert game.hands.count() == 1
+
+
+def test_the_table_offers_no_undo_of_a_referees_penalty_to_a_host(game, players, referee):
+    services.penalty_give(member=players[2], type="yellow_card", reason="exposed tiles", game=game, by=referee.user)
+    url = reverse("league:game_table", args=[game.pk])
+    assert 'data-testid="undo"' not in _client(players[0]).get(url).content.decode()
+    assert 'data-testid="undo"' in _client(referee).get(url).content.decode()
+
+
+def test_a_finished_game_says_up_front_it_is_closed_to_players(game, players, referee):
+    _record(game, ALL_LAST_FINISH)
+    player = _client(players[0])
+    detail = player.get(reverse("league:game_detail", args=[game.pk])).content.decode()
+    assert reverse("league:hand_edit", args=[game.pk, 0]) not in detail
+    response = player.get(reverse("league:hand_edit", args=[game.pk, 0]), follow=True)
+    assert "심판이나 클럽 관리자만" in response.content.decode()
+    table = player.get(reverse("league:game_table", args=[game.pk])).content.decode()
+    assert 'data-testid="undo"' not in table
+    referee_table = _client(referee).get(reverse("league:game_table", args=[game.pk])).content.decode()
+    assert 'name="reason"' in referee_table  # the referee's undo of a finished game asks why
