@@ -12,6 +12,8 @@ from http import HTTPStatus
 import pytest
 from django.test import Client
 from django.urls import reverse
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
 from league import services
@@ -361,3 +363,42 @@ def test_a_finished_game_says_up_front_it_is_closed_to_players(game, players, re
     assert 'data-testid="undo"' not in table
     referee_table = _client(referee).get(reverse("league:game_table", args=[game.pk])).content.decode()
     assert 'name="reason"' in referee_table  # the referee's undo of a finished game asks why
+
+
+# --- the invariant behind items 1, 2 and 6 ----------------------------------------------------------
+ALL_TENPAI = {"kind": "draw", "tenpai": [0, 1, 2, 3]}  # the dealer stays: the game never ends
+OPS = st.lists(st.one_of(st.tuples(st.just("save"), st.integers(0, 5)),
+                         st.tuples(st.just("undo"), st.integers(-1, 1))), max_size=14)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(ops=OPS)
+def test_whatever_is_submitted_again_each_key_writes_once_and_each_undo_removes_the_hand_it_saw(
+        season, players, ops):
+    game = services.game_start(season=season, members=players, by=None)
+    user = players[0].user
+    stored: list[int] = []  # the model: which key made each hand, in order
+    used: set[str] = set()
+    for op, arg in ops:
+        if op == "save":  # a form with token t<arg>, posted at the next position the host sees
+            key = f"hand.g{game.pk}t{arg}"
+            try:
+                services.hand_record(game=game, position=None, event=ALL_TENPAI, by=user,
+                                     once=services.Once.form(user, key))
+            except services.AlreadyDone:
+                assert key in used
+            else:
+                assert key not in used
+                stored.append(arg)
+            used.add(key)
+        else:  # an undo of the hand the host saw: the last one, or a stale screen's (one off)
+            seen = len(stored) - 1 + arg
+            try:
+                services.hand_undo_last(game=game, by=user, position=seen)
+            except services.HandRefused:
+                assert arg != 0 or not stored
+            else:
+                assert arg == 0 and stored
+                stored.pop()
+    positions = list(game.hands.order_by("position").values_list("position", flat=True))
+    assert positions == list(range(len(stored)))
