@@ -18,6 +18,7 @@ from league.models import (
     Game,
     GameSeat,
     HandRecord,
+    IdempotencyKey,
     ImportBatch,
     Penalty,
     Ruleset,
@@ -169,3 +170,19 @@ class ImportBatchAdmin(ReadOnlyAdmin):
     list_display = ("id", "season", "status", "done", "total", "created_by", "created_at")
     list_filter = ("status", "season")
     search_fields = ("season__name", "created_by__username")
+
+
+@admin.register(IdempotencyKey)
+class IdempotencyKeyAdmin(ReadOnlyAdmin):
+    """Once-only keys of the forms and the API (docs/idempotency.md); no club: superusers only."""
+
+    list_display = ("created_at", "scope", "user", "object_type", "object_id")
+    list_filter = ("scope",)
+    search_fields = ("key", "user__username")
+    date_hierarchy = "created_at"
+
+    def has_view_permission(self, request, obj=None):
+        return request.user.is_superuser
+
+    def has_module_permission(self, request):
+        return request.user.is_superuser

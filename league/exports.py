@@ -2,14 +2,21 @@
 
 The export (``mahjong-club-season/1``) holds the club, its members (with roles), the
 rulesets the season uses (spec and version), the season, every game as a contract game
-record (``hands`` = the stored events) and the penalties (season deductions included).
+record (``hands`` = the stored events) with who started it and who entered each hand and
+when, the penalties (season deductions and rulings' amount and beneficiary included, who
+gave and who cancelled them) and the season's audit log. People are named by their display
+name in the club (a login that is no member: its user name).
 
 The restore goes through ``league.services`` like any other write: rulesets, the season,
 ``game_start`` and ``hand_record`` per event (or ``penalty_give`` for an event a penalty
 created), ``game_cancel``, ``penalty_give``/``penalty_cancel``. Everything is validated by
 the replay again, in one transaction: a bad file leaves nothing behind. Only history the
 services set to "now" (when a game finished, when a penalty was given or cancelled) is put
-back afterwards, since the ratings depend on the order of the games.
+back afterwards, since the ratings depend on the order of the games, and so are the people
+and times of the history (who entered, started, gave, cancelled; the audit log as exported,
+in place of the entries the restore itself wrote). A person named in the history gets a
+login that cannot log in (no password, inactive) when their member has none; a club admin
+may activate it later. Export → restore → export gives the same document except ids.
 """
 from __future__ import annotations
 
@@ -19,6 +26,7 @@ import io
 from decimal import Decimal
 from typing import Any
 
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import HttpResponse
@@ -58,9 +66,42 @@ def _ruleset_doc(ruleset: Ruleset) -> dict[str, Any]:
     }
 
 
+def _people(club: Club):
+    """user id → the name the export gives that person (display name in the club, else user name)."""
+    names = dict(Member.objects.filter(club=club, user__isnull=False).values_list("user_id", "display_name"))
+    cache: dict[int, str] = {}
+
+    def name(user_id: int | None) -> str | None:
+        if user_id is None:
+            return None
+        if user_id not in cache:
+            cache[user_id] = names.get(user_id) or get_user_model().objects.filter(pk=user_id).values_list(
+                get_user_model().USERNAME_FIELD, flat=True).first() or ""
+        return cache[user_id] or None
+
+    return name
+
+
+def _season_audit(season: Season, games: list[Game], penalty_ids: list[int], person) -> list[dict[str, Any]]:
+    """The audit entries of the season, its games, their hands and its penalties, oldest first."""
+    from django.db.models import Q
+
+    game_ids = [g.pk for g in games]
+    q = (Q(object_type="season", object_id=str(season.pk)) | Q(object_type="game", object_id__in=[str(i) for i in game_ids])
+         | Q(object_type="penalty", object_id__in=[str(i) for i in penalty_ids]))
+    q |= Q(object_type="hand", after__game__in=game_ids) | Q(object_type="hand", before__game__in=game_ids)
+    entries = AuditEntry.objects.filter(q, club=season.club).order_by("at", "id")
+    return [
+        {"at": _iso(e.at), "actor": person(e.actor_id), "action": e.action, "object_type": e.object_type,
+         "object_id": e.object_id, "before": e.before, "after": e.after, "reason": e.reason}
+        for e in entries
+    ]
+
+
 def export_season(season: Season) -> dict[str, Any]:
     """The season as one JSON document (see the module docstring)."""
     club = season.club
+    person = _people(club)
     games = list(
         Game.objects.filter(season=season).select_related("ruleset", "season__ruleset").order_by("started_at", "id")
     )
@@ -88,11 +129,18 @@ def export_season(season: Season) -> dict[str, Any]:
                 "game": p.game_id,
                 "hand_position": p.hand_record.position if p.hand_record_id else None,
                 "reason": p.reason,
+                "given_by": person(p.given_by_id),
                 "given_at": _iso(p.given_at),
+                "cancelled_by": person(p.cancelled_by_id),
                 "cancelled_at": _iso(p.cancelled_at),
                 "cancel_reason": p.cancel_reason,
+                "id": p.pk,
             }
         )
+    entered = {g.pk: [] for g in games}
+    for h in HandRecord.objects.filter(game__in=games).order_by("game_id", "position"):
+        entered[h.game_id].append({"by": person(h.entered_by_id), "at": _iso(h.entered_at),
+                                   "updated_at": _iso(h.updated_at)})
     return {
         "format": FORMAT,
         "exported_at": _iso(timezone.now()),
@@ -120,6 +168,8 @@ def export_season(season: Season) -> dict[str, Any]:
                 "started_at": _iso(g.started_at),
                 "finished_at": _iso(g.finished_at),
                 "cancel_reason": g.cancel_reason,
+                "started_by": person(g.created_by_id),
+                "entered": entered[g.pk],
                 "final": {"scores": g.final_scores, "points": g.final_points, "ranks": g.final_ranks,
                           "ended_by": g.ended_by or None},
                 "record": game_record(g),
@@ -127,6 +177,7 @@ def export_season(season: Season) -> dict[str, Any]:
             for g in games
         ],
         "penalties": penalties,
+        "audit": _season_audit(season, games, [p["id"] for p in penalties], person),
     }
 
 
@@ -213,6 +264,37 @@ def _restore(doc: dict[str, Any], club_doc: dict[str, Any], where: list[str], cl
             raise RestoreError(f"{where}: {name!r} is not among the exported members.")
         return members[name]
 
+    users: dict[str, Any] = {}
+
+    def user(name: Any):
+        """The login of a person named in the history (made, unable to log in, when there is none)."""
+        if not name:
+            return None
+        name = str(name)
+        if name not in users:
+            User = get_user_model()
+            m = members.get(name) or Member.objects.filter(club=club, display_name=name).first()
+            if m is not None and m.user_id is not None:
+                users[name] = m.user
+            elif m is None and User.objects.filter(**{User.USERNAME_FIELD: name}).exists():
+                users[name] = User.objects.get(**{User.USERNAME_FIELD: name})
+            else:
+                base = name if m is None else f"{club.slug}-member-{m.pk}"
+                username, n = base[:150], 1
+                while User.objects.filter(**{User.USERNAME_FIELD: username}).exists():
+                    n += 1
+                    username = f"{base[:140]}-{n}"
+                u = User(**{User.USERNAME_FIELD: username}, is_active=False)
+                u.set_unusable_password()
+                u.save()
+                if m is not None:
+                    m.user = u
+                    m.save(update_fields=["user"])
+                users[name] = u
+        return users[name]
+
+    audit_from = AuditEntry.objects.order_by("-id").values_list("id", flat=True).first() or 0
+
     rulesets: dict[str, Ruleset] = {}
     for i, r in enumerate(_need(doc, "rulesets", list, "rulesets")):
         where[0] = f"rulesets[{i}]"
@@ -268,13 +350,22 @@ def _restore(doc: dict[str, Any], club_doc: dict[str, Any], where: list[str], cl
             if p is not None:
                 penalty = services.penalty_give(
                     member=member(p["member"], where[0]), type=p["type"], reason=p.get("reason") or "",
-                    game=game, riichi=event.get("riichi") or (),
+                    game=game, riichi=event.get("riichi") or (), amount=p.get("amount"),
+                    beneficiary=member(p["beneficiary"], where[0]) if p.get("beneficiary") else None,
                 )
                 if penalty.hand_record is None or penalty.hand_record.position != position:
                     raise RestoreError(f"{where[0]}: the penalty at hand {position + 1} does not fit.")
-                _restore_penalty_times(penalty, p)
+                _restore_penalty_times(penalty, p, user)
             else:
                 services.hand_record(game=game, position=position, event=event)
+        for position, entry in enumerate(g.get("entered") or []):
+            if isinstance(entry, dict):
+                HandRecord.objects.filter(game=game, position=position).update(
+                    entered_by=user(entry.get("by")),
+                    **{k: _dt(entry[f], where[0]) for k, f in (("entered_at", "at"), ("updated_at", "updated_at"))
+                       if entry.get(f)})
+        if g.get("started_by"):
+            Game.objects.filter(pk=game.pk).update(created_by=user(g["started_by"]))
         if g.get("status") == Game.Status.CANCELLED:
             services.game_cancel(game=game, reason=g.get("cancel_reason") or "cancelled (restored)")
         game.refresh_from_db()
@@ -285,6 +376,7 @@ def _restore(doc: dict[str, Any], club_doc: dict[str, Any], where: list[str], cl
             Game.objects.filter(pk=game.pk).update(finished_at=finished_at)
         games[g.get("id")] = game
 
+    penalties: dict[Any, Penalty] = {}
     for i, p in enumerate(penalty_docs):
         where[0] = f"penalties[{i}]"
         key = (p.get("game"), p.get("hand_position"))
@@ -311,13 +403,58 @@ def _restore(doc: dict[str, Any], club_doc: dict[str, Any], where: list[str], cl
             )
             if p.get("cancelled_at"):
                 penalty = services.penalty_cancel(penalty=penalty, reason=p.get("cancel_reason") or "cancelled")
-        _restore_penalty_times(penalty, p)
+        _restore_penalty_times(penalty, p, user)
+        penalties[p.get("id")] = penalty
+    for p in penalty_docs:
+        if p.get("id") not in penalties and p.get("game") in games and p.get("hand_position") is not None:
+            found = Penalty.objects.filter(game=games[p["game"]], hand_record__position=p["hand_position"],
+                                           cancelled_at__isnull=True).first()
+            if found is not None:
+                penalties[p.get("id")] = found
+    if "audit" in doc:
+        where[0] = "audit"
+        _restore_audit(doc["audit"], club=club, season=season, games=games, penalties=penalties, user=user,
+                       after_id=audit_from)
     where[0] = "export"
     return season
 
 
-def _restore_penalty_times(penalty: Penalty, doc: dict[str, Any]) -> None:
+def _restore_audit(entries: Any, *, club: Club, season: Season, games: dict, penalties: dict, user,
+                   after_id: int) -> None:
+    """The exported log replaces the entries this restore wrote about the season, its games, hands, penalties."""
+    if not isinstance(entries, list):
+        raise RestoreError("audit: must be a list.")
+    AuditEntry.objects.filter(club=club, pk__gt=after_id, object_type__in=["season", "game", "hand", "penalty"]).delete()
+    new_ids = {"season": {}, "game": {str(k): v.pk for k, v in games.items()},
+               "penalty": {str(k): v.pk for k, v in penalties.items()}}
+    rows = []
+    for i, e in enumerate(entries):
+        if not isinstance(e, dict) or e.get("action") not in AuditEntry.Action.values:
+            raise RestoreError(f"audit[{i}]: not an audit entry.")
+        kind = str(e.get("object_type") or "")
+        object_id = str(e.get("object_id") or "")
+        object_id = str(season.pk) if kind == "season" else str(new_ids.get(kind, {}).get(object_id, object_id))
+        before, after = e.get("before"), e.get("after")
+        if kind == "hand":  # a hand's entry names its game: the restored one
+            before, after = (_regame(side, new_ids["game"]) for side in (before, after))
+        rows.append(AuditEntry(club=club, actor=user(e.get("actor")), at=_dt(e.get("at"), f"audit[{i}]") or timezone.now(),
+                               action=e["action"], object_type=kind, object_id=object_id, before=before,
+                               after=after, reason=str(e.get("reason") or "")))
+    AuditEntry.objects.bulk_create(rows)
+
+
+def _regame(side: Any, games: dict[str, int]) -> Any:
+    if isinstance(side, dict) and str(side.get("game")) in games:
+        return {**side, "game": games[str(side["game"])]}
+    return side
+
+
+def _restore_penalty_times(penalty: Penalty, doc: dict[str, Any], user=None) -> None:
     updates = {}
+    if user is not None and doc.get("given_by"):
+        updates["given_by"] = user(doc["given_by"])
+    if user is not None and doc.get("cancelled_by"):
+        updates["cancelled_by"] = user(doc["cancelled_by"])
     if doc.get("given_at"):
         updates["given_at"] = _dt(doc["given_at"], "penalty")
     if doc.get("cancelled_at"):

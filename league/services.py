@@ -9,23 +9,30 @@ standings are recomputed (on commit) when a finished game appears, changes or is
 from __future__ import annotations
 
 import datetime
+import hashlib
+import json
 import random
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Sequence
 
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.serializers.json import DjangoJSONEncoder
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
 from club.models import Club, Member
 from league import audit, permissions
-from league.models import AuditEntry, Game, GameSeat, HandRecord, Penalty, PenaltyKind, Ruleset, Season
+from league.models import (AuditEntry, Game, GameSeat, HandRecord, IdempotencyKey, Penalty, PenaltyKind, Ruleset,
+                           Season)
 from league.permissions import Action
 from league.selectors import build_record, game_members
 from scoring.errors import ScoringError
 from scoring.record import EVENT_PENALTIES, parse_event
 from scoring.rules import PenaltyType
+
+_ONCE_MODELS = {"hand": HandRecord, "game": Game, "penalty": Penalty}
 
 
 # --- errors -------------------------------------------------------------------------------
@@ -52,6 +59,95 @@ class HandConflict(HandRefused):
     def __init__(self, message: str, *, hand: int, existing: HandRecord) -> None:
         super().__init__(message, hand=hand, code="conflict")
         self.existing = existing
+
+
+class AlreadyDone(ValidationError):
+    """This entry token (a form) or ``Idempotency-Key`` (the API) was used already: nothing was
+    written again. ``record`` is the claim; ``result`` the object the first submission made."""
+
+    def __init__(self, record: IdempotencyKey) -> None:
+        super().__init__("This was already saved; nothing was written again.", code="already_done")
+        self.record = record
+
+    @property
+    def result(self):
+        model = _ONCE_MODELS.get(self.record.object_type)
+        if model is None or not self.record.object_id:
+            return None
+        return model.objects.filter(pk=self.record.object_id).first()
+
+
+class KeyReused(ValidationError):
+    """An ``Idempotency-Key`` sent again with a different request (another body or endpoint)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "This Idempotency-Key was already used for a different request. Use a new key for a new request; "
+            "send the same body to get the first answer again.", code="key_reused")
+
+
+@dataclass(frozen=True)
+class Once:
+    """What makes a write happen at most once: a claimed key, plus a digest of what was asked.
+
+    ``Once.form(user, token)`` for the entry token a form carries (made when it was rendered),
+    ``Once.api(user, key, payload)`` for an API client's ``Idempotency-Key``. Keys are per user.
+    """
+
+    key: str
+    fingerprint: str = ""
+
+    @classmethod
+    def form(cls, user, token: Any) -> "Once | None":
+        token = str(token or "").strip()
+        if not token:
+            return None
+        return cls(key=f"form:{getattr(user, 'pk', None) or 0}:{token[:120]}")
+
+    @classmethod
+    def api(cls, user, key: Any, payload: Any) -> "Once | None":
+        key = str(key or "").strip()
+        if not key:
+            return None
+        if len(key) > 120:
+            raise ValidationError("An Idempotency-Key has at most 120 characters.", code="idempotency_key")
+        body = json.dumps(payload, sort_keys=True, cls=DjangoJSONEncoder, default=str)
+        return cls(key=f"api:{getattr(user, 'pk', None) or 0}:{key}", fingerprint=hashlib.sha256(body.encode()).hexdigest())
+
+
+def _claim(once: Once | None, *, scope: str, by) -> IdempotencyKey | None:
+    """Claim ``once`` inside the writing transaction (after the game's row lock, if any).
+
+    Seen before: ``AlreadyDone`` (same request) or ``KeyReused``. Two claims at once: the
+    unique key makes the second wait for the first and then see it.
+    """
+    if once is None:
+        return None
+    prior = IdempotencyKey.objects.filter(key=once.key).first()
+    if prior is None:
+        try:
+            with transaction.atomic():
+                return IdempotencyKey.objects.create(
+                    key=once.key, scope=scope, fingerprint=once.fingerprint,
+                    user=by if getattr(by, "is_authenticated", False) else None)
+        except IntegrityError:
+            prior = IdempotencyKey.objects.get(key=once.key)
+    if prior.scope != scope or prior.fingerprint != once.fingerprint:
+        raise KeyReused()
+    raise AlreadyDone(prior)
+
+
+def _claimed(claim: IdempotencyKey | None, obj, object_type: str) -> None:
+    if claim is None or obj is None:
+        return
+    claim.object_type, claim.object_id = object_type, str(obj.pk)
+    claim.save(update_fields=["object_type", "object_id"])
+
+
+def once_remember(*, once: Once | None, response: Any) -> None:
+    """Keep the API's first answer with its key, to send it again on a retry (same transaction)."""
+    if once is not None:
+        IdempotencyKey.objects.filter(key=once.key).update(response=_json(response))
 
 
 # --- helpers ------------------------------------------------------------------------------
@@ -228,8 +324,13 @@ def _game_after(game: Game) -> dict[str, Any]:
 def game_start(
     *, season: Season, table_label: str = "", members: Sequence[Member], random_seats: bool = False, by=None,
     started_at: datetime.datetime | None = None, source: str = Game.Source.TABLE, external_id: str | None = None,
+    once: Once | None = None,
 ) -> Game:
-    """Start a game: ``members`` in seat order (0 = first dealer), or shuffled with ``random_seats``."""
+    """Start a game: ``members`` in seat order (0 = first dealer), or shuffled with ``random_seats``.
+
+    With ``once`` (the form's entry token or the API's ``Idempotency-Key``) a second submission
+    starts nothing and raises :class:`AlreadyDone` (its ``result`` is the game started first).
+    """
     club = season.club
     _require(by, Action.START_GAME, club=club)
     if season.closed_at is not None and source == Game.Source.TABLE:
@@ -237,6 +338,7 @@ def game_start(
             gettext("The season %(name)s is closed: it takes no new games.") % {"name": season.name},
             code="season_closed",
         )
+    claim = _claim(once, scope="game_start", by=by)
     ruleset = season.ruleset
     try:
         engine_rules = ruleset.to_scoring()
@@ -268,6 +370,7 @@ def game_start(
         ruleset.frozen = True
     _audit(club=club, by=by, action=AuditEntry.Action.CREATE, object_type="game", object_id=game.pk,
            after=_game_after(game))
+    _claimed(claim, game, "game")
     return game
 
 
@@ -344,28 +447,110 @@ def _append(*, game: Game, position: int, event: dict[str, Any], by, reason: str
 
 
 @transaction.atomic
-def hand_record(*, game: Game, position: int, event: dict[str, Any], by=None) -> HandRecord:
+def hand_record(*, game: Game, position: int | None, event: dict[str, Any], by=None,
+                once: Once | None = None) -> HandRecord:
     """Record ``event`` as the hand at ``position`` (the position the client believes is next).
 
     Idempotent: the same event again at a taken position returns the stored record. A different
     event there raises :class:`HandConflict`; a position beyond the next, or an event the rules
-    refuse, raises :class:`HandRefused` with a message for the table.
+    refuse, raises :class:`HandRefused` with a message for the table. ``position=None`` appends
+    (safe to retry only with ``once``). A ``penalty`` event (or a deliberate chombo) is a
+    referee's penalty whichever way it comes: :func:`penalty_give` does it.
     """
-    game = _locked(game)
-    _require(by, Action.ENTER_HAND, club=game.club, game=game)
-    hand, _created = _append(game=game, position=position, event=event, by=by)
-    return hand
+    return hand_append(game=game, position=position, event=event, by=by, once=once)[0]
 
 
 @transaction.atomic
-def hand_edit(*, hand: HandRecord, event: dict[str, Any], by=None, reason: str = "") -> HandRecord:
+def hand_append(*, game: Game, position: int | None, event: dict[str, Any], by=None,
+                once: Once | None = None) -> tuple[HandRecord, bool]:
+    """:func:`hand_record`, also saying whether this call stored the hand (False: it was there)."""
+    game = _locked(game)
+    _require(by, Action.ENTER_HAND, club=game.club, game=game)
+    claim = _claim(once, scope="hand", by=by)
+    if position is None:
+        position = game.hands.count()
+    if is_penalty_event(event):
+        if position < game.hands.count():
+            hand, created = _append(game=game, position=position, event=event, by=by)  # a retry, or a conflict
+        else:
+            hand, created = _event_penalty(game=game, position=position, event=event, by=by)
+    else:
+        hand, created = _append(game=game, position=position, event=event, by=by)
+    _claimed(claim, hand, "hand")
+    return hand, created
+
+
+REFEREE_ONLY = ("Penalties are a referee's: only a referee or a club admin can give, change or remove them "
+                "(on the referee screen).")
+
+
+def is_penalty_event(event: Any) -> bool:
+    """A referee's event: a ``penalty`` (penalty point, yellow card, agari-forbidden, warning, a
+    ruling's transfer) or a deliberate chombo. A plain chombo is a table result (both club
+    rulesets make its payment fixed and the table screen offers it): the table may enter it."""
+    if not isinstance(event, dict):
+        return False
+    return event.get("kind") == "penalty" or (event.get("kind") == "chombo" and bool(event.get("deliberate")))
+
+
+def holds_penalty(hand: HandRecord) -> bool:
+    """Whether the hand is a referee's penalty (its event, or an active Penalty row made with it)."""
+    return _holds_penalty(hand)
+
+
+def _holds_penalty(hand: HandRecord) -> bool:
+    return is_penalty_event(hand.event) or Penalty.objects.filter(hand_record=hand, cancelled_at__isnull=True).exists()
+
+
+def _guard_change(game: Game, by, *, hands: Sequence[HandRecord] = (), events: Sequence[Any] = (),
+                  reason: str = "") -> None:
+    """Penalties belong to referees; a finished game is closed (a referee or admin, with a reason)."""
+    if by is None:
+        return
+    staff = permissions.can(by, Action.GIVE_PENALTY, club=game.club, game=game)
+    if not staff and (any(_holds_penalty(h) for h in hands) or any(is_penalty_event(e) for e in events)):
+        raise HandRefused(REFEREE_ONLY, code="referee_only")
+    if game.status == Game.Status.FINISHED:
+        if not staff:
+            raise HandRefused("This game is finished: only a referee or a club admin can change it, with a reason.",
+                              code="closed")
+        if not (reason or "").strip():
+            raise HandRefused("This game is finished: say why it is changed.", code="reason")
+
+
+def _event_penalty(*, game: Game, position: int, event: dict[str, Any], by) -> tuple[HandRecord, bool]:
+    """A penalty event sent as a hand: the referee's service, with its permission and Penalty row."""
+    if by is not None and not permissions.can(by, Action.GIVE_PENALTY, club=game.club, game=game):
+        raise HandRefused(REFEREE_ONLY, hand=position, code="referee_only")
+    kind = event.get("type") if event.get("kind") == "penalty" else PenaltyKind.DELIBERATE_CHOMBO.value
+    seat = event.get("player") if event.get("kind") == "penalty" else event.get("offender")
+    seats = {s.seat: s.member for s in game.seat_set.select_related("member")}
+    if isinstance(seat, bool) or seat not in seats:
+        try:
+            _replay(game, [h.event for h in game.hands.order_by("position")] + [event])
+        except ScoringError as exc:
+            raise _refused(exc) from exc
+        raise HandRefused("A penalty needs the seat of the player it is given to.", hand=position)
+    to = event.get("to")
+    penalty = _penalty_give_locked(
+        game=game, member=seats[seat], type=str(kind), reason=str(event.get("note") or ""), by=by,
+        amount=event.get("amount"), beneficiary=seats.get(to) if isinstance(to, int) else None,
+        riichi=event.get("riichi") or (), position=position)
+    return penalty.hand_record, True
+
+
+@transaction.atomic
+def hand_edit(*, hand: HandRecord, event: dict[str, Any], by=None, reason: str = "",
+              once: Once | None = None) -> HandRecord:
     """Replace a hand's event; the hands after it are replayed. Refused if one becomes impossible."""
     game = _locked(hand.game)
     _require(by, Action.ENTER_HAND, club=game.club, game=game)
     _check_writable(game)
-    hand = HandRecord.objects.get(pk=hand.pk)
+    hand = _current(hand)
     if not isinstance(event, dict):
         raise HandRefused("A hand must be an object with a kind.", hand=hand.position)
+    _guard_change(game, by, hands=[hand], events=[event], reason=reason)
+    claim = _claim(once, scope="hand_edit", by=by)
     hands = list(game.hands.order_by("position"))
     events = [h.event for h in hands]
     if _canonical(game, events[hand.position]) == _canonical(game, event) and events[hand.position] == event:
@@ -387,6 +572,7 @@ def hand_edit(*, hand: HandRecord, event: dict[str, Any], by=None, reason: str =
     _audit(club=game.club, by=by, action=AuditEntry.Action.EDIT, object_type="hand", object_id=hand.pk,
            before=before, after=_hand_after(hand), reason=reason)
     _refresh(game, rep, was_finished=was_finished)
+    _claimed(claim, hand, "hand")
     return hand
 
 
@@ -425,26 +611,59 @@ def _delete(*, game: Game, hand: HandRecord, by, reason: str, cancel_penalty: bo
     return before
 
 
+def _current(hand: HandRecord) -> HandRecord:
+    """The hand as stored now (under the game's lock): refused if someone deleted it meanwhile."""
+    current = HandRecord.objects.filter(pk=hand.pk).first()
+    if current is None:
+        raise HandRefused("This hand was already deleted (by someone else?): nothing was changed. "
+                          "Reload the game to see it as it is now.", code="gone")
+    return current
+
+
 @transaction.atomic
-def hand_delete(*, hand: HandRecord, by=None, reason: str = "") -> None:
-    """Delete a hand; later hands move up one position and are replayed (refused if impossible)."""
+def hand_delete(*, hand: HandRecord, by=None, reason: str = "", position: int | None = None,
+                once: Once | None = None) -> None:
+    """Delete a hand; later hands move up one position and are replayed (refused if impossible).
+
+    ``hand`` is the record the host saw (by id) and ``position`` where they saw it: both are
+    checked under the game's row lock, so a repeated or racing delete removes nothing more.
+    """
     game = _locked(hand.game)
     _require(by, Action.ENTER_HAND, club=game.club, game=game)
     _check_writable(game)
-    hand = HandRecord.objects.get(pk=hand.pk)
+    claim = _claim(once, scope="hand_delete", by=by)
+    hand = _current(hand)
+    if position is not None and hand.position != position:
+        raise HandRefused(f"That hand is now hand {hand.position + 1}, not hand {position + 1}: nothing was deleted. "
+                          "Reload the game.", hand=hand.position, code="position")
+    _guard_change(game, by, hands=[hand], reason=reason)
     _delete(game=game, hand=hand, by=by, reason=reason)
+    _claimed(claim, game, "game")
 
 
 @transaction.atomic
-def hand_undo_last(*, game: Game, by=None) -> dict[str, Any] | None:
-    """Remove the game's last hand. Returns the removed event (None when there was none)."""
+def hand_undo_last(*, game: Game, by=None, position: int | None, reason: str = "",
+                   once: Once | None = None) -> dict[str, Any] | None:
+    """Remove the game's last hand — only if it is still the hand at ``position`` (the last one the
+    host saw), checked under the game's row lock: a double tap or two phones undo one hand.
+
+    ``position=None`` (the system only) removes whatever is last. Returns the removed event
+    (None when there was none).
+    """
     game = _locked(game)
     _require(by, Action.ENTER_HAND, club=game.club, game=game)
     _check_writable(game)
+    claim = _claim(once, scope="hand_undo", by=by)
     last = game.hands.order_by("-position").first()
+    if position is not None and (last is None or last.position != position):
+        raise HandRefused("That hand is no longer the last one: nothing was undone. Check the table.",
+                          hand=position, code="position")
     if last is None:
         return None
-    return _delete(game=game, hand=last, by=by, reason="undo")["event"]
+    _guard_change(game, by, hands=[last], reason=reason)
+    removed = _delete(game=game, hand=last, by=by, reason=reason or "undo")["event"]
+    _claimed(claim, game, "game")
+    return removed
 
 
 # --- penalties --------------------------------------------------------------------------------
@@ -477,7 +696,7 @@ def _penalty_event(
 def penalty_give(
     *, member: Member, type: str, reason: str, by=None, game: Game | None = None, season: Season | None = None,
     points: Decimal | float | int | None = None, amount: int | None = None, beneficiary: Member | None = None,
-    riichi: Sequence[int] = (),
+    riichi: Sequence[int] = (), once: Once | None = None,
 ) -> Penalty:
     """Log a penalty.
 
@@ -496,8 +715,30 @@ def penalty_give(
         season = game.season
     if season is None:
         raise ValidationError("A penalty needs a game or a season.", code="season")
+    _require(by, Action.GIVE_PENALTY, club=season.club, game=game)
+    claim = _claim(once, scope="penalty", by=by)
+    penalty = _penalty_give_locked(member=member, type=type, reason=reason, by=by, game=game, season=season,
+                                   points=points, amount=amount, beneficiary=beneficiary, riichi=riichi)
+    _claimed(claim, penalty, "penalty")
+    return penalty
+
+
+def _penalty_give_locked(
+    *, member: Member, type: str, reason: str, by, game: Game | None = None, season: Season | None = None,
+    points: Decimal | float | int | None = None, amount: int | None = None, beneficiary: Member | None = None,
+    riichi: Sequence[int] = (), position: int | None = None,
+) -> Penalty:
+    """:func:`penalty_give` once the game (if any) is locked; ``position`` where its event goes."""
+    try:
+        kind = PenaltyKind(type).value
+    except ValueError:
+        raise ValidationError(f"Unknown penalty type {type!r}.", code="type") from None
+    if game is not None:
+        season = game.season
     club = season.club
     _require(by, Action.GIVE_PENALTY, club=club, game=game)
+    if game is not None and game.status == Game.Status.FINISHED and by is not None and not (reason or "").strip():
+        raise HandRefused("This game is finished: say why the penalty is given.", code="reason")
     if member.club_id != club.pk:
         raise ValidationError(f"{member.display_name} is not a member of {club.name}.", code="member")
     if kind == PenaltyKind.SEASON_DEDUCTION and points is None:
@@ -530,8 +771,8 @@ def penalty_give(
         )
     hand = None
     if event is not None:
-        position = game.hands.count()
-        hand, _ = _append(game=game, position=position, event=event, by=by, reason=reason)
+        hand, _ = _append(game=game, position=game.hands.count() if position is None else position, event=event,
+                          by=by, reason=reason)
     penalty = Penalty.objects.create(
         season=season, game=game, member=member, type=kind,
         points=Decimal(str(points)) if points is not None else None, amount=amount, beneficiary=beneficiary,

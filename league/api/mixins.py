@@ -37,6 +37,16 @@ def api_exception_handler(exc, context):
         body = exc.to_json()
         body["detail"] = exc.message
         return Response(body, status=status.HTTP_400_BAD_REQUEST)
+    code_ = getattr(exc, "code", None) if isinstance(exc, DjangoValidationError) else None
+    if code_ == "key_reused":
+        return Response({"detail": exc.message}, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
+    if code_ == "gone":
+        return Response({"detail": exc.message}, status=status.HTTP_404_NOT_FOUND)
+    if code_ in ("referee_only", "closed") and hasattr(exc, "to_json"):
+        # a penalty's hand, or a finished game, for a player: not a bad request, a missing right
+        body = exc.to_json()
+        body["detail"] = exc.message
+        return Response(body, status=status.HTTP_403_FORBIDDEN)
     if isinstance(exc, DjangoValidationError) and hasattr(exc, "to_json"):
         # league.services.HandRefused / HandConflict: the contract's error plus a detail line
         body = exc.to_json()

@@ -26,6 +26,36 @@ from . import serializers as s
 from .mixins import ScoringErrorsAs400
 
 
+def _plain(data):
+    """The request body as plain JSON (a form body as lists), for the idempotency fingerprint."""
+    if hasattr(data, "getlist"):
+        return {k: data.getlist(k) for k in sorted(data.keys())}
+    return data
+
+
+def idempotent(request, write, serialize) -> Response:
+    """Run ``write(once)`` (→ ``(obj, created)``) honouring the ``Idempotency-Key`` header.
+
+    The first request answers 201 (or 200 when the object was already there) and its answer
+    is kept with the key; the same key and body again answers 200 with that first answer,
+    writing nothing (``Idempotent-Replayed: true``); the same key with another body is 422.
+    """
+    once = services.Once.api(request.user, request.headers.get("Idempotency-Key"),
+                             {"method": request.method, "path": request.path, "body": _plain(request.data)})
+    try:
+        with transaction.atomic():
+            obj, created = write(once)
+            body = serialize(obj)
+            services.once_remember(once=once, response=body)
+    except services.AlreadyDone as done:
+        body = done.record.response
+        if body is None:
+            obj = done.result
+            body = serialize(obj) if obj is not None else {"detail": "Already done."}
+        return Response(body, status=status.HTTP_200_OK, headers={"Idempotent-Replayed": "true"})
+    return Response(body, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+
 def require(user, action: Action, *, club, game=None) -> None:
     if not permissions.can(user, action, club=club, game=game):
         raise PermissionDenied(f"You may not {action.value.replace('_', ' ')} here.")
@@ -215,11 +245,15 @@ class GameViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixin)
         data.is_valid(raise_exception=True)
         season = data.validated_data["season"]
         require(request.user, Action.START_GAME, club=season.club)
-        game = services.game_start(
-            season=season, members=data.validated_data["member_objs"], by=request.user,
-            table_label=data.validated_data["table_label"], random_seats=data.validated_data["random_seats"],
-        )
-        return Response(s.GameSerializer(self.get_queryset().get(pk=game.pk)).data, status=status.HTTP_201_CREATED)
+
+        def write(once):
+            return services.game_start(
+                season=season, members=data.validated_data["member_objs"], by=request.user,
+                table_label=data.validated_data["table_label"], random_seats=data.validated_data["random_seats"],
+                once=once,
+            ), True
+
+        return idempotent(request, write, lambda game: s.GameSerializer(self.get_queryset().get(pk=game.pk)).data)
 
     @extend_schema(request=s.ReasonSerializer, responses={200: s.GameSerializer}, summary="Cancel a game")
     @action(detail=True, methods=["post"])
@@ -300,13 +334,13 @@ class HandRecordViewSet(
             require(request.user, Action.ENTER_HAND, club=game.club, game=game)
         require(request.user, Action.ENTER_HAND, club=game.club, game=game)
         position = data.validated_data.get("position")
-        with transaction.atomic():
-            if position is None:
-                position = game.hands.count()
-            before = game.hands.filter(position=position).values_list("pk", flat=True).first()
-            hand = services.hand_record(game=game, position=position, event=data.validated_data["event"], by=request.user)
-        code = status.HTTP_200_OK if before == hand.pk else status.HTTP_201_CREATED
-        return Response(s.HandRecordSerializer(hand).data, status=code)
+
+        def write(once):
+            # Whether this request stored the hand is decided under the game's row lock.
+            return services.hand_append(game=game, position=position, event=data.validated_data["event"],
+                                        by=request.user, once=once)
+
+        return idempotent(request, write, lambda hand: s.HandRecordSerializer(hand).data)
 
     @extend_schema(
         request=s.HandEditSerializer, responses={200: s.HandRecordSerializer}, summary="Edit a hand",
@@ -353,12 +387,15 @@ class PenaltyViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMix
         game = attrs.get("game")
         season = game.season if game else attrs["season"]
         require(request.user, Action.GIVE_PENALTY, club=season.club, game=game)
-        penalty = services.penalty_give(
-            member=attrs["member"], type=attrs["type"], reason=attrs["reason"], by=request.user, game=game,
-            season=season, points=attrs.get("points"), amount=attrs.get("amount"),
-            beneficiary=attrs.get("beneficiary"), riichi=attrs.get("riichi") or (),
-        )
-        return Response(s.PenaltySerializer(penalty).data, status=status.HTTP_201_CREATED)
+
+        def write(once):
+            return services.penalty_give(
+                member=attrs["member"], type=attrs["type"], reason=attrs["reason"], by=request.user, game=game,
+                season=season, points=attrs.get("points"), amount=attrs.get("amount"),
+                beneficiary=attrs.get("beneficiary"), riichi=attrs.get("riichi") or (), once=once,
+            ), True
+
+        return idempotent(request, write, lambda penalty: s.PenaltySerializer(penalty).data)
 
     @extend_schema(request=s.ReasonSerializer, responses={200: s.PenaltySerializer}, summary="Cancel a penalty")
     @action(detail=True, methods=["post"])

@@ -119,6 +119,17 @@ class GameView:
             {"name": name, "delta": deltas[i], "score": scores[i]} for i, name in enumerate(self.players)]}
 
 
+def entry_once(request: HttpRequest):
+    """The posted form's entry token (``{% entry_token %}``) as the services' once-only key."""
+    from league.services import Once
+
+    return Once.form(request.user, request.POST.get("entry_token"))
+
+
+def already_saved_message() -> str:
+    return _("This hand was already saved")
+
+
 def engine_message(message: str) -> str:
     """The scoring engine's (English) reason behind a lead-in in the page's language."""
     return _("The rules do not allow this: %(message)s") % {"message": message}
@@ -149,6 +160,18 @@ def refusal_message(exc: ValidationError | ScoringError, game: Game | None = Non
     if code == "conflict" and hand is not None:
         return _("Hand %(n)s was already entered differently (by someone else?). Reload the table to see it, "
                  "then edit it if it is wrong.") % {"n": hand + 1}
+    if code == "referee_only":
+        return _("Penalties are a referee's: only a referee or a club admin can give, change or remove them "
+                 "(on the referee screen).")
+    if code == "closed":
+        return _("This game is finished: only a referee or a club admin can change it, with a reason.")
+    if code == "reason":
+        return _("This game is finished: say why it is changed.")
+    if code == "gone":
+        return _("This hand was already deleted (by someone else?): nothing was changed. Reload the game to see it "
+                 "as it is now.")
+    if code == "already_done":
+        return already_saved_message()
     if code == "position":
         return _("This is not the next hand of the game any more (the game changed since this screen was loaded). "
                  "Reload the table.")
@@ -179,5 +202,5 @@ def game_view(game: Game) -> GameView:
     return GameView(game=game, record=record, replay=replay(record))
 
 
-__all__ = ["GameView", "Refused", "ScoringError", "cancelled_message", "engine_message", "game_view", "load_game",
+__all__ = ["GameView", "Refused", "ScoringError", "already_saved_message", "cancelled_message", "entry_once", "engine_message", "game_view", "load_game",
            "next_game_context", "refusable", "refusal_message", "refuse"]

@@ -11,13 +11,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from club.models import Club, Member
 from league import charts, permissions, selectors, services
 from league.forms import GameStartForm, ReasonForm
 from league.models import Game, Season
-from league.views import game_view, load_game, next_game_context, refusable, refusal_message, refuse
+from league.views import entry_once, game_view, load_game, next_game_context, refusable, refusal_message, refuse
 
 
 @require_GET
@@ -38,6 +39,7 @@ def game_list(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 @login_required
+@never_cache
 def game_start(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     if not permissions.can_start_game(request.user, club):
@@ -55,8 +57,12 @@ def game_start(request: HttpRequest, slug: str) -> HttpResponse:
             game = services.game_start(
                 season=form.cleaned_data["season"], table_label=form.cleaned_data["table_label"],
                 members=form.cleaned_data["players"], random_seats=form.cleaned_data["random_seats"],
-                by=request.user,
+                by=request.user, once=entry_once(request),
             )
+        except services.AlreadyDone as done:  # the same form again (a double tap, Back): that game, once
+            messages.info(request, _("This game was already started."))
+            game = done.result
+            return redirect("league:game_table", game.pk) if game else redirect("league:game_list", club.slug)
         except ValidationError as exc:
             form.add_error(None, refusal_message(exc))
         else:
@@ -86,7 +92,8 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "league/games/detail.html", {
         "game": game, "gv": gv, "replay": gv.replay, "state": gv.replay.state, "players": gv.players,
         "hands": hands, "chart": chart, "final_rows": gv.final_rows(),
-        "can_edit": permissions.can_enter_hands(request.user, game) and game.status != game.Status.CANCELLED,
+        "can_edit": permissions.can_enter_hands(request.user, game) and game.status != game.Status.CANCELLED
+        and (game.status != game.Status.FINISHED or permissions.can_give_penalty(request.user, game.club)),
         "can_referee": permissions.can_give_penalty(request.user, game.club),
         "can_cancel": permissions.can_cancel_game(request.user, game) and game.status != game.Status.CANCELLED,
         **next_game_context(request.user, game),
@@ -94,6 +101,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
+@never_cache
 @refusable
 def game_cancel(request: HttpRequest, pk: int) -> HttpResponse:
     """Cancel a game, with a reason (club admins and referees): it stays listed, marked cancelled."""

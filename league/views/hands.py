@@ -11,13 +11,14 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from league import permissions, services
 from league.forms import FullHandForm, HandEntryForm, PositionForm, ReasonForm, event_initial
 from league.models import Game, HandRecord
-from league.views import (GameView, Refused, cancelled_message, game_view, load_game, next_game_context,
-                          refusable, refusal_message)
+from league.views import (GameView, Refused, already_saved_message, cancelled_message, entry_once, game_view,
+                          load_game, next_game_context, refusable, refusal_message)
 from scoring.errors import ScoringError
 from scoring.hand.evaluate import evaluate
 from scoring.hand.model import HandContext
@@ -67,6 +68,7 @@ def _table_context(request: HttpRequest, gv: GameView, **extra: Any) -> dict[str
         "cancelled": _cancelled(gv.game), "cancelled_message": cancelled_message(gv.game),
         "can_enter": permissions.can_enter_hands(request.user, gv.game) and not _cancelled(gv.game),
         "can_referee": permissions.can_give_penalty(request.user, gv.game.club),
+        "last_is_penalty": last is not None and services.holds_penalty(last),
         "can_cancel": permissions.can_cancel_game(request.user, gv.game) and not _cancelled(gv.game),
         "continue_play": request.GET.get("continue") == "1",
         **(next_game_context(request.user, gv.game) if gv.replay.final is not None else {}),
@@ -109,7 +111,11 @@ def _store(request: HttpRequest, gv: GameView, form, template: str, ctx_extra: d
     """Save the form's event at its position: redirect on success, the screen with the message if not."""
     position = form.cleaned_data["position"]
     try:
-        services.hand_record(game=gv.game, position=position, event=form.event, by=request.user)
+        services.hand_record(game=gv.game, position=position, event=form.event, by=request.user,
+                             once=entry_once(request))
+    except services.AlreadyDone:  # a form rendered before that save (Back, a double tap): the table as it is now
+        messages.info(request, already_saved_message())
+        return redirect("league:game_table", gv.game.pk)
     except services.HandConflict as exc:
         return render(request, template, {**ctx_extra, "form": form, "conflict": refusal_message(exc, gv.game)},
                       status=HTTPStatus.CONFLICT)
@@ -123,6 +129,7 @@ def _store(request: HttpRequest, gv: GameView, form, template: str, ctx_extra: d
 
 
 @require_GET
+@never_cache
 @refusable
 def game_table(request: HttpRequest, pk: int) -> HttpResponse:
     """The table-host screen (members of the club may watch; hand entry needs the right)."""
@@ -133,6 +140,7 @@ def game_table(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+@never_cache
 @refusable
 def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
     """Quick entry: ``action=preview`` shows the payments, ``action=save`` stores the hand."""
@@ -188,6 +196,7 @@ def _int(raw: Any, default: int) -> int:
 
 
 @login_required
+@never_cache
 @refusable
 def hand_full(request: HttpRequest, pk: int) -> HttpResponse:
     """Full-hand entry through the tile picker; the engine scores the hand."""
@@ -228,14 +237,20 @@ def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
     """Undo the last hand — only if it is still the hand the host saw (no double undo)."""
     game = _writable_game(request, pk)
     form = PositionForm(request.POST)
-    last = game.hands.order_by("-position").first()
-    if not form.is_valid() or last is None or last.position != form.cleaned_data["position"]:
+    if not form.is_valid():
         messages.error(request, _("That hand is no longer the last one: nothing was undone. Check the table."))
         return redirect("league:game_table", game.pk)
     try:
-        services.hand_undo_last(game=game, by=request.user)
+        # The position the host saw is checked in the service, under the game's row lock.
+        services.hand_undo_last(game=game, by=request.user, position=form.cleaned_data["position"],
+                                reason=str(request.POST.get("reason", ""))[:500], once=entry_once(request))
+    except services.AlreadyDone:
+        messages.info(request, _("That undo was already done: nothing more was removed."))
     except ValidationError as exc:
-        messages.error(request, refusal_message(exc, game))
+        if getattr(exc, "code", None) == "position":
+            messages.error(request, _("That hand is no longer the last one: nothing was undone. Check the table."))
+        else:
+            messages.error(request, refusal_message(exc, game))
     else:
         messages.success(request, _("The last hand was removed."))
     return redirect("league:game_table", game.pk)
@@ -251,7 +266,9 @@ def game_stop(request: HttpRequest, pk: int) -> HttpResponse:
     if form.is_valid():
         try:
             services.hand_record(game=game, position=form.cleaned_data["position"], event={"kind": "stop"},
-                                 by=request.user)
+                                 by=request.user, once=entry_once(request))
+        except services.AlreadyDone:
+            pass
         except ValidationError as exc:
             messages.error(request, refusal_message(exc, game))
     return redirect("league:game_table", game.pk)
@@ -261,11 +278,20 @@ def _hand(game, position: int) -> HandRecord:
     return get_object_or_404(HandRecord, game=game, position=position)
 
 
+def _closed_to(request: HttpRequest, game: Game) -> None:
+    """A finished game's hands change only by a referee or admin (with a reason): say so up front."""
+    if game.status == Game.Status.FINISHED and not permissions.can_give_penalty(request.user, game.club):
+        messages.error(request, _("This game is finished: only a referee or a club admin can change it, with a reason."))
+        raise Refused(redirect("league:game_detail", game.pk))
+
+
 @login_required
+@never_cache
 @refusable
 def hand_edit(request: HttpRequest, pk: int, position: int) -> HttpResponse:
     """Change a past hand, with a reason; the engine refuses changes that break later hands."""
     game = _writable_game(request, pk)
+    _closed_to(request, game)
     hand = _hand(game, position)
     gv = game_view(game)
     table = gv.table(position)
@@ -289,7 +315,11 @@ def hand_edit(request: HttpRequest, pk: int, position: int) -> HttpResponse:
     if not (form.is_valid() and reason_form.is_valid()):
         return render(request, template, ctx, status=HTTPStatus.UNPROCESSABLE_ENTITY)
     try:
-        services.hand_edit(hand=hand, event=form.event, by=request.user, reason=reason_form.cleaned_data["reason"])
+        services.hand_edit(hand=hand, event=form.event, by=request.user, reason=reason_form.cleaned_data["reason"],
+                           once=entry_once(request))
+    except services.AlreadyDone:
+        messages.info(request, already_saved_message())
+        return redirect("league:game_detail", game.pk)
     except ValidationError as exc:
         form.add_error(None, refusal_message(exc, game))
         return render(request, template, ctx, status=HTTPStatus.UNPROCESSABLE_ENTITY)
@@ -303,19 +333,36 @@ def _is_full(event: dict[str, Any]) -> bool:
 
 
 @login_required
+@never_cache
 @refusable
 def hand_delete(request: HttpRequest, pk: int, position: int) -> HttpResponse:
-    """Delete a past hand, with a reason; later hands move up and are replayed."""
+    """Delete a past hand, with a reason; later hands move up and are replayed.
+
+    The form names the hand the host saw (its id): if that hand was deleted meanwhile (a double
+    tap, another phone), nothing else is deleted in its place.
+    """
     game = _writable_game(request, pk)
-    hand = _hand(game, position)
+    _closed_to(request, game)
+    seen = _int(request.POST.get("hand"), 0) if request.method == "POST" and request.POST.get("hand") else None
+    if seen is not None and not game.hands.filter(pk=seen).exists():
+        messages.info(request, _("That hand was already deleted: nothing more was deleted."))
+        return redirect("league:game_detail", game.pk)
+    hand = _hand(game, position) if seen is None else game.hands.get(pk=seen)
     gv = game_view(game)
     reason_form = ReasonForm(request.POST or None)
     ctx = {"game": game, "hand": hand, "players": gv.players, "reason_form": reason_form,
-           "hand_row": _row_at(gv, position), "rules": gv.ruleset}
+           "hand_row": _row_at(gv, hand.position), "rules": gv.ruleset}
     if request.method == "POST" and reason_form.is_valid():
         try:
-            services.hand_delete(hand=hand, by=request.user, reason=reason_form.cleaned_data["reason"])
+            services.hand_delete(hand=hand, by=request.user, reason=reason_form.cleaned_data["reason"],
+                                 position=position, once=entry_once(request))
+        except services.AlreadyDone:
+            messages.info(request, _("That hand was already deleted: nothing more was deleted."))
+            return redirect("league:game_detail", game.pk)
         except ValidationError as exc:
+            if getattr(exc, "code", None) == "gone":
+                messages.info(request, _("That hand was already deleted: nothing more was deleted."))
+                return redirect("league:game_detail", game.pk)
             reason_form.add_error(None, refusal_message(exc, game))
         else:
             messages.success(request, _("Hand %(n)s was deleted.") % {"n": position + 1})

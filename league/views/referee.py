@@ -9,13 +9,14 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 
 from club.models import Club, Member
 from league import permissions, selectors, services
 from league.forms import PenaltyForm, ReasonForm, SeasonDeductionForm
 from league.models import Game, GameSeat, Penalty, PenaltyKind, Season
 from league.templatetags.mahjong import event_words
-from league.views import load_game, refusable, refusal_message, refuse
+from league.views import entry_once, load_game, refusable, refusal_message, refuse
 
 KIND_LABELS = dict(PenaltyKind.choices)
 
@@ -24,6 +25,7 @@ def _referee_check(user, game) -> bool:
     return permissions.can_give_penalty(user, game.club)
 
 
+@never_cache
 @refusable
 def game_penalties(request: HttpRequest, pk: int) -> HttpResponse:
     """A game's penalties; referees and admins log new ones here (in-game events or rows)."""
@@ -45,8 +47,11 @@ def game_penalties(request: HttpRequest, pk: int) -> HttpResponse:
                 services.penalty_give(
                     member=Member.objects.get(pk=data["member"], club=game.club), type=data["type"],
                     reason=data["reason"], by=request.user, game=game, amount=data.get("amount"),
-                    beneficiary=beneficiary,
+                    beneficiary=beneficiary, once=entry_once(request),
                 )
+            except services.AlreadyDone:
+                messages.info(request, _("This penalty was already logged: nothing was logged again."))
+                return redirect("league:game_penalties", game.pk)
             except ValidationError as exc:
                 form.add_error(None, refusal_message(exc, game))
             else:
@@ -59,6 +64,7 @@ def game_penalties(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
+@never_cache
 def penalty_cancel(request: HttpRequest, pk: int) -> HttpResponse:
     penalty = get_object_or_404(Penalty.objects.select_related("season__club", "game", "member"), pk=pk)
     club = penalty.season.club
@@ -80,6 +86,7 @@ def penalty_cancel(request: HttpRequest, pk: int) -> HttpResponse:
                   status=status)
 
 
+@never_cache
 def season_penalties(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
     """A season's penalties; season-level point deductions are logged here."""
     club = get_object_or_404(Club, slug=slug)
@@ -97,7 +104,10 @@ def season_penalties(request: HttpRequest, slug: str, season_id: int) -> HttpRes
             try:
                 services.penalty_give(member=form.cleaned_data["member"], type=PenaltyKind.SEASON_DEDUCTION,
                                       reason=form.cleaned_data["reason"], by=request.user, season=season,
-                                      points=form.cleaned_data["points"])
+                                      points=form.cleaned_data["points"], once=entry_once(request))
+            except services.AlreadyDone:
+                messages.info(request, _("This deduction was already logged: nothing was logged again."))
+                return redirect("league:season_penalties", club.slug, season.pk)
             except ValidationError as exc:
                 form.add_error(None, exc)
             else:

@@ -101,15 +101,17 @@ def test_host_plays_a_short_hanchan_on_a_phone(base_url, page, seated, shots):
     expect(page.locator("[data-testid=renchan]")).to_have_text("1연장")  # the dealer won: renchan, 1 honba
     assert len(stored_events(game)) == 2
 
-    # Hand 3 — a tsumo entered by mistake, then undone in one tap.
+    # Hand 3 — a tsumo entered by mistake, then undone: the undo says what it removes, one tap confirms.
     tap(page, "kind", "tsumo")
     tap(page, "tsumo_winner", "2")
     tap(page, "tsumo_value", "5")
     expect_preview(page, [-2100, -4100, 8300, -2100])  # 박도윤 tsumo mangan on 1 honba; 이서연 deals
     save(page, next_position=3)
     assert len(stored_events(game)) == 3
+    page.click("[data-testid=undo] summary")
+    expect(page.locator("[data-testid=undo-what]")).to_contain_text("박도윤")
     with page.expect_navigation():
-        page.click("[data-testid=undo] button")
+        page.click("[data-testid=undo-confirm]")
     expect(page.locator("#hand-form input[name=position]")).to_have_value("2")
     page.wait_for_load_state("networkidle")
     assert len(stored_events(game)) == 2

@@ -174,3 +174,82 @@ def test_hands_csv_has_one_row_per_hand_with_the_replayed_scores():
     assert row[10:14] == [73000, -23000, 25000, 25000]
     games = games_rows(season)
     assert games[1][7] == "'=cmd"  # formula injection guard
+
+
+# --- issue 9, item 7: the history survives export → restore → export -------------------------------
+def _history_season():
+    """A table game with people behind every write: a ruling that moves points (amount and
+    beneficiary), a cancelled penalty, hands entered by a player, an edit, a season deduction."""
+    from tests.factories import ClubRoleFactory, UserFactory
+
+    club = ClubFactory(slug="history")
+    ruleset = RulesetFactory(club=club, key="juki-agit-2026", base="juki-agit-2026")
+    season = SeasonFactory(club=club, ruleset=ruleset)
+    table = [MemberFactory(club=club, user=UserFactory()) for _ in range(4)]
+    referee = MemberFactory(club=club, user=UserFactory(), display_name="심판")
+    ClubRoleFactory(club=club, member=referee, role="referee")
+    game = services.game_start(season=season, members=table, table_label="A", by=referee.user)
+    services.hand_record(game=game, position=0, by=table[0].user,
+                         event={"kind": "ron", "loser": 2, "wins": [{"winner": 3, "han": 3, "fu": 30}]})
+    services.penalty_give(member=table[1], type="ruling", reason="moved seats", game=game, amount=2000,
+                          beneficiary=table[0], by=referee.user)
+    card = services.penalty_give(member=table[2], type="yellow_card", reason="exposed tiles", game=game,
+                                 by=referee.user)
+    services.penalty_cancel(penalty=card, reason="not exposed after all", by=referee.user)
+    hand = services.hand_record(game=game, position=2, by=table[1].user,
+                                event={"kind": "tsumo", "winner": 1, "han": 2, "fu": 30})
+    services.hand_edit(hand=hand, event={"kind": "tsumo", "winner": 1, "han": 3, "fu": 30}, by=table[1].user,
+                       reason="counted dora")
+    services.penalty_give(member=table[3], type="season_deduction", points=Decimal("2.0"), reason="late",
+                          season=season, by=referee.user)
+    return season
+
+
+def _without_ids(doc):
+    doc = json.loads(json.dumps(doc))
+    doc.pop("exported_at")
+    for g in doc["games"]:
+        g.pop("id")
+    for p in doc["penalties"]:
+        p.pop("id"), p.pop("game")
+    for e in doc["audit"]:
+        e.pop("object_id")
+        if e["object_type"] == "hand":
+            for side in (e["before"], e["after"]):
+                if isinstance(side, dict):
+                    side.pop("game", None)
+    return doc
+
+
+@pytest.mark.django_db(transaction=True)
+def test_export_restore_export_keeps_rulings_people_and_the_audit_log(tmp_path):
+    first = export_season(_history_season())
+    ruling = next(p for p in first["penalties"] if p["type"] == "ruling")
+    assert (ruling["amount"], ruling["beneficiary"], ruling["given_by"]) == (2000, first["games"][0]["record"]["players"][0], "심판")
+    card = next(p for p in first["penalties"] if p["type"] == "yellow_card")
+    assert card["cancelled_by"] == "심판"
+    game = first["games"][0]
+    assert game["started_by"] == "심판"
+    assert [e["by"] for e in game["entered"]] == [game["record"]["players"][0], "심판", game["record"]["players"][1]]
+    assert {(e["action"], e["object_type"]) for e in first["audit"]} >= {
+        ("create", "game"), ("create", "hand"), ("edit", "hand"), ("create", "penalty"),
+        ("cancel", "penalty"), ("delete", "hand")}
+    assert any(e["reason"] == "counted dora" and e["actor"] == game["record"]["players"][1] for e in first["audit"])
+
+    path = tmp_path / "season.json"
+    path.write_text(json.dumps(first), encoding="utf-8")
+    wipe()
+    call_command("import_season", str(path))
+    second = export_season(Season.objects.get())
+
+    assert _without_ids(second) == _without_ids(first)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_season_with_a_ruling_that_moves_points_can_be_restored():
+    doc = export_season(_history_season())
+    wipe()
+    restored = restore_season(doc)
+    ruling = Penalty.objects.get(season=restored, type="ruling")
+    assert (ruling.amount, ruling.beneficiary.display_name) == (2000, doc["games"][0]["record"]["players"][0])
+    assert ruling.hand_record.event == {"kind": "penalty", "player": 1, "type": "ruling", "amount": 2000, "to": 0}

@@ -244,11 +244,11 @@ def test_hand_delete_refused_when_a_later_hand_becomes_impossible(game, players,
     assert game.hands.count() == len(AGARI_YAME_FINISH)
 
 
-def test_hand_undo_last_removes_the_last_hand_and_reopens_a_finished_game(game, players, recomputes):
+def test_hand_undo_last_removes_the_last_hand_and_reopens_a_finished_game(game, players, referee, recomputes):
     record_all(game, ALL_LAST_FINISH, players[0].user)
     recomputes.clear()
 
-    removed = services.hand_undo_last(game=game, by=players[2].user)
+    removed = services.hand_undo_last(game=game, by=referee.user, position=game.hands.count() - 1, reason="undo")
 
     game.refresh_from_db()
     assert removed == ALL_LAST_FINISH[-1]
@@ -260,7 +260,7 @@ def test_hand_undo_last_removes_the_last_hand_and_reopens_a_finished_game(game, 
 
 
 def test_hand_undo_last_on_an_empty_game_does_nothing(game, players):
-    assert services.hand_undo_last(game=game, by=players[0].user) is None
+    assert services.hand_undo_last(game=game, by=players[0].user, position=None) is None
     assert not AuditEntry.objects.filter(action=AuditEntry.Action.DELETE).exists()
 
 
@@ -277,7 +277,7 @@ def test_game_cancel_freezes_the_game_and_recomputes_a_finished_one(game, player
     entry = AuditEntry.objects.get(action=AuditEntry.Action.CANCEL, object_type="game")
     assert entry.before["status"] == Game.Status.FINISHED and entry.after["status"] == Game.Status.CANCELLED
     with pytest.raises(services.HandRefused, match="cancelled"):
-        services.hand_undo_last(game=game, by=referee.user)
+        services.hand_undo_last(game=game, by=referee.user, position=None)
 
 
 @pytest.mark.parametrize(

@@ -189,7 +189,7 @@ def test_edit_that_makes_a_later_hand_impossible_is_refused(as_role, table_game)
                          event={"kind": "ron", "loser": 1, "wins": [{"winner": 0, "yakuman": 1}]})
     # with a yakuman at hand 1 the game ended by tobi; a draw there would let play go on
     r = as_role("referee").patch(f"/api/hands/{first.pk}/",
-                                 {"event": {"kind": "ron", "loser": 1, "wins": [{"winner": 0, "yakuman": 1}]}},
+                                 {"event": {"kind": "ron", "loser": 1, "wins": [{"winner": 0, "yakuman": 1}]}, "reason": "wrong hand"},
                                  format="json")
     assert r.status_code == HTTPStatus.BAD_REQUEST
     assert r.json()["error"]["hand"] == 1

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('league', '0003_import_batch_results'),
+        ('league', '0004_idempotency_keys'),
     ]
 
     operations = [

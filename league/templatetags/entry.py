@@ -1,0 +1,25 @@
+"""``{% entry_token "hand" %}``: the one-time token every entry form carries.
+
+Made when the form is rendered; the service consumes it with the write (under the game's
+row lock), so a form rendered before the last save — Back, a double tap, a resubmitted
+page — writes nothing again. A form shown again after a refusal or a preview keeps the
+token it was posted with (it has not written yet).
+"""
+from __future__ import annotations
+
+import secrets
+
+from django import template
+from django.utils.html import format_html
+
+register = template.Library()
+
+FIELD = "entry_token"
+
+
+@register.simple_tag(takes_context=True)
+def entry_token(context, scope: str) -> str:
+    request = context.get("request")
+    posted = request.POST.get(FIELD, "") if request is not None and request.method == "POST" else ""
+    token = posted if posted.startswith(f"{scope}.") and len(posted) <= 120 else f"{scope}.{secrets.token_urlsafe(18)}"
+    return format_html('<input type="hidden" name="{}" value="{}">', FIELD, token)

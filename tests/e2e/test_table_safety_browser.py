@@ -1,0 +1,81 @@
+"""Issue 9 in a real browser (phone-sized Chromium): Back and save again, a double-tap undo.
+
+Same stable waits as test_table_browser.py: Playwright ``expect`` on exact content, the
+database read only when the page is idle.
+"""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from tests.e2e.test_table_browser import expect_preview, save, stored_events, tap
+
+CHROMIUM = "/usr/bin/chromium"
+playwright_sync = pytest.importorskip("playwright.sync_api")
+expect = playwright_sync.expect
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not shutil.which(CHROMIUM), reason="needs Debian's chromium at /usr/bin/chromium"),
+]
+
+
+@pytest.fixture
+def seated(transactional_db):
+    from league import services
+    from tests.factories import ClubFactory, MemberFactory, RulesetFactory, SeasonFactory, UserFactory
+
+    club = ClubFactory()
+    names = ["조도윤", "윤하은", "박서준", "최지우"]
+    players = [MemberFactory(club=club, display_name=n, user=UserFactory(username=f"s{i}")) for i, n in enumerate(names)]
+    season = SeasonFactory(club=club, ruleset=RulesetFactory(club=club, key="juki-agit-2026", base="juki-agit-2026"))
+    return services.game_start(season=season, table_label="2번 테이블", members=players, by=None), players
+
+
+def login(page, base_url, game) -> None:
+    page.goto(f"{base_url}/accounts/login/?next=/games/{game.pk}/table/")
+    page.fill("input[name=username]", "s0")
+    page.fill("input[name=password]", "pass1234")
+    with page.expect_navigation():
+        page.click("form[action$='/login/'] button[type=submit]")
+    expect(page.locator("#hand-form")).to_be_visible()
+
+
+def test_back_and_save_again_stores_the_hand_once(base_url, page, seated):
+    game, _ = seated
+    login(page, base_url, game)
+    tap(page, "ron_winner", "0")
+    tap(page, "ron_loser", "1")
+    tap(page, "ron_value", "3-30")
+    expect_preview(page, [5800, -5800, 0, 0])  # the dealer 조도윤 rons 윤하은: 3 han 30 fu, 5,800
+    save(page, next_position=1)
+    assert len(stored_events(game)) == 1
+
+    page.go_back()  # the screen from before the save
+    page.wait_for_load_state("networkidle")
+    with page.expect_navigation(wait_until="load"):
+        page.click("[data-testid=save]")
+    page.wait_for_load_state("networkidle")
+
+    assert len(stored_events(game)) == 1  # Save again stored nothing
+    page.goto(f"{base_url}/games/{game.pk}/table/")
+    expect(page.locator("#hand-form input[name=position]")).to_have_value("1")
+
+
+def test_double_tap_undo_removes_one_hand(base_url, page, seated):
+    from league import services
+
+    game, players = seated
+    for i, event in enumerate([{"kind": "ron", "loser": 2, "wins": [{"winner": 1, "han": 1, "fu": 30}]},
+                               {"kind": "ron", "loser": 3, "wins": [{"winner": 2, "han": 1, "fu": 30}]},
+                               {"kind": "tsumo", "winner": 3, "han": 2, "fu": 30}]):
+        services.hand_record(game=game, position=i, event=event)
+    login(page, base_url, game)
+    expect(page.locator("#hand-form input[name=position]")).to_have_value("3")
+    page.click("[data-testid=undo] summary")
+    expect(page.locator("[data-testid=undo-what]")).to_contain_text("최지우")  # what it removes, in words
+    with page.expect_navigation(wait_until="load"):
+        page.dblclick("[data-testid=undo-confirm]")  # two taps in a row
+    page.wait_for_load_state("networkidle")
+    expect(page.locator("#hand-form input[name=position]")).to_have_value("2")
+    assert [e["kind"] for e in stored_events(game)] == ["ron", "ron"]
