@@ -120,7 +120,7 @@ def night_checkin(request: HttpRequest, pk: int) -> HttpResponse:
                 services.leave(night=night, member=me, by=request.user)
                 messages.success(request, _("You are checked out: you will not be seated in later rounds."))
             else:
-                _, created = services.check_in(night=night, member=me, by=request.user)
+                created = services.check_in(night=night, member=me, by=request.user)[1]
                 messages.success(request, _("You are checked in: you will be seated in the next round.") if created
                                  else _("You were already checked in: nothing changed."))
         except ValidationError as exc:
@@ -147,7 +147,7 @@ def desk_checkin(request: HttpRequest, pk: int) -> HttpResponse:
         return _back(night)
     member = get_object_or_404(Member, pk=form.cleaned_data["member"])
     try:
-        _, created = services.check_in(night=night, member=member, by=request.user)
+        created = services.check_in(night=night, member=member, by=request.user)[1]
     except ValidationError as exc:
         messages.error(request, _message(exc))
     else:
