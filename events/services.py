@@ -62,7 +62,8 @@ def _require(ok: bool) -> None:
 
 
 def _locked(night: ClubNight) -> ClubNight:
-    return ClubNight.objects.select_for_update().select_related("club", "season", "sanma_season").get(pk=night.pk)
+    return (ClubNight.objects.select_for_update(of=("self",)).select_related("club", "season", "sanma_season")
+            .get(pk=night.pk))
 
 
 def _check_open(night: ClubNight) -> None:
