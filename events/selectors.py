@@ -26,7 +26,13 @@ def checkins(night: ClubNight) -> list[CheckIn]:
 
 
 def rounds(night: ClubNight) -> list[NightRound]:
-    return list(night.rounds.prefetch_related("tables__game__seat_set__member").order_by("number"))
+    """The night's rounds with their tables; each round gets ``sitting_out_names``."""
+    out = list(night.rounds.prefetch_related("tables__game__seat_set__member").order_by("number"))
+    ids = {i for r in out for i in (r.sitting_out or [])}
+    names = dict(Member.objects.filter(pk__in=ids).values_list("pk", "display_name"))
+    for r in out:
+        r.sitting_out_names = [names.get(i, "?") for i in (r.sitting_out or [])]
+    return out
 
 
 def next_round_number(night: ClubNight) -> int:

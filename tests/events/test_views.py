@@ -217,3 +217,12 @@ def test_the_desk_checks_a_member_in_and_twice_is_harmless(client, night, member
     again = client.post(url, {"member": members[3].pk}, follow=True)
     assert "이미 체크인" in again.content.decode()
     assert CheckIn.objects.filter(night=night).count() == 1
+
+
+def test_the_desk_names_who_sits_out(client, night_no_sanma, members, admin_user):
+    night = night_no_sanma
+    rnd = seat_first_round(night, members, admin_user, n=6)
+    client.force_login(admin_user)
+    page = client.get(reverse("events:night_detail", args=[night.pk])).content.decode()
+    out = [m.display_name for m in members if m.pk in rnd.sitting_out]
+    assert len(out) == 2 and all(name in page for name in out)
