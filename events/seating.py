@@ -29,7 +29,7 @@ import itertools
 import json
 import random
 import sys
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -447,10 +447,15 @@ def seat_round(
     for p in seated:
         options = [(cost_with(p, t), rng.random(), ti) for ti, t in enumerate(tables) if len(t) < sizes[ti]]
         tables[min(options)[2]].append(p)
-    # Improve: best swap of two players at different tables until none helps.
-    improved = True
-    while improved:
-        improved = False
+    _descend(tables, cost_with)
+    _check_teams(tables, team_of)
+    _draw_winds(tables, winds, players, rng)
+    return Round(tables=tables, sitting_out=resting)
+
+
+def _descend(tables: list[list[Any]], cost_with) -> None:
+    """Best swap of two players at different tables, until no swap lowers the cost (in place)."""
+    while True:
         best = (0, None)
         for ti, tj in itertools.combinations(range(len(tables)), 2):
             for p in tables[ti]:
@@ -459,24 +464,127 @@ def seat_round(
                          - cost_with(p, tables[ti]) - cost_with(x, tables[tj]))
                     if d < best[0]:
                         best = (d, (ti, tj, p, x))
-        if best[1] is not None:
-            ti, tj, p, x = best[1]
-            tables[ti][tables[ti].index(p)] = x
-            tables[tj][tables[tj].index(x)] = p
-            improved = True
+        if best[1] is None:
+            return
+        ti, tj, p, x = best[1]
+        tables[ti][tables[ti].index(p)] = x
+        tables[tj][tables[tj].index(x)] = p
+
+
+def _check_teams(tables: list[list[Any]], team_of: Mapping[Any, Any]) -> None:
     for t in tables:
         for a, b in itertools.combinations(t, 2):
             ta = team_of.get(a)
             if ta is not None and ta == team_of.get(b):
                 raise SeatingError("Team-mates would have to share a table: there are too few teams here.",
                                    code="teams")
-    # Winds: each table's order gives every player a wind they have had least tonight (ties drawn).
+
+
+def _draw_winds(tables: list[list[Any]], winds: Mapping[Any, Sequence[int]] | None, players: Sequence[Any],
+                rng: random.Random) -> None:
+    """Each table's order gives every player a wind they have had least (ties drawn)."""
     counts = {p: list((winds or {}).get(p, (0, 0, 0, 0))) + [0] * 4 for p in players}
     for t in tables:
         perms = list(itertools.permutations(t))
         rng.shuffle(perms)
         t[:] = min(perms, key=lambda perm: sum(counts[p][s] for s, p in enumerate(perm)))
+
+
+# --- swiss and predefined seatings (tournaments) ----------------------------------------------
+def swiss_round(
+    ranking: Sequence[Hashable], *, met: Mapping[Any, int] | None = None, three_player_tables: bool = False,
+    sat_out: Mapping[Hashable, int] | None = None, winds: Mapping[Hashable, Sequence[int]] | None = None,
+    teams: Mapping[Hashable, Hashable] | None = None, seed: int | None = None,
+) -> Round:
+    """A swiss round: by standings (``ranking``, strongest first) the strongest play together,
+    avoiding repeats. Byes go to those who sat out least, the lowest ranked first.
+
+    A pair's cost is 1,000 per earlier meeting (team-mates: 1,000,000) plus how far apart they
+    stand; tables start as consecutive blocks of the ranking and swaps lower the cost.
+    """
+    players = list(dict.fromkeys(ranking))
+    sizes, out = table_sizes(len(players), three_player_tables=three_player_tables)
+    rng = random.Random(seed)
+    rank = {p: i for i, p in enumerate(players)}
+    sat = sat_out or {}
+    resting = sorted(players, key=lambda p: (sat.get(p, 0), -rank[p]))[:out] if out else []
+    seated = [p for p in players if p not in set(resting)]
+    tables, i = [], 0
+    for size in sizes:
+        tables.append(seated[i:i + size])
+        i += size
+    pairs, team_of = _norm_pairs(met), dict(teams or {})
+
+    def pair(a: Any, b: Any) -> int:
+        cost = TONIGHT_WEIGHT * pairs.get(frozenset((a, b)), 0) + abs(rank[a] - rank[b])
+        ta = team_of.get(a)
+        return cost + (TEAM_WEIGHT if ta is not None and ta == team_of.get(b) else 0)
+
+    def cost_with(p: Any, table: Sequence[Any], skip: Any = None) -> int:
+        return sum(pair(p, q) for q in table if q != p and q != skip)
+
+    _descend(tables, cost_with)
+    _check_teams(tables, team_of)
+    tables.sort(key=lambda t: min(rank[p] for p in t))
+    _draw_winds(tables, winds, players, rng)
     return Round(tables=tables, sitting_out=resting)
+
+
+def check_rounds(rounds: Sequence[Round], players: Sequence[Hashable], *, three_player_tables: bool = False) -> None:
+    """Check a predefined seating: every player once a round, tables of 4 (or 3 where allowed).
+
+    Raises ``SeatingError`` naming every problem (round and table numbered from 1).
+    """
+    everyone = set(players)
+    problems: list[str] = []
+    for r, rnd in enumerate(rounds, start=1):
+        seen: Counter = Counter(p for t in rnd.tables for p in t)
+        seen.update(rnd.sitting_out)
+        for p, n in seen.items():
+            if p not in everyone:
+                problems.append(f"round {r}: {p} is not a player")
+            elif n > 1:
+                problems.append(f"round {r}: {p} is seated {n} times")
+        for p in everyone - set(seen):
+            problems.append(f"round {r}: {p} is not seated")
+        if len(rnd.sitting_out) > 3 or (three_player_tables and rnd.sitting_out):
+            problems.append(f"round {r}: {len(rnd.sitting_out)} sit out, who could play")
+        for t, table in enumerate(rnd.tables, start=1):
+            if len(table) != 4 and not (three_player_tables and len(table) == 3):
+                problems.append(f"round {r}, table {t}: {len(table)} players")
+    if problems:
+        raise SeatingError("This seating cannot be used: " + "; ".join(sorted(problems)) + ".", code="predefined")
+
+
+def parse_rounds_csv(text: str, players: Sequence[str] | None = None) -> list[Round]:
+    """A predefined seating from CSV rows ``round,table,east,south,west[,north]`` (a header row is
+    skipped). Players are the strings as written; rounds and tables are numbered from 1. With
+    ``players``, those a round does not list sit it out."""
+    import csv
+    import io
+
+    by_round: dict[int, dict[int, list[str]]] = defaultdict(dict)
+    for line, row in enumerate(csv.reader(io.StringIO(text)), start=1):
+        cells = [c.strip() for c in row]
+        if not any(cells):
+            continue
+        if line == 1 and not cells[0].isdigit():
+            continue
+        if len(cells) < 5 or not cells[0].isdigit() or not cells[1].isdigit():
+            raise SeatingError(f"Line {line}: expected round,table,east,south,west[,north].", code="predefined")
+        seats = [c for c in cells[2:6] if c]
+        r, t = int(cells[0]), int(cells[1])
+        if t in by_round[r]:
+            raise SeatingError(f"Line {line}: round {r} has table {t} twice.", code="predefined")
+        by_round[r][t] = seats
+    if not by_round or sorted(by_round) != list(range(1, max(by_round) + 1)):
+        raise SeatingError("The rounds must be numbered 1, 2, 3, ... without a gap.", code="predefined")
+    rounds = []
+    for r in sorted(by_round):
+        tables = [by_round[r][t] for t in sorted(by_round[r])]
+        listed = {p for t in tables for p in t}
+        rounds.append(Round(tables=tables, sitting_out=[p for p in (players or []) if p not in listed]))
+    return rounds
 
 
 # --- command line -----------------------------------------------------------------------------

@@ -181,3 +181,56 @@ def test_the_seating_module_imports_no_django():
     names = {a.name for n in ast.walk(tree) if isinstance(n, ast.Import) for a in n.names}
     names |= {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom) and n.module}
     assert not any(name.split(".")[0] == "django" for name in names)
+
+
+# --- swiss and predefined (tournaments) ---------------------------------------------------------
+def test_swiss_seats_the_strongest_together():
+    rnd = seating.swiss_round(list(range(16)), seed=1)
+    assert [sorted(t) for t in rnd.tables] == [[0, 1, 2, 3], [4, 5, 6, 7], [8, 9, 10, 11], [12, 13, 14, 15]]
+
+
+def test_swiss_avoids_a_repeat_at_the_cost_of_strength():
+    met = Counter({frozenset(p): 1 for p in itertools.combinations(range(4), 2)})  # the top four met already
+    rnd = seating.swiss_round(list(range(16)), met=met, seed=1)
+    assert not set(_meetings(rnd)) & set(met)
+    assert max(sum(1 for p in t if p < 4) for t in rnd.tables) == 1
+
+
+def test_swiss_byes_go_to_the_lowest_ranked_who_sat_out_least():
+    rnd = seating.swiss_round(list(range(10)), sat_out={9: 1, 8: 1}, seed=2)
+    assert sorted(rnd.sitting_out) == [6, 7]
+
+
+@settings(max_examples=30, deadline=None)
+@given(n=st.integers(4, 30), three=st.booleans(), seed=st.integers(0, 99))
+def test_swiss_seats_everyone_once(n, three, seed):
+    if three and n == 5:
+        return
+    rnd = seating.swiss_round(list(range(n)), three_player_tables=three, seed=seed)
+    _check_round(rnd, set(range(n)), three_ok=three)
+
+
+def test_a_predefined_csv_seating_is_read_and_checked():
+    text = "round,table,east,south,west,north\n1,1,a,b,c,d\n1,2,e,f,g,h\n2,1,a,e,c,g\n2,2,b,f,d,h\n"
+    rounds = seating.parse_rounds_csv(text, players=list("abcdefgh"))
+    assert rounds[1].tables == [["a", "e", "c", "g"], ["b", "f", "d", "h"]]
+    seating.check_rounds(rounds, list("abcdefgh"))
+
+
+@pytest.mark.parametrize("text,problem", [
+    ("1,1,a,b,c,d\n1,2,e,f,g,a\n", "a is seated 2 times"),
+    ("1,1,a,b,c,d\n1,2,e,f,g,x\n", "x is not a player"),
+    ("1,1,a,b,c\n1,2,e,f,g,h\n", "table 1: 3 players"),
+    ("1,1,a,b,c,d\n", "4 sit out"),
+], ids=["twice", "unknown", "three-without-sanma", "a-table-left-out"])
+def test_a_predefined_seating_that_cannot_be_used_says_why(text, problem):
+    with pytest.raises(SeatingError) as info:
+        seating.check_rounds(seating.parse_rounds_csv(text, players=list("abcdefgh")), list("abcdefgh"))
+    assert problem in info.value.message
+
+
+@pytest.mark.parametrize("text", ["1,1,a,b\n", "1,x,a,b,c,d\n", "2,1,a,b,c,d\n", "1,1,a,b,c,d\n1,1,e,f,g,h\n"],
+                         ids=["short-row", "table-not-a-number", "round-gap", "table-twice"])
+def test_a_malformed_csv_is_refused(text):
+    with pytest.raises(SeatingError):
+        seating.parse_rounds_csv(text)
