@@ -99,6 +99,7 @@ def night_detail(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "events/night_detail.html", {
         "night": night, "club": night.club, "rows": rows, "rounds": selectors.rounds(night),
         "present": sum(1 for c in checkins if c.present), "next_number": selectors.next_round_number(night),
+        "free": sum(1 for c in checkins if c.present and c.member_id not in busy),
         "can_run": can_run, "can_open": permissions.can_open_night(request.user, night.club),
         "others": selectors.members_not_checked_in(night) if can_run else [],
         "my_checkin": next((c for c in checkins if me and c.member_id == me.pk), None), "me": me,
