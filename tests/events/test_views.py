@@ -226,3 +226,23 @@ def test_the_desk_names_who_sits_out(client, night_no_sanma, members, admin_user
     page = client.get(reverse("events:night_detail", args=[night.pk])).content.decode()
     out = [m.display_name for m in members if m.pk in rnd.sitting_out]
     assert len(out) == 2 and all(name in page for name in out)
+
+
+def test_a_plain_games_watch_view_refreshes_too(client, game, club):
+    from tests.factories import MemberFactory
+
+    watcher = MemberFactory(club=club, user=UserFactory())
+    client.force_login(watcher.user)
+    page = client.get(reverse("league:game_table", args=[game.pk])).content.decode()
+    assert 'data-testid="watch-live"' in page and 'data-testid="night-timer"' not in page
+
+
+def test_a_referee_reaches_extra_time_from_the_table_screen(client, night, members, admin_user, referee_user):
+    rnd = seat_first_round(night, members, admin_user)
+    table = rnd.tables.first()
+    client.force_login(referee_user)
+    page = client.get(reverse("league:game_table", args=[table.game.pk])).content.decode()
+    assert reverse("events:table_manage", args=[table.pk]) in page
+    client.force_login(table.game.seat_set.first().member.user)
+    page = client.get(reverse("league:game_table", args=[table.game.pk])).content.decode()
+    assert reverse("events:table_manage", args=[table.pk]) not in page
