@@ -16,7 +16,7 @@ Two entry points:
 A table lists its players in seat order: East, South, West, North at East 1.
 
 How ``balanced`` works: where an algebraic construction gives a plan with no repeated meeting
-(``N = 4m`` with ``m`` a prime or a power of two, ``R <= m``; plus the affine plane's fifth round
+(``N = 4m`` with ``m`` a prime, a power of two or 9, ``R <= m``; plus the affine plane's fifth round
 for 16 players) it is used with the players relabelled by the seed. Otherwise a greedy seating
 is improved by a tabu search that swaps two players of one round. Seat winds are then spread by
 a local search over each table's seat order. Everything is driven by the seed (no clock), so
@@ -135,7 +135,7 @@ def _is_prime(m: int) -> bool:
 
 
 def _field(m: int):
-    """(add, mul) of GF(m) for m prime or a power of two (elements 0..m-1), else None."""
+    """(add, mul) of GF(m) for m prime, a power of two or 9 (elements 0..m-1), else None."""
     if _is_prime(m):
         return (lambda a, b: (a + b) % m), (lambda a, b: (a * b) % m)
     if m in _GF2_POLY:
@@ -153,6 +153,15 @@ def _field(m: int):
             return out
 
         return (lambda a, b: a ^ b), mul
+    if m == 9:  # GF(3)[x]/(x^2 + 1); element a0 + 3*a1 is a0 + a1*x
+        def add9(a: int, b: int) -> int:
+            return (a % 3 + b % 3) % 3 + 3 * ((a // 3 + b // 3) % 3)
+
+        def mul9(a: int, b: int) -> int:
+            a0, a1, b0, b1 = a % 3, a // 3, b % 3, b // 3
+            return (a0 * b0 - a1 * b1) % 3 + 3 * ((a0 * b1 + a1 * b0) % 3)
+
+        return add9, mul9
     return None
 
 

@@ -26,7 +26,7 @@ def _check_round(rnd: Round, players: set, *, three_ok: bool) -> None:
         assert len(t) == 4 or (three_ok and len(t) == 3)
 
 
-@pytest.mark.parametrize("players,rounds", [(16, 5), (20, 5), (32, 8), (40, 8), (64, 10)],
+@pytest.mark.parametrize("players,rounds", [(16, 5), (20, 5), (32, 8), (36, 9), (40, 8), (64, 10)],
                          ids=lambda v: str(v))
 def test_no_pair_meets_twice_where_a_plan_exists(players, rounds):
     result = plan(players, rounds, seed=7)
