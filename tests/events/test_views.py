@@ -246,3 +246,12 @@ def test_a_referee_reaches_extra_time_from_the_table_screen(client, night, membe
     client.force_login(table.game.seat_set.first().member.user)
     page = client.get(reverse("league:game_table", args=[table.game.pk])).content.decode()
     assert reverse("events:table_manage", args=[table.pk]) not in page
+
+
+def test_the_board_switches_language_in_one_tap(client, night, admin_user):
+    client.force_login(admin_user)
+    url = reverse("events:board", args=[night.pk])
+    assert 'value="en"' in client.get(url).content.decode()
+    response = client.post(reverse("set_language"), {"language": "en", "next": url})
+    assert response.status_code == HTTPStatus.FOUND
+    assert "Tables" in client.get(url).content.decode()
