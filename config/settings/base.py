@@ -29,6 +29,7 @@ INSTALLED_APPS = [
     "django_htmx",
     "club",
     "league",
+    "events",
 ]
 
 MIDDLEWARE = [

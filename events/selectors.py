@@ -1,0 +1,151 @@
+"""Reads for club nights: who is here, the rounds, each table's state (from its replay), the board."""
+from __future__ import annotations
+
+import datetime
+import hashlib
+from collections import defaultdict
+from decimal import Decimal
+from typing import Any
+
+from django.db.models import Count, Max, Q, Sum
+from django.utils import timezone
+
+from club.models import Member
+from events.models import CheckIn, ClubNight, NightRound, NightTable
+from league.models import Game, GameSeat, HandRecord, StandingsSnapshot
+
+
+def nights_for_club(club) -> list[ClubNight]:
+    return list(ClubNight.objects.filter(club=club).select_related("season", "sanma_season")
+                .annotate(n_present=Count("checkins", filter=Q(checkins__left_at__isnull=True)))
+                .order_by("-date", "-id"))
+
+
+def checkins(night: ClubNight) -> list[CheckIn]:
+    return list(night.checkins.select_related("member").order_by("checked_in_at", "id"))
+
+
+def rounds(night: ClubNight) -> list[NightRound]:
+    """The night's rounds with their tables; each round gets ``sitting_out_names``."""
+    out = list(night.rounds.prefetch_related("tables__game__seat_set__member").order_by("number"))
+    ids = {i for r in out for i in (r.sitting_out or [])}
+    names = dict(Member.objects.filter(pk__in=ids).values_list("pk", "display_name"))
+    for r in out:
+        r.sitting_out_names = [names.get(i, "?") for i in (r.sitting_out or [])]
+    return out
+
+
+def next_round_number(night: ClubNight) -> int:
+    return (night.rounds.aggregate(n=Max("number"))["n"] or 0) + 1
+
+
+def table_for_game(game: Game) -> NightTable | None:
+    return NightTable.objects.filter(game=game).select_related("round__night").first()
+
+
+def seconds_left(ends_at: datetime.datetime | None, now: datetime.datetime | None = None) -> int | None:
+    if ends_at is None:
+        return None
+    return int((ends_at - (now or timezone.now())).total_seconds())
+
+
+def members_not_checked_in(night: ClubNight) -> list[Member]:
+    here = night.checkins.values_list("member_id", flat=True)
+    return list(Member.objects.filter(club=night.club, active=True).exclude(pk__in=here).order_by("display_name"))
+
+
+# --- the board ------------------------------------------------------------------------------
+def _table_state(table: NightTable) -> dict[str, Any]:
+    from league.selectors import game_replay
+
+    game = table.game
+    seats = sorted(game.seat_set.all(), key=lambda s: s.seat)
+    rep = game_replay(game)
+    state = rep.state
+    final = rep.final.to_json() if rep.final is not None else None
+    players = []
+    for s in seats:
+        players.append({"name": s.member.display_name, "score": state.scores[s.seat], "seat": s.seat,
+                        "dealer": s.seat == state.dealer and final is None,
+                        "points": final["points"][s.seat] if final else None,
+                        "rank": final["ranks"][s.seat] if final else None})
+    return {"table": table, "game": game, "round": state.round, "honba": state.honba, "sticks": state.sticks,
+            "players": players, "finished": game.status == Game.Status.FINISHED,
+            "cancelled": game.status == Game.Status.CANCELLED, "ends_at": table.ends_at,
+            "seconds_left": seconds_left(table.ends_at), "hands": len(rep.rows)}
+
+
+def board_tables(night: ClubNight) -> list[dict[str, Any]]:
+    """The latest round's tables, plus any earlier table still playing."""
+    last = night.rounds.order_by("-number").first()
+    if last is None:
+        return []
+    tables = (NightTable.objects.filter(round__night=night)
+              .filter(Q(round=last) | Q(game__status=Game.Status.IN_PROGRESS))
+              .select_related("round", "game__season", "game__ruleset", "game__club")
+              .prefetch_related("game__seat_set__member").order_by("-round__number", "id"))
+    return [_table_state(t) for t in tables]
+
+
+def tonight_results(night: ClubNight) -> list[dict[str, Any]]:
+    """Each player's finished games tonight and the points they made, best first."""
+    totals: dict[int, dict[str, Any]] = {}
+    games = (Game.objects.filter(night_table__round__night=night, status=Game.Status.FINISHED)
+             .prefetch_related("seat_set__member"))
+    for game in games:
+        for s in game.seat_set.all():
+            row = totals.setdefault(s.member_id, {"name": s.member.display_name, "games": 0,
+                                                  "points": Decimal("0"), "firsts": 0})
+            row["games"] += 1
+            if game.final_points:
+                row["points"] += Decimal(str(game.final_points[s.seat]))
+            if game.final_ranks and game.final_ranks[s.seat] == 1:
+                row["firsts"] += 1
+    return sorted(totals.values(), key=lambda r: (-r["points"], -r["firsts"], r["name"]))
+
+
+def season_standings(night: ClubNight, limit: int = 10) -> list[dict[str, Any]]:
+    snap = StandingsSnapshot.objects.filter(season=night.season).first()
+    if snap is None:
+        return []
+    return [r for r in snap.rows if r.get("qualified")][:limit]
+
+
+def board_version(night: ClubNight) -> str:
+    """A cheap fingerprint of everything the board shows (the ETag of its live fragment).
+
+    Changes when a hand is saved, edited or deleted, a game ends or is cancelled, a round is
+    seated, a table gets extra time, someone checks in or out, or the standings are recomputed.
+    """
+    games = Game.objects.filter(night_table__round__night=night)
+    hands = HandRecord.objects.filter(game__in=games).aggregate(n=Count("id"), at=Max("updated_at"))
+    game_state = games.aggregate(n=Count("id"), fin=Count("id", filter=Q(status=Game.Status.FINISHED)),
+                                 can=Count("id", filter=Q(status=Game.Status.CANCELLED)))
+    seats = GameSeat.objects.filter(game__in=games).aggregate(s=Sum("member_id"))
+    tables = NightTable.objects.filter(round__night=night).aggregate(extra=Sum("extra_minutes"))
+    people = night.checkins.aggregate(n=Count("id"), left=Count("id", filter=Q(left_at__isnull=False)),
+                                      at=Max("left_at"))
+    snap = StandingsSnapshot.objects.filter(season=night.season).values_list("computed_at", flat=True).first()
+    parts = [night.status, hands, game_state, seats, tables, people, snap, night.rounds.count()]
+    return hashlib.sha1(repr(parts).encode()).hexdigest()[:20]
+
+
+def game_version(game: Game) -> str:
+    """A cheap fingerprint of a game's table screen (the watch view reloads its screen when it changes)."""
+    hands = game.hands.aggregate(n=Count("id"), at=Max("updated_at"))
+    status = Game.objects.filter(pk=game.pk).values_list("status", flat=True).first()
+    seats = list(game.seat_set.values_list("member_id", flat=True))
+    extra = NightTable.objects.filter(game=game).values_list("extra_minutes", flat=True).first()
+    return hashlib.sha1(repr([hands, status, seats, extra]).encode()).hexdigest()[:20]
+
+
+def seat_counts(night: ClubNight) -> dict[int, dict[str, int]]:
+    """Per member tonight: games played and rounds sat out."""
+    out: dict[int, dict[str, int]] = defaultdict(lambda: {"games": 0, "sat_out": 0})
+    for member_id in GameSeat.objects.filter(game__night_table__round__night=night).values_list("member_id",
+                                                                                                 flat=True):
+        out[member_id]["games"] += 1
+    for r in night.rounds.all():
+        for member_id in r.sitting_out or []:
+            out[member_id]["sat_out"] += 1
+    return dict(out)

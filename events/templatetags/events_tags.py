@@ -1,0 +1,30 @@
+"""The club night's timer and the watch view's refresh for the table screen.
+
+``{% load events_tags %}{% night_table game as nt %}`` gives the night's table of ``game`` (with
+``seconds_left``), or None for a game outside a club night; ``{% game_etag game %}`` the ETag the
+watch view starts from.
+"""
+from __future__ import annotations
+
+from django import template
+
+register = template.Library()
+
+
+@register.simple_tag
+def night_table(game):
+    from events.selectors import seconds_left, table_for_game
+
+    if game is None or getattr(game, "pk", None) is None:
+        return None
+    table = table_for_game(game)
+    if table is not None:
+        table.seconds_left = seconds_left(table.ends_at)
+    return table
+
+
+@register.simple_tag
+def game_etag(game) -> str:
+    from events.selectors import game_version
+
+    return f'"{game_version(game)}"'

@@ -1,0 +1,320 @@
+"""Club-night screens: the desk (check-in, rounds), the phone check-in, a table's referee tools,
+the projector board and its live fragment (ETag/304), and the watch view's change check."""
+from __future__ import annotations
+
+from http import HTTPStatus
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_POST
+
+from club.models import Club, Member
+from events import forms, permissions, selectors, services
+from events.models import ClubNight, NightTable
+from league import permissions as league_permissions
+from league.models import Game
+
+LIVE_INTERVAL_MS = 1500
+
+
+def _refuse(request: HttpRequest) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    raise PermissionDenied
+
+
+def _night(pk: int) -> ClubNight:
+    return get_object_or_404(ClubNight.objects.select_related("club", "season", "sanma_season"), pk=pk)
+
+
+def _message(exc: ValidationError) -> str:
+    return " ".join(exc.messages)
+
+
+def _back(night: ClubNight) -> HttpResponse:
+    return redirect("events:night_detail", night.pk)
+
+
+def _qr_svg(url: str) -> str:
+    import qrcode
+    import qrcode.image.svg
+
+    img = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, border=2)
+    svg = img.to_string(encoding="unicode")
+    # Sized by the page's CSS, not in millimetres.
+    head, rest = svg.split(">", 1)
+    head = " ".join(part for part in head.split(" ") if not part.startswith(("width=", "height=")))
+    return f'{head} role="img" aria-label="QR">{rest}'
+
+
+# --- nights of a club -----------------------------------------------------------------------
+def night_list(request: HttpRequest, slug: str) -> HttpResponse:
+    club = get_object_or_404(Club, slug=slug)
+    if not permissions.can_view_night(request.user, club):
+        return _refuse(request)
+    can_open = permissions.can_open_night(request.user, club)
+    form = forms.NightOpenForm(request.POST or None, club=club) if can_open else None
+    if request.method == "POST":
+        if not can_open:
+            return _refuse(request)
+        if form.is_valid():
+            data = form.cleaned_data
+            try:
+                night = services.night_open(
+                    club=club, season=data["season"], sanma_season=data["sanma_season"], title=data["title"],
+                    round_minutes=data["round_minutes"], end_rule=data["end_rule"], by=request.user)
+            except ValidationError as exc:
+                form.add_error(None, _message(exc))
+            else:
+                messages.success(request, _("The club night is open: members can check in now."))
+                return _back(night)
+        status = HTTPStatus.UNPROCESSABLE_ENTITY
+    else:
+        status = HTTPStatus.OK
+    return render(request, "events/night_list.html", {
+        "club": club, "nights": selectors.nights_for_club(club), "form": form, "can_open": can_open,
+    }, status=status)
+
+
+# --- the desk -------------------------------------------------------------------------------
+@require_GET
+def night_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    night = _night(pk)
+    if not permissions.can_view_night(request.user, night.club):
+        return _refuse(request)
+    can_run = permissions.can_run_night(request.user, night.club)
+    me = permissions.member_for(request.user, night.club)
+    checkins = selectors.checkins(night)
+    busy = services.busy_member_ids(night.club)
+    counts = selectors.seat_counts(night)
+    rows = [{"checkin": c, "member": c.member, "busy": c.member_id in busy,
+             **counts.get(c.member_id, {"games": 0, "sat_out": 0})} for c in checkins]
+    return render(request, "events/night_detail.html", {
+        "night": night, "club": night.club, "rows": rows, "rounds": selectors.rounds(night),
+        "present": sum(1 for c in checkins if c.present), "next_number": selectors.next_round_number(night),
+        "free": sum(1 for c in checkins if c.present and c.member_id not in busy),
+        "can_run": can_run, "can_open": permissions.can_open_night(request.user, night.club),
+        "others": selectors.members_not_checked_in(night) if can_run else [],
+        "my_checkin": next((c for c in checkins if me and c.member_id == me.pk), None), "me": me,
+        "sanma": services.sanma_allowed(night),
+    })
+
+
+def night_checkin(request: HttpRequest, pk: int) -> HttpResponse:
+    """The page the board's QR code opens: a member checks in (or out) from their phone."""
+    night = _night(pk)
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    me = permissions.member_for(request.user, night.club)
+    if request.method == "POST":
+        if me is None:
+            raise PermissionDenied
+        try:
+            if request.POST.get("action") == "leave":
+                services.leave(night=night, member=me, by=request.user)
+                messages.success(request, _("You are checked out: you will not be seated in later rounds."))
+            else:
+                created = services.check_in(night=night, member=me, by=request.user)[1]
+                messages.success(request, _("You are checked in: you will be seated in the next round.") if created
+                                 else _("You were already checked in: nothing changed."))
+        except ValidationError as exc:
+            messages.error(request, _message(exc))
+        return redirect("events:night_checkin", night.pk)
+    checkin = night.checkins.filter(member=me).first() if me else None
+    table = None
+    if me is not None:
+        table = (NightTable.objects.filter(round__night=night, game__seat_set__member=me,
+                                           game__status=Game.Status.IN_PROGRESS)
+                 .select_related("round", "game").first())
+    return render(request, "events/checkin.html", {"night": night, "club": night.club, "me": me,
+                                                    "checkin": checkin, "table": table})
+
+
+@login_required
+@require_POST
+def desk_checkin(request: HttpRequest, pk: int) -> HttpResponse:
+    """An admin or referee checks a member in at the desk."""
+    night = _night(pk)
+    form = forms.MemberForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("Choose a member to check in."))
+        return _back(night)
+    member = get_object_or_404(Member, pk=form.cleaned_data["member"])
+    try:
+        created = services.check_in(night=night, member=member, by=request.user)[1]
+    except ValidationError as exc:
+        messages.error(request, _message(exc))
+    else:
+        if created:
+            messages.success(request, _("%(name)s is checked in.") % {"name": member.display_name})
+        else:
+            messages.info(request, _("%(name)s was already checked in: nothing changed.")
+                          % {"name": member.display_name})
+    return _back(night)
+
+
+@login_required
+@require_POST
+def desk_leave(request: HttpRequest, pk: int) -> HttpResponse:
+    night = _night(pk)
+    form = forms.MemberForm(request.POST)
+    if not form.is_valid():
+        return _back(night)
+    member = get_object_or_404(Member, pk=form.cleaned_data["member"])
+    try:
+        services.leave(night=night, member=member, by=request.user)
+    except ValidationError as exc:
+        messages.error(request, _message(exc))
+    else:
+        messages.success(request, _("%(name)s has left: not seated in later rounds.") % {"name": member.display_name})
+    return _back(night)
+
+
+@login_required
+@require_POST
+def round_seat(request: HttpRequest, pk: int) -> HttpResponse:
+    night = _night(pk)
+    form = forms.RoundForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("This screen is out of date. Reload the page."))
+        return _back(night)
+    number = form.cleaned_data["number"]
+    try:
+        rnd, created = services.round_seat(night=night, number=number, by=request.user)
+    except ValidationError as exc:
+        messages.error(request, _message(exc))
+        return _back(night)
+    if created:
+        messages.success(request, _("Round %(n)s is seated: %(tables)s tables.") % {
+            "n": rnd.number, "tables": rnd.tables.count()})
+    else:
+        messages.info(request, _("Round %(n)s was already seated (by someone else?): nothing changed.")
+                      % {"n": rnd.number})
+    return _back(night)
+
+
+@login_required
+@require_POST
+def night_close(request: HttpRequest, pk: int) -> HttpResponse:
+    night = _night(pk)
+    services.night_close(night=night, by=request.user)
+    messages.success(request, _("The club night is closed."))
+    return _back(night)
+
+
+# --- one table of the night ---------------------------------------------------------------------
+@login_required
+def table_manage(request: HttpRequest, pk: int) -> HttpResponse:
+    """Referee tools for one table: extra time, a substitute for a leaver, or cancel the game."""
+    table = get_object_or_404(NightTable.objects.select_related("round__night__club", "game"), pk=pk)
+    night = table.round.night
+    if not permissions.can_run_night(request.user, night.club):
+        raise PermissionDenied
+    seats = list(table.game.seat_set.select_related("member").order_by("seat"))
+    busy = services.busy_member_ids(night.club)
+    free = [c.member for c in selectors.checkins(night) if c.present and c.member_id not in busy]
+    extra_form, sub_form, cancel_form = forms.ExtraTimeForm(), forms.SubstituteForm(), forms.CancelForm()
+    status = HTTPStatus.OK
+    if request.method == "POST":
+        action = request.POST.get("action")
+        form = {"extra": forms.ExtraTimeForm, "substitute": forms.SubstituteForm,
+                "cancel": forms.CancelForm}.get(action, forms.CancelForm)(request.POST)
+        try:
+            if not form.is_valid():
+                raise ValidationError(_("Fill in every field of the form."))
+            data = form.cleaned_data
+            if action == "extra":
+                services.table_extra_time(table=table, minutes=data["minutes"], by=request.user,
+                                          reason=data["reason"])
+                messages.success(request, _("Table %(t)s has %(m)s more minutes.") % {"t": table.label,
+                                                                                      "m": data["minutes"]})
+            elif action == "substitute":
+                leaving = get_object_or_404(Member, pk=data["leaving"])
+                sub = get_object_or_404(Member, pk=data["substitute"])
+                services.seat_substitute(table=table, leaving=leaving, substitute=sub, by=request.user,
+                                         reason=data["reason"])
+                messages.success(request, _("%(sub)s takes %(name)s's seat.") % {"sub": sub.display_name,
+                                                                                 "name": leaving.display_name})
+            else:
+                leaving = get_object_or_404(Member, pk=data["leaving"]) if data.get("leaving") else None
+                services.table_cancel(table=table, leaving=leaving, by=request.user, reason=data["reason"])
+                messages.success(request, _("The game at table %(t)s was cancelled.") % {"t": table.label})
+            return redirect("events:table_manage", table.pk)
+        except ValidationError as exc:
+            form.add_error(None, _message(exc))
+            extra_form = form if action == "extra" else extra_form
+            sub_form = form if action == "substitute" else sub_form
+            cancel_form = form if action not in ("extra", "substitute") else cancel_form
+            status = HTTPStatus.UNPROCESSABLE_ENTITY
+    return render(request, "events/table.html", {
+        "table": table, "night": night, "club": night.club, "game": table.game, "seats": seats, "free": free,
+        "extra_form": extra_form, "sub_form": sub_form, "cancel_form": cancel_form,
+        "playing": table.game.status == Game.Status.IN_PROGRESS,
+    }, status=status)
+
+
+# --- the board ------------------------------------------------------------------------------
+def _other_language() -> str:
+    return "en" if (get_language() or "ko").startswith("ko") else "ko"
+
+
+def _board_context(request: HttpRequest, night: ClubNight) -> dict:
+    return {"night": night, "club": night.club, "tables": selectors.board_tables(night),
+            "results": selectors.tonight_results(night), "standings": selectors.season_standings(night),
+            "other_language": _other_language(), "rounds_count": night.rounds.count(),
+            "present": night.checkins.filter(left_at__isnull=True).count()}
+
+
+def _etag(version: str) -> str:
+    return f'"{version}-{get_language() or "ko"}"'
+
+
+@require_GET
+def board(request: HttpRequest, pk: int) -> HttpResponse:
+    """The projector page (1920×1080): every table, tonight's results, the season's standings."""
+    night = _night(pk)
+    if not permissions.can_view_night(request.user, night.club):
+        return _refuse(request)
+    checkin_url = request.build_absolute_uri(reverse("events:night_checkin", args=[night.pk]))
+    version = selectors.board_version(night)
+    return render(request, "events/board.html", {
+        **_board_context(request, night), "qr": _qr_svg(checkin_url), "checkin_url": checkin_url,
+        "live_url": reverse("events:board_live", args=[night.pk]), "etag": _etag(version),
+        "interval": LIVE_INTERVAL_MS})
+
+
+@require_GET
+def board_live(request: HttpRequest, pk: int) -> HttpResponse:
+    """The board's live fragment: 304 while nothing changed (If-None-Match), else the fragment."""
+    night = _night(pk)
+    if not permissions.can_view_night(request.user, night.club):
+        return HttpResponse(status=HTTPStatus.FORBIDDEN)
+    etag = _etag(selectors.board_version(night))
+    if request.headers.get("If-None-Match") == etag:
+        response = HttpResponseNotModified()
+    else:
+        response = render(request, "events/_board_live.html", _board_context(request, night))
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
+
+
+@require_GET
+def game_live(request: HttpRequest, pk: int) -> HttpResponse:
+    """Whether a game's table screen changed (the watch view reloads its screen when it did)."""
+    game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
+    if not league_permissions.can_view_club(request.user, game.club):
+        return HttpResponse(status=HTTPStatus.FORBIDDEN)
+    etag = f'"{selectors.game_version(game)}"'
+    response = HttpResponseNotModified() if request.headers.get("If-None-Match") == etag else HttpResponse(
+        etag, content_type="text/plain")
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
