@@ -21,6 +21,8 @@ from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from club.models import Member
 from league import permissions, services
@@ -133,6 +135,9 @@ def import_log(
         raise LogError(f"the log cannot be converted: {exc.message}") from None
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
         raise LogError(f"the log is malformed ({exc.__class__.__name__}: {exc}).") from None
+    misfit = ruleset_misfit(season=season, log=log, record=record)
+    if misfit is not None:
+        raise LogError(misfit)
     try:
         with transaction.atomic():
             members = resolve_members(
@@ -157,6 +162,94 @@ def import_log(
     except ValidationError as exc:
         raise LogError("; ".join(exc.messages)) from None
     return game, True
+
+
+def describe_ruleset(spec: Any) -> str:
+    """A log's ruleset for a person: ``tenhou-sanma (Tenhou 3-player ...)``, overrides as JSON."""
+    from scoring.rules import preset
+
+    if isinstance(spec, str):
+        return f"{spec} ({preset(spec).name})"
+    base = str(spec.get("base"))
+    text = f"{base} ({preset(base).name})"
+    overrides = spec.get("overrides") or {}
+    if overrides:
+        text += " + " + json.dumps(overrides, ensure_ascii=False, sort_keys=True)
+    return text
+
+
+def _fitting_club_rulesets(season: Season, spec: Any) -> list[str]:
+    """The club's rulesets that play exactly as the log's ruleset (names, for the message)."""
+    from league.models import Ruleset
+    from scoring.rules import resolve
+
+    needed = resolve(spec)
+    ignore = {"key", "name", "version"}
+    found = []
+    from django.db.models import Q
+
+    shared = Q(club=season.club) | Q(club__isnull=True)
+    for ruleset in Ruleset.objects.filter(shared).order_by("key", "version"):
+        try:
+            rules = ruleset.to_scoring()
+        except ScoringError:
+            continue
+        if not set(rules.diff(needed)) - ignore:
+            found.append(f"{ruleset.name} ({ruleset.key} v{ruleset.version})")
+    return found
+
+
+def ruleset_misfit(*, season: Season, log: Mapping[str, Any], record: Mapping[str, Any]) -> str | None:
+    """Why the season's ruleset cannot reproduce the log, naming the ruleset the log needs; None
+    when it fits: replayed under the season's ruleset, every round pays what the log paid and
+    the game ends at the log's final scores and points (``sc``)."""
+    from scoring.game import replay
+    from scoring.tenhou6 import convert_rounds
+
+    rules = season.ruleset.to_scoring()
+    needed = describe_ruleset(record["ruleset"])
+    season_name = season.ruleset.name
+    seats = len(record["players"])
+    clubs = _fitting_club_rulesets(season, record["ruleset"])
+    hint = (
+        _("The club's rulesets that fit: %(rulesets)s.") % {"rulesets": ", ".join(clubs)}
+        if clubs else _("Create a ruleset with that base and overrides (POST /api/rulesets/) and a season that plays it.")
+    )
+
+    def refuse(reason: str) -> str:
+        return _("%(reason)s This log needs the ruleset %(needed)s. %(hint)s") % {
+            "reason": reason, "needed": needed, "hint": hint,
+        }
+
+    if rules.players != seats:
+        return refuse(_("This is a %(seats)d-player game, but the season's ruleset %(ruleset)s is for %(players)d players.")
+                      % {"seats": seats, "ruleset": season_name, "players": rules.players})
+    try:
+        game = replay({**record, "ruleset": season.ruleset.spec()})
+    except ScoringError as exc:
+        where = exc.hand + 1 if exc.hand is not None else "?"
+        return refuse(_("Under the season's ruleset %(ruleset)s, round %(round)s is refused: %(error)s")
+                      % {"ruleset": season_name, "round": where, "error": exc.localized(get_language())})
+    _spec, rounds = convert_rounds(log)  # the log's own numbers, as convert_log read them
+    for row, converted in zip(game.rows, rounds):
+        if tuple(row.deltas) != converted.deltas:
+            return refuse(_("Under the season's ruleset %(ruleset)s, round %(round)s (%(at)s) pays %(got)s, "
+                            "but the log paid %(want)s.")
+                          % {"ruleset": season_name, "round": row.event_index + 1, "at": f"{row.round}-{row.honba}",
+                             "got": list(row.deltas), "want": list(converted.deltas)})
+    if game.final is None:
+        return refuse(_("The game does not end under the season's ruleset %(ruleset)s.") % {"ruleset": season_name})
+    sc = log.get("sc")
+    if sc:
+        scores = [int(x) for x in sc[0 : 2 * seats : 2]]
+        points = [float(x) for x in sc[1 : 2 * seats : 2]]
+        got_points = [float(p) for p in game.final.points]
+        if list(game.final.scores) != scores or any(abs(a - b) > 0.005 for a, b in zip(got_points, points)):
+            return refuse(_("The season's ruleset %(ruleset)s ends this game at %(scores)s with points %(points)s, "
+                            "but the log ends at %(log_scores)s with points %(log_points)s.")
+                          % {"ruleset": season_name, "scores": list(game.final.scores), "points": got_points,
+                             "log_scores": scores, "log_points": points})
+    return None
 
 
 def _check_result(game: Game, log: Mapping[str, Any], record: Mapping[str, Any]) -> None:
