@@ -213,7 +213,8 @@ def ruleset_misfit(*, season: Season, log: Mapping[str, Any], record: Mapping[st
     clubs = _fitting_club_rulesets(season, record["ruleset"])
     hint = (
         _("The club's rulesets that fit: %(rulesets)s.") % {"rulesets": ", ".join(clubs)}
-        if clubs else _("Create a ruleset with that base and overrides (POST /api/rulesets/) and a season that plays it.")
+        if clubs
+        else _("Create a ruleset with that base and overrides (POST /api/rulesets/) and a season that plays it.")
     )
 
     def refuse(reason: str) -> str:
@@ -222,8 +223,10 @@ def ruleset_misfit(*, season: Season, log: Mapping[str, Any], record: Mapping[st
         }
 
     if rules.players != seats:
-        return refuse(_("This is a %(seats)d-player game, but the season's ruleset %(ruleset)s is for %(players)d players.")
-                      % {"seats": seats, "ruleset": season_name, "players": rules.players})
+        return refuse(
+            _("This is a %(seats)d-player game, but the season's ruleset %(ruleset)s is for %(players)d players.")
+            % {"seats": seats, "ruleset": season_name, "players": rules.players}
+        )
     try:
         game = replay({**record, "ruleset": season.ruleset.spec()})
     except ScoringError as exc:

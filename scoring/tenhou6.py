@@ -567,7 +567,9 @@ def derive_ruleset(log: Mapping[str, Any], ruleset: str | None = None) -> str | 
     return derive_ruleset_noted(log, ruleset)[0]
 
 
-def derive_ruleset_noted(log: Mapping[str, Any], ruleset: str | None = None) -> tuple[str | dict[str, Any], list[M.Text]]:
+def derive_ruleset_noted(
+    log: Mapping[str, Any], ruleset: str | None = None
+) -> tuple[str | dict[str, Any], list[M.Text]]:
     """:func:`derive_ruleset` plus notes for the user (an unknown rule fell back to Tenhou's)."""
     rule = log.get("rule") or {}
     if not isinstance(rule, Mapping):
@@ -683,7 +685,9 @@ def check_rounds(rounds: Sequence[ConvertedRound], rules: Ruleset, sc: Sequence[
         raise ScoringError(M.TENHOU_FINAL_SCORES, at=_at(last.start), scores=scores, final=list(sc[0 : 2 * n : 2]))
 
 
-def convert_rounds(log: Mapping[str, Any], ruleset: str | None = None) -> tuple[str | dict[str, Any], list[ConvertedRound]]:
+def convert_rounds(
+    log: Mapping[str, Any], ruleset: str | None = None
+) -> tuple[str | dict[str, Any], list[ConvertedRound]]:
     """The ruleset spec and every round converted, without the game-start check."""
     spec, rounds, _ = _convert_rounds(log, ruleset)
     return spec, rounds

@@ -49,7 +49,8 @@ MISFITS = [
                  id="mahjong-soul-double-ron-under-tenhou-honba-to-the-head-bump-only"),
     pytest.param(mahjong_soul_east_game, "tenhou", {"length": "east", "multi_ron_honba": "each"}, "ends this game",
                  "mahjong-soul-east", id="mahjong-soul-log-under-tenhou-final-points"),
-    pytest.param(mahjong_soul_east_game, "mahjong-soul-east", {"kiriage": True}, "round 1 (E1-0) pays [0, 8000, -8000, 0]",
+    pytest.param(mahjong_soul_east_game, "mahjong-soul-east", {"kiriage": True},
+                 "round 1 (E1-0) pays [0, 8000, -8000, 0]",
                  "mahjong-soul-east", id="mahjong-soul-log-under-kiriage"),
 ]
 

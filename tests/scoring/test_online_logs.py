@@ -108,7 +108,8 @@ def test_every_win_rebuilt_as_a_hand_scores_the_logs_han_fu_and_points(name, mak
     assert len(wins) == sum(len(raw[-1][2::2]) for raw in log["log"] if raw[-1][0] == "和了")
     for index, win in wins:
         result = evaluate(win.hand, rules)
-        assert ({y.id: y.han for y in result.yaku}, result.han, dict(result.points)) == (win.yaku, win.han, win.points), index
+        got = ({y.id: y.han for y in result.yaku}, result.han, dict(result.points))
+        assert got == (win.yaku, win.han, win.points), index
         if win.fu is not None:
             assert result.fu == win.fu, index
 
