@@ -604,6 +604,8 @@ def derive_ruleset_noted(
         overrides["start_points"] = start
         if base.return_points == base.start_points:  # no oka (Mahjong Soul): points measured from the start
             overrides["return_points"] = start
+    if _plays_past_tenpai_yame(log, base.derive(**overrides)):
+        overrides["tenpai_yame"] = "none"  # e.g. Tenhou before 2010, when tenpai-yame was not automatic
     sc = log.get("sc")
     if sc:
         rules = base.derive(**overrides)
@@ -618,6 +620,35 @@ def derive_ruleset_noted(
         if uma != tuple(rules.uma):
             overrides["uma"] = list(uma)
     return ({"base": key, "overrides": overrides} if overrides else key), notes
+
+
+def _plays_past_tenpai_yame(log: Mapping[str, Any], rules: Ruleset) -> bool:
+    """Whether the log plays on after an all-last draw at which the dealer was tenpai and on top
+    (with at least ``yame_min_points``), where automatic tenpai-yame would have ended the game."""
+    from scoring.rules import Yame
+
+    if rules.tenpai_yame is not Yame.AUTO:
+        return False
+    n = rules.players
+    all_last = (0 if rules.length is GameLength.EAST else 1) * 4 + n - 1
+    try:
+        rounds = list(log["log"])
+        for raw, nxt in zip(rounds, rounds[1:]):
+            kyoku, kind = int(raw[0][0]), raw[-1][0]
+            if kyoku != all_last or int(nxt[0][0]) != kyoku or kind not in (DRAW, ALL_TENPAI):
+                continue
+            dealer = kyoku % 4
+            # A bare draw without payments does not say who was tenpai: only paid tenpai counts.
+            if kind == DRAW and _deltas(raw, n)[dealer] <= 0:
+                continue
+            scores = [int(x) for x in nxt[1][:n]]
+            top = min(range(n), key=lambda p: (-scores[p], p))
+            minimum = rules.yame_min_points or 0
+            if top == dealer and scores[dealer] >= minimum:
+                return True
+    except (KeyError, IndexError, TypeError, ValueError):
+        return False
+    return False
 
 
 def _start_points(log: Mapping[str, Any], players: int) -> int | None:

@@ -348,3 +348,26 @@ def test_convert_does_not_mutate_the_log() -> None:
     before = copy.deepcopy(log)
     convert_log(log)
     assert log == before
+
+
+# --------------------------------------------------------------------------- older logs: no tenpai-yame
+
+
+def _all_last_tenpai_log(*, dealer_on_top: bool) -> dict[str, Any]:
+    """East-only: at E4 the dealer (seat 3) is alone tenpai, and the log deals E4 again."""
+    scores = (20000, 20000, 20000, 40000) if dealer_on_top else (40000, 20000, 20000, 20000)
+    after = tuple(s - 1000 if p != 3 else s + 3000 for p, s in enumerate(scores))
+    draw = make_round(["流局", [-1000, -1000, -1000, 3000]], kyoku=3, scores=scores)
+    again = make_round(["全員不聴"], kyoku=3, honba=1, scores=after)
+    return {"rule": {"disp": "般東喰赤", "aka": 1}, "log": [draw, again]}
+
+
+def test_a_log_that_plays_on_after_the_top_dealers_all_last_tenpai_has_no_tenpai_yame() -> None:
+    # Tenhou made tenpai-yame automatic only in 2010: an older log deals all-last again.
+    assert derive_ruleset(_all_last_tenpai_log(dealer_on_top=True)) == {
+        "base": "tenhou", "overrides": {"length": "east", "tenpai_yame": "none"},
+    }
+
+
+def test_a_dealer_not_on_top_plays_on_under_todays_rules_too() -> None:
+    assert derive_ruleset(_all_last_tenpai_log(dealer_on_top=False)) == {"base": "tenhou", "overrides": {"length": "east"}}
