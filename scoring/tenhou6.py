@@ -415,7 +415,7 @@ def convert_round(raw: Sequence[Any], ruleset: Ruleset | str = BASE_PRESET) -> C
 # --------------------------------------------------------------------------- ruleset
 
 
-_TENHOU_DISP = re.compile(r"^三?[般上特鳳技若銀琥孔]?[東南]")
+_TENHOU_DISP = re.compile(r"^[三四]?[般上特鳳技若銀琥孔]?[東南]")
 # Mahjong Soul logs converted to tenhou.net/6 (tensoul and its forks) name the room: ranked
 # rooms 銅/銀/金/玉/王座の間 (English Bronze ... Throne Room), 友人戦 (Friendly), 大会戦 (Tournament).
 _MAHJONG_SOUL_DISP = re.compile(
