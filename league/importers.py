@@ -123,14 +123,12 @@ def import_log(
 ) -> tuple[Game, bool]:
     """Import one log into ``season``. Returns ``(game, created)``; ``created`` is False when the
     same log was imported before. Raises :class:`LogError` (nothing written) when it cannot be."""
-    from scoring.tenhou6 import convert_log
-
     digest = log_digest(log)
     existing = Game.objects.filter(season=season, external_id=digest).first()
     if existing is not None:
         return existing, False
     try:
-        record = convert_log(log)
+        record = _convert(log, season)
     except ScoringError as exc:
         raise LogError(f"the log cannot be converted: {exc.message}") from None
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
@@ -162,6 +160,21 @@ def import_log(
     except ValidationError as exc:
         raise LogError("; ".join(exc.messages)) from None
     return game, True
+
+
+def _convert(log: Mapping[str, Any], season: Season) -> dict[str, Any]:
+    """The log's record under its room's preset; when that cannot read it, under the season's base
+    preset (a log whose room is unknown, converted as Tenhou's, may be the season's game). A log
+    neither reads raises the first error (the reading under its own room)."""
+    from scoring.tenhou6 import convert_log
+
+    try:
+        return convert_log(log)
+    except ScoringError as first:
+        try:
+            return convert_log(log, ruleset=season.ruleset.base)
+        except (ScoringError, KeyError, IndexError, TypeError, ValueError, AttributeError):
+            raise first from None
 
 
 def describe_ruleset(spec: Any) -> str:
@@ -233,7 +246,9 @@ def ruleset_misfit(*, season: Season, log: Mapping[str, Any], record: Mapping[st
         where = exc.hand + 1 if exc.hand is not None else "?"
         return refuse(_("Under the season's ruleset %(ruleset)s, round %(round)s is refused: %(error)s")
                       % {"ruleset": season_name, "round": where, "error": exc.localized(get_language())})
-    _spec, rounds = convert_rounds(log)  # the log's own numbers, as convert_log read them
+    spec = record["ruleset"]
+    base = spec if isinstance(spec, str) else spec["base"]
+    _spec, rounds = convert_rounds(log, base)  # the log's own numbers, as the record was read
     for row, converted in zip(game.rows, rounds):
         if tuple(row.deltas) != converted.deltas:
             return refuse(_("Under the season's ruleset %(ruleset)s, round %(round)s (%(at)s) pays %(got)s, "

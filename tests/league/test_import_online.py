@@ -81,3 +81,13 @@ def test_the_message_is_korean_first():
     season = season_of("tenhou")
     with translation.override("ko"), pytest.raises(importers.LogError, match="이 로그에는 룰 tenhou-sanma"):
         importers.import_log(season=season, log=tenhou_sanma_hanchan(), create_members=True)
+
+
+@pytest.mark.django_db
+def test_a_log_whose_room_is_unknown_imports_under_the_seasons_preset():
+    # Converted as Tenhou's (the unknown-rule fallback) its points do not follow; the season's
+    # Mahjong Soul ruleset reads it.
+    log = mahjong_soul_east_game()
+    log["rule"] = {"disp": "Club night East", "aka51": 1, "aka52": 1, "aka53": 1}
+    game, created = importers.import_log(season=season_of("mahjong-soul-east"), log=log, create_members=True)
+    assert created and game.final_scores == log["sc"][0::2]
