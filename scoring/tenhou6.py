@@ -259,8 +259,17 @@ def _parse_points(text: str, where: str) -> _Points:
     )
 
 
-def _parse_yaku(entries: Sequence[str], where: str) -> tuple[int, int, int]:
-    """(han, dora han, yakuman multiple) from the yaku entries."""
+# Yakuman a ruleset may pay double, by the names logs give them: Tenhou marks a double
+# ダブル役満, but Mahjong Soul logs (tensoul) write every yakuman as 役満.
+_DOUBLE_YAKUMAN_NAMES = {
+    "四暗刻単騎": "suuankou_tanki", "純正九蓮宝燈": "junsei_chuuren", "国士無双１３面": "kokushi_13",
+    "国士無双十三面待ち": "kokushi_13", "大四喜": "daisuushii",
+}
+
+
+def _parse_yaku(entries: Sequence[str], where: str, ruleset: Ruleset | None = None) -> tuple[int, int, int]:
+    """(han, dora han, yakuman multiple) from the yaku entries; a plain 役満 entry the ruleset
+    pays double (``double_yakuman``) counts two."""
     han = dora = yakuman = 0
     for entry in entries:
         m = _YAKU_RE.match(entry.strip())
@@ -273,7 +282,11 @@ def _parse_yaku(entries: Sequence[str], where: str) -> tuple[int, int, int]:
                 dora += value
         else:
             mult = m["mult"]
-            yakuman += 1 if mult is None else _MULTIPLE_WORDS.get(mult) or int(mult.rstrip("倍"))
+            if mult is None:
+                double = ruleset is not None and _DOUBLE_YAKUMAN_NAMES.get(m["name"]) in ruleset.double_yakuman
+                yakuman += 2 if double else 1
+            else:
+                yakuman += _MULTIPLE_WORDS.get(mult) or int(mult.rstrip("倍"))
     return han, dora, yakuman
 
 
@@ -287,7 +300,7 @@ def parse_win(detail: Sequence[Any], *, dealer: int, ruleset: Ruleset, where: st
         raise ScoringError(M.TENHOU_NO_POINTS, where=where, seat=detail[0] if detail else "?")
     winner, source, pao = (int(x) for x in detail[:3])
     points = _parse_points(str(detail[3]), where)
-    han, dora, yakuman = _parse_yaku([str(x) for x in detail[4:]], where)
+    han, dora, yakuman = _parse_yaku([str(x) for x in detail[4:]], where, ruleset)
     win: dict[str, Any] = {"winner": winner}
     if yakuman:
         win["yakuman"] = yakuman

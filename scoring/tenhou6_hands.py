@@ -42,6 +42,9 @@ TENHOU_YAKU: dict[str, str] = {
     "All Simples": "tanyao", "Pure Double Sequence": "iipeikou", "Dora": "dora", "Ura Dora": "ura_dora",
     "Red Five": "aka_dora", "Seven Pairs": "chiitoitsu", "Half Flush": "honitsu", "Full Flush": "chinitsu",
     "抜きドラ": "kita", "Kita": "kita",
+    # Mahjong Soul's Japanese names where they differ from Tenhou's (tensoul writes them)
+    "ダブル立直": "double_riichi", "役牌:自風牌": "seat_wind", "役牌:場風牌": "round_wind",
+    "国士無双十三面待ち": "kokushi_13",
 }
 for _w, _name in zip("東南西北", ("E", "S", "W", "N")):
     TENHOU_YAKU[f"自風 {_w}"] = "seat_wind"

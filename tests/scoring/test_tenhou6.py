@@ -376,3 +376,21 @@ def test_a_log_that_plays_on_after_the_top_dealers_all_last_tenpai_has_no_tenpai
 
 def test_a_dealer_not_on_top_plays_on_under_todays_rules_too() -> None:
     assert derive_ruleset(_all_last_tenpai_log(dealer_on_top=False)) == {"base": "tenhou", "overrides": {"length": "east"}}
+
+
+# --------------------------------------------------------------------------- yakuman the ruleset pays double
+
+DOUBLE_YAKUMAN_CASES = [
+    pytest.param("mahjong-soul", ["四暗刻単騎(役満)"], "役満64000点", 2,
+                 id="mahjong-soul-logs-write-a-double-as-役満: the ruleset pays it double"),
+    pytest.param("tenhou", ["四暗刻単騎(役満)"], "役満32000点", 1, id="tenhou-pays-suuankou-tanki-single"),
+    pytest.param("tenhou", ["大四喜(ダブル役満)"], "役満64000点", 2, id="tenhou-marks-a-double-ダブル"),
+    pytest.param("mahjong-soul", ["国士無双十三面待ち(役満)"], "役満64000点", 2, id="mahjong-soul-13-sided-kokushi"),
+]
+
+
+@pytest.mark.parametrize(("key", "yaku", "points", "multiple"), DOUBLE_YAKUMAN_CASES)
+def test_yakuman_multiple_follows_the_ruleset(key: str, yaku: list[str], points: str, multiple: int) -> None:
+    amount = int(points.removeprefix("役満").removesuffix("点"))
+    raw = make_round(["和了", *ron([0, amount, -amount, 0], 1, 2, points, *yaku)])
+    assert convert_round(raw, key).event["wins"] == [{"winner": 1, "yakuman": multiple}]
