@@ -394,3 +394,10 @@ def test_yakuman_multiple_follows_the_ruleset(key: str, yaku: list[str], points:
     amount = int(points.removeprefix("役満").removesuffix("点"))
     raw = make_round(["和了", *ron([0, amount, -amount, 0], 1, 2, points, *yaku)])
     assert convert_round(raw, key).event["wins"] == [{"winner": 1, "yakuman": multiple}]
+
+
+def test_a_tournament_lobby_log_starting_at_30000_measures_points_from_its_start() -> None:
+    log = {"rule": {"disp": "大会戦南喰赤", "aka51": 1, "aka52": 1, "aka53": 1},
+           "log": [make_round(["全員不聴"], scores=(30000, 30000, 30000, 30000))],
+           "sc": [50000, 35.0, 30000, 5.0, 25000, -10.0, 15000, -30.0]}
+    assert derive_ruleset(log) == {"base": "mahjong-soul", "overrides": {"start_points": 30000, "return_points": 30000}}
