@@ -20,13 +20,14 @@ from zoneinfo import ZoneInfo
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from club.models import Member
 from league import permissions, services
-from league.models import AuditEntry, Game, ImportBatch, Season
+from league.models import AuditEntry, Game, ImportBatch, Ruleset, Season
 from league.permissions import Action
 from scoring.errors import ScoringError
 
@@ -192,15 +193,13 @@ def describe_ruleset(spec: Any) -> str:
 
 
 def _fitting_club_rulesets(season: Season, spec: Any) -> list[str]:
-    """The club's rulesets that play exactly as the log's ruleset (names, for the message)."""
-    from league.models import Ruleset
+    """The club's rulesets (and the shared ones) that play exactly as the log's ruleset (names, for
+    the message)."""
     from scoring.rules import resolve
 
     needed = resolve(spec)
     ignore = {"key", "name", "version"}
     found = []
-    from django.db.models import Q
-
     shared = Q(club=season.club) | Q(club__isnull=True)
     for ruleset in Ruleset.objects.filter(shared).order_by("key", "version"):
         try:
@@ -223,14 +222,14 @@ def ruleset_misfit(*, season: Season, log: Mapping[str, Any], record: Mapping[st
     needed = describe_ruleset(record["ruleset"])
     season_name = season.ruleset.name
     seats = len(record["players"])
-    clubs = _fitting_club_rulesets(season, record["ruleset"])
-    hint = (
-        _("The club's rulesets that fit: %(rulesets)s.") % {"rulesets": ", ".join(clubs)}
-        if clubs
-        else _("Create a ruleset with that base and overrides (POST /api/rulesets/) and a season that plays it.")
-    )
 
     def refuse(reason: str) -> str:
+        clubs = _fitting_club_rulesets(season, record["ruleset"])
+        hint = (
+            _("The club's rulesets that fit: %(rulesets)s.") % {"rulesets": ", ".join(clubs)}
+            if clubs
+            else _("Create a ruleset with that base and overrides (POST /api/rulesets/) and a season that plays it.")
+        )
         return _("%(reason)s This log needs the ruleset %(needed)s. %(hint)s") % {
             "reason": reason, "needed": needed, "hint": hint,
         }
