@@ -20,11 +20,14 @@ from zoneinfo import ZoneInfo
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from club.models import Member
 from league import permissions, services
-from league.models import AuditEntry, Game, ImportBatch, Season
+from league.models import AuditEntry, Game, ImportBatch, Ruleset, Season
 from league.permissions import Action
 from scoring.errors import ScoringError
 
@@ -121,18 +124,19 @@ def import_log(
 ) -> tuple[Game, bool]:
     """Import one log into ``season``. Returns ``(game, created)``; ``created`` is False when the
     same log was imported before. Raises :class:`LogError` (nothing written) when it cannot be."""
-    from scoring.tenhou6 import convert_log
-
     digest = log_digest(log)
     existing = Game.objects.filter(season=season, external_id=digest).first()
     if existing is not None:
         return existing, False
     try:
-        record = convert_log(log)
+        record = _convert(log, season)
     except ScoringError as exc:
         raise LogError(f"the log cannot be converted: {exc.message}") from None
     except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
         raise LogError(f"the log is malformed ({exc.__class__.__name__}: {exc}).") from None
+    misfit = ruleset_misfit(season=season, log=log, record=record)
+    if misfit is not None:
+        raise LogError(misfit)
     try:
         with transaction.atomic():
             members = resolve_members(
@@ -157,6 +161,112 @@ def import_log(
     except ValidationError as exc:
         raise LogError("; ".join(exc.messages)) from None
     return game, True
+
+
+def _convert(log: Mapping[str, Any], season: Season) -> dict[str, Any]:
+    """The log's record under its room's preset; when that cannot read it, under the season's base
+    preset (a log whose room is unknown, converted as Tenhou's, may be the season's game). A log
+    neither reads raises the first error (the reading under its own room)."""
+    from scoring.tenhou6 import convert_log
+
+    try:
+        return convert_log(log)
+    except ScoringError as first:
+        try:
+            return convert_log(log, ruleset=season.ruleset.base)
+        except (ScoringError, KeyError, IndexError, TypeError, ValueError, AttributeError):
+            raise first from None
+
+
+def describe_ruleset(spec: Any) -> str:
+    """A log's ruleset for a person: ``tenhou-sanma (Tenhou 3-player ...)``, overrides as JSON."""
+    from scoring.rules import preset
+
+    if isinstance(spec, str):
+        return f"{spec} ({preset(spec).name})"
+    base = str(spec.get("base"))
+    text = f"{base} ({preset(base).name})"
+    overrides = spec.get("overrides") or {}
+    if overrides:
+        text += " + " + json.dumps(overrides, ensure_ascii=False, sort_keys=True)
+    return text
+
+
+def _fitting_club_rulesets(season: Season, spec: Any) -> list[str]:
+    """The club's rulesets (and the shared ones) that play exactly as the log's ruleset (names, for
+    the message)."""
+    from scoring.rules import resolve
+
+    needed = resolve(spec)
+    ignore = {"key", "name", "version"}
+    found = []
+    shared = Q(club=season.club) | Q(club__isnull=True)
+    for ruleset in Ruleset.objects.filter(shared).order_by("key", "version"):
+        try:
+            rules = ruleset.to_scoring()
+        except ScoringError:
+            continue
+        if not set(rules.diff(needed)) - ignore:
+            found.append(f"{ruleset.name} ({ruleset.key} v{ruleset.version})")
+    return found
+
+
+def ruleset_misfit(*, season: Season, log: Mapping[str, Any], record: Mapping[str, Any]) -> str | None:
+    """Why the season's ruleset cannot reproduce the log, naming the ruleset the log needs; None
+    when it fits: replayed under the season's ruleset, every round pays what the log paid and
+    the game ends at the log's final scores and points (``sc``)."""
+    from scoring.game import replay
+    from scoring.tenhou6 import convert_rounds
+
+    rules = season.ruleset.to_scoring()
+    needed = describe_ruleset(record["ruleset"])
+    season_name = season.ruleset.name
+    seats = len(record["players"])
+
+    def refuse(reason: str) -> str:
+        clubs = _fitting_club_rulesets(season, record["ruleset"])
+        hint = (
+            _("The club's rulesets that fit: %(rulesets)s.") % {"rulesets": ", ".join(clubs)}
+            if clubs
+            else _("Create a ruleset with that base and overrides (POST /api/rulesets/) and a season that plays it.")
+        )
+        return _("%(reason)s This log needs the ruleset %(needed)s. %(hint)s") % {
+            "reason": reason, "needed": needed, "hint": hint,
+        }
+
+    if rules.players != seats:
+        return refuse(
+            _("This is a %(seats)d-player game, but the season's ruleset %(ruleset)s is for %(players)d players.")
+            % {"seats": seats, "ruleset": season_name, "players": rules.players}
+        )
+    try:
+        game = replay({**record, "ruleset": season.ruleset.spec()})
+    except ScoringError as exc:
+        where = exc.hand + 1 if exc.hand is not None else "?"
+        return refuse(_("Under the season's ruleset %(ruleset)s, round %(round)s is refused: %(error)s")
+                      % {"ruleset": season_name, "round": where, "error": exc.localized(get_language())})
+    spec = record["ruleset"]
+    base = spec if isinstance(spec, str) else spec["base"]
+    _spec, rounds = convert_rounds(log, base)  # the log's own numbers, as the record was read
+    for row, converted in zip(game.rows, rounds):
+        if tuple(row.deltas) != converted.deltas:
+            return refuse(_("Under the season's ruleset %(ruleset)s, round %(round)s (%(at)s) pays %(got)s, "
+                            "but the log paid %(want)s.")
+                          % {"ruleset": season_name, "round": row.event_index + 1, "at": f"{row.round}-{row.honba}",
+                             "got": list(row.deltas), "want": list(converted.deltas)})
+    if game.final is None:
+        return refuse(_("The game does not end under the season's ruleset %(ruleset)s.") % {"ruleset": season_name})
+    sc = log.get("sc")
+    if sc:
+        scores = [int(x) for x in sc[0 : 2 * seats : 2]]
+        points = [float(x) for x in sc[1 : 2 * seats : 2]]
+        got_points = [float(p) for p in game.final.points]
+        if list(game.final.scores) != scores or any(abs(a - b) > 0.005 for a, b in zip(got_points, points)):
+            return refuse(_("The season's ruleset %(ruleset)s ends this game at %(scores)s with points %(points)s, "
+                            "but the log ends at %(log_scores)s with points %(log_points)s.")
+                          % {"ruleset": season_name, "scores": list(game.final.scores), "points": got_points,
+                             "log_scores": scores, "log_points": points})
+    return None
 
 
 def _check_result(game: Game, log: Mapping[str, Any], record: Mapping[str, Any]) -> None:

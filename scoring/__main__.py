@@ -51,9 +51,12 @@ def _hand(args: argparse.Namespace) -> dict:
 
 
 def _from_tenhou6(args: argparse.Namespace) -> dict:
-    from scoring.tenhou6 import convert_log
+    from scoring.tenhou6 import convert_log_noted
 
-    return convert_log(_read_json(args.log))
+    record, notes = convert_log_noted(_read_json(args.log), args.ruleset)
+    for note in notes:  # e.g. an unknown rule converted under Tenhou's: said on standard error
+        sys.stderr.write(f"note: {note}\n")
+    return record
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -67,6 +70,10 @@ def main(argv: list[str] | None = None) -> int:
     hand.add_argument("hand", help="HAND JSON file, or - for standard input")
     hand.set_defaults(run=_hand)
     tenhou = sub.add_parser("from-tenhou6", help="convert a tenhou.net/6 log to a game record")
+    tenhou.add_argument(
+        "--ruleset", default=None,
+        help="preset key to convert under (default: the preset of the log's room, e.g. tenhou-sanma, mahjong-soul)",
+    )
     tenhou.add_argument("log", help="tenhou.net/6 JSON file, or - for standard input")
     tenhou.set_defaults(run=_from_tenhou6)
     args = parser.parse_args(argv)

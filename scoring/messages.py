@@ -627,6 +627,14 @@ FLOWERS_OVER = Message(
     "This ruleset has only {flowers} flower tiles.",
     "이 룰의 꽃패는 {flowers}장뿐입니다.",
 )
+KITA_NOT_WHOLE = Message(
+    "'kita' (Norths set aside) must be a whole number from 0 to 4, got {value!r}.",
+    "'kita'(뽑은 북)는 0에서 4 사이의 정수여야 합니다(입력: {value!r}).",
+)
+NO_KITA = Message(
+    "This ruleset sets no North aside (kita is three-player only, where the ruleset has it).",
+    "이 룰에는 북 뽑기(키타)가 없습니다(키타는 3인 마작에서 룰이 정한 경우에만 있습니다).",
+)
 WIND_FIELD = Message(
     "'{field}' must be one of E, S, W, N; got {value!r}.",
     "'{field}'은(는) E, S, W, N 중 하나여야 합니다(입력: {value!r}).",
@@ -887,6 +895,16 @@ TENHOU_RESULT_UNREADABLE = Message(
 TENHOU_UNKNOWN_YAKU = Message(
     "Unknown tenhou yaku {name!r}.",
     "알 수 없는 텐호 역 {name!r}입니다.",
+)
+TENHOU_UNKNOWN_RULE = Message(
+    "The log's rule {rule} names no Tenhou or Mahjong Soul room: converted under {ruleset} "
+    "(Tenhou's rules); give --ruleset KEY to choose another.",
+    "로그의 룰 {rule}은(는) 텐호나 작혼(마작일번가)의 방이 아닙니다: 텐호 룰 {ruleset}(으)로 변환했습니다. "
+    "다른 룰은 --ruleset KEY로 지정하세요.",
+)
+TENHOU_RULESET_SEATS = Message(
+    "The ruleset {key} is for {players} players, but the log is a {seats}-player game.",
+    "룰 {key}은(는) {players}인용인데 로그는 {seats}인 대국입니다.",
 )
 REPLAY_TILE_NOT_IN_HAND = Message(
     "Log replay: tile {code} not in hand {hand}.",

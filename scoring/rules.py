@@ -353,6 +353,10 @@ class Ruleset:
     """Flower tiles in the set (each counts as one dora when ``flower_dora``)."""
     flower_dora: bool = True
     """Each flower is one dora."""
+    kita: bool = False
+    """3-player: a North may be set aside (kita, nukidora) for a replacement draw; each one set
+    aside is one dora (and counts again when North is a dora or ura dora). A HAND gives the count
+    as ``kita``."""
 
     # ------------------------------------------------------------------------------------
     def __post_init__(self) -> None:
@@ -690,10 +694,44 @@ TENHOU = Ruleset(
     penalties=frozenset({PenaltyType.CHOMBO}),
 )
 
+# Tenhou three-player (sanma). The converter checks these against a log's own numbers; sources in
+# docs/rulesets.md: 35,000 start, 40,000 return (oka 15,000), tsumo loss, 200 per honba (100 from each
+# payer on a tsumo), 2,000 noten in all, kita, red 5p and 5s, no chi (not a scoring matter).
+TENHOU_SANMA = TENHOU.derive(
+    key="tenhou-sanma",
+    name="Tenhou 3-player (kuitan, aka-ari, hanchan)",
+    version="2022",
+    players=3,
+    start_points=35000,
+    return_points=40000,
+    oka=15000,
+    uma=(15000, 0, -15000),
+    west_entry_target=40000,
+    yame_min_points=40000,
+    honba_value=200,
+    noten_payment=2000,
+    sanma_tsumo_loss=True,
+    kita=True,
+    red_fives=(0, 1, 1),
+    # Four winds and four riichi need four players; three rons on one discard cannot happen.
+    abortive_draws=frozenset({Abort.NINE_TERMINALS, Abort.FOUR_KANS}),
+)
+
+TENHOU_SANMA_EAST = TENHOU_SANMA.derive(
+    key="tenhou-sanma-east",
+    name="Tenhou 3-player (kuitan, aka-ari, East only)",
+    length=GameLength.EAST,
+)
+
+# Mahjong Soul ranked rooms (段位戦; casual rooms play the same rules). Final points are
+# (score - start) / 1000 + uma with no oka, e.g. 51,600 -> +41.6 in a 4-player game; kiriage is off
+# (30 fu 4 han pays 7,700). Sources and what is unconfirmed: docs/rulesets.md.
 MAHJONG_SOUL = TENHOU.derive(
     key="mahjong-soul",
     name="Mahjong Soul (ranked, hanchan)",
-    version="2024",
+    version="2025",
+    return_points=25000,
+    oka=0,
     uma=(15000, 5000, -5000, -15000),
     max_ron_winners=2,
     triple_ron_abort=True,
@@ -701,10 +739,39 @@ MAHJONG_SOUL = TENHOU.derive(
     pao=["daisangen", "daisuushii", "suukantsu"],
     double_yakuman=sorted(STANDARD_DOUBLE_YAKUMAN),
     yakuman_cap=6,
-    # Ranked-rules page (段位戦ルール説明, common rules): kiriage mangan is used and a player left
-    # with exactly 0 points is bust (Tenhou busts only below 0). See docs/rulesets.md.
-    kiriage=True,
+    kiriage=False,
+    # The ranked-rules page says a player left with exactly 0 is bust; a wiki says not (kept).
     tobi_at_zero=True,
+)
+
+MAHJONG_SOUL_EAST = MAHJONG_SOUL.derive(
+    key="mahjong-soul-east",
+    name="Mahjong Soul (ranked, East only)",
+    length=GameLength.EAST,
+)
+
+MAHJONG_SOUL_SANMA = MAHJONG_SOUL.derive(
+    key="mahjong-soul-sanma",
+    name="Mahjong Soul 3-player (ranked, hanchan)",
+    players=3,
+    start_points=35000,
+    return_points=35000,
+    oka=0,
+    uma=(15000, 0, -15000),
+    west_entry_target=40000,
+    yame_min_points=40000,
+    honba_value=200,
+    noten_payment=2000,
+    sanma_tsumo_loss=True,
+    kita=True,
+    red_fives=(0, 1, 1),
+    abortive_draws=frozenset({Abort.NINE_TERMINALS, Abort.FOUR_KANS}),
+)
+
+MAHJONG_SOUL_SANMA_EAST = MAHJONG_SOUL_SANMA.derive(
+    key="mahjong-soul-sanma-east",
+    name="Mahjong Soul 3-player (ranked, East only)",
+    length=GameLength.EAST,
 )
 
 M_LEAGUE = Ruleset(
@@ -831,7 +898,12 @@ PRESETS: Mapping[str, Ruleset] = types.MappingProxyType(
             JUKI_AGIT_SANMA_2024_12,
             JUKI_AGIT_SANMA_2023_11,
             TENHOU,
+            TENHOU_SANMA,
+            TENHOU_SANMA_EAST,
             MAHJONG_SOUL,
+            MAHJONG_SOUL_EAST,
+            MAHJONG_SOUL_SANMA,
+            MAHJONG_SOUL_SANMA_EAST,
             M_LEAGUE,
             WRC_2025,
             EMA_2025,

@@ -22,8 +22,8 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from scoring import messages as M
 from scoring.errors import ScoringError
-from scoring.payments import hand_value, ron_amount, tsumo_amounts
-from scoring.rules import Rounding, Ruleset, resolve
+from scoring.payments import hand_value, ron_amount, tsumo_amounts, win_deltas
+from scoring.rules import GameLength, Rounding, Ruleset, resolve
 
 FORMAT = "mahjong-club-game/1"
 BASE_PRESET = "tenhou"
@@ -78,7 +78,9 @@ class RoundStart:
         return f"{_WINDS[(self.kyoku // 4) % 4]}{self.kyoku % 4 + 1}"
 
     def dealer(self, players: int = 4) -> int:
-        return self.kyoku % players
+        """The dealer's seat. Tenhou numbers rounds 4 x wind + dealer in sanma too (South 1 is
+        kyoku 4, seat 0 deals), so ``players`` does not change it."""
+        return self.kyoku % 4
 
     def describe(self) -> str:
         return f"{self.round} honba {self.honba}"
@@ -160,6 +162,9 @@ def final_concealed(raw: Sequence[Any], seat: int) -> list[int]:
 
 def _discard(hand: list[int], entry: int | str, last_draw: int | None) -> None:
     if isinstance(entry, str):
+        if entry.startswith("f"):  # kita: a North set aside; the replacement is the next draw
+            _remove(hand, int(entry[1:]))
+            return
         if entry.startswith("r"):
             tile = int(entry[1:])
             _remove(hand, last_draw if tile == 60 else tile)
@@ -254,8 +259,17 @@ def _parse_points(text: str, where: str) -> _Points:
     )
 
 
-def _parse_yaku(entries: Sequence[str], where: str) -> tuple[int, int, int]:
-    """(han, dora han, yakuman multiple) from the yaku entries."""
+# Yakuman a ruleset may pay double, by the names logs give them: Tenhou marks a double
+# ダブル役満, but Mahjong Soul logs (tensoul) write every yakuman as 役満.
+_DOUBLE_YAKUMAN_NAMES = {
+    "四暗刻単騎": "suuankou_tanki", "純正九蓮宝燈": "junsei_chuuren", "国士無双１３面": "kokushi_13",
+    "国士無双十三面待ち": "kokushi_13", "大四喜": "daisuushii",
+}
+
+
+def _parse_yaku(entries: Sequence[str], where: str, ruleset: Ruleset | None = None) -> tuple[int, int, int]:
+    """(han, dora han, yakuman multiple) from the yaku entries; a plain 役満 entry the ruleset
+    pays double (``double_yakuman``) counts two."""
     han = dora = yakuman = 0
     for entry in entries:
         m = _YAKU_RE.match(entry.strip())
@@ -268,7 +282,11 @@ def _parse_yaku(entries: Sequence[str], where: str) -> tuple[int, int, int]:
                 dora += value
         else:
             mult = m["mult"]
-            yakuman += 1 if mult is None else _MULTIPLE_WORDS.get(mult) or int(mult.rstrip("倍"))
+            if mult is None:
+                double = ruleset is not None and _DOUBLE_YAKUMAN_NAMES.get(m["name"]) in ruleset.double_yakuman
+                yakuman += 2 if double else 1
+            else:
+                yakuman += _MULTIPLE_WORDS.get(mult) or int(mult.rstrip("倍"))
     return han, dora, yakuman
 
 
@@ -282,7 +300,7 @@ def parse_win(detail: Sequence[Any], *, dealer: int, ruleset: Ruleset, where: st
         raise ScoringError(M.TENHOU_NO_POINTS, where=where, seat=detail[0] if detail else "?")
     winner, source, pao = (int(x) for x in detail[:3])
     points = _parse_points(str(detail[3]), where)
-    han, dora, yakuman = _parse_yaku([str(x) for x in detail[4:]], where)
+    han, dora, yakuman = _parse_yaku([str(x) for x in detail[4:]], where, ruleset)
     win: dict[str, Any] = {"winner": winner}
     if yakuman:
         win["yakuman"] = yakuman
@@ -308,13 +326,17 @@ def parse_win(detail: Sequence[Any], *, dealer: int, ruleset: Ruleset, where: st
 def _check_points(win: dict[str, Any], points: _Points, *, tsumo: bool, dealer: bool, ruleset: Ruleset, where: str) -> None:
     value = hand_value(win.get("han", 0), win.get("fu"), ruleset, yakuman=win.get("yakuman", 0))
     if not tsumo:
-        expected: tuple[int | None, ...] = (ron_amount(value, dealer=dealer), None, False)
-    elif ruleset.players == 3:
-        return  # sanma tsumo splits depend on the tsumo-loss rule; the score check still applies
+        accepted: list[tuple[int | None, ...]] = [(ron_amount(value, dealer=dealer), None, False)]
     else:
+        # The string shows the 4-player split (Tenhou sanma pays it less North's share); a
+        # sanma log without tsumo loss may show what each payer actually paid instead.
         amounts = tsumo_amounts(value, dealer=dealer)
-        expected = (amounts.non_dealer, None, True) if dealer else (amounts.non_dealer, amounts.dealer, False)
-    if (points.a, points.b, points.all) != expected:
+        accepted = [(amounts.non_dealer, None, True) if dealer else (amounts.non_dealer, amounts.dealer, False)]
+        if ruleset.players == 3:
+            winner, dealer_seat = (0, 0) if dealer else (1, 0)
+            paid = win_deltas(value, winner=winner, dealer=dealer_seat, loser=None, ruleset=ruleset)
+            accepted.append((-paid[1], None, True) if dealer else (-paid[2], -paid[0], False))
+    if (points.a, points.b, points.all) not in accepted:
         paid = f"{points.a}{'-' + str(points.b) if points.b else ''}{'∀' if points.all else ''}"
         raise ScoringError(M.TENHOU_PAYMENT_MISMATCH, where=where, seat=win["winner"], win=win, paid=paid)
 
@@ -356,17 +378,16 @@ def _tenpai(raw: Sequence[Any], deltas: Sequence[int], players: int, riichi: Seq
     return [p for p in range(players) if p in riichi or is_tenpai(final_concealed(raw, p))]
 
 
-def _nagashi_players(deltas: Sequence[int], start: RoundStart, players: int, where: str) -> list[int]:
+def _nagashi_players(deltas: Sequence[int], start: RoundStart, rules: Ruleset, where: str) -> list[int]:
     """Who made nagashi mangan: the seats paid, checked against mangan-tsumo amounts."""
+    players = rules.players
     winners = [p for p in range(players) if deltas[p] > 0]
     dealer = start.dealer(players)
+    mangan = hand_value(5, None, rules)
     expected = [0] * players
     for w in winners:
-        for p in range(players):
-            if p != w:
-                pay = 4000 if dealer in (p, w) else 2000
-                expected[p] -= pay
-                expected[w] += pay
+        for p, d in enumerate(win_deltas(mangan, winner=w, dealer=dealer, loser=None, ruleset=rules)):
+            expected[p] += d
     if not winners or tuple(expected) != tuple(deltas):
         raise ScoringError(M.TENHOU_NAGASHI_PAYMENTS, where=where, deltas=list(deltas))
     return winners
@@ -393,7 +414,7 @@ def convert_round(raw: Sequence[Any], ruleset: Ruleset | str = BASE_PRESET) -> C
     elif kind == NAGASHI:
         event = {
             "kind": "nagashi",
-            "players": _nagashi_players(deltas, start, players, where),
+            "players": _nagashi_players(deltas, start, rules, where),
             "tenpai": _tenpai(raw, deltas, players, riichi),
             "riichi": riichi,
         }
@@ -407,8 +428,78 @@ def convert_round(raw: Sequence[Any], ruleset: Ruleset | str = BASE_PRESET) -> C
 # --------------------------------------------------------------------------- ruleset
 
 
+_TENHOU_DISP = re.compile(r"^[三四]?[般上特鳳技若銀琥孔]?[東南]")
+# Mahjong Soul logs converted to tenhou.net/6 (tensoul and its forks) name the room: ranked
+# rooms 銅/銀/金/玉/王座の間 (English Bronze ... Throne Room), 友人戦 (Friendly), 大会戦 (Tournament).
+_MAHJONG_SOUL_DISP = re.compile(
+    r"の間|友人戦|大会戦|段位戦|\b(?:Bronze|Silver|Gold|Jade|Throne|Casual)\b|Friendly|Tou?rnament|Majsoul|Mahjong ?Soul",
+    re.IGNORECASE,
+)
+# The East-only twin of each hanchan preset (Tenhou's 4-player East is an override of `tenhou`).
+_EAST_TWIN = {"tenhou-sanma": "tenhou-sanma-east", "mahjong-soul": "mahjong-soul-east",
+              "mahjong-soul-sanma": "mahjong-soul-sanma-east"}
+
+
+@dataclass(frozen=True)
+class LogRule:
+    """What a log's ``rule`` says about where it was played."""
+
+    platform: str | None
+    """``"tenhou"``, ``"mahjong-soul"``, or None when the rule names neither."""
+    players: int
+    east: bool | None
+    """True for East-only, False for hanchan, None when the rule does not say."""
+
+    @property
+    def preset(self) -> str:
+        """The preset this rule's room plays (Tenhou's when the rule is unknown)."""
+        if self.platform == "mahjong-soul":
+            key = "mahjong-soul-sanma" if self.players == 3 else "mahjong-soul"
+        else:
+            key = "tenhou-sanma" if self.players == 3 else BASE_PRESET
+        return _EAST_TWIN.get(key, key) if self.east and key in _EAST_TWIN else key
+
+
+def _disp(log: Mapping[str, Any]) -> str:
+    rule = log.get("rule")
+    return str(rule.get("disp", "")) if isinstance(rule, Mapping) else ""
+
+
+def log_seats(log: Mapping[str, Any]) -> int:
+    """3 for a three-player log, else 4: the rule says so (三, a leading 3, "3-Player"), or the
+    first round's fourth seat holds no tiles."""
+    disp = _disp(log)
+    if "三" in disp or disp.startswith("3") or re.search(r"3-?Player", disp, re.IGNORECASE):
+        return 3
+    rounds = log.get("log")
+    try:
+        first = rounds[0]  # type: ignore[index]
+        if len(first) > 14 and not first[13] and not first[14] and not first[15]:
+            return 3
+    except (TypeError, IndexError, KeyError):
+        pass
+    return 4
+
+
+def identify_rule(log: Mapping[str, Any]) -> LogRule:
+    """Where the log was played, from its ``rule.disp`` and its seats."""
+    disp = _disp(log)
+    if _MAHJONG_SOUL_DISP.search(disp):
+        platform: str | None = "mahjong-soul"
+    elif _TENHOU_DISP.search(disp.lstrip("3")):
+        platform = "tenhou"
+    else:
+        platform = None
+    east: bool | None = None
+    if "東" in disp or re.search(r"\bEast\b", disp):
+        east = True
+    elif "南" in disp or re.search(r"\bSouth\b", disp):
+        east = False
+    return LogRule(platform=platform, players=log_seats(log), east=east)
+
+
 def _is_sanma(log: Mapping[str, Any]) -> bool:
-    return "三" in str(log.get("rule", {}).get("disp", ""))
+    return log_seats(log) == 3
 
 
 def _red_fives(rule: Mapping[str, Any], disp: str, japanese: bool) -> tuple[int, int, int]:
@@ -479,27 +570,55 @@ def _implied_scoring(
     return None
 
 
-def derive_ruleset(log: Mapping[str, Any]) -> str | dict[str, Any]:
-    """``"tenhou"`` or ``{"base": "tenhou", "overrides": {...}}`` from ``rule`` and ``sc``."""
+def derive_ruleset(log: Mapping[str, Any], ruleset: str | None = None) -> str | dict[str, Any]:
+    """The log's ruleset: a preset key, or ``{"base": key, "overrides": {...}}``.
+
+    The base is the preset of the log's room (:func:`identify_rule`), or ``ruleset`` when given;
+    the overrides are what the log shows that the base does not: East-only, no kuitan, the red
+    fives, the start points, and the rounding and uma its final points ``sc`` need.
+    """
+    return derive_ruleset_noted(log, ruleset)[0]
+
+
+def derive_ruleset_noted(
+    log: Mapping[str, Any], ruleset: str | None = None
+) -> tuple[str | dict[str, Any], list[M.Text]]:
+    """:func:`derive_ruleset` plus notes for the user (an unknown rule fell back to Tenhou's)."""
     rule = log.get("rule") or {}
+    if not isinstance(rule, Mapping):
+        rule = {}
     disp = str(rule.get("disp", ""))
     japanese = bool(re.search(r"[般上特鳳技若銀琥孔東南]", disp))
+    identity = identify_rule(log)
+    notes: list[M.Text] = []
+    if ruleset is None:
+        key = identity.preset
+        if identity.platform is None:
+            notes.append(M.TENHOU_UNKNOWN_RULE(rule=dict(rule) or None, ruleset=key))
+    else:
+        key = ruleset
+    base = resolve(key)
+    if base.players != identity.players:
+        raise ScoringError(M.TENHOU_RULESET_SEATS, key=key, players=base.players, seats=identity.players)
     overrides: dict[str, Any] = {}
-    if "東" in disp or re.search(r"\bEast\b", disp):
+    if identity.east and base.length is not GameLength.EAST:
         overrides["length"] = "east"
-    if japanese and "喰" not in disp:
+    elif identity.east is False and base.length is GameLength.EAST:
+        overrides["length"] = "hanchan"
+    if japanese and "喰" not in disp and base.kuitan:
         overrides["kuitan"] = False
     red = _red_fives(rule, disp, japanese)
-    if _is_sanma(log):
-        # Tenhou sanma: 35,000 start, 40,000 return, no 2m-8m, tsumo loss (unverified here).
-        overrides.update(
-            players=3, start_points=35000, return_points=40000, oka=15000,
-            uma=[15000, 0, -15000], sanma_tsumo_loss=True,
-        )
-        red = (0, red[1], red[2])
-    base = resolve(BASE_PRESET)
+    if base.is_sanma:
+        red = (0, red[1], red[2])  # no 5m in three-player
     if list(red) != list(base.red_fives):
         overrides["red_fives"] = list(red)
+    start = _start_points(log, base.players)
+    if start is not None and start != base.start_points:
+        overrides["start_points"] = start
+        if base.return_points == base.start_points:  # no oka (Mahjong Soul): points measured from the start
+            overrides["return_points"] = start
+    if _plays_past_tenpai_yame(log, base.derive(**overrides)):
+        overrides["tenpai_yame"] = "none"  # e.g. Tenhou before 2010, when tenpai-yame was not automatic
     sc = log.get("sc")
     if sc:
         rules = base.derive(**overrides)
@@ -513,7 +632,48 @@ def derive_ruleset(log: Mapping[str, Any]) -> str | dict[str, Any]:
             overrides["rounding"] = rounding.value
         if uma != tuple(rules.uma):
             overrides["uma"] = list(uma)
-    return {"base": BASE_PRESET, "overrides": overrides} if overrides else BASE_PRESET
+    return ({"base": key, "overrides": overrides} if overrides else key), notes
+
+
+def _plays_past_tenpai_yame(log: Mapping[str, Any], rules: Ruleset) -> bool:
+    """Whether the log plays on after an all-last draw at which the dealer was tenpai and on top
+    (with at least ``yame_min_points``), where automatic tenpai-yame would have ended the game."""
+    from scoring.rules import Yame
+
+    if rules.tenpai_yame is not Yame.AUTO:
+        return False
+    n = rules.players
+    all_last = (0 if rules.length is GameLength.EAST else 1) * 4 + n - 1
+    try:
+        rounds = list(log["log"])
+        for raw, nxt in zip(rounds, rounds[1:]):
+            kyoku, kind = int(raw[0][0]), raw[-1][0]
+            if kyoku != all_last or int(nxt[0][0]) != kyoku or kind not in (DRAW, ALL_TENPAI):
+                continue
+            dealer = kyoku % 4
+            # A bare draw without payments does not say who was tenpai: only paid tenpai counts.
+            if kind == DRAW and _deltas(raw, n)[dealer] <= 0:
+                continue
+            scores = [int(x) for x in nxt[1][:n]]
+            top = min(range(n), key=lambda p: (-scores[p], p))
+            minimum = rules.yame_min_points or 0
+            if top == dealer and scores[dealer] >= minimum:
+                return True
+    except (KeyError, IndexError, TypeError, ValueError):
+        return False
+    return False
+
+
+def _start_points(log: Mapping[str, Any], players: int) -> int | None:
+    """Everyone's score at the first round when it is East 1 with equal scores, else None."""
+    try:
+        first = log["log"][0]
+        if tuple(int(x) for x in first[0]) != (0, 0, 0):
+            return None
+        scores = {int(x) for x in first[1][:players]}
+    except (KeyError, IndexError, TypeError, ValueError):
+        return None
+    return scores.pop() if len(scores) == 1 else None
 
 
 # --------------------------------------------------------------------------- game
@@ -569,22 +729,39 @@ def check_rounds(rounds: Sequence[ConvertedRound], rules: Ruleset, sc: Sequence[
         raise ScoringError(M.TENHOU_FINAL_SCORES, at=_at(last.start), scores=scores, final=list(sc[0 : 2 * n : 2]))
 
 
-def convert_rounds(log: Mapping[str, Any]) -> tuple[str | dict[str, Any], list[ConvertedRound]]:
+def convert_rounds(
+    log: Mapping[str, Any], ruleset: str | None = None
+) -> tuple[str | dict[str, Any], list[ConvertedRound]]:
     """The ruleset spec and every round converted, without the game-start check."""
+    spec, rounds, _ = _convert_rounds(log, ruleset)
+    return spec, rounds
+
+
+def _convert_rounds(
+    log: Mapping[str, Any], ruleset: str | None
+) -> tuple[str | dict[str, Any], list[ConvertedRound], list[M.Text]]:
     if not isinstance(log, Mapping) or not isinstance(log.get("log"), list) or not log["log"]:
         raise ScoringError(M.TENHOU_LOG_SHAPE)
-    spec = derive_ruleset(log)
+    spec, notes = derive_ruleset_noted(log, ruleset)
     rules = resolve(spec)
-    return spec, [convert_round(raw, rules) for raw in log["log"]]
+    return spec, [convert_round(raw, rules) for raw in log["log"]], notes
 
 
-def convert_log(log: Mapping[str, Any]) -> dict[str, Any]:
+def convert_log(log: Mapping[str, Any], ruleset: str | None = None) -> dict[str, Any]:
     """A whole tenhou.net/6 log as a game record (contract JSON).
 
-    The log must start at East 1, honba 0, no sticks, everyone at the start points: a
-    record has no field for a mid-game start. Use :func:`convert_round` for single rounds.
+    The ruleset is the preset of the log's room (Tenhou's rooms, three-player included, and
+    Mahjong Soul's) plus what the log shows (:func:`derive_ruleset`); ``ruleset`` (a preset
+    key) replaces the room's preset. The log must start at East 1, honba 0, no sticks,
+    everyone at the start points: a record has no field for a mid-game start. Use
+    :func:`convert_round` for single rounds.
     """
-    spec, rounds = convert_rounds(log)
+    return convert_log_noted(log, ruleset)[0]
+
+
+def convert_log_noted(log: Mapping[str, Any], ruleset: str | None = None) -> tuple[dict[str, Any], list[M.Text]]:
+    """:func:`convert_log` plus notes for the user (e.g. an unknown rule converted as Tenhou's)."""
+    spec, rounds, notes = _convert_rounds(log, ruleset)
     rules = resolve(spec)
     first = rounds[0].start
     if (first.kyoku, first.honba, first.sticks) != (0, 0, 0) or set(first.scores) != {rules.start_points}:
@@ -598,13 +775,16 @@ def convert_log(log: Mapping[str, Any]) -> dict[str, Any]:
     for key in ("ref", "sc"):
         if key in log:
             source[key] = log[key]
-    return {
+    if notes:
+        source["notes"] = [str(n) for n in notes]
+    record = {
         "format": FORMAT,
         "ruleset": spec,
         "players": _players(log, rules.players),
         "hands": [r.event for r in rounds],
         "x_source": source,
     }
+    return record, notes
 
 
 __all__ = [
@@ -614,10 +794,14 @@ __all__ = [
     "accepted_riichi",
     "check_rounds",
     "convert_log",
+    "convert_log_noted",
     "convert_round",
     "convert_rounds",
     "declared_riichi",
     "derive_ruleset",
+    "derive_ruleset_noted",
+    "identify_rule",
+    "log_seats",
     "final_concealed",
     "is_tenpai",
     "parse_win",

@@ -5,7 +5,9 @@ daiminkan) and the discards (ints, 60 = tsumogiri, "r.." riichi, "k.." shouminka
 "a.." ankan, 0 = the slot after a daiminkan). We replay the round in turn order (a call
 moves the turn to the caller; which of several equal discards a call took is found by
 backtracking, see `_replay`) to get the winner's final tiles and the situational flags
-(ippatsu, haitei, rinshan, ...), which the log does not store. Four-player logs only.
+(ippatsu, haitei, rinshan, ...), which the log does not store. Three-player logs too: the
+fourth seat is empty, a North set aside (kita) is a discard entry "f44" followed by a
+replacement draw, and the HAND gets the count as ``kita``.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from scoring.errors import ScoringError
 _SUIT = {1: "m", 2: "p", 3: "s", 4: "z"}
 _WINDS = "ESWN"
 LIVE_WALL_DRAWS = 70  # 136 tiles - 52 dealt - 14 dead wall
+LIVE_WALL_DRAWS_SANMA = 55  # 108 tiles - 39 dealt - 14 dead wall (kita and kan replacements come out of it)
 
 # tenhou yaku name (Japanese, and the English client's) -> contract id
 TENHOU_YAKU: dict[str, str] = {
@@ -38,6 +41,10 @@ TENHOU_YAKU: dict[str, str] = {
     "Riichi": "riichi", "Ippatsu": "ippatsu", "Fully Concealed Hand": "menzen_tsumo", "Pinfu": "pinfu",
     "All Simples": "tanyao", "Pure Double Sequence": "iipeikou", "Dora": "dora", "Ura Dora": "ura_dora",
     "Red Five": "aka_dora", "Seven Pairs": "chiitoitsu", "Half Flush": "honitsu", "Full Flush": "chinitsu",
+    "抜きドラ": "kita", "Kita": "kita",
+    # Mahjong Soul's Japanese names where they differ from Tenhou's (tensoul writes them)
+    "ダブル立直": "double_riichi", "役牌:自風牌": "seat_wind", "役牌:場風牌": "round_wind",
+    "国士無双十三面待ち": "kokushi_13",
 }
 for _w, _name in zip("東南西北", ("E", "S", "W", "N")):
     TENHOU_YAKU[f"自風 {_w}"] = "seat_wind"
@@ -130,6 +137,7 @@ class _Seat:
     double_riichi: bool = False
     ippatsu: bool = False
     discards_made: int = 0
+    kita: int = 0
 
 
 def _call_tiles(call: str) -> tuple[str, int, list[int], int]:
@@ -164,6 +172,7 @@ class _DeadEnd(Exception):
 class _Game:
     seats: list[_Seat]
     cur: int
+    players: int = 4
     by_call: bool = False  # cur's turn opens with a call on the last discard
     wall_draws: int = 0
     calls_made: bool = False
@@ -189,8 +198,10 @@ def _replay(rnd: list) -> tuple[list[_Seat], dict]:
     end with entries left over or not on the result's last action.
     """
     dealer = rnd[0][0] % 4
+    players = _players(rnd)
     accept = _end_check(rnd[-1])
-    start = _Game([_Seat(list(rnd[4 + 3 * p]), list(rnd[5 + 3 * p]), list(rnd[6 + 3 * p])) for p in range(4)], dealer)
+    seats = [_Seat(list(rnd[4 + 3 * p]), list(rnd[5 + 3 * p]), list(rnd[6 + 3 * p])) for p in range(players)]
+    start = _Game(seats, dealer, players)
     stack = [start]
     first_error: ScoringError | None = None
     branches = 0
@@ -214,6 +225,11 @@ def _replay(rnd: list) -> tuple[list[_Seat], dict]:
     raise ScoringError(M.REPLAY_TSUMO_NOT_LAST if accept.tsumo else M.REPLAY_RON_NOT_LAST)
 
 
+def _players(rnd: list) -> int:
+    """3 when the fourth seat of a round holds no tiles (three-player log), else 4."""
+    return 3 if len(rnd) > 15 and not rnd[13] and not rnd[14] and not rnd[15] else 4
+
+
 def _end_check(result: list):
     """Whether a finished replay ends as the result says: every entry used, and the last
     action the tsumo winner's draw or the loser's discard/kan."""
@@ -228,7 +244,7 @@ def _end_check(result: list):
         last = game.state
         if tsumo:
             return last.get("kind") == "draw" and last.get("seat") == detail[0]
-        return last.get("seat") == detail[1] and last.get("kind") in ("discard", "kan")
+        return last.get("seat") == detail[1] and last.get("kind") in ("discard", "kan", "kita")
 
     accept.tsumo = tsumo  # type: ignore[attr-defined]
     return accept
@@ -273,6 +289,17 @@ def _play(g: _Game) -> list[_Game] | None:
             return None  # tsumo (or an abortive draw on one's own turn)
         x = s.discards[s.ci]
         s.ci += 1
+        if isinstance(x, str) and x.startswith("f"):
+            # Kita: a North set aside, then a replacement draw (a win on it is rinshan). Like a
+            # call it ends every ippatsu and the first go-around.
+            _remove(s.hand, int(x[1:]))
+            s.kita += 1
+            g.calls_made = True
+            for other in seats:
+                other.ippatsu = False
+            g.rinshan_next = True
+            g.state = {"kind": "kita", "seat": g.cur, "tile": int(x[1:]), "wall_draws": g.wall_draws}
+            continue
         if isinstance(x, str) and ("k" in x or "a" in x):
             letter, _, codes, added = _call_tiles(x)
             if letter == "k":
@@ -307,7 +334,7 @@ def _play(g: _Game) -> list[_Game] | None:
         s.discards_made += 1
         g.state = {"kind": "discard", "seat": g.cur, "tile": code, "wall_draws": g.wall_draws}
         callers = []
-        for q in range(4):
+        for q in range(g.players):
             if q == g.cur or seats[q].di >= len(seats[q].draws):
                 continue
             entry = seats[q].draws[seats[q].di]
@@ -316,7 +343,7 @@ def _play(g: _Game) -> list[_Game] | None:
                 if called == code and _source(q, letter, pos, len(codes)) == g.cur:
                     callers.append((letter == "c", q))
         if not callers:
-            g.cur = (g.cur + 1) % 4
+            g.cur = (g.cur + 1) % g.players
             continue
         options = []
         for _, q in sorted(callers):  # pon/kan before chi, then nobody calls
@@ -324,7 +351,7 @@ def _play(g: _Game) -> list[_Game] | None:
             option.cur, option.by_call = q, True
             option.path.append((sum(x.discards_made for x in seats), q, seats[q].draws[seats[q].di]))
             options.append(option)
-        g.cur = (g.cur + 1) % 4
+        g.cur = (g.cur + 1) % g.players
         options.append(g)
         return options
 
@@ -361,17 +388,19 @@ def _win(rnd, seats, last, winner, loser, dealer, kyoku, detail) -> WinFromLog:
         concealed = list(s.hand)
         win_code = s.last_draw
     else:
-        if last.get("seat") != loser or last.get("kind") not in ("discard", "kan"):
+        if last.get("seat") != loser or last.get("kind") not in ("discard", "kan", "kita"):
             raise ScoringError(M.REPLAY_RON_NOT_LAST)
         win_code = last["tile"]
         concealed = [*s.hand, win_code]
     n_dora = len(rnd[2])
+    players = len(seats)
+    live = LIVE_WALL_DRAWS if players == 4 else LIVE_WALL_DRAWS_SANMA
     hand: dict[str, Any] = {
         "tiles": tiles(concealed),
         "melds": [{"kind": m["kind"], "tiles": tiles(m["codes"])} for m in s.melds],
         "win": tile(win_code),
         "tsumo": tsumo,
-        "seat_wind": _WINDS[(winner - dealer) % 4],
+        "seat_wind": _WINDS[(winner - dealer) % players],
         "round_wind": _WINDS[kyoku // 4],
         "dora": [tile(c) for c in rnd[2]],
         "ura": [tile(c) for c in rnd[3][:n_dora]],
@@ -383,11 +412,13 @@ def _win(rnd, seats, last, winner, loser, dealer, kyoku, detail) -> WinFromLog:
         "rinshan": tsumo and bool(last.get("rinshan")),
         "chankan": not tsumo and last["kind"] == "kan" and not last.get("ankan"),
         "chankan_closed": not tsumo and last["kind"] == "kan" and bool(last.get("ankan")),
-        "haitei": tsumo and not last.get("rinshan") and last["wall_draws"] == LIVE_WALL_DRAWS,
-        "houtei": not tsumo and last["kind"] == "discard" and last["wall_draws"] == LIVE_WALL_DRAWS,
+        "haitei": tsumo and not last.get("rinshan") and last["wall_draws"] == live,
+        "houtei": not tsumo and last["kind"] == "discard" and last["wall_draws"] == live,
         "tenhou": tsumo and winner == dealer and bool(last.get("first_draw")),
         "chiihou": tsumo and winner != dealer and bool(last.get("first_draw")),
     }
     hand.update({k: True for k, v in flags.items() if v})
+    if s.kita:
+        hand["kita"] = s.kita
     yaku, han, fu, limit, points = parse_result(detail)
     return WinFromLog(hand, winner, loser, dealer, yaku, han, fu, limit, points)

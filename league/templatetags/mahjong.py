@@ -119,7 +119,7 @@ PENALTY_EVENT_WORDS = {
 
 
 # Dora-like ids whose count is worth saying ("도라 2"); other yaku are named only.
-COUNTED_YAKU = frozenset({"dora", "ura_dora", "aka_dora", "flower_dora"})
+COUNTED_YAKU = frozenset({"dora", "ura_dora", "aka_dora", "flower_dora", "kita"})
 KAZOE_YAKUMAN = gettext_noop("Kazoe yakuman")
 LIMIT_NAMES = {"mangan": LIMIT_WORDS[5], "haneman": LIMIT_WORDS[6], "baiman": LIMIT_WORDS[8], "sanbaiman": LIMIT_WORDS[11]}
 

@@ -43,6 +43,7 @@ from scoring.payments import HandValue, Limit, hand_value, ron_amount, win_delta
 from scoring.rules import ClosedKanRob, Kazoe, Renhou, Ruleset
 
 _HONROUTOU_CHIITOI = frozenset({"honroutou", "chiitoitsu"})
+_NORTH = 30  # 34-index of 4z
 _WIND_34 = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
 _LIB_ERRORS = {
     HandCalculator.ERR_HAND_NOT_WINNING: M.NOT_A_WINNING_HAND,
@@ -352,7 +353,7 @@ def _check_flags(hand: ParsedHand, ctx: HandContext, ruleset: Ruleset) -> None:
     if "rinshan" in flags:
         if not tsumo:
             raise HandError(M.RINSHAN_TSUMO)
-        if not hand.kans and not hand.flowers:
+        if not hand.kans and not hand.flowers and not hand.kita:
             raise HandError(M.RINSHAN_NEEDS_KAN)
         if "haitei" in flags:
             raise HandError(M.RINSHAN_HAITEI)
@@ -567,22 +568,29 @@ def _result(  # type: ignore[no-untyped-def]
 
 
 def _dora_yaku(parsed: ParsedHand, info: _RulesetInfo, ruleset: Ruleset) -> list[Yaku]:
-    """Dora, ura dora (with riichi only), red fives and flowers, counted by us."""
+    """Dora, ura dora (with riichi only), red fives, flowers and kita, counted by us.
+
+    A North set aside (kita) is one dora of its own (Tenhou's 抜きドラ) and, like a North in the
+    hand, counts for every dora (and, with riichi, ura dora) indicator that points at North.
+    """
     counts = parsed.counts
     nxt = info.next_kind
+    kita = parsed.kita
     extras = []
     if parsed.dora:
-        dora = sum(counts.get(nxt[t.kind], 0) for t in parsed.dora)
+        dora = sum(counts.get(nxt[t.kind], 0) + (kita if nxt[t.kind] == _NORTH else 0) for t in parsed.dora)
         if dora:
             extras.append(_yaku("dora", dora))
         if parsed.ura and ("riichi" in parsed.flags or "double_riichi" in parsed.flags):
-            ura = sum(counts.get(nxt[t.kind], 0) for t in parsed.ura)
+            ura = sum(counts.get(nxt[t.kind], 0) + (kita if nxt[t.kind] == _NORTH else 0) for t in parsed.ura)
             if ura:
                 extras.append(_yaku("ura_dora", ura))
     if parsed.reds:
         extras.append(_yaku("aka_dora", parsed.reds))
     if parsed.flowers and ruleset.flower_dora:
         extras.append(_yaku("flower_dora", parsed.flowers))
+    if kita:
+        extras.append(_yaku("kita", kita))
     return extras
 
 

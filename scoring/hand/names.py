@@ -45,6 +45,7 @@ _NAMES: dict[str, tuple[str, str, str]] = {
     "ura_dora": ("뒷도라", "Ura dora", "裏ドラ"),
     "aka_dora": ("적도라", "Red fives", "赤ドラ"),
     "flower_dora": ("꽃패", "Flowers", "花牌"),
+    "kita": ("북도라", "Kita (North dora)", "抜きドラ"),
     "kokushi": ("국사무쌍", "Kokushi musou", "国士無双"),
     "kokushi_13": ("국사무쌍 13면 대기", "Kokushi musou, 13-sided wait", "国士無双十三面待ち"),
     "suuankou": ("스안커", "Suuankou", "四暗刻"),

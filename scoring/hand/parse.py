@@ -43,7 +43,7 @@ FLAGS = (
     "tsumo", "riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "chankan_closed",
     "haitei", "houtei", "tenhou", "chiihou", "renhou", "nagashi",
 )
-KNOWN_KEYS = frozenset(FLAGS) | {"tiles", "melds", "win", "seat_wind", "round_wind", "dora", "ura", "flowers"}
+KNOWN_KEYS = frozenset(FLAGS) | {"tiles", "melds", "win", "seat_wind", "round_wind", "dora", "ura", "flowers", "kita"}
 
 
 class ParsedHand(NamedTuple):
@@ -66,6 +66,8 @@ class ParsedHand(NamedTuple):
     """Red fives in the hand and its melds."""
     concealed_ids: tuple[int, ...] = ()
     """136-format ids of ``concealed`` when there are no melds (the ids the library gets)."""
+    kita: int = 0
+    """Norths set aside (3-player kita): not part of the hand, each one a dora."""
 
     def flag(self, name: str) -> bool:
         return name in self.flags
@@ -84,6 +86,7 @@ class ParsedHand(NamedTuple):
 
 
 _FLAG_SET = frozenset(FLAGS)
+_NORTH = 30  # 34-index of 4z
 _NO_LIST: tuple = ()
 
 
@@ -135,6 +138,12 @@ def parse_hand(hand: Any, ruleset: Ruleset) -> ParsedHand:
             raise HandError(M.NO_FLOWERS)
         if flowers > ruleset.flowers:
             raise HandError(M.FLOWERS_OVER, flowers=ruleset.flowers)
+    kita = hand.get("kita", 0)
+    if kita != 0 or type(kita) is not int:
+        if isinstance(kita, bool) or not isinstance(kita, int) or not 0 <= kita <= 4:
+            raise HandError(M.KITA_NOT_WHOLE, value=kita)
+        if kita and not ruleset.kita:
+            raise HandError(M.NO_KITA)
     seat_wind = hand.get("seat_wind")
     if seat_wind is not None and seat_wind not in WINDS:
         raise HandError(M.WIND_FIELD, field="seat_wind", value=seat_wind)
@@ -149,10 +158,10 @@ def parse_hand(hand: Any, ruleset: Ruleset) -> ParsedHand:
         tiles = concealed
         counts = concealed_notation.counts
         reds = concealed_notation.reds
-    _check_tile_set(tiles, counts, reds, dora, ura, ruleset)
+    _check_tile_set(tiles, counts, reds, dora, ura, ruleset, kita)
     return ParsedHand(
         concealed, melds, win, frozenset(flags), seat_wind, round_wind, dora, ura, flowers,
-        counts, reds, () if melds else concealed_notation.ids,
+        counts, reds, () if melds else concealed_notation.ids, kita,
     )
 
 
@@ -202,18 +211,20 @@ def _by_kind(t: Tile) -> int:
 
 def _check_tile_set(
     tiles: tuple[Tile, ...] | list[Tile], counts: Mapping[int, int], reds: int,
-    dora: tuple[Tile, ...], ura: tuple[Tile, ...], ruleset: Ruleset,
+    dora: tuple[Tile, ...], ura: tuple[Tile, ...], ruleset: Ruleset, kita: int = 0,
 ) -> None:
-    """The tiles seen (hand, melds, indicators) must exist in the ruleset's set.
+    """The tiles seen (hand, melds, indicators, Norths set aside) must exist in the ruleset's set.
 
     ``counts`` and ``reds`` are the hand's (melds included, indicators not).
     """
     seen_counts = counts
     indicators = (*dora, *ura) if dora else ()
-    if indicators:
+    if indicators or kita:
         seen_counts = dict(counts)
         for t in indicators:
             seen_counts[t.kind] = seen_counts.get(t.kind, 0) + 1
+        if kita:
+            seen_counts[_NORTH] = seen_counts.get(_NORTH, 0) + kita
     if max(seen_counts.values()) > 4:
         kind, n = next((k, n) for k, n in seen_counts.items() if n > 4)
         raise HandError(M.TILE_OVER_FOUR, n=n, tile=str(Tile(kind)))

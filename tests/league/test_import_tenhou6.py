@@ -6,6 +6,7 @@ from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
+from django.utils import translation
 
 from club.models import Member
 from league import importers
@@ -97,7 +98,7 @@ def test_ruleset_that_does_not_fit_the_log_is_refused():
     east = load("t6-samples__random-games__2022081017gm-00e1-0000-2df24853.json")
     club = ClubFactory()
     season = SeasonFactory(club=club, ruleset=RulesetFactory(club=club, key="tenhou", base="tenhou"))
-    with pytest.raises(importers.LogError, match="does not end"):
+    with translation.override("en"), pytest.raises(importers.LogError, match="does not end.*needs the ruleset tenhou"):
         importers.import_log(season=season, log=east, create_members=True)
     assert Game.objects.count() == 0
 

@@ -213,12 +213,30 @@ RULESET_CASES = [
                  {"base": "tenhou", "overrides": {"kuitan": False, "red_fives": [0, 0, 0]}}, id="no-喰-means-no-kuitan"),
     pytest.param({"rule": {"disp": "鳳南喰赤", "aka51": 1, "aka52": 0, "aka53": 1}},
                  {"base": "tenhou", "overrides": {"red_fives": [1, 0, 1]}}, id="aka-flags-per-suit"),
-    pytest.param({"rule": {"disp": "Gold Room South", "aka51": 1, "aka52": 1, "aka53": 1}}, "tenhou",
-                 id="english-south-room-is-hanchan"),
-    pytest.param({"rule": {"disp": "三鳳南喰赤", "aka": 1}},
-                 {"base": "tenhou", "overrides": {"players": 3, "start_points": 35000, "return_points": 40000,
-                                                  "oka": 15000, "uma": [15000, 0, -15000], "sanma_tsumo_loss": True,
-                                                  "red_fives": [0, 1, 1]}}, id="sanma-from-三"),
+    pytest.param({"rule": {"disp": "Gold Room South", "aka51": 1, "aka52": 1, "aka53": 1}}, "mahjong-soul",
+                 id="mahjong-soul-english-gold-room-south-is-its-ranked-hanchan"),
+    pytest.param({"rule": {"disp": "三鳳南喰赤", "aka": 1}}, "tenhou-sanma", id="sanma-from-三"),
+    pytest.param({"rule": {"disp": "三般東喰赤", "aka": 1}}, "tenhou-sanma-east", id="sanma-east-from-三-and-東"),
+    pytest.param({"rule": {"disp": "四鳳南喰赤", "aka": 1}}, "tenhou", id="四-marks-a-four-player-tenhou-room"),
+    pytest.param({"rule": {"disp": "Gold Room South Red Fives", "aka51": 1, "aka52": 1, "aka53": 1},
+                  "log": [[[0, 0, 0], [35000, 35000, 35000, 0], [], [], [11], [], [], [11], [], [], [11], [], [],
+                           [], [], [], ["全員不聴"]]]},
+                 "mahjong-soul-sanma", id="english-mahjong-soul-three-player-from-the-empty-fourth-seat"),
+    pytest.param({"rule": {"disp": "三般南喰", "aka": 0}},
+                 {"base": "tenhou-sanma", "overrides": {"red_fives": [0, 0, 0]}}, id="sanma-without-red-fives"),
+    pytest.param({"rule": {"disp": "玉の間南喰赤", "aka51": 1, "aka52": 1, "aka53": 1}}, "mahjong-soul",
+                 id="mahjong-soul-jade-room-south"),
+    pytest.param({"rule": {"disp": "金の間東喰赤", "aka51": 1, "aka52": 1, "aka53": 1}}, "mahjong-soul-east",
+                 id="mahjong-soul-gold-room-east"),
+    pytest.param({"rule": {"disp": "3玉の間南喰赤", "aka51": 0, "aka52": 1, "aka53": 1}}, "mahjong-soul-sanma",
+                 id="mahjong-soul-three-player-from-leading-3"),
+    pytest.param({"rule": {"disp": "3王座の間東喰赤", "aka51": 0, "aka52": 1, "aka53": 1}}, "mahjong-soul-sanma-east",
+                 id="mahjong-soul-three-player-east"),
+    pytest.param({"rule": {"disp": "友人戦南喰赤", "aka51": 1, "aka52": 2, "aka53": 1}},
+                 {"base": "mahjong-soul", "overrides": {"red_fives": [1, 2, 1]}}, id="mahjong-soul-friendly-room-four-reds"),
+    pytest.param({"rule": {"disp": "玉の間南喰赤", "aka51": 1, "aka52": 1, "aka53": 1},
+                  "sc": [51600, 41.6, 30400, 10.4, 10000, -20.0, 8000, -32.0]}, "mahjong-soul",
+                 id="mahjong-soul-points-from-25000-uma-15-5-no-oka"),
     pytest.param({"rule": {"disp": "鳳南喰赤"}, "sc": [34500, 44.5, 22200, 2.2, 22000, -18.0, 21300, -28.7]}, "tenhou",
                  id="decimal-points-keep-preset"),
     pytest.param({"rule": {"disp": "特南喰赤"}, "sc": [21100, -19, 55000, 65, -4900, -55, 28800, 9]},
@@ -335,3 +353,51 @@ def test_convert_does_not_mutate_the_log() -> None:
     before = copy.deepcopy(log)
     convert_log(log)
     assert log == before
+
+
+# --------------------------------------------------------------------------- older logs: no tenpai-yame
+
+
+def _all_last_tenpai_log(*, dealer_on_top: bool) -> dict[str, Any]:
+    """East-only: at E4 the dealer (seat 3) is alone tenpai, and the log deals E4 again."""
+    scores = (20000, 20000, 20000, 40000) if dealer_on_top else (40000, 20000, 20000, 20000)
+    after = tuple(s - 1000 if p != 3 else s + 3000 for p, s in enumerate(scores))
+    draw = make_round(["流局", [-1000, -1000, -1000, 3000]], kyoku=3, scores=scores)
+    again = make_round(["全員不聴"], kyoku=3, honba=1, scores=after)
+    return {"rule": {"disp": "般東喰赤", "aka": 1}, "log": [draw, again]}
+
+
+def test_a_log_that_plays_on_after_the_top_dealers_all_last_tenpai_has_no_tenpai_yame() -> None:
+    # Tenhou made tenpai-yame automatic only in 2010: an older log deals all-last again.
+    assert derive_ruleset(_all_last_tenpai_log(dealer_on_top=True)) == {
+        "base": "tenhou", "overrides": {"length": "east", "tenpai_yame": "none"},
+    }
+
+
+def test_a_dealer_not_on_top_plays_on_under_todays_rules_too() -> None:
+    assert derive_ruleset(_all_last_tenpai_log(dealer_on_top=False)) == {"base": "tenhou", "overrides": {"length": "east"}}
+
+
+# --------------------------------------------------------------------------- yakuman the ruleset pays double
+
+DOUBLE_YAKUMAN_CASES = [
+    pytest.param("mahjong-soul", ["四暗刻単騎(役満)"], "役満64000点", 2,
+                 id="mahjong-soul-logs-write-a-double-as-役満: the ruleset pays it double"),
+    pytest.param("tenhou", ["四暗刻単騎(役満)"], "役満32000点", 1, id="tenhou-pays-suuankou-tanki-single"),
+    pytest.param("tenhou", ["大四喜(ダブル役満)"], "役満64000点", 2, id="tenhou-marks-a-double-ダブル"),
+    pytest.param("mahjong-soul", ["国士無双十三面待ち(役満)"], "役満64000点", 2, id="mahjong-soul-13-sided-kokushi"),
+]
+
+
+@pytest.mark.parametrize(("key", "yaku", "points", "multiple"), DOUBLE_YAKUMAN_CASES)
+def test_yakuman_multiple_follows_the_ruleset(key: str, yaku: list[str], points: str, multiple: int) -> None:
+    amount = int(points.removeprefix("役満").removesuffix("点"))
+    raw = make_round(["和了", *ron([0, amount, -amount, 0], 1, 2, points, *yaku)])
+    assert convert_round(raw, key).event["wins"] == [{"winner": 1, "yakuman": multiple}]
+
+
+def test_a_tournament_lobby_log_starting_at_30000_measures_points_from_its_start() -> None:
+    log = {"rule": {"disp": "大会戦南喰赤", "aka51": 1, "aka52": 1, "aka53": 1},
+           "log": [make_round(["全員不聴"], scores=(30000, 30000, 30000, 30000))],
+           "sc": [50000, 35.0, 30000, 5.0, 25000, -10.0, 15000, -30.0]}
+    assert derive_ruleset(log) == {"base": "mahjong-soul", "overrides": {"start_points": 30000, "return_points": 30000}}
