@@ -25,6 +25,7 @@ from league import permissions
 from league.models import AuditEntry, Game, GameSeat, HandRecord, Penalty, PenaltyKind, Ruleset, Season
 from league.permissions import Action
 from league.selectors import build_record, game_members
+from league.validation import BadInput, check_value
 from scoring.errors import ScoringError
 from scoring.record import EVENT_PENALTIES, parse_event
 from scoring.rules import PenaltyType
@@ -81,6 +82,41 @@ def _audit(
         after=_json(after) if after is not None else None,
         reason=reason or "",
     )
+
+
+def _storable(value: Any, field: str) -> None:
+    """Refuse text the database cannot hold (NUL, lone surrogates) before anything is written."""
+    try:
+        check_value(value)
+    except BadInput as exc:
+        raise ValidationError({field: [f"The {field.replace('_', ' ')} {exc.message}."]}, code="text") from None
+
+
+def _storable_event(event: Any, position: int | None) -> None:
+    try:
+        check_value(event)
+    except BadInput as exc:
+        raise HandRefused(f"The hand {exc.message}. Nothing was stored.", hand=position) from None
+
+
+def validate_rating_params(
+    *, rating_method: str, rating_params: Any, best_n: int | None = None, min_games: int = 0
+) -> None:
+    """The one check of a season's rating settings (services, API, admin and restore use it):
+    every parameter known, a finite number in range (``scoring.ratings``)."""
+    from scoring import ratings as R
+
+    if not isinstance(rating_params, dict):
+        raise ValidationError({"rating_params": ["The rating parameters are an object of name: value."]})
+    _storable(rating_params, "rating_params")
+    try:
+        key = R.method_key(rating_method)
+        raw = dict(rating_params)
+        if key == R.TOTAL:
+            raw = {**raw, "best_n": best_n, "min_games": min_games}
+        R.params_from_dict(key, raw)
+    except R.RatingParamsError as exc:
+        raise ValidationError({"rating_params": [f"Rating parameters: {exc}."]}, code="rating_params") from None
 
 
 def _require(by, action: Action, *, club: Club, game: Game | None = None) -> None:
@@ -141,9 +177,10 @@ def _refresh(game: Game, rep, *, was_finished: bool, force_recompute: bool = Fal
 
 
 def _queue_recompute(season_id: int) -> None:
-    from league.tasks import season_recompute
+    """Recompute on commit; a failure to queue or to compute is logged, never the request's error."""
+    from league.tasks import season_recompute_on_commit
 
-    season_recompute.delay_on_commit(season_id)
+    season_recompute_on_commit(season_id)
 
 
 def _refused(exc: ScoringError, *, prefix: str = "") -> HandRefused:
@@ -231,6 +268,9 @@ def season_create(
     _require(by, Action.MANAGE_LEAGUE, club=club)
     if ruleset.club_id not in (None, club.pk):
         raise ValidationError("That ruleset belongs to another club.", code="ruleset")
+    _storable(name, "name")
+    validate_rating_params(rating_method=rating_method, rating_params=dict(rating_params or {}),
+                           best_n=best_n, min_games=min_games)
     season = Season(
         club=club, name=name, ruleset=ruleset, starts_on=starts_on or timezone.localdate(), ends_on=ends_on,
         rating_method=rating_method, rating_params=dict(rating_params or {}), min_games=min_games, best_n=best_n,
@@ -257,6 +297,7 @@ def game_start(
     """Start a game: ``members`` in seat order (0 = first dealer), or shuffled with ``random_seats``."""
     club = season.club
     _require(by, Action.START_GAME, club=club)
+    _storable(table_label, "table_label")
     ruleset = season.ruleset
     try:
         engine_rules = ruleset.to_scoring()
@@ -299,6 +340,7 @@ def game_cancel(*, game: Game, by=None, reason: str) -> Game:
         return game
     if not reason or not reason.strip():
         raise ValidationError("Say why the game is cancelled.", code="reason")
+    _storable(reason, "reason")
     before = _snapshot(game)
     was_finished = game.status == Game.Status.FINISHED
     game.status = Game.Status.CANCELLED
@@ -321,6 +363,8 @@ def _append(*, game: Game, position: int, event: dict[str, Any], by, reason: str
     _check_writable(game)
     if not isinstance(event, dict):
         raise HandRefused("A hand must be an object with a kind.", hand=position)
+    _storable_event(event, position if isinstance(position, int) else None)
+    _storable(reason, "reason")
     if isinstance(position, bool) or not isinstance(position, int) or position < 0:
         raise HandRefused("The position must be a whole number from 0.", code="position")
     hands = list(game.hands.order_by("position"))
@@ -386,6 +430,8 @@ def hand_edit(*, hand: HandRecord, event: dict[str, Any], by=None, reason: str =
     hand = HandRecord.objects.get(pk=hand.pk)
     if not isinstance(event, dict):
         raise HandRefused("A hand must be an object with a kind.", hand=hand.position)
+    _storable_event(event, hand.position)
+    _storable(reason, "reason")
     hands = list(game.hands.order_by("position"))
     events = [h.event for h in hands]
     if _canonical(game, events[hand.position]) == _canonical(game, event) and events[hand.position] == event:
@@ -451,6 +497,7 @@ def hand_delete(*, hand: HandRecord, by=None, reason: str = "") -> None:
     game = _locked(hand.game)
     _require(by, Action.ENTER_HAND, club=game.club, game=game)
     _check_writable(game)
+    _storable(reason, "reason")
     hand = HandRecord.objects.get(pk=hand.pk)
     _delete(game=game, hand=hand, by=by, reason=reason)
 
@@ -511,6 +558,7 @@ def penalty_give(
         kind = PenaltyKind(type).value
     except ValueError:
         raise ValidationError(f"Unknown penalty type {type!r}.", code="type") from None
+    _storable(reason, "reason")
     if game is not None:
         game = _locked(game)
         season = game.season
@@ -522,6 +570,19 @@ def penalty_give(
         raise ValidationError(f"{member.display_name} is not a member of {club.name}.", code="member")
     if kind == PenaltyKind.SEASON_DEDUCTION and points is None:
         raise ValidationError("A season deduction needs the points to deduct.", code="points")
+    if points is not None:
+        try:
+            points = Decimal(str(points))
+        except ArithmeticError:
+            raise ValidationError({"points": ["The points are a number, e.g. 10.0."]}, code="points") from None
+        if not points.is_finite() or abs(points) >= 10_000_000:
+            raise ValidationError({"points": ["The points are a number below 10,000,000."]}, code="points")
+    if kind == PenaltyKind.SEASON_DEDUCTION and points <= 0:
+        # One rule for the form and the API: a deduction takes points away (it is never a bonus).
+        raise ValidationError(
+            {"points": ["A season deduction is a positive number of points to take away (e.g. 10.0)."]},
+            code="points",
+        )
     if kind == PenaltyKind.RULING and amount is None and points is None:
         raise ValidationError("A ruling needs an amount (table points) or points.", code="amount")
     event = None
@@ -567,9 +628,13 @@ def penalty_give(
 @transaction.atomic
 def penalty_cancel(*, penalty: Penalty, by=None, reason: str) -> Penalty:
     """Cancel a penalty; its in-game event (if any) is removed and the game replayed."""
+    _storable(reason, "reason")
     penalty = Penalty.objects.select_related("season__club", "game").get(pk=penalty.pk)
     club = penalty.season.club
     game = _locked(penalty.game) if penalty.game_id else None
+    # Then the penalty's row (the game first, as hand deletes do): of ten cancels at once, one
+    # cancels and audits, the others find it cancelled.
+    penalty = Penalty.objects.select_for_update(of=("self",)).select_related("season__club", "game").get(pk=penalty.pk)
     _require(by, Action.GIVE_PENALTY, club=club, game=game)
     if penalty.cancelled_at is not None:
         return penalty

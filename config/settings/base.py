@@ -105,6 +105,12 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
+    # JSON nested too deep, NUL characters and lone surrogates: 400 before any view runs.
+    "DEFAULT_PARSER_CLASSES": [
+        "league.api.parsers.SafeJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
 }
 def _api_guide() -> str:
     """docs/api.md (auth, endpoints, errors, curl examples) shown on /api/docs/, minus its title."""
