@@ -237,15 +237,21 @@ def ruleset_derive(
 
 
 @transaction.atomic
-def ruleset_update(*, ruleset: Ruleset, overrides: dict[str, Any], by=None, name: str | None = None) -> Ruleset:
-    """Change a ruleset: in place while no game uses it, as a new version once it is frozen."""
+def ruleset_update(
+    *, ruleset: Ruleset, overrides: dict[str, Any], by=None, name: str | None = None, replace: bool = False
+) -> Ruleset:
+    """Change a ruleset: in place while no game uses it, as a new version once it is frozen.
+
+    ``replace``: ``overrides`` are the ruleset's whole overrides (the admin's form), not more of them."""
     ruleset = Ruleset.objects.select_for_update().get(pk=ruleset.pk)
     if ruleset.frozen:
         return ruleset_derive(ruleset=ruleset, overrides=overrides, by=by, name=name)
     if ruleset.club is not None:
         _require(by, Action.MANAGE_LEAGUE, club=ruleset.club)
+    elif by is not None and not getattr(by, "is_superuser", False):
+        raise PermissionDenied("Only a superuser may change a ruleset shared by every club.")
     before = _snapshot(ruleset)
-    ruleset.overrides = {**(ruleset.overrides or {}), **overrides}
+    ruleset.overrides = dict(overrides) if replace else {**(ruleset.overrides or {}), **overrides}
     if name:
         ruleset.name = name
     try:
@@ -279,6 +285,45 @@ def season_create(
     season.save()
     _audit(club=club, by=by, action=AuditEntry.Action.CREATE, object_type="season",
            object_id=season.pk, after=_snapshot(season))
+    return season
+
+
+SEASON_FIELDS = ("name", "ruleset", "starts_on", "ends_on", "rating_method", "rating_params", "min_games", "best_n")
+_STANDINGS_FIELDS = {"rating_method", "rating_params", "min_games", "best_n"}
+
+
+@transaction.atomic
+def season_update(*, season: Season, by=None, reason: str = "", **changes: Any) -> Season:
+    """Change a season's settings (the admin's form uses this): checked like ``season_create``,
+    audited, and the standings recomputed when the rating settings change."""
+    unknown = set(changes) - set(SEASON_FIELDS)
+    if unknown:
+        raise ValidationError(f"These season fields cannot change here: {', '.join(sorted(unknown))}.")
+    season = Season.objects.select_for_update().select_related("club", "ruleset").get(pk=season.pk)
+    _require(by, Action.MANAGE_LEAGUE, club=season.club)
+    _storable(reason, "reason")
+    before = _snapshot(season)
+    changed = {k for k, v in changes.items() if getattr(season, k) != v}
+    if not changed:
+        return season
+    if "ruleset" in changed:
+        ruleset = changes["ruleset"]
+        if ruleset.club_id not in (None, season.club_id):
+            raise ValidationError({"ruleset": ["That ruleset belongs to another club."]}, code="ruleset")
+        if season.games.exists():
+            raise ValidationError({"ruleset": ["The season has games: its ruleset cannot change."]}, code="ruleset")
+    for key in changed:
+        setattr(season, key, changes[key])
+    _storable(season.name, "name")
+    season.rating_params = dict(season.rating_params or {}) if isinstance(season.rating_params, dict) else season.rating_params
+    validate_rating_params(rating_method=season.rating_method, rating_params=season.rating_params,
+                           best_n=season.best_n, min_games=season.min_games)
+    season.full_clean()
+    season.save()
+    _audit(club=season.club, by=by, action=AuditEntry.Action.EDIT, object_type="season", object_id=season.pk,
+           before=before, after=_snapshot(season), reason=reason)
+    if changed & _STANDINGS_FIELDS:
+        _queue_recompute(season.pk)
     return season
 
 

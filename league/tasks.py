@@ -82,6 +82,16 @@ def stalled_batches(now: datetime.datetime | None = None):
     return moving.filter(Q(progress_at__lte=cutoff) | Q(progress_at__isnull=True, created_at__lte=cutoff))
 
 
+def batch_is_stalled(batch, now: datetime.datetime | None = None) -> bool:
+    """Pending or running, and nothing moved for ``STALLED_AFTER`` (what the progress shows)."""
+    from league.models import ImportBatch
+
+    if batch.status not in (ImportBatch.Status.PENDING, ImportBatch.Status.RUNNING):
+        return False
+    last = batch.progress_at or batch.created_at
+    return last <= (now or timezone.now()) - STALLED_AFTER
+
+
 @shared_task(name="league.requeue_stale")
 def requeue_stale() -> dict:
     """Queue again what a broker outage or a crash left behind (see the module docstring)."""

@@ -10,7 +10,7 @@ from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiRespo
 from rest_framework import mixins, status, viewsets
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied
+from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
@@ -28,7 +28,10 @@ from .parsers import SafeJSONParser
 
 
 def require(user, action: Action, *, club, game=None) -> None:
+    """403 for a member without the right; 404 for another club's data (its ids are not probed)."""
     if not permissions.can(user, action, club=club, game=game):
+        if getattr(user, "is_authenticated", False) and not permissions.can(user, Action.VIEW_CLUB, club=club):
+            raise NotFound()
         raise PermissionDenied(f"You may not {action.value.replace('_', ' ')} here.")
 
 
