@@ -23,6 +23,12 @@ class LoginThrottleBackend(AxesStandaloneBackend):
         return super().authenticate(request, username=username, password=password, **kwargs)
 
 
+class LoginThrottled(Throttled):
+    """Our own message says how long to wait (DRF would add its English "Expected available ...")."""
+
+    extra_detail_singular = extra_detail_plural = ""
+
+
 class ObtainAuthTokenThrottled(ObtainAuthToken):
     """``POST /api/auth/token/``: DRF's token view, at most ``auth_token`` requests per address."""
 
@@ -31,7 +37,7 @@ class ObtainAuthTokenThrottled(ObtainAuthToken):
 
     def throttled(self, request, wait):
         seconds = int(wait or 0) + 1
-        raise Throttled(wait=wait, detail=_(
+        raise LoginThrottled(wait=wait, detail=_(
             "Too many login attempts. Wait %(seconds)s seconds and try again."
         ) % {"seconds": seconds})
 
