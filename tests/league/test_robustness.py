@@ -207,6 +207,25 @@ def test_item9_ruleset_options_must_be_finite_and_in_range(club, club_admin, ove
     assert not Ruleset.objects.filter(key="bad").exists()
 
 
+@pytest.mark.parametrize(
+    ("method", "params"),
+    [
+        pytest.param("openskill", {"mu": "nan"}, id="openskill-mu-nan"),
+        pytest.param("openskill", {"sigma": "inf"}, id="openskill-sigma-inf"),
+        pytest.param("p_rating", {"initial": "1e50000"}, id="p-rating-initial-huge"),
+    ],
+)
+def test_item9_settings_stored_before_the_check_do_not_break_the_standings(client, season, players, method, params):
+    """Old rows (or a raw SQL edit) skip the service: the standings fall back to the default parameters."""
+    from league.models import Season
+
+    finished_game(season, players, [Decimal("45.1"), Decimal("5.2"), Decimal("-15.3"), Decimal("-35.0")])
+    Season.objects.filter(pk=season.pk).update(rating_method=method, rating_params=params)
+    client.force_login(players[0].user)
+    assert client.get(reverse("standings:season", args=[season.pk])).status_code == HTTPStatus.OK
+    assert client.get(reverse("standings:player", args=[season.pk, players[0].pk])).status_code == HTTPStatus.OK
+
+
 @pytest.mark.django_db(transaction=True)
 def test_item9_a_failing_recompute_never_fails_the_request_after_its_commit(game, players, monkeypatch, caplog):
     from league.models import Game, HandRecord
@@ -223,14 +242,25 @@ def test_item9_a_failing_recompute_never_fails_the_request_after_its_commit(game
 
 
 # --- item 10: broker down, or a crash -----------------------------------------------------------
-def _broker_down(*args, **kwargs):
-    from kombu.exceptions import OperationalError
+@pytest.fixture
+def broker_down():
+    """Non-eager Celery with its broker (Redis) down: nothing listens on port 1. ``up()`` brings
+    back the test setup (eager)."""
+    from config.celery_app import app
 
-    raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+    saved = (app.conf.task_always_eager, app.conf.broker_url)
+
+    def up():
+        app.conf.task_always_eager, app.conf.broker_url = saved
+
+    app.conf.task_always_eager = False
+    app.conf.broker_url = "redis://127.0.0.1:1/0"
+    yield up
+    up()
 
 
 @pytest.mark.django_db(transaction=True)
-def test_item10_broker_down_the_game_ending_hand_still_answers_and_is_recomputed_later(game, players, monkeypatch):
+def test_item10_broker_down_the_game_ending_hand_still_answers_and_is_recomputed_later(game, players, broker_down):
     import datetime
 
     from django.utils import timezone
@@ -238,7 +268,6 @@ def test_item10_broker_down_the_game_ending_hand_still_answers_and_is_recomputed
     from league import tasks
     from league.models import HandRecord, Season, StandingsSnapshot
 
-    monkeypatch.setattr(tasks.season_recompute, "delay", _broker_down)
     r = post_json(api_as(players[1].user), "/api/hands/", {"game": game.pk, "position": 0, "event": YAKUMAN_TOBI})
     assert r.status_code == HTTPStatus.CREATED, r.content
     assert HandRecord.objects.filter(game=game).count() == 1
@@ -246,7 +275,7 @@ def test_item10_broker_down_the_game_ending_hand_still_answers_and_is_recomputed
     assert season.standings_changed_at is not None
     assert not StandingsSnapshot.objects.filter(season=season).exists()
 
-    monkeypatch.undo()  # the broker is back
+    broker_down()  # the broker is back (eager again in the tests)
     Season.objects.filter(pk=season.pk).update(standings_changed_at=timezone.now() - datetime.timedelta(minutes=2))
     assert tasks.requeue_stale()["seasons"] == [season.pk]
     snapshot = StandingsSnapshot.objects.get(season=season)
@@ -255,22 +284,21 @@ def test_item10_broker_down_the_game_ending_hand_still_answers_and_is_recomputed
 
 
 @pytest.mark.django_db(transaction=True)
-def test_item10_broker_down_an_import_is_accepted_and_queued_again_later(tenhou_club_season, club_admin, monkeypatch):
+def test_item10_broker_down_an_import_is_accepted_and_queued_again_later(tenhou_club_season, club_admin, broker_down):
     import datetime
 
     from django.utils import timezone
 
-    from league import import_tasks, tasks
+    from league import tasks
     from league.models import ImportBatch
 
-    monkeypatch.setattr(import_tasks.import_batch, "delay", _broker_down)
     r = post_json(api_as(club_admin.user), "/api/imports/",
                   {"season": tenhou_club_season.pk, "logs": [tenhou_log()], "create_members": True})
     assert r.status_code == HTTPStatus.ACCEPTED, r.content
     batch = ImportBatch.objects.get()
     assert batch.status == ImportBatch.Status.PENDING and r.json()["stalled"] is False
 
-    monkeypatch.undo()
+    broker_down()
     ImportBatch.objects.filter(pk=batch.pk).update(progress_at=timezone.now() - datetime.timedelta(minutes=10))
     assert api_as(club_admin.user).get(f"/api/imports/{batch.pk}/").json()["stalled"] is True
     assert tasks.requeue_stale()["batches"] == [batch.pk]
