@@ -717,3 +717,33 @@ def test_item14_the_public_player_page_hides_penalty_reasons_from_anonymous_visi
     assert "비공개 사유 텍스트" not in anonymous.content.decode()
     client.force_login(players[1].user)
     assert "비공개 사유 텍스트" in client.get(url).content.decode()
+
+
+def test_item12_admin_adds_a_season_and_a_ruleset_through_the_services(client, two_clubs):
+    from league.models import AuditEntry, Ruleset, Season
+
+    client.force_login(two_clubs["staff"])
+    r = client.post(reverse("admin:league_ruleset_add"), {
+        "club": two_clubs["b"].pk, "key": "b-kiriage", "name": "B 키리아게", "base": "tenhou",
+        "overrides": '{"kiriage": true}', "version": "1",
+    })
+    assert r.status_code == HTTPStatus.FOUND, r.content.decode()[:3000]
+    ruleset = Ruleset.objects.get(key="b-kiriage")
+    r = client.post(reverse("admin:league_season_add"), {
+        **_season_form(two_clubs["b_season"], name="B 새 시즌", ruleset=ruleset.pk, min_games=0),
+        "club": two_clubs["b"].pk,
+    })
+    assert r.status_code == HTTPStatus.FOUND, r.content.decode()[:3000]
+    season = Season.objects.get(name="B 새 시즌")
+    created = AuditEntry.objects.filter(club=two_clubs["b"], action=AuditEntry.Action.CREATE, actor=two_clubs["staff"])
+    assert set(created.values_list("object_type", "object_id")) >= {("ruleset", str(ruleset.pk)), ("season", str(season.pk))}
+
+
+def test_item12_admin_cannot_add_a_season_to_another_club(client, two_clubs):
+    from league.models import Season
+
+    client.force_login(two_clubs["staff"])
+    client.post(reverse("admin:league_season_add"), {
+        **_season_form(two_clubs["a_season"], name="A에 몰래"), "club": two_clubs["a"].pk,
+    })
+    assert not Season.objects.filter(name="A에 몰래").exists()
