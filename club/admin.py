@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.contrib.admin.utils import get_fields_from_path
 
 from club.models import Club, ClubRole, Member
 
@@ -45,6 +46,19 @@ class ClubScoped:
         if not ok or obj is None or request.user.is_superuser:
             return ok
         return self._club_id(obj) in _admin_clubs(request.user)
+
+    def get_list_filter(self, request):
+        """Relation filters offer only the values in the user's rows (not every club's names)."""
+        filters = super().get_list_filter(request)
+        if request.user.is_superuser:
+            return filters
+        out = []
+        for f in filters:
+            if isinstance(f, str) and get_fields_from_path(self.model, f)[-1].is_relation:
+                out.append((f, admin.RelatedOnlyFieldListFilter))
+            else:
+                out.append(f)
+        return out
 
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         if not request.user.is_superuser:

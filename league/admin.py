@@ -7,6 +7,7 @@ is checked by the engine when saved and cannot change once a game has used it.
 """
 from django import forms
 from django.contrib import admin
+from django.contrib.admin.utils import get_fields_from_path
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Q
 from django.urls import reverse
@@ -88,6 +89,19 @@ class ClubScoped:
 
     def has_delete_permission(self, request, obj=None):
         return super().has_delete_permission(request, obj) and self._may(request, obj, change=True)
+
+    def get_list_filter(self, request):
+        """Relation filters offer only the values in the user's rows (not every club's names)."""
+        filters = super().get_list_filter(request)
+        if request.user.is_superuser:
+            return filters
+        out = []
+        for f in filters:
+            if isinstance(f, str) and get_fields_from_path(self.model, f)[-1].is_relation:
+                out.append((f, admin.RelatedOnlyFieldListFilter))
+            else:
+                out.append(f)
+        return out
 
     def formfield_for_foreignkey(self, db_field, request, **kwargs):
         user = request.user

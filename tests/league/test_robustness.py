@@ -420,7 +420,9 @@ def two_clubs(club, season, game, club_admin):
     services.penalty_give(member=game.seat_set.first().member, type="season_deduction", reason="A의 벌점",
                           season=season, points=5)
     services.hand_record(game=game, position=0, event={"kind": "tsumo", "winner": 0, "han": 1, "fu": 30})
-    other = ClubFactory()
+    club.name = "가나다 클럽"
+    club.save()
+    other = ClubFactory(name="라마바 클럽")
     other_season = SeasonFactory(club=other, ruleset=RulesetFactory(club=other, key="b-rules", base="tenhou"),
                                  min_games=1)
     staff = UserFactory(is_staff=True)
@@ -447,7 +449,9 @@ def test_item12_admin_lists_only_the_users_clubs(client, two_clubs, model):
     assert not visible.filter(**{path: two_clubs["a"]}).exists()
     assert klass.objects.filter(**{path: two_clubs["a"]}).exists() or model == "importbatch"
     client.force_login(two_clubs["staff"])
-    assert client.get(reverse(f"admin:league_{model}_changelist")).status_code == HTTPStatus.OK
+    page = client.get(reverse(f"admin:league_{model}_changelist"))
+    assert page.status_code == HTTPStatus.OK
+    assert two_clubs["a"].name not in page.content.decode()  # not in the rows, nor in a filter's choices
     assert league_models  # the models module is the admin's
 
 
