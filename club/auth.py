@@ -12,7 +12,7 @@ from __future__ import annotations
 from axes.backends import AxesStandaloneBackend
 from django.utils.translation import gettext as _
 from rest_framework.authtoken.views import ObtainAuthToken
-from rest_framework.exceptions import Throttled
+from rest_framework.exceptions import Throttled, ValidationError
 from rest_framework.throttling import ScopedRateThrottle
 
 
@@ -34,6 +34,18 @@ class ObtainAuthTokenThrottled(ObtainAuthToken):
 
     throttle_classes = [ScopedRateThrottle]
     throttle_scope = "auth_token"
+
+    def post(self, request, *args, **kwargs):
+        try:
+            return super().post(request, *args, **kwargs)
+        except ValidationError:
+            # django-axes marks the request it refused (after AXES_FAILURE_LIMIT wrong passwords):
+            # say so, instead of "unable to log in" for the right password too.
+            if getattr(request, "axes_locked_out", False) or getattr(request._request, "axes_locked_out", False):
+                raise LoginThrottled(detail=_(
+                    "Too many wrong passwords for this account: logging in is paused for 15 minutes."
+                )) from None
+            raise
 
     def throttled(self, request, wait):
         seconds = int(wait or 0) + 1

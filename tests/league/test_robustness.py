@@ -399,13 +399,27 @@ def test_item11_another_user_is_not_locked_out_by_someone_elses_failures(client,
 
 
 def test_item11_api_token_is_throttled(client, db):
-    statuses = [
-        client.post("/api/auth/token/", {"username": "nobody", "password": "wrong"}).status_code for _ in range(12)
+    statuses = [  # a new username each time: the address's rate, not one account's lockout
+        client.post("/api/auth/token/", {"username": f"nobody{i}", "password": "wrong"}).status_code
+        for i in range(12)
     ]
     assert statuses[:10] == [HTTPStatus.BAD_REQUEST] * 10
     assert statuses[10:] == [HTTPStatus.TOO_MANY_REQUESTS] * 2
     r = client.post("/api/auth/token/", {"username": "nobody", "password": "wrong"}, HTTP_ACCEPT_LANGUAGE="ko")
     assert "로그인 시도가 너무 많습니다" in r.json()["detail"]
+
+
+def test_item11_api_token_is_locked_after_five_wrong_passwords(client, db):
+    from django.conf import settings
+
+    user = UserFactory()
+    user.set_password("right-password-1")
+    user.save()
+    for _ in range(settings.AXES_FAILURE_LIMIT):
+        client.post("/api/auth/token/", {"username": user.username, "password": "wrong"})
+    r = client.post("/api/auth/token/", {"username": user.username, "password": "right-password-1"})
+    assert r.status_code == HTTPStatus.TOO_MANY_REQUESTS
+    assert "15분" in r.json()["detail"]
 
 
 # --- item 12: the Django admin scoped to the club ---------------------------------------------------
