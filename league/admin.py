@@ -147,7 +147,10 @@ class RulesetForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
-        candidate = Ruleset(**{k: v for k, v in data.items() if k in {f.name for f in Ruleset._meta.fields}})
+        names = {f.name for f in Ruleset._meta.fields}
+        # The stored ruleset's values where the form does not show them (read-only on a change).
+        stored = {f.name: getattr(self.instance, f.name) for f in Ruleset._meta.fields if f.name != "id"}
+        candidate = Ruleset(**{**stored, **{k: v for k, v in data.items() if k in names}})
         try:
             candidate.to_scoring()
         except ScoringError as exc:

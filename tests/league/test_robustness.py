@@ -765,3 +765,22 @@ def test_item12_admin_cannot_add_a_season_to_another_club(client, two_clubs):
         **_season_form(two_clubs["a_season"], name="A에 몰래"), "club": two_clubs["a"].pk,
     })
     assert not Season.objects.filter(name="A에 몰래").exists()
+
+
+def test_item12_admin_changes_a_ruleset_through_the_service(client, two_clubs):
+    from league.models import AuditEntry, Ruleset
+
+    ruleset = Ruleset.objects.create(club=two_clubs["b"], key="b-draft", name="B 초안", base="tenhou", overrides={})
+    client.force_login(two_clubs["staff"])
+    r = client.post(reverse("admin:league_ruleset_change", args=[ruleset.pk]),
+                    {"name": "B 초안 2", "overrides": '{"kiriage": true}'})
+    assert r.status_code == HTTPStatus.FOUND, r.content.decode()[:3000]
+    ruleset.refresh_from_db()
+    assert (ruleset.name, ruleset.overrides) == ("B 초안 2", {"kiriage": True})
+    entry = AuditEntry.objects.get(object_type="ruleset", object_id=str(ruleset.pk), action=AuditEntry.Action.EDIT)
+    assert entry.actor == two_clubs["staff"] and entry.after["overrides"] == {"kiriage": True}
+    r = client.post(reverse("admin:league_ruleset_change", args=[ruleset.pk]),
+                    {"name": "B 초안 3", "overrides": '{"start_points": 1e400}'})
+    assert r.status_code == HTTPStatus.OK  # the form again, with the engine's refusal
+    ruleset.refresh_from_db()
+    assert ruleset.name == "B 초안 2"
