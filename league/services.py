@@ -315,7 +315,8 @@ def season_update(*, season: Season, by=None, reason: str = "", **changes: Any) 
     for key in changed:
         setattr(season, key, changes[key])
     _storable(season.name, "name")
-    season.rating_params = dict(season.rating_params or {}) if isinstance(season.rating_params, dict) else season.rating_params
+    if season.rating_params is None:
+        season.rating_params = {}
     validate_rating_params(rating_method=season.rating_method, rating_params=season.rating_params,
                            best_n=season.best_n, min_games=season.min_games)
     season.full_clean()
