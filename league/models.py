@@ -82,6 +82,10 @@ class Season(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
 
+    # Set (with the recompute queued on commit) whenever a change moves the standings; a
+    # snapshot older than this is stale and the periodic task recomputes it (broker down...).
+    standings_changed_at = models.DateTimeField(_("standings changed at"), null=True, blank=True, editable=False)
+
     class Meta:
         ordering = ["-starts_on", "name"]
         verbose_name = _("season")
@@ -347,6 +351,9 @@ class ImportBatch(models.Model):
     logs = models.JSONField(default=list, blank=True, help_text=_("[file name, tenhou.net/6 log] pairs."))
     mapping = models.JSONField(default=dict, blank=True, help_text=_("Online nickname to member id or name."))
     create_members = models.BooleanField(default=False)
+    # Last sign of life (queued, or a log processed): a pending or running batch that has not
+    # moved for a while is "stalled" and the periodic task queues it again (it resumes).
+    progress_at = models.DateTimeField(null=True, blank=True, editable=False)
     results = models.JSONField(
         default=list, blank=True,
         help_text=_("One entry per log processed: file, status (imported, already_imported, error), game, error."),

@@ -22,6 +22,7 @@ import dataclasses
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Decimal
 from fractions import Fraction
+import math
 from math import floor
 from typing import Any, Callable, Hashable, Iterable, Mapping, Sequence
 
@@ -47,6 +48,35 @@ _ALIASES = {
 
 class RatingParamsError(ValueError):
     """Rating parameters a club entered that cannot be used."""
+
+
+# Every parameter is a finite number in a sane range: "nan", "inf", "1e50000" or a divisor of
+# "1e-50000" would make every recompute of the season fail (or take forever).
+LIMIT = Decimal(10) ** 6
+TINY = Decimal(10) ** -6
+
+
+def _finite(name: str, value: Decimal, *, lo: Decimal = -LIMIT, hi: Decimal = LIMIT) -> None:
+    if not value.is_finite():
+        raise RatingParamsError(f"{name} must be a finite number, not {value}")
+    if not lo <= value <= hi:
+        raise RatingParamsError(f"{name} must be between {lo} and {hi}")
+    if value and abs(value) < TINY or len(value.as_tuple().digits) > 20:
+        raise RatingParamsError(f"{name} must have at most 6 decimals (and 20 digits), not {value}")
+
+
+def _finite_float(name: str, value: float, *, lo: float = -1e6, hi: float = 1e6) -> None:
+    if not math.isfinite(value):
+        raise RatingParamsError(f"{name} must be a finite number, not {value}")
+    if not lo <= value <= hi:
+        raise RatingParamsError(f"{name} must be between {lo:g} and {hi:g}")
+
+
+def _whole(name: str, value: Any, *, lo: int, hi: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RatingParamsError(f"{name} must be a whole number")
+    if not lo <= value <= hi:
+        raise RatingParamsError(f"{name} must be between {lo} and {hi}")
 
 
 # --------------------------------------------------------------------------- input
@@ -150,6 +180,9 @@ class TotalParams:
             raise RatingParamsError("best_n must be at least 1")
         if self.min_games < 0:
             raise RatingParamsError("min_games cannot be negative")
+        if self.best_n is not None:
+            _whole("best_n", self.best_n, lo=1, hi=100_000)
+        _whole("min_games", self.min_games, lo=0, hi=100_000)
 
 
 @dataclass(frozen=True)
@@ -173,10 +206,10 @@ class PRatingParams:
     def __post_init__(self) -> None:
         for name in ("divisor", "initial", "points_weight", "average_weight"):
             object.__setattr__(self, name, to_decimal(getattr(self, name)))
-        if self.divisor <= 0:
-            raise RatingParamsError("divisor (F) must be positive")
-        if not 0 <= self.decimals <= 6:
-            raise RatingParamsError("decimals must be between 0 and 6")
+        for name in ("initial", "points_weight", "average_weight"):
+            _finite(name, getattr(self, name))
+        _finite("divisor (F)", self.divisor, lo=Decimal(1))
+        _whole("decimals", self.decimals, lo=0, hi=6)
 
 
 @dataclass(frozen=True)
@@ -203,6 +236,14 @@ class TenhouRParams:
             raise RatingParamsError("average_divisor must be positive")
         if self.games_cap < 0:
             raise RatingParamsError("games_cap cannot be negative")
+        _finite("initial", self.initial)
+        _finite("average_divisor", self.average_divisor, lo=Decimal(1))
+        _finite("games_step", self.games_step, lo=Decimal(0), hi=Decimal(1))
+        _finite("capped_factor", self.capped_factor, lo=Decimal(0), hi=Decimal(100))
+        _finite("scale", self.scale, lo=Decimal(0), hi=Decimal(1000))
+        _whole("games_cap", self.games_cap, lo=0, hi=1_000_000)
+        for bonus in (*self.rank_bonus_4, *self.rank_bonus_3):
+            _whole("rank bonus", bonus, lo=-1_000_000, hi=1_000_000)
 
 
 @dataclass(frozen=True)
@@ -219,8 +260,14 @@ class OpenSkillParams:
     def __post_init__(self) -> None:
         for name in ("mu", "sigma", "beta", "tau", "z"):
             object.__setattr__(self, name, float(getattr(self, name)))
+        for name in ("mu", "sigma", "beta", "tau", "z"):
+            _finite_float(name, getattr(self, name))
         if self.sigma <= 0 or self.beta <= 0 or self.tau < 0:
             raise RatingParamsError("sigma and beta must be positive, tau not negative")
+        _finite_float("sigma", self.sigma, lo=1e-3)
+        _finite_float("beta", self.beta, lo=1e-3)
+        _finite_float("z", self.z, lo=0, hi=100)
+        _whole("decimals", self.decimals, lo=0, hi=6)
 
 
 PARAMS: dict[str, type] = {

@@ -10,8 +10,8 @@ from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiRespo
 from rest_framework import mixins, status, viewsets
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
@@ -24,6 +24,7 @@ from league.permissions import Action
 from . import filters
 from . import serializers as s
 from .mixins import ScoringErrorsAs400
+from .parsers import SafeJSONParser
 
 
 def _plain(data):
@@ -57,7 +58,10 @@ def idempotent(request, write, serialize) -> Response:
 
 
 def require(user, action: Action, *, club, game=None) -> None:
+    """403 for a member without the right; 404 for another club's data (its ids are not probed)."""
     if not permissions.can(user, action, club=club, game=game):
+        if getattr(user, "is_authenticated", False) and not permissions.can(user, Action.VIEW_CLUB, club=club):
+            raise NotFound()
         raise PermissionDenied(f"You may not {action.value.replace('_', ' ')} here.")
 
 
@@ -414,7 +418,7 @@ class ImportBatchViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveMode
     serializer_class = s.ImportBatchSerializer
     filterset_class = filters.ImportBatchFilter
     queryset = ImportBatch.objects.none()
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    parser_classes = [SafeJSONParser, MultiPartParser, FormParser]
 
     def get_queryset(self):
         visible = Season.objects.filter(s.visible_q(self.request.user)).values("pk")

@@ -19,6 +19,7 @@ from league import charts, permissions, selectors, services
 from league.forms import GameStartForm, ReasonForm
 from league.models import Game, Season
 from league.views import entry_once, game_view, load_game, next_game_context, refusable, refusal_message, refuse
+from league.views.params import BadParameter, bad_parameter, id_param
 
 
 @require_GET
@@ -28,8 +29,12 @@ def game_list(request: HttpRequest, slug: str) -> HttpResponse:
         return refuse(request)
     seasons = list(club.seasons.all())
     season = None
-    if request.GET.get("season"):
-        season = get_object_or_404(Season, club=club, pk=request.GET["season"])
+    try:
+        season_id = id_param(request, "season")
+    except BadParameter as exc:
+        return bad_parameter(request, exc)
+    if season_id is not None:
+        season = get_object_or_404(Season, club=club, pk=season_id)
     games = selectors.games_for_club(club=club, season=season)
     return render(request, "league/games/list.html", {
         "club": club, "seasons": seasons, "season": season, "games": games,

@@ -17,6 +17,7 @@ from league.forms import PenaltyForm, ReasonForm, SeasonDeductionForm
 from league.models import Game, GameSeat, Penalty, PenaltyKind, Season
 from league.templatetags.mahjong import event_words
 from league.views import entry_once, load_game, refusable, refusal_message, refuse
+from league.views.params import BadParameter, bad_parameter, id_param
 
 KIND_LABELS = dict(PenaltyKind.choices)
 
@@ -138,8 +139,12 @@ def audit_log(request: HttpRequest, slug: str) -> HttpResponse:
     if not permissions.can_view_club(request.user, club):
         return refuse(request)
     game = None
-    if request.GET.get("game"):
-        game = get_object_or_404(club.games, pk=request.GET["game"])
+    try:
+        game_id = id_param(request, "game")
+    except BadParameter as exc:
+        return bad_parameter(request, exc)
+    if game_id is not None:
+        game = get_object_or_404(club.games, pk=game_id)
     entries = list(selectors.audit_entries(club=club, game=game)[:200])
     summaries = _audit_summaries(entries)
     for e in entries:
