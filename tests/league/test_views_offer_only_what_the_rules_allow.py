@@ -109,7 +109,7 @@ def test_full_hand_renhou_posted_under_asi_is_not_scored(club, players, referee)
 
 # --- the multiple-ron tab ---------------------------------------------------------------------
 @pytest.mark.parametrize(("rule", "key", "label", "absent"), [
-    ("Juki allows a triple ron", "juki-agit-2026", "더블론·트리플론", None),
+    ("Juki allows a triple ron", "juki-agit-2026", "다중 론", "더블론"),
     ("A.S.I.: three rons are an abortive draw", "asi-shirai", "더블론", "트리플론"),
 ])
 def test_multiple_ron_tab_is_named_from_the_ruleset(club, players, referee, rule, key, label, absent):
