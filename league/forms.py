@@ -545,6 +545,8 @@ class GameStartForm(forms.Form):
     season = forms.ModelChoiceField(queryset=None, label=_("Season"), empty_label=None)
     table_label = forms.CharField(max_length=40, required=False, label=_("Table"))
     random_seats = forms.BooleanField(required=False, label=_("Random seats"))
+    override_seated = forms.BooleanField(
+        required=False, label=_("Seat them anyway (referee or admin): they are at another game in progress"))
     SEAT_LABELS = (_("East"), _("South"), _("West"), _("North"))
 
     def __init__(self, *args: Any, seasons: Any, members: Any, **kwargs: Any) -> None:

@@ -66,11 +66,12 @@ def test_game_page_shows_each_hand_as_two_lines(played, players):
 
 
 def test_host_starts_a_game_with_seats(host, season, players):
-    data = {"season": season.pk, "table_label": "T1"} | {f"seat_{i}": m.pk for i, m in enumerate(players)}
+    seats = [host, *players[1:]]  # a host starts a game they sit at (issue 9, item 17)
+    data = {"season": season.pk, "table_label": "T1"} | {f"seat_{i}": m.pk for i, m in enumerate(seats)}
     response = _client(host).post(reverse("league:game_start", args=[season.club.slug]), data)
     game = Game.objects.get(table_label="T1")
     assert response.status_code == HTTPStatus.FOUND and response["Location"] == reverse("league:game_table", args=[game.pk])
-    assert [s.member_id for s in game.seat_set.order_by("seat")] == [m.pk for m in players]
+    assert [s.member_id for s in game.seat_set.order_by("seat")] == [m.pk for m in seats]
 
 
 def test_start_needs_as_many_players_as_the_ruleset(host, season, players):
