@@ -100,8 +100,15 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     for row in gv.replay.rows:
         rows_by_event[row.event_index] = row
     hands = []
+    steps = gv.event_scores()
     for hand in selectors.game_hands(game=game):
-        hands.append({"record": hand, "row": rows_by_event.get(hand.position)})
+        row = rows_by_event.get(hand.position)
+        # What this event itself moved (a penalty's payment on its own row, not folded into the next hand).
+        after = steps[hand.position + 1] if hand.position + 1 < len(steps) else None
+        deltas = [b - a for a, b in zip(steps[hand.position], after)] if after is not None else None
+        if row is None and deltas is not None and not any(deltas):
+            deltas = None  # a stop, a warning: nothing moved
+        hands.append({"record": hand, "row": row, "deltas": deltas, "scores": after})
     chart = ""
     if gv.replay.rows:
         chart = mark_safe(charts.scores_chart_svg(gv.replay.rows, gv.players))  # noqa: S308 (escaped by charts)

@@ -20,6 +20,30 @@ from league.views import load_game, refusable, refusal_message, refuse
 KIND_LABELS = dict(PenaltyKind.choices)
 
 
+def _with_payments(penalties) -> list[Penalty]:
+    """The penalties, each with ``payment``: what its in-game event moved for the offender (None without one).
+
+    A second yellow card's chombo payment, a penalty point, a ruling: replayed game by game, each
+    amount where the penalty was given (the replay's rows would fold it into the next hand).
+    """
+    from league.views import game_view
+
+    penalties = list(penalties)
+    games = {p.game_id: p.game for p in penalties if p.hand_record_id and p.game_id}
+    moved: dict[int, list[tuple[int, ...]]] = {}
+    seats: dict[int, dict[int, int]] = {}
+    for game_id, game in games.items():
+        moved[game_id] = game_view(game).event_deltas()
+        seats[game_id] = dict(GameSeat.objects.filter(game_id=game_id).values_list("member_id", "seat"))
+    for p in penalties:
+        p.payment = None
+        if p.game_id in moved and p.hand_record is not None:
+            deltas, seat = moved[p.game_id], seats[p.game_id].get(p.member_id)
+            if seat is not None and p.hand_record.position < len(deltas):
+                p.payment = deltas[p.hand_record.position][seat]
+    return penalties
+
+
 def _referee_check(user, game) -> bool:
     return permissions.can_give_penalty(user, game.club)
 
@@ -53,7 +77,7 @@ def game_penalties(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.success(request, _("The penalty was logged."))
                 return redirect("league:game_penalties", game.pk)
         status = HTTPStatus.UNPROCESSABLE_ENTITY
-    penalties = selectors.penalties_for(game=game, include_cancelled=True)
+    penalties = _with_payments(selectors.penalties_for(game=game, include_cancelled=True))
     return render(request, "league/referee/game.html",
                   {"game": game, "form": form, "penalties": penalties, "can_give": can_give}, status=status)
 
@@ -104,7 +128,7 @@ def season_penalties(request: HttpRequest, slug: str, season_id: int) -> HttpRes
                 messages.success(request, _("The deduction was logged."))
                 return redirect("league:season_penalties", club.slug, season.pk)
         status = HTTPStatus.UNPROCESSABLE_ENTITY
-    penalties = selectors.penalties_for(season=season, include_cancelled=True)
+    penalties = _with_payments(selectors.penalties_for(season=season, include_cancelled=True))
     return render(request, "league/referee/season.html", {
         "club": club, "season": season, "form": form, "penalties": penalties, "can_give": can_give,
     }, status=status)
@@ -115,7 +139,7 @@ def member_penalties(request: HttpRequest, slug: str, member_id: int) -> HttpRes
     member = get_object_or_404(Member, club=club, pk=member_id)
     if not permissions.can_view_club(request.user, club):
         return refuse(request)
-    penalties = selectors.penalties_for(member=member, include_cancelled=True)
+    penalties = _with_payments(selectors.penalties_for(member=member, include_cancelled=True))
     return render(request, "league/referee/member.html", {
         "club": club, "member": member, "penalties": penalties,
         "can_give": permissions.can_give_penalty(request.user, club),
