@@ -55,6 +55,15 @@ def game_penalties(request: HttpRequest, pk: int) -> HttpResponse:
     can_give = permissions.can_give_penalty(request.user, game.club)
     form = None
     status = HTTPStatus.OK
+    closed = game.status != Game.Status.IN_PROGRESS
+    if can_give and closed:
+        # Said up front: a finished (or cancelled) game takes no more in-game penalties or rulings.
+        if request.method == "POST":
+            status = HTTPStatus.CONFLICT
+        penalties = _with_payments(selectors.penalties_for(game=game, include_cancelled=True))
+        return render(request, "league/referee/game.html",
+                      {"game": game, "form": None, "penalties": penalties, "can_give": can_give, "closed": True},
+                      status=status)
     if can_give:
         seats = [(s.member_id, s.member.display_name) for s in game.seat_set.select_related("member")]
         form = PenaltyForm(request.POST or None, seats=seats, ruleset=game.effective_ruleset.to_scoring(),
