@@ -538,7 +538,9 @@ class PositionForm(forms.Form):
 
 
 class ReasonForm(forms.Form):
-    reason = forms.CharField(label=_("Reason"), max_length=500, widget=forms.Textarea(attrs={"rows": 2}))
+    reason = forms.CharField(label=_("Reason"), max_length=500, widget=forms.Textarea(attrs={"rows": 2}),
+                             error_messages={"required": _("Write the reason: it is kept in the audit log, "
+                                                           "so the referees know why.")})
 
 
 class GameStartForm(forms.Form):

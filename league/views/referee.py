@@ -158,15 +158,21 @@ def member_penalties(request: HttpRequest, slug: str, member_id: int) -> HttpRes
 def audit_log(request: HttpRequest, slug: str) -> HttpResponse:
     """Who changed what, when, before and after, and why (``?game=`` narrows to one game)."""
     club = get_object_or_404(Club, slug=slug)
-    if not permissions.can_view_club(request.user, club):
-        return refuse(request)
+    if not permissions.can_give_penalty(request.user, club):  # referees and admins only
+        if not request.user.is_authenticated:
+            return refuse(request)
+        return render(request, "403.html", {"reason": _("The audit log is for the club's referees and admins.")},
+                      status=HTTPStatus.FORBIDDEN)
     game = None
     if request.GET.get("game"):
         game = get_object_or_404(club.games, pk=request.GET["game"])
     entries = list(selectors.audit_entries(club=club, game=game)[:200])
     summaries = _audit_summaries(entries)
+    actors = {e.actor_id for e in entries if e.actor_id}
+    names = dict(Member.objects.filter(club=club, user_id__in=actors).values_list("user_id", "display_name"))
     for e in entries:
         e.summary = summaries.get(e.pk, "")
+        e.who = names.get(e.actor_id) or (e.actor.get_username() if e.actor_id else _("system"))
     return render(request, "league/referee/audit.html", {"club": club, "game": game, "entries": entries})
 
 
@@ -198,6 +204,12 @@ def _audit_summaries(entries) -> dict[int, str]:
             what = " → ".join(dict.fromkeys(words)) if e.action == "edit" else words[-1]
             out[e.pk] = _("Table %(table)s, hand %(n)s: %(what)s") % {
                 "table": tables.get(last["game"], last["game"]), "n": int(last.get("position", 0)) + 1, "what": what}
+        elif e.object_type == "game":
+            seats = next((side["seats"] for side in reversed(sides) if isinstance(side.get("seats"), list)), [])
+            text = _("Table %(table)s") % {"table": last.get("table_label") or "—"}
+            out[e.pk] = text + (": " + ", ".join(str(n) for n in seats) if seats else "")
+        elif e.object_type in ("season", "ruleset") and last.get("name"):
+            out[e.pk] = str(last["name"])
         elif e.object_type == "penalty" and last.get("member") in names:
             kind = str(KIND_LABELS.get(last.get("type"), last.get("type") or ""))
             extra = last.get("points") if last.get("points") is not None else last.get("amount")
