@@ -12,7 +12,7 @@ class Club(models.Model):
     public_standings = models.BooleanField(
         _("public standings"), default=False, help_text=_("Anonymous visitors may see the standings.")
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
         ordering = ["name"]
@@ -24,17 +24,17 @@ class Club(models.Model):
 
 
 class Member(models.Model):
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
+    club = models.ForeignKey(Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="members")
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
-        null=True,
+        verbose_name=_("user"), null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="member",
     )
     display_name = models.CharField(_("display name"), max_length=60)
     active = models.BooleanField(_("active"), default=True)
-    joined_at = models.DateTimeField(auto_now_add=True)
+    joined_at = models.DateTimeField(_("joined at"), auto_now_add=True)
 
     class Meta:
         ordering = ["club", "display_name"]
@@ -55,8 +55,8 @@ class ClubRole(models.Model):
         REFEREE = "referee", _("Referee")
         HOST = "host", _("Table host")
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="roles")
-    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="roles")
+    club = models.ForeignKey(Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="roles")
+    member = models.ForeignKey(Member, verbose_name=_("member"), on_delete=models.CASCADE, related_name="roles")
     role = models.CharField(_("role"), max_length=16, choices=Role.choices)
 
     class Meta:
