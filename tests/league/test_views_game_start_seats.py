@@ -120,3 +120,15 @@ def test_member_seated_at_a_game_in_progress_host_cannot_override(game, host, se
 def test_member_seated_at_a_finished_or_cancelled_game_may_start_again(game, referee, season, players):
     services.game_cancel(game=game, by=referee.user, reason="x")
     assert services.game_start(season=season, members=players, by=referee.user).status == Game.Status.IN_PROGRESS
+
+
+def test_member_seated_at_a_game_in_progress_api_answers_400(game, referee, season, players):
+    from rest_framework.test import APIClient
+
+    client = APIClient()
+    client.force_authenticate(referee.user)
+    members = [players[0], *_others(season.club)]
+    response = client.post("/api/games/", {"season": season.pk, "members": [m.pk for m in members]}, format="json")
+    assert response.status_code == HTTPStatus.BAD_REQUEST
+    assert players[0].display_name in str(response.json())
+    assert Game.objects.filter(season=season).count() == 1
