@@ -54,6 +54,15 @@ class HandRefused(ValidationError):
         return {"error": {"hand": self.hand, "message": self.message}}
 
 
+class SeatedElsewhere(ValidationError):
+    """A member is already seated at another game in progress (``seats``: (name, table label, game id))."""
+
+    def __init__(self, seats: list[tuple[str, str, int]]) -> None:
+        names = ", ".join(f"{name} (table {label or game_id})" for name, label, game_id in seats)
+        super().__init__(f"Already seated at a game in progress: {names}.", code="seated_elsewhere")
+        self.seats = seats
+
+
 class HandConflict(HandRefused):
     """A different event is already stored at that position (someone else was quicker)."""
 
@@ -411,11 +420,15 @@ def game_start(
     *, season: Season, table_label: str = "", members: Sequence[Member], random_seats: bool = False, by=None,
     started_at: datetime.datetime | None = None, source: str = Game.Source.TABLE, external_id: str | None = None,
     once: Once | None = None,
+    override_seated: bool = False,
 ) -> Game:
     """Start a game: ``members`` in seat order (0 = first dealer), or shuffled with ``random_seats``.
 
     With ``once`` (the form's entry token or the API's ``Idempotency-Key``) a second submission
     starts nothing and raises :class:`AlreadyDone` (its ``result`` is the game started first).
+    A member already seated at a game in progress of the club cannot be seated at another
+    (:class:`SeatedElsewhere`), unless a referee or admin overrides it (``override_seated``).
+    The system (``by=None``: imports, restores) is not checked.
     """
     club = season.club
     _require(by, Action.START_GAME, club=club)
@@ -444,6 +457,17 @@ def game_start(
             raise ValidationError(f"{m.display_name} is not a member of {club.name}.", code="seats")
         if not m.active:
             raise ValidationError(f"{m.display_name} is not an active member.", code="seats")
+    overridden = ""
+    if by is not None and source == Game.Source.TABLE:
+        busy = list(GameSeat.objects.filter(member__in=members, game__club=club, game__status=Game.Status.IN_PROGRESS)
+                    .select_related("member", "game").order_by("game_id", "seat"))
+        if busy and not override_seated:
+            raise SeatedElsewhere([(s.member.display_name, s.game.table_label, s.game_id) for s in busy])
+        if busy:
+            if not permissions.is_referee_or_admin(by, club):
+                raise PermissionDenied("Only a referee or an admin may seat a player who is at another game.")
+            overridden = "Seated although at another game in progress: " + ", ".join(
+                f"{s.member.display_name} (game {s.game_id})" for s in busy)
     if random_seats:
         random.SystemRandom().shuffle(members)
     game = Game.objects.create(
@@ -456,7 +480,7 @@ def game_start(
         Ruleset.objects.filter(pk=ruleset.pk).update(frozen=True)
         ruleset.frozen = True
     _audit(club=club, by=by, action=AuditEntry.Action.CREATE, object_type="game", object_id=game.pk,
-           after=_game_after(game))
+           after=_game_after(game), reason=overridden)
     _claimed(claim, game, "game")
     return game
 
@@ -464,7 +488,8 @@ def game_start(
 @transaction.atomic
 def game_cancel(*, game: Game, by=None, reason: str) -> Game:
     game = _locked(game)
-    _require(by, Action.CANCEL_GAME, club=game.club, game=game)
+    if not permissions.started_empty_game(by, game):  # whoever started a game by mistake may cancel it while empty
+        _require(by, Action.CANCEL_GAME, club=game.club, game=game)
     if game.status == Game.Status.CANCELLED:
         return game
     if not reason or not reason.strip():

@@ -157,7 +157,7 @@ def standings_dataset(rows: list[dict], *, title: str = "standings") -> tablib.D
         for c in columns:
             value = row.get(c.name)
             values.append("" if value is None else value)
-        values.append(bool(row.get("qualified")))
+        values.append(str(_("yes") if row.get("qualified") else _("no")))  # words, not Python's True/False
         data.append(safe_row(values))  # names like =HYPERLINK(...) stay text in CSV and XLSX
     return data
 
