@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET, require_POST
 from league import permissions, services
 from league.forms import FullHandForm, HandEntryForm, PositionForm, ReasonForm, event_initial
 from league.models import Game, HandRecord
+from league.needs import needs_panel
 from league.views import (GameView, Refused, cancelled_message, game_view, load_game, next_game_context,
                           refusable, refusal_message)
 from scoring.errors import ScoringError
@@ -71,6 +72,7 @@ def _table_context(request: HttpRequest, gv: GameView, **extra: Any) -> dict[str
         "continue_play": request.GET.get("continue") == "1",
         **(next_game_context(request.user, gv.game) if gv.replay.final is not None else {}),
     }
+    ctx["needs_panel"] = needs_panel(gv.game, gv.record, state, gv.ruleset)
     ctx.update(extra)
     if "form" not in ctx and gv.replay.final is None and not ctx["cancelled"]:
         ctx["form"] = HandEntryForm(table=gv.table())
