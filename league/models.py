@@ -362,3 +362,5 @@ class ImportBatch(models.Model):
 
     def __str__(self) -> str:
         return f"import {self.pk} ({self.done}/{self.total})"
+
+from league.whatif.models import WhatIfRun  # noqa: E402,F401  (the what-if lab's runs)

@@ -4,6 +4,7 @@ from __future__ import annotations
 from celery import shared_task
 
 from league import import_tasks  # noqa: F401  (registers the Tenhou import task with workers)
+from league.whatif import tasks as whatif_tasks  # noqa: F401  (registers the what-if lab's task)
 
 
 @shared_task(name="league.season_recompute")
