@@ -12,6 +12,7 @@ from league.permissions import can_manage_league
 from league.whatif import services
 from league.whatif.forms import ProposalForm
 from league.whatif.models import WhatIfRun
+from scoring import ratings as R
 
 
 def _season(request: HttpRequest, season_id: int) -> Season:
@@ -38,7 +39,13 @@ def run_detail(request: HttpRequest, run_id: int) -> HttpResponse:
     run = get_object_or_404(WhatIfRun.objects.select_related("season__club", "season__ruleset"), pk=run_id)
     _season(request, run.season_id)
     result = run.result or {}
+    labels = {R.method_key(key): label for key, label in Season.RatingMethod.choices}
+    method_today = labels.get(result.get("method_today"), result.get("method_today"))
+    method_proposal = labels.get(result.get("method_proposal"), result.get("method_proposal"))
+    same = method_today == method_proposal
     return render(request, "league/whatif/run.html", {
-        "run": run, "season": run.season, "result": result,
+        "run": run, "season": run.season, "result": result, "method_today": method_today,
+        "method_proposal": method_proposal,
+        "method_label": method_today if same else f"{method_today} → {method_proposal}",
         "finished": run.status in (WhatIfRun.Status.DONE, WhatIfRun.Status.FAILED),
     })
