@@ -5,6 +5,8 @@ club sees who compared what.
 """
 from __future__ import annotations
 
+from datetime import timedelta
+
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
@@ -15,6 +17,8 @@ from league.permissions import Action
 from league.whatif.models import WhatIfRun
 from league.whatif.selectors import Proposal, ProposalError, check_proposal, compare
 
+RESUBMIT_WINDOW = timedelta(seconds=30)
+"""The same proposal submitted again within this time returns the run already made."""
 PROGRESS_EVERY = 20
 """Write the progress to the row every this many games (and at the end)."""
 
@@ -29,8 +33,16 @@ def run_create(*, season: Season, proposal: Proposal, by, run: bool = True) -> W
     if by is not None and not permissions.can(by, Action.MANAGE_LEAGUE, club=season.club):
         raise PermissionDenied("Only the club's admins may run the what-if lab.")
     check_proposal(proposal)
-    total = season.games.filter(status="finished").count()
     actor = by if getattr(by, "is_authenticated", False) else None
+    # A double tap (or Back + resubmit) shortly after: the same run, not a second one. The season
+    # row is locked so that two devices submitting at once queue one run.
+    Season.objects.select_for_update().filter(pk=season.pk).first()
+    recent = (WhatIfRun.objects.filter(season=season, created_by=actor, proposal=proposal.to_json(),
+                                       created_at__gte=timezone.now() - RESUBMIT_WINDOW)
+              .exclude(status=WhatIfRun.Status.FAILED).order_by("-created_at", "-pk").first())
+    if recent is not None:
+        return recent
+    total = season.games.filter(status="finished").count()
     whatif = WhatIfRun.objects.create(season=season, created_by=actor, proposal=proposal.to_json(), total=total)
     AuditEntry.objects.create(club=season.club, actor=actor, action=AuditEntry.Action.CREATE, object_type="whatif",
                               object_id=str(whatif.pk), after={"season": season.pk, **proposal.to_json()})

@@ -159,3 +159,17 @@ def test_outsiders_do_not_see_a_run(played, club_admin):
     c = Client()
     c.force_login(UserFactory())
     assert c.get(reverse("whatif:run", args=[run.pk])).status_code == HTTPStatus.FORBIDDEN
+
+
+def test_a_double_tap_makes_one_run(played, club_admin, django_capture_on_commit_callbacks):
+    c = Client()
+    c.force_login(club_admin.user)
+    url = reverse("whatif:lab", args=[played.pk])
+    data = {"ruleset": "preset:juki-agit-2026", "overrides": '{"tobi": false}'}
+    with django_capture_on_commit_callbacks(execute=True):
+        first = c.post(url, data)
+        again = c.post(url, data)
+    assert first["Location"] == again["Location"]
+    assert WhatIfRun.objects.count() == 1
+    other = c.post(url, {"rating_method": "p_rating"})
+    assert other["Location"] != first["Location"] and WhatIfRun.objects.count() == 2
