@@ -5,10 +5,10 @@ a record can carry -- each valid han/fu pair below mangan, the limits (mangan, h
 baiman, sanbaiman) and a single yakuman -- as a ron off each other player and as a tsumo.
 Each try is settled by :func:`scoring.settle.settle` on the game's own table (honba, the
 riichi sticks on the table, the dealer's han minimum, West paid as dealer, kiriage, an
-agari-forbidden player...), and ranked by :func:`scoring.final.compute_final` (the
-ruleset's tie rule). Nothing here re-implements a payment or a rule: a try the engine
-refuses is not a valid win, and the answer is the cheapest accepted try that ranks the
-player first.
+agari-forbidden player...), and ranked by :func:`scoring.final.ranks` (the ruleset's
+tie rule, as the final result ranks). Nothing here re-implements a payment or a rule: a
+try the engine refuses is not a valid win, and the answer is the cheapest accepted try
+that ranks the player first.
 
 "Cheapest" is the contract's order (``needs.md``): the smallest rise of the winner's score,
 then the fewest han, then the fewest fu. A limit is written by its han alone (mangan
@@ -25,7 +25,7 @@ from typing import Any, Mapping
 
 from scoring import messages as M
 from scoring.errors import ScoringError
-from scoring.final import compute_final
+from scoring.final import ranks
 from scoring.game import Game
 from scoring.payments import HandValue, Limit, hand_value, ron_amount, tsumo_amounts
 from scoring.record import GameRecord, Ron, Tsumo, Win, parse_record
@@ -57,12 +57,12 @@ class Candidate:
 
 
 def candidates(ruleset: Ruleset) -> list[Candidate]:
-    """Every hand worth trying, from the cheapest up.
+    """Every hand worth trying, from the cheapest up: by basic points, then han, then fu.
 
     Below 5 han only the pairs that pay less than a mangan under this ruleset (kiriage
     included); a pair that already pays a limit is that limit, written by its han.
     """
-    out: list[Candidate] = []
+    valued: list[tuple[tuple[int, int, int], Candidate]] = []
     for han in range(1, 5):
         for fu in FU_VALUES:
             try:
@@ -70,10 +70,11 @@ def candidates(ruleset: Ruleset) -> list[Candidate]:
             except ScoringError:
                 continue
             if value.limit is None:
-                out.append(Candidate(han=han, fu=fu))
-    out.extend(Candidate(han=han) for han in LIMIT_HAN)
-    out.append(Candidate(yakuman=1))
-    return out
+                valued.append(((value.base, han, fu), Candidate(han=han, fu=fu)))
+    for han in LIMIT_HAN:
+        valued.append(((hand_value(han, None, ruleset).base, han, 0), Candidate(han=han)))
+    valued.append(((hand_value(0, None, ruleset, yakuman=1).base, 13, 0), Candidate(yakuman=1)))
+    return [c for _key, c in sorted(valued, key=lambda kv: kv[0])]
 
 
 @dataclass(frozen=True)
@@ -146,11 +147,6 @@ class Needs:
         }
 
 
-def ranks(ruleset: Ruleset, scores: tuple[int, ...] | list[int]) -> tuple[int, ...]:
-    """Ranks on these scores under the ruleset's tie rule (the final result's own ranking)."""
-    return compute_final(ruleset, scores, sticks=0, ended_by="all_last").ranks
-
-
 def _try(table: Table, hand: Candidate, winner: int, loser: int | None) -> Need | None:
     event = Tsumo(win=hand.win(winner)) if loser is None else Ron(loser=loser, wins=(hand.win(winner),))
     try:
@@ -169,11 +165,26 @@ def _try(table: Table, hand: Candidate, winner: int, loser: int | None) -> Need 
 
 
 def cheapest_first(table: Table, winner: int, loser: int | None, hands: list[Candidate]) -> Need | None:
-    """The cheapest of ``hands`` by which ``winner`` (ron off ``loser``, or tsumo) ranks first after the hand."""
+    """The cheapest of ``hands`` by which ``winner`` (ron off ``loser``, or tsumo) ranks first after the hand.
+
+    ``hands`` come in the order of :func:`candidates` (basic points up). What a win pays rises with
+    its basic points, and a bigger win only lowers the others' scores, so once one hand makes the
+    player first, only the hands that raise the winner's score by as little can beat it: the scan
+    stops at the first hand that pays more. (The yakuman is always accepted where a smaller hand
+    is: the dealer's han minimum and the others bind han/fu hands only.)
+    """
+    # The biggest hand first: when not even it makes the player first, no hand does.
+    biggest = _try(table, hands[-1], winner, loser)
+    if biggest is None or ranks(table.ruleset, biggest.scores)[winner] != 1:
+        return None
     best: Need | None = None
     for hand in hands:
         need = _try(table, hand, winner, loser)
-        if need is None or ranks(table.ruleset, need.scores)[winner] != 1:
+        if need is None:
+            continue
+        if best is not None and need.points > best.points:
+            break
+        if ranks(table.ruleset, need.scores)[winner] != 1:
             continue
         if best is None or need.sort_key() < best.sort_key():
             best = need
@@ -218,4 +229,4 @@ def needs(record: GameRecord | Mapping[str, Any]) -> Needs:
     )
 
 
-__all__ = ["Candidate", "Need", "Needs", "PlayerNeeds", "candidates", "cheapest_first", "needs", "next_hand", "ranks"]
+__all__ = ["Candidate", "Need", "Needs", "PlayerNeeds", "candidates", "cheapest_first", "needs", "next_hand"]

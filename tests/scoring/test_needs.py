@@ -21,7 +21,8 @@ from hypothesis import strategies as st
 
 from scoring.errors import ScoringError
 from scoring.game import Game, replay
-from scoring.needs import FU_VALUES, needs, ranks
+from scoring.final import ranks
+from scoring.needs import FU_VALUES, needs
 from scoring.record import parse_event
 from scoring.rules import resolve
 from tests.scoring.rulebook import draw, record, ron, tsumo, w
