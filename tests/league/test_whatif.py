@@ -173,3 +173,12 @@ def test_a_double_tap_makes_one_run(played, club_admin, django_capture_on_commit
     assert WhatIfRun.objects.count() == 1
     other = c.post(url, {"rating_method": "p_rating"})
     assert other["Location"] != first["Location"] and WhatIfRun.objects.count() == 2
+
+
+def test_the_standings_page_links_admins_to_the_lab(played, club_admin, players):
+    url = reverse("standings:season", args=[played.pk])
+    admin, member = Client(), Client()
+    admin.force_login(club_admin.user)
+    member.force_login(players[0].user)
+    assert 'data-testid="whatif-link"' in admin.get(url).content.decode()
+    assert 'data-testid="whatif-link"' not in member.get(url).content.decode()
