@@ -169,3 +169,5 @@ class ImportBatchAdmin(ReadOnlyAdmin):
     list_display = ("id", "season", "status", "done", "total", "created_by", "created_at")
     list_filter = ("status", "season")
     search_fields = ("season__name", "created_by__username")
+
+from league.whatif import admin as whatif_admin  # noqa: E402,F401  (registers the what-if runs)
