@@ -28,13 +28,21 @@ from scoring.rules import resolve
 Progress = Callable[[int, int], None]
 
 NOT_OVER = M.Message(
-    "Under the proposal this game is not over yet after its last recorded hand ({round}).",
-    "제안한 룰로는 기록된 마지막 국({round}) 뒤에도 대국이 끝나지 않습니다.",
+    "Under the proposal this game is not over after its last recorded hand: it would go on at {round}.",
+    "제안한 룰로는 기록된 마지막 국 뒤에도 대국이 끝나지 않습니다({round:으로} 이어짐).",
 )
 SEATS_DIFFER = M.Message(
     "The proposal is for {proposal}-player games; this game has {seats} players.",
     "제안한 룰은 {proposal}인용인데 이 대국은 {seats}인 대국입니다.",
 )
+
+
+_WIND_KO = {"E": "동", "S": "남", "W": "서", "N": "북"}
+
+
+def _round_words(code: str) -> M.Message:
+    """"S4" in both languages: "S4" / "남 4국"."""
+    return M.Message(code, f"{_WIND_KO.get(code[:1], code[:1])} {code[1:]}국")
 
 
 class ProposalError(ValueError):
@@ -148,7 +156,7 @@ def _replayed(data: SeasonData, rules: ScoringRuleset, spec: Mapping[str, Any], 
                 reason = exc
             else:
                 if result.final is None:
-                    reason = ScoringError(NOT_OVER, round=result.state.round)
+                    reason = ScoringError(NOT_OVER, round=_round_words(result.state.round))
         if reason is not None:
             invalid.append({"game_id": game.game_id, **info, "hand": reason.hand,
                             "reason": reason.message, "reason_ko": reason.localized("ko")})

@@ -5,6 +5,7 @@ club sees who compared what.
 """
 from __future__ import annotations
 
+import logging
 from datetime import timedelta
 
 from django.core.exceptions import PermissionDenied
@@ -16,6 +17,8 @@ from league.models import AuditEntry, Season
 from league.permissions import Action
 from league.whatif.models import WhatIfRun
 from league.whatif.selectors import Proposal, ProposalError, check_proposal, compare
+
+logger = logging.getLogger(__name__)
 
 RESUBMIT_WINDOW = timedelta(seconds=30)
 """The same proposal submitted again within this time returns the run already made."""
@@ -47,10 +50,23 @@ def run_create(*, season: Season, proposal: Proposal, by, run: bool = True) -> W
     AuditEntry.objects.create(club=season.club, actor=actor, action=AuditEntry.Action.CREATE, object_type="whatif",
                               object_id=str(whatif.pk), after={"season": season.pk, **proposal.to_json()})
     if run:
-        from league.whatif.tasks import whatif_run
-
-        whatif_run.delay_on_commit(whatif.pk)
+        run_id = whatif.pk
+        transaction.on_commit(lambda: _enqueue(run_id))
     return whatif
+
+
+def _enqueue(run_id: int) -> None:
+    """Queue the run's task (eager without a broker); with the broker down, run it here instead,
+    so the admin still gets the comparison (only slower)."""
+    from kombu.exceptions import OperationalError
+
+    from league.whatif.tasks import whatif_run
+
+    try:
+        whatif_run.delay(run_id)
+    except OperationalError:
+        logger.warning("what-if run %s: the broker is unreachable, running it in the request", run_id)
+        run_execute(run_id=run_id)
 
 
 def run_execute(*, run_id: int) -> WhatIfRun | None:

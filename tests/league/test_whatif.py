@@ -182,3 +182,20 @@ def test_the_standings_page_links_admins_to_the_lab(played, club_admin, players)
     member.force_login(players[0].user)
     assert 'data-testid="whatif-link"' in admin.get(url).content.decode()
     assert 'data-testid="whatif-link"' not in member.get(url).content.decode()
+
+
+def test_with_the_broker_down_the_run_is_done_in_the_request(played, club_admin, monkeypatch,
+                                                              django_capture_on_commit_callbacks):
+    from kombu.exceptions import OperationalError
+
+    from league.whatif.tasks import whatif_run
+
+    def down(*args, **kwargs):
+        raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    monkeypatch.setattr(whatif_run, "delay", down)
+    with django_capture_on_commit_callbacks(execute=True):
+        run = whatif_services.run_create(season=played, proposal=Proposal(rating_method="p_rating"),
+                                         by=club_admin.user)
+    run.refresh_from_db()
+    assert run.status == WhatIfRun.Status.DONE and run.result["method_proposal"] == "p-rating"
