@@ -26,7 +26,7 @@ from typing import Any, Mapping
 from scoring import messages as M
 from scoring.errors import ScoringError
 from scoring.final import ranks
-from scoring.game import Game
+from scoring.game import Game, play
 from scoring.payments import HandValue, Limit, hand_value, ron_amount, tsumo_amounts
 from scoring.record import GameRecord, Ron, Tsumo, Win, parse_record
 from scoring.rules import Ruleset
@@ -195,12 +195,7 @@ def next_hand(record: GameRecord | Mapping[str, Any]) -> Game:
     """The game replayed up to its next hand; refuses a finished game."""
     if not isinstance(record, GameRecord):
         record = parse_record(record)
-    game = Game(record.ruleset)
-    for i, event in enumerate(record.events):
-        try:
-            game.apply(event, i)
-        except ScoringError as exc:
-            raise exc.naming(record.players) from exc.__cause__
+    game = play(record)
     if game.finished:
         raise ScoringError(M.NEEDS_GAME_OVER, how=M.phrase(game.ended_by or ""))
     return game
