@@ -6,6 +6,7 @@ import shutil
 
 import pytest
 
+from tests.e2e.test_whatif_browser import log_in
 from tests.scoring.test_rulebook_juki import TO_S4_P3_TOP
 
 CHROMIUM = "/usr/bin/chromium"
@@ -48,11 +49,7 @@ def _assert_clear_of_buttons(page) -> None:
 
 
 def test_needs_panel_at_south_4_on_a_phone(base_url, page, all_last, shots):
-    page.goto(f"{base_url}/accounts/login/?next=/games/{all_last.pk}/table/")
-    page.fill("input[name=username]", "n0")
-    page.fill("input[name=password]", "pass1234")
-    with page.expect_navigation():
-        page.click("form[action$='/login/'] button[type=submit]")
+    log_in(page, base_url, "n0", f"/games/{all_last.pk}/table/")
     expect(page.locator("[data-testid=round]")).to_contain_text("남 4국")
     panel = page.locator("[data-testid=needs]")
     expect(panel).to_be_attached()

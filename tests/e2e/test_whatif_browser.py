@@ -35,13 +35,18 @@ def season_played(transactional_db):
     return season, players
 
 
-def test_admin_compares_two_rulesets_on_a_phone(base_url, page, season_played, shots):
-    season, players = season_played
-    page.goto(f"{base_url}/accounts/login/?next=/seasons/{season.pk}/whatif/")
-    page.fill("input[name=username]", "boss")
+def log_in(page, base_url: str, username: str, next_url: str) -> None:
+    """Through the login form (factory users' password), landing on ``next_url``."""
+    page.goto(f"{base_url}/accounts/login/?next={next_url}")
+    page.fill("input[name=username]", username)
     page.fill("input[name=password]", "pass1234")
     with page.expect_navigation():
         page.click("form[action$='/login/'] button[type=submit]")
+
+
+def test_admin_compares_two_rulesets_on_a_phone(base_url, page, season_played, shots):
+    season, players = season_played
+    log_in(page, base_url, "boss", f"/seasons/{season.pk}/whatif/")
     page.select_option("select[name=ruleset]", "preset:juki-agit-2026")
     page.fill("textarea[name=overrides]", '{"tobi": false}')
     with page.expect_navigation():
@@ -57,11 +62,7 @@ def test_admin_compares_two_rulesets_on_a_phone(base_url, page, season_played, s
 
 def test_an_invalid_ruleset_is_refused_in_the_browser(base_url, page, season_played):
     season, _players = season_played
-    page.goto(f"{base_url}/accounts/login/?next=/seasons/{season.pk}/whatif/")
-    page.fill("input[name=username]", "boss")
-    page.fill("input[name=password]", "pass1234")
-    with page.expect_navigation():
-        page.click("form[action$='/login/'] button[type=submit]")
+    log_in(page, base_url, "boss", f"/seasons/{season.pk}/whatif/")
     page.fill("textarea[name=overrides]", '{"uma": "lots"}')
     with page.expect_navigation():
         page.click("[data-testid=whatif-form] button[type=submit]")
