@@ -81,6 +81,11 @@ CASES = [
         id="juki override: West paid as non-dealer, the same need is 1h70 2300",
     ),
     pytest.param(
+        ASI, TO_WEST, 2, 3, {"points": 2300, "hand": {"han": 1, "fu": 70}},
+        # the same West 1 under A.S.I.: wins in the West are paid as usual (non-dealer 1h70 2300)
+        id="asi: West wins are paid as usual",
+    ),
+    pytest.param(
         JUKI, TO_WEST, 2, None, {"points": 2400, "hand": {"han": 1, "fu": 50}},
         # paid as dealer: 1h40 700 all -> 26100 vs p1 25300 but p3 26300; 1h50 800 all -> 26400 > 26200
         id="juki: a West tsumo collects the dealer amount from everyone",
