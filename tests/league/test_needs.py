@@ -99,3 +99,26 @@ def test_api_needs_hidden_from_outsiders(game):
     client = APIClient()
     client.force_authenticate(UserFactory())
     assert client.get(f"/api/games/{game.pk}/needs/").status_code == HTTPStatus.NOT_FOUND
+
+
+def test_panel_in_english(game, players):
+    _play(game, TO_S4_P3_TOP)
+    c = _client(players[0])
+    c.post(reverse("set_language"), {"language": "en"})
+    text = c.get(reverse("league:game_table", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    names = [p.display_name for p in players]
+    assert f"{names[2]} to come first" in text
+    assert f"{names[3]} 4,500 (2 han 70 fu)" in text
+    assert f"{names[0]} 12,000 (Haneman)" in text
+
+
+def test_no_panel_on_a_finished_or_cancelled_game(game, players, referee):
+    client = _client(players[0])
+    _play(game, [*TO_S4_P3_TOP, {"kind": "ron", "loser": 0, "wins": [{"winner": 1, "han": 1, "fu": 30}], "riichi": []}])
+    text = client.get(reverse("league:game_table", args=[game.pk])).content.decode()
+    assert 'data-testid="final"' in text and 'data-testid="needs"' not in text
+    other = services.game_start(season=game.season, table_label="B", members=players, by=referee.user)
+    _play(other, TO_S4_P3_TOP)
+    services.game_cancel(game=other, by=referee.user, reason="wrong table")
+    text = client.get(reverse("league:game_table", args=[other.pk])).content.decode()
+    assert 'data-testid="cancelled"' in text and 'data-testid="needs"' not in text
