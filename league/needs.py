@@ -79,7 +79,9 @@ def panel_rows(result: Needs, players: Sequence[str]) -> list[dict[str, Any]]:
     return sorted(rows, key=lambda r: (r["rank"], r["seat"]))
 
 
-def needs_panel(game: Game, record: Mapping[str, Any], state: GameState, ruleset: Ruleset) -> list[dict[str, Any]] | None:
+def needs_panel(
+    game: Game, record: Mapping[str, Any], state: GameState, ruleset: Ruleset
+) -> list[dict[str, Any]] | None:
     """The table screen's panel rows, or None where the panel is not shown (before South 3, a finished game)."""
     if game.status == Game.Status.CANCELLED or not panel_shown(state, ruleset):
         return None

@@ -27,7 +27,7 @@ from scoring import messages as M
 from scoring.errors import ScoringError
 from scoring.final import ranks
 from scoring.game import Game, play
-from scoring.payments import HandValue, Limit, hand_value, ron_amount, tsumo_amounts
+from scoring.payments import HandValue, hand_value, ron_amount, tsumo_amounts
 from scoring.record import GameRecord, Ron, Tsumo, Win, parse_record
 from scoring.rules import Ruleset
 from scoring.settle import Table, settle

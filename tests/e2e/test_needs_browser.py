@@ -25,7 +25,8 @@ def all_last(transactional_db):
 
     club = ClubFactory()
     names = ["김민준", "이서연", "박지훈", "최유나"]
-    players = [MemberFactory(club=club, display_name=n, user=UserFactory(username=f"n{i}")) for i, n in enumerate(names)]
+    players = [MemberFactory(club=club, display_name=n, user=UserFactory(username=f"n{i}"))
+               for i, n in enumerate(names)]
     season = SeasonFactory(club=club, ruleset=RulesetFactory(club=club, key="juki-agit-2026", base="juki-agit-2026"))
     game = services.game_start(season=season, table_label="1번 테이블", members=players, by=None)
     for i, event in enumerate(TO_S4_P3_TOP):  # S4: [20000,23000,24000,33000], 최유나 deals on top

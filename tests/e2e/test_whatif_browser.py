@@ -24,7 +24,8 @@ def season_played(transactional_db):
 
     club = ClubFactory()
     names = ["김민준", "이서연", "박지훈", "최유나"]
-    players = [MemberFactory(club=club, display_name=n, user=UserFactory(username=f"w{i}")) for i, n in enumerate(names)]
+    players = [MemberFactory(club=club, display_name=n, user=UserFactory(username=f"w{i}"))
+               for i, n in enumerate(names)]
     admin = MemberFactory(club=club, display_name="관리자", user=UserFactory(username="boss"))
     ClubRoleFactory(club=club, member=admin, role="admin")
     season = SeasonFactory(club=club, ruleset=RulesetFactory(club=club, key="juki-agit-2026", base="juki-agit-2026"))

@@ -16,8 +16,8 @@ pytestmark = [pytest.mark.celery_worker, pytest.mark.postgres, pytest.mark.djang
 
 
 def test_worker_runs_the_whatif_lab(played, broker_url, worker):  # noqa: F811
-    run = whatif_services.run_create(season=played, by=None, run=False,
-                                     proposal=Proposal(ruleset={"base": "juki-agit-2026", "overrides": {"tobi": False}}))
+    proposal = Proposal(ruleset={"base": "juki-agit-2026", "overrides": {"tobi": False}})
+    run = whatif_services.run_create(season=played, by=None, run=False, proposal=proposal)
     assert (run.status, run.total, run.done) == ("pending", 2, 0)
     Celery(broker=broker_url).send_task("league.whatif_run", args=[run.pk])
     deadline = time.monotonic() + 60

@@ -31,7 +31,8 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("season", help="season id or name")
-        parser.add_argument("--ruleset", help="preset key, club ruleset key[@version], or {\"base\", \"overrides\"} JSON")
+        parser.add_argument("--ruleset",
+                            help='preset key, club ruleset key[@version], or {"base", "overrides"} JSON')
         parser.add_argument("--overrides", help="ruleset fields to change (JSON object)")
         parser.add_argument("--rating", help="rating method: total, p_rating, tenhou_r, openskill")
         parser.add_argument("--rating-params", help="rating parameters (JSON object)")
@@ -90,12 +91,14 @@ class Command(BaseCommand):
         out = self.stdout
         out.write(f"{season.name}: {result.replayed}/{result.games} games under {proposal.label or 'the season'}")
         out.write(f"rating: {result.method_today} today, {result.method_proposal} proposed")
-        out.write(f"{'player':<16} {'today':>6} {'total':>9} {'rating':>9} | {'new':>4} {'total':>9} {'rating':>9}  change")
+        out.write(f"{'player':<16} {'today':>6} {'total':>9} {'rating':>9} | "
+                  f"{'new':>4} {'total':>9} {'rating':>9}  change")
         for row in result.rows:
             a, b = row["today"] or {}, row["proposal"] or {}
             change = row["change"]
             mark = "-" if change is None else "=" if change == 0 else (f"+{change}" if change > 0 else str(change))
-            out.write(f"{row['name']:<16} {a.get('rank') or '-':>6} {a.get('total') or '-':>9} {a.get('rating') or '-':>9}"
+            out.write(f"{row['name']:<16} {a.get('rank') or '-':>6} {a.get('total') or '-':>9} "
+                      f"{a.get('rating') or '-':>9}"
                       f" | {b.get('rank') or '-':>4} {b.get('total') or '-':>9} {b.get('rating') or '-':>9}  {mark}")
         if result.invalid:
             out.write("games the proposal cannot replay:")
