@@ -50,6 +50,7 @@ def test_admin_compares_two_rulesets_on_a_phone(base_url, page, season_played, s
     log_in(page, base_url, "boss", f"/seasons/{season.pk}/whatif/")
     page.select_option("select[name=ruleset]", "preset:juki-agit-2026")
     page.fill("textarea[name=overrides]", '{"tobi": false}')
+    page.screenshot(path=f"{shots}/whatif-form-phone.png", full_page=True)
     with page.expect_navigation():
         page.click("[data-testid=whatif-form] button[type=submit]")
     table = page.locator("[data-testid=whatif-table]")
