@@ -373,3 +373,6 @@ class IdempotencyKeyAdmin(ReadOnlyAdmin):
 
     def has_module_permission(self, request):
         return request.user.is_superuser
+
+
+from league.whatif import admin as whatif_admin  # noqa: E402,F401  (registers the what-if runs)

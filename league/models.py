@@ -400,3 +400,6 @@ class IdempotencyKey(models.Model):
 
     def __str__(self) -> str:
         return f"{self.scope} {self.key[:24]}"
+
+
+from league.whatif.models import WhatIfRun  # noqa: E402,F401  (the what-if lab's runs)

@@ -18,6 +18,7 @@ from django.db.models import F, Q
 from django.utils import timezone
 
 from league import import_tasks  # noqa: F401  (registers the Tenhou import task with workers)
+from league.whatif import tasks as whatif_tasks  # noqa: F401  (registers the what-if lab's task)
 
 logger = logging.getLogger(__name__)
 

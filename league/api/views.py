@@ -285,6 +285,27 @@ class GameViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixin)
 
         return Response(game_replay(self.get_object()).to_json())
 
+    @extend_schema(
+        responses={
+            200: OpenApiResponse(description="For the next hand, each player's rank and cheapest win (ron off each "
+                                             "other player, tsumo) that makes them first: `python -m scoring needs`."),
+            400: OpenApiResponse(description="A finished or cancelled game has no next hand: "
+                                             '`{"error": {"hand": null, "message": "..."}}`.'),
+        },
+        summary="What each player needs to come first in the next hand",
+        examples=[OpenApiExample("South 4", response_only=True, status_codes=["200"], value={
+            "round": "S4", "honba": 0, "sticks": 0, "scores": [20000, 23000, 24000, 33000],
+            "players": [{"seat": 2, "rank": 2, "to_first": {
+                "ron": {"0": {"points": 12000, "hand": {"han": 6}}, "1": {"points": 12000, "hand": {"han": 6}},
+                        "3": {"points": 4500, "hand": {"han": 2, "fu": 70}}},
+                "tsumo": {"points": 8000, "hand": {"han": 5}}}}]})],
+    )
+    @action(detail=True, methods=["get"])
+    def needs(self, request, pk=None):
+        from league.needs import game_needs
+
+        return Response(game_needs(self.get_object()).to_json())
+
 
 class HandRecordViewSet(
     BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.DestroyModelMixin

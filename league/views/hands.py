@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 from league import permissions, services
 from league.forms import FullHandForm, HandEntryForm, PositionForm, ReasonForm, event_initial
 from league.models import Game, HandRecord
+from league.needs import needs_panel
 from league.templatetags.mahjong import event_words
 from league.views import (GameView, Refused, already_saved_message, cancelled_message, entry_once, game_view,
                           load_game, next_game_context, refusable, refusal_message)
@@ -75,6 +76,7 @@ def _table_context(request: HttpRequest, gv: GameView, **extra: Any) -> dict[str
         "continue_play": request.GET.get("continue") == "1",
         **(next_game_context(request.user, gv.game) if gv.replay.final is not None else {}),
     }
+    ctx["needs_panel"] = needs_panel(gv.game, gv.record, state, gv.ruleset)
     ctx.update(extra)
     if "form" not in ctx and gv.replay.final is None and not ctx["cancelled"]:
         ctx["form"] = HandEntryForm(table=gv.table())
