@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from http import HTTPStatus
-from typing import Any
+from typing import Any, Callable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -105,20 +105,26 @@ def _yaku(gv: GameView, event: dict[str, Any], hand: dict[str, Any], position: i
     return {"yaku": yaku, "han_fu": han_fu}
 
 
-def _store(request: HttpRequest, gv: GameView, form, template: str, ctx_extra: dict[str, Any]) -> HttpResponse:
+def _store(request: HttpRequest, gv: GameView, form, template: str,
+           ctx_extra: dict[str, Any] | Callable[[], dict[str, Any]]) -> HttpResponse:
     """Save the form's event at its position: redirect on success, the screen with the message if not."""
     position = form.cleaned_data["position"]
+    if callable(ctx_extra):  # built lazily by the caller: not needed when the hand is saved
+        build = ctx_extra
+    else:
+        def build():
+            return ctx_extra
     try:
         services.hand_record(game=gv.game, position=position, event=form.event, by=request.user)
     except services.HandConflict as exc:
-        return render(request, template, {**ctx_extra, "form": form, "conflict": refusal_message(exc, gv.game)},
+        return render(request, template, {**build(), "form": form, "conflict": refusal_message(exc, gv.game)},
                       status=HTTPStatus.CONFLICT)
     except ValidationError as exc:
         if getattr(exc, "code", None) == "cancelled":  # cancelled while the host was entering
             gv.game.refresh_from_db()
             return render(request, "league/games/table.html", _table_context(request, gv), status=HTTPStatus.CONFLICT)
         form.add_error(None, refusal_message(exc, gv.game))
-        return render(request, template, {**ctx_extra, "form": form}, status=HTTPStatus.UNPROCESSABLE_ENTITY)
+        return render(request, template, {**build(), "form": form}, status=HTTPStatus.UNPROCESSABLE_ENTITY)
     return redirect("league:game_table", gv.game.pk)
 
 
@@ -139,11 +145,14 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
     game = _writable_game(request, pk)
     gv = game_view(game)
     form = HandEntryForm(request.POST, table=gv.table())
-    ctx = _table_context(request, gv, form=form)
+
+    def ctx():  # only when a page is drawn: a saved hand redirects
+        return _table_context(request, gv, form=form)
+
     if not form.is_valid():
-        return render(request, "league/games/table.html", ctx, status=HTTPStatus.UNPROCESSABLE_ENTITY)
+        return render(request, "league/games/table.html", ctx(), status=HTTPStatus.UNPROCESSABLE_ENTITY)
     if request.POST.get("action") == "preview":
-        return render(request, "league/games/table.html", {**ctx, **_preview(gv, form, form.cleaned_data["position"])})
+        return render(request, "league/games/table.html", {**ctx(), **_preview(gv, form, form.cleaned_data["position"])})
     return _store(request, gv, form, "league/games/table.html", ctx)
 
 
