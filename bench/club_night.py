@@ -92,6 +92,8 @@ class Timings:
     save: list[float] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
     hands: int = 0
+    load_before: float = 0.0
+    load_after: float = 0.0
 
 
 class Host(threading.Thread):
@@ -179,6 +181,7 @@ class Host(threading.Thread):
 
 def night(port: int, data: dict, hands: int, max_seconds: float) -> tuple[Timings, float]:
     timings, lock = Timings(), threading.Lock()
+    timings.load_before = os.getloadavg()[0]
     deadline = time.monotonic() + max_seconds
     hosts = [Host(port, table, hands, deadline, timings, lock) for table in data["tables"]]
     t0 = time.perf_counter()
@@ -186,6 +189,7 @@ def night(port: int, data: dict, hands: int, max_seconds: float) -> tuple[Timing
         h.start()
     for h in hosts:
         h.join(timeout=max_seconds + 60)
+    timings.load_after = os.getloadavg()[0]
     return timings, time.perf_counter() - t0
 
 
@@ -283,6 +287,7 @@ def report(name: str, what: str, timings: Timings, elapsed: float, tables: int) 
     row = {
         "setup": name, "what": what, "tables": tables, "hands": timings.hands, "seconds": round(elapsed, 1),
         "hands_per_s": round(timings.hands / elapsed, 2) if elapsed else 0.0, "errors": len(timings.errors),
+        "load_1min": [round(timings.load_before, 1), round(timings.load_after, 1)], "cpus": os.cpu_count(),
     }
     for key in ("get", "preview", "save"):
         values = getattr(timings, key)
@@ -291,6 +296,8 @@ def report(name: str, what: str, timings: Timings, elapsed: float, tables: int) 
     print(f"\n== {name}: {what}")
     print(f"   {tables} tables, {row['hands']} hands in {row['seconds']} s = {row['hands_per_s']} hands/s, "
           f"errors: {row['errors']}")
+    print(f"   machine: {row['cpus']} CPUs, 1-min load average {row['load_1min'][0]} before, {row['load_1min'][1]} after "
+          "(other processes share the CPUs: compare setups run together)")
     for key in ("get", "preview", "save"):
         print(f"   {key:8} p50 {row[f'{key}_p50_ms']:8.1f} ms   p95 {row[f'{key}_p95_ms']:8.1f} ms   "
               f"(n={len(getattr(timings, key))})")
