@@ -14,6 +14,7 @@ import random
 from decimal import Decimal
 from typing import Any, Sequence
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import IntegrityError, transaction
@@ -146,6 +147,13 @@ def _refresh(game: Game, rep, *, was_finished: bool, force_recompute: bool = Fal
 def _queue_recompute(season_id: int) -> None:
     from league.tasks import season_recompute
 
+    if settings.CELERY_TASK_ALWAYS_EAGER and getattr(settings, "LEAGUE_RECOMPUTE_AFTER_RESPONSE", False):
+        # No broker (the embedded default): not inside the host's request, but after its response.
+        from league.middleware import after_response
+
+        transaction.on_commit(lambda: after_response(("season_recompute", season_id),
+                                                     lambda: season_recompute.delay(season_id)))
+        return
     season_recompute.delay_on_commit(season_id)
 
 
