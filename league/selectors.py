@@ -49,7 +49,8 @@ def replay_record(record: dict[str, Any]):
 
     A table's GET, its preview and its save replay the same record: the replay is a pure function
     of the record, so one replay per record serves them all (a changed hand is a different record,
-    so nothing stale is ever returned). Refusals (``ScoringError``) are not remembered.
+    so nothing stale is ever returned). Refusals (``ScoringError``) are not remembered. The replay is
+    shared: read it, never change it in place.
     """
     from scoring.game import replay
 

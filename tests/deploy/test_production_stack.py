@@ -84,7 +84,9 @@ class Browser:
 @pytest.fixture
 def stack(tmp_path):
     broker = os.environ["CELERY_TEST_BROKER_URL"]
-    with Celery(broker=broker).connection_for_write() as conn:
+    # set_as_current=False: a new Celery app would otherwise become the current one, and the test
+    # process's own tasks (eager) would go to this broker for the rest of the run.
+    with Celery(broker=broker, set_as_current=False).connection_for_write() as conn:
         for queue in ("celery", "recompute", "import"):
             try:
                 conn.default_channel.queue_purge(queue)
