@@ -424,10 +424,14 @@
           }
           if (res.status === 409 && res.data && res.data.existing) {
             item.status = "conflict"; item.existing = res.data.existing;
-          } else {
-            item.status = "refused"; item.error = refusalText(res.data) || String(res.status);
+            return putHands([item]).then(function () { return false; });
           }
-          return putHands([item]).then(function () { return false; });
+          item.status = "refused"; item.error = refusalText(res.data) || String(res.status);
+          // The engine's own words in the page's language when it refuses the hand here too.
+          return check([item.event]).then(function (result) {
+            if (result && !result.ok && result.hand === knownEvents().length) { item.error = result.message; }
+            return putHands([item]);
+          }).then(function () { return false; });
         });
     });
   }
@@ -514,5 +518,7 @@
     engine: function () { return loadEngine().then(function () { return true; }, function () { return false; }); },
   };
 
+  // Waiting hands must survive the browser clearing space: ask for persistent storage.
+  if (navigator.storage && navigator.storage.persist) { navigator.storage.persist().catch(function () {}); }
   refresh().then(function () { if (queue.length) { return sync(); } });
 })();

@@ -206,7 +206,7 @@ def test_a_refused_hand_holds_back_the_hands_after_it_until_it_is_dropped(base_u
     context.set_offline(False)
     refused = page.locator("[data-testid=refused-box]")
     expect(refused).to_be_visible(timeout=30_000)
-    expect(refused.locator("[data-testid=refusal]")).not_to_be_empty()
+    expect(refused.locator("[data-testid=refusal]")).to_contain_text("1판 20부는 있을 수 없습니다")  # the engine's words, in Korean
     page.wait_for_load_state("networkidle")
     assert stored_events(game) == [RON_1_TO_2]  # the draw waits behind the refused hand
     expect(page.locator("[data-testid=queued-hand]")).to_have_count(2)
