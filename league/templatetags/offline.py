@@ -13,11 +13,12 @@ from django.urls import reverse
 from django.utils.html import json_script
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.utils.translation import pgettext
 
 from league.forms import ABORT_LABELS, value_choices
 from league.offline import ENGINE_FILES
-from league.templatetags.mahjong import PENALTY_EVENT_WORDS
+from league.templatetags.mahjong import PENALTY_EVENT_WORDS, round_name, wind_name
 
 register = template.Library()
 
@@ -64,6 +65,11 @@ def _strings() -> dict[str, str]:
     words["abortReasons"] = {a.value: str(label) for a, label in ABORT_LABELS.items()}
     words["penalties"] = {k: _(v) for k, v in PENALTY_EVENT_WORDS.items()}
     words["ronKind"] = pgettext("hand result", "Ron")
+    # the round banner and seat winds after the waiting hands (``round_words``, ``seat_wind``)
+    words["rounds"] = {f"{w}{n}": round_name(f"{w}{n}") for w in "ESWN" for n in range(1, 5)}
+    words["winds"] = {w: wind_name(w) for w in "ESWN"}
+    words["honba"] = [ngettext("%(n)s honba", "%(n)s honba", 1), ngettext("%(n)s honba", "%(n)s honba", 2)]
+    words["sticks"] = [ngettext("%(n)s stick", "%(n)s sticks", 1), ngettext("%(n)s stick", "%(n)s sticks", 2)]
     return words
 
 

@@ -214,7 +214,7 @@
     "    s = r.state",
     "    rows = [dict(row.to_json(), event_index=row.event_index) for row in r.rows]",
     "    return json.dumps({'ok': True, 'rows': rows, 'scores': list(s.scores), 'dealer': s.dealer,",
-    "                       'finished': s.finished})",
+    "                       'round': s.round, 'honba': s.honba, 'sticks': s.sticks, 'finished': s.finished})",
   ].join("\n");
   var engine = null;
   function loadEngine() {
@@ -249,6 +249,8 @@
   }
 
   // --- the queue on screen ---------------------------------------------------------------------
+  form.parentNode.insertBefore(box, form);  // above the form, where the host looks after saving
+  if (errorEl) { form.parentNode.insertBefore(errorEl, form); }
   var status = box.querySelector("[data-offline-status]");
   var list = box.querySelector("[data-offline-list]");
   var scoresEl = box.querySelector("[data-offline-scores]");
@@ -319,6 +321,27 @@
       var card = document.querySelector("[data-testid=score-" + i + "]");
       if (card) { card.textContent = thousands(s); card.classList.add("offline-score"); }
     });
+    showTable(lastCheck);
+  }
+  /* The round banner, the dealer and the seat winds as the engine has them after the waiting hands. */
+  function showTable(state) {
+    var banner = document.querySelector("[data-testid=round] span");
+    if (banner) {
+      banner.textContent = state.finished ? S.gameOver : [S.rounds[state.round] || state.round,
+        fmt(S.honba[state.honba === 1 ? 0 : 1], { n: state.honba }),
+        fmt(S.sticks[state.sticks === 1 ? 0 : 1], { n: state.sticks })].join(" · ");
+    }
+    var n = cfg.players.length, badge = document.querySelector(".seats .badge-dealer");
+    document.querySelectorAll(".seats .seat[data-seat]").forEach(function (card) {
+      var seatNo = +card.getAttribute("data-seat");
+      var wind = card.querySelector(".wind");
+      if (wind) { wind.textContent = S.winds["ESWN"[(seatNo - state.dealer + n) % n]]; }
+      card.classList.toggle("dealer", seatNo === state.dealer);
+      if (seatNo === state.dealer && badge) { card.querySelector(".name").appendChild(badge); }
+    });
+    if (state.dealer !== cfg.dealer) {
+      document.querySelectorAll(".seats [data-testid=renchan]").forEach(function (b) { b.hidden = true; });
+    }
   }
   function setStatus(text) { status.textContent = text || ""; }
   function showError(text) {

@@ -107,6 +107,8 @@ def test_three_hands_offline_survive_a_reload_and_arrive_once_in_order(base_url,
     # The engine's scores after the waiting hands: 3,900 ron, 3,000 noten payments, a tsumo mangan on 1 honba.
     expect(page.locator("[data-testid=score-1]")).to_have_text("25,800", timeout=ENGINE_MS)
     expect(page.locator("[data-testid=score-3]")).to_have_text("32,300")
+    expect(page.locator("[data-testid=round]")).to_contain_text("동 4국 · 0본장 · 공탁 0")
+    expect(page.locator(".seat[data-seat='3'] .badge-dealer")).to_be_visible()  # 최하은 deals East 4
     expect(page.locator("[data-testid=queued-hand]").nth(0)).to_contain_text("이서연 +3,900 · 박도윤 −3,900")
     page.screenshot(path=f"{shots}/offline-queue.png", full_page=True)
     assert stored_events(game) == []
