@@ -143,6 +143,7 @@
       var db = req.result;
       db.createObjectStore("hands", { keyPath: "key" }).createIndex("game", "game");
       db.createObjectStore("games", { keyPath: "game" });
+      db.createObjectStore("posted", { keyPath: "key" }).createIndex("game", "game");  // by the service worker
     };
     req.onsuccess = function () { resolve(req.result); };
     req.onerror = function () { reject(req.error); };
@@ -349,6 +350,38 @@
     errorEl.textContent = text || "";
     errorEl.hidden = !text;
   }
+  /* Forms the service worker kept when their post failed (a network that looked online): queue them. */
+  function adoptPosted() {
+    var posted;
+    return tx(["posted"], "readonly", function (t) {
+      request(t.objectStore("posted").index("game").getAll(GAME)).then(function (rows) { posted = rows; });
+    }).then(function () {
+      if (!posted.length) { return; }
+      posted.sort(function (a, b) { return a.created - b.created; });
+      return Promise.all([loadQueue(), loadMeta()]).then(function (r) {
+        queue = r[0]; meta = r[1];
+        var items = [], refusals = [];
+        posted.forEach(function (p) {
+          var fd = new FormData();
+          p.entries.forEach(function (e) { fd.append(e[0], e[1]); });
+          try {
+            var event = formEvent(fd, cfg.dealer);
+            var item = { key: newKey(), game: GAME, position: nextPosition() + items.length, event: event,
+                         status: "pending", created: p.created };
+            items.push(item);
+          } catch (e) {
+            if (!(e instanceof Refusal)) { throw e; }
+            refusals.push(e.message);
+          }
+        });
+        if (refusals.length) { showError(refusals.join(" ")); }
+        return tx(["posted", "hands"], "readwrite", function (t) {
+          posted.forEach(function (p) { t.objectStore("posted").delete(p.key); });
+          items.forEach(function (q) { t.objectStore("hands").put(q); });
+        }).then(function () { if (items.length) { setStatus(S.savedOffline); } });
+      });
+    });
+  }
   function refresh() {
     return Promise.all([loadQueue(), loadMeta()]).then(function (r) {
       queue = r[0]; meta = r[1];
@@ -543,5 +576,5 @@
 
   // Waiting hands must survive the browser clearing space: ask for persistent storage.
   if (navigator.storage && navigator.storage.persist) { navigator.storage.persist().catch(function () {}); }
-  refresh().then(function () { if (queue.length) { return sync(); } });
+  adoptPosted().catch(function () {}).then(refresh).then(function () { if (queue.length) { return sync(); } });
 })();

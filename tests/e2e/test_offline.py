@@ -252,3 +252,30 @@ def test_a_new_service_worker_version_keeps_the_queue(base_url, new_context, sea
         page.evaluate("window.clubOffline.sync()")
     page.wait_for_load_state("networkidle")
     assert stored_events(game) == [RON_1_TO_2, DRAW_0_TENPAI]
+
+
+def test_a_save_lost_on_a_network_that_looks_online_becomes_a_waiting_hand(base_url, new_context, seated):
+    """Venue Wi-Fi that is connected but dead: the plain form's post fails, nothing typed is lost."""
+    game, _players = seated
+    context = new_context()
+    page = context.new_page()
+    open_table_online(page, base_url, game)
+    dead = lambda route: route.abort("internetdisconnected")  # noqa: E731
+    context.route("**/games/*/hands/", dead)
+    context.route("**/api/hands/**", dead)
+    assert page.evaluate("navigator.onLine") is True
+    tap(page, "ron_winner", "1")
+    tap(page, "ron_loser", "2")
+    tap(page, "ron_value", "3-30")
+    with page.expect_navigation():
+        page.click("[data-testid=save]")
+    expect(page.locator("[data-testid=queued-hand]")).to_have_count(1)
+    expect(page.locator("[data-testid=queued-words]")).to_have_text(["이서연 론 ← 박도윤 · 3판 30부"])
+    assert stored_events(game) == []
+
+    context.unroute("**/games/*/hands/", dead)
+    context.unroute("**/api/hands/**", dead)
+    with page.expect_navigation(timeout=60_000):
+        page.click("[data-offline-send]")
+    page.wait_for_load_state("networkidle")
+    assert stored_events(game) == [RON_1_TO_2]

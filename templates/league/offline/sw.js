@@ -106,8 +106,52 @@ function pageResponse(request, url) {
   });
 }
 
+/* The waiting hands' database (the same as static/league/offline.js opens). */
+function openQueue() {
+  return new Promise(function (resolve, reject) {
+    var req = indexedDB.open("club-offline", 1);
+    req.onupgradeneeded = function () {
+      var db = req.result;
+      db.createObjectStore("hands", { keyPath: "key" }).createIndex("game", "game");
+      db.createObjectStore("games", { keyPath: "game" });
+      db.createObjectStore("posted", { keyPath: "key" }).createIndex("game", "game");
+    };
+    req.onsuccess = function () { resolve(req.result); };
+    req.onerror = function () { reject(req.error); };
+  });
+}
+
+/* "Save hand" posted the plain form while the phone thinks it is online, and the network failed:
+ * keep the posted fields (the table screen turns them into a waiting hand) and show the table screen. */
+function postOrKeep(request, game) {
+  var copy = request.clone();
+  return fetch(request).catch(function (err) {
+    return copy.formData().then(function (fd) {
+      if (fd.get("action") === "preview") { throw err; }
+      var entries = [];
+      fd.forEach(function (v, k) { if (typeof v === "string" && k !== "csrfmiddlewaretoken") { entries.push([k, v]); } });
+      return openQueue().then(function (db) {
+        return new Promise(function (resolve, reject) {
+          var t = db.transaction(["posted"], "readwrite");
+          t.objectStore("posted").put({ key: Date.now() + "-" + Math.random().toString(36).slice(2), game: game,
+                                        entries: entries, created: Date.now() });
+          t.oncomplete = resolve;
+          t.onerror = function () { reject(t.error); };
+        });
+      });
+    }).then(function () {
+      return Response.redirect(new URL("/games/" + game + "/table/", self.location.origin).href, 303);
+    });
+  });
+}
+
 self.addEventListener("fetch", function (event) {
   var request = event.request;
+  var hands = /^\/games\/(\d+)\/hands\/$/.exec(new URL(request.url).pathname);
+  if (request.method === "POST" && request.mode === "navigate" && hands) {
+    event.respondWith(postOrKeep(request, +hands[1]));
+    return;
+  }
   if (request.method !== "GET") { return; }
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) { return; }
