@@ -14,7 +14,9 @@ var PAGES_URL = {{ pages_url }};
 var STATIC_PREFIX = {{ static_prefix }};
 var OFFLINE_HTML = {{ offline_html }};
 var TABLE_PAGE = /^\/games\/\d+\/table\/$/;
-var NETWORK_WAIT_MS = 5000;
+var NETWORK_WAIT_MS = 10000;
+var REFRESH_EVERY_MS = 60000;
+var lastRefresh = 0;
 
 self.addEventListener("install", function (event) {
   // A new version takes over at once (its caches are complete); the queue is in IndexedDB, untouched.
@@ -26,11 +28,13 @@ self.addEventListener("activate", function (event) {
   event.waitUntil(caches.keys().then(function (keys) {
     return Promise.all(keys.filter(function (k) { return k.indexOf("club-static-") === 0 && k !== STATIC_CACHE; })
       .map(function (k) { return caches.delete(k); }));
-  }).then(function () { return self.clients.claim(); }).then(refreshPages));
+  }).then(function () { return self.clients.claim(); }).then(function () { return refreshPages(true); }));
 });
 
 /* Cache the table screens the member sits at (and forget the others: finished games, another login). */
-function refreshPages() {
+function refreshPages(force) {
+  if (!force && Date.now() - lastRefresh < REFRESH_EVERY_MS) { return Promise.resolve(); }
+  lastRefresh = Date.now();
   return fetch(PAGES_URL, { credentials: "same-origin", cache: "no-store" }).then(function (r) {
     if (!r.ok) { return null; }
     return r.json().then(function (data) {
@@ -54,7 +58,7 @@ function refreshPages() {
 
 self.addEventListener("message", function (event) {
   var data = event.data || {};
-  if (data.type === "refresh-pages") { event.waitUntil(refreshPages()); }
+  if (data.type === "refresh-pages") { event.waitUntil(refreshPages(data.user === false)); }
   if (data.type === "warm" && data.urls) {
     // The table screen asks for the engine's files (Pyodide, the scoring zip) ahead of a dead network.
     event.waitUntil(caches.open(STATIC_CACHE).then(function (cache) {
