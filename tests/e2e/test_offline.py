@@ -21,6 +21,7 @@ pytestmark = [
     pytest.mark.skipif(not shutil.which(CHROMIUM), reason="needs Debian's chromium at /usr/bin/chromium"),
 ]
 ENGINE_MS = 90_000  # loading Pyodide on a busy CI machine
+SW_MS = 60_000  # the service worker installing (caching its files) on a busy CI machine
 
 RON_1_TO_2 = {"kind": "ron", "loser": 2, "wins": [{"winner": 1, "han": 3, "fu": 30}], "riichi": []}
 DRAW_0_TENPAI = {"kind": "draw", "tenpai": [0], "riichi": []}
@@ -65,11 +66,16 @@ def open_table_online(page, base_url: str, game, username: str = "p0") -> str:
     page.fill("input[name=password]", "pass1234")
     with page.expect_navigation():
         page.click("form[action$='/login/'] button[type=submit]")
-    page.wait_for_function("navigator.serviceWorker.controller !== null || (location.reload(), false)", polling=1000)
-    page.wait_for_load_state("load")
+    # Once the worker is active (its files cached), a reload puts the page under it.
+    page.wait_for_function("navigator.serviceWorker.getRegistration().then(r => { window.__active = !!(r && r.active); })"
+                           ", window.__active === true", polling=250, timeout=SW_MS)
+    if not page.evaluate("navigator.serviceWorker.controller !== null"):
+        page.reload()
+    page.wait_for_function("navigator.serviceWorker.controller !== null", polling=250, timeout=SW_MS)
     assert page.evaluate("window.clubOffline.warmed()") is True
     page.wait_for_function(f"caches.open('club-pages').then(c => c.match('{base_url}{table}'))"
-                           ".then(r => { window.__cached = !!r; }), window.__cached === true", polling=500)
+                           ".then(r => { window.__cached = !!r; }), window.__cached === true", polling=250,
+                           timeout=SW_MS)
     return table
 
 
