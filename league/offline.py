@@ -52,14 +52,27 @@ def _scoring_sources() -> list[Path]:
     return sorted(files)
 
 
+_zip_cache: dict[tuple, tuple[bytes, str]] = {}
+
+
 def scoring_zip() -> tuple[bytes, str]:
     """The ``scoring`` package as a zip (paths ``scoring/...``) and its digest, built from the source tree.
 
     The zip is deterministic (fixed timestamps), so its digest changes exactly when a source file does.
+    It is rebuilt when a source file's size or time changes (kept per process otherwise).
     """
+    sources = _scoring_sources()
+    signature = tuple((str(p), p.stat().st_size, p.stat().st_mtime_ns) for p in sources)
+    if signature not in _zip_cache:
+        _zip_cache.clear()
+        _zip_cache[signature] = _build_zip(sources)
+    return _zip_cache[signature]
+
+
+def _build_zip(sources: list[Path]) -> tuple[bytes, str]:
     buf = io.BytesIO()
     with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as zf:
-        for path in _scoring_sources():
+        for path in sources:
             info = zipfile.ZipInfo(str(path.relative_to(SCORING_DIR.parent)).replace("\\", "/"),
                                    date_time=(2020, 1, 1, 0, 0, 0))
             info.compress_type = zipfile.ZIP_DEFLATED

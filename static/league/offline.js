@@ -520,7 +520,7 @@
   }
   function resolveKeepMine(item) {
     var url = cfg.api.hand.replace(/0\/$/, item.existing.id + "/");
-    return api("PATCH", url, { event: item.event, reason: S.keptReason }, item.key).then(function (res) {
+    return api("PATCH", url, { event: item.event, reason: S.keptReason }, item.key + ":keep").then(function (res) {
       if (res.status === 200) { sentSome = true; return markSent(item, item.event); }
       item.status = "refused"; item.error = refusalText(res.data) || String(res.status);
       return putHands([item]);
@@ -576,5 +576,6 @@
 
   // Waiting hands must survive the browser clearing space: ask for persistent storage.
   if (navigator.storage && navigator.storage.persist) { navigator.storage.persist().catch(function () {}); }
+  if (!navigator.onLine) { loadEngine(); }  // opened with no network: the engine starts before the first save
   adoptPosted().catch(function () {}).then(refresh).then(function () { if (queue.length) { return sync(); } });
 })();
