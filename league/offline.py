@@ -26,6 +26,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, Json
 from django.template.loader import get_template, render_to_string
 from django.templatetags.static import static
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
@@ -105,6 +106,18 @@ def cache_version() -> str:
     return h.hexdigest()[:12]
 
 
+def _offline_texts() -> list[dict[str, str]]:
+    """The worker's "no network" page in every language, the site's first (a worker has no page language)."""
+    langs = [settings.LANGUAGE_CODE] + [code for code, _name in settings.LANGUAGES if code != settings.LANGUAGE_CODE]
+    texts = []
+    for lang in langs:
+        with translation.override(lang):
+            texts.append({"lang": lang, "title": _("No network"), "home": _("Club"), "body": _(
+                "This page was not saved on this phone. The table screens of your games open without a network "
+                "once you have opened the site online.")})
+    return texts
+
+
 @require_GET
 @never_cache
 def service_worker(request: HttpRequest) -> HttpResponse:
@@ -115,7 +128,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
                                + [reverse("offline:scoring_zip"), reverse("offline:manifest")]),
         "pages_url": json.dumps(reverse("offline:pages")),
         "static_prefix": json.dumps(static("")),
-        "offline_html": json.dumps(render_to_string("league/offline/offline_page.html", request=request)),
+        "offline_html": json.dumps(render_to_string("league/offline/offline_page.html", {"texts": _offline_texts()})),
     }
     response = HttpResponse(render_to_string(SW_TEMPLATE, context), content_type="application/javascript; charset=utf-8")
     response["Service-Worker-Allowed"] = "/"

@@ -4,10 +4,10 @@
   var script = document.currentScript;
   if (!("serviceWorker" in navigator) || !script) { return; }
   var url = script.getAttribute("data-sw");
-  var loggedIn = script.getAttribute("data-user") === "1";
+  var user = script.getAttribute("data-user") || "";
   function refresh(reg) {
     var worker = reg.active || reg.waiting || reg.installing;
-    if (worker && navigator.onLine) { worker.postMessage({ type: "refresh-pages", user: loggedIn }); }
+    if (worker && navigator.onLine) { worker.postMessage({ type: "refresh-pages", user: user }); }
   }
   window.addEventListener("load", function () {
     navigator.serviceWorker.register(url, { scope: "/" }).then(function (reg) {

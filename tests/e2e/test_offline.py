@@ -308,3 +308,30 @@ def test_a_refused_hand_fixed_in_place_is_sent_before_the_hands_after_it(base_ur
     page.wait_for_load_state("networkidle")
     assert stored_events(game) == [{"kind": "tsumo", "winner": 0, "han": 1, "fu": 30, "riichi": []},
                                    {**DRAW_0_TENPAI, "tenpai": [0]}]
+
+
+def test_the_app_installs_and_a_members_table_screen_opens_with_no_network(base_url, new_context, seated):
+    """Deliver 1: opened online once (any page), the table screen of a game the member sits at opens offline."""
+    game, _players = seated
+    context = new_context()
+    page = context.new_page()
+    page.goto(f"{base_url}/accounts/login/?next=/")
+    page.fill("input[name=username]", "p2")
+    page.fill("input[name=password]", "pass1234")
+    with page.expect_navigation():
+        page.click("form[action$='/login/'] button[type=submit]")
+    table = f"{base_url}/games/{game.pk}/table/"
+    page.wait_for_function(f"caches.open('club-pages').then(c => c.match('{table}'))"
+                           ".then(r => { window.__cached = !!r; }), window.__cached === true", polling=250,
+                           timeout=SW_MS)
+    cdp = context.new_cdp_session(page)
+    errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+    # Playwright's contexts are incognito ones, where Chromium never installs; nothing else may stand in the way.
+    assert [e["errorId"] for e in errors if e["errorId"] != "in-incognito"] == []
+
+    context.set_offline(True)
+    page.goto(table)
+    expect(page.locator("#hand-form [data-testid=save]")).to_be_visible()
+    expect(page.locator(".seat[data-seat='2'] .name")).to_contain_text("박도윤")
+    page.goto(f"{base_url}/games/{game.pk}/")  # a page never cached: the worker's offline page, in Korean
+    expect(page.locator("h1")).to_have_text("네트워크 없음")

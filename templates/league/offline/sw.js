@@ -16,7 +16,7 @@ var OFFLINE_HTML = {{ offline_html }};
 var TABLE_PAGE = /^\/games\/\d+\/table\/$/;
 var NETWORK_WAIT_MS = 10000;
 var REFRESH_EVERY_MS = 60000;
-var lastRefresh = 0;
+var lastRefresh = 0, lastUser = null;
 
 self.addEventListener("install", function (event) {
   // A new version takes over at once (its caches are complete); the queue is in IndexedDB, untouched.
@@ -32,8 +32,11 @@ self.addEventListener("activate", function (event) {
 });
 
 /* Cache the table screens the member sits at (and forget the others: finished games, another login). */
-function refreshPages(force) {
-  if (!force && Date.now() - lastRefresh < REFRESH_EVERY_MS) { return Promise.resolve(); }
+function refreshPages(force, user) {
+  // At most once a minute, unless someone else logged in (or out) since the last time.
+  var changed = user !== undefined && user !== lastUser;
+  if (user !== undefined) { lastUser = user; }
+  if (!force && !changed && Date.now() - lastRefresh < REFRESH_EVERY_MS) { return Promise.resolve(); }
   lastRefresh = Date.now();
   return fetch(PAGES_URL, { credentials: "same-origin", cache: "no-store" }).then(function (r) {
     if (!r.ok) { return null; }
@@ -58,7 +61,7 @@ function refreshPages(force) {
 
 self.addEventListener("message", function (event) {
   var data = event.data || {};
-  if (data.type === "refresh-pages") { event.waitUntil(refreshPages(data.user === false)); }
+  if (data.type === "refresh-pages") { event.waitUntil(refreshPages(false, String(data.user || ""))); }
   if (data.type === "warm" && data.urls) {
     // The table screen asks for the engine's files (Pyodide, the scoring zip) ahead of a dead network.
     event.waitUntil(caches.open(STATIC_CACHE).then(function (cache) {
@@ -163,6 +166,11 @@ self.addEventListener("fetch", function (event) {
     event.respondWith(staticResponse(request));
   } else if (request.mode === "navigate" && TABLE_PAGE.test(url.pathname)) {
     event.respondWith(pageResponse(request, url));
+  } else if (request.mode === "navigate") {
+    // Any other page: the network; with none, a page that says so (instead of the browser's error).
+    event.respondWith(fetch(request).catch(function () {
+      return new Response(OFFLINE_HTML, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+    }));
   }
 });
 {% endautoescape %}
