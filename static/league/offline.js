@@ -389,12 +389,29 @@
       if (positionField) { positionField.value = replacing ? replacing.position : nextPosition(); }
       render();
       if (!queue.length) { return; }
-      var pending = queue.filter(function (q) { return q.status !== "conflict"; });
-      return check(pending.map(function (q) { return q.event; })).then(function (result) {
+      var table = tableOf(queue);
+      return check(table.events).then(function (result) {
+        if (result && result.ok) {
+          // Rows by the waiting hand's position (a refused hand is left out of the replay).
+          var byIndex = {};
+          result.rows.forEach(function (row) { byIndex[row.event_index] = row; });
+          var base = knownEvents().length;
+          result.rows = table.items.map(function (q, i) {
+            var row = byIndex[base + i];
+            return row ? Object.assign({}, row, { event_index: q.position }) : null;
+          }).filter(Boolean);
+        }
         lastCheck = result;
         render();
       });
     });
+  }
+
+  /* The waiting hands as the table has them: a conflict's stored hand stands until the host chooses,
+   * a refused hand is left out. */
+  function tableOf(items) {
+    var kept = items.filter(function (q) { return q.status !== "refused"; });
+    return { items: kept, events: kept.map(function (q) { return q.status === "conflict" ? q.existing.event : q.event; }) };
   }
 
   // --- entering a hand with no network ----------------------------------------------------------
@@ -413,8 +430,7 @@
       throw e;
     }
     var position = replacing ? replacing.position : nextPosition();
-    var before = queue.filter(function (q) { return q.position < position && q.status !== "conflict"; })
-      .map(function (q) { return q.event; });
+    var before = tableOf(queue.filter(function (q) { return q.position < position; })).events;
     check(before.concat([event])).then(function (result) {
       if (result && !result.ok && result.hand >= knownEvents().length + before.length) {
         showError(S.offlineRefused + " " + result.message);
