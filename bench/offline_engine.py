@@ -31,8 +31,8 @@ HANDS = [  # a 4-hand cycle that never ends the game: a small ron, then all-tenp
 
 SCRIPT = """async ([hands, repeat]) => {
   const t = [performance.now()];
-  await new Promise((ok, ko) => { const s = document.createElement('script'); s.src = '/static/vendor/pyodide/pyodide.js';
-    s.onload = ok; s.onerror = ko; document.head.appendChild(s); });
+  await new Promise((ok, ko) => { const s = document.createElement('script');
+    s.src = '/static/vendor/pyodide/pyodide.js'; s.onload = ok; s.onerror = ko; document.head.appendChild(s); });
   const py = await loadPyodide({ indexURL: '/static/vendor/pyodide/' });
   t.push(performance.now());
   py.unpackArchive(await (await fetch('/offline/scoring.zip')).arrayBuffer(), 'zip');

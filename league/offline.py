@@ -130,7 +130,8 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "static_prefix": json.dumps(static("")),
         "offline_html": json.dumps(render_to_string("league/offline/offline_page.html", {"texts": _offline_texts()})),
     }
-    response = HttpResponse(render_to_string(SW_TEMPLATE, context), content_type="application/javascript; charset=utf-8")
+    response = HttpResponse(render_to_string(SW_TEMPLATE, context),
+                            content_type="application/javascript; charset=utf-8")
     response["Service-Worker-Allowed"] = "/"
     return response
 

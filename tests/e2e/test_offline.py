@@ -35,7 +35,8 @@ def seated(transactional_db):
 
     club = ClubFactory()
     names = ["김민준", "이서연", "박도윤", "최하은"]
-    players = [MemberFactory(club=club, display_name=n, user=UserFactory(username=f"p{i}")) for i, n in enumerate(names)]
+    players = [MemberFactory(club=club, display_name=n, user=UserFactory(username=f"p{i}"))
+               for i, n in enumerate(names)]
     ClubRoleFactory(club=club, member=players[0], role="host")
     season = SeasonFactory(club=club, ruleset=RulesetFactory(club=club, key="juki-agit-2026", base="juki-agit-2026"))
     game = services.game_start(season=season, table_label="1번 테이블", members=players, by=None)
@@ -67,8 +68,9 @@ def open_table_online(page, base_url: str, game, username: str = "p0") -> str:
     with page.expect_navigation():
         page.click("form[action$='/login/'] button[type=submit]")
     # Once the worker is active (its files cached), a reload puts the page under it.
-    page.wait_for_function("navigator.serviceWorker.getRegistration().then(r => { window.__active = !!(r && r.active); })"
-                           ", window.__active === true", polling=250, timeout=SW_MS)
+    page.wait_for_function("navigator.serviceWorker.getRegistration()"
+                           ".then(r => { window.__active = !!(r && r.active); }), window.__active === true",
+                           polling=250, timeout=SW_MS)
     if not page.evaluate("navigator.serviceWorker.controller !== null"):
         page.reload()
     page.wait_for_function("navigator.serviceWorker.controller !== null", polling=250, timeout=SW_MS)
@@ -138,9 +140,7 @@ def test_three_hands_offline_survive_a_reload_and_arrive_once_in_order(base_url,
 
 def test_a_hand_another_device_entered_meanwhile_is_shown_beside_ours_and_the_host_keeps_one(
         base_url, new_context, seated):
-    from league import services
-
-    game, players = seated
+    game, _players = seated
     context = new_context()
     page = context.new_page()
     open_table_online(page, base_url, game)
@@ -180,7 +180,7 @@ def test_a_hand_another_device_entered_meanwhile_is_shown_beside_ours_and_the_ho
 def test_keeping_the_stored_hand_drops_ours_and_sends_the_rest_after_it(base_url, new_context, seated):
     from league import services
 
-    game, players = seated
+    game, _players = seated
     context = new_context()
     page = context.new_page()
     open_table_online(page, base_url, game)
@@ -214,7 +214,8 @@ def test_a_refused_hand_holds_back_the_hands_after_it_until_it_is_dropped(base_u
     context.set_offline(False)
     refused = page.locator("[data-testid=refused-box]")
     expect(refused).to_be_visible(timeout=30_000)
-    expect(refused.locator("[data-testid=refusal]")).to_contain_text("1판 20부는 있을 수 없습니다")  # the engine's words, in Korean
+    # the engine's words, in Korean
+    expect(refused.locator("[data-testid=refusal]")).to_contain_text("1판 20부는 있을 수 없습니다")
     page.wait_for_load_state("networkidle")
     assert stored_events(game) == [RON_1_TO_2]  # the draw waits behind the refused hand
     expect(page.locator("[data-testid=queued-hand]")).to_have_count(2)

@@ -96,8 +96,8 @@ def test_scoring_zip_answers_not_modified_while_the_source_is_unchanged():
 
 
 def test_pages_to_cache_are_the_in_progress_games_the_member_sits_at(game, players, season, referee):
-    other = services.game_start(season=season, table_label="B", members=[MemberFactory(club=game.club, user=UserFactory())
-                                                                          for _ in range(4)], by=referee.user)
+    strangers = [MemberFactory(club=game.club, user=UserFactory()) for _ in range(4)]
+    other = services.game_start(season=season, table_label="B", members=strangers, by=referee.user)
     finished = services.game_start(season=season, table_label="C", members=players, by=referee.user)
     Game.objects.filter(pk=finished.pk).update(status=Game.Status.FINISHED)
 
