@@ -95,9 +95,7 @@
       var w = Object.assign({ winner: winner }, value(raw));
       var pao = fd.get("pao");
       if (doraField && pao !== null && pao !== "") { w.pao = +pao; }
-      if (cfg.asksDealerDora && winner === dealer && w.han !== undefined && fd.get(doraField || "") !== null) {
-        w.dora = +(fd.get(doraField) || 0);
-      }
+      if (cfg.asksDealerDora && winner === dealer && w.han !== undefined) { w.dora = +(fd.get(doraField) || 0); }
       return w;
     }
     if (kind === "ron") {
@@ -111,7 +109,7 @@
       if (winners.length < 2) { throw new Refusal(S.multiRon); }
       return { kind: "ron", loser: mloser, riichi: riichi, wins: winners.map(function (w) {
         var x = Object.assign({ winner: w }, value(fd.get("multi_value_" + w)));
-        if (cfg.asksDealerDora && w === dealer && x.han !== undefined && fd.get("multi_dora") !== null) { x.dora = +(fd.get("multi_dora") || 0); }
+        if (cfg.asksDealerDora && w === dealer && x.han !== undefined) { x.dora = +(fd.get("multi_dora") || 0); }
         return x;
       }) };
     }
@@ -586,6 +584,15 @@
       return putHands([item]).then(refresh);
     },
     sync: sync,
+    /* The event the taps make (as the server's form would), from [name, value] pairs; or {refusal}. */
+    formEvent: function (entries) {
+      var fd = new FormData();
+      entries.forEach(function (e) { fd.append(e[0], e[1]); });
+      try { return formEvent(fd, cfg.dealer); } catch (e) {
+        if (e instanceof Refusal) { return { refusal: e.message }; }
+        throw e;
+      }
+    },
     warmed: function () { return warmed; },
     engine: function () { return loadEngine().then(function () { return true; }, function () { return false; }); },
   };

@@ -336,3 +336,50 @@ def test_the_app_installs_and_a_members_table_screen_opens_with_no_network(base_
     expect(page.locator(".seat[data-seat='2'] .name")).to_contain_text("박도윤")
     page.goto(f"{base_url}/games/{game.pk}/")  # a page never cached: the worker's offline page, in Korean
     expect(page.locator("h1")).to_have_text("네트워크 없음")
+
+
+FORM_CASES = {
+    # rule / what the host tapped: the form's fields as posted
+    "ron with riichi sticks": [("kind", "ron"), ("ron_winner", "1"), ("ron_loser", "2"), ("ron_value", "3-30"),
+                               ("riichi", "3"), ("riichi", "1")],
+    "yakuman ron with pao": [("kind", "ron"), ("ron_winner", "1"), ("ron_loser", "2"), ("ron_value", "Y1"),
+                             ("pao", "0")],
+    "double ron": [("kind", "multi_ron"), ("multi_loser", "0"), ("multi_winners", "3"), ("multi_winners", "1"),
+                   ("multi_value_1", "2-30"), ("multi_value_3", "5")],
+    "tsumo mangan": [("kind", "tsumo"), ("tsumo_winner", "3"), ("tsumo_value", "5"), ("riichi", "3")],
+    "a riichi player is tenpai at a draw": [("kind", "draw"), ("draw_tenpai", "2"), ("riichi", "0")],
+    "nagashi mangan": [("kind", "nagashi"), ("nagashi_players", "1"), ("nagashi_tenpai", "3")],
+    "chombo": [("kind", "chombo"), ("chombo_offender", "2")],
+    "refused: ron on oneself": [("kind", "ron"), ("ron_winner", "1"), ("ron_loser", "1"), ("ron_value", "3-30")],
+    "refused: no value": [("kind", "tsumo"), ("tsumo_winner", "1")],
+    "refused: no winner": [("kind", "ron"), ("ron_loser", "2"), ("ron_value", "3-30")],
+    "refused: a double ron of one": [("kind", "multi_ron"), ("multi_loser", "0"), ("multi_winners", "1"),
+                                     ("multi_value_1", "2-30")],
+}
+
+
+def test_the_offline_form_makes_the_servers_event_from_the_same_taps(base_url, new_context, seated):
+    """The queue holds what the server's form would have stored (league.forms.HandEntryForm), or its refusal."""
+    from django.http import QueryDict
+    from django.utils import translation
+
+    from league.forms import HandEntryForm
+    from league.views import game_view
+
+    game, _players = seated
+    page = new_context().new_page()
+    open_table_online(page, base_url, game)
+    table = game_view(game).table()
+    for rule, fields in FORM_CASES.items():
+        data = QueryDict(mutable=True)
+        data["position"] = "0"
+        for name, value in fields:
+            data.appendlist(name, value)
+        with translation.override("ko"):
+            form = HandEntryForm(data, table=table)
+            if form.is_valid():
+                expected = form.event
+            else:
+                expected = {"refusal": " ".join(str(e) for e in form.non_field_errors())}
+        assert ("refusal" in expected) == rule.startswith("refused"), rule
+        assert page.evaluate("entries => window.clubOffline.formEvent(entries)", fields) == expected, rule
