@@ -383,3 +383,42 @@ def test_the_offline_form_makes_the_servers_event_from_the_same_taps(base_url, n
                 expected = {"refusal": " ".join(str(e) for e in form.non_field_errors())}
         assert ("refusal" in expected) == rule.startswith("refused"), rule
         assert page.evaluate("entries => window.clubOffline.formEvent(entries)", fields) == expected, rule
+
+
+def test_waiting_hands_survive_the_browser_closing_like_a_phone_restart(base_url, browser, seated, tmp_path):
+    """A persistent profile closed and opened again: the screen opens offline and the hands still wait."""
+    from tests.e2e.conftest import CHROMIUM as EXECUTABLE
+    from tests.e2e.conftest import PHONE, TIMEOUT_MS
+
+    game, _players = seated
+    profile = tmp_path / "phone"
+
+    def start():
+        context = browser.browser_type.launch_persistent_context(
+            str(profile), executable_path=EXECUTABLE, args=["--no-sandbox", "--disable-gpu"], **PHONE)
+        context.set_default_timeout(TIMEOUT_MS)
+        return context
+
+    context = start()
+    page = context.pages[0] if context.pages else context.new_page()
+    table = open_table_online(page, base_url, game)
+    context.set_offline(True)
+    queue_offline(page, "ron", [("ron_winner", "1"), ("ron_loser", "2"), ("ron_value", "3-30")])
+    queue_offline(page, "draw", [("draw_tenpai", "0")])
+    expect(page.locator("[data-testid=queued-hand]")).to_have_count(2, timeout=ENGINE_MS)
+    context.close()
+
+    context = start()
+    try:
+        context.set_offline(True)
+        page = context.pages[0] if context.pages else context.new_page()
+        page.goto(f"{base_url}{table}")
+        expect(page.locator("[data-testid=offline-queue] h2")).to_have_text("전송 대기 (2)")
+        assert stored_events(game) == []
+        with page.expect_navigation(timeout=60_000):
+            context.set_offline(False)
+        expect(page.locator("[data-testid=offline-queue]")).to_be_hidden()
+        page.wait_for_load_state("networkidle")
+        assert stored_events(game) == [RON_1_TO_2, DRAW_0_TENPAI]
+    finally:
+        context.close()
