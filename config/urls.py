@@ -9,11 +9,11 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/setlang/", set_language, name="set_language"),
     path("api/", include("league.api.urls")),
-    path("", include("league.urls_offline", namespace="offline")),
     path("", include("league.urls_standings", namespace="standings")),
     # The table screens' URLs come first so that their home view (if any) replaces ours.
     path("", include("league.urls")),
     path("", include("club.urls")),
+    path("", include("league.urls_offline", namespace="offline")),  # /sw.js, /manifest.webmanifest, /offline/
 ]
 
 if settings.DEBUG:
