@@ -96,13 +96,13 @@ def test_scoring_zip_answers_not_modified_while_the_source_is_unchanged():
 
 
 def test_pages_to_cache_are_the_in_progress_games_the_member_sits_at(game, players, season, referee):
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)  # an earlier game, over
+    current = services.game_start(season=season, table_label="C", members=players, by=referee.user)
     strangers = [MemberFactory(club=game.club, user=UserFactory()) for _ in range(4)]
     other = services.game_start(season=season, table_label="B", members=strangers, by=referee.user)
-    finished = services.game_start(season=season, table_label="C", members=players, by=referee.user)
-    Game.objects.filter(pk=finished.pk).update(status=Game.Status.FINISHED)
 
     data = json.loads(_client(players[0].user).get("/offline/pages.json").content)
-    assert data == {"pages": [reverse("league:game_table", args=[game.pk])]}
+    assert data == {"pages": [reverse("league:game_table", args=[current.pk])]}
     assert reverse("league:game_table", args=[other.pk]) not in data["pages"]
     assert json.loads(_client().get("/offline/pages.json").content) == {"pages": []}
 
