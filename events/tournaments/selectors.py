@@ -1,0 +1,51 @@
+"""Reads for tournaments: the club's list, entrants by status, rounds with their tables."""
+from __future__ import annotations
+
+from django.db.models import Count, Max, Q
+
+from club.models import Member
+from events.tournaments.models import Entrant, Tournament, TournamentRound, TournamentTable
+from league.models import Game
+
+
+def tournaments_for_club(club) -> list[Tournament]:
+    return list(Tournament.objects.filter(club=club).select_related("ruleset")
+                .annotate(n_players=Count("entrants", filter=Q(entrants__status=Entrant.Status.APPROVED)))
+                .order_by("-starts_on", "-id"))
+
+
+def entrants(tournament: Tournament) -> list[Entrant]:
+    return list(tournament.entrants.select_related("member").order_by("registered_at", "id"))
+
+
+def rounds(tournament: Tournament) -> list[TournamentRound]:
+    """Rounds with their tables (games, seats); each round gets ``sitting_out_names`` and ``finished``."""
+    out = list(tournament.round_set.prefetch_related("tables__game__seat_set__member").order_by("number"))
+    ids = {i for r in out for i in (r.sitting_out or [])}
+    names = dict(Member.objects.filter(pk__in=ids).values_list("pk", "display_name"))
+    for r in out:
+        r.sitting_out_names = [names.get(i, "?") for i in (r.sitting_out or [])]
+        r.finished = all(t.game.status != Game.Status.IN_PROGRESS for t in r.tables.all())
+        for t in r.tables.all():
+            t.seats_sorted = sorted(t.game.seat_set.all(), key=lambda s: s.seat)
+            t.results = [{"name": s.member.display_name,
+                          "score": t.game.final_scores[s.seat] if t.game.final_scores else None,
+                          "points": t.game.final_points[s.seat] if t.game.final_points else None,
+                          "rank": t.game.final_ranks[s.seat] if t.game.final_ranks else None}
+                         for s in t.seats_sorted]
+    return out
+
+
+def next_round_number(tournament: Tournament) -> int:
+    return (tournament.round_set.aggregate(n=Max("number"))["n"] or 0) + 1
+
+
+def table_for_game(game: Game) -> TournamentTable | None:
+    return TournamentTable.objects.filter(game=game).select_related("round__tournament").first()
+
+
+def members_not_entered(tournament: Tournament) -> list[Member]:
+    taken = tournament.entrants.exclude(status__in=[Entrant.Status.WITHDRAWN, Entrant.Status.REJECTED]).values_list(
+        "member_id", flat=True)
+    return list(Member.objects.filter(club=tournament.club, active=True).exclude(pk__in=taken)
+                .order_by("display_name"))
