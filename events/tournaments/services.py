@@ -588,6 +588,9 @@ def table_scores(*, table: TournamentTable, scores: list[int], sticks: int = 0, 
     game.ended_by = "final_scores"
     game.finished_at = game.finished_at or max(timezone.now(), game.started_at)
     game.save(update_fields=["status", "final_scores", "final_points", "final_ranks", "ended_by", "finished_at"])
+    from league.tasks import season_recompute
+
+    season_recompute.delay_on_commit(game.season_id)
     _audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT if correcting else AuditEntry.Action.CREATE,
            object_type="tournament_table", object_id=table.pk, before=before,
            after={"entry": "scores", "scores": list(scores), "sticks": sticks, "game": game.pk,
