@@ -599,6 +599,24 @@ def table_scores(*, table: TournamentTable, scores: list[int], sticks: int = 0, 
 
 
 @transaction.atomic
+def table_extra_time(*, table: TournamentTable, minutes: int, by, reason: str = "") -> TournamentTable:
+    """A referee gives one table extra minutes (added to what it already has)."""
+    table = TournamentTable.objects.select_for_update(of=("self",)).select_related(
+        "round__tournament__club").get(pk=table.pk)
+    club = table.round.tournament.club
+    if by is not None:
+        _require(permissions.can_run_night(by, club))
+    if isinstance(minutes, bool) or not isinstance(minutes, int) or not 1 <= minutes <= 120:
+        raise TournamentRefused(_("Extra time is a whole number of minutes from 1 to 120."), code=Refusal.SETTINGS)
+    before = table.extra_minutes
+    table.extra_minutes = before + minutes
+    table.save(update_fields=["extra_minutes"])
+    _audit(club=club, by=by, action=AuditEntry.Action.EDIT, object_type="tournament_table", object_id=table.pk,
+           before={"extra_minutes": before}, after={"extra_minutes": table.extra_minutes}, reason=reason)
+    return table
+
+
+@transaction.atomic
 def table_cancel(*, table: TournamentTable, by, reason: str) -> Game:
     """Cancel a table's game (e.g. a player left mid-game); its hands stay on record, it counts for nothing."""
     tournament = table.round.tournament

@@ -260,6 +260,32 @@ def table_scores(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+def table_action(request: HttpRequest, pk: int) -> HttpResponse:
+    """A referee's tools for one table from the desk: extra minutes, or cancel its game (with a reason)."""
+    table = get_object_or_404(TournamentTable.objects.select_related("round__tournament__club", "game"), pk=pk)
+    tournament = table.round.tournament
+    try:
+        if request.POST.get("action") == "cancel":
+            form = forms.ReasonForm(request.POST)
+            if not form.is_valid():
+                raise ValidationError(_("Say why the game is cancelled."))
+            services.table_cancel(table=table, by=request.user, reason=form.cleaned_data["reason"])
+            messages.success(request, _("The game at table %(t)s was cancelled.") % {"t": table.label})
+        else:
+            try:
+                minutes = int(request.POST.get("minutes", ""))
+            except ValueError:
+                raise ValidationError(_("Extra time is a whole number of minutes from 1 to 120.")) from None
+            services.table_extra_time(table=table, minutes=minutes, by=request.user,
+                                      reason=request.POST.get("reason", ""))
+            messages.success(request, _("Table %(t)s has %(m)s more minutes.") % {"t": table.label, "m": minutes})
+    except ValidationError as exc:
+        messages.error(request, _message(exc))
+    return _back(tournament)
+
+
+@login_required
+@require_POST
 def penalty(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(pk)
     form = forms.PenaltyForm(request.POST)

@@ -153,3 +153,41 @@ def test_the_xlsx_export_has_standings_and_tables(client, tournament, members, a
 
 def test_an_unknown_export_format_is_not_found(client, tournament):
     assert client.get(reverse("events:tournament_export", args=[tournament.pk, "pdf"])).status_code == HTTPStatus.NOT_FOUND
+
+
+def test_the_table_screen_shows_the_tournament_clock_and_the_desk_gives_extra_time(client, tournament, members,
+                                                                                    admin_user):
+    enter_all(tournament, members[:4], admin_user)
+    rnd, _ = services.round_seat(tournament=tournament, number=1, by=admin_user)
+    table = rnd.tables.get()
+    client.force_login(admin_user)
+    screen = client.get(reverse("league:game_table", args=[table.game.pk]))
+    assert b'data-testid="tournament-timer"' in screen.content and tournament.name.encode() in screen.content
+    client.post(reverse("events:tournament_table_action", args=[table.pk]), {"minutes": 5})
+    client.post(reverse("events:tournament_table_action", args=[table.pk]), {"minutes": 500})
+    table.refresh_from_db()
+    assert table.extra_minutes == 5
+    screen = client.get(reverse("league:game_table", args=[table.game.pk]))
+    assert "(+5′)".encode() in screen.content
+
+
+def test_the_desk_cancels_a_table_with_a_reason_and_the_next_round_can_be_seated(client, tournament, members,
+                                                                                  admin_user):
+    enter_all(tournament, members[:4], admin_user)
+    rnd, _ = services.round_seat(tournament=tournament, number=1, by=admin_user)
+    table = rnd.tables.get()
+    client.force_login(admin_user)
+    client.post(reverse("events:tournament_table_action", args=[table.pk]), {"action": "cancel", "reason": ""})
+    table.game.refresh_from_db()
+    assert table.game.status == Game.Status.IN_PROGRESS
+    client.post(reverse("events:tournament_table_action", args=[table.pk]), {"action": "cancel", "reason": "정전"})
+    table.game.refresh_from_db()
+    assert table.game.status == Game.Status.CANCELLED
+    rnd2, created = services.round_seat(tournament=tournament, number=2, by=admin_user)
+    assert created
+
+
+def test_a_game_outside_a_tournament_has_no_tournament_clock(client, game, referee):
+    client.force_login(referee.user)
+    screen = client.get(reverse("league:game_table", args=[game.pk]))
+    assert screen.status_code == HTTPStatus.OK and b"tournament-timer" not in screen.content
