@@ -49,3 +49,48 @@ def members_not_entered(tournament: Tournament) -> list[Member]:
         "member_id", flat=True)
     return list(Member.objects.filter(club=tournament.club, active=True).exclude(pk__in=taken)
                 .order_by("display_name"))
+
+
+# --- the board ------------------------------------------------------------------------------
+def board_tables(tournament: Tournament) -> list[dict]:
+    """The latest round's tables (state from each game's replay; see ``events.selectors._table_state``)."""
+    from events.selectors import _table_state
+
+    last = tournament.round_set.order_by("-number").first()
+    if last is None:
+        return []
+    tables = (TournamentTable.objects.filter(round=last)
+              .select_related("round", "game__season", "game__ruleset", "game__club")
+              .prefetch_related("game__seat_set__member").order_by("id"))
+    out = []
+    for t in tables:
+        state = _table_state(t)
+        game = t.game
+        if t.entry == TournamentTable.Entry.SCORES and game.final_scores:  # no hands to replay: the entered result
+            for p in state["players"]:
+                seat = p["seat"]
+                p.update(score=game.final_scores[seat], points=game.final_points[seat],
+                         rank=game.final_ranks[seat], dealer=False)
+        out.append(state)
+    return out
+
+
+def board_version(tournament: Tournament) -> str:
+    """A cheap fingerprint of what the tournament board shows (the ETag of its live fragment)."""
+    import hashlib
+
+    from django.db.models import Sum
+
+    from league.models import GameSeat, HandRecord, Penalty
+
+    games = Game.objects.filter(tournament_table__round__tournament=tournament)
+    hands = HandRecord.objects.filter(game__in=games).aggregate(n=Count("id"), at=Max("updated_at"))
+    state = games.aggregate(n=Count("id"), fin=Count("id", filter=Q(status=Game.Status.FINISHED)),
+                            can=Count("id", filter=Q(status=Game.Status.CANCELLED)), at=Max("finished_at"))
+    seats = GameSeat.objects.filter(game__in=games).aggregate(s=Sum("member_id"))
+    extra = TournamentTable.objects.filter(round__tournament=tournament).aggregate(e=Sum("extra_minutes"))
+    pens = Penalty.objects.filter(season=tournament.season_id).aggregate(n=Count("id"), c=Count("cancelled_at"))
+    people = tournament.entrants.aggregate(n=Count("id"), w=Count("withdrawn_at"))
+    parts = [tournament.status, tournament.finalists, hands, state, seats, extra, pens, people,
+             tournament.round_set.count()]
+    return hashlib.sha1(repr(parts).encode()).hexdigest()[:20]

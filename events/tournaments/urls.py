@@ -14,6 +14,8 @@ urlpatterns = [
     path("tournaments/<int:pk>/finish/", views.finish, name="tournament_finish"),
     path("tournaments/<int:pk>/results/", views.results, name="tournament_results"),
     path("tournaments/<int:pk>/results.<str:fmt>", views.export, name="tournament_export"),
+    path("tournaments/<int:pk>/board/", views.board, name="tournament_board"),
+    path("tournaments/<int:pk>/board/live/", views.board_live, name="tournament_board_live"),
     path("tournaments/tables/<int:pk>/", views.table_action, name="tournament_table_action"),
     path("tournaments/tables/<int:pk>/scores/", views.table_scores, name="tournament_table_scores"),
 ]

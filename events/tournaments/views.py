@@ -9,7 +9,8 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.urls import reverse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
@@ -346,4 +347,43 @@ def export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
         response["Content-Disposition"] = f'attachment; filename="{filename}.xlsx"'
     else:
         raise Http404
+    return response
+
+
+# --- the board ----------------------------------------------------------------------------------
+def _board_context(tournament: Tournament) -> dict:
+    from events.views import _other_language
+
+    last = tournament.round_set.order_by("-number").first()
+    return {"tournament": tournament, "club": tournament.club, "tables": selectors.board_tables(tournament),
+            "rows": standings.standings(tournament), "other_language": _other_language(),
+            "rounds_count": last.number if last else 0, "stage": last.stage if last else 1}
+
+
+@require_GET
+def board(request: HttpRequest, pk: int) -> HttpResponse:
+    """The projector page (1920×1080): the round's tables live, the standings, a QR code to the results."""
+    from events.views import LIVE_INTERVAL_MS, _etag, _qr_svg
+
+    tournament = _tournament(pk)
+    results_url = request.build_absolute_uri(reverse("events:tournament_results", args=[tournament.pk]))
+    return render(request, "events/tournaments/board.html", {
+        **_board_context(tournament), "qr": _qr_svg(results_url), "results_url": results_url,
+        "live_url": reverse("events:tournament_board_live", args=[tournament.pk]),
+        "etag": _etag(selectors.board_version(tournament)), "interval": LIVE_INTERVAL_MS})
+
+
+@require_GET
+def board_live(request: HttpRequest, pk: int) -> HttpResponse:
+    """The board's live fragment: 304 while nothing changed (If-None-Match), else the fragment."""
+    from events.views import _etag
+
+    tournament = _tournament(pk)
+    etag = _etag(selectors.board_version(tournament))
+    if request.headers.get("If-None-Match") == etag:
+        response = HttpResponseNotModified()
+    else:
+        response = render(request, "events/tournaments/_board_live.html", _board_context(tournament))
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
     return response

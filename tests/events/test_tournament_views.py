@@ -191,3 +191,19 @@ def test_a_game_outside_a_tournament_has_no_tournament_clock(client, game, refer
     client.force_login(referee.user)
     screen = client.get(reverse("league:game_table", args=[game.pk]))
     assert screen.status_code == HTTPStatus.OK and b"tournament-timer" not in screen.content
+
+
+def test_the_board_shows_the_round_live_and_answers_304_while_nothing_changed(client, tournament, members,
+                                                                             admin_user):
+    enter_all(tournament, members[:8], admin_user)
+    rnd, _ = services.round_seat(tournament=tournament, number=1, by=admin_user)
+    page = client.get(reverse("events:tournament_board", args=[tournament.pk]))
+    assert page.status_code == HTTPStatus.OK and page.content.count(b'data-testid="board-table-1-') == 2
+    live = reverse("events:tournament_board_live", args=[tournament.pk])
+    first = client.get(live)
+    etag = first["ETag"]
+    assert client.get(live, headers={"If-None-Match": etag}).status_code == HTTPStatus.NOT_MODIFIED
+    services.table_scores(table=rnd.tables.order_by("id").first(), scores=WIN_ORDER, by=admin_user)
+    changed = client.get(live, headers={"If-None-Match": etag})
+    assert changed.status_code == HTTPStatus.OK and "40,000".encode() in changed.content
+    assert "+60.0".encode() in changed.content
