@@ -28,6 +28,8 @@ DESKTOP = {"viewport": {"width": 1280, "height": 900}, "device_scale_factor": 1,
            "has_touch": False}
 NAMES = ["김민준", "이서연", "박도윤", "최하은", "정지호", "강수아", "조예준", "윤지우", "장시우", "임서윤",
          "한도현", "오하린", "서준우", "신유나", "권태민"]
+BOARD = {"viewport": {"width": 1920, "height": 1080}, "device_scale_factor": 1, "is_mobile": False,
+         "has_touch": False}
 GUEST = "손님 백승호"
 SCORES = [40000, 30000, 20000, 10000]
 
@@ -160,7 +162,17 @@ def test_a_sixteen_player_tournament_with_a_cut(base_url, new_context, juki, sho
     tournament.refresh_from_db()
     assert tournament.finalists == top4
     rnd4 = tournament.round_set.get(number=4)
+
+    # The projector follows the final table by itself (a marker in the page proves it never reloads).
+    board = new_context(**BOARD).new_page()
+    board.goto(f"{base_url}{path}board/")
+    final_card = board.locator("[data-testid=board-table-4-1]")
+    expect(final_card).to_contain_text("25,000")
+    board.evaluate("window.__stayed = true")
     enter_scores(desk, rnd4)
+    expect(final_card).to_contain_text("40,000", timeout=6000)
+    assert board.evaluate("window.__stayed") is True
+    board.screenshot(path=f"{shots}/tournament-board.png")
     desk.screenshot(path=f"{shots}/tournament-desk.png", full_page=True)
 
     # Closed: the public results page shows the final standings.
