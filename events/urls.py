@@ -22,3 +22,6 @@ urlpatterns = [
 from events.tournaments.urls import urlpatterns as _tournament_urls  # noqa: E402
 
 urlpatterns += _tournament_urls
+from events.casual.urls import urlpatterns as _casual_urls  # noqa: E402
+
+urlpatterns += _casual_urls

@@ -43,8 +43,8 @@ def juki(transactional_db):
                for i, n in enumerate(NAMES)]
     admin = MemberFactory(club=club, display_name="관리자", user=UserFactory(username="admin"))
     ClubRoleFactory(club=club, member=admin, role="admin")
-    RulesetFactory(club=club, key="juki-agit-2026", base="juki-agit-2026", name="쥬키 2026")
-    return club, members
+    ruleset = RulesetFactory(club=club, key="juki-agit-2026", base="juki-agit-2026", name="쥬키 2026")
+    return club, members, ruleset
 
 
 def submit(page, selector: str) -> None:
@@ -68,14 +68,14 @@ def test_a_sixteen_player_tournament_with_a_cut(base_url, new_context, juki, sho
     from events.tournaments.models import Entrant, Tournament
     from league.models import Game
 
-    club, members = juki
+    club, members, ruleset = juki
     desk = login(new_context(**DESKTOP), base_url, "admin", "/events/c/juki/tournaments/")
 
     # The organiser creates the tournament.
     form = desk.locator("[data-testid=create-tournament]")
     form.locator("input[name=name]").fill("2026 쥬키배")
     form.locator("input[name=starts_on]").fill("2026-12-05")
-    form.locator("select[name=ruleset]").select_option(label="쥬키 2026 v1")
+    form.locator("select[name=ruleset]").select_option(str(ruleset.pk))
     form.locator("input[name=rounds]").fill("4")
     form.locator("input[name=cut_after]").fill("3")
     form.locator("input[name=cut_to]").fill("4")
