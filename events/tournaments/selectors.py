@@ -51,6 +51,17 @@ def members_not_entered(tournament: Tournament) -> list[Member]:
                 .order_by("display_name"))
 
 
+def reserves(tournament: Tournament) -> list[Member]:
+    """Who may take a withdrawing player's seat: active members who are not players of the tournament
+    and not at an unfinished game."""
+    from events.services import busy_member_ids
+
+    playing = tournament.entrants.filter(status=Entrant.Status.APPROVED).values_list("member_id", flat=True)
+    busy = busy_member_ids(tournament.club)
+    return [m for m in Member.objects.filter(club=tournament.club, active=True).exclude(pk__in=playing)
+            .order_by("display_name") if m.pk not in busy]
+
+
 # --- the board ------------------------------------------------------------------------------
 def board_tables(tournament: Tournament) -> list[dict]:
     """The latest round's tables (state from each game's replay; see ``events.selectors._table_state``)."""

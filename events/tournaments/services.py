@@ -617,6 +617,49 @@ def table_extra_time(*, table: TournamentTable, minutes: int, by, reason: str = 
 
 
 @transaction.atomic
+def table_substitute(*, table: TournamentTable, leaving: Member, substitute: Member, by, reason: str) -> Game:
+    """A player withdraws mid-game and ``substitute`` (a club member who is not a player of the tournament)
+    plays the seat on from its score, so the other three's game still counts. The seat's result is the
+    substitute's, which counts for nothing in the tournament; the leaver is withdrawn (their earlier games
+    per the tournament's withdrawal policy). Audited with both names."""
+    from events.services import busy_member_ids
+
+    table = TournamentTable.objects.select_for_update(of=("self",)).select_related(
+        "round__tournament__club", "game").get(pk=table.pk)
+    tournament = table.round.tournament
+    if by is not None:
+        _require(permissions.can_run_night(by, tournament.club))
+    if not (reason or "").strip():
+        raise TournamentRefused(_("Say why the seat changes hands."), code=Refusal.REASON)
+    game = table.game
+    if game.status != Game.Status.IN_PROGRESS:
+        raise TournamentRefused(_("This game is over: its seats can no longer change."), code=Refusal.FINISHED)
+    seat = GameSeat.objects.filter(game=game, member=leaving).first()
+    if seat is None:
+        raise TournamentRefused(_("%(name)s does not play at this table.") % {"name": leaving.display_name},
+                                code=Refusal.NOT_MEMBER)
+    if substitute.club_id != tournament.club_id or not substitute.active:
+        raise TournamentRefused(_("%(name)s is not an active member of this club.") % {
+            "name": substitute.display_name}, code=Refusal.NOT_MEMBER)
+    if tournament.entrants.filter(member=substitute, status=Entrant.Status.APPROVED).exists():
+        raise TournamentRefused(_("%(name)s plays in this tournament and cannot also take another player's seat.")
+                                % {"name": substitute.display_name}, code=Refusal.PLAYING)
+    if substitute.pk in busy_member_ids(tournament.club):
+        raise TournamentRefused(_("%(name)s is playing at another table and cannot take a second seat.")
+                                % {"name": substitute.display_name}, code=Refusal.PLAYING)
+    before = {"seat": seat.seat, "member": leaving.pk, "name": leaving.display_name}
+    seat.member = substitute
+    seat.save(update_fields=["member"])
+    _audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT, object_type="game", object_id=game.pk,
+           before=before, after={"seat": seat.seat, "member": substitute.pk, "name": substitute.display_name},
+           reason=reason)
+    entrant = tournament.entrants.filter(member=leaving).first()
+    if entrant is not None and entrant.status != Entrant.Status.WITHDRAWN:
+        withdraw(entrant=entrant, by=None)
+    return game
+
+
+@transaction.atomic
 def table_cancel(*, table: TournamentTable, by, reason: str) -> Game:
     """Cancel a table's game (e.g. a player left mid-game); its hands stay on record, it counts for nothing."""
     tournament = table.round.tournament

@@ -96,6 +96,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "all_seated": next_number > tournament.rounds,
         "others": selectors.members_not_entered(tournament) if can_run else [],
         "next_stage": tournament.stage_of(next_number), "score_tables": _score_tables(rounds) if can_run else [],
+        "reserves": selectors.reserves(tournament) if can_run and tournament.status == "running" else [],
     })
 
 
@@ -266,7 +267,14 @@ def table_action(request: HttpRequest, pk: int) -> HttpResponse:
     table = get_object_or_404(TournamentTable.objects.select_related("round__tournament__club", "game"), pk=pk)
     tournament = table.round.tournament
     try:
-        if request.POST.get("action") == "cancel":
+        if request.POST.get("action") == "substitute":
+            leaving = get_object_or_404(Member, pk=request.POST.get("leaving") or 0, club=tournament.club)
+            sub = get_object_or_404(Member, pk=request.POST.get("substitute") or 0, club=tournament.club)
+            services.table_substitute(table=table, leaving=leaving, substitute=sub, by=request.user,
+                                      reason=request.POST.get("reason", ""))
+            messages.success(request, _("%(sub)s takes %(name)s's seat.") % {"sub": sub.display_name,
+                                                                             "name": leaving.display_name})
+        elif request.POST.get("action") == "cancel":
             form = forms.ReasonForm(request.POST)
             if not form.is_valid():
                 raise ValidationError(_("Say why the game is cancelled."))

@@ -207,3 +207,16 @@ def test_the_board_shows_the_round_live_and_answers_304_while_nothing_changed(cl
     changed = client.get(live, headers={"If-None-Match": etag})
     assert changed.status_code == HTTPStatus.OK and "40,000".encode() in changed.content
     assert "+60.0".encode() in changed.content
+
+
+def test_the_desk_seats_a_substitute_for_a_player_who_leaves_mid_game(client, tournament, members, admin_user):
+    enter_all(tournament, members[:4], admin_user)
+    rnd, _ = services.round_seat(tournament=tournament, number=1, by=admin_user)
+    table = rnd.tables.get()
+    client.force_login(admin_user)
+    page = client.get(reverse("events:tournament_detail", args=[tournament.pk]))
+    assert b'data-testid="substitute-1-1"' in page.content
+    leaver = table.game.seat_set.get(seat=0).member
+    client.post(reverse("events:tournament_table_action", args=[table.pk]), {
+        "action": "substitute", "leaving": leaver.pk, "substitute": members[9].pk, "reason": "급한 일"})
+    assert table.game.seat_set.get(seat=0).member == members[9]

@@ -470,3 +470,27 @@ def test_players_level_on_everything_share_the_place_only_under_split(club, memb
     finish_round(rnd, admin_user)
     rows = standings.standings(tournament)
     assert [r["place"] for r in rows[:2]] == places and rows[0]["points"] == rows[1]["points"]
+
+
+# --- a substitute mid-game -------------------------------------------------------------------------------------
+def test_a_substitute_plays_a_withdrawing_players_seat_and_the_others_game_counts(club, ruleset, members, admin_user):
+    tournament = make(club, ruleset, admin_user)
+    entrants = enter_all(tournament, members[:4], admin_user)
+    rnd, _ = services.round_seat(tournament=tournament, number=1, by=admin_user)
+    table = rnd.tables.get()
+    leaver = table.game.seat_set.get(seat=2).member
+    reserve = members[10]
+    with pytest.raises(TournamentRefused) as exc:
+        services.table_substitute(table=table, leaving=leaver, substitute=members[1] if leaver != members[1]
+                                  else members[0], by=admin_user, reason="복통")
+    assert exc.value.refusal == Refusal.PLAYING  # a player of the tournament cannot double up
+    with pytest.raises(TournamentRefused):
+        services.table_substitute(table=table, leaving=leaver, substitute=reserve, by=admin_user, reason=" ")
+    services.table_substitute(table=table, leaving=leaver, substitute=reserve, by=admin_user, reason="복통")
+    assert table.game.seat_set.get(seat=2).member == reserve
+    assert Entrant.objects.get(tournament=tournament, member=leaver).status == Entrant.Status.WITHDRAWN
+    services.table_scores(table=table, scores=WIN_ORDER, by=admin_user)
+    rows = {r["member_id"]: r for r in standings.standings(tournament)}
+    assert reserve.pk not in rows and len([r for r in rows.values() if r["games"] == 1]) == 3
+    assert AuditEntry.objects.filter(object_type="game", reason="복통").exists()
+
