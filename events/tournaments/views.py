@@ -174,7 +174,8 @@ def entrant_action(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         if action == "approve":
             entrant = services.approve(entrant=entrant, by=request.user)
-            messages.success(request, _("%(name)s: %(status)s.") % {"name": name, "status": entrant.get_status_display()})
+            messages.success(request, _("%(name)s: %(status)s.") % {"name": name,
+                                                                    "status": entrant.get_status_display()})
         elif action == "reject":
             services.approve(entrant=entrant, by=request.user, approve=False)
             messages.success(request, _("%(name)s's request is rejected.") % {"name": name})

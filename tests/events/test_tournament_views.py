@@ -152,7 +152,8 @@ def test_the_xlsx_export_has_standings_and_tables(client, tournament, members, a
 
 
 def test_an_unknown_export_format_is_not_found(client, tournament):
-    assert client.get(reverse("events:tournament_export", args=[tournament.pk, "pdf"])).status_code == HTTPStatus.NOT_FOUND
+    response = client.get(reverse("events:tournament_export", args=[tournament.pk, "pdf"]))
+    assert response.status_code == HTTPStatus.NOT_FOUND
 
 
 def test_the_table_screen_shows_the_tournament_clock_and_the_desk_gives_extra_time(client, tournament, members,

@@ -12,15 +12,15 @@ import pytest
 from django.core.exceptions import PermissionDenied
 from django.utils import timezone
 
+from club.models import Member
 from events.tournaments import services, standings
-from events.tournaments.models import Entrant, Tournament, TournamentRound, TournamentTable
+from events.tournaments.models import Entrant, Tournament, TournamentRound
 from events.tournaments.services import Refusal, TournamentRefused
 from league import services as league_services
-from club.models import Member
 from league.models import AuditEntry, Game
 from scoring.final import compute_final
 from scoring.rules import preset
-from tests.factories import MemberFactory, RulesetFactory, UserFactory
+from tests.factories import RulesetFactory
 
 pytestmark = pytest.mark.django_db
 
