@@ -184,6 +184,22 @@ def _check_registration_open(tournament: Tournament, *, organiser: bool) -> None
             code=Refusal.REGISTRATION)
 
 
+def _check_team(tournament: Tournament, team: str, *, member: Member | None = None) -> None:
+    """A team event needs a team name, and a team holds at most ``team_size`` players."""
+    if tournament.team_size <= 1:
+        return
+    if not team:
+        raise TournamentRefused(_("This is a team event: write the player's team."), code=Refusal.SETTINGS)
+    taken = tournament.entrants.filter(team=team).exclude(
+        status__in=[Entrant.Status.WITHDRAWN, Entrant.Status.REJECTED])
+    if member is not None:
+        taken = taken.exclude(member=member)
+    if taken.count() >= tournament.team_size:
+        raise TournamentRefused(_("Team %(team)s already has %(n)s players.") % {"team": team,
+                                                                                "n": tournament.team_size},
+                                code=Refusal.SETTINGS)
+
+
 def _entrant_after(e: Entrant) -> dict[str, Any]:
     return {"tournament": e.tournament_id, "member": e.member_id, "name": e.member.display_name,
             "status": e.status, "team": e.team, "guest": e.guest}
@@ -207,6 +223,7 @@ def register(*, tournament: Tournament, member: Member, by, team: str = "") -> t
     existing = Entrant.objects.filter(tournament=tournament, member=member).first()
     if existing is not None and existing.status not in (Entrant.Status.WITHDRAWN, Entrant.Status.REJECTED):
         return existing, False
+    _check_team(tournament, team, member=member)
     if existing is not None:
         before = _entrant_after(existing)
         existing.status, existing.team, existing.registered_at = Entrant.Status.PENDING, team, timezone.now()
@@ -232,6 +249,8 @@ def register_guest(*, tournament: Tournament, name: str, by, team: str = "") -> 
     if not name:
         raise TournamentRefused(_("Write the guest's name."), code=Refusal.NAME)
     _check_registration_open(tournament, organiser=True)
+    team = (team or "").strip()[:60]
+    _check_team(tournament, team)
     if Member.objects.filter(club=tournament.club, display_name=name).exists():
         raise TournamentRefused(
             _("A member is already called %(name)s: register that member, or tell the guest apart "
@@ -239,7 +258,7 @@ def register_guest(*, tournament: Tournament, name: str, by, team: str = "") -> 
     member = Member.objects.create(club=tournament.club, display_name=name, user=None, active=True)
     _audit(club=tournament.club, by=by, action=AuditEntry.Action.CREATE, object_type="member", object_id=member.pk,
            after={"display_name": name, "guest_of_tournament": tournament.pk})
-    entrant = Entrant.objects.create(tournament=tournament, member=member, guest=True, team=(team or "").strip()[:60])
+    entrant = Entrant.objects.create(tournament=tournament, member=member, guest=True, team=team)
     _audit(club=tournament.club, by=by, action=AuditEntry.Action.CREATE, object_type="entrant",
            object_id=entrant.pk, after=_entrant_after(entrant))
     return _decide(tournament, entrant, approve=True, by=by)

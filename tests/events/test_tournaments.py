@@ -494,3 +494,16 @@ def test_a_substitute_plays_a_withdrawing_players_seat_and_the_others_game_count
     assert reserve.pk not in rows and len([r for r in rows.values() if r["games"] == 1]) == 3
     assert AuditEntry.objects.filter(object_type="game", reason="복통").exists()
 
+
+
+@pytest.mark.parametrize("case, team", [("no team named", ""), ("the team is full", "팀A")])
+def test_team_registration_rules(club, ruleset, members, admin_user, case, team):
+    tournament = make(club, ruleset, admin_user, team_size=2)
+    for m in members[:2]:
+        services.register(tournament=tournament, member=m, by=admin_user, team="팀A")
+    with pytest.raises(TournamentRefused) as exc:
+        services.register(tournament=tournament, member=members[2], by=members[2].user, team=team)
+    assert exc.value.refusal == Refusal.SETTINGS
+    with pytest.raises(TournamentRefused):
+        services.register_guest(tournament=tournament, name="손님", by=admin_user, team=team)
+    assert tournament.entrants.count() == 2
