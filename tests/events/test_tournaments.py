@@ -507,3 +507,12 @@ def test_team_registration_rules(club, ruleset, members, admin_user, case, team)
     with pytest.raises(TournamentRefused):
         services.register_guest(tournament=tournament, name="손님", by=admin_user, team=team)
     assert tournament.entrants.count() == 2
+
+
+def test_the_desk_reads_refusals_in_korean(one_table, admin_user):
+    from django.utils import translation
+
+    with translation.override("ko"), pytest.raises(TournamentRefused) as exc:
+        services.table_scores(table=one_table, scores=[40000, 30000, 20000, 9000], by=admin_user)
+    assert exc.value.messages[0] == ("점수 합계가 99,000점입니다 (탁에 남은 리치봉 0개 포함). 시작 합계는 100,000점이므로 "
+                                     "1,000점이 모자랍니다. 각 점수를 확인하세요.")
