@@ -221,3 +221,15 @@ def test_the_desk_seats_a_substitute_for_a_player_who_leaves_mid_game(client, to
     client.post(reverse("events:tournament_table_action", args=[table.pk]), {
         "action": "substitute", "leaving": leaver.pk, "substitute": members[9].pk, "reason": "급한 일"})
     assert table.game.seat_set.get(seat=0).member == members[9]
+
+
+def test_a_penalty_from_the_desk_is_listed_on_the_seasons_penalty_page(client, tournament, members, admin_user):
+    enter_all(tournament, members[:4], admin_user)
+    client.force_login(admin_user)
+    client.post(reverse("events:tournament_penalty", args=[tournament.pk]),
+                {"member": members[0].pk, "points": "10", "reason": "지각"})
+    page = client.get(reverse("events:tournament_detail", args=[tournament.pk]))
+    link = reverse("league:season_penalties", args=[tournament.club.slug, tournament.season_id])
+    assert link.encode() in page.content
+    listed = client.get(link)
+    assert listed.status_code == HTTPStatus.OK and "지각".encode() in listed.content
