@@ -7,6 +7,7 @@ from typing import Any, Callable
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.db.models import Exists, OuterRef
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.html import format_html
@@ -17,7 +18,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from league import permissions, selectors, services
 from league.forms import FullHandForm, HandEntryForm, PositionForm, ReasonForm, event_initial
-from league.models import Game, HandRecord
+from league.models import Game, HandRecord, Penalty
 from league.needs import needs_panel
 from league.templatetags.mahjong import event_words
 from league.views import (GameView, Refused, already_saved_message, cancelled_message, entry_once, game_view,
@@ -62,7 +63,10 @@ def _row_at(gv: GameView, position: int | None):
 
 def _table_context(request: HttpRequest, gv: GameView, **extra: Any) -> dict[str, Any]:
     state = gv.replay.state
-    last = gv.game.hands.order_by("-position").first()
+    # The last hand with whether an active penalty was made with it: one query (the undo panel's).
+    last = (gv.game.hands.annotate(active_penalty=Exists(
+        Penalty.objects.filter(hand_record=OuterRef("pk"), cancelled_at__isnull=True)))
+        .order_by("-position").first())
     ctx = {
         "game": gv.game, "gv": gv, "replay": gv.replay, "state": state, "players": gv.players,
         "position": len(gv.events), "final_rows": gv.final_rows(), "last_hand": last,
@@ -71,7 +75,7 @@ def _table_context(request: HttpRequest, gv: GameView, **extra: Any) -> dict[str
         "cancelled": _cancelled(gv.game), "cancelled_message": cancelled_message(gv.game),
         "can_enter": permissions.can_enter_hands(request.user, gv.game) and not _cancelled(gv.game),
         "can_referee": permissions.can_give_penalty(request.user, gv.game.club),
-        "last_is_penalty": last is not None and services.holds_penalty(last),
+        "last_is_penalty": last is not None and services.holds_penalty(last, active_penalty=last.active_penalty),
         "can_cancel": permissions.can_cancel_game(request.user, gv.game) and not _cancelled(gv.game),
         "continue_play": request.GET.get("continue") == "1",
         **(next_game_context(request.user, gv.game) if gv.replay.final is not None else {}),
