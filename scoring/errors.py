@@ -11,11 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping, Sequence
 
-from scoring.messages import Message, Text, render
-
-# Seat-level code names players "Player 1".."Player 4" (seat index + 1); where the names
-# are known (a game record), they take the place of these labels.
-_PLAYER_LABEL = re.compile(r"\bPlayer ([1-4])\b")
+from scoring.messages.render import PLAYER_LABEL, Message, Text, render
 
 
 class ScoringError(ValueError):
@@ -94,7 +90,7 @@ def _rename(value: Any, names: Sequence[str]) -> Any:
             seat = int(match.group(1)) - 1
             return names[seat] if seat < len(names) else match.group(0)
 
-        return _PLAYER_LABEL.sub(name, value)
+        return PLAYER_LABEL.sub(name, value)
     if isinstance(value, ScoringError):
         return value.naming(names)
     if isinstance(value, Text):
