@@ -17,7 +17,8 @@ from typing import Any, Mapping, Union
 from scoring import messages as M
 from scoring.errors import ScoringError
 from scoring.payments import check_han_fu
-from scoring.rules import Abort, PenaltyType, Ruleset, resolve
+from scoring.penalties import EVENT_PENALTIES, PenaltyType
+from scoring.rules import Abort, Ruleset, resolve
 
 FORMAT = "mahjong-club-game/1"
 
@@ -162,19 +163,6 @@ class Stop:
 
 
 Event = Union[Ron, Tsumo, Draw, NagashiEvent, AbortEvent, Chombo, PenaltyEvent, Stop]
-
-# Penalty types that can appear as a `penalty` event (the rest are other events or
-# league-level records).
-EVENT_PENALTIES = frozenset(
-    {
-        PenaltyType.PENALTY_POINT,
-        PenaltyType.YELLOW_CARD,
-        PenaltyType.AGARI_FORBIDDEN,
-        PenaltyType.VERBAL_WARNING,
-        PenaltyType.RULING,
-    }
-)
-
 
 @dataclass(frozen=True)
 class GameRecord:
