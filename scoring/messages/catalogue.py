@@ -690,7 +690,7 @@ DEALER_MIN_HAN_NO_DORA = Message(
 )
 
 
-# --- tenhou.net/6 logs (scoring/tenhou6.py, scoring/tenhou6_hands.py) -------------------------
+# --- tenhou.net/6 logs (scoring/tenhou6/convert.py, scoring/tenhou6/hands.py) -------------------------
 ROUND = Message("Round {round} honba {honba}", "{round}국 {honba}본장")
 ROUND_AT = Message("{round} honba {honba}", "{round}국 {honba}본장")
 TENHOU_ROUND_START = Message(
