@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Sequence
 
 from scoring import messages as M
 from scoring.errors import ScoringError
@@ -185,16 +186,35 @@ def win_deltas(
     return deltas
 
 
-def chombo_mangan_deltas(*, offender: int, dealer: int, players: int) -> list[int]:
-    """A mangan paid by the offender as if tsumo'd against them (dealer 4000 all, else 2000/4000)."""
-    deltas = [0] * players
-    for p in range(players):
-        if p == offender:
-            continue
-        if offender == dealer:
-            pay = 4000
-        else:
-            pay = 4000 if p == dealer else 2000
-        deltas[p] += pay
-        deltas[offender] -= pay
-    return deltas
+def win_points(
+    value: HandValue, *, dealer: bool, tsumo: bool, ruleset: Ruleset, paid_as_dealer: bool = False
+) -> dict[str, int]:
+    """What a win pays, as the contract's ``points`` object (no honba, no sticks):
+    ``{"ron": N}``, ``{"dealer": A, "non_dealer": B}`` (a non-dealer's tsumo) or ``{"all": A}``
+    (a dealer's tsumo, or any tsumo paid as the dealer's).
+
+    Through :func:`win_deltas` on a model table (seat 0 deals; the winner is seat 0 or 1; a
+    ron's loser the next other seat), so three-player and West rules apply as in a game.
+    """
+    winner = 0 if dealer else 1
+    loser = None if tsumo else (1 if dealer else 2)
+    deltas = win_deltas(value, winner=winner, dealer=0, loser=loser, ruleset=ruleset, paid_as_dealer=paid_as_dealer)
+    if not tsumo:
+        return {"ron": deltas[winner]}
+    if dealer or paid_as_dealer:
+        return {"all": -deltas[1 if winner == 0 else 0]}
+    return {"dealer": -deltas[0], "non_dealer": -deltas[2]}
+
+
+def is_kazoe(value: HandValue, yaku: Sequence[tuple[str, int]] = (), *, yakuman_entered: bool = False,
+             han_entered: int | None = None) -> bool:
+    """Whether a yakuman was reached by counting han (kazoe, ``Ruleset.kazoe``), not by a yakuman.
+
+    A full hand's ``yaku`` (id, han) tell: no yaku of 13 han or more. A win entered as han/fu
+    is kazoe when it gave 13+ han and no yakuman multiple.
+    """
+    if not value.yakuman:
+        return False
+    if yaku:
+        return not any(int(han or 0) >= 13 for _id, han in yaku)
+    return not yakuman_entered and int(han_entered or 0) >= 13

@@ -18,9 +18,10 @@ from scoring.messages.render import Message
 
 
 def catalogue() -> dict[str, Message]:
-    """Every message of the catalogue by its key (phrases as "PHRASES.<code>")."""
+    """Every message of the catalogue by its key (phrases as "PHRASES.<code>", sentences as "ENDED_BY.<code>")."""
     found = {m.key: m for m in globals().values() if isinstance(m, Message)}
     found.update((m.key, m) for m in PHRASES.values())
+    found.update((m.key, m) for m in ENDED_BY.values())
     return found
 
 
@@ -30,6 +31,8 @@ def _keys() -> None:
             object.__setattr__(value, "key", key)
     for code, value in PHRASES.items():
         object.__setattr__(value, "key", f"PHRASES.{code}")
+    for code, value in ENDED_BY.items():
+        object.__setattr__(value, "key", f"ENDED_BY.{code}")
 
 
 # =========================================================================== the catalogue
@@ -437,6 +440,27 @@ PHRASES = {
 def phrase(code: str) -> Message | str:
     """A rule code in words: its catalogue phrase, or (unknown) the code with spaces."""
     return PHRASES.get(code) or code.replace("_", " ")
+
+
+# How a game ended (scoring.termination.Termination), as a sentence for a results page.
+ENDED_BY = {
+    "all_last": Message("The last hand (all-last) is over.", "오라스가 끝났습니다."),
+    "agari_yame": Message(
+        "The all-last dealer won while on top (agari-yame).", "오라스 오야가 1위로 화료했습니다 (아가리 그만두기)."
+    ),
+    "tenpai_yame": Message(
+        "The all-last dealer was tenpai while on top (tenpai-yame).",
+        "오라스 오야가 1위로 텐파이했습니다 (텐파이 그만두기).",
+    ),
+    "tobi": Message("A player went below zero (tobi).", "0점 미만이 된 사람이 있습니다 (토비)."),
+    "sudden_death": Message(
+        "Someone reached the target in the extra round (sudden death).",
+        "연장전에서 목표 점수에 도달했습니다 (서든데스).",
+    ),
+    "west_end": Message("West 4 is over: the hard end.", "서4국이 끝났습니다: 최종 종료."),
+    "deliberate_chombo": Message("A deliberate chombo ends the game.", "고의 촌보로 대국이 끝났습니다."),
+    "stop": Message("The all-last dealer chose to end the game.", "오라스 오야가 대국 종료를 선택했습니다."),
+}
 
 
 # --- tiles and hands (scoring/hand/) ----------------------------------------------------------

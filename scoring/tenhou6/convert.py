@@ -24,6 +24,7 @@ from scoring import messages as M
 from scoring.errors import ScoringError
 from scoring.payments import hand_value, ron_amount, tsumo_amounts, win_deltas
 from scoring.rules import GameLength, Rounding, Ruleset, resolve
+from scoring.table import round_code
 
 FORMAT = "mahjong-club-game/1"
 BASE_PRESET = "tenhou"
@@ -48,7 +49,6 @@ DORA_YAKU: frozenset[str] = frozenset(
     {"ドラ", "裏ドラ", "赤ドラ", "抜きドラ", "Dora", "Ura Dora", "Red Five", "Aka Dora", "Red Dora", "Kita"}
 )
 
-_WINDS = "ESWN"
 _POINTS_RE = re.compile(
     r"^(?:(?P<fu>\d+)符(?P<han>\d+)飜|(?P<limit>満貫|跳満|倍満|三倍満|数え役満|役満))"
     r"(?P<a>\d+)(?:-(?P<b>\d+))?点(?P<all>∀)?$"
@@ -75,7 +75,7 @@ class RoundStart:
     @property
     def round(self) -> str:
         """The contract's round label: ``E1`` ... ``S4``, ``W1`` ..."""
-        return f"{_WINDS[(self.kyoku // 4) % 4]}{self.kyoku % 4 + 1}"
+        return round_code(self.kyoku // 4, self.kyoku % 4 + 1)
 
     def dealer(self, players: int = 4) -> int:
         """The dealer's seat. Tenhou numbers rounds 4 x wind + dealer in sanma too (South 1 is

@@ -19,9 +19,9 @@ from typing import Any
 
 from scoring import messages as M
 from scoring.errors import ScoringError
+from scoring.table import WINDS, seat_wind
 
 _SUIT = {1: "m", 2: "p", 3: "s", 4: "z"}
-_WINDS = "ESWN"
 LIVE_WALL_DRAWS = 70  # 136 tiles - 52 dealt - 14 dead wall
 LIVE_WALL_DRAWS_SANMA = 55  # 108 tiles - 39 dealt - 14 dead wall (kita and kan replacements come out of it)
 
@@ -400,8 +400,8 @@ def _win(rnd, seats, last, winner, loser, dealer, kyoku, detail) -> WinFromLog:
         "melds": [{"kind": m["kind"], "tiles": tiles(m["codes"])} for m in s.melds],
         "win": tile(win_code),
         "tsumo": tsumo,
-        "seat_wind": _WINDS[(winner - dealer) % players],
-        "round_wind": _WINDS[kyoku // 4],
+        "seat_wind": seat_wind(winner, dealer, players),
+        "round_wind": WINDS[kyoku // 4],
         "dora": [tile(c) for c in rnd[2]],
         "ura": [tile(c) for c in rnd[3][:n_dora]],
     }

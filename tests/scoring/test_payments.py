@@ -3,9 +3,9 @@
 import pytest
 
 from scoring.errors import ScoringError
+from scoring.chombo import chombo_mangan_deltas
 from scoring.payments import (
     Limit,
-    chombo_mangan_deltas,
     hand_value,
     ron_amount,
     tsumo_amounts,
