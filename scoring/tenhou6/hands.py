@@ -253,107 +253,133 @@ def _end_check(result: list):
 def _play(g: _Game) -> list[_Game] | None:
     """Play on until the round ends (None) or a discard some seat may call (the options,
     best first). Raises _DeadEnd or ScoringError when this ordering cannot be the log."""
-    seats = g.seats
     while True:
-        s = seats[g.cur]
+        s = g.seats[g.cur]
         if s.di >= len(s.draws):
             return None
-        d = s.draws[s.di]
-        if isinstance(d, int) == g.by_call:
-            raise _DeadEnd  # a wall draw where a call is due, or a call on nobody's discard
-        g.by_call = False
-        s.di += 1
-        g.state = {"kind": "draw", "seat": g.cur}
-        if isinstance(d, int):
-            s.hand.append(d)
-            s.last_draw = d
-            g.wall_draws += 1
-            g.state.update(rinshan=g.rinshan_next, wall_draws=g.wall_draws, first_draw=s.di == 1 and not g.calls_made)
-            g.rinshan_next = False
-        else:
-            letter, pos, codes, called = _call_tiles(d)
-            own = list(codes)
-            own.remove(called)
-            for c in own:
-                _remove(s.hand, c)
-            kind = {"c": "chi", "p": "pon", "m": "daiminkan"}[letter]
-            s.melds.append({"kind": kind, "codes": codes})
-            g.calls_made = True
-            for other in seats:
-                other.ippatsu = False
-            if letter == "m":
-                g.rinshan_next = True
-                s.ci += 1  # the 0 placeholder in the discards
-                continue
+        if not _take(g, s):
+            continue  # a daiminkan: the replacement draw is the seat's next entry
         if s.ci >= len(s.discards):
             return None  # tsumo (or an abortive draw on one's own turn)
         x = s.discards[s.ci]
         s.ci += 1
         if isinstance(x, str) and x.startswith("f"):
-            # Kita: a North set aside, then a replacement draw (a win on it is rinshan). Like a
-            # call it ends every ippatsu and the first go-around.
-            _remove(s.hand, int(x[1:]))
-            s.kita += 1
-            g.calls_made = True
-            for other in seats:
-                other.ippatsu = False
-            g.rinshan_next = True
-            g.state = {"kind": "kita", "seat": g.cur, "tile": int(x[1:]), "wall_draws": g.wall_draws}
+            _kita(g, s, int(x[1:]))
+        elif isinstance(x, str) and ("k" in x or "a" in x):
+            _kan(g, s, x)
+        else:
+            options = _discard(g, s, x)
+            if options:
+                return options
+
+
+def _end_ippatsu(g: _Game) -> None:
+    """A call, kan or kita: every ippatsu and the first go-around are over."""
+    g.calls_made = True
+    for other in g.seats:
+        other.ippatsu = False
+
+
+def _take(g: _Game, s: _Seat) -> bool:
+    """The seat's draw entry: a wall draw, or a call on the last discard. False after a
+    daiminkan (no discard follows its 0 placeholder; the replacement draw comes next)."""
+    d = s.draws[s.di]
+    if isinstance(d, int) == g.by_call:
+        raise _DeadEnd  # a wall draw where a call is due, or a call on nobody's discard
+    g.by_call = False
+    s.di += 1
+    g.state = {"kind": "draw", "seat": g.cur}
+    if isinstance(d, int):
+        s.hand.append(d)
+        s.last_draw = d
+        g.wall_draws += 1
+        g.state.update(rinshan=g.rinshan_next, wall_draws=g.wall_draws, first_draw=s.di == 1 and not g.calls_made)
+        g.rinshan_next = False
+        return True
+    letter, pos, codes, called = _call_tiles(d)
+    own = list(codes)
+    own.remove(called)
+    for c in own:
+        _remove(s.hand, c)
+    kind = {"c": "chi", "p": "pon", "m": "daiminkan"}[letter]
+    s.melds.append({"kind": kind, "codes": codes})
+    _end_ippatsu(g)
+    if letter == "m":
+        g.rinshan_next = True
+        s.ci += 1  # the 0 placeholder in the discards
+        return False
+    return True
+
+
+def _kita(g: _Game, s: _Seat, north: int) -> None:
+    """Kita: a North set aside, then a replacement draw (a win on it is rinshan). Like a
+    call it ends every ippatsu and the first go-around."""
+    _remove(s.hand, north)
+    s.kita += 1
+    _end_ippatsu(g)
+    g.rinshan_next = True
+    g.state = {"kind": "kita", "seat": g.cur, "tile": north, "wall_draws": g.wall_draws}
+
+
+def _kan(g: _Game, s: _Seat, entry: str) -> None:
+    """A shouminkan ("k..": a tile added to a pon) or an ankan ("a.."), then a replacement draw."""
+    letter, _, codes, added = _call_tiles(entry)
+    if letter == "k":
+        _remove(s.hand, added)
+        pon = next((m for m in s.melds if m["kind"] == "pon" and _same_kind(m["codes"][0], added)), None)
+        if pon is None:
+            raise _DeadEnd
+        pon["kind"], pon["codes"] = "shouminkan", codes
+    else:
+        for c in codes:
+            _remove(s.hand, c)
+        s.melds.append({"kind": "ankan", "codes": codes})
+        added = codes[0]
+    _end_ippatsu(g)
+    g.rinshan_next = True
+    g.state = {"kind": "kan", "seat": g.cur, "tile": added, "ankan": letter == "a", "wall_draws": g.wall_draws}
+
+
+def _discard(g: _Game, s: _Seat, entry: int | str) -> list[_Game] | None:
+    """A discard (60 = tsumogiri, "r.." with a riichi declaration); the turn passes on. The
+    orderings to try when some seat's next entry is a call on it (calling first, best
+    first, then nobody calling), else None."""
+    riichi = isinstance(entry, str) and entry.startswith("r")
+    code = int(entry[1:]) if riichi else entry
+    if code == 60:
+        code = s.last_draw
+    if not isinstance(code, int) or code == 0:
+        raise _DeadEnd  # a daiminkan's placeholder where a discard is due
+    _remove(s.hand, code)
+    s.ippatsu = False
+    if riichi:
+        s.riichi = True
+        s.ippatsu = True
+        s.double_riichi = s.discards_made == 0 and not g.calls_made
+    s.discards_made += 1
+    g.state = {"kind": "discard", "seat": g.cur, "tile": code, "wall_draws": g.wall_draws}
+    seats = g.seats
+    callers = []
+    for q in range(g.players):
+        if q == g.cur or seats[q].di >= len(seats[q].draws):
             continue
-        if isinstance(x, str) and ("k" in x or "a" in x):
-            letter, _, codes, added = _call_tiles(x)
-            if letter == "k":
-                _remove(s.hand, added)
-                pon = next((m for m in s.melds if m["kind"] == "pon" and _same_kind(m["codes"][0], added)), None)
-                if pon is None:
-                    raise _DeadEnd
-                pon["kind"], pon["codes"] = "shouminkan", codes
-            else:
-                for c in codes:
-                    _remove(s.hand, c)
-                s.melds.append({"kind": "ankan", "codes": codes})
-                added = codes[0]
-            g.calls_made = True
-            for other in seats:
-                other.ippatsu = False
-            g.rinshan_next = True
-            g.state = {"kind": "kan", "seat": g.cur, "tile": added, "ankan": letter == "a", "wall_draws": g.wall_draws}
-            continue
-        riichi = isinstance(x, str) and x.startswith("r")
-        code = int(x[1:]) if riichi else x
-        if code == 60:
-            code = s.last_draw
-        if not isinstance(code, int) or code == 0:
-            raise _DeadEnd  # a daiminkan's placeholder where a discard is due
-        _remove(s.hand, code)
-        s.ippatsu = False
-        if riichi:
-            s.riichi = True
-            s.ippatsu = True
-            s.double_riichi = s.discards_made == 0 and not g.calls_made
-        s.discards_made += 1
-        g.state = {"kind": "discard", "seat": g.cur, "tile": code, "wall_draws": g.wall_draws}
-        callers = []
-        for q in range(g.players):
-            if q == g.cur or seats[q].di >= len(seats[q].draws):
-                continue
-            entry = seats[q].draws[seats[q].di]
-            if isinstance(entry, str):
-                letter, pos, codes, called = _call_tiles(entry)
-                if called == code and _source(q, letter, pos, len(codes)) == g.cur:
-                    callers.append((letter == "c", q))
-        if not callers:
-            g.cur = (g.cur + 1) % g.players
-            continue
-        options = []
-        for _, q in sorted(callers):  # pon/kan before chi, then nobody calls
-            option = copy.deepcopy(g)
-            option.cur, option.by_call = q, True
-            option.path.append((sum(x.discards_made for x in seats), q, seats[q].draws[seats[q].di]))
-            options.append(option)
+        call = seats[q].draws[seats[q].di]
+        if isinstance(call, str):
+            letter, pos, codes, called = _call_tiles(call)
+            if called == code and _source(q, letter, pos, len(codes)) == g.cur:
+                callers.append((letter == "c", q))
+    if not callers:
         g.cur = (g.cur + 1) % g.players
-        options.append(g)
-        return options
+        return None
+    options = []
+    for _, q in sorted(callers):  # pon/kan before chi, then nobody calls
+        option = copy.deepcopy(g)
+        option.cur, option.by_call = q, True
+        option.path.append((sum(x.discards_made for x in seats), q, seats[q].draws[seats[q].di]))
+        options.append(option)
+    g.cur = (g.cur + 1) % g.players
+    options.append(g)
+    return options
 
 
 def _same_kind(a: int, b: int) -> bool:
