@@ -96,7 +96,7 @@ def yaku_name(yaku_id: str, lang: str | None) -> str:
 
 def yaku_label(yaku_id: str, han: int | None, lang: str | None) -> str:
     """A yaku as a results line names it: its name, with the count of a dora-like yaku
-    above one ("도라 2", "Red five" for one)."""
+    above one ("도라 2"; a single dora is named only)."""
     name = yaku_name(yaku_id, lang)
     return f"{name} {han}" if yaku_id in COUNTED_YAKU and han and han > 1 else name
 
