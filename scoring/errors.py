@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping, Sequence
 
-from scoring.messages.render import PLAYER_LABEL, Message, Text, render
+from scoring.messages.render import PLAYER_LABEL, Message, Text, language, render
 
 
 class ScoringError(ValueError):
@@ -50,7 +50,7 @@ class ScoringError(ValueError):
 
     def localized(self, lang: str | None) -> str:
         """The message in ``lang``: Korean for "ko" (or "ko-kr"...), English otherwise."""
-        if self.template is None or not _is_korean(lang):
+        if self.template is None or language(lang) != "ko":
             return self.message
         return render(self.template, "ko", self.fields)
 
@@ -77,10 +77,6 @@ class HandError(ScoringError):
 
     def to_json(self) -> dict:
         return {"error": {"message": self.message}}
-
-
-def _is_korean(lang: str | None) -> bool:
-    return bool(lang) and lang.lower().replace("_", "-").split("-")[0] == "ko"
 
 
 def _rename(value: Any, names: Sequence[str]) -> Any:

@@ -15,9 +15,13 @@ from scoring.messages.render import (
     PLAYER_LABEL,
     Message,
     Text,
+    language,
     particle,
     player_label,
     render,
 )
 
-__all__ = ["LANGUAGES", "PLAYER_LABEL", "Message", "Text", "catalogue", "particle", "phrase", "player_label", "render"]
+__all__ = [
+    "LANGUAGES", "PLAYER_LABEL", "Message", "Text", "catalogue", "language", "particle", "phrase", "player_label",
+    "render",
+]

@@ -114,10 +114,15 @@ class _Renderer(string.Formatter):
 _RENDERERS = {lang: _Renderer(lang) for lang in LANGUAGES}
 
 
-def render(message: Message, lang: str, fields: Mapping[str, Any]) -> str:
-    """``message`` in ``lang`` ("en" or "ko") with ``fields``."""
-    renderer = _RENDERERS.get(lang, _RENDERERS["en"])
-    return renderer.vformat(message.template(renderer.lang), (), fields)
+def language(lang: str | None) -> str:
+    """The catalogue's language for a page's: "ko" for Korean ("ko", "ko-kr", "ko_KR"), else "en"."""
+    return "ko" if lang and lang.lower().replace("_", "-").split("-")[0] == "ko" else "en"
+
+
+def render(message: Message, lang: str | None, fields: Mapping[str, Any] | None = None) -> str:
+    """``message`` in ``lang`` (Korean for "ko", "ko-kr"...; English otherwise) with ``fields``."""
+    renderer = _RENDERERS[language(lang)]
+    return renderer.vformat(message.template(renderer.lang), (), fields or {})
 
 
 def player_label(seat: int) -> str:

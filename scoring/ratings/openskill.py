@@ -6,7 +6,15 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Iterable
 
-from scoring.ratings.common import OPENSKILL, GameResult, PlayerId, RatingParamsError, RatingResult, RatingStep, in_game_order
+from scoring.ratings.common import (
+    OPENSKILL,
+    GameResult,
+    PlayerId,
+    RatingParamsError,
+    RatingResult,
+    RatingStep,
+    in_game_order,
+)
 
 @dataclass(frozen=True)
 class OpenSkillParams:

@@ -7,7 +7,15 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Iterable
 
-from scoring.ratings.common import TOTAL, GameResult, PlayerId, RatingParamsError, RatingResult, RatingStep, in_game_order
+from scoring.ratings.common import (
+    TOTAL,
+    GameResult,
+    PlayerId,
+    RatingParamsError,
+    RatingResult,
+    RatingStep,
+    in_game_order,
+)
 
 @dataclass(frozen=True)
 class TotalParams:
