@@ -164,6 +164,19 @@ class Stop:
 
 Event = Union[Ron, Tsumo, Draw, NagashiEvent, AbortEvent, Chombo, PenaltyEvent, Stop]
 
+HAND_EVENTS = (Ron, Tsumo, Draw, NagashiEvent, AbortEvent)
+"""The events that end a deal (a hand played); a chombo's hand is dealt again, and penalties
+and ``stop`` are not hands."""
+
+
+def event_wins(event: Event) -> tuple[Win, ...]:
+    """The wins of an event: a ron's (one to three), a tsumo's one, none for the others."""
+    if isinstance(event, Ron):
+        return event.wins
+    if isinstance(event, Tsumo):
+        return (event.win,)
+    return ()
+
 @dataclass(frozen=True)
 class GameRecord:
     ruleset: Ruleset
@@ -442,6 +455,6 @@ def _parse_event(data: Any, players: int) -> Event:
 
 
 __all__ = [
-    "AbortEvent", "Chombo", "Draw", "Event", "FORMAT", "GameRecord", "NagashiEvent", "PaoFor",
-    "PenaltyEvent", "Ron", "Stop", "Tsumo", "Win", "parse_event", "parse_record",
+    "AbortEvent", "Chombo", "Draw", "Event", "FORMAT", "GameRecord", "HAND_EVENTS", "NagashiEvent", "PaoFor",
+    "PenaltyEvent", "Ron", "Stop", "Tsumo", "Win", "event_wins", "parse_event", "parse_record",
 ]
