@@ -12,7 +12,7 @@ class Club(models.Model):
     public_standings = models.BooleanField(
         _("public standings"), default=False, help_text=_("Anonymous visitors may see the standings.")
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
         ordering = ["name"]
@@ -24,19 +24,20 @@ class Club(models.Model):
 
 
 class Member(models.Model):
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="members")
+    club = models.ForeignKey(Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="members")
     user = models.OneToOneField(
         settings.AUTH_USER_MODEL,
-        null=True,
+        verbose_name=_("user"), null=True,
         blank=True,
         on_delete=models.SET_NULL,
         related_name="member",
     )
     display_name = models.CharField(_("display name"), max_length=60)
     active = models.BooleanField(_("active"), default=True)
-    joined_at = models.DateTimeField(auto_now_add=True)
+    joined_at = models.DateTimeField(_("joined at"), auto_now_add=True)
     merged_into = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="merged_from",
+        verbose_name=_("merged into"),
         help_text=_("A duplicate merged into another member: its games and penalties moved there."),
     )
 
@@ -59,8 +60,8 @@ class ClubRole(models.Model):
         REFEREE = "referee", _("Referee")
         HOST = "host", _("Table host")
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="roles")
-    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="roles")
+    club = models.ForeignKey(Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="roles")
+    member = models.ForeignKey(Member, verbose_name=_("member"), on_delete=models.CASCADE, related_name="roles")
     role = models.CharField(_("role"), max_length=16, choices=Role.choices)
 
     class Meta:
@@ -79,17 +80,19 @@ class ClubRole(models.Model):
 class Invite(models.Model):
     """A one-time code that links a login to a member who has none (sent as a link or read out)."""
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invites")
-    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="invites")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="invites", verbose_name=_("club"))
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="invites", verbose_name=_("member"))
     code = models.CharField(_("code"), max_length=16, unique=True)
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        verbose_name=_("created by"),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     expires_at = models.DateTimeField(_("expires at"))
     used_at = models.DateTimeField(_("used at"), null=True, blank=True)
     used_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        verbose_name=_("used by"),
     )
 
     class Meta:
@@ -113,20 +116,22 @@ class Request(models.Model):
         APPROVED = "approved", _("Approved")
         DECLINED = "declined", _("Declined")
 
-    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="requests")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="requests", verbose_name=_("club"))
     kind = models.CharField(_("kind"), max_length=16, choices=Kind.choices)
-    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="club_requests")
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="club_requests",
+                             verbose_name=_("user"))
     member = models.ForeignKey(
-        Member, null=True, blank=True, on_delete=models.CASCADE, related_name="requests",
+        Member, null=True, blank=True, on_delete=models.CASCADE, related_name="requests", verbose_name=_("member"),
         help_text=_("The member to rename (rename requests)."),
     )
     display_name = models.CharField(_("display name"), max_length=60)
     message = models.CharField(_("message"), max_length=300, blank=True)
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PENDING)
-    created_at = models.DateTimeField(auto_now_add=True)
-    decided_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
     decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        verbose_name=_("decided by"),
     )
     decision_note = models.CharField(_("note"), max_length=300, blank=True)
 

@@ -11,6 +11,7 @@ urlpatterns = [
     path("api/", include("league.api.urls")),
     path("events/", include("events.urls")),
     path("", include("league.urls_standings", namespace="standings")),
+    path("", include("league.whatif.urls", namespace="whatif")),
     # The table screens' URLs come first so that their home view (if any) replaces ours.
     path("", include("league.urls")),
     path("", include("club.manage_urls", namespace="club")),

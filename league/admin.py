@@ -7,12 +7,17 @@ is checked by the engine when saved and cannot change once a game has used it.
 """
 from django import forms
 from django.contrib import admin
+from django.contrib.admin.utils import get_fields_from_path
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db.models import Q
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
 from scoring.errors import ScoringError
 
+from club.models import Club, ClubRole, Member
+from league import services
 from league.models import (
     AuditEntry,
     Game,
@@ -25,6 +30,94 @@ from league.models import (
     Season,
     StandingsSnapshot,
 )
+
+
+# --- scoped to the user's clubs ------------------------------------------------------------
+def member_club_ids(user) -> set[int]:
+    """Clubs whose data a staff user sees in the admin: those they are an active member of."""
+    return set(Member.objects.filter(user=user, active=True).values_list("club_id", flat=True))
+
+
+def admin_club_ids(user) -> set[int]:
+    """Clubs a staff user may change in the admin: those they are an admin of."""
+    return set(
+        ClubRole.objects.filter(member__user=user, member__active=True, role=ClubRole.Role.ADMIN)
+        .values_list("club_id", flat=True)
+    )
+
+
+class ClubScoped:
+    """Querysets, choices and permissions limited to the user's clubs (superusers see all).
+
+    ``club_path``: the lookup from the model to its club; ``shared_rows``: rows without a club
+    (the shared rulesets) are shown to every staff user, and changed only by superusers.
+    """
+
+    club_path = "club"
+    shared_rows = False
+
+    def _club_q(self, ids) -> Q:
+        q = Q(**{f"{self.club_path}__in": ids})
+        if self.shared_rows:
+            q |= Q(**{f"{self.club_path}__isnull": True})
+        return q
+
+    def get_queryset(self, request):
+        qs = super().get_queryset(request)
+        if request.user.is_superuser:
+            return qs
+        return qs.filter(self._club_q(member_club_ids(request.user))).distinct()
+
+    def _club_id_of(self, obj):
+        value = obj
+        for part in self.club_path.split("__"):
+            value = getattr(value, part, None) if value is not None else None
+        return value.pk if value is not None else None
+
+    def _may(self, request, obj, *, change: bool) -> bool:
+        if request.user.is_superuser or obj is None:
+            return True
+        club_id = self._club_id_of(obj)
+        if club_id is None:
+            return self.shared_rows and not change
+        return club_id in (admin_club_ids(request.user) if change else member_club_ids(request.user))
+
+    def has_view_permission(self, request, obj=None):
+        return super().has_view_permission(request, obj) and self._may(request, obj, change=False)
+
+    def has_change_permission(self, request, obj=None):
+        return super().has_change_permission(request, obj) and self._may(request, obj, change=True)
+
+    def has_delete_permission(self, request, obj=None):
+        return super().has_delete_permission(request, obj) and self._may(request, obj, change=True)
+
+    def get_list_filter(self, request):
+        """Relation filters offer only the values in the user's rows (not every club's names)."""
+        filters = super().get_list_filter(request)
+        if request.user.is_superuser:
+            return filters
+        out = []
+        for f in filters:
+            if isinstance(f, str) and get_fields_from_path(self.model, f)[-1].is_relation:
+                out.append((f, admin.RelatedOnlyFieldListFilter))
+            else:
+                out.append(f)
+        return out
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        user = request.user
+        if not user.is_superuser:
+            clubs = admin_club_ids(user)
+            model = db_field.remote_field.model
+            if model is Club:
+                kwargs["queryset"] = Club.objects.filter(pk__in=clubs)
+            elif model is Member:
+                kwargs["queryset"] = Member.objects.filter(club__in=clubs)
+            elif model is Ruleset:
+                kwargs["queryset"] = Ruleset.objects.filter(Q(club__in=clubs) | Q(club__isnull=True))
+            elif model is Season:
+                kwargs["queryset"] = Season.objects.filter(club__in=clubs)
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
 class NoWrites:
@@ -40,7 +133,7 @@ class NoWrites:
         return False
 
 
-class ReadOnlyAdmin(NoWrites, admin.ModelAdmin):
+class ReadOnlyAdmin(ClubScoped, NoWrites, admin.ModelAdmin):
     pass
 
 
@@ -55,7 +148,10 @@ class RulesetForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
-        candidate = Ruleset(**{k: v for k, v in data.items() if k in {f.name for f in Ruleset._meta.fields}})
+        names = {f.name for f in Ruleset._meta.fields}
+        # The stored ruleset's values where the form does not show them (read-only on a change).
+        stored = {f.name: getattr(self.instance, f.name) for f in Ruleset._meta.fields if f.name != "id"}
+        candidate = Ruleset(**{**stored, **{k: v for k, v in data.items() if k in names}})
         try:
             candidate.to_scoring()
         except ScoringError as exc:
@@ -63,30 +159,122 @@ class RulesetForm(forms.ModelForm):
         return data
 
 
+class ServiceWrites:
+    """Saves go through ``league.services`` (checked, audited, by the user): a refusal is shown
+    on the form and nothing is stored."""
+
+    def changeform_view(self, request, object_id=None, form_url="", extra_context=None):
+        try:
+            return super().changeform_view(request, object_id, form_url, extra_context)
+        except _Refused as exc:
+            self.message_user(request, exc.message, level="error")
+            from django.http import HttpResponseRedirect
+
+            return HttpResponseRedirect(request.get_full_path())
+
+
+class _Refused(Exception):
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _through(call):
+    """Run a service call; its refusal becomes an error message on the admin page (nothing saved)."""
+    try:
+        return call()
+    except ValidationError as exc:
+        raise _Refused("; ".join(exc.messages)) from None
+    except PermissionDenied as exc:
+        raise _Refused(str(exc) or "Not allowed.") from None
+
+
 @admin.register(Ruleset)
-class RulesetAdmin(admin.ModelAdmin):
+class RulesetAdmin(ServiceWrites, ClubScoped, admin.ModelAdmin):
     form = RulesetForm
     list_display = ("name", "key", "version", "base", "club", "frozen", "created_at")
     list_filter = ("club", "base", "frozen")
     search_fields = ("name", "key", "version")
+    shared_rows = True
 
     def get_readonly_fields(self, request, obj=None):
         # A ruleset a game has used is frozen: old games keep the rules they were played under.
         if obj is not None and obj.frozen:
             return [f.name for f in Ruleset._meta.fields]
+        if obj is not None:
+            return ["club", "key", "base", "version", "frozen"]
         return ["frozen"]
 
+    def has_add_permission(self, request):
+        return super().has_add_permission(request) and (request.user.is_superuser or bool(admin_club_ids(request.user)))
+
     def has_delete_permission(self, request, obj=None):
-        return obj is None or not obj.frozen
+        # Deleting is for superusers, and only of a ruleset no game has used (nothing else to audit).
+        return request.user.is_superuser and (obj is None or not obj.frozen)
+
+    def save_model(self, request, obj, form, change):
+        data = form.cleaned_data
+        if change:
+            saved = _through(lambda: services.ruleset_update(
+                ruleset=obj, overrides=data.get("overrides") or {}, name=data.get("name"), by=request.user,
+                replace=True,
+            ))
+        else:
+            if data.get("club") is None and not request.user.is_superuser:
+                raise _Refused("Only a superuser may add a ruleset shared by every club.")
+            saved = _through(lambda: services.ruleset_create(
+                club=data.get("club"), key=data["key"], name=data["name"], base=data["base"],
+                overrides=data.get("overrides") or {}, version=data.get("version") or "1", by=request.user,
+            ))
+        obj.pk = saved.pk
+        obj.refresh_from_db()
+
+
+class SeasonForm(forms.ModelForm):
+    class Meta:
+        model = Season
+        fields = "__all__"
+
+    def clean(self):
+        data = super().clean()
+        if "rating_method" in data and "rating_params" in data:
+            try:
+                services.validate_rating_params(
+                    rating_method=data["rating_method"], rating_params=data["rating_params"],
+                    best_n=data.get("best_n"), min_games=data.get("min_games") or 0,
+                )
+            except ValidationError as exc:
+                self.add_error("rating_params", exc.messages)
+        return data
 
 
 @admin.register(Season)
-class SeasonAdmin(admin.ModelAdmin):
+class SeasonAdmin(ServiceWrites, ClubScoped, admin.ModelAdmin):
+    form = SeasonForm
     list_display = ("name", "club", "ruleset", "starts_on", "ends_on", "rating_method", "min_games", "best_n")
     list_filter = ("club", "rating_method", "ruleset")
     search_fields = ("name", "club__name")
     date_hierarchy = "starts_on"
     list_select_related = ("club", "ruleset")
+
+    def get_readonly_fields(self, request, obj=None):
+        return ["club"] if obj is not None else []
+
+    def has_add_permission(self, request):
+        return super().has_add_permission(request) and (request.user.is_superuser or bool(admin_club_ids(request.user)))
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # a season's games, hands and penalties are history: no service deletes them
+
+    def save_model(self, request, obj, form, change):
+        data = form.cleaned_data
+        fields = {k: data[k] for k in services.SEASON_FIELDS if k in data}
+        if change:
+            saved = _through(lambda: services.season_update(season=obj, by=request.user, **fields))
+        else:
+            saved = _through(lambda: services.season_create(club=data["club"], by=request.user, **fields))
+        obj.pk = saved.pk
+        obj.refresh_from_db()
 
 
 class GameSeatInline(ReadOnlyInline):
@@ -101,7 +289,7 @@ class HandRecordInline(ReadOnlyInline):
 
 
 @admin.register(Game)
-class GameAdmin(admin.ModelAdmin):
+class GameAdmin(ClubScoped, NoWrites, admin.ModelAdmin):
     list_display = ("id", "season", "table_label", "status", "ended_by", "started_at", "finished_at", "source")
     list_filter = ("status", "source", "season__club", "season", "ended_by")
     search_fields = ("table_label", "external_id", "seat_set__member__display_name", "season__name")
@@ -114,12 +302,6 @@ class GameAdmin(admin.ModelAdmin):
                        "final_ranks", "ended_by")
     inlines = [GameSeatInline, HandRecordInline]
 
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
     @admin.display(description=_("game page"))
     def game_page(self, obj):
         url = reverse("league:game_detail", args=[obj.pk])
@@ -128,6 +310,7 @@ class GameAdmin(admin.ModelAdmin):
 
 @admin.register(GameSeat)
 class GameSeatAdmin(ReadOnlyAdmin):
+    club_path = "game__club"
     list_display = ("game", "seat", "member")
     list_filter = ("game__season", "seat")
     search_fields = ("member__display_name",)
@@ -135,6 +318,7 @@ class GameSeatAdmin(ReadOnlyAdmin):
 
 @admin.register(HandRecord)
 class HandRecordAdmin(ReadOnlyAdmin):
+    club_path = "game__club"
     list_display = ("game", "position", "__str__", "entered_by", "entered_at", "updated_at")
     list_filter = ("game__season",)
     search_fields = ("game__id", "game__table_label")
@@ -143,6 +327,7 @@ class HandRecordAdmin(ReadOnlyAdmin):
 
 @admin.register(Penalty)
 class PenaltyAdmin(ReadOnlyAdmin):
+    club_path = "season__club"
     list_display = ("member", "type", "season", "game", "points", "amount", "given_at", "cancelled_at")
     list_filter = ("type", "season", ("cancelled_at", admin.EmptyFieldListFilter))
     search_fields = ("member__display_name", "reason", "cancel_reason")
@@ -160,6 +345,7 @@ class AuditEntryAdmin(ReadOnlyAdmin):
 
 @admin.register(StandingsSnapshot)
 class StandingsSnapshotAdmin(ReadOnlyAdmin):
+    club_path = "season__club"
     list_display = ("season", "computed_at", "games_count")
     list_filter = ("season__club",)
     search_fields = ("season__name",)
@@ -167,6 +353,7 @@ class StandingsSnapshotAdmin(ReadOnlyAdmin):
 
 @admin.register(ImportBatch)
 class ImportBatchAdmin(ReadOnlyAdmin):
+    club_path = "season__club"
     list_display = ("id", "season", "status", "done", "total", "created_by", "created_at")
     list_filter = ("status", "season")
     search_fields = ("season__name", "created_by__username")
@@ -186,3 +373,6 @@ class IdempotencyKeyAdmin(ReadOnlyAdmin):
 
     def has_module_permission(self, request):
         return request.user.is_superuser
+
+
+from league.whatif import admin as whatif_admin  # noqa: E402,F401  (registers the what-if runs)

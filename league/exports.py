@@ -37,6 +37,7 @@ from club.models import Club, ClubRole, Member
 from league import services
 from league.models import AuditEntry, Game, HandRecord, Penalty, Ruleset, Season
 from league.selectors import game_members, game_record
+from league.spreadsheet import safe_cell, safe_rows
 
 FORMAT = "mahjong-club-season/1"
 
@@ -468,17 +469,13 @@ def _restore_penalty_times(penalty: Penalty, doc: dict[str, Any], user=None) -> 
 def _csv_response(rows: list[list[Any]], filename: str) -> HttpResponse:
     buf = io.StringIO()
     writer = csv.writer(buf)
-    writer.writerows(rows)
+    writer.writerows(safe_rows(rows))  # every cell, headers included
     response = HttpResponse("\ufeff" + buf.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
 
-def _safe(value: Any) -> Any:
-    """Spreadsheet formula injection guard for text cells."""
-    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@", "\t", "\r"):
-        return "'" + value
-    return value
+_safe = safe_cell  # the one guard (league.spreadsheet); _csv_response applies it to every cell too
 
 
 def games_rows(season: Season) -> list[list[Any]]:

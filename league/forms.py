@@ -14,8 +14,8 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from scoring.errors import ScoringError
-from scoring.payments import check_han_fu, hand_value
-from scoring.rules import Abort, Kazoe, Nagashi, PenaltyType, Ruleset
+from scoring.payments import check_han_fu, check_win_han_fu, hand_value
+from scoring.rules import Abort, Kazoe, Nagashi, PenaltyType, Renhou, Ruleset
 
 FU_VALUES = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
 LIMIT_HAN = (5, 6, 8, 11)
@@ -41,12 +41,13 @@ class ValueChoice:
     label: str
 
 
-def value_choices(ruleset: Ruleset) -> list[list[ValueChoice]]:
+def value_choices(ruleset: Ruleset, *, tsumo: bool | None = None) -> list[list[ValueChoice]]:
     """Valid han/fu pairs, grouped in rows (one per han), then limits and yakuman.
 
-    A pair is offered only when ``scoring.payments.check_han_fu`` accepts it; within a
-    han row the fu stop at the first pair the engine pays as a mangan (the mangan button
-    covers the rest).
+    A pair is offered only when ``scoring.payments.check_han_fu`` accepts it — and, for a
+    ron (``tsumo=False``) or a tsumo (``tsumo=True``), ``check_win_han_fu`` for that kind of
+    win (no 20 fu ron, no 2 han chiitoitsu tsumo); within a han row the fu stop at the first
+    pair the engine pays as a mangan (the mangan button covers the rest).
     """
     rows: list[list[ValueChoice]] = []
     for han in range(1, 5):
@@ -54,6 +55,8 @@ def value_choices(ruleset: Ruleset) -> list[list[ValueChoice]]:
         for fu in FU_VALUES:
             try:
                 check_han_fu(han, fu)
+                if tsumo is not None:
+                    check_win_han_fu(han, fu, ruleset, tsumo=tsumo)
                 value = hand_value(han, fu, ruleset)
             except ScoringError:
                 continue
@@ -158,13 +161,27 @@ def hand_kind_choices(ruleset: Ruleset) -> list[tuple[str, Any]]:
         (HandKind.DRAW, pgettext_lazy("hand result", "Draw")),
     ]
     if ruleset.max_ron_winners > 1:
-        kinds.insert(1, (HandKind.MULTI_RON, _("Multiple ron")))
+        kinds.insert(1, (HandKind.MULTI_RON, multi_ron_label(ruleset)))
     if ruleset.nagashi is not Nagashi.NONE:
         kinds.append((HandKind.NAGASHI, _("Nagashi mangan")))
     if allowed_aborts(ruleset):
         kinds.append((HandKind.ABORT, _("Abortive draw")))
     kinds.append((HandKind.CHOMBO, _("Chombo")))
     return kinds
+
+
+def most_ron_winners(ruleset: Ruleset) -> int:
+    """How many players can win on one discard: three rons are an abortive draw where the ruleset says so."""
+    if ruleset.triple_ron_abort:
+        return min(ruleset.max_ron_winners, 2)
+    return ruleset.max_ron_winners
+
+
+def multi_ron_label(ruleset: Ruleset) -> Any:
+    """The multiple-ron tab in the ruleset's words: double ron, or double or triple ron where three may win."""
+    if most_ron_winners(ruleset) >= 3:
+        return _("Double or triple ron")
+    return _("Double ron")
 
 
 def allowed_aborts(ruleset: Ruleset) -> list[Abort]:
@@ -218,6 +235,8 @@ class HandEntryForm(forms.Form):
         if table.ruleset.deliberate_chombo_amount is None:
             del self.fields["chombo_deliberate"]
         self.value_rows = value_choices(table.ruleset)
+        self.ron_value_rows = value_choices(table.ruleset, tsumo=False)
+        self.tsumo_value_rows = value_choices(table.ruleset, tsumo=True)
         self.riichi_blocked = [not table.riichi_allowed(i) for i in range(len(table.players))]
         for seat in range(len(table.players)):
             self.fields[f"multi_value_{seat}"] = forms.CharField(required=False)
@@ -226,10 +245,14 @@ class HandEntryForm(forms.Form):
             # the quick entry asks how many of the dealer's han are dora, for the engine to check.
             top = max(c.han for row in self.value_rows for c in row if c.han is not None)
             for name in DORA_FIELDS.values():
+                # Unanswered at first (not 0): a dealer win under the minimum cannot pass unnoticed.
                 self.fields[name] = forms.TypedChoiceField(
-                    required=False, coerce=int, empty_value=0, widget=forms.RadioSelect,
+                    required=False, coerce=int, empty_value=None, widget=forms.RadioSelect,
                     label=_("of which dora"), choices=[(str(n), str(n)) for n in range(top)])
-                self.initial.setdefault(name, "0")
+        # The discarder is not a winner (and a winner does not deal in): the other tap of the seat is disabled.
+        for name, other in (("ron_winner", "ron_loser"), ("ron_loser", "ron_winner"),
+                            ("multi_loser", "multi_winners"), ("multi_winners", "multi_loser")):
+            self.fields[name].widget.attrs["data-distinct"] = other
 
     # -- helpers for templates ---------------------------------------------------------
     @property
@@ -305,7 +328,15 @@ class HandEntryForm(forms.Form):
         """The dealer's win with ``"dora": n`` while the dealer's minimum applies (others unchanged)."""
         if not self.asks_dealer_dora or win["winner"] != self.table.dealer or "han" not in win:
             return win
-        dora = self.cleaned_data.get(DORA_FIELDS[kind]) or 0
+        dora = self.cleaned_data.get(DORA_FIELDS[kind])
+        if dora is None and win["han"] < (self.table.dealer_min_han or 0):
+            dora = 0  # short of the minimum whatever its dora: the engine says so
+        if dora is None:
+            raise forms.ValidationError(
+                _("The dealer needs %(min)s han without dora: say how many of the dealer's %(han)s han are dora.")
+                % {"min": self.table.dealer_min_han, "han": win["han"]},
+                code="dora_unanswered",
+            )
         if dora >= win["han"]:
             raise forms.ValidationError(
                 _("The dealer's hand has %(han)s han: at most %(max)s of them can be dora.")
@@ -402,15 +433,19 @@ class FullHandForm(forms.Form):
         self.fields["winner"].choices = seats
         self.fields["loser"].choices = seats
         self.fields["riichi"].choices = seats
-        for name, _key, label in self.FLAGS:
+        self.flags = [f for f in self.FLAGS if f[1] != "renhou" or table.ruleset.renhou is not Renhou.NONE]
+        """The yaku flags the ruleset knows (no renhou where it does not exist, e.g. A.S.I.)."""
+        for name, _key, label in self.flags:
             self.fields[name] = forms.BooleanField(required=False, label=label)
+        self.fields["winner"].widget.attrs["data-distinct"] = "loser"
+        self.fields["loser"].widget.attrs["data-distinct"] = "winner"
         if table.ruleset.flowers:
             self.fields["flowers"] = forms.IntegerField(required=False, min_value=0, max_value=table.ruleset.flowers,
                                                         label=_("Flowers"))
         self.riichi_blocked = [not table.riichi_allowed(i) for i in range(len(table.players))]
 
     def flag_fields(self) -> list[forms.BoundField]:
-        return [self[name] for name, _k, _l in self.FLAGS]
+        return [self[name] for name, _k, _l in self.flags]
 
     @staticmethod
     def _tile_list(raw: str) -> list[str]:
@@ -474,7 +509,7 @@ class FullHandForm(forms.Form):
             return data
         hand: dict[str, Any] = {"tiles": data["tiles"], "melds": data["melds"], "win": data["win"],
                                 "tsumo": loser is None, "dora": data["dora"], "ura": data["ura"]}
-        for name, key, _label in self.FLAGS:
+        for name, key, _label in self.flags:
             if data.get(name):
                 hand[key] = True
         if data.get("flowers"):
@@ -503,13 +538,17 @@ class PositionForm(forms.Form):
 
 
 class ReasonForm(forms.Form):
-    reason = forms.CharField(label=_("Reason"), max_length=500, widget=forms.Textarea(attrs={"rows": 2}))
+    reason = forms.CharField(label=_("Reason"), max_length=500, widget=forms.Textarea(attrs={"rows": 2}),
+                             error_messages={"required": _("Write the reason: it is kept in the audit log, "
+                                                           "so the referees know why.")})
 
 
 class GameStartForm(forms.Form):
     season = forms.ModelChoiceField(queryset=None, label=_("Season"), empty_label=None)
     table_label = forms.CharField(max_length=40, required=False, label=_("Table"))
     random_seats = forms.BooleanField(required=False, label=_("Random seats"))
+    override_seated = forms.BooleanField(
+        required=False, label=_("Seat them anyway (referee or admin): they are at another game in progress"))
     SEAT_LABELS = (_("East"), _("South"), _("West"), _("North"))
 
     def __init__(self, *args: Any, seasons: Any, members: Any, **kwargs: Any) -> None:

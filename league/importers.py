@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime
 import hashlib
 import json
+import logging
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -29,10 +30,13 @@ from club.models import Member
 from league import permissions, services
 from league.models import AuditEntry, Game, ImportBatch, Ruleset, Season
 from league.permissions import Action
+from league.validation import BadInput, check_value, text_problem
 from scoring.errors import ScoringError
 
 DIGEST_PREFIX = "tenhou6:"
+NAME_LENGTH = Member._meta.get_field("display_name").max_length
 TOKYO = ZoneInfo("Asia/Tokyo")
+logger = logging.getLogger(__name__)
 _REF_TIME = re.compile(r"^(\d{10})gm-")
 
 
@@ -49,7 +53,15 @@ def read_log_bytes(data: bytes | str) -> dict[str, Any]:
         raise LogError(f"not a JSON file ({exc.__class__.__name__}).") from None
     if not isinstance(log, dict) or not isinstance(log.get("log"), list):
         raise LogError("not a tenhou.net/6 log (a JSON object with a 'log' list).")
+    _check_storable(log)
     return log
+
+
+def _check_storable(log: Any) -> None:
+    try:
+        check_value(log)
+    except BadInput as exc:
+        raise LogError(f"the log {exc.message}.") from None
 
 
 def log_digest(log: Mapping[str, Any]) -> str:
@@ -101,13 +113,21 @@ def resolve_members(
             if member is None:
                 raise LogError(f"The nickname {nick!r} is mapped to {mapping[nick]!r}, which is no member of {club.name}.")
         else:
+            problem = text_problem(str(nick))
+            if problem:
+                raise LogError(f"The nickname {nick!r} {problem}: map it to a member.")
             member = Member.objects.filter(club=club, display_name=nick).first()
+            if member is None and len(nick) > NAME_LENGTH:
+                raise LogError(
+                    f"The nickname {nick!r} is longer than {NAME_LENGTH} characters, the longest member name: "
+                    f"map it to a member."
+                )
             if member is None:
                 if not create_members:
                     raise LogError(
                         f"No member for the nickname {nick!r}: map it to a member, or allow creating members."
                     )
-                member = Member.objects.create(club=club, display_name=nick[:60])
+                member = Member.objects.create(club=club, display_name=nick)
                 AuditEntry.objects.create(
                     club=club, actor=by if getattr(by, "is_authenticated", False) else None,
                     action=AuditEntry.Action.CREATE, object_type="member", object_id=str(member.pk),
@@ -124,6 +144,7 @@ def import_log(
 ) -> tuple[Game, bool]:
     """Import one log into ``season``. Returns ``(game, created)``; ``created`` is False when the
     same log was imported before. Raises :class:`LogError` (nothing written) when it cannot be."""
+    _check_storable(log)
     digest = log_digest(log)
     existing = Game.objects.filter(season=season, external_id=digest).first()
     if existing is not None:
@@ -299,12 +320,12 @@ def batch_create(
     batch = ImportBatch.objects.create(
         season=season, created_by=by if getattr(by, "is_authenticated", False) else None, total=len(logs),
         logs=[[name, dict(log)] for name, log in logs], mapping=dict(mapping or {}),
-        create_members=bool(create_members),
+        create_members=bool(create_members), progress_at=timezone.now(),
     )
     if run:
-        from league.import_tasks import import_batch
+        from league.tasks import import_batch_on_commit
 
-        import_batch.delay_on_commit(batch.pk)
+        import_batch_on_commit(batch.pk)  # a broker that is down is logged; requeue_stale retries
     return batch
 
 
@@ -312,26 +333,43 @@ def batch_run(
     *, batch: ImportBatch, logs: Sequence[tuple[str, Mapping[str, Any]]], mapping: Mapping[str, str] | None = None,
     create_members: bool = False, progress=None,
 ) -> ImportBatch:
-    """Import every log of a batch, one transaction each, counting progress on the batch row."""
+    """Import every log of a batch, one transaction each, counting progress on the batch row.
+
+    A batch queued again after a crash resumes after the logs it has results for (a log
+    imported just before the crash is recognised by its digest)."""
     season = Season.objects.select_related("club", "ruleset").get(pk=batch.season_id)
     by = batch.created_by
-    ImportBatch.objects.filter(pk=batch.pk).update(status=ImportBatch.Status.RUNNING, total=len(logs))
-    errors: list[dict[str, Any]] = list(batch.errors or [])
-    results: list[dict[str, Any]] = []
-    done = 0
+    batch.refresh_from_db(fields=["status", "errors", "results", "done"])
+    if batch.status in (ImportBatch.Status.DONE, ImportBatch.Status.FAILED):
+        return batch
+    ImportBatch.objects.filter(pk=batch.pk).update(
+        status=ImportBatch.Status.RUNNING, total=len(logs), progress_at=timezone.now()
+    )
+    results: list[dict[str, Any]] = list(batch.results or [])[: len(logs)]
+    done = len(results)
+    errors: list[dict[str, Any]] = [
+        {"file": r["file"], "error": r.get("error", "")} for r in results if r.get("status") == "error"
+    ] if results else list(batch.errors or [])
     created = 0
-    for name, log in logs:
+    for name, log in list(logs)[done:]:
         try:
             game, new = import_log(season=season, log=log, mapping=mapping, create_members=create_members, by=by)
             created += int(new)
             outcome = {"file": name, "game": game.pk, "created": new}
             results.append({"file": name, "status": "imported" if new else "already_imported", "game": game.pk})
-        except LogError as exc:
-            errors.append({"file": name, "error": str(exc)})
-            outcome = {"file": name, "error": str(exc)}
-            results.append({"file": name, "status": "error", "game": None, "error": str(exc)})
+        except Exception as exc:  # noqa: BLE001 - one bad log never leaves the batch "running"
+            if isinstance(exc, LogError):
+                message = str(exc)
+            else:
+                logger.exception("import batch %s: %s failed unexpectedly", batch.pk, name)
+                message = f"the log could not be imported ({exc.__class__.__name__}); nothing of it was stored."
+            errors.append({"file": name, "error": message})
+            outcome = {"file": name, "error": message}
+            results.append({"file": name, "status": "error", "game": None, "error": message})
         done += 1
-        ImportBatch.objects.filter(pk=batch.pk).update(done=done, errors=errors, results=results)
+        ImportBatch.objects.filter(pk=batch.pk).update(
+            done=done, errors=errors, results=results, progress_at=timezone.now()
+        )
         if progress is not None:
             progress(outcome)
     status = ImportBatch.Status.FAILED if logs and len(errors) == len(logs) else ImportBatch.Status.DONE

@@ -23,7 +23,7 @@ class Ruleset(models.Model):
     """A club's ruleset version: a preset plus overrides. Frozen once a game uses it."""
 
     club = models.ForeignKey(
-        "club.Club", null=True, blank=True, on_delete=models.CASCADE, related_name="rulesets",
+        "club.Club", verbose_name=_("club"), null=True, blank=True, on_delete=models.CASCADE, related_name="rulesets",
         help_text=_("Empty for a ruleset every club may use."),
     )
     key = models.SlugField(_("key"), max_length=60)
@@ -32,7 +32,7 @@ class Ruleset(models.Model):
     overrides = models.JSONField(_("overrides"), default=dict, blank=True)
     version = models.CharField(_("version"), max_length=32, default="1")
     frozen = models.BooleanField(_("frozen"), default=False, help_text=_("Used by a game: edits make a new version."))
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
         ordering = ["key", "version"]
@@ -64,9 +64,9 @@ class Season(models.Model):
         TENHOU_R = "tenhou_r", _("Tenhou R")
         OPENSKILL = "openskill", _("OpenSkill")
 
-    club = models.ForeignKey("club.Club", on_delete=models.CASCADE, related_name="seasons")
+    club = models.ForeignKey("club.Club", verbose_name=_("club"), on_delete=models.CASCADE, related_name="seasons")
     name = models.CharField(_("name"), max_length=120)
-    ruleset = models.ForeignKey(Ruleset, on_delete=models.PROTECT, related_name="seasons")
+    ruleset = models.ForeignKey(Ruleset, verbose_name=_("ruleset"), on_delete=models.PROTECT, related_name="seasons")
     starts_on = models.DateField(_("starts on"), default=timezone.localdate)
     ends_on = models.DateField(_("ends on"), null=True, blank=True)
     rating_method = models.CharField(
@@ -80,7 +80,11 @@ class Season(models.Model):
     closed_at = models.DateTimeField(
         _("closed at"), null=True, blank=True, help_text=_("A closed season takes no new games."),
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    # Set (with the recompute queued on commit) whenever a change moves the standings; a
+    # snapshot older than this is stale and the periodic task recomputes it (broker down...).
+    standings_changed_at = models.DateTimeField(_("standings changed at"), null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["-starts_on", "name"]
@@ -113,10 +117,10 @@ class Game(models.Model):
         TABLE = "table", _("Entered at the table")
         IMPORT = "import", _("Imported")
 
-    club = models.ForeignKey("club.Club", on_delete=models.CASCADE, related_name="games")
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="games")
+    club = models.ForeignKey("club.Club", verbose_name=_("club"), on_delete=models.CASCADE, related_name="games")
+    season = models.ForeignKey(Season, verbose_name=_("season"), on_delete=models.CASCADE, related_name="games")
     ruleset = models.ForeignKey(
-        Ruleset, null=True, blank=True, on_delete=models.PROTECT, related_name="games",
+        Ruleset, verbose_name=_("ruleset"), null=True, blank=True, on_delete=models.PROTECT, related_name="games",
         help_text=_("The ruleset version the game is played under (empty: the season's)."),
     )
     table_label = models.CharField(_("table"), max_length=40, blank=True)
@@ -125,16 +129,16 @@ class Game(models.Model):
     started_at = models.DateTimeField(_("started at"), default=timezone.now)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL, verbose_name=_("created by"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     source = models.CharField(_("source"), max_length=16, choices=Source.choices, default=Source.TABLE)
     external_id = models.CharField(_("external id"), max_length=120, null=True, blank=True)
     cancel_reason = models.TextField(_("cancel reason"), blank=True)
     # --- cache from the replay (never the truth) ---
-    final_scores = models.JSONField(null=True, blank=True)
-    final_points = models.JSONField(null=True, blank=True)
-    final_ranks = models.JSONField(null=True, blank=True)
-    ended_by = models.CharField(max_length=32, blank=True)
+    final_scores = models.JSONField(_("final scores"), null=True, blank=True)
+    final_points = models.JSONField(_("final points"), null=True, blank=True)
+    final_ranks = models.JSONField(_("final ranks"), null=True, blank=True)
+    ended_by = models.CharField(_("ended by"), max_length=32, blank=True)
 
     class Meta:
         ordering = ["-started_at", "-id"]
@@ -166,9 +170,9 @@ class Game(models.Model):
 
 
 class GameSeat(models.Model):
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seat_set")
+    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="seat_set")
     seat = models.PositiveSmallIntegerField(_("seat"), help_text=_("0 = East at East 1 (first dealer)."))
-    member = models.ForeignKey("club.Member", on_delete=models.PROTECT, related_name="game_seats")
+    member = models.ForeignKey("club.Member", verbose_name=_("member"), on_delete=models.PROTECT, related_name="game_seats")
 
     class Meta:
         ordering = ["game", "seat"]
@@ -187,14 +191,14 @@ class GameSeat(models.Model):
 class HandRecord(models.Model):
     """One contract event of a game record, at ``position`` (0-based) in the record."""
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="hands")
     position = models.PositiveIntegerField(_("position"))
     event = models.JSONField(_("event"))
     entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL, verbose_name=_("entered by"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    entered_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    entered_at = models.DateTimeField(_("entered at"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
     class Meta:
         ordering = ["game", "position"]
@@ -226,9 +230,9 @@ class PenaltyKind(models.TextChoices):
 class Penalty(models.Model):
     Kind = PenaltyKind
 
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="penalties")
-    game = models.ForeignKey(Game, null=True, blank=True, on_delete=models.CASCADE, related_name="penalties")
-    member = models.ForeignKey("club.Member", on_delete=models.PROTECT, related_name="penalties")
+    season = models.ForeignKey(Season, verbose_name=_("season"), on_delete=models.CASCADE, related_name="penalties")
+    game = models.ForeignKey(Game, verbose_name=_("game"), null=True, blank=True, on_delete=models.CASCADE, related_name="penalties")
+    member = models.ForeignKey("club.Member", verbose_name=_("member"), on_delete=models.PROTECT, related_name="penalties")
     type = models.CharField(_("type"), max_length=24, choices=PenaltyKind.choices)
     points = models.DecimalField(
         _("points"), max_digits=8, decimal_places=1, null=True, blank=True,
@@ -236,23 +240,23 @@ class Penalty(models.Model):
     )
     amount = models.IntegerField(_("amount"), null=True, blank=True, help_text=_("Table points moved by a ruling."))
     beneficiary = models.ForeignKey(
-        "club.Member", null=True, blank=True, on_delete=models.PROTECT, related_name="+",
+        "club.Member", verbose_name=_("beneficiary"), null=True, blank=True, on_delete=models.PROTECT, related_name="+",
         help_text=_("Ruling transfer: who receives the amount (empty: split among the others)."),
     )
     hand_record = models.OneToOneField(
-        HandRecord, null=True, blank=True, on_delete=models.SET_NULL, related_name="penalty",
+        HandRecord, verbose_name=_("hand record"), null=True, blank=True, on_delete=models.SET_NULL, related_name="penalty",
         help_text=_("The in-game penalty/chombo event this penalty created."),
     )
     reason = models.TextField(_("reason"), blank=True)
     given_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL, verbose_name=_("given by"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    given_at = models.DateTimeField(default=timezone.now)
-    cancelled_at = models.DateTimeField(null=True, blank=True)
+    given_at = models.DateTimeField(_("given at"), default=timezone.now)
+    cancelled_at = models.DateTimeField(_("cancelled at"), null=True, blank=True)
     cancelled_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL, verbose_name=_("cancelled by"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    cancel_reason = models.TextField(blank=True)
+    cancel_reason = models.TextField(_("cancel reason"), blank=True)
 
     class Meta:
         ordering = ["-given_at", "-id"]
@@ -282,17 +286,17 @@ class AuditEntry(models.Model):
         DELETE = "delete", _("Delete")
         CANCEL = "cancel", _("Cancel")
 
-    club = models.ForeignKey("club.Club", on_delete=models.CASCADE, related_name="audit_entries")
+    club = models.ForeignKey("club.Club", verbose_name=_("club"), on_delete=models.CASCADE, related_name="audit_entries")
     actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL, verbose_name=_("actor"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    at = models.DateTimeField(default=timezone.now)
-    action = models.CharField(max_length=16, choices=Action.choices)
-    object_type = models.CharField(max_length=60)
-    object_id = models.CharField(max_length=60)
-    before = models.JSONField(null=True, blank=True)
-    after = models.JSONField(null=True, blank=True)
-    reason = models.TextField(blank=True)
+    at = models.DateTimeField(_("at"), default=timezone.now)
+    action = models.CharField(_("action"), max_length=16, choices=Action.choices)
+    object_type = models.CharField(_("object type"), max_length=60)
+    object_id = models.CharField(_("object id"), max_length=60)
+    before = models.JSONField(_("before"), null=True, blank=True)
+    after = models.JSONField(_("after"), null=True, blank=True)
+    reason = models.TextField(_("reason"), blank=True)
 
     class Meta:
         ordering = ["-at", "-id"]
@@ -312,11 +316,11 @@ class AuditEntry(models.Model):
 class StandingsSnapshot(models.Model):
     """The season's standings as last computed by ``league.tasks.season_recompute``."""
 
-    season = models.OneToOneField(Season, on_delete=models.CASCADE, related_name="standings_snapshot")
-    computed_at = models.DateTimeField(default=timezone.now)
-    rows = models.JSONField(default=list, blank=True)
-    ratings = models.JSONField(default=dict, blank=True)
-    games_count = models.PositiveIntegerField(default=0)
+    season = models.OneToOneField(Season, verbose_name=_("season"), on_delete=models.CASCADE, related_name="standings_snapshot")
+    computed_at = models.DateTimeField(_("computed at"), default=timezone.now)
+    rows = models.JSONField(_("rows"), default=list, blank=True)
+    ratings = models.JSONField(_("ratings"), default=dict, blank=True)
+    games_count = models.PositiveIntegerField(_("games count"), default=0)
 
     class Meta:
         verbose_name = _("standings snapshot")
@@ -333,21 +337,24 @@ class ImportBatch(models.Model):
         DONE = "done", _("Done")
         FAILED = "failed", _("Failed")
 
-    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="import_batches")
+    season = models.ForeignKey(Season, verbose_name=_("season"), on_delete=models.CASCADE, related_name="import_batches")
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL, verbose_name=_("created by"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    status = models.CharField(max_length=16, choices=Status.choices, default=Status.PENDING)
-    total = models.PositiveIntegerField(default=0)
-    done = models.PositiveIntegerField(default=0)
-    errors = models.JSONField(default=list, blank=True)
-    created_at = models.DateTimeField(default=timezone.now)
-    finished_at = models.DateTimeField(null=True, blank=True)
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PENDING)
+    total = models.PositiveIntegerField(_("total"), default=0)
+    done = models.PositiveIntegerField(_("done"), default=0)
+    errors = models.JSONField(_("errors"), default=list, blank=True)
+    created_at = models.DateTimeField(_("created at"), default=timezone.now)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
     # What to import, kept on the row so the task needs only the batch id.
-    logs = models.JSONField(default=list, blank=True, help_text=_("[file name, tenhou.net/6 log] pairs."))
-    mapping = models.JSONField(default=dict, blank=True, help_text=_("Online nickname to member id or name."))
-    create_members = models.BooleanField(default=False)
-    results = models.JSONField(
+    logs = models.JSONField(_("logs"), default=list, blank=True, help_text=_("[file name, tenhou.net/6 log] pairs."))
+    mapping = models.JSONField(_("mapping"), default=dict, blank=True, help_text=_("Online nickname to member id or name."))
+    create_members = models.BooleanField(_("create members"), default=False)
+    # Last sign of life (queued, or a log processed): a pending or running batch that has not
+    # moved for a while is "stalled" and the periodic task queues it again (it resumes).
+    progress_at = models.DateTimeField(_("progress at"), null=True, blank=True, editable=False)
+    results = models.JSONField(_("results"), 
         default=list, blank=True,
         help_text=_("One entry per log processed: file, status (imported, already_imported, error), game, error."),
     )
@@ -374,16 +381,17 @@ class IdempotencyKey(models.Model):
     ``response``. ``fingerprint`` is a digest of what was asked (an API key reused for another
     request body is refused)."""
 
-    key = models.CharField(max_length=200, unique=True)
-    scope = models.CharField(max_length=60)
+    key = models.CharField(_("key"), max_length=200, unique=True)
+    scope = models.CharField(_("scope"), max_length=60)
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+",
+        verbose_name=_("user"),
     )
-    fingerprint = models.CharField(max_length=64, blank=True)
-    object_type = models.CharField(max_length=60, blank=True)
-    object_id = models.CharField(max_length=60, blank=True)
-    response = models.JSONField(null=True, blank=True)
-    created_at = models.DateTimeField(default=timezone.now)
+    fingerprint = models.CharField(_("fingerprint"), max_length=64, blank=True)
+    object_type = models.CharField(_("object type"), max_length=60, blank=True)
+    object_id = models.CharField(_("object id"), max_length=60, blank=True)
+    response = models.JSONField(_("response"), null=True, blank=True)
+    created_at = models.DateTimeField(_("created at"), default=timezone.now)
 
     class Meta:
         verbose_name = _("idempotency key")
@@ -392,3 +400,6 @@ class IdempotencyKey(models.Model):
 
     def __str__(self) -> str:
         return f"{self.scope} {self.key[:24]}"
+
+
+from league.whatif.models import WhatIfRun  # noqa: E402,F401  (the what-if lab's runs)

@@ -104,7 +104,21 @@ def can_enter_hands(user, game) -> bool:
 
 
 def can_cancel_game(user, game) -> bool:
-    return can(user, Action.CANCEL_GAME, club=game.club, game=game)
+    """Referees and admins; and whoever started the game while it has no hands (a game started by mistake)."""
+    return can(user, Action.CANCEL_GAME, club=game.club, game=game) or started_empty_game(user, game)
+
+
+def started_empty_game(user, game) -> bool:
+    """``user`` started ``game``, which is in progress and has no hands yet: they may cancel it."""
+    if user is None or not getattr(user, "is_authenticated", False) or game.created_by_id != user.pk:
+        return False
+    return game.status == "in_progress" and not game.hands.exists()
+
+
+def is_referee_or_admin(user, club: Club) -> bool:
+    """A referee or admin of ``club`` (or a superuser): may override the table's safety checks."""
+    standing = standing_for(user, club)
+    return standing.superuser or bool(standing.member and standing.roles & {ADMIN, REFEREE})
 
 
 def can_give_penalty(user, club: Club) -> bool:
@@ -117,5 +131,6 @@ def can_manage_league(user, club: Club) -> bool:
 
 __all__ = [
     "Action", "Standing", "allowed", "can", "can_cancel_game", "can_enter_hands", "can_give_penalty",
-    "can_manage_league", "can_start_game", "can_view_club", "can_view_standings", "standing_for",
+    "can_manage_league", "can_start_game", "can_view_club", "can_view_standings", "is_referee_or_admin",
+    "standing_for", "started_empty_game",
 ]

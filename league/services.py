@@ -28,6 +28,7 @@ from league.models import (AuditEntry, Game, GameSeat, HandRecord, IdempotencyKe
                            Season)
 from league.permissions import Action
 from league.selectors import build_record, game_members
+from league.validation import BadInput, check_value
 from scoring.errors import ScoringError
 from scoring.record import EVENT_PENALTIES, parse_event
 from scoring.rules import PenaltyType
@@ -51,6 +52,15 @@ class HandRefused(ValidationError):
 
     def to_json(self) -> dict[str, Any]:
         return {"error": {"hand": self.hand, "message": self.message}}
+
+
+class SeatedElsewhere(ValidationError):
+    """A member is already seated at another game in progress (``seats``: (name, table label, game id))."""
+
+    def __init__(self, seats: list[tuple[str, str, int]]) -> None:
+        names = ", ".join(f"{name} (table {label or game_id})" for name, label, game_id in seats)
+        super().__init__(f"Already seated at a game in progress: {names}.", code="seated_elsewhere")
+        self.seats = seats
 
 
 class HandConflict(HandRefused):
@@ -154,6 +164,41 @@ def once_remember(*, once: Once | None, response: Any) -> None:
 _json, _snapshot, _audit = audit.as_json, audit.snapshot, audit.audit
 
 
+def _storable(value: Any, field: str) -> None:
+    """Refuse text the database cannot hold (NUL, lone surrogates) before anything is written."""
+    try:
+        check_value(value)
+    except BadInput as exc:
+        raise ValidationError({field: [f"The {field.replace('_', ' ')} {exc.message}."]}, code="text") from None
+
+
+def _storable_event(event: Any, position: int | None) -> None:
+    try:
+        check_value(event)
+    except BadInput as exc:
+        raise HandRefused(f"The hand {exc.message}. Nothing was stored.", hand=position) from None
+
+
+def validate_rating_params(
+    *, rating_method: str, rating_params: Any, best_n: int | None = None, min_games: int = 0
+) -> None:
+    """The one check of a season's rating settings (services, API, admin and restore use it):
+    every parameter known, a finite number in range (``scoring.ratings``)."""
+    from scoring import ratings as R
+
+    if not isinstance(rating_params, dict):
+        raise ValidationError({"rating_params": ["The rating parameters are an object of name: value."]})
+    _storable(rating_params, "rating_params")
+    try:
+        key = R.method_key(rating_method)
+        raw = dict(rating_params)
+        if key == R.TOTAL:
+            raw = {**raw, "best_n": best_n, "min_games": min_games}
+        R.params_from_dict(key, raw)
+    except R.RatingParamsError as exc:
+        raise ValidationError({"rating_params": [f"Rating parameters: {exc}."]}, code="rating_params") from None
+
+
 def _require(by, action: Action, *, club: Club, game: Game | None = None) -> None:
     """``by=None`` is the system (management commands, imports); users must be allowed."""
     if by is None:
@@ -212,9 +257,10 @@ def _refresh(game: Game, rep, *, was_finished: bool, force_recompute: bool = Fal
 
 
 def _queue_recompute(season_id: int) -> None:
-    from league.tasks import season_recompute
+    """Recompute on commit; a failure to queue or to compute is logged, never the request's error."""
+    from league.tasks import season_recompute_on_commit
 
-    season_recompute.delay_on_commit(season_id)
+    season_recompute_on_commit(season_id)
 
 
 def _refused(exc: ScoringError, *, prefix: str = "") -> HandRefused:
@@ -271,15 +317,21 @@ def ruleset_derive(
 
 
 @transaction.atomic
-def ruleset_update(*, ruleset: Ruleset, overrides: dict[str, Any], by=None, name: str | None = None) -> Ruleset:
-    """Change a ruleset: in place while no game uses it, as a new version once it is frozen."""
+def ruleset_update(
+    *, ruleset: Ruleset, overrides: dict[str, Any], by=None, name: str | None = None, replace: bool = False
+) -> Ruleset:
+    """Change a ruleset: in place while no game uses it, as a new version once it is frozen.
+
+    ``replace``: ``overrides`` are the ruleset's whole overrides (the admin's form), not more of them."""
     ruleset = Ruleset.objects.select_for_update().get(pk=ruleset.pk)
     if ruleset.frozen:
         return ruleset_derive(ruleset=ruleset, overrides=overrides, by=by, name=name)
     if ruleset.club is not None:
         _require(by, Action.MANAGE_LEAGUE, club=ruleset.club)
+    elif by is not None and not getattr(by, "is_superuser", False):
+        raise PermissionDenied("Only a superuser may change a ruleset shared by every club.")
     before = _snapshot(ruleset)
-    ruleset.overrides = {**(ruleset.overrides or {}), **overrides}
+    ruleset.overrides = dict(overrides) if replace else {**(ruleset.overrides or {}), **overrides}
     if name:
         ruleset.name = name
     try:
@@ -302,6 +354,9 @@ def season_create(
     _require(by, Action.MANAGE_LEAGUE, club=club)
     if ruleset.club_id not in (None, club.pk):
         raise ValidationError("That ruleset belongs to another club.", code="ruleset")
+    _storable(name, "name")
+    validate_rating_params(rating_method=rating_method, rating_params=dict(rating_params or {}),
+                           best_n=best_n, min_games=min_games)
     season = Season(
         club=club, name=name, ruleset=ruleset, starts_on=starts_on or timezone.localdate(), ends_on=ends_on,
         rating_method=rating_method, rating_params=dict(rating_params or {}), min_games=min_games, best_n=best_n,
@@ -310,6 +365,46 @@ def season_create(
     season.save()
     _audit(club=club, by=by, action=AuditEntry.Action.CREATE, object_type="season",
            object_id=season.pk, after=_snapshot(season))
+    return season
+
+
+SEASON_FIELDS = ("name", "ruleset", "starts_on", "ends_on", "rating_method", "rating_params", "min_games", "best_n")
+_STANDINGS_FIELDS = {"rating_method", "rating_params", "min_games", "best_n"}
+
+
+@transaction.atomic
+def season_update(*, season: Season, by=None, reason: str = "", **changes: Any) -> Season:
+    """Change a season's settings (the admin's form uses this): checked like ``season_create``,
+    audited, and the standings recomputed when the rating settings change."""
+    unknown = set(changes) - set(SEASON_FIELDS)
+    if unknown:
+        raise ValidationError(f"These season fields cannot change here: {', '.join(sorted(unknown))}.")
+    season = Season.objects.select_for_update().select_related("club", "ruleset").get(pk=season.pk)
+    _require(by, Action.MANAGE_LEAGUE, club=season.club)
+    _storable(reason, "reason")
+    before = _snapshot(season)
+    changed = {k for k, v in changes.items() if getattr(season, k) != v}
+    if not changed:
+        return season
+    if "ruleset" in changed:
+        ruleset = changes["ruleset"]
+        if ruleset.club_id not in (None, season.club_id):
+            raise ValidationError({"ruleset": ["That ruleset belongs to another club."]}, code="ruleset")
+        if season.games.exists():
+            raise ValidationError({"ruleset": ["The season has games: its ruleset cannot change."]}, code="ruleset")
+    for key in changed:
+        setattr(season, key, changes[key])
+    _storable(season.name, "name")
+    if season.rating_params is None:
+        season.rating_params = {}
+    validate_rating_params(rating_method=season.rating_method, rating_params=season.rating_params,
+                           best_n=season.best_n, min_games=season.min_games)
+    season.full_clean()
+    season.save()
+    _audit(club=season.club, by=by, action=AuditEntry.Action.EDIT, object_type="season", object_id=season.pk,
+           before=before, after=_snapshot(season), reason=reason)
+    if changed & _STANDINGS_FIELDS:
+        _queue_recompute(season.pk)
     return season
 
 
@@ -325,11 +420,15 @@ def game_start(
     *, season: Season, table_label: str = "", members: Sequence[Member], random_seats: bool = False, by=None,
     started_at: datetime.datetime | None = None, source: str = Game.Source.TABLE, external_id: str | None = None,
     once: Once | None = None,
+    override_seated: bool = False,
 ) -> Game:
     """Start a game: ``members`` in seat order (0 = first dealer), or shuffled with ``random_seats``.
 
     With ``once`` (the form's entry token or the API's ``Idempotency-Key``) a second submission
     starts nothing and raises :class:`AlreadyDone` (its ``result`` is the game started first).
+    A member already seated at a game in progress of the club cannot be seated at another
+    (:class:`SeatedElsewhere`), unless a referee or admin overrides it (``override_seated``).
+    The system (``by=None``: imports, restores) is not checked.
     """
     club = season.club
     _require(by, Action.START_GAME, club=club)
@@ -338,6 +437,7 @@ def game_start(
             gettext("The season %(name)s is closed: it takes no new games.") % {"name": season.name},
             code="season_closed",
         )
+    _storable(table_label, "table_label")
     claim = _claim(once, scope="game_start", by=by)
     ruleset = season.ruleset
     try:
@@ -357,6 +457,17 @@ def game_start(
             raise ValidationError(f"{m.display_name} is not a member of {club.name}.", code="seats")
         if not m.active:
             raise ValidationError(f"{m.display_name} is not an active member.", code="seats")
+    overridden = ""
+    if by is not None and source == Game.Source.TABLE:
+        busy = list(GameSeat.objects.filter(member__in=members, game__club=club, game__status=Game.Status.IN_PROGRESS)
+                    .select_related("member", "game").order_by("game_id", "seat"))
+        if busy and not override_seated:
+            raise SeatedElsewhere([(s.member.display_name, s.game.table_label, s.game_id) for s in busy])
+        if busy:
+            if not permissions.is_referee_or_admin(by, club):
+                raise PermissionDenied("Only a referee or an admin may seat a player who is at another game.")
+            overridden = "Seated although at another game in progress: " + ", ".join(
+                f"{s.member.display_name} (game {s.game_id})" for s in busy)
     if random_seats:
         random.SystemRandom().shuffle(members)
     game = Game.objects.create(
@@ -369,7 +480,7 @@ def game_start(
         Ruleset.objects.filter(pk=ruleset.pk).update(frozen=True)
         ruleset.frozen = True
     _audit(club=club, by=by, action=AuditEntry.Action.CREATE, object_type="game", object_id=game.pk,
-           after=_game_after(game))
+           after=_game_after(game), reason=overridden)
     _claimed(claim, game, "game")
     return game
 
@@ -377,11 +488,13 @@ def game_start(
 @transaction.atomic
 def game_cancel(*, game: Game, by=None, reason: str) -> Game:
     game = _locked(game)
-    _require(by, Action.CANCEL_GAME, club=game.club, game=game)
+    if not permissions.started_empty_game(by, game):  # whoever started a game by mistake may cancel it while empty
+        _require(by, Action.CANCEL_GAME, club=game.club, game=game)
     if game.status == Game.Status.CANCELLED:
         return game
     if not reason or not reason.strip():
         raise ValidationError("Say why the game is cancelled.", code="reason")
+    _storable(reason, "reason")
     before = _snapshot(game)
     was_finished = game.status == Game.Status.FINISHED
     game.status = Game.Status.CANCELLED
@@ -404,6 +517,8 @@ def _append(*, game: Game, position: int, event: dict[str, Any], by, reason: str
     _check_writable(game)
     if not isinstance(event, dict):
         raise HandRefused("A hand must be an object with a kind.", hand=position)
+    _storable_event(event, position if isinstance(position, int) else None)
+    _storable(reason, "reason")
     if isinstance(position, bool) or not isinstance(position, int) or position < 0:
         raise HandRefused("The position must be a whole number from 0.", code="position")
     hands = list(game.hands.order_by("position"))
@@ -549,6 +664,8 @@ def hand_edit(*, hand: HandRecord, event: dict[str, Any], by=None, reason: str =
     hand = _current(hand)
     if not isinstance(event, dict):
         raise HandRefused("A hand must be an object with a kind.", hand=hand.position)
+    _storable_event(event, hand.position)
+    _storable(reason, "reason")
     _guard_change(game, by, hands=[hand], events=[event], reason=reason)
     claim = _claim(once, scope="hand_edit", by=by)
     hands = list(game.hands.order_by("position"))
@@ -631,6 +748,7 @@ def hand_delete(*, hand: HandRecord, by=None, reason: str = "", position: int | 
     game = _locked(hand.game)
     _require(by, Action.ENTER_HAND, club=game.club, game=game)
     _check_writable(game)
+    _storable(reason, "reason")
     claim = _claim(once, scope="hand_delete", by=by)
     hand = _current(hand)
     if position is not None and hand.position != position:
@@ -710,6 +828,7 @@ def penalty_give(
         kind = PenaltyKind(type).value
     except ValueError:
         raise ValidationError(f"Unknown penalty type {type!r}.", code="type") from None
+    _storable(reason, "reason")
     if game is not None:
         game = _locked(game)
         season = game.season
@@ -743,6 +862,19 @@ def _penalty_give_locked(
         raise ValidationError(f"{member.display_name} is not a member of {club.name}.", code="member")
     if kind == PenaltyKind.SEASON_DEDUCTION and points is None:
         raise ValidationError("A season deduction needs the points to deduct.", code="points")
+    if points is not None:
+        try:
+            points = Decimal(str(points))
+        except ArithmeticError:
+            raise ValidationError({"points": ["The points are a number, e.g. 10.0."]}, code="points") from None
+        if not points.is_finite() or abs(points) >= 10_000_000:
+            raise ValidationError({"points": ["The points are a number below 10,000,000."]}, code="points")
+    if kind == PenaltyKind.SEASON_DEDUCTION and points <= 0:
+        # One rule for the form and the API: a deduction takes points away (it is never a bonus).
+        raise ValidationError(
+            {"points": ["A season deduction is a positive number of points to take away (e.g. 10.0)."]},
+            code="points",
+        )
     if kind == PenaltyKind.RULING and amount is None and points is None:
         raise ValidationError("A ruling needs an amount (table points) or points.", code="amount")
     event = None
@@ -788,9 +920,13 @@ def _penalty_give_locked(
 @transaction.atomic
 def penalty_cancel(*, penalty: Penalty, by=None, reason: str) -> Penalty:
     """Cancel a penalty; its in-game event (if any) is removed and the game replayed."""
+    _storable(reason, "reason")
     penalty = Penalty.objects.select_related("season__club", "game").get(pk=penalty.pk)
     club = penalty.season.club
     game = _locked(penalty.game) if penalty.game_id else None
+    # Then the penalty's row (the game first, as hand deletes do): of ten cancels at once, one
+    # cancels and audits, the others find it cancelled.
+    penalty = Penalty.objects.select_for_update(of=("self",)).select_related("season__club", "game").get(pk=penalty.pk)
     _require(by, Action.GIVE_PENALTY, club=club, game=game)
     if penalty.cancelled_at is not None:
         return penalty

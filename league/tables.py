@@ -20,6 +20,8 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
+from league.spreadsheet import safe_row
+
 
 class NumberColumn(tables.Column):
     """Right-aligned number; ``None`` shows as an em dash."""
@@ -149,14 +151,14 @@ def standings_dataset(rows: list[dict], *, title: str = "standings") -> tablib.D
     table = StandingsTable(rows)
     columns = [c for c in table.columns]
     data = tablib.Dataset(title=title[:31])
-    data.headers = [str(c.header) for c in columns] + [str(_("Qualified"))]
+    data.headers = safe_row([str(c.header) for c in columns] + [str(_("Qualified"))])
     for row in rows:
         values = []
         for c in columns:
             value = row.get(c.name)
             values.append("" if value is None else value)
-        values.append(bool(row.get("qualified")))
-        data.append(values)
+        values.append(str(_("yes") if row.get("qualified") else _("no")))  # words, not Python's True/False
+        data.append(safe_row(values))  # names like =HYPERLINK(...) stay text in CSV and XLSX
     return data
 
 

@@ -1,4 +1,4 @@
-"""``python -m scoring game|hand|from-tenhou6`` — the contract's command line.
+"""``python -m scoring game|hand|from-tenhou6|needs`` — the contract's command line.
 
 Output is one JSON object on standard output. Invalid input exits with status 2 and
 prints ``{"error": {...}}``; nothing else is printed for it.
@@ -50,6 +50,12 @@ def _hand(args: argparse.Namespace) -> dict:
     return cli_result(data, ruleset)
 
 
+def _needs(args: argparse.Namespace) -> dict:
+    from scoring.needs import needs
+
+    return needs(_read_json(args.record)).to_json()
+
+
 def _from_tenhou6(args: argparse.Namespace) -> dict:
     from scoring.tenhou6 import convert_log_noted
 
@@ -76,6 +82,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     tenhou.add_argument("log", help="tenhou.net/6 JSON file, or - for standard input")
     tenhou.set_defaults(run=_from_tenhou6)
+    need = sub.add_parser("needs", help="what each player needs in the next hand to come first")
+    need.add_argument("record", help="game record JSON file (a game in progress), or - for standard input")
+    need.set_defaults(run=_needs)
     args = parser.parse_args(argv)
     run: Callable[[argparse.Namespace], dict] = args.run
     try:

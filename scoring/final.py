@@ -43,6 +43,26 @@ def placing(scores: Sequence[int]) -> list[int]:
     return sorted(range(len(scores)), key=lambda p: (-scores[p], p))
 
 
+def rank_groups(ruleset: Ruleset, scores: Sequence[int]) -> list[list[int]]:
+    """Seats from first to last, grouped where the tie rule lets equal scores share a place
+    (``TieRule.SPLIT``); under seat order every group is one seat."""
+    order = placing(scores)
+    if ruleset.tie_rule is TieRule.SPLIT:
+        return _tie_groups(scores, order)
+    return [[p] for p in order]
+
+
+def ranks(ruleset: Ruleset, scores: Sequence[int]) -> tuple[int, ...]:
+    """Per seat, 1 = first, on these scores under the ruleset's tie rule (the ranks of :func:`compute_final`)."""
+    out = [0] * len(scores)
+    place = 0
+    for group in rank_groups(ruleset, scores):
+        for p in group:
+            out[p] = place + 1
+        place += len(group)
+    return tuple(out)
+
+
 def compute_final(
     ruleset: Ruleset,
     scores: Sequence[int],
@@ -54,8 +74,7 @@ def compute_final(
     n = ruleset.players
     final_scores = list(scores)
     order = placing(final_scores)
-    split = ruleset.tie_rule is TieRule.SPLIT
-    groups = _tie_groups(final_scores, order) if split else [[p] for p in order]
+    groups = rank_groups(ruleset, final_scores)
 
     if ruleset.leftover_sticks is LeftoverSticks.TO_FIRST and sticks:
         firsts = sorted(groups[0])
@@ -125,4 +144,4 @@ def _round_thousands(score: int, rounding: Rounding) -> int:
     return q
 
 
-__all__ = ["FinalResult", "compute_final", "placing"]
+__all__ = ["FinalResult", "compute_final", "placing", "rank_groups", "ranks"]

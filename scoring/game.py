@@ -394,17 +394,24 @@ class Game:
         )
 
 
-def replay(record: GameRecord | Mapping[str, Any]) -> GameReplay:
-    """Replay a record (parsed or the contract's JSON). Raises ``ScoringError`` on the first bad event."""
-    if not isinstance(record, GameRecord):
-        record = parse_record(record)
+def play(record: GameRecord) -> Game:
+    """The live :class:`Game` after every event of a parsed record (to go on from, e.g. to try a next
+    hand). Raises ``ScoringError`` on the first bad event, naming the players."""
     game = Game(record.ruleset)
     for i, event in enumerate(record.events):
         try:
             game.apply(event, i)
         except ScoringError as exc:
             raise exc.naming(record.players) from exc.__cause__
+    return game
+
+
+def replay(record: GameRecord | Mapping[str, Any]) -> GameReplay:
+    """Replay a record (parsed or the contract's JSON). Raises ``ScoringError`` on the first bad event."""
+    if not isinstance(record, GameRecord):
+        record = parse_record(record)
+    game = play(record)
     return GameReplay(record=record, rows=list(game.rows), state=game.state(), final=game.final)
 
 
-__all__ = ["ENDED_BY", "Game", "GameReplay", "GameState", "HandRow", "replay"]
+__all__ = ["ENDED_BY", "Game", "GameReplay", "GameState", "HandRow", "play", "replay"]

@@ -73,6 +73,20 @@ def check_han_fu(han: int, fu: int | None, *, open_20_fu: bool = False) -> None:
         raise ScoringError(M.TWENTY_FIVE_FU_HAN)
 
 
+def check_win_han_fu(han: int, fu: int | None, ruleset: Ruleset, *, tsumo: bool, who: str = "") -> None:
+    """Refuse a han/fu pair that no win of this kind (ron or tsumo) can have under ``ruleset``.
+
+    The one home of the rule for the engine (``settle``) and the entry screens' grids:
+    20 fu is only a pinfu tsumo when an open hand without fu is raised to 30 (``open_pinfu_fu``),
+    and a chiitoitsu tsumo (25 fu) is at least 3 han. ``who`` names the winner in the message.
+    """
+    if fu == 20 and not tsumo and ruleset.open_pinfu_fu:
+        raise ScoringError(M.RON_TWENTY_FU, who=who)
+    if fu == 25 and tsumo and han < 3:
+        raise ScoringError(M.CHIITOITSU_TSUMO_HAN, who=who)
+    check_han_fu(han, fu, open_20_fu=not ruleset.open_pinfu_fu)
+
+
 def _check_fu_value(fu: int) -> None:
     if isinstance(fu, bool) or not isinstance(fu, int):
         raise ScoringError(M.FU_NOT_WHOLE)

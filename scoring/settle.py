@@ -18,7 +18,7 @@ from scoring import messages as M
 from scoring.chombo import chombo_payment, dealer_passes, deliberate_chombo_deltas
 from scoring.dealer import is_paarenchan, short_of_minimum
 from scoring.errors import ScoringError
-from scoring.payments import HandValue, Limit, hand_value, is_kazoe, ron_amount, win_deltas
+from scoring.payments import HandValue, Limit, check_win_han_fu, hand_value, is_kazoe, ron_amount, win_deltas
 from scoring.record import AbortEvent, Chombo, Draw, NagashiEvent, PaoFor, Ron, Tsumo, Win
 from scoring.rules import (
     Abort,
@@ -128,10 +128,7 @@ def _value_win(table: Table, win: Win, *, tsumo: bool) -> WinResult:
     else:
         assert win.han is not None
         han, fu, dora = win.han, win.fu, win.dora
-        if fu == 20 and not tsumo and rs.open_pinfu_fu:
-            raise ScoringError(M.RON_TWENTY_FU, who=_name(win.winner))
-        if fu == 25 and tsumo and han < 3:
-            raise ScoringError(M.CHIITOITSU_TSUMO_HAN, who=_name(win.winner))
+        check_win_han_fu(han, fu, rs, tsumo=tsumo, who=_name(win.winner))
         if is_dealer and is_paarenchan(rs, table.dealer_wins_in_row):
             # The dealer's 8th consecutive win is a yakuman by itself, whatever the hand.
             value, han_for_minimum = hand_value(0, None, rs, yakuman=1), None

@@ -60,3 +60,14 @@ def game(season, players, referee):
     from league import services
 
     return services.game_start(season=season, table_label="A", members=players, by=referee.user)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_login_throttles():
+    """Throttle counters (DRF, in the cache) start empty in every test, so tests never lock each
+    other out; django-axes keeps its failed attempts in the database, rolled back per test."""
+    from django.core.cache import cache
+
+    cache.clear()
+    yield
+    cache.clear()

@@ -1,6 +1,7 @@
 """Settings shared by every environment (HackSoft / cookiecutter-django layout)."""
 from __future__ import annotations
 
+import datetime
 import os
 from pathlib import Path
 
@@ -30,6 +31,7 @@ INSTALLED_APPS = [
     "club",
     "league",
     "events",
+    "axes",
 ]
 
 MIDDLEWARE = [
@@ -43,6 +45,8 @@ MIDDLEWARE = [
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "config.middleware.DatabaseBusyMiddleware",
+    # Last, as django-axes asks: turns a locked-out login into the lockout page.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -90,6 +94,19 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
+# --- login throttling (django-axes; club/auth.py) ----------------------------------------
+AUTHENTICATION_BACKENDS = [
+    "club.auth.LoginThrottleBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
+# One username from one address: a member mistyping at the club's shared Wi-Fi does not lock
+# out the others, and an attacker cannot lock a member out from elsewhere.
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/lockout.html"
+
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
@@ -117,6 +134,13 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
+    "DEFAULT_THROTTLE_RATES": {"auth_token": "10/minute"},
+    # JSON nested too deep, NUL characters and lone surrogates: 400 before any view runs.
+    "DEFAULT_PARSER_CLASSES": [
+        "league.api.parsers.SafeJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
 }
 def _api_guide() -> str:
     """docs/api.md (auth, endpoints, errors, curl examples) shown on /api/docs/, minus its title."""
@@ -146,6 +170,13 @@ CELERY_TASK_SERIALIZER = "json"
 CELERY_RESULT_SERIALIZER = "json"
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A broker that is down must not hold a request for long: queueing after commit gives up
+# quickly and logs; league.requeue_stale (below, and at every worker start) queues it again.
+CELERY_BROKER_CONNECTION_TIMEOUT = 2
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5}
+CELERY_BEAT_SCHEDULE = {
+    "league-requeue-stale": {"task": "league.requeue_stale", "schedule": 300.0},
+}
 
 LOGGING = {
     "version": 1,

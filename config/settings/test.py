@@ -13,3 +13,4 @@ LANGUAGE_CODE = "ko"
 CELERY_BROKER_URL = os.environ.get("CELERY_TEST_FORCE_BROKER_URL") or None
 CELERY_TASK_ALWAYS_EAGER = CELERY_BROKER_URL is None
 CELERY_TASK_EAGER_PROPAGATES = True
+AXES_VERBOSE = False  # login throttling stays on (tests/conftest.py keeps tests from locking each other out)

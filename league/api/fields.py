@@ -4,6 +4,8 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from league.validation import BadInput, check_value
+
 
 @extend_schema_field(
     {
@@ -54,6 +56,10 @@ class NicknameMapField(serializers.JSONField):
             if isinstance(member, bool) or not isinstance(member, (str, int)) or not str(member).strip():
                 raise serializers.ValidationError(f"Map {nick!r} to a member id or display name.")
             out[str(nick)] = str(member)[:60]
+        try:
+            check_value(out)
+        except BadInput as exc:
+            raise serializers.ValidationError(f"A nickname or member {exc.message}.") from None
         return out
 
 

@@ -1,7 +1,11 @@
 """django-filter filter sets for the list endpoints."""
 from __future__ import annotations
 
+import datetime
+
 import django_filters
+from django import forms
+from django_filters.fields import IsoDateTimeField
 
 from club.models import Member
 from league.models import Game, HandRecord, ImportBatch, Penalty, Ruleset, Season
@@ -27,10 +31,35 @@ class SeasonFilter(django_filters.FilterSet):
         fields = ["club", "rating_method"]
 
 
+class RealOffsetDateTimeField(IsoDateTimeField):
+    """An ISO 8601 time whose UTC offset exists (-12:00 to +14:00), as UTC.
+
+    ``...-18:43`` parses in Python but PostgreSQL refuses it (a 500): it is a 400 here."""
+
+    def to_python(self, value):
+        parsed = super().to_python(value)
+        if parsed is None or parsed.utcoffset() is None:
+            return parsed
+        offset = parsed.utcoffset()
+        if not datetime.timedelta(hours=-12) <= offset <= datetime.timedelta(hours=14):
+            raise forms.ValidationError(
+                "The time zone offset must be between -12:00 and +14:00 (e.g. 2026-03-01T18:00:00+09:00).",
+                code="invalid",
+            )
+        try:
+            return parsed.astimezone(datetime.timezone.utc)
+        except OverflowError:
+            raise forms.ValidationError("That date and time is out of range.", code="invalid") from None
+
+
+class RealOffsetDateTimeFilter(django_filters.IsoDateTimeFilter):
+    field_class = RealOffsetDateTimeField
+
+
 class GameFilter(django_filters.FilterSet):
     member = django_filters.NumberFilter(field_name="seat_set__member", distinct=True, label="member id")
-    started_after = django_filters.IsoDateTimeFilter(field_name="started_at", lookup_expr="gte")
-    started_before = django_filters.IsoDateTimeFilter(field_name="started_at", lookup_expr="lte")
+    started_after = RealOffsetDateTimeFilter(field_name="started_at", lookup_expr="gte")
+    started_before = RealOffsetDateTimeFilter(field_name="started_at", lookup_expr="lte")
 
     class Meta:
         model = Game

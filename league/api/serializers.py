@@ -236,7 +236,8 @@ class PenaltyCreateSerializer(serializers.Serializer):
         for field in ("member", "beneficiary"):
             m = attrs.get(field)
             if m is not None and m.club_id != season.club_id:
-                raise serializers.ValidationError({field: ["Not a member of this club."]})
+                # Another club's member reads like an id that does not exist: ids are not probed.
+                raise serializers.ValidationError({field: [f'Invalid pk "{m.pk}" - object does not exist.']})
         return attrs
 
 
@@ -306,12 +307,16 @@ class ImportBatchSerializer(serializers.ModelSerializer):
     imported = serializers.SerializerMethodField(help_text="Logs that became new games.")
     already_imported = serializers.SerializerMethodField(help_text="Logs recognised as imported before (skipped).")
     failed = serializers.SerializerMethodField(help_text="Logs refused (see `errors`).")
+    stalled = serializers.SerializerMethodField(
+        help_text="Pending or running, and no log processed for 5 minutes (the broker or the worker was down); "
+        "it is queued again automatically and resumes where it stopped."
+    )
 
     class Meta:
         model = ImportBatch
         fields = [
-            "id", "season", "status", "total", "done", "imported", "already_imported", "failed", "errors", "results",
-            "created_at", "finished_at",
+            "id", "season", "status", "stalled", "total", "done", "imported", "already_imported", "failed", "errors",
+            "results", "created_at", "finished_at",
         ]
         extra_kwargs = {
             "status": {"help_text": "pending, then running; done when every log was processed (some may have "
@@ -335,6 +340,11 @@ class ImportBatchSerializer(serializers.ModelSerializer):
     def get_failed(self, obj) -> int:
         return sum(r["status"] == "error" for r in self._results(obj))
 
+    def get_stalled(self, obj) -> bool:
+        from league.tasks import batch_is_stalled
+
+        return batch_is_stalled(obj)
+
 
 class ImportCreateSerializer(serializers.Serializer):
     season = serializers.PrimaryKeyRelatedField(queryset=Season.objects.select_related("club"))
@@ -355,7 +365,7 @@ class ImportCreateSerializer(serializers.Serializer):
     )
 
     def validate(self, attrs):
-        from league.importers import LogError, read_log_bytes
+        from league.importers import NAME_LENGTH, LogError, read_log_bytes
 
         logs = []
         errors = []
@@ -372,6 +382,15 @@ class ImportCreateSerializer(serializers.Serializer):
                 logs.append((f.name, read_log_bytes(f.read())))
             except LogError as exc:
                 errors.append(f"{f.name}: {exc}")
+        mapping = attrs.get("mapping") or {}
+        for name, log in logs:
+            names = log.get("name") if isinstance(log.get("name"), list) else []
+            for nick in names:
+                if isinstance(nick, str) and nick not in mapping and len(nick) > NAME_LENGTH:
+                    errors.append(
+                        f"{name}: the nickname {nick!r} is longer than {NAME_LENGTH} characters, the longest "
+                        f"member name: map it to a member (mapping)."
+                    )
         if errors:
             raise serializers.ValidationError({"logs": errors})
         if not logs:

@@ -1,7 +1,8 @@
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView
-from rest_framework.authtoken.views import obtain_auth_token
 from rest_framework.routers import DefaultRouter
+
+from club.auth import obtain_auth_token
 
 from . import calculators, docs, views
 

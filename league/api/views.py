@@ -10,8 +10,8 @@ from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiRespo
 from rest_framework import mixins, status, viewsets
 from rest_framework.authentication import SessionAuthentication, TokenAuthentication
 from rest_framework.decorators import action
-from rest_framework.exceptions import PermissionDenied
-from rest_framework.parsers import FormParser, JSONParser, MultiPartParser
+from rest_framework.exceptions import NotFound, PermissionDenied
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.permissions import IsAuthenticated, IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
@@ -24,6 +24,7 @@ from league.permissions import Action
 from . import filters
 from . import serializers as s
 from .mixins import ScoringErrorsAs400
+from .parsers import SafeJSONParser
 
 
 def _plain(data):
@@ -57,7 +58,10 @@ def idempotent(request, write, serialize) -> Response:
 
 
 def require(user, action: Action, *, club, game=None) -> None:
+    """403 for a member without the right; 404 for another club's data (its ids are not probed)."""
     if not permissions.can(user, action, club=club, game=game):
+        if getattr(user, "is_authenticated", False) and not permissions.can(user, Action.VIEW_CLUB, club=club):
+            raise NotFound()
         raise PermissionDenied(f"You may not {action.value.replace('_', ' ')} here.")
 
 
@@ -281,6 +285,27 @@ class GameViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixin)
 
         return Response(game_replay(self.get_object()).to_json())
 
+    @extend_schema(
+        responses={
+            200: OpenApiResponse(description="For the next hand, each player's rank and cheapest win (ron off each "
+                                             "other player, tsumo) that makes them first: `python -m scoring needs`."),
+            400: OpenApiResponse(description="A finished or cancelled game has no next hand: "
+                                             '`{"error": {"hand": null, "message": "..."}}`.'),
+        },
+        summary="What each player needs to come first in the next hand",
+        examples=[OpenApiExample("South 4", response_only=True, status_codes=["200"], value={
+            "round": "S4", "honba": 0, "sticks": 0, "scores": [20000, 23000, 24000, 33000],
+            "players": [{"seat": 2, "rank": 2, "to_first": {
+                "ron": {"0": {"points": 12000, "hand": {"han": 6}}, "1": {"points": 12000, "hand": {"han": 6}},
+                        "3": {"points": 4500, "hand": {"han": 2, "fu": 70}}},
+                "tsumo": {"points": 8000, "hand": {"han": 5}}}}]})],
+    )
+    @action(detail=True, methods=["get"])
+    def needs(self, request, pk=None):
+        from league.needs import game_needs
+
+        return Response(game_needs(self.get_object()).to_json())
+
 
 class HandRecordViewSet(
     BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixin, mixins.DestroyModelMixin
@@ -414,7 +439,7 @@ class ImportBatchViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveMode
     serializer_class = s.ImportBatchSerializer
     filterset_class = filters.ImportBatchFilter
     queryset = ImportBatch.objects.none()
-    parser_classes = [JSONParser, MultiPartParser, FormParser]
+    parser_classes = [SafeJSONParser, MultiPartParser, FormParser]
 
     def get_queryset(self):
         visible = Season.objects.filter(s.visible_q(self.request.user)).values("pk")

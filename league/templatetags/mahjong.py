@@ -369,7 +369,10 @@ AUDIT_ACTIONS = {
     "edit": pgettext_lazy("audit action", "edited"),
     "delete": pgettext_lazy("audit action", "deleted"),
     "cancel": pgettext_lazy("audit action", "cancelled"),
+    "undo": pgettext_lazy("audit action", "taken back (the table's undo of its last hand)"),
 }
+UNDO_REASON = "undo"
+"""The reason ``services.hand_undo_last`` stores: the log says it in words (``audit_reason``)."""
 
 
 @register.filter
@@ -384,13 +387,29 @@ def audit_action(action: str) -> str:
     return str(AUDIT_ACTIONS.get(action, action))
 
 
+def _is_undo(entry: Any) -> bool:
+    return entry.action == "delete" and entry.object_type == "hand" and entry.reason == UNDO_REASON
+
+
 @register.simple_tag
 def audit_what(entry: Any) -> str:
-    """One audit entry in words: "hand #12 edited" / "국 기록 #12 수정"."""
-    # Translators: an audit log line, e.g. "hand #12 edited"; Korean puts the action last too.
-    return _("%(object)s #%(id)s %(action)s") % {
-        "object": audit_object(entry.object_type), "id": entry.object_id, "action": audit_action(entry.action),
-    }
+    """One audit entry in words, without internal ids: "hand edited" / "국 기록 수정"."""
+    action = "undo" if _is_undo(entry) else entry.action
+    # Translators: an audit log line, e.g. "hand edited"; Korean puts the action last too.
+    return _("%(object)s %(action)s") % {"object": audit_object(entry.object_type), "action": audit_action(action)}
+
+
+@register.simple_tag
+def audit_reason(entry: Any) -> str:
+    """The entry's reason as written, or in words where the system wrote it (the table's undo)."""
+    if _is_undo(entry):
+        return _("The table host took back the last hand (one tap).")
+    return entry.reason
+
+
+AUDIT_ID_FIELDS = frozenset({"id", "club", "season", "ruleset", "game", "member", "beneficiary", "hand_record",
+                             "created_by", "given_by", "cancelled_by", "entered_by", "actor"})
+"""Stored fields that are internal ids: the log names the objects in words instead."""
 
 
 @register.filter
@@ -407,6 +426,8 @@ def audit_changes(entry: Any) -> tuple[tuple[str, str, str], ...]:
     keys = list(dict.fromkeys([*(before or {}), *(after or {})]))
     rows = []
     for key in keys:
+        if key in AUDIT_ID_FIELDS:
+            continue
         old = (before or {}).get(key, _MISSING)
         new = (after or {}).get(key, _MISSING)
         if before is not None and after is not None and old == new:
@@ -421,4 +442,27 @@ _MISSING = object()
 def _as_json(value: Any) -> str:
     if value is _MISSING:
         return ""
+    moment = _stored_time(value)
+    if moment is not None:
+        return moment
     return json.dumps(value, ensure_ascii=False, separators=(", ", ": "), default=str)
+
+
+def _stored_time(value: Any) -> str | None:
+    """A stored ISO date-time (UTC) as the club's local time, "2026-12-01 17:49"; None if it is not one."""
+    if not isinstance(value, str) or len(value) < 16 or value[4:5] != "-" or "T" not in value:
+        return None
+    import datetime
+
+    from django.utils import timezone
+    from django.utils.dateparse import parse_datetime
+
+    try:
+        moment = parse_datetime(value)
+    except ValueError:
+        return None
+    if moment is None:
+        return None
+    if timezone.is_naive(moment):
+        moment = timezone.make_aware(moment, datetime.timezone.utc)
+    return timezone.localtime(moment).strftime("%Y-%m-%d %H:%M")

@@ -19,7 +19,9 @@ from league import permissions, selectors
 from league.forms import TableContext
 from league.models import Game
 from scoring.errors import ScoringError
+from scoring.game import Game as EngineGame
 from scoring.game import GameReplay, replay
+from scoring.record import parse_record
 
 
 def refuse(request: HttpRequest) -> HttpResponse:
@@ -89,6 +91,25 @@ class GameView:
                             position=pos, riichi_ok=state.riichi_allowed, renchan=state.renchan,
                             dealer_min_han=state.dealer_min_han, yellow_cards=state.yellow_cards,
                             penalty_points=state.penalty_points, agari_forbidden=state.agari_forbidden)
+
+    def event_scores(self) -> list[tuple[int, ...]]:
+        """The scores before the first event, then after each event (a penalty's payment is its own step).
+
+        The replay's rows fold an in-game penalty into the next hand's row; the game page and the
+        penalty lists show each payment where it happened, from these steps.
+        """
+        record = parse_record(self.record)
+        machine = EngineGame(record.ruleset)
+        steps = [tuple(machine.scores)]
+        for i, event in enumerate(record.events):
+            machine.apply(event, i)
+            steps.append(tuple(machine.scores))
+        return steps
+
+    def event_deltas(self) -> list[tuple[int, ...]]:
+        """What each event moved, seat by seat (``event_scores`` step by step)."""
+        steps = self.event_scores()
+        return [tuple(b - a for a, b in zip(before, after)) for before, after in zip(steps, steps[1:])]
 
     def final_rows(self) -> list[dict[str, Any]]:
         final = self.replay.final

@@ -19,6 +19,7 @@ from league import charts, permissions, selectors, services
 from league.forms import GameStartForm, ReasonForm
 from league.models import Game, Season
 from league.views import entry_once, game_view, load_game, next_game_context, refusable, refusal_message, refuse
+from league.views.params import BadParameter, bad_parameter, id_param
 
 
 @require_GET
@@ -28,8 +29,12 @@ def game_list(request: HttpRequest, slug: str) -> HttpResponse:
         return refuse(request)
     seasons = list(club.seasons.all())
     season = None
-    if request.GET.get("season"):
-        season = get_object_or_404(Season, club=club, pk=request.GET["season"])
+    try:
+        season_id = id_param(request, "season")
+    except BadParameter as exc:
+        return bad_parameter(request, exc)
+    if season_id is not None:
+        season = get_object_or_404(Season, club=club, pk=season_id)
     games = selectors.games_for_club(club=club, season=season)
     return render(request, "league/games/list.html", {
         "club": club, "seasons": seasons, "season": season, "games": games,
@@ -52,17 +57,30 @@ def game_start(request: HttpRequest, slug: str) -> HttpResponse:
     if initial and request.GET.get("random_seats"):
         initial["random_seats"] = True
     form = GameStartForm(request.POST or None, seasons=seasons, members=members, initial=initial)
+    staff = permissions.is_referee_or_admin(request.user, club)
+    ask_override = False
     if request.method == "POST" and form.is_valid():
+        seated_self = any(m.user_id == request.user.pk for m in form.cleaned_data["players"])
+        if not seated_self and not staff:
+            # A host enters the hands of a game they sit at: a game they are not at would be stuck.
+            form.add_error(None, _("You are not seated at this game, so you could not enter its hands. Start it from "
+                                   "the phone of one of its players, or ask a referee or a club admin."))
+            return render(request, "league/games/start.html", {"club": club, "form": form, "staff": staff},
+                          status=HTTPStatus.UNPROCESSABLE_ENTITY)
         try:
             game = services.game_start(
                 season=form.cleaned_data["season"], table_label=form.cleaned_data["table_label"],
                 members=form.cleaned_data["players"], random_seats=form.cleaned_data["random_seats"],
-                by=request.user, once=entry_once(request),
+                by=request.user, override_seated=staff and form.cleaned_data["override_seated"],
+                once=entry_once(request),
             )
         except services.AlreadyDone as done:  # the same form again (a double tap, Back): that game, once
             messages.info(request, _("This game was already started."))
             game = done.result
             return redirect("league:game_table", game.pk) if game else redirect("league:game_list", club.slug)
+        except services.SeatedElsewhere as exc:
+            form.add_error(None, _seated_elsewhere_message(exc, staff=staff))
+            ask_override = staff
         except ValidationError as exc:
             form.add_error(None, refusal_message(exc))
         else:
@@ -71,7 +89,17 @@ def game_start(request: HttpRequest, slug: str) -> HttpResponse:
                                             "by its players (logged in on their phones), a referee or a club admin."))
             return redirect("league:game_table", game.pk)
     status = HTTPStatus.UNPROCESSABLE_ENTITY if request.method == "POST" else HTTPStatus.OK
-    return render(request, "league/games/start.html", {"club": club, "form": form}, status=status)
+    return render(request, "league/games/start.html", {"club": club, "form": form, "ask_override": ask_override},
+                  status=status)
+
+
+def _seated_elsewhere_message(exc: services.SeatedElsewhere, *, staff: bool) -> str:
+    seats = "; ".join(_("%(name)s (table %(table)s)") % {"name": name, "table": label or game_id}
+                      for name, label, game_id in exc.seats)
+    text = _("Already seated at a game in progress: %(seats)s. Finish or cancel that game first.") % {"seats": seats}
+    if staff:
+        text += " " + _("As a referee or admin you may seat them anyway: tick the box below and start again.")
+    return text
 
 
 @require_GET
@@ -84,8 +112,15 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     for row in gv.replay.rows:
         rows_by_event[row.event_index] = row
     hands = []
+    steps = gv.event_scores()
     for hand in selectors.game_hands(game=game):
-        hands.append({"record": hand, "row": rows_by_event.get(hand.position)})
+        row = rows_by_event.get(hand.position)
+        # What this event itself moved (a penalty's payment on its own row, not folded into the next hand).
+        after = steps[hand.position + 1] if hand.position + 1 < len(steps) else None
+        deltas = [b - a for a, b in zip(steps[hand.position], after)] if after is not None else None
+        if row is None and deltas is not None and not any(deltas):
+            deltas = None  # a stop, a warning: nothing moved
+        hands.append({"record": hand, "row": row, "deltas": deltas, "scores": after})
     chart = ""
     if gv.replay.rows:
         chart = mark_safe(charts.scores_chart_svg(gv.replay.rows, gv.players))  # noqa: S308 (escaped by charts)

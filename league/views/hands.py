@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.html import format_html
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -17,6 +18,8 @@ from django.views.decorators.http import require_GET, require_POST
 from league import permissions, services
 from league.forms import FullHandForm, HandEntryForm, PositionForm, ReasonForm, event_initial
 from league.models import Game, HandRecord
+from league.needs import needs_panel
+from league.templatetags.mahjong import event_words
 from league.views import (GameView, Refused, already_saved_message, cancelled_message, entry_once, game_view,
                           load_game, next_game_context, refusable, refusal_message)
 from scoring.errors import ScoringError
@@ -73,6 +76,7 @@ def _table_context(request: HttpRequest, gv: GameView, **extra: Any) -> dict[str
         "continue_play": request.GET.get("continue") == "1",
         **(next_game_context(request.user, gv.game) if gv.replay.final is not None else {}),
     }
+    ctx["needs_panel"] = needs_panel(gv.game, gv.record, state, gv.ruleset)
     ctx.update(extra)
     if "form" not in ctx and gv.replay.final is None and not ctx["cancelled"]:
         ctx["form"] = HandEntryForm(table=gv.table())
@@ -125,7 +129,18 @@ def _store(request: HttpRequest, gv: GameView, form, template: str, ctx_extra: d
             return render(request, "league/games/table.html", _table_context(request, gv), status=HTTPStatus.CONFLICT)
         form.add_error(None, refusal_message(exc, gv.game))
         return render(request, template, {**ctx_extra, "form": form}, status=HTTPStatus.UNPROCESSABLE_ENTITY)
+    _say_saved(request, gv.game, position)
     return redirect("league:game_table", gv.game.pk)
+
+
+def _say_saved(request: HttpRequest, game: Game, position: int) -> None:
+    """At the top of the next screen, what was saved, in words: "3국 저장: 조도윤 론 ← 윤하은 · 3판 30부 5,800"."""
+    gv = game_view(game)
+    if position >= len(gv.events):
+        return
+    words = event_words(gv.events[position], gv.players, _row_at(gv, position), gv.ruleset)
+    text = format_html(_("Hand {n} saved: {what}"), n=position + 1, what=words)
+    messages.success(request, text, extra_tags="saved")
 
 
 @require_GET

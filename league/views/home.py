@@ -22,6 +22,7 @@ def home(request: HttpRequest) -> HttpResponse:
             "can_view_standings": permissions.can_view_standings(request.user, club),
             "can_start": permissions.can_start_game(request.user, club),
             "can_manage": permissions.can_manage_league(request.user, club),
+            "can_audit": permissions.can_give_penalty(request.user, club),
             "live": selectors.games_for_club(club=club, status=Game.Status.IN_PROGRESS)[:10] if can_view else [],
         })
     return render(request, "league/home/index.html", {"clubs": clubs})

@@ -17,8 +17,33 @@ from league.forms import PenaltyForm, ReasonForm, SeasonDeductionForm
 from league.models import Game, GameSeat, Penalty, PenaltyKind, Season
 from league.templatetags.mahjong import event_words
 from league.views import entry_once, load_game, refusable, refusal_message, refuse
+from league.views.params import BadParameter, bad_parameter, id_param
 
 KIND_LABELS = dict(PenaltyKind.choices)
+
+
+def _with_payments(penalties) -> list[Penalty]:
+    """The penalties, each with ``payment``: what its in-game event moved for the offender (None without one).
+
+    A second yellow card's chombo payment, a penalty point, a ruling: replayed game by game, each
+    amount where the penalty was given (the replay's rows would fold it into the next hand).
+    """
+    from league.views import game_view
+
+    penalties = list(penalties)
+    games = {p.game_id: p.game for p in penalties if p.hand_record_id and p.game_id}
+    moved: dict[int, list[tuple[int, ...]]] = {}
+    seats: dict[int, dict[int, int]] = {}
+    for game_id, game in games.items():
+        moved[game_id] = game_view(game).event_deltas()
+        seats[game_id] = dict(GameSeat.objects.filter(game_id=game_id).values_list("member_id", "seat"))
+    for p in penalties:
+        p.payment = None
+        if p.game_id in moved and p.hand_record is not None:
+            deltas, seat = moved[p.game_id], seats[p.game_id].get(p.member_id)
+            if seat is not None and p.hand_record.position < len(deltas):
+                p.payment = deltas[p.hand_record.position][seat]
+    return penalties
 
 
 def _referee_check(user, game) -> bool:
@@ -33,6 +58,15 @@ def game_penalties(request: HttpRequest, pk: int) -> HttpResponse:
     can_give = permissions.can_give_penalty(request.user, game.club)
     form = None
     status = HTTPStatus.OK
+    closed = game.status != Game.Status.IN_PROGRESS
+    if can_give and closed:
+        # Said up front: a finished (or cancelled) game takes no more in-game penalties or rulings.
+        if request.method == "POST":
+            status = HTTPStatus.CONFLICT
+        penalties = _with_payments(selectors.penalties_for(game=game, include_cancelled=True))
+        return render(request, "league/referee/game.html",
+                      {"game": game, "form": None, "penalties": penalties, "can_give": can_give, "closed": True},
+                      status=status)
     if can_give:
         seats = [(s.member_id, s.member.display_name) for s in game.seat_set.select_related("member")]
         form = PenaltyForm(request.POST or None, seats=seats, ruleset=game.effective_ruleset.to_scoring(),
@@ -58,7 +92,7 @@ def game_penalties(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.success(request, _("The penalty was logged."))
                 return redirect("league:game_penalties", game.pk)
         status = HTTPStatus.UNPROCESSABLE_ENTITY
-    penalties = selectors.penalties_for(game=game, include_cancelled=True)
+    penalties = _with_payments(selectors.penalties_for(game=game, include_cancelled=True))
     return render(request, "league/referee/game.html",
                   {"game": game, "form": form, "penalties": penalties, "can_give": can_give}, status=status)
 
@@ -114,7 +148,7 @@ def season_penalties(request: HttpRequest, slug: str, season_id: int) -> HttpRes
                 messages.success(request, _("The deduction was logged."))
                 return redirect("league:season_penalties", club.slug, season.pk)
         status = HTTPStatus.UNPROCESSABLE_ENTITY
-    penalties = selectors.penalties_for(season=season, include_cancelled=True)
+    penalties = _with_payments(selectors.penalties_for(season=season, include_cancelled=True))
     return render(request, "league/referee/season.html", {
         "club": club, "season": season, "form": form, "penalties": penalties, "can_give": can_give,
     }, status=status)
@@ -125,7 +159,7 @@ def member_penalties(request: HttpRequest, slug: str, member_id: int) -> HttpRes
     member = get_object_or_404(Member, club=club, pk=member_id)
     if not permissions.can_view_club(request.user, club):
         return refuse(request)
-    penalties = selectors.penalties_for(member=member, include_cancelled=True)
+    penalties = _with_payments(selectors.penalties_for(member=member, include_cancelled=True))
     return render(request, "league/referee/member.html", {
         "club": club, "member": member, "penalties": penalties,
         "can_give": permissions.can_give_penalty(request.user, club),
@@ -135,15 +169,25 @@ def member_penalties(request: HttpRequest, slug: str, member_id: int) -> HttpRes
 def audit_log(request: HttpRequest, slug: str) -> HttpResponse:
     """Who changed what, when, before and after, and why (``?game=`` narrows to one game)."""
     club = get_object_or_404(Club, slug=slug)
-    if not permissions.can_view_club(request.user, club):
-        return refuse(request)
+    if not permissions.can_give_penalty(request.user, club):  # referees and admins only
+        if not request.user.is_authenticated:
+            return refuse(request)
+        return render(request, "403.html", {"reason": _("The audit log is for the club's referees and admins.")},
+                      status=HTTPStatus.FORBIDDEN)
     game = None
-    if request.GET.get("game"):
-        game = get_object_or_404(club.games, pk=request.GET["game"])
+    try:
+        game_id = id_param(request, "game")
+    except BadParameter as exc:
+        return bad_parameter(request, exc)
+    if game_id is not None:
+        game = get_object_or_404(club.games, pk=game_id)
     entries = list(selectors.audit_entries(club=club, game=game)[:200])
     summaries = _audit_summaries(entries)
+    actors = {e.actor_id for e in entries if e.actor_id}
+    names = dict(Member.objects.filter(club=club, user_id__in=actors).values_list("user_id", "display_name"))
     for e in entries:
         e.summary = summaries.get(e.pk, "")
+        e.who = names.get(e.actor_id) or (e.actor.get_username() if e.actor_id else _("system"))
     return render(request, "league/referee/audit.html", {"club": club, "game": game, "entries": entries})
 
 
@@ -175,6 +219,12 @@ def _audit_summaries(entries) -> dict[int, str]:
             what = " → ".join(dict.fromkeys(words)) if e.action == "edit" else words[-1]
             out[e.pk] = _("Table %(table)s, hand %(n)s: %(what)s") % {
                 "table": tables.get(last["game"], last["game"]), "n": int(last.get("position", 0)) + 1, "what": what}
+        elif e.object_type == "game":
+            seats = next((side["seats"] for side in reversed(sides) if isinstance(side.get("seats"), list)), [])
+            text = _("Table %(table)s") % {"table": last.get("table_label") or "—"}
+            out[e.pk] = text + (": " + ", ".join(str(n) for n in seats) if seats else "")
+        elif e.object_type in ("season", "ruleset") and last.get("name"):
+            out[e.pk] = str(last["name"])
         elif e.object_type == "penalty" and last.get("member") in names:
             kind = str(KIND_LABELS.get(last.get("type"), last.get("type") or ""))
             extra = last.get("points") if last.get("points") is not None else last.get("amount")

@@ -19,7 +19,7 @@ from club.models import Member
 from league import charts
 from league import standings_selectors as sel
 from league.models import Season
-from league.permissions import can_view_standings
+from league.permissions import can_manage_league, can_view_club, can_view_standings
 from league.standings import standings_refresh
 from league.tables import EXPORT_FORMATS, StandingsTable, export_bytes, rating_header
 
@@ -72,6 +72,7 @@ def season_standings(request: HttpRequest, season_id: int) -> HttpResponse:
             "has_unranked": bool(standings.unranked),
             "method_label": Season.RatingMethod(season.rating_method).label,
             "export_formats": list(EXPORT_FORMATS),
+            "can_whatif": can_manage_league(request.user, season.club),
         },
     )
 
@@ -156,5 +157,7 @@ def player_season(request: HttpRequest, season_id: int, member_id: int) -> HttpR
             "ranks_svg": mark_safe(charts.rank_bars_svg(counts)),  # noqa: S308
             "highlights": items,
             "penalties": sel.player_penalties(season=season, member=member),
+            # Why a penalty was given is the club's business: public standings show the penalty only.
+            "show_reasons": can_view_club(request.user, season.club),
         },
     )

@@ -416,6 +416,12 @@ NO_SUCH_PENALTY = Message(
     "이 룰에는 {penalty} 벌칙이 없습니다.",
 )
 
+# --- what each player needs (scoring/needs.py) ------------------------------------------------
+NEEDS_GAME_OVER = Message(
+    "The game is over ({how}): there is no next hand, so nobody needs anything.",
+    "대국이 이미 끝났습니다({how}). 다음 국이 없으므로 1위 조건도 없습니다.",
+)
+
 # Rule codes in words (penalty kinds, how a game ended): see phrase().
 PHRASES = {
     "penalty_point": Message("penalty point", "벌점"),

@@ -4,6 +4,7 @@ per-game history the charts draw). Pure Python."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Hashable, Iterable, Mapping
@@ -20,6 +21,35 @@ METHODS = (TOTAL, P_RATING, TENHOU_R, OPENSKILL)
 
 class RatingParamsError(ValueError):
     """Rating parameters a club entered that cannot be used."""
+
+
+# Every parameter is a finite number in a sane range: "nan", "inf", "1e50000" or a divisor of
+# "1e-50000" would make every recompute of the season fail (or take forever).
+LIMIT = Decimal(10) ** 6
+TINY = Decimal(10) ** -6
+
+
+def require_finite(name: str, value: Decimal, *, lo: Decimal = -LIMIT, hi: Decimal = LIMIT) -> None:
+    if not value.is_finite():
+        raise RatingParamsError(f"{name} must be a finite number, not {value}")
+    if not lo <= value <= hi:
+        raise RatingParamsError(f"{name} must be between {lo} and {hi}")
+    if value and abs(value) < TINY or len(value.as_tuple().digits) > 20:
+        raise RatingParamsError(f"{name} must have at most 6 decimals (and 20 digits), not {value}")
+
+
+def require_finite_float(name: str, value: float, *, lo: float = -1e6, hi: float = 1e6) -> None:
+    if not math.isfinite(value):
+        raise RatingParamsError(f"{name} must be a finite number, not {value}")
+    if not lo <= value <= hi:
+        raise RatingParamsError(f"{name} must be between {lo:g} and {hi:g}")
+
+
+def require_whole(name: str, value: Any, *, lo: int, hi: int) -> None:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise RatingParamsError(f"{name} must be a whole number")
+    if not lo <= value <= hi:
+        raise RatingParamsError(f"{name} must be between {lo} and {hi}")
 
 
 # --------------------------------------------------------------------------- input

@@ -14,6 +14,8 @@ from scoring.ratings.common import (
     RatingResult,
     RatingStep,
     in_game_order,
+    require_finite_float,
+    require_whole,
 )
 
 @dataclass(frozen=True)
@@ -30,8 +32,14 @@ class OpenSkillParams:
     def __post_init__(self) -> None:
         for name in ("mu", "sigma", "beta", "tau", "z"):
             object.__setattr__(self, name, float(getattr(self, name)))
+        for name in ("mu", "sigma", "beta", "tau", "z"):
+            require_finite_float(name, getattr(self, name))
         if self.sigma <= 0 or self.beta <= 0 or self.tau < 0:
             raise RatingParamsError("sigma and beta must be positive, tau not negative")
+        require_finite_float("sigma", self.sigma, lo=1e-3)
+        require_finite_float("beta", self.beta, lo=1e-3)
+        require_finite_float("z", self.z, lo=0, hi=100)
+        require_whole("decimals", self.decimals, lo=0, hi=6)
 
 
 

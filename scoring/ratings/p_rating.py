@@ -12,10 +12,11 @@ from scoring.ratings.common import (
     P_RATING,
     GameResult,
     PlayerId,
-    RatingParamsError,
     RatingResult,
     RatingStep,
     in_game_order,
+    require_finite,
+    require_whole,
     to_decimal,
 )
 
@@ -40,10 +41,10 @@ class PRatingParams:
     def __post_init__(self) -> None:
         for name in ("divisor", "initial", "points_weight", "average_weight"):
             object.__setattr__(self, name, to_decimal(getattr(self, name)))
-        if self.divisor <= 0:
-            raise RatingParamsError("divisor (F) must be positive")
-        if not 0 <= self.decimals <= 6:
-            raise RatingParamsError("decimals must be between 0 and 6")
+        for name in ("initial", "points_weight", "average_weight"):
+            require_finite(name, getattr(self, name))
+        require_finite("divisor (F)", self.divisor, lo=Decimal(1))
+        require_whole("decimals", self.decimals, lo=0, hi=6)
 
 
 

@@ -14,6 +14,8 @@ from scoring.ratings.common import (
     RatingResult,
     RatingStep,
     in_game_order,
+    require_finite,
+    require_whole,
     to_decimal,
 )
 
@@ -41,6 +43,14 @@ class TenhouRParams:
             raise RatingParamsError("average_divisor must be positive")
         if self.games_cap < 0:
             raise RatingParamsError("games_cap cannot be negative")
+        require_finite("initial", self.initial)
+        require_finite("average_divisor", self.average_divisor, lo=Decimal(1))
+        require_finite("games_step", self.games_step, lo=Decimal(0), hi=Decimal(1))
+        require_finite("capped_factor", self.capped_factor, lo=Decimal(0), hi=Decimal(100))
+        require_finite("scale", self.scale, lo=Decimal(0), hi=Decimal(1000))
+        require_whole("games_cap", self.games_cap, lo=0, hi=1_000_000)
+        for bonus in (*self.rank_bonus_4, *self.rank_bonus_3):
+            require_whole("rank bonus", bonus, lo=-1_000_000, hi=1_000_000)
 
 
 

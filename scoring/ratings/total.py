@@ -15,6 +15,7 @@ from scoring.ratings.common import (
     RatingResult,
     RatingStep,
     in_game_order,
+    require_whole,
 )
 
 @dataclass(frozen=True)
@@ -33,6 +34,9 @@ class TotalParams:
             raise RatingParamsError("best_n must be at least 1")
         if self.min_games < 0:
             raise RatingParamsError("min_games cannot be negative")
+        if self.best_n is not None:
+            require_whole("best_n", self.best_n, lo=1, hi=100_000)
+        require_whole("min_games", self.min_games, lo=0, hi=100_000)
 
 
 

@@ -13,6 +13,7 @@ All point amounts are in table points (a riichi stick is 1000). The presets are 
 from __future__ import annotations
 
 import dataclasses
+import math
 import enum
 import types
 import typing
@@ -395,6 +396,11 @@ def _to_json(value: Any) -> Any:
     return value
 
 
+# Every number option is finite and at most this large (in table points: 100 million): a
+# start of 1e400 or a deduction of NaN would make every replay of the season fail.
+OPTION_LIMIT = 100_000_000
+
+
 def _coerce(name: str, value: Any) -> Any:
     """Turn a JSON value into the field's type, with a clear error."""
     hint = _HINTS[name]
@@ -429,14 +435,23 @@ def _coerce_to(hint: Any, value: Any) -> Any:
     if hint is int:
         if isinstance(value, bool) or not isinstance(value, int):
             raise TypeError("expected a whole number")
+        if abs(value) > OPTION_LIMIT:
+            raise ValueError("out of range")
         return value
     if hint is float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise TypeError("expected a number")
-        return float(value)
+        if isinstance(value, int) and abs(value) > OPTION_LIMIT:
+            raise ValueError("out of range")
+        value = float(value)
+        if not math.isfinite(value) or abs(value) > OPTION_LIMIT or (value and abs(value) < 1e-6):
+            raise ValueError("not a finite number in range")
+        return value
     if hint is str:
         if not isinstance(value, str):
             raise TypeError("expected text")
+        if "\x00" in value or len(value) > 200 or any("\ud800" <= c <= "\udfff" for c in value):
+            raise ValueError("text with a NUL byte or a lone surrogate, or too long")
         return value
     return value
 

@@ -76,7 +76,31 @@
     picker.addEventListener("change", function (ev) { if (ev.target.name === "_meld") { pending = []; showPending(); } });
   }
 
-  function init(root) { (root || document).querySelectorAll("[data-tile-picker]").forEach(setup); }
+  // A seat cannot be on both sides of a ron: an input with data-distinct="other" is disabled (and
+  // unticked) while the input of the same seat in the group "other" is ticked (winner / dealt in).
+  function distinct(form) {
+    if (form.hasAttribute("data-distinct-ready")) { return; }
+    form.setAttribute("data-distinct-ready", "");
+    function update() {
+      form.querySelectorAll("input[data-distinct]").forEach(function (input) {
+        var other = form.querySelectorAll("input[name='" + input.getAttribute("data-distinct") + "']");
+        var taken = Array.prototype.some.call(other, function (o) { return o.checked && o.value === input.value; });
+        if (taken && input.checked) { input.checked = false; }
+        input.disabled = taken;
+        var label = input.closest("label");
+        if (label) { label.classList.toggle("is-excluded", taken); }
+      });
+    }
+    form.addEventListener("change", update);
+    update();
+  }
+
+  function init(root) {
+    (root || document).querySelectorAll("[data-tile-picker]").forEach(setup);
+    (root || document).querySelectorAll("input[data-distinct]").forEach(function (input) {
+      if (input.form) { distinct(input.form); }
+    });
+  }
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", function () { init(); }); }
   else { init(); }
 })();

@@ -152,28 +152,29 @@ def test_game_night_host_referee_and_admin(base_url, new_context, night, shots):
     audit = admin.locator("[data-testid=audit]")
     hand_rows = audit.locator("tr:has(td.what[data-object=hand][data-action=create])")
     expect(hand_rows).to_have_count(5)  # three hands by the host, the two cards' events by the referee
-    expect(hand_rows.first.locator("td.what")).to_contain_text("국 기록 #")
-    expect(hand_rows.first.locator("td.what")).to_contain_text("등록")
+    expect(hand_rows.first.locator("td.what")).to_have_text("국 기록 등록")  # in words, no ids (issue 9, item 20)
     card_rows = audit.locator("tr:has(td.what[data-object=penalty][data-action=create])")
     expect(card_rows).to_have_count(2)
     for reason in CARD_REASONS:
         row = card_rows.filter(has_text=reason)
         expect(row).to_have_count(1)
-        expect(row.locator("td.what")).to_contain_text("벌칙 #")
-        expect(row.locator("td.who")).to_have_text("referee")
-        expect(row.locator("[data-testid=changes]")).to_contain_text("yellow_card")
+        expect(row.locator("td.what")).to_have_text("벌칙 등록")
+        expect(row.locator("td.who")).to_have_text("정지호")  # the member's name, not the login
+        expect(row.locator("[data-testid=audit-summary]")).to_contain_text("박도윤 · 옐로카드")
     admin.screenshot(path=f"{shots}/audit.png", full_page=True)
 
     admin.goto(f"{base_url}/games/{game.pk}/")
     hands = admin.locator("[data-testid=hands] tbody.hand")
     expect(hands).to_have_count(5)
-    for i in (2, 3):  # the cards: listed in words, their payment shown with the hand they were given in
+    for i in (2, 3):  # the cards: listed in words
         expect(hands.nth(i).locator(".hand-result")).to_have_text("박도윤: 옐로카드")
-        expect(hands.nth(i).locator("tr.hand-deltas")).to_have_count(0)
+    # each payment on its own row (issue 9, item 18): the first card moves nothing, the second is the chombo payment
+    expect(hands.nth(2).locator("tr.hand-deltas")).to_have_count(0)
+    expect(hands.nth(3).locator("tr.hand-deltas td span")).to_have_text(["+3,000", "+3,000", "−9,000", "+3,000"])
     last = hands.nth(4)
     expect(last.locator(".hand-round")).to_contain_text("동 2국")
     expect(last.locator(".hand-result")).to_contain_text("최하은")
-    expect(last.locator("tr.hand-deltas td span")).to_have_text(["+3,000", "+3,000", "−41,300", "+35,300"])
+    expect(last.locator("tr.hand-deltas td span")).to_have_text(["0", "0", "−32,300", "+32,300"])  # the ron alone
     expect(last.locator("tr.hand-deltas td small")).to_have_text(["26,500", "33,400", "−21,700", "61,800"])
     expect(admin.locator("[data-testid=final]")).to_contain_text("토비")
     admin.screenshot(path=f"{shots}/game-detail.png", full_page=True)

@@ -65,12 +65,13 @@ def test_member_watching_a_game_gets_no_entry_form_but_a_reason(played, club):
 
 
 def test_host_starting_a_game_they_do_not_sit_at_is_told_who_enters_it(host, season, players):
+    """Issue 9, item 17: the host is told before the game exists (it would be stuck), not after."""
     data = {"season": season.pk, "table_label": "T9"} | {f"seat_{i}": m.pk for i, m in enumerate(players)}
     response = _client(host).post(reverse("league:game_start", args=[season.club.slug]), data, follow=True,
                                   HTTP_ACCEPT_LANGUAGE="en")
     text = html.unescape(response.content.decode())
-    assert "You are not seated at it" in text
-    assert 'data-testid="watch-only"' in text
+    assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
+    assert "You are not seated at this game" in text and "ask a referee or a club admin" in text
 
 
 def test_refusal_page_explains_who_may(played, club):

@@ -1,6 +1,8 @@
 """Referee screens: penalties by the ruleset's tiers, cancel, season deductions, lists."""
 from __future__ import annotations
 
+import html
+
 from http import HTTPStatus
 
 import pytest
@@ -86,8 +88,10 @@ def test_season_deduction_and_lists(season, players, club_admin, game, referee):
     assert Penalty.objects.get().type == PenaltyKind.SEASON_DEDUCTION
     member_page = _client(players[0]).get(reverse("league:member_penalties", args=[season.club.slug, players[3].pk]))
     assert member_page.status_code == HTTPStatus.OK and "무단 불참" in member_page.content.decode()
-    audit = _client(players[0]).get(reverse("league:audit_log", args=[season.club.slug]))
+    audit = _client(referee).get(reverse("league:audit_log", args=[season.club.slug]))
     assert "무단 불참" in audit.content.decode()
+    # the audit log is for referees and admins (issue 9, item 20)
+    assert _client(players[0]).get(reverse("league:audit_log", args=[season.club.slug])).status_code == HTTPStatus.FORBIDDEN
 
 
 def test_anonymous_referee_screen_goes_to_login(game):
@@ -112,14 +116,12 @@ def test_audit_log_names_objects_and_actions_in_korean(game, players, referee):
     penalty = services.penalty_give(member=players[1], type="chombo", reason="노텐 리치", by=referee.user, game=game)
     url = reverse("league:audit_log", args=[game.club.slug])
     page = _client(referee).get(url, HTTP_ACCEPT_LANGUAGE="ko").content.decode()
-    assert f"국 기록 #{hand.pk} 수정" in page
-    assert f"국 기록 #{hand.pk} 등록" in page
-    assert f"대국 #{game.pk} 등록" in page
-    assert f"벌칙 #{penalty.pk} 등록" in page
-    for stored in (f"hand #{hand.pk}", f"game #{game.pk}", f"penalty #{penalty.pk}", "Create", "Edit"):
+    # In words, without internal ids (issue 9, item 20).
+    assert "국 기록 수정" in page and "국 기록 등록" in page and "대국 등록" in page and "벌칙 등록" in page
+    for stored in (f"#{hand.pk}", f"#{game.pk}", f"#{penalty.pk}", "Create", "Edit"):
         assert stored not in page
     english = _client(referee).get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert f"hand #{hand.pk} edited" in english and f"game #{game.pk} created" in english
+    assert "hand edited" in english and "game created" in english
 
 
 def test_audit_label_of_an_unknown_type_shows_as_stored():
@@ -135,10 +137,10 @@ def test_audit_log_shows_an_edit_as_the_fields_it_changed(game, referee):
 
     page = _client(referee).get(url, HTTP_ACCEPT_LANGUAGE="ko").content.decode()
 
-    # JSON, not Python reprs; the edit shows the event before and after, not the unchanged position.
-    assert '<del><code>{&quot;kind&quot;: &quot;draw&quot;, &quot;tenpai&quot;: []}</code></del>' in page
-    assert '<ins><code>{&quot;kind&quot;: &quot;draw&quot;, &quot;tenpai&quot;: [0]}</code></ins>' in page
-    assert "'kind'" not in page
+    # The edit in words (before → after, with the players' names), not the stored JSON (issue 9, item 20).
+    name = game.seat_set.get(seat=0).member.display_name
+    assert f"유국 · 전원 노텐 → 유국 · 텐파이: {name}" in html.unescape(page)
+    assert "&quot;kind&quot;" not in page and "'kind'" not in page
 
 
 @pytest.mark.parametrize(

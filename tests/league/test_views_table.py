@@ -186,7 +186,8 @@ def test_agari_yame_is_the_dealers_choice_and_stop_ends_the_game(host_client, ga
 @pytest.fixture
 def asi_game(club, players, referee):
     season = SeasonFactory(club=club, ruleset=RulesetFactory(club=club, key="asi-shirai", base="asi-shirai"))
-    return services.game_start(season=season, table_label="B", members=players, by=referee.user)
+    # the same players as ``game`` (which may be in progress): the referee seats them explicitly (issue 9, item 17)
+    return services.game_start(season=season, table_label="B", members=players, by=referee.user, override_seated=True)
 
 
 def test_abortive_draws_offered_only_when_the_ruleset_has_them(host_client, asi_game, game):

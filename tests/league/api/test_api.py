@@ -24,7 +24,8 @@ ROLES = ["anonymous", "outsider", "member", "player", "host", "referee", "admin"
 def expect(allowed_roles, role, ok=HTTPStatus.OK):
     if role in allowed_roles or role == "superuser":
         return ok
-    return {"anonymous": HTTPStatus.UNAUTHORIZED}.get(role, HTTPStatus.FORBIDDEN)
+    # Another club's data answers 404 (docs/api.md): an outsider cannot tell it exists.
+    return {"anonymous": HTTPStatus.UNAUTHORIZED, "outsider": HTTPStatus.NOT_FOUND}.get(role, HTTPStatus.FORBIDDEN)
 
 
 # --- reads ---------------------------------------------------------------------------------------

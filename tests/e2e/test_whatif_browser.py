@@ -1,0 +1,72 @@
+"""The what-if lab in a real browser: a club admin compares the season under Juki's rules without
+tobi (a tobi game is then unfinished and drops out) and sees the ranks move, on a phone."""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from tests.league.test_whatif import G1, G2
+
+CHROMIUM = "/usr/bin/chromium"
+playwright_sync = pytest.importorskip("playwright.sync_api")
+expect = playwright_sync.expect
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(not shutil.which(CHROMIUM), reason="needs Debian's chromium at /usr/bin/chromium"),
+]
+
+
+@pytest.fixture
+def season_played(transactional_db):
+    from league import services
+    from tests.factories import ClubFactory, ClubRoleFactory, MemberFactory, RulesetFactory, SeasonFactory, UserFactory
+
+    club = ClubFactory()
+    names = ["김민준", "이서연", "박지훈", "최유나"]
+    players = [MemberFactory(club=club, display_name=n, user=UserFactory(username=f"w{i}"))
+               for i, n in enumerate(names)]
+    admin = MemberFactory(club=club, display_name="관리자", user=UserFactory(username="boss"))
+    ClubRoleFactory(club=club, member=admin, role="admin")
+    season = SeasonFactory(club=club, ruleset=RulesetFactory(club=club, key="juki-agit-2026", base="juki-agit-2026"))
+    for label, hands in (("G1", G1), ("G2", G2)):
+        game = services.game_start(season=season, table_label=label, members=players, by=None)
+        for i, event in enumerate(hands):
+            services.hand_record(game=game, position=i, event=event, by=None)
+    return season, players
+
+
+def log_in(page, base_url: str, username: str, next_url: str) -> None:
+    """Through the login form (factory users' password), landing on ``next_url``."""
+    page.goto(f"{base_url}/accounts/login/?next={next_url}")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", "pass1234")
+    with page.expect_navigation():
+        page.click("form[action$='/login/'] button[type=submit]")
+
+
+def test_admin_compares_two_rulesets_on_a_phone(base_url, page, season_played, shots):
+    season, players = season_played
+    log_in(page, base_url, "boss", f"/seasons/{season.pk}/whatif/")
+    page.select_option("select[name=ruleset]", "preset:juki-agit-2026")
+    page.fill("textarea[name=overrides]", '{"tobi": false}')
+    page.screenshot(path=f"{shots}/whatif-form-phone.png", full_page=True)
+    with page.expect_navigation():
+        page.click("[data-testid=whatif-form] button[type=submit]")
+    table = page.locator("[data-testid=whatif-table]")
+    expect(table).to_be_visible()
+    expect(page.locator(f"[data-testid=whatif-row-{players[2].pk}] [data-testid=whatif-change]")).to_have_text("▲2")
+    expect(page.locator(f"[data-testid=whatif-row-{players[1].pk}] [data-testid=whatif-change]")).to_have_text("▼2")
+    expect(page.locator("[data-testid=whatif-invalid]")).to_contain_text("G1")
+    expect(page.locator("[data-testid=whatif-invalid]")).to_contain_text("끝나지 않습니다")
+    page.screenshot(path=f"{shots}/whatif-phone.png", full_page=True)
+
+
+def test_an_invalid_ruleset_is_refused_in_the_browser(base_url, page, season_played):
+    season, _players = season_played
+    log_in(page, base_url, "boss", f"/seasons/{season.pk}/whatif/")
+    page.fill("textarea[name=overrides]", '{"uma": "lots"}')
+    with page.expect_navigation():
+        page.click("[data-testid=whatif-form] button[type=submit]")
+    expect(page.locator("[data-testid=whatif-refused]")).to_be_visible()
+    expect(page.locator("textarea[name=overrides]")).to_have_value('{"uma": "lots"}')

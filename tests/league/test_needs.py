@@ -1,0 +1,124 @@
+"""The needs panel on the table screen and ``GET /api/games/{id}/needs/`` (scoring.needs on a stored game)."""
+from __future__ import annotations
+
+from http import HTTPStatus
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from league import services
+from tests.factories import UserFactory
+from tests.scoring.test_rulebook_juki import TO_S4_P3_TOP
+
+pytestmark = pytest.mark.django_db
+
+
+def _play(game, events):
+    for i, event in enumerate(events):
+        services.hand_record(game=game, position=i, event=event, by=None)
+
+
+def _client(member) -> Client:
+    c = Client()
+    c.force_login(member.user)
+    return c
+
+
+@pytest.mark.parametrize(
+    "hands, shown",
+    [(TO_S4_P3_TOP[:5], False), (TO_S4_P3_TOP[:6], True), (TO_S4_P3_TOP, True)],
+    ids=["South 2: no panel yet", "South 3: the panel appears", "South 4 (all-last): the panel"],
+)
+def test_panel_from_south_3_on(game, players, hands, shown):
+    _play(game, hands)
+    text = _client(players[0]).get(reverse("league:game_table", args=[game.pk])).content.decode()
+    assert ('data-testid="needs"' in text) is shown
+
+
+def test_panel_in_korean_words_collapsed(game, players):
+    _play(game, TO_S4_P3_TOP)  # S4 [20000,23000,24000,33000], the dealer p3 on top
+    response = _client(players[0]).get(reverse("league:game_table", args=[game.pk]))
+    text = response.content.decode()
+    names = [p.display_name for p in players]
+    start = text.index('data-testid="needs"')
+    panel = text[text.rindex("<details", 0, start):text.index("</details>", start)]
+    assert "<details" in panel and " open" not in panel.split(">")[0]
+    # p2 ties the dealer by ron off them (2h70 4,500) and ranks first by seat order
+    assert f"{names[2]} 1위 조건" in panel
+    assert f"{names[3]} 4,500 (2판 70부)" in panel
+    assert f"{names[0]} 12,000 (하네만)" in panel
+    assert f"{names[3]} 1위 유지" in panel
+    # the entry buttons come before the panel: it never covers them
+    assert text.index('data-testid="needs"') > text.index('name="action"')
+
+
+def test_panel_says_who_cannot_come_first(game, players):
+    # S3, then p3 tsumo yakuman: [11000,15000,9000,65000] at S4; off p1 even a yakuman leaves p0 short
+    _play(game, [*TO_S4_P3_TOP[:6], {"kind": "tsumo", "winner": 3, "yakuman": 1, "riichi": []},
+                 {"kind": "penalty", "player": 1, "type": "agari_forbidden"}])
+    text = _client(players[0]).get(reverse("league:game_table", args=[game.pk])).content.decode()
+    names = [p.display_name for p in players]
+    assert f"{names[1]} 불가" in text  # p0 ron off p1
+    # p1 may not win this hand (agari forbidden): no win at all
+    assert "어떤 화료로도 1위가 될 수 없습니다" in text
+
+
+def test_api_needs(game, players):
+    _play(game, TO_S4_P3_TOP)
+    client = APIClient()
+    client.force_authenticate(players[0].user)
+    r = client.get(f"/api/games/{game.pk}/needs/")
+    assert r.status_code == HTTPStatus.OK
+    body = r.json()
+    assert body["round"] == "S4" and body["scores"] == [20000, 23000, 24000, 33000]
+    assert body["players"][2]["to_first"]["ron"]["3"] == {"points": 4500, "hand": {"han": 2, "fu": 70}}
+
+
+def test_api_needs_of_a_finished_game_is_a_clear_400(game, players):
+    _play(game, [{"kind": "ron", "loser": 1, "wins": [{"winner": 2, "yakuman": 1}], "riichi": []}])  # tobi
+    client = APIClient()
+    client.force_authenticate(players[0].user)
+    r = client.get(f"/api/games/{game.pk}/needs/")
+    assert r.status_code == HTTPStatus.BAD_REQUEST
+    assert r.json()["error"]["hand"] is None
+    assert "no next hand" in r.json()["error"]["message"]
+
+
+def test_api_needs_of_a_cancelled_game_is_a_clear_400(game, players, referee):
+    services.game_cancel(game=game, by=referee.user, reason="wrong table")
+    client = APIClient()
+    client.force_authenticate(referee.user)
+    r = client.get(f"/api/games/{game.pk}/needs/")
+    assert r.status_code == HTTPStatus.BAD_REQUEST
+    assert "cancelled" in r.json()["error"]["message"]
+
+
+def test_api_needs_hidden_from_outsiders(game):
+    client = APIClient()
+    client.force_authenticate(UserFactory())
+    assert client.get(f"/api/games/{game.pk}/needs/").status_code == HTTPStatus.NOT_FOUND
+
+
+def test_panel_in_english(game, players):
+    _play(game, TO_S4_P3_TOP)
+    c = _client(players[0])
+    c.post(reverse("set_language"), {"language": "en"})
+    text = c.get(reverse("league:game_table", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    names = [p.display_name for p in players]
+    assert f"{names[2]} to come first" in text
+    assert f"{names[3]} 4,500 (2 han 70 fu)" in text
+    assert f"{names[0]} 12,000 (Haneman)" in text
+
+
+def test_no_panel_on_a_finished_or_cancelled_game(game, players, referee):
+    client = _client(players[0])
+    _play(game, [*TO_S4_P3_TOP, {"kind": "ron", "loser": 0, "wins": [{"winner": 1, "han": 1, "fu": 30}], "riichi": []}])
+    text = client.get(reverse("league:game_table", args=[game.pk])).content.decode()
+    assert 'data-testid="final"' in text and 'data-testid="needs"' not in text
+    other = services.game_start(season=game.season, table_label="B", members=players, by=referee.user)
+    _play(other, TO_S4_P3_TOP)
+    services.game_cancel(game=other, by=referee.user, reason="wrong table")
+    text = client.get(reverse("league:game_table", args=[other.pk])).content.decode()
+    assert 'data-testid="cancelled"' in text and 'data-testid="needs"' not in text

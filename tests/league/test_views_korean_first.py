@@ -1,0 +1,114 @@
+"""Issue 9, item 20: the audit log in words and local times, for referees and admins only; no English
+or Python left in the Korean UI (the standings CSV, plurals, a missing reason)."""
+from __future__ import annotations
+
+import csv
+import datetime
+import html
+import io
+from http import HTTPStatus
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+from django.utils import translation
+
+from league import services
+from league.models import AuditEntry
+from league.tables import export_bytes
+from tests.factories import MemberFactory, UserFactory
+
+pytestmark = pytest.mark.django_db
+
+
+def _client(member) -> Client:
+    c = Client()
+    c.force_login(member.user)
+    return c
+
+
+def _audit(client, club, lang="ko"):
+    return client.get(reverse("league:audit_log", args=[club.slug]), HTTP_ACCEPT_LANGUAGE=lang)
+
+
+# --- the audit log ------------------------------------------------------------------------------
+@pytest.fixture
+def logged(game, players, referee):
+    services.hand_record(game=game, position=0, event={"kind": "draw", "tenpai": [1]}, by=players[0].user)
+    services.hand_record(game=game, position=1, event={"kind": "draw", "tenpai": []}, by=players[0].user)
+    services.hand_undo_last(game=game, by=players[0].user, position=1)
+    # a known moment: 2026-12-01 08:30 UTC is 17:30 in Seoul
+    AuditEntry.objects.filter(club=game.club).update(at=datetime.datetime(2026, 12, 1, 8, 30, tzinfo=datetime.UTC))
+    return game
+
+
+def test_audit_log_in_words_and_local_times(logged, players, referee):
+    text = html.unescape(_audit(_client(referee), logged.club).content.decode())
+    assert "2026-12-01 17:30" in text and "08:30" not in text  # Asia/Seoul, not UTC
+    assert "T08:30" not in text and "+00:00" not in text and "Z<" not in text  # no ISO times
+    assert f"테이블 A: {', '.join(p.display_name for p in players)}" in text  # the game in words
+    assert "국 기록 되돌림" in text and "마지막 국을 되돌렸습니다" in text  # not "undo"
+    assert ">undo<" not in text and "undo" not in text.split('<table class="grid audit"')[1]
+    assert players[0].display_name in text  # who: the member's name
+    for entry in AuditEntry.objects.filter(club=logged.club):
+        assert f"#{entry.object_id}" not in text  # no internal ids
+
+
+def test_audit_log_readable_only_by_referees_and_admins(logged, players, club_admin, referee, host):
+    assert _audit(_client(referee), logged.club).status_code == HTTPStatus.OK
+    assert _audit(_client(club_admin), logged.club).status_code == HTTPStatus.OK
+    for member in (players[0], host, MemberFactory(club=logged.club, user=UserFactory())):
+        response = _audit(_client(member), logged.club)
+        assert response.status_code == HTTPStatus.FORBIDDEN
+        assert "감사 기록은 클럽 심판과 관리자만" in html.unescape(response.content.decode())  # a readable page
+    anonymous = Client().get(reverse("league:audit_log", args=[logged.club.slug]))
+    assert anonymous.status_code == HTTPStatus.FOUND and "/login/" in anonymous["Location"]
+
+
+def test_audit_log_link_only_for_referees_and_admins(logged, players, referee):
+    url = reverse("league:game_detail", args=[logged.pk])
+    assert "/audit/" not in _client(players[0]).get(url).content.decode()
+    assert "/audit/" in _client(referee).get(url).content.decode()
+    assert "/audit/" not in _client(players[0]).get(reverse("home")).content.decode()
+
+
+def test_audit_log_stored_times_in_local_time():
+    from types import SimpleNamespace
+
+    from league.templatetags.mahjong import audit_changes
+
+    entry = SimpleNamespace(before=None, after={"id": 7, "season": 3, "starts_at": "2026-12-01T08:30:00Z"})
+    assert audit_changes(entry) == (("starts_at", "", "2026-12-01 17:30"),)  # no ids, the club's time
+
+
+# --- the standings CSV, plurals ------------------------------------------------------------------
+def test_standings_csv_has_no_true_column():
+    rows = [{"rank": 1, "name": "가", "qualified": True}, {"rank": None, "name": "나", "qualified": False}]
+    with translation.override("ko"):
+        text = export_bytes(rows, "csv").decode("utf-8-sig")
+    header, *body = list(csv.reader(io.StringIO(text)))
+    assert [r[-1] for r in body] == ["예", "아니오"]
+    assert "True" not in text and "False" not in text
+
+
+@pytest.mark.parametrize(("n", "lang", "words"), [
+    (1, "en", "ranked from 1 game"), (3, "en", "ranked from 3 games"), (1, "ko", "1대국부터 순위 대상")])
+def test_ranked_from_n_games_is_pluralised(season, club_admin, n, lang, words):
+    season.min_games = n
+    season.save()
+    text = _client(club_admin).get(reverse("standings:season", args=[season.pk]), HTTP_ACCEPT_LANGUAGE=lang)
+    text = html.unescape(text.content.decode())
+    assert words in text
+    if n == 1:
+        assert "1 games" not in text
+
+
+# --- a missing reason ----------------------------------------------------------------------------
+def test_missing_edit_reason_has_a_specific_korean_message(game, referee):
+    services.hand_record(game=game, position=0, event={"kind": "draw", "tenpai": []}, by=None)
+    response = _client(referee).post(reverse("league:hand_edit", args=[game.pk, 0]), {
+        "position": 0, "kind": "draw", "draw_tenpai": ["1"], "reason": "", "action": "save"},
+        HTTP_ACCEPT_LANGUAGE="ko")
+    assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
+    text = html.unescape(response.content.decode())
+    assert "사유를 적어 주세요" in text and "이 필드는 필수 항목입니다" not in text

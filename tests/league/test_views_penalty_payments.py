@@ -1,0 +1,72 @@
+"""Issue 9, item 18: a penalty's payment shows on its own row — on the game page and in the penalty lists —
+instead of being folded into the next hand's row."""
+from __future__ import annotations
+
+import html
+import re
+from http import HTTPStatus
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from league import services
+
+pytestmark = pytest.mark.django_db
+
+RON = {"kind": "ron", "loser": 1, "wins": [{"winner": 0, "han": 3, "fu": 30}]}  # the dealer: 5,800
+
+
+def _client(member) -> Client:
+    c = Client()
+    c.force_login(member.user)
+    return c
+
+
+@pytest.fixture
+def carded(game, players, referee):
+    """Juki: 박's second yellow card in one hand is a chombo payment (play goes on), then the dealer's ron."""
+    for _ in range(2):
+        services.penalty_give(game=game, member=players[2], type="yellow_card", reason="콜 실수", by=referee.user)
+    services.hand_record(game=game, position=2, event=RON, by=None)
+    return game
+
+
+def _hand_rows(text: str) -> list[list[str]]:
+    """Each hand of the game page: the deltas of its second line (empty when it has none)."""
+    rows = []
+    for body in re.findall(r'<tbody class="hand">(.*?)</tbody>', text, re.S):
+        rows.append(re.findall(r'data-delta="(-?\d+)"', body))
+    return rows
+
+
+def test_penalty_payments_on_their_own_row_on_the_game_page(carded, players):
+    text = html.unescape(_client(players[3]).get(reverse("league:game_detail", args=[carded.pk])).content.decode())
+    rows = _hand_rows(text)
+    assert len(rows) == 3
+    assert rows[0] == []  # the first yellow card moves nothing
+    assert rows[1] == ["3000", "3000", "-9000", "3000"]  # the second: the chombo payment, on its own row
+    assert rows[2] == ["5800", "-5800", "0", "0"]  # the ron, only what the ron paid
+    assert "−9,000" in text
+
+
+@pytest.mark.parametrize(("rule", "page"), [
+    ("the game's penalty list", "game"), ("the season's penalty list", "season"), ("the player's list", "member")])
+def test_penalty_payments_on_their_own_row_in_the_penalty_lists(carded, players, referee, rule, page):
+    url = {"game": reverse("league:game_penalties", args=[carded.pk]),
+           "season": reverse("league:season_penalties", args=[carded.club.slug, carded.season_id]),
+           "member": reverse("league:member_penalties", args=[carded.club.slug, players[2].pk])}[page]
+    response = _client(referee).get(url)
+    assert response.status_code == HTTPStatus.OK
+    cells = re.findall(r'data-testid="penalty-payment">(.*?)</td>', html.unescape(response.content.decode()), re.S)
+    amounts = sorted(re.sub(r"<[^>]+>", "", c).strip() for c in cells)
+    assert amounts == ["", "−9,000"]  # one row per card: the first moved nothing, the second 9,000
+
+
+def test_penalty_payments_ruling_amount_in_the_list(game, players, referee):
+    services.penalty_give(game=game, member=players[1], type="ruling", amount=2000, beneficiary=players[3],
+                          reason="판정", by=referee.user)
+    text = html.unescape(_client(referee).get(reverse("league:game_penalties", args=[game.pk])).content.decode())
+    assert "−2,000" in text
+    rows = _hand_rows(html.unescape(_client(referee).get(reverse("league:game_detail", args=[game.pk])).content.decode()))
+    assert rows == [["0", "-2000", "0", "2000"]]

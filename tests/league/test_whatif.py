@@ -1,0 +1,201 @@
+"""The what-if lab: a season's standings under a proposal beside today's (league.whatif).
+
+Two finished Juki games of the same four players (points worked by hand: (final − 30,000)/1,000
++ uma 30/10/−10/−30 + oka 20 to first; ties by seat order):
+  G1: p1 rons p2 for a yakuman at East 1 (tobi): [25000, 57000, −7000, 25000] -> p1 +77, p0 +5, p3 −15, p2 −67
+  G2: p2 rons p3 for a mangan, then seven all-noten draws to the end of South 4:
+      [25000, 25000, 33000, 17000] -> p2 +53, p0 +5, p1 −15, p3 −43
+Today's totals: p1 62, p0 10, p2 −14, p3 −58.
+"""
+from __future__ import annotations
+
+from decimal import Decimal
+from http import HTTPStatus
+
+import pytest
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from django.test import Client
+from django.urls import reverse
+
+from league import services
+from league.models import AuditEntry
+from league.whatif import services as whatif_services
+from league.whatif.models import WhatIfRun
+from league.whatif.selectors import Proposal, ProposalError, compare
+from tests.factories import UserFactory
+
+pytestmark = pytest.mark.django_db
+
+G1 = [{"kind": "ron", "loser": 2, "wins": [{"winner": 1, "yakuman": 1}], "riichi": []}]
+G2 = [{"kind": "ron", "loser": 3, "wins": [{"winner": 2, "han": 5}], "riichi": []},
+      *[{"kind": "draw", "tenpai": []}] * 7]
+
+
+@pytest.fixture
+def played(season, players, referee):
+    for label, hands in (("G1", G1), ("G2", G2)):
+        game = services.game_start(season=season, table_label=label, members=players, by=referee.user)
+        for i, event in enumerate(hands):
+            services.hand_record(game=game, position=i, event=event, by=None)
+        game.refresh_from_db()
+        assert game.status == "finished"
+    return season
+
+
+def _ranks(comparison, side):
+    return {r["member_id"]: r[side]["rank"] for r in comparison.rows}
+
+
+def test_replaying_a_season_under_its_own_ruleset_gives_identical_standings(played, players):
+    result = compare(played, Proposal(ruleset=played.ruleset.spec()))
+    assert result.invalid == [] and result.replayed == result.games == 2
+    assert result.changed_games == []
+    for row in result.rows:
+        assert row["today"] == row["proposal"]
+        assert row["change"] == 0
+    assert _ranks(result, "today") == {players[1].pk: 1, players[0].pk: 2, players[2].pk: 3, players[3].pk: 4}
+    assert {r["member_id"]: Decimal(r["today"]["total"]) for r in result.rows} == {
+        players[1].pk: 62, players[0].pk: 10, players[2].pk: -14, players[3].pk: -58}
+
+
+def test_a_proposal_that_refuses_a_game_lists_it_and_moves_the_ranks(played, players):
+    # Without tobi G1 is not over after its only hand: it drops out; G2 alone decides.
+    result = compare(played, Proposal(ruleset={"base": "juki-agit-2026", "overrides": {"tobi": False}}))
+    assert [g["table_label"] for g in result.invalid] == ["G1"]
+    assert "not over" in result.invalid[0]["reason"] and "끝나지 않습니다" in result.invalid[0]["reason_ko"]
+    assert _ranks(result, "proposal") == {players[2].pk: 1, players[0].pk: 2, players[1].pk: 3, players[3].pk: 4}
+    change = {r["member_id"]: r["change"] for r in result.rows}
+    assert change == {players[2].pk: 2, players[0].pk: 0, players[1].pk: -2, players[3].pk: 0}
+
+
+def test_another_uma_changes_the_points_of_every_game(played, players):
+    # uma 10-20: G1 p1 27+20+20 = 67, G2 p2 3+20+20 = 43
+    result = compare(played, Proposal(ruleset={"base": "juki-agit-2026",
+                                               "overrides": {"uma": [20000, 10000, -10000, -20000]}}))
+    assert len(result.changed_games) == 2
+    totals = {r["member_id"]: Decimal(r["proposal"]["total"]) for r in result.rows}
+    # p1: 67 − 5 − 10 = 52 (G2: −5 −10 = −15 under 10-30, −5 −10 = −15 under 10-20 too)
+    assert totals[players[1].pk] == 52
+
+
+@pytest.mark.parametrize(
+    "proposal, fragment",
+    [
+        (Proposal(ruleset={"base": "no-such-rules"}), "no-such-rules"),
+        (Proposal(ruleset={"base": "juki-agit-2026", "overrides": {"no_such_field": 1}}), "no_such_field"),
+        (Proposal(rating_method="p_rating", rating_params={"bogus": 1}), "bogus"),
+    ],
+    ids=["an unknown preset", "an unknown ruleset field", "an unknown rating parameter"],
+)
+def test_an_invalid_proposal_is_refused_with_the_engines_reason(played, proposal, fragment):
+    with pytest.raises(ProposalError) as exc:
+        compare(played, proposal)
+    assert fragment in exc.value.message
+    with pytest.raises(ProposalError):
+        whatif_services.run_create(season=played, proposal=proposal, by=None)
+    assert not WhatIfRun.objects.exists()
+
+
+def test_a_run_is_a_task_with_progress_and_an_audit_entry(played, club_admin, django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        run = whatif_services.run_create(season=played, proposal=Proposal(ruleset=played.ruleset.spec()),
+                                         by=club_admin.user)
+    run.refresh_from_db()
+    assert (run.status, run.done, run.total) == ("done", 2, 2)
+    assert len(run.result["rows"]) == 4
+    assert AuditEntry.objects.filter(object_type="whatif", object_id=str(run.pk), actor=club_admin.user).exists()
+
+
+def test_only_admins_run_the_lab(played, referee):
+    from django.core.exceptions import PermissionDenied
+
+    with pytest.raises(PermissionDenied):
+        whatif_services.run_create(season=played, proposal=Proposal(rating_method="total"), by=referee.user)
+    c = Client()
+    c.force_login(referee.user)
+    assert c.get(reverse("whatif:lab", args=[played.pk])).status_code == HTTPStatus.FORBIDDEN
+
+
+def test_lab_in_the_browser_compares_two_rulesets(played, club_admin, players, django_capture_on_commit_callbacks):
+    c = Client()
+    c.force_login(club_admin.user)
+    url = reverse("whatif:lab", args=[played.pk])
+    assert c.get(url).status_code == HTTPStatus.OK
+    with django_capture_on_commit_callbacks(execute=True):
+        response = c.post(url, {"ruleset": "preset:juki-agit-2026", "overrides": '{"tobi": false}'})
+    assert response.status_code == HTTPStatus.FOUND
+    page = c.get(response["Location"]).content.decode()
+    assert 'data-testid="whatif-table"' in page
+    assert "▲2" in page and "▼2" in page
+    assert "G1" in page and "끝나지 않습니다" in page
+
+
+def test_lab_refuses_an_invalid_ruleset_with_the_engines_reason(played, club_admin):
+    c = Client()
+    c.force_login(club_admin.user)
+    response = c.post(reverse("whatif:lab", args=[played.pk]),
+                      {"ruleset": "preset:juki-agit-2026", "overrides": '{"no_such_field": 1}'})
+    assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
+    assert "no_such_field" in response.content.decode()
+    assert not WhatIfRun.objects.exists()
+
+
+def test_whatif_command(played, capsys):
+    call_command("whatif", str(played.pk), "--ruleset", "juki-agit-2026", "--overrides", '{"tobi": false}')
+    out = capsys.readouterr().out
+    assert "+2" in out and "-2" in out
+    assert "G1" in out and "not over" in out
+
+
+def test_whatif_command_refuses_an_invalid_proposal(played):
+    with pytest.raises(CommandError) as exc:
+        call_command("whatif", str(played.pk), "--ruleset", "no-such-rules")
+    assert "no-such-rules" in str(exc.value)
+
+
+def test_outsiders_do_not_see_a_run(played, club_admin):
+    run = whatif_services.run_create(season=played, proposal=Proposal(rating_method="total"), by=None, run=False)
+    c = Client()
+    c.force_login(UserFactory())
+    assert c.get(reverse("whatif:run", args=[run.pk])).status_code == HTTPStatus.FORBIDDEN
+
+
+def test_a_double_tap_makes_one_run(played, club_admin, django_capture_on_commit_callbacks):
+    c = Client()
+    c.force_login(club_admin.user)
+    url = reverse("whatif:lab", args=[played.pk])
+    data = {"ruleset": "preset:juki-agit-2026", "overrides": '{"tobi": false}'}
+    with django_capture_on_commit_callbacks(execute=True):
+        first = c.post(url, data)
+        again = c.post(url, data)
+    assert first["Location"] == again["Location"]
+    assert WhatIfRun.objects.count() == 1
+    other = c.post(url, {"rating_method": "p_rating"})
+    assert other["Location"] != first["Location"] and WhatIfRun.objects.count() == 2
+
+
+def test_the_standings_page_links_admins_to_the_lab(played, club_admin, players):
+    url = reverse("standings:season", args=[played.pk])
+    admin, member = Client(), Client()
+    admin.force_login(club_admin.user)
+    member.force_login(players[0].user)
+    assert 'data-testid="whatif-link"' in admin.get(url).content.decode()
+    assert 'data-testid="whatif-link"' not in member.get(url).content.decode()
+
+
+def test_with_the_broker_down_the_run_is_done_in_the_request(played, club_admin, monkeypatch,
+                                                              django_capture_on_commit_callbacks):
+    from kombu.exceptions import OperationalError
+
+    from league.whatif.tasks import whatif_run
+
+    def down(*args, **kwargs):
+        raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    monkeypatch.setattr(whatif_run, "delay", down)
+    with django_capture_on_commit_callbacks(execute=True):
+        run = whatif_services.run_create(season=played, proposal=Proposal(rating_method="p_rating"),
+                                         by=club_admin.user)
+    run.refresh_from_db()
+    assert run.status == WhatIfRun.Status.DONE and run.result["method_proposal"] == "p_rating"

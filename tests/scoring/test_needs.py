@@ -1,0 +1,271 @@
+"""What each player needs to come first in the next hand (``scoring.needs``, contract needs.md).
+
+Every expected figure below was worked out by hand from the rulebooks (standard payment table;
+non-dealer / dealer ron: 1h30 1000/1500, 1h40 1300, 1h50 1600/2400, 1h70 2300, 2h25 1600/2400,
+2h70 4500, 2h110 7100, 3h60 and 4h30 7700 (no kiriage), mangan 8000/12000, haneman 12000/18000,
+yakuman 32000/48000; tsumo 1h30 300/500, 1h40 400/700, 1h50 400/800 (dealer 800 all),
+mangan 2000/4000, haneman 3000/6000, yakuman 8000/16000). Scores are per seat [0, 1, 2, 3];
+seat 0 deals East 1; ties go by seat order in both club rulebooks.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scoring.errors import ScoringError
+from scoring.game import Game, replay
+from scoring.final import ranks
+from scoring.needs import FU_VALUES, needs
+from scoring.record import parse_event
+from scoring.rules import resolve
+from tests.scoring.rulebook import draw, record, ron, tsumo, w
+from tests.scoring.test_properties import _event
+from tests.scoring.test_rulebook_juki import SEVEN_DEALER_WINS, TO_S4_P3_TOP, TO_WEST
+
+JUKI = "juki-agit-2026"
+ASI = "asi-shirai"
+
+
+def _need(result: dict, seat: int, off: int | None) -> Any:
+    to_first = result["players"][seat]["to_first"]
+    return to_first["tsumo"] if off is None else to_first["ron"][str(off)]
+
+
+# (ruleset, hands, seat, off (None = tsumo), expected {"points", "hand"} or None)
+CASES = [
+    pytest.param(
+        JUKI, TO_S4_P3_TOP, 2, 3, {"points": 4500, "hand": {"han": 2, "fu": 70}},
+        # S4 [20000,23000,24000,33000]: p2 ties the dealer p3 at 28500 and ranks above by seat order
+        id="juki: seat-order tie: the earlier seat is first on equal scores",
+    ),
+    pytest.param(
+        JUKI, TO_S4_P3_TOP, 2, 0, {"points": 12000, "hand": {"han": 6}},
+        # off p0 the leader keeps 33000: p2 needs 9000 -> mangan 8000 is short, haneman
+        id="juki: off a player other than the leader the whole gap is needed (haneman)",
+    ),
+    pytest.param(
+        JUKI, TO_S4_P3_TOP, 0, None, {"points": 12000, "hand": {"han": 6}},
+        # p0 tsumo: mangan 20000+8000 = 28000 < dealer 29000; haneman 32000 > 27000
+        id="juki: tsumo, the dealer pays the bigger share",
+    ),
+    pytest.param(
+        JUKI, TO_S4_P3_TOP, 3, 2, {"points": 1500, "hand": {"han": 1, "fu": 30}},
+        id="juki: a player already first gets the cheapest win that keeps them first",
+    ),
+    pytest.param(
+        ASI, [draw(tenpai=(0, 1), riichi=(1,))], 3, None, {"points": 2800, "hand": {"han": 1, "fu": 40}},
+        # E1 honba 1, 1 stick: [26500,24500,23500,23500]. 1h30 tsumo: p3 23500+1100+300+1000 = 25900,
+        # the dealer 26500-500-100 = 25900: tied, the dealer sits earlier. 1h40 400/700: 26300 > 25700
+        id="asi: honba and the stick on the table go to the winner (and a tie is lost by seat order)",
+    ),
+    pytest.param(
+        ASI, [draw(tenpai=(0, 1), riichi=(1,))], 2, 0, {"points": 2300, "hand": {"han": 1, "fu": 30}},
+        # 1000 + 300 + 1000: p2 25800, dealer 25200
+        id="asi: ron with honba and a stick",
+    ),
+    pytest.param(
+        JUKI, TO_WEST, 2, 3, {"points": 2400, "hand": {"han": 1, "fu": 50}},
+        # W1 [23000,26000,24000,27000]: paid as dealer, p2 must pass p1's 26000 strictly: >2000 -> 2400 (1h50)
+        id="juki: West wins are paid as dealer wins",
+    ),
+    pytest.param(
+        {"base": JUKI, "overrides": {"west_wins_paid_as_dealer": False}}, TO_WEST, 2, 3,
+        {"points": 2300, "hand": {"han": 1, "fu": 70}},
+        id="juki override: West paid as non-dealer, the same need is 1h70 2300",
+    ),
+    pytest.param(
+        ASI, TO_WEST, 2, 3, {"points": 2300, "hand": {"han": 1, "fu": 70}},
+        # the same West 1 under A.S.I.: wins in the West are paid as usual (non-dealer 1h70 2300)
+        id="asi: West wins are paid as usual",
+    ),
+    pytest.param(
+        JUKI, TO_WEST, 2, None, {"points": 2400, "hand": {"han": 1, "fu": 50}},
+        # paid as dealer: 1h40 700 all -> 26100 vs p1 25300 but p3 26300; 1h50 800 all -> 26400 > 26200
+        id="juki: a West tsumo collects the dealer amount from everyone",
+    ),
+    pytest.param(
+        JUKI, SEVEN_DEALER_WINS[:4], 0, 2, {"points": 2700, "hand": {"han": 1, "fu": 30}},
+        # renchan 4, honba 4: 1h30 dealer 1500 + 1200
+        id="juki: before the 5th renchan the dealer may win with 1 han",
+    ),
+    pytest.param(
+        JUKI, SEVEN_DEALER_WINS[:5], 0, 2, {"points": 3900, "hand": {"han": 2, "fu": 25}},
+        # renchan 5, honba 5: 1 han is refused; 2h25 dealer 2400 + 1500
+        id="juki: the dealer's 5th renchan needs 2 han",
+    ),
+    pytest.param(
+        JUKI, SEVEN_DEALER_WINS[:5], 1, 0, {"points": 13500, "hand": {"han": 6}},
+        # p1 ron off the dealer: mangan 8000+1500 -> 27800 vs 33000; haneman 12000+1500 -> 31800 vs 29000
+        id="juki: the others may need a limit off the dealer at a long renchan",
+    ),
+    pytest.param(
+        JUKI, SEVEN_DEALER_WINS, 0, 2, {"points": 50100, "hand": {"yakuman": 1}},
+        # the 8th consecutive dealer win is paarenchan whatever the hand: 48000 + 2100
+        id="juki: paarenchan makes the dealer's cheapest win a yakuman",
+    ),
+    pytest.param(
+        {"base": ASI, "overrides": {"dealer_min_han_from_renchan": 0, "dealer_min_han": 2}}, [], 0, 1,
+        {"points": 2400, "hand": {"han": 2, "fu": 25}},
+        id="dealer's han minimum (override on every deal): 2h25 dealer ron 2400",
+    ),
+    pytest.param(
+        ASI, [], 0, 1, {"points": 1500, "hand": {"han": 1, "fu": 30}},
+        id="asi: no dealer minimum, 1h30 dealer ron at East 1",
+    ),
+    pytest.param(
+        ASI, [ron(2, w(1, 6)), ron(3, w(0, 2, 40))], 3, 1, {"points": 7700, "hand": {"han": 3, "fu": 60}},
+        # E3 [27600,37000,13000,22400]: p3 must pass p1 strictly: 2x > 14600 -> 2h110 7100 short, 3h60 7700
+        id="asi: no kiriage, 3h60 pays 7700",
+    ),
+    pytest.param(
+        {"base": ASI, "overrides": {"kiriage": True}}, [ron(2, w(1, 6)), ron(3, w(0, 2, 40))], 3, 1,
+        {"points": 8000, "hand": {"han": 5}},
+        id="kiriage: 3h60 and 4h30 are a mangan, written by its han",
+    ),
+    pytest.param(
+        JUKI, [tsumo(0, yakuman=1)], 1, 2, None,
+        # [73000,9000,9000,9000], honba 1: a yakuman off p2 gives 41300
+        id="juki: a player who cannot come first even with a yakuman gets null",
+    ),
+    pytest.param(
+        ASI, [tsumo(0, yakuman=1)], 1, None, None,
+        # yakuman tsumo 8000/16000 + 100 each: 41300 vs the dealer 56900
+        id="asi: no tsumo makes the player first -> null",
+    ),
+    pytest.param(
+        ASI, [tsumo(0, yakuman=1)], 1, 0, {"points": 32300, "hand": {"yakuman": 1}},
+        # off the leader: 9000+32300 = 41300 > 73000-32300 = 40700
+        id="asi: only a yakuman off the leader does it",
+    ),
+    pytest.param(
+        JUKI, [{"kind": "penalty", "player": 2, "type": "agari_forbidden"}], 2, None, None,
+        id="juki: an agari-forbidden player cannot win this hand -> null",
+    ),
+]
+
+
+@pytest.mark.parametrize("ruleset, hands, seat, off, expected", CASES)
+def test_needs_rulebook(ruleset, hands, seat, off, expected):
+    result = needs(record(hands, ruleset)).to_json()
+    assert _need(result, seat, off) == expected
+
+
+def test_needs_output_shape():
+    result = needs(record(TO_S4_P3_TOP, JUKI)).to_json()
+    assert {k: result[k] for k in ("round", "honba", "sticks", "scores")} == {
+        "round": "S4", "honba": 0, "sticks": 0, "scores": [20000, 23000, 24000, 33000]}
+    assert [p["seat"] for p in result["players"]] == [0, 1, 2, 3]
+    assert [p["rank"] for p in result["players"]] == [4, 3, 2, 1]
+    assert set(result["players"][1]["to_first"]["ron"]) == {"0", "2", "3"}
+
+
+def test_needs_sanma_has_two_ron_entries():
+    result = needs(record([], "juki-agit-sanma-2026")).to_json()
+    assert len(result["players"]) == 3
+    assert set(result["players"][0]["to_first"]["ron"]) == {"1", "2"}
+
+
+def test_finished_game_has_no_needs():
+    with pytest.raises(ScoringError) as exc:
+        needs(record([ron(1, w(2, yakuman=1))], ASI))  # tobi
+    assert exc.value.hand is None
+    assert "over" in exc.value.message
+    assert "끝났습니다" in exc.value.localized("ko")
+
+
+def _run(*args: str, stdin: str) -> tuple[int, dict]:
+    proc = subprocess.run([sys.executable, "-m", "scoring", *args], input=stdin, capture_output=True, text=True)
+    return proc.returncode, json.loads(proc.stdout)
+
+
+def test_cli_needs_prints_the_contract_json():
+    code, out = _run("needs", "-", stdin=json.dumps(record(TO_S4_P3_TOP, JUKI)))
+    assert code == 0
+    assert out["round"] == "S4"
+    assert out["players"][2]["to_first"]["ron"]["3"] == {"points": 4500, "hand": {"han": 2, "fu": 70}}
+
+
+@pytest.mark.parametrize(
+    "hands, hand",
+    [([ron(1, w(2, yakuman=1))], None), ([ron(1, w(1, 1, 30))], 0)],
+    ids=["a finished game: exit 2, hand null", "an invalid record: exit 2 with the bad event's index"],
+)
+def test_cli_needs_refuses(hands, hand):
+    code, out = _run("needs", "-", stdin=json.dumps(record(hands, ASI)))
+    assert code == 2
+    assert set(out) == {"error"} and out["error"]["hand"] == hand
+
+
+# --- the property: sufficient and minimal ------------------------------------------------------
+def _all_wins() -> list[dict]:
+    """Every value a record can carry, limits by any of their han/fu, independent of scoring.needs."""
+    out: list[dict] = [{"han": h, "fu": f} for h in range(1, 5) for f in FU_VALUES]
+    out += [{"han": h} for h in range(5, 13)]
+    out.append({"yakuman": 1})
+    return out
+
+
+def _outcome(rec: dict, event: dict, seat: int, before: tuple[int, ...]) -> tuple[int, bool] | None:
+    """(the seat's score rise, first after the hand?) from replaying the record plus ``event``, or None if refused."""
+    try:
+        result = replay({**rec, "hands": [*rec["hands"], event]})
+    except ScoringError:
+        return None
+    after = result.rows[-1].scores
+    first = ranks(resolve(rec["ruleset"]), after)[seat] == 1
+    if result.final is not None:
+        assert (result.final.ranks[seat] == 1) == first
+    return after[seat] - before[seat], first
+
+
+def _win_event(value: dict, seat: int, off: int | None) -> dict:
+    if off is None:
+        return {"kind": "tsumo", "winner": seat, **value}
+    return {"kind": "ron", "loser": off, "wins": [{"winner": seat, **value}]}
+
+
+@pytest.mark.parametrize("ruleset", [JUKI, ASI, "m-league", "juki-agit-sanma-2026"])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_needs_are_sufficient_and_minimal(ruleset, data):
+    rs = resolve(ruleset)
+    game = Game(rs)
+    events: list[dict] = []
+    for i in range(data.draw(st.integers(0, 14))):
+        event = _event(data, game)
+        if event["kind"] == "stop":
+            continue
+        game.apply(parse_event(event, players=rs.players, index=i), i)
+        if game.finished:
+            events = []
+            break
+        events.append(event)
+    rec = record(events, ruleset)
+    base = replay(rec)
+    if base.final is not None:
+        return
+    result = needs(rec)
+    before = base.state.scores
+    seat = data.draw(st.integers(0, rs.players - 1))
+    off = data.draw(st.sampled_from([None, *[q for q in range(rs.players) if q != seat]]))
+    player = result.players[seat]
+    need = player.tsumo if off is None else player.ron[off]
+    if need is not None:
+        got = _outcome(rec, _win_event(need.hand.to_json(), seat, off), seat, before)
+        assert got is not None, "the answer must be a valid win"
+        rise, first = got
+        assert first, "the answer must put the player first"
+        assert rise == need.points
+    for value in _all_wins():
+        got = _outcome(rec, _win_event(value, seat, off), seat, before)
+        if got is None or not got[1]:
+            continue
+        assert need is not None, f"{value} puts seat {seat} first but needs said null"
+        assert got[0] >= need.points, f"{value} is cheaper ({got[0]}) than the answer {need.to_json()}"
