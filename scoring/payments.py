@@ -1,4 +1,4 @@
-"""Han and fu to payments: the standard table, limits, kiriage, kazoe, yakuman.
+"""Han and fu to payments: the standard table, limits, kiriage, kazoe, yakuman, and what a win pays.
 
 Amounts here never include honba or riichi sticks; settlement adds those.
 """
@@ -29,6 +29,10 @@ _LIMIT_BASE = {
     Limit.SANBAIMAN: 6000,
     Limit.YAKUMAN: 8000,
 }
+
+
+KAZOE_HAN = 13
+"""The han from which a hand is counted as a yakuman (kazoe), or stays sanbaiman (``Ruleset.kazoe``)."""
 
 
 @dataclass(frozen=True)
@@ -108,7 +112,7 @@ def hand_value(han: int, fu: int | None, ruleset: Ruleset, *, yakuman: int = 0) 
             multiple = min(multiple, ruleset.yakuman_cap)
         return HandValue(han=han or 13 * multiple, fu=fu, yakuman=multiple, base=8000 * multiple, limit=Limit.YAKUMAN)
     check_han_fu(han, fu, open_20_fu=not ruleset.open_pinfu_fu)
-    if han >= 13:
+    if han >= KAZOE_HAN:
         if ruleset.kazoe is Kazoe.YAKUMAN:
             multiple = 1 if ruleset.yakuman_cap is None else min(1, ruleset.yakuman_cap)
             return HandValue(han=han, fu=fu, yakuman=multiple, base=8000, limit=Limit.YAKUMAN)
@@ -120,7 +124,9 @@ def hand_value(han: int, fu: int | None, ruleset: Ruleset, *, yakuman: int = 0) 
     return HandValue(han=han, fu=fu, yakuman=0, base=fu * 2 ** (han + 2), limit=None)
 
 
-def _limit_for(han: int, fu: int | None, ruleset: Ruleset) -> Limit | None:
+def limit_by_han(han: int) -> Limit | None:
+    """The limit a hand of ``han`` reaches by its han alone (5 han and up, below kazoe);
+    None below 5 han, where the fu decide (:func:`hand_value`)."""
     if han >= 11:
         return Limit.SANBAIMAN
     if han >= 8:
@@ -129,6 +135,12 @@ def _limit_for(han: int, fu: int | None, ruleset: Ruleset) -> Limit | None:
         return Limit.HANEMAN
     if han == 5:
         return Limit.MANGAN
+    return None
+
+
+def _limit_for(han: int, fu: int | None, ruleset: Ruleset) -> Limit | None:
+    if han >= 5:
+        return limit_by_han(han)
     assert fu is not None
     base = fu * 2 ** (han + 2)
     if base >= 2000:
@@ -230,5 +242,5 @@ def is_kazoe(value: HandValue, yaku: Sequence[tuple[str, int]] = (), *, yakuman_
     if not value.yakuman:
         return False
     if yaku:
-        return not any(int(han or 0) >= 13 for _id, han in yaku)
-    return not yakuman_entered and int(han_entered or 0) >= 13
+        return not any(int(han or 0) >= KAZOE_HAN for _id, han in yaku)
+    return not yakuman_entered and int(han_entered or 0) >= KAZOE_HAN

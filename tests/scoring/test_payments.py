@@ -8,6 +8,7 @@ from scoring.payments import (
     Limit,
     hand_value,
     is_kazoe,
+    limit_by_han,
     ron_amount,
     tsumo_amounts,
     win_deltas,
@@ -195,3 +196,17 @@ def test_kazoe_is_a_yakuman_reached_by_counting_han(ruleset, han, yaku, yakuman_
 def test_a_yakuman_entered_as_a_multiple_is_not_kazoe():
     value = hand_value(0, None, ASI, yakuman=1)
     assert is_kazoe(value, (), yakuman_entered=True, han_entered=None) is False
+
+
+@pytest.mark.parametrize(
+    "han, limit",
+    [
+        pytest.param(4, None, id="below-5-han-the-fu-decide"),
+        pytest.param(5, Limit.MANGAN, id="5-han-mangan"),
+        pytest.param(7, Limit.HANEMAN, id="6-7-han-haneman"),
+        pytest.param(10, Limit.BAIMAN, id="8-10-han-baiman"),
+        pytest.param(12, Limit.SANBAIMAN, id="11-12-han-sanbaiman"),
+    ],
+)
+def test_the_limit_a_hand_reaches_by_its_han(han, limit):
+    assert limit_by_han(han) is limit
