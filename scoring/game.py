@@ -17,6 +17,7 @@ from scoring.final import FinalResult, compute_final, placing
 from scoring.record import Chombo, Event, GameRecord, PenaltyEvent, Stop, parse_record
 from scoring.chombo import chombo_payment
 from scoring.dealer import dealer_min_han
+from scoring.penalties import penalty_effect, ruling_deltas
 from scoring.rules import GameLength, PenaltyType, Ruleset, Yame
 from scoring.settle import Outcome, Settlement, WinResult, settle, settle_chombo
 from scoring.table import WINDS, Table, round_code, seat_wind
@@ -201,53 +202,38 @@ class Game:
     def _penalty(self, event: PenaltyEvent, index: int) -> None:
         rs = self.rs
         p = event.player
-        if event.type is PenaltyType.RULING:
-            self._ruling(event)
-            self.pending_events.append(index)
-            return
-        if event.type not in rs.penalties:
+        if event.type is not PenaltyType.RULING and event.type not in rs.penalties:
             raise ScoringError(M.NO_SUCH_PENALTY, penalty=M.phrase(event.type.value))
+        self.pending_events.append(index)  # folded into the row of the hand it belongs to
+        if event.type is PenaltyType.RULING:  # any ruleset: the referee decides what the rules do not cover
+            for seat, d in enumerate(ruling_deltas(event, self.n)):
+                self._move(seat, d)
+            return
+        count = 1
         if event.type is PenaltyType.PENALTY_POINT:
             self.penalty_points[p] += 1
-            limit = rs.penalty_points_to_chombo
-            if limit and self.penalty_points[p] % limit == 0:
-                # The Nth penalty point is a chombo instead (ASI §5c-ㄱ).
-                self.pending_events.append(index)
-                self._settled(settle_chombo(self.table(), Chombo(offender=p)), index, folded_self=True)
-                return
-            self._move(p, -rs.penalty_point_value)
-            self.sticks += rs.penalty_point_value
-            self.hand_deposits[p] += rs.penalty_point_value
+            count = self.penalty_points[p]
         elif event.type is PenaltyType.YELLOW_CARD:
             self.yellow_cards[p] += 1
-            limit = rs.yellow_cards_to_chombo
-            if limit and self.yellow_cards[p] % limit == 0 and rs.yellow_cards_chombo_replay:
-                # Juki before 2025-12-02: the card is a chombo (payment, the hand is replayed).
-                self.pending_events.append(index)
-                self._settled(settle_chombo(self.table(), Chombo(offender=p)), index, folded_self=True)
-                return
-            if limit and self.yellow_cards[p] % limit == 0:
-                # Juki since 2025-12: the chombo payment, and play goes on (no replay).
-                deltas, deductions = chombo_payment(self.table(), p)
-                for seat, d in enumerate(deltas):
-                    self._move(seat, d)
-                for seat, d in enumerate(deductions):
-                    self.deductions[seat] += d
-        elif event.type is PenaltyType.AGARI_FORBIDDEN:
-            self.agari_forbidden.add(p)
-        elif event.type is PenaltyType.VERBAL_WARNING:
-            self.verbal_warnings[p] += 1
-        self.pending_events.append(index)
-
-    def _ruling(self, event: PenaltyEvent) -> None:
-        assert event.amount is not None
-        self._move(event.player, -event.amount)
-        if event.to is not None:
-            self._move(event.to, event.amount)
+            count = self.yellow_cards[p]
+        effect = penalty_effect(rs, event.type, count=count)
+        if effect.chombo:
+            self._settled(settle_chombo(self.table(), Chombo(offender=p)), index, folded_self=True)
             return
-        others = [p for p in range(self.n) if p != event.player]
-        for p in others:
-            self._move(p, event.amount // len(others))
+        if effect.deposit:
+            self._move(p, -effect.deposit)
+            self.sticks += effect.deposit
+            self.hand_deposits[p] += effect.deposit
+        if effect.chombo_payment:
+            deltas, deductions = chombo_payment(self.table(), p)
+            for seat, d in enumerate(deltas):
+                self._move(seat, d)
+            for seat, d in enumerate(deductions):
+                self.deductions[seat] += d
+        if effect.agari_forbidden:
+            self.agari_forbidden.add(p)
+        if effect.verbal_warning:
+            self.verbal_warnings[p] += 1
 
     def _move(self, seat: int, amount: int) -> None:
         self.scores[seat] += amount
