@@ -134,3 +134,8 @@ class NightTable(models.Model):
     def ends_at(self) -> datetime.datetime | None:
         ends = self.round.ends_at
         return ends + datetime.timedelta(minutes=self.extra_minutes) if ends else None
+
+
+# Tournaments (events/tournaments/models.py), registered with this app.
+from events.tournaments.models import Entrant, Tournament, TournamentRound, TournamentTable  # noqa: E402,F401
+from events.casual.models import CasualSeason  # noqa: E402,F401

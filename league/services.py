@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any, Sequence
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import IntegrityError, transaction
@@ -212,9 +213,9 @@ def _locked(game: Game) -> Game:
 
 
 def _replay(game: Game, events: list[dict[str, Any]]):
-    from scoring.game import replay
+    from league.selectors import replay_record
 
-    return replay(build_record(game, events))
+    return replay_record(build_record(game, events))
 
 
 def _canonical(game: Game, event: Any) -> Any:
@@ -237,6 +238,8 @@ def _check_writable(game: Game) -> None:
 def _refresh(game: Game, rep, *, was_finished: bool, force_recompute: bool = False) -> Game:
     """Refresh the game's cache from the replay; queue the season recompute when it matters."""
     final = rep.to_json().get("final") if rep is not None else None
+    cached = ("status", "final_scores", "final_points", "final_ranks", "ended_by", "finished_at")
+    before = tuple(getattr(game, f) for f in cached)
     if final:
         game.status = Game.Status.FINISHED
         game.final_scores = final.get("scores")
@@ -250,7 +253,8 @@ def _refresh(game: Game, rep, *, was_finished: bool, force_recompute: bool = Fal
         game.final_scores = game.final_points = game.final_ranks = None
         game.ended_by = ""
         game.finished_at = None
-    game.save(update_fields=["status", "final_scores", "final_points", "final_ranks", "ended_by", "finished_at"])
+    if tuple(getattr(game, f) for f in cached) != before:  # most hands change nothing of it: no UPDATE
+        game.save(update_fields=list(cached))
     if was_finished or game.status == Game.Status.FINISHED or force_recompute:
         _queue_recompute(game.season_id)
     return game
@@ -542,11 +546,13 @@ def _append(*, game: Game, position: int, event: dict[str, Any], by, reason: str
     except ScoringError as exc:
         raise _refused(exc) from exc
     try:
-        with transaction.atomic():
-            hand = HandRecord.objects.create(
-                game=game, position=position, event=event,
-                entered_by=by if getattr(by, "is_authenticated", False) else None,
-            )
+        # No savepoint: PostgreSQL holds the game's row lock (no other writer can be here), and SQLite
+        # begins its transactions IMMEDIATE (config/settings/base.py), so it holds the write lock;
+        # should a race still happen, SQLite rolls back only the failed statement.
+        hand = HandRecord.objects.create(
+            game=game, position=position, event=event,
+            entered_by=by if getattr(by, "is_authenticated", False) else None,
+        )
     except IntegrityError:
         # Only reachable without row locks (SQLite): the other writer won the race.
         existing = HandRecord.objects.get(game=game, position=position)
@@ -561,7 +567,6 @@ def _append(*, game: Game, position: int, event: dict[str, Any], by, reason: str
     return hand, True
 
 
-@transaction.atomic
 def hand_record(*, game: Game, position: int | None, event: dict[str, Any], by=None,
                 once: Once | None = None) -> HandRecord:
     """Record ``event`` as the hand at ``position`` (the position the client believes is next).
@@ -572,7 +577,7 @@ def hand_record(*, game: Game, position: int | None, event: dict[str, Any], by=N
     (safe to retry only with ``once``). A ``penalty`` event (or a deliberate chombo) is a
     referee's penalty whichever way it comes: :func:`penalty_give` does it.
     """
-    return hand_append(game=game, position=position, event=event, by=by, once=once)[0]
+    return hand_append(game=game, position=position, event=event, by=by, once=once)[0]  # atomic there
 
 
 @transaction.atomic

@@ -13,6 +13,7 @@ import logging
 
 from celery import shared_task
 from celery.signals import worker_ready
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
@@ -59,6 +60,13 @@ def season_recompute_on_commit(season_id: int) -> None:
     from league.models import Season
 
     Season.objects.filter(pk=season_id).update(standings_changed_at=timezone.now())
+    if settings.CELERY_TASK_ALWAYS_EAGER and getattr(settings, "LEAGUE_RECOMPUTE_AFTER_RESPONSE", False):
+        # No broker (the embedded default): not inside the host's request, but after its response.
+        from league.middleware import after_response
+
+        transaction.on_commit(lambda: after_response(("season_recompute", season_id),
+                                                     lambda: queue_season_recompute(season_id)))
+        return
     transaction.on_commit(lambda: queue_season_recompute(season_id))
 
 

@@ -20,7 +20,7 @@ from league.forms import TableContext
 from league.models import Game
 from scoring.errors import ScoringError
 from scoring.game import Game as EngineGame
-from scoring.game import GameReplay, replay
+from scoring.game import GameReplay
 from scoring.record import parse_record
 
 
@@ -34,7 +34,8 @@ def refuse(request: HttpRequest) -> HttpResponse:
 def load_game(request: HttpRequest, pk: int, check: Callable[[Any, Game], bool] | None = None) -> Game:
     """The game, or PermissionDenied/redirect (raised as ``Refused``) when ``check`` fails."""
     game = get_object_or_404(Game.objects.select_related("club", "season", "ruleset"), pk=pk)
-    check = check or (lambda user, g: permissions.can_view_club(user, g.club))
+    # With the game: the one standing lookup of the request also says whether the user plays it.
+    check = check or (lambda user, g: permissions.can(user, permissions.Action.VIEW_CLUB, club=g.club, game=g))
     if not check(request.user, game):
         raise Refused(refuse(request))
     return game
@@ -86,7 +87,7 @@ class GameView:
         if position is None or position >= len(self.events):
             state, pos = self.replay.state, len(self.events)
         else:
-            state, pos = replay({**self.record, "hands": self.events[:position]}).state, position
+            state, pos = selectors.replay_record({**self.record, "hands": self.events[:position]}).state, position
         return TableContext(players=self.players, ruleset=self.ruleset, scores=state.scores, dealer=state.dealer,
                             position=pos, riichi_ok=state.riichi_allowed, renchan=state.renchan,
                             dealer_min_han=state.dealer_min_han, yellow_cards=state.yellow_cards,
@@ -127,7 +128,7 @@ class GameView:
         """
         events = self.events
         events[position:position + 1] = [event]
-        rep = replay({**self.record, "hands": events})
+        rep = selectors.replay_record({**self.record, "hands": events})
         row = next((r for r in rep.rows if r.event_index == position or position in r.events), None)
         deltas = list(row.deltas) if row else [0] * len(self.players)
         scores = list(row.scores) if row else list(rep.state.scores)
@@ -220,7 +221,7 @@ def next_game_context(user, game: Game) -> dict[str, Any]:
 
 def game_view(game: Game) -> GameView:
     record = selectors.game_record(game)
-    return GameView(game=game, record=record, replay=replay(record))
+    return GameView(game=game, record=record, replay=selectors.replay_record(record))
 
 
 __all__ = ["GameView", "Refused", "ScoringError", "already_saved_message", "cancelled_message", "entry_once", "engine_message", "game_view", "load_game",
