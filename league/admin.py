@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.errors import ScoringError
 
 from club.models import Club, ClubRole, Member
-from league import services
+from league.seasons import services as season_services
 from league.models import (
     AuditEntry,
     Game,
@@ -215,14 +215,14 @@ class RulesetAdmin(ServiceWrites, ClubScoped, admin.ModelAdmin):
     def save_model(self, request, obj, form, change):
         data = form.cleaned_data
         if change:
-            saved = _through(lambda: services.ruleset_update(
+            saved = _through(lambda: season_services.ruleset_update(
                 ruleset=obj, overrides=data.get("overrides") or {}, name=data.get("name"), by=request.user,
                 replace=True,
             ))
         else:
             if data.get("club") is None and not request.user.is_superuser:
                 raise _Refused("Only a superuser may add a ruleset shared by every club.")
-            saved = _through(lambda: services.ruleset_create(
+            saved = _through(lambda: season_services.ruleset_create(
                 club=data.get("club"), key=data["key"], name=data["name"], base=data["base"],
                 overrides=data.get("overrides") or {}, version=data.get("version") or "1", by=request.user,
             ))
@@ -239,7 +239,7 @@ class SeasonForm(forms.ModelForm):
         data = super().clean()
         if "rating_method" in data and "rating_params" in data:
             try:
-                services.validate_rating_params(
+                season_services.validate_rating_params(
                     rating_method=data["rating_method"], rating_params=data["rating_params"],
                     best_n=data.get("best_n"), min_games=data.get("min_games") or 0,
                 )
@@ -268,11 +268,11 @@ class SeasonAdmin(ServiceWrites, ClubScoped, admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change):
         data = form.cleaned_data
-        fields = {k: data[k] for k in services.SEASON_FIELDS if k in data}
+        fields = {k: data[k] for k in season_services.SEASON_FIELDS if k in data}
         if change:
-            saved = _through(lambda: services.season_update(season=obj, by=request.user, **fields))
+            saved = _through(lambda: season_services.season_update(season=obj, by=request.user, **fields))
         else:
-            saved = _through(lambda: services.season_create(club=data["club"], by=request.user, **fields))
+            saved = _through(lambda: season_services.season_create(club=data["club"], by=request.user, **fields))
         obj.pk = saved.pk
         obj.refresh_from_db()
 

@@ -14,6 +14,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
+from django.core.exceptions import PermissionDenied
+
 from club.models import Club, ClubRole, Member
 
 
@@ -134,3 +136,11 @@ __all__ = [
     "can_manage_league", "can_start_game", "can_view_club", "can_view_standings", "is_referee_or_admin",
     "standing_for", "started_empty_game",
 ]
+
+
+def require(by, action: Action, *, club: Club, game=None) -> None:
+    """``by=None`` is the system (management commands, imports); users must be allowed."""
+    if by is None:
+        return
+    if not can(by, action, club=club, game=game):
+        raise PermissionDenied(f"You may not {action.value.replace('_', ' ')} here.")

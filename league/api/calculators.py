@@ -14,7 +14,7 @@ from scoring import payments
 from scoring.errors import ScoringError
 
 from .fields import RulesetSpecField
-from .mixins import ScoringErrorsAs400
+from .errors import ScoringErrorsAs400
 
 # ---------------------------------------------------------------------------------------
 # han/fu -> payments

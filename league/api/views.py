@@ -17,13 +17,19 @@ from rest_framework.response import Response
 
 from club.models import Club, Member
 from club.selectors import clubs_for_user
-from league import permissions, services
+from league.games import services as game_services
+from league.once import AlreadyDone
+from league.once import Once
+from league.once import once_remember
+from league.referee import services as referee_services
+from league.seasons import services as season_services
+from league import permissions
 from league.models import Game, HandRecord, ImportBatch, Penalty, Ruleset, Season
 from league.permissions import Action
 
 from . import filters
 from . import serializers as s
-from .mixins import ScoringErrorsAs400
+from .errors import ScoringErrorsAs400
 from .parsers import SafeJSONParser
 
 
@@ -41,14 +47,14 @@ def idempotent(request, write, serialize) -> Response:
     is kept with the key; the same key and body again answers 200 with that first answer,
     writing nothing (``Idempotent-Replayed: true``); the same key with another body is 422.
     """
-    once = services.Once.api(request.user, request.headers.get("Idempotency-Key"),
+    once = Once.api(request.user, request.headers.get("Idempotency-Key"),
                              {"method": request.method, "path": request.path, "body": _plain(request.data)})
     try:
         with transaction.atomic():
             obj, created = write(once)
             body = serialize(obj)
-            services.once_remember(once=once, response=body)
-    except services.AlreadyDone as done:
+            once_remember(once=once, response=body)
+    except AlreadyDone as done:
         body = done.record.response
         if body is None:
             obj = done.result
@@ -120,7 +126,7 @@ class RulesetViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMix
         data.is_valid(raise_exception=True)
         attrs = dict(data.validated_data)
         require(request.user, Action.MANAGE_LEAGUE, club=attrs["club"])
-        ruleset = services.ruleset_create(by=request.user, **attrs)
+        ruleset = season_services.ruleset_create(by=request.user, **attrs)
         return Response(s.RulesetSerializer(ruleset).data, status=status.HTTP_201_CREATED)
 
     @extend_schema(request=s.RulesetDeriveSerializer, responses={201: s.RulesetSerializer}, summary="Derive a club variant")
@@ -138,7 +144,7 @@ class RulesetViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMix
         kwargs = {k: data.validated_data[k] for k in ("name", "version") if k in data.validated_data}
         if kwargs.get("version") and Ruleset.objects.filter(club=club, key=base.key, version=kwargs["version"]).exists():
             return Response({"version": ["That version exists already."]}, status=status.HTTP_400_BAD_REQUEST)
-        derived = services.ruleset_derive(
+        derived = season_services.ruleset_derive(
             ruleset=base, overrides=data.validated_data["overrides"], by=request.user, club=club, **kwargs
         )
         return Response(s.RulesetSerializer(derived).data, status=status.HTTP_201_CREATED)
@@ -164,7 +170,7 @@ class SeasonViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixi
         data.is_valid(raise_exception=True)
         attrs = dict(data.validated_data)
         require(request.user, Action.MANAGE_LEAGUE, club=attrs["club"])
-        season = services.season_create(by=request.user, **attrs)
+        season = season_services.season_create(by=request.user, **attrs)
         return Response(s.SeasonSerializer(season).data, status=status.HTTP_201_CREATED)
 
     def _season_for(self, action_: Action) -> Season:
@@ -175,7 +181,7 @@ class SeasonViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixi
     @extend_schema(responses={200: s.StandingsSerializer}, summary="Standings (the stored snapshot)")
     @action(detail=True, methods=["get"])
     def standings(self, request, pk=None):
-        from league.standings_selectors import season_snapshot
+        from league.standings.selectors import season_snapshot
 
         season = self._season_for(Action.VIEW_STANDINGS)
         snap = season_snapshot(season=season)
@@ -190,7 +196,7 @@ class SeasonViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixi
     @extend_schema(responses={200: s.RatingsSerializer}, summary="Ratings (final and history per member)")
     @action(detail=True, methods=["get"])
     def ratings(self, request, pk=None):
-        from league.standings_selectors import season_snapshot
+        from league.standings.selectors import season_snapshot
 
         season = self._season_for(Action.VIEW_STANDINGS)
         snap = season_snapshot(season=season, with_history=True)
@@ -209,7 +215,7 @@ class SeasonViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixi
                    summary="Export the season (games as game records, members, rulesets, penalties)")
     @action(detail=True, methods=["get"])
     def export(self, request, pk=None):
-        from league.exports import export_season
+        from league.transfer.season_file import export_season
 
         season = self._season_for(Action.MANAGE_LEAGUE)
         return Response(export_season(season))
@@ -218,7 +224,7 @@ class SeasonViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixi
                    summary="Games as CSV")
     @action(detail=True, methods=["get"], url_path="csv/games")
     def games_csv(self, request, pk=None):
-        from league.exports import games_csv_response
+        from league.transfer.season_file import games_csv_response
 
         return games_csv_response(self._season_for(Action.VIEW_CLUB))
 
@@ -226,7 +232,7 @@ class SeasonViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixi
                    summary="Hands as CSV")
     @action(detail=True, methods=["get"], url_path="csv/hands")
     def hands_csv(self, request, pk=None):
-        from league.exports import hands_csv_response
+        from league.transfer.season_file import hands_csv_response
 
         return hands_csv_response(self._season_for(Action.VIEW_CLUB))
 
@@ -251,7 +257,7 @@ class GameViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixin)
         require(request.user, Action.START_GAME, club=season.club)
 
         def write(once):
-            return services.game_start(
+            return game_services.game_start(
                 season=season, members=data.validated_data["member_objs"], by=request.user,
                 table_label=data.validated_data["table_label"], random_seats=data.validated_data["random_seats"],
                 once=once,
@@ -266,14 +272,14 @@ class GameViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixin)
         require(request.user, Action.CANCEL_GAME, club=game.club, game=game)
         data = s.ReasonSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        services.game_cancel(game=game, by=request.user, reason=data.validated_data["reason"])
+        game_services.game_cancel(game=game, by=request.user, reason=data.validated_data["reason"])
         return Response(s.GameSerializer(self.get_queryset().get(pk=game.pk)).data)
 
     @extend_schema(responses={200: OpenApiResponse(description="The game record (contract JSON).")},
                    summary="The game record")
     @action(detail=True, methods=["get"])
     def record(self, request, pk=None):
-        from league.selectors import game_record
+        from league.games.selectors import game_record
 
         return Response(game_record(self.get_object()))
 
@@ -281,7 +287,7 @@ class GameViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixin)
                    summary="The replay: scores after every hand and the final result")
     @action(detail=True, methods=["get"])
     def replay(self, request, pk=None):
-        from league.selectors import game_replay
+        from league.games.selectors import game_replay
 
         return Response(game_replay(self.get_object()).to_json())
 
@@ -302,7 +308,7 @@ class GameViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixin)
     )
     @action(detail=True, methods=["get"])
     def needs(self, request, pk=None):
-        from league.needs import game_needs
+        from league.games.needs import game_needs
 
         return Response(game_needs(self.get_object()).to_json())
 
@@ -362,7 +368,7 @@ class HandRecordViewSet(
 
         def write(once):
             # Whether this request stored the hand is decided under the game's row lock.
-            return services.hand_append(game=game, position=position, event=data.validated_data["event"],
+            return game_services.hand_append(game=game, position=position, event=data.validated_data["event"],
                                         by=request.user, once=once)
 
         return idempotent(request, write, lambda hand: s.HandRecordSerializer(hand).data)
@@ -379,7 +385,7 @@ class HandRecordViewSet(
         require(request.user, Action.ENTER_HAND, club=hand.game.club, game=hand.game)
         data = s.HandEditSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        hand = services.hand_edit(hand=hand, event=data.validated_data["event"], by=request.user,
+        hand = game_services.hand_edit(hand=hand, event=data.validated_data["event"], by=request.user,
                                   reason=data.validated_data["reason"])
         return Response(s.HandRecordSerializer(hand).data)
 
@@ -391,7 +397,7 @@ class HandRecordViewSet(
     def destroy(self, request, pk=None):
         hand = self.get_object()
         require(request.user, Action.ENTER_HAND, club=hand.game.club, game=hand.game)
-        services.hand_delete(hand=hand, by=request.user, reason=str(request.query_params.get("reason", ""))[:2000])
+        game_services.hand_delete(hand=hand, by=request.user, reason=str(request.query_params.get("reason", ""))[:2000])
         return Response(status=status.HTTP_204_NO_CONTENT)
 
 
@@ -414,7 +420,7 @@ class PenaltyViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMix
         require(request.user, Action.GIVE_PENALTY, club=season.club, game=game)
 
         def write(once):
-            return services.penalty_give(
+            return referee_services.penalty_give(
                 member=attrs["member"], type=attrs["type"], reason=attrs["reason"], by=request.user, game=game,
                 season=season, points=attrs.get("points"), amount=attrs.get("amount"),
                 beneficiary=attrs.get("beneficiary"), riichi=attrs.get("riichi") or (), once=once,
@@ -429,7 +435,7 @@ class PenaltyViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMix
         require(request.user, Action.GIVE_PENALTY, club=penalty.season.club, game=penalty.game)
         data = s.ReasonSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        penalty = services.penalty_cancel(penalty=penalty, by=request.user, reason=data.validated_data["reason"])
+        penalty = referee_services.penalty_cancel(penalty=penalty, by=request.user, reason=data.validated_data["reason"])
         return Response(s.PenaltySerializer(penalty).data)
 
 
@@ -451,7 +457,7 @@ class ImportBatchViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveMode
         summary="Import tenhou.net/6 logs into a season",
     )
     def create(self, request):
-        from league.importers import batch_create
+        from league.transfer.tenhou6 import batch_create
 
         data = s.ImportCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)

@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from club.models import Club, Member
 from league.models import Game, HandRecord, Penalty, Ruleset, Season
-from league.selectors import game_replay
+from league.games.selectors import game_replay
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -5,7 +5,7 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from league.importers import LogError, batch_create, batch_run, parse_mapping, read_log_bytes
+from league.transfer.tenhou6 import LogError, batch_create, batch_run, parse_mapping, read_log_bytes
 from league.models import Season
 
 

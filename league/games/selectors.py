@@ -1,0 +1,69 @@
+"""Reads of games: their seats, records and replays, and the lists of games.
+
+A game's state is derived by replaying its hand records, never stored.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+from django.db.models import QuerySet
+
+from club.models import Club, Member
+from league.models import Game, HandRecord, Season
+
+RECORD_FORMAT = "mahjong-club-game/1"
+
+
+def game_members(game: Game) -> list[Member]:
+    """The game's members in seat order (0 = East at East 1)."""
+    return [s.member for s in game.seat_set.select_related("member").order_by("seat")]
+
+
+def build_record(game: Game, events: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """The contract JSON of ``game`` with the given events (services replay candidates with it)."""
+    return {
+        "format": RECORD_FORMAT,
+        "ruleset": game.effective_ruleset.spec(),
+        "players": [m.display_name for m in game_members(game)],
+        "hands": [dict(e) for e in events],
+    }
+
+
+def game_events(game: Game) -> list[dict[str, Any]]:
+    return [h.event for h in game.hands.order_by("position")]
+
+
+def game_record(game: Game) -> dict[str, Any]:
+    """The game as a contract game record (``{"format", "ruleset", "players", "hands"}``)."""
+    return build_record(game, game_events(game))
+
+
+def game_replay(game: Game):
+    """``scoring.game.replay`` of the game's record (a ``GameReplay``)."""
+    from scoring.game import replay
+
+    return replay(game_record(game))
+
+
+def games_for_club(
+    *, club: Club, season: Season | None = None, status: str | None = None
+) -> QuerySet[Game]:
+    qs = Game.objects.filter(club=club).select_related("season", "ruleset").prefetch_related("seat_set__member")
+    if season is not None:
+        qs = qs.filter(season=season)
+    if status is not None:
+        qs = qs.filter(status=status)
+    return qs.order_by("-started_at", "-id")
+
+
+def member_games(*, member: Member, season: Season | None = None, status: str | None = None) -> QuerySet[Game]:
+    qs = Game.objects.filter(seat_set__member=member).select_related("season").prefetch_related("seat_set__member")
+    if season is not None:
+        qs = qs.filter(season=season)
+    if status is not None:
+        qs = qs.filter(status=status)
+    return qs.order_by("-started_at", "-id").distinct()
+
+
+def game_hands(*, game: Game) -> QuerySet[HandRecord]:
+    return game.hands.order_by("position").select_related("entered_by")
