@@ -26,6 +26,7 @@ from league.seasons import services as season_services
 from league import permissions
 from league.models import Game, HandRecord, ImportBatch, Penalty, Ruleset, Season
 from league.permissions import Action
+from league.transfer.tenhou6 import batch_submit
 
 from . import filters
 from . import serializers as s
@@ -224,7 +225,7 @@ class SeasonViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixi
                    summary="Games as CSV")
     @action(detail=True, methods=["get"], url_path="csv/games")
     def games_csv(self, request, pk=None):
-        from league.transfer.season_file import games_csv_response
+        from league.transfer.csv import games_csv_response
 
         return games_csv_response(self._season_for(Action.VIEW_CLUB))
 
@@ -232,7 +233,7 @@ class SeasonViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixi
                    summary="Hands as CSV")
     @action(detail=True, methods=["get"], url_path="csv/hands")
     def hands_csv(self, request, pk=None):
-        from league.transfer.season_file import hands_csv_response
+        from league.transfer.csv import hands_csv_response
 
         return hands_csv_response(self._season_for(Action.VIEW_CLUB))
 
@@ -457,13 +458,11 @@ class ImportBatchViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveMode
         summary="Import tenhou.net/6 logs into a season",
     )
     def create(self, request):
-        from league.transfer.tenhou6 import batch_create
-
         data = s.ImportCreateSerializer(data=request.data)
         data.is_valid(raise_exception=True)
         season = data.validated_data["season"]
         require(request.user, Action.MANAGE_LEAGUE, club=season.club)
-        batch = batch_create(
+        batch = batch_submit(
             season=season, logs=data.validated_data["named_logs"], mapping=data.validated_data["mapping"],
             create_members=data.validated_data["create_members"], by=request.user,
         )

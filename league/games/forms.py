@@ -16,7 +16,7 @@ from django.utils.translation import pgettext_lazy
 from scoring.errors import ScoringError
 from scoring.payments import check_han_fu, check_win_han_fu, hand_value
 from league.games.table import TableContext
-from scoring.rules import Abort, Kazoe, Nagashi, PenaltyType, Renhou, Ruleset
+from scoring.rules import Abort, Kazoe, Nagashi, Renhou, Ruleset
 
 FU_VALUES = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
 LIMIT_HAN = (5, 6, 8, 11)

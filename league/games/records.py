@@ -21,7 +21,7 @@ from league.audit import audit, snapshot
 from league.errors import HandConflict, HandRefused
 from league.games.selectors import build_record
 from league.models import AuditEntry, Game, HandRecord, Penalty
-from league.standings.tasks import season_recompute_on_commit
+from league.standings.services import season_changed
 from league.validation import BadInput, check_value, storable
 from scoring.errors import ScoringError
 from scoring.game import replay
@@ -84,7 +84,7 @@ def refresh(game: Game, rep, *, was_finished: bool, force_recompute: bool = Fals
 
 def queue_recompute(season_id: int) -> None:
     """Recompute on commit; a failure to queue or to compute is logged, never the request's error."""
-    season_recompute_on_commit(season_id)
+    season_changed(season_id)
 
 
 def refused(exc: ScoringError, *, prefix: str = "") -> HandRefused:
@@ -190,17 +190,3 @@ def current(hand: HandRecord) -> HandRecord:
 
 REFEREE_ONLY = ("Penalties are a referee's: only a referee or a club admin can give, change or remove them "
                 "(on the referee screen).")
-
-
-def is_penalty_event(event: Any) -> bool:
-    """A referee's event: a ``penalty`` (penalty point, yellow card, agari-forbidden, warning, a
-    ruling's transfer) or a deliberate chombo. A plain chombo is a table result (both club
-    rulesets make its payment fixed and the table screen offers it): the table may enter it."""
-    if not isinstance(event, dict):
-        return False
-    return event.get("kind") == "penalty" or (event.get("kind") == "chombo" and bool(event.get("deliberate")))
-
-
-def holds_penalty(hand: HandRecord) -> bool:
-    """Whether the hand is a referee's penalty (its event, or an active Penalty row made with it)."""
-    return is_penalty_event(hand.event) or Penalty.objects.filter(hand_record=hand, cancelled_at__isnull=True).exists()

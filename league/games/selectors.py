@@ -9,7 +9,7 @@ from typing import Any, Iterable
 from django.db.models import QuerySet
 
 from club.models import Club, Member
-from league.models import Game, HandRecord, Season
+from league.models import Game, HandRecord, Penalty, Season
 
 RECORD_FORMAT = "mahjong-club-game/1"
 
@@ -67,3 +67,17 @@ def member_games(*, member: Member, season: Season | None = None, status: str | 
 
 def game_hands(*, game: Game) -> QuerySet[HandRecord]:
     return game.hands.order_by("position").select_related("entered_by")
+
+
+def is_penalty_event(event: Any) -> bool:
+    """A referee's event: a ``penalty`` (penalty point, yellow card, agari-forbidden, warning, a
+    ruling's transfer) or a deliberate chombo. A plain chombo is a table result (both club
+    rulesets make its payment fixed and the table screen offers it): the table may enter it."""
+    if not isinstance(event, dict):
+        return False
+    return event.get("kind") == "penalty" or (event.get("kind") == "chombo" and bool(event.get("deliberate")))
+
+
+def holds_penalty(hand: HandRecord) -> bool:
+    """Whether the hand is a referee's penalty (its event, or an active Penalty row made with it)."""
+    return is_penalty_event(hand.event) or Penalty.objects.filter(hand_record=hand, cancelled_at__isnull=True).exists()

@@ -20,7 +20,7 @@ from league import permissions
 from league.audit import audit, snapshot
 from league.errors import HandRefused, SeatedElsewhere
 from league.games import records
-from league.games.records import holds_penalty, is_penalty_event  # noqa: F401  (what the screens ask)
+from league.games import selectors as game_selectors
 from league.games.selectors import game_members
 from league.models import AuditEntry, Game, GameSeat, HandRecord, Ruleset, Season
 from league.once import Once, claim_key, mark_claimed
@@ -152,7 +152,7 @@ def hand_append(*, game: Game, position: int | None, event: dict[str, Any], by=N
     claim = claim_key(once, scope="hand", by=by)
     if position is None:
         position = game.hands.count()
-    if records.is_penalty_event(event):
+    if game_selectors.is_penalty_event(event):
         if position < game.hands.count():
             hand, created = records.append(game=game, position=position, event=event, by=by)  # a retry, or a conflict
         else:
@@ -169,7 +169,7 @@ def guard_change(game: Game, by, *, hands: Sequence[HandRecord] = (), events: Se
     if by is None:
         return
     staff = permissions.can(by, Action.GIVE_PENALTY, club=game.club, game=game)
-    if not staff and (any(records.holds_penalty(h) for h in hands) or any(records.is_penalty_event(e) for e in events)):
+    if not staff and (any(game_selectors.holds_penalty(h) for h in hands) or any(game_selectors.is_penalty_event(e) for e in events)):
         raise HandRefused(records.REFEREE_ONLY, code="referee_only")
     if game.status == Game.Status.FINISHED:
         if not staff:

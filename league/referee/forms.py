@@ -6,7 +6,6 @@ from typing import Any, Sequence
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from league.games.forms import ReasonForm  # noqa: F401  (the referee's screens ask for reasons too)
 from scoring.rules import PenaltyType, Ruleset
 
 

@@ -17,7 +17,7 @@ from club.models import Club
 from league.audit import audit, snapshot
 from league.models import AuditEntry, Ruleset, Season
 from league.permissions import Action, can, require
-from league.standings.tasks import season_recompute_on_commit
+from league.standings.services import season_changed
 from league.validation import storable
 from scoring.errors import ScoringError
 
@@ -178,7 +178,7 @@ def season_update(*, season: Season, by=None, reason: str = "", **changes: Any) 
     audit(club=season.club, by=by, action=AuditEntry.Action.EDIT, object_type="season", object_id=season.pk,
            before=before, after=snapshot(season), reason=reason)
     if changed & _STANDINGS_FIELDS:
-        season_recompute_on_commit(season.pk)
+        season_changed(season.pk)
     return season
 
 

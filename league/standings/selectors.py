@@ -13,7 +13,7 @@ from typing import Any
 
 from club.models import Member
 from league.models import Game, GameSeat, HandRecord, Penalty, Season, StandingsSnapshot
-from league.standings.services import is_yakuman_win
+from league.standings.stats import is_yakuman_win
 
 # Rows hold decimals as strings (JSON); these keys are turned back into Decimal.
 DECIMAL_KEYS = (

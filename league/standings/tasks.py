@@ -1,14 +1,13 @@
 """The standings recompute as a Celery task (eager without a broker).
 
-Services queue it on commit (``season_recompute_on_commit``, imported at the top as the
-styleguide's task pattern); the task imports its service inside its body.
+``league.standings.services.season_changed`` queues it on commit (importing it at the top as
+``season_recompute_task``); the task imports its service inside its body.
 """
 from __future__ import annotations
 
 import datetime
 
 from celery import shared_task
-from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
@@ -29,12 +28,6 @@ def season_recompute(season_id: int) -> None:
 
 def queue_season_recompute(season_id: int) -> bool:
     return send(season_recompute, season_id, "the standings recompute of season")
-
-
-def season_recompute_on_commit(season_id: int) -> None:
-    """Mark the season's standings changed (in this transaction) and recompute them on commit."""
-    Season.objects.filter(pk=season_id).update(standings_changed_at=timezone.now())
-    transaction.on_commit(lambda: queue_season_recompute(season_id))
 
 
 def stale_seasons(now: datetime.datetime | None = None):

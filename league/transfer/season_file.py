@@ -20,16 +20,13 @@ may activate it later. Export → restore → export gives the same document exc
 """
 from __future__ import annotations
 
-import csv
 import datetime
-import io
 from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.db import transaction
-from django.http import HttpResponse
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
@@ -38,8 +35,7 @@ from league.games import services as game_services
 from league.referee import services as referee_services
 from league.seasons import services as season_services
 from league.models import AuditEntry, Game, HandRecord, Penalty, Ruleset, Season
-from league.games.selectors import game_members, game_record
-from league.transfer.spreadsheet import safe_cell, safe_rows
+from league.games.selectors import game_record
 
 FORMAT = "mahjong-club-season/1"
 
@@ -241,185 +237,231 @@ def restore_season(doc: dict[str, Any], *, into_existing_club: bool = False) -> 
 
 def _restore(doc: dict[str, Any], club_doc: dict[str, Any], where: list[str], club: Club | None = None) -> Season:
     """``where[0]`` names the part being restored, for error messages. ``club``: an existing club to add to."""
-    where[0] = "club"
-    if club is None:
+    return _Restore(doc, where).run(club_doc, club)
+
+
+class _Restore:
+    """One restore, step by step in the export's order: club, members, rulesets, season, games
+    (with their in-game penalties), the other penalties, the audit log. ``where[0]`` always
+    names the part being restored (the caller words a refusal with it)."""
+
+    def __init__(self, doc: dict[str, Any], where: list[str]) -> None:
+        self.doc = doc
+        self.where = where
+        self.members: dict[str, Member] = {}
+        self.users: dict[str, Any] = {}
+
+    def run(self, club_doc: dict[str, Any], club: Club | None) -> Season:
+        self.club = self._club(club_doc) if club is None else club
+        self._members()
+        audit_from = AuditEntry.objects.order_by("-id").values_list("id", flat=True).first() or 0
+        rulesets = self._rulesets()
+        season_doc = _need(self.doc, "season", dict, "season")
+        season = self._season(season_doc, rulesets)
+        penalty_docs = _need(self.doc, "penalties", list, "penalties")
+        in_game: dict[tuple[Any, int], dict] = {}
+        for p in penalty_docs:
+            if p.get("game") is not None and p.get("hand_position") is not None and not p.get("cancelled_at"):
+                in_game[(p["game"], int(p["hand_position"]))] = p
+        games = self._games(season, season_doc, in_game)
+        penalties = self._penalties(season, penalty_docs, games, in_game)
+        if "audit" in self.doc:
+            self.where[0] = "audit"
+            _restore_audit(self.doc["audit"], club=self.club, season=season, games=games, penalties=penalties,
+                           user=self.user, after_id=audit_from)
+        self.where[0] = "export"
+        return season
+
+    # --- people -----------------------------------------------------------------------------------------
+    def _club(self, club_doc: dict[str, Any]) -> Club:
+        self.where[0] = "club"
         club = Club(name=str(club_doc.get("name") or club_doc["slug"]), slug=club_doc["slug"],
                     public_standings=bool(club_doc.get("public_standings")))
         club.full_clean()
         club.save()
         AuditEntry.objects.create(club=club, action=AuditEntry.Action.CREATE, object_type="club",
                                   object_id=str(club.pk), after={"slug": club.slug}, reason="season restore")
-    members: dict[str, Member] = {}
-    for i, m in enumerate(_need(doc, "members", list, "members")):
-        where[0] = f"members[{i}]"
-        name = _need(m, "display_name", str, where[0])
-        member = Member.objects.filter(club=club, display_name=name).first()
-        if member is None:
-            member = Member(club=club, display_name=name, active=bool(m.get("active", True)))
-            member.full_clean()
-            member.save()
-        for role in m.get("roles") or []:
-            ClubRole.objects.get_or_create(club=club, member=member, role=ClubRole.Role(role).value)
-        members[name] = member
+        return club
 
-    def member(name: Any, where: str) -> Member:
-        if name not in members:
+    def _members(self) -> None:
+        self.where[0] = "club"
+        for i, m in enumerate(_need(self.doc, "members", list, "members")):
+            self.where[0] = f"members[{i}]"
+            name = _need(m, "display_name", str, self.where[0])
+            member = Member.objects.filter(club=self.club, display_name=name).first()
+            if member is None:
+                member = Member(club=self.club, display_name=name, active=bool(m.get("active", True)))
+                member.full_clean()
+                member.save()
+            for role in m.get("roles") or []:
+                ClubRole.objects.get_or_create(club=self.club, member=member, role=ClubRole.Role(role).value)
+            self.members[name] = member
+
+    def member(self, name: Any, where: str) -> Member:
+        if name not in self.members:
             raise RestoreError(f"{where}: {name!r} is not among the exported members.")
-        return members[name]
+        return self.members[name]
 
-    users: dict[str, Any] = {}
-
-    def user(name: Any):
+    def user(self, name: Any):
         """The login of a person named in the history (made, unable to log in, when there is none)."""
         if not name:
             return None
         name = str(name)
-        if name not in users:
-            User = get_user_model()
-            m = members.get(name) or Member.objects.filter(club=club, display_name=name).first()
-            if m is not None and m.user_id is not None:
-                users[name] = m.user
-            elif m is None and User.objects.filter(**{User.USERNAME_FIELD: name}).exists():
-                users[name] = User.objects.get(**{User.USERNAME_FIELD: name})
-            else:
-                base = name if m is None else f"{club.slug}-member-{m.pk}"
-                username, n = base[:150], 1
-                while User.objects.filter(**{User.USERNAME_FIELD: username}).exists():
-                    n += 1
-                    username = f"{base[:140]}-{n}"
-                u = User(**{User.USERNAME_FIELD: username}, is_active=False)
-                u.set_unusable_password()
-                u.save()
-                if m is not None:
-                    m.user = u
-                    m.save(update_fields=["user"])
-                users[name] = u
-        return users[name]
+        if name not in self.users:
+            self.users[name] = self._login_for(name)
+        return self.users[name]
 
-    audit_from = AuditEntry.objects.order_by("-id").values_list("id", flat=True).first() or 0
+    def _login_for(self, name: str):
+        User = get_user_model()
+        m = self.members.get(name) or Member.objects.filter(club=self.club, display_name=name).first()
+        if m is not None and m.user_id is not None:
+            return m.user
+        if m is None and User.objects.filter(**{User.USERNAME_FIELD: name}).exists():
+            return User.objects.get(**{User.USERNAME_FIELD: name})
+        base = name if m is None else f"{self.club.slug}-member-{m.pk}"
+        username, n = base[:150], 1
+        while User.objects.filter(**{User.USERNAME_FIELD: username}).exists():
+            n += 1
+            username = f"{base[:140]}-{n}"
+        u = User(**{User.USERNAME_FIELD: username}, is_active=False)
+        u.set_unusable_password()
+        u.save()
+        if m is not None:
+            m.user = u
+            m.save(update_fields=["user"])
+        return u
 
-    rulesets: dict[str, Ruleset] = {}
-    for i, r in enumerate(_need(doc, "rulesets", list, "rulesets")):
-        where[0] = f"rulesets[{i}]"
-        ref = _need(r, "ref", str, where[0])
-        overrides = r.get("overrides") or {}
-        if not isinstance(overrides, dict):
-            raise RestoreError(f"{where[0]}: overrides must be an object.")
-        existing = Ruleset.objects.filter(
-            club=club if r.get("club") else None, key=r["key"], version=str(r.get("version", "1"))
-        ).first()
-        if existing is not None and existing.spec() != {"base": r["base"], "overrides": overrides}:
-            raise RestoreError(f"{where[0]}: the ruleset {ref} exists here with other rules.")
-        rulesets[ref] = existing or season_services.ruleset_create(
-            club=club if r.get("club") else None, key=_need(r, "key", str, where[0]),
-            name=str(r.get("name") or r["key"]), base=_need(r, "base", str, where[0]),
-            overrides=overrides, version=str(r.get("version", "1")),
+    # --- rules and the season ---------------------------------------------------------------------------
+    def _rulesets(self) -> dict[str, Ruleset]:
+        club = self.club
+        rulesets: dict[str, Ruleset] = {}
+        for i, r in enumerate(_need(self.doc, "rulesets", list, "rulesets")):
+            self.where[0] = where = f"rulesets[{i}]"
+            ref = _need(r, "ref", str, where)
+            overrides = r.get("overrides") or {}
+            if not isinstance(overrides, dict):
+                raise RestoreError(f"{where}: overrides must be an object.")
+            existing = Ruleset.objects.filter(
+                club=club if r.get("club") else None, key=r["key"], version=str(r.get("version", "1"))
+            ).first()
+            if existing is not None and existing.spec() != {"base": r["base"], "overrides": overrides}:
+                raise RestoreError(f"{where}: the ruleset {ref} exists here with other rules.")
+            rulesets[ref] = existing or season_services.ruleset_create(
+                club=club if r.get("club") else None, key=_need(r, "key", str, where),
+                name=str(r.get("name") or r["key"]), base=_need(r, "base", str, where),
+                overrides=overrides, version=str(r.get("version", "1")),
+            )
+        return rulesets
+
+    def _season(self, sd: dict[str, Any], rulesets: dict[str, Ruleset]) -> Season:
+        self.where[0] = "season"
+        if sd.get("ruleset") not in rulesets:
+            raise RestoreError(f"season: ruleset {sd.get('ruleset')!r} is not among the exported rulesets.")
+        return season_services.season_create(
+            club=self.club, name=_need(sd, "name", str, "season"), ruleset=rulesets[sd["ruleset"]],
+            starts_on=parse_date(sd["starts_on"]) if sd.get("starts_on") else None,
+            ends_on=parse_date(sd["ends_on"]) if sd.get("ends_on") else None,
+            rating_method=sd.get("rating_method") or Season.RatingMethod.TOTAL,
+            rating_params=sd.get("rating_params") or {}, min_games=int(sd.get("min_games") or 0),
+            best_n=sd.get("best_n"),
         )
 
-    where[0] = "season"
-    sd = _need(doc, "season", dict, "season")
-    if sd.get("ruleset") not in rulesets:
-        raise RestoreError(f"season: ruleset {sd.get('ruleset')!r} is not among the exported rulesets.")
-    season = season_services.season_create(
-        club=club, name=_need(sd, "name", str, "season"), ruleset=rulesets[sd["ruleset"]],
-        starts_on=parse_date(sd["starts_on"]) if sd.get("starts_on") else None,
-        ends_on=parse_date(sd["ends_on"]) if sd.get("ends_on") else None,
-        rating_method=sd.get("rating_method") or Season.RatingMethod.TOTAL,
-        rating_params=sd.get("rating_params") or {}, min_games=int(sd.get("min_games") or 0),
-        best_n=sd.get("best_n"),
-    )
+    # --- games and penalties ----------------------------------------------------------------------------
+    def _games(self, season: Season, sd: dict[str, Any], in_game: dict[tuple[Any, int], dict]) -> dict[Any, Game]:
+        games: dict[Any, Game] = {}
+        game_docs = sorted(_need(self.doc, "games", list, "games"), key=lambda g: (g.get("id") is None, g.get("id") or 0))
+        for i, g in enumerate(game_docs):
+            self.where[0] = where = f"game {g.get('id', i)}"
+            record = _need(g, "record", dict, where)
+            if g.get("ruleset") != sd["ruleset"]:
+                raise RestoreError(f"{where}: games under another ruleset than the season's cannot be restored yet.")
+            seated = [self.member(n, where) for n in _need(record, "players", list, where)]
+            game = game_services.game_start(
+                season=season, members=seated, table_label=str(g.get("table_label") or ""),
+                started_at=_dt(g.get("started_at"), where), source=g.get("source") or Game.Source.TABLE,
+                external_id=g.get("external_id") or None,
+            )
+            self._hands(game, g, record, in_game, where)
+            self._game_history(game, g, where)
+            games[g.get("id")] = game
+        return games
 
-    penalty_docs = _need(doc, "penalties", list, "penalties")
-    in_game: dict[tuple[Any, int], dict] = {}
-    for i, p in enumerate(penalty_docs):
-        if p.get("game") is not None and p.get("hand_position") is not None and not p.get("cancelled_at"):
-            in_game[(p["game"], int(p["hand_position"]))] = p
-
-    games: dict[Any, Game] = {}
-    game_docs = sorted(_need(doc, "games", list, "games"), key=lambda g: (g.get("id") is None, g.get("id") or 0))
-    for i, g in enumerate(game_docs):
-        where[0] = f"game {g.get('id', i)}"
-        record = _need(g, "record", dict, where[0])
-        if g.get("ruleset") != sd["ruleset"]:
-            raise RestoreError(f"{where[0]}: games under another ruleset than the season's cannot be restored yet.")
-        seated = [member(n, where[0]) for n in _need(record, "players", list, where[0])]
-        game = game_services.game_start(
-            season=season, members=seated, table_label=str(g.get("table_label") or ""),
-            started_at=_dt(g.get("started_at"), where[0]), source=g.get("source") or Game.Source.TABLE,
-            external_id=g.get("external_id") or None,
-        )
-        for position, event in enumerate(_need(record, "hands", list, where[0])):
+    def _hands(self, game: Game, g: dict[str, Any], record: dict[str, Any], in_game: dict[tuple[Any, int], dict],
+               where: str) -> None:
+        """The game's hands in order; an in-game penalty through the referee's service, at its hand."""
+        for position, event in enumerate(_need(record, "hands", list, where)):
             p = in_game.get((g.get("id"), position))
-            if p is not None:
-                penalty = referee_services.penalty_give(
-                    member=member(p["member"], where[0]), type=p["type"], reason=p.get("reason") or "",
-                    game=game, riichi=event.get("riichi") or (), amount=p.get("amount"),
-                    beneficiary=member(p["beneficiary"], where[0]) if p.get("beneficiary") else None,
-                )
-                if penalty.hand_record is None or penalty.hand_record.position != position:
-                    raise RestoreError(f"{where[0]}: the penalty at hand {position + 1} does not fit.")
-                _restore_penalty_times(penalty, p, user)
-            else:
+            if p is None:
                 game_services.hand_record(game=game, position=position, event=event)
+                continue
+            penalty = referee_services.penalty_give(
+                member=self.member(p["member"], where), type=p["type"], reason=p.get("reason") or "",
+                game=game, riichi=event.get("riichi") or (), amount=p.get("amount"),
+                beneficiary=self.member(p["beneficiary"], where) if p.get("beneficiary") else None,
+            )
+            if penalty.hand_record is None or penalty.hand_record.position != position:
+                raise RestoreError(f"{where}: the penalty at hand {position + 1} does not fit.")
+            _restore_penalty_times(penalty, p, self.user)
+
+    def _game_history(self, game: Game, g: dict[str, Any], where: str) -> None:
+        """Who entered each hand and when, who started the game, its cancel and when it finished."""
         for position, entry in enumerate(g.get("entered") or []):
             if isinstance(entry, dict):
                 HandRecord.objects.filter(game=game, position=position).update(
-                    entered_by=user(entry.get("by")),
-                    **{k: _dt(entry[f], where[0]) for k, f in (("entered_at", "at"), ("updated_at", "updated_at"))
+                    entered_by=self.user(entry.get("by")),
+                    **{k: _dt(entry[f], where) for k, f in (("entered_at", "at"), ("updated_at", "updated_at"))
                        if entry.get(f)})
         if g.get("started_by"):
-            Game.objects.filter(pk=game.pk).update(created_by=user(g["started_by"]))
+            Game.objects.filter(pk=game.pk).update(created_by=self.user(g["started_by"]))
         if g.get("status") == Game.Status.CANCELLED:
             game_services.game_cancel(game=game, reason=g.get("cancel_reason") or "cancelled (restored)")
         game.refresh_from_db()
         if g.get("status") == Game.Status.FINISHED and game.status != Game.Status.FINISHED:
-            raise RestoreError(f"{where[0]}: the game was finished but its hands do not finish it.")
-        finished_at = _dt(g.get("finished_at"), where[0])
+            raise RestoreError(f"{where}: the game was finished but its hands do not finish it.")
+        finished_at = _dt(g.get("finished_at"), where)
         if game.finished_at is not None and finished_at is not None:
             Game.objects.filter(pk=game.pk).update(finished_at=finished_at)
-        games[g.get("id")] = game
 
-    penalties: dict[Any, Penalty] = {}
-    for i, p in enumerate(penalty_docs):
-        where[0] = f"penalties[{i}]"
-        key = (p.get("game"), p.get("hand_position"))
-        if p.get("hand_position") is not None and key in in_game:
-            continue  # restored with its hand
-        game = None
-        if p.get("game") is not None:
-            if p["game"] not in games:
-                raise RestoreError(f"{where[0]}: game {p['game']} is not in the export.")
-            game = games[p["game"]]
-        points = Decimal(p["points"]) if p.get("points") is not None else None
-        if p.get("hand_position") is not None or (game is not None and p.get("cancelled_at")):
-            # A cancelled in-game penalty: its event was removed from the game; keep the row as history.
-            penalty = Penalty.objects.create(
-                season=season, game=game, member=member(p["member"], where[0]), type=p["type"], points=points,
-                amount=p.get("amount"), reason=p.get("reason") or "",
-                beneficiary=member(p["beneficiary"], where[0]) if p.get("beneficiary") else None,
-            )
-        else:
-            penalty = referee_services.penalty_give(
-                member=member(p["member"], where[0]), type=p["type"], reason=p.get("reason") or "",
-                game=game, season=season, points=points, amount=p.get("amount"),
-                beneficiary=member(p["beneficiary"], where[0]) if p.get("beneficiary") else None,
-            )
-            if p.get("cancelled_at"):
-                penalty = referee_services.penalty_cancel(penalty=penalty, reason=p.get("cancel_reason") or "cancelled")
-        _restore_penalty_times(penalty, p, user)
-        penalties[p.get("id")] = penalty
-    for p in penalty_docs:
-        if p.get("id") not in penalties and p.get("game") in games and p.get("hand_position") is not None:
-            found = Penalty.objects.filter(game=games[p["game"]], hand_record__position=p["hand_position"],
-                                           cancelled_at__isnull=True).first()
-            if found is not None:
-                penalties[p.get("id")] = found
-    if "audit" in doc:
-        where[0] = "audit"
-        _restore_audit(doc["audit"], club=club, season=season, games=games, penalties=penalties, user=user,
-                       after_id=audit_from)
-    where[0] = "export"
-    return season
+    def _penalties(self, season: Season, penalty_docs: list, games: dict[Any, Game],
+                   in_game: dict[tuple[Any, int], dict]) -> dict[Any, Penalty]:
+        """The penalties not restored with their hand: season-level, rulings, cancelled ones."""
+        penalties: dict[Any, Penalty] = {}
+        for i, p in enumerate(penalty_docs):
+            self.where[0] = where = f"penalties[{i}]"
+            key = (p.get("game"), p.get("hand_position"))
+            if p.get("hand_position") is not None and key in in_game:
+                continue  # restored with its hand
+            game = None
+            if p.get("game") is not None:
+                if p["game"] not in games:
+                    raise RestoreError(f"{where}: game {p['game']} is not in the export.")
+                game = games[p["game"]]
+            points = Decimal(p["points"]) if p.get("points") is not None else None
+            offender = self.member(p["member"], where)
+            beneficiary = self.member(p["beneficiary"], where) if p.get("beneficiary") else None
+            if p.get("hand_position") is not None or (game is not None and p.get("cancelled_at")):
+                # A cancelled in-game penalty: its event was removed from the game; keep the row as history.
+                penalty = Penalty.objects.create(
+                    season=season, game=game, member=offender, type=p["type"], points=points,
+                    amount=p.get("amount"), reason=p.get("reason") or "", beneficiary=beneficiary,
+                )
+            else:
+                penalty = referee_services.penalty_give(
+                    member=offender, type=p["type"], reason=p.get("reason") or "",
+                    game=game, season=season, points=points, amount=p.get("amount"), beneficiary=beneficiary,
+                )
+                if p.get("cancelled_at"):
+                    penalty = referee_services.penalty_cancel(penalty=penalty,
+                                                              reason=p.get("cancel_reason") or "cancelled")
+            _restore_penalty_times(penalty, p, self.user)
+            penalties[p.get("id")] = penalty
+        for p in penalty_docs:
+            if p.get("id") not in penalties and p.get("game") in games and p.get("hand_position") is not None:
+                found = Penalty.objects.filter(game=games[p["game"]], hand_record__position=p["hand_position"],
+                                               cancelled_at__isnull=True).first()
+                if found is not None:
+                    penalties[p.get("id")] = found
+        return penalties
 
 
 def _restore_audit(entries: Any, *, club: Club, season: Season, games: dict, penalties: dict, user,
@@ -465,82 +507,3 @@ def _restore_penalty_times(penalty: Penalty, doc: dict[str, Any], user=None) -> 
         updates["cancel_reason"] = doc.get("cancel_reason") or ""
     if updates:
         Penalty.objects.filter(pk=penalty.pk).update(**updates)
-
-
-# --- CSV -------------------------------------------------------------------------------------------------
-def _csv_response(rows: list[list[Any]], filename: str) -> HttpResponse:
-    buf = io.StringIO()
-    writer = csv.writer(buf)
-    writer.writerows(safe_rows(rows))  # every cell, headers included
-    response = HttpResponse("\ufeff" + buf.getvalue(), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
-
-
-_safe = safe_cell  # the one guard (league.spreadsheet); _csv_response applies it to every cell too
-
-
-def games_rows(season: Season) -> list[list[Any]]:
-    seats = ["east", "south", "west", "north"]
-    header = ["game_id", "started_at", "finished_at", "status", "table", "source", "ended_by"]
-    header += [f"{s}_player" for s in seats] + [f"{s}_score" for s in seats]
-    header += [f"{s}_points" for s in seats] + [f"{s}_rank" for s in seats]
-    rows = [header]
-    games = Game.objects.filter(season=season).prefetch_related("seat_set__member").order_by("started_at", "id")
-    for g in games:
-        names = [s.member.display_name for s in sorted(g.seat_set.all(), key=lambda s: s.seat)]
-
-        def four(values):
-            values = list(values or [])
-            return values + [""] * (4 - len(values))
-
-        rows.append(
-            [g.pk, _iso(g.started_at), _iso(g.finished_at), g.status, _safe(g.table_label), g.source, g.ended_by]
-            + [_safe(n) for n in four(names)] + four(g.final_scores) + four(g.final_points) + four(g.final_ranks)
-        )
-    return rows
-
-
-def hands_rows(season: Season) -> list[list[Any]]:
-    from scoring.errors import ScoringError
-    from scoring.game import replay
-
-    header = ["game_id", "position", "kind", "round", "honba", "sticks"]
-    header += [f"delta_{i}" for i in range(4)] + [f"score_{i}" for i in range(4)] + ["event"]
-    rows = [header]
-    games = Game.objects.filter(season=season).select_related("ruleset", "season__ruleset").order_by("started_at", "id")
-    hands = HandRecord.objects.filter(game__season=season).order_by("game_id", "position")
-    by_game: dict[int, list[HandRecord]] = {}
-    for h in hands:
-        by_game.setdefault(h.game_id, []).append(h)
-    import json
-
-    for g in games:
-        records = by_game.get(g.pk, [])
-        row_for: dict[int, Any] = {}
-        try:
-            rep = replay({"ruleset": g.effective_ruleset.spec(), "players": [m.display_name for m in game_members(g)],
-                          "hands": [h.event for h in records]})
-            for r in rep.rows:
-                row_for[r.event_index] = r
-        except ScoringError:
-            pass
-        for h in records:
-            r = row_for.get(h.position)
-            deltas = list(r.deltas) if r else []
-            scores = list(r.scores) if r else []
-            rows.append(
-                [g.pk, h.position, h.event.get("kind", "") if isinstance(h.event, dict) else "",
-                 r.round if r else "", r.honba if r else "", r.sticks if r else ""]
-                + deltas + [""] * (4 - len(deltas)) + scores + [""] * (4 - len(scores))
-                + [_safe(json.dumps(h.event, ensure_ascii=False))]
-            )
-    return rows
-
-
-def games_csv_response(season: Season) -> HttpResponse:
-    return _csv_response(games_rows(season), f"season-{season.pk}-games.csv")
-
-
-def hands_csv_response(season: Season) -> HttpResponse:
-    return _csv_response(hands_rows(season), f"season-{season.pk}-hands.csv")

@@ -2,15 +2,14 @@
 
 The batch row holds the logs, the nickname mapping and the options, so the task takes
 only the batch id. ``league.tasks`` imports this module so that a worker knows the task.
-Services queue it on commit (``import_batch_on_commit``); the task imports its service
-inside its body.
+``league.transfer.tenhou6.batch_submit`` queues it on commit (importing it at the top as
+``import_batch_task``); the task imports its service inside its body.
 """
 from __future__ import annotations
 
 import datetime
 
 from celery import shared_task
-from django.db import transaction
 from django.db.models import Q
 from django.utils import timezone
 
@@ -36,10 +35,6 @@ def import_batch(batch_id: int) -> dict:
 
 def queue_import_batch(batch_id: int) -> bool:
     return send(import_batch, batch_id, "import batch")
-
-
-def import_batch_on_commit(batch_id: int) -> None:
-    transaction.on_commit(lambda: queue_import_batch(batch_id))
 
 
 def stalled_batches(now: datetime.datetime | None = None):

@@ -32,6 +32,8 @@ from league.games import services as game_services
 from league import permissions
 from league.models import AuditEntry, Game, ImportBatch, Ruleset, Season
 from league.permissions import Action
+from league.queueing import on_commit
+from league.transfer.tasks import import_batch as import_batch_task
 from league.validation import BadInput, check_value, text_problem
 from scoring.errors import ScoringError
 
@@ -314,9 +316,9 @@ def _check_result(game: Game, log: Mapping[str, Any], record: Mapping[str, Any])
 @transaction.atomic
 def batch_create(
     *, season: Season, logs: Sequence[tuple[str, Mapping[str, Any]]], mapping: Mapping[str, str] | None = None,
-    create_members: bool = False, by=None, run: bool = True,
+    create_members: bool = False, by=None,
 ) -> ImportBatch:
-    """Record an import batch and queue its task (eager without a broker) once committed."""
+    """Record an import batch (``batch_run`` imports it; ``batch_submit`` also queues it)."""
     if by is not None and not permissions.can(by, Action.MANAGE_LEAGUE, club=season.club):
         raise PermissionDenied("You may not import games into this club.")
     batch = ImportBatch.objects.create(
@@ -324,10 +326,17 @@ def batch_create(
         logs=[[name, dict(log)] for name, log in logs], mapping=dict(mapping or {}),
         create_members=bool(create_members), progress_at=timezone.now(),
     )
-    if run:
-        from league.transfer.tasks import import_batch_on_commit
+    return batch
 
-        import_batch_on_commit(batch.pk)  # a broker that is down is logged; requeue_stale retries
+
+@transaction.atomic
+def batch_submit(
+    *, season: Season, logs: Sequence[tuple[str, Mapping[str, Any]]], mapping: Mapping[str, str] | None = None,
+    create_members: bool = False, by=None,
+) -> ImportBatch:
+    """Record an import batch and queue its task (eager without a broker) once committed."""
+    batch = batch_create(season=season, logs=logs, mapping=mapping, create_members=create_members, by=by)
+    on_commit(import_batch_task, batch.pk, "import batch")  # a broker that is down is logged; requeue_stale retries
     return batch
 
 

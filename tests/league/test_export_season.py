@@ -11,9 +11,11 @@ from club.models import Club, Member
 from league.transfer import tenhou6 as importers
 from league.games import services as game_services
 from league.referee import services as referee_services
-from league.transfer.season_file import FORMAT, RestoreError, export_season, games_rows, hands_rows, restore_season
+from league.transfer.csv import games_rows, hands_rows
+from league.transfer.season_file import FORMAT, RestoreError, export_season, restore_season
 from league.models import Game, Penalty, Ruleset, Season
-from league.standings.services import compute_standings, load_season_data
+from league.standings.services import load_season_data
+from league.standings.stats import compute_standings
 from tests.factories import ClubFactory, MemberFactory, RulesetFactory, SeasonFactory
 from tests.league.test_import_tenhou6 import FULL_GAMES, load
 

@@ -319,7 +319,7 @@ def test_item10_a_batch_left_running_by_a_crash_resumes_where_it_stopped(tenhou_
 
     log = tenhou_log()
     batch = importers.batch_create(season=tenhou_club_season, logs=[("a.json", log), ("b.json", {"log": []})],
-                                   create_members=True, run=False)
+                                   create_members=True)
     game, _ = importers.import_log(season=tenhou_club_season, log=log, create_members=True)
     # kill -9 after the first log: its result is recorded, the batch says "running" for ever
     ImportBatch.objects.filter(pk=batch.pk).update(
@@ -344,7 +344,7 @@ def test_item10_a_fresh_or_finished_batch_is_not_stalled(tenhou_club_season):
     from league.transfer import tasks as transfer_tasks
     from league.models import ImportBatch
 
-    batch = importers.batch_create(season=tenhou_club_season, logs=[("a.json", tenhou_log())], run=False)
+    batch = importers.batch_create(season=tenhou_club_season, logs=[("a.json", tenhou_log())])
     assert not transfer_tasks.batch_is_stalled(batch)
     later = timezone.now() + datetime.timedelta(minutes=10)
     assert transfer_tasks.batch_is_stalled(batch, now=later)
@@ -683,7 +683,7 @@ def test_item13_long_nicknames_in_a_command_import_are_a_clear_log_error(tenhou_
     log = tenhou_log()
     log["name"][0] = "가" * 60 + "A"
     log["name"][1] = "가" * 60 + "B"
-    batch = importers.batch_create(season=tenhou_club_season, logs=[("long.json", log)], create_members=True, run=False)
+    batch = importers.batch_create(season=tenhou_club_season, logs=[("long.json", log)], create_members=True)
     batch = importers.batch_run(batch=batch, logs=[("long.json", log)], create_members=True)
     assert batch.status == ImportBatch.Status.FAILED
     assert "60" in batch.errors[0]["error"]

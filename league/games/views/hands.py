@@ -16,6 +16,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from league.errors import HandConflict
+from league.games import selectors as game_selectors
 from league.games import services as game_services
 from league.once import AlreadyDone
 from league import permissions
@@ -74,7 +75,7 @@ def _table_context(request: HttpRequest, gv: GameView, **extra: Any) -> dict[str
         "cancelled": _cancelled(gv.game), "cancelled_message": cancelled_message(gv.game),
         "can_enter": permissions.can_enter_hands(request.user, gv.game) and not _cancelled(gv.game),
         "can_referee": permissions.can_give_penalty(request.user, gv.game.club),
-        "last_is_penalty": last is not None and game_services.holds_penalty(last),
+        "last_is_penalty": last is not None and game_selectors.holds_penalty(last),
         "can_cancel": permissions.can_cancel_game(request.user, gv.game) and not _cancelled(gv.game),
         "continue_play": request.GET.get("continue") == "1",
         **(next_game_context(request.user, gv.game) if gv.replay.final is not None else {}),

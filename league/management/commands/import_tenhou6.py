@@ -40,7 +40,7 @@ class Command(BaseCommand):
                 raise CommandError(f"{name}: {exc.strerror}") from None
             except LogError as exc:
                 raise CommandError(f"{name}: {exc}") from None
-        batch = batch_create(season=season, logs=logs, mapping=mapping, create_members=opts["create_members"], run=False)
+        batch = batch_create(season=season, logs=logs, mapping=mapping, create_members=opts["create_members"])
 
         def progress(outcome):
             if "error" in outcome:

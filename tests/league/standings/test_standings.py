@@ -10,7 +10,8 @@ import pytest
 
 from league.standings import selectors as sel
 from league.models import Game, GameSeat, HandRecord, StandingsSnapshot
-from league.standings.services import hand_stats, standings_refresh
+from league.standings.services import standings_refresh
+from league.standings.stats import hand_stats
 from django.utils.translation import gettext as _
 
 from league.standings.tables import StandingsTable, export_bytes
