@@ -12,10 +12,6 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from scoring.errors import ScoringError
-
-from league.seasons import services as season_services
-from league.ui.admin import ClubScoped, NoWrites, ReadOnlyAdmin, ReadOnlyInline, admin_club_ids
 from league.models import (
     AuditEntry,
     Game,
@@ -28,6 +24,9 @@ from league.models import (
     Season,
     StandingsSnapshot,
 )
+from league.seasons import services as season_services
+from league.ui.admin import ClubScoped, NoWrites, ReadOnlyAdmin, ReadOnlyInline, admin_club_ids
+from scoring.errors import ScoringError
 
 
 class RulesetForm(forms.ModelForm):

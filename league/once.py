@@ -71,7 +71,8 @@ class Once:
         if len(key) > 120:
             raise ValidationError("An Idempotency-Key has at most 120 characters.", code="idempotency_key")
         body = json.dumps(payload, sort_keys=True, cls=DjangoJSONEncoder, default=str)
-        return cls(key=f"api:{getattr(user, 'pk', None) or 0}:{key}", fingerprint=hashlib.sha256(body.encode()).hexdigest())
+        return cls(key=f"api:{getattr(user, 'pk', None) or 0}:{key}",
+                   fingerprint=hashlib.sha256(body.encode()).hexdigest())
 
 
 def claim_key(once: Once | None, *, scope: str, by) -> IdempotencyKey | None:

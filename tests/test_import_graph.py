@@ -81,7 +81,8 @@ def import_graph(*, task_bodies: dict[str, set[str]] | None = None) -> dict[str,
                     anchor = package.split(".")
                     anchor = anchor[: len(anchor) - (node.level - 1)]
                     base = ".".join(anchor + ([base] if base else []))
-                targets = [f"{base}.{alias.name}" if f"{base}.{alias.name}" in modules else base for alias in node.names]
+                named = (f"{base}.{alias.name}" for alias in node.names)
+                targets = [full if full in modules else base for full in named]
             for target in targets:
                 resolved = _resolve(target, modules)
                 if not resolved or resolved == name:

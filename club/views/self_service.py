@@ -10,8 +10,8 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.cache import never_cache
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 
 from club import selectors, services
 from club.forms import InviteCodeForm, JoinForm, RenameForm, SignupForm

@@ -13,8 +13,8 @@ from rest_framework.views import APIView
 from scoring import payments
 from scoring.errors import ScoringError
 
-from .fields import RulesetSpecField
 from .errors import ScoringErrorsAs400
+from .fields import RulesetSpecField
 
 # ---------------------------------------------------------------------------------------
 # han/fu -> payments

@@ -1,7 +1,8 @@
 """Error mapping: refusals of the rules and the services are 400s with messages, never 500s."""
 from __future__ import annotations
 
-from django.core.exceptions import ObjectDoesNotExist, PermissionDenied as DjangoPermissionDenied
+from django.core.exceptions import ObjectDoesNotExist
+from django.core.exceptions import PermissionDenied as DjangoPermissionDenied
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.db import IntegrityError
 from rest_framework import status

@@ -13,9 +13,9 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
+from league.games.table import TableContext
 from scoring.errors import ScoringError
 from scoring.payments import check_han_fu, check_win_han_fu, hand_value
-from league.games.table import TableContext
 from scoring.rules import Abort, Kazoe, Nagashi, Renhou, Ruleset
 
 FU_VALUES = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)

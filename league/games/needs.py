@@ -10,8 +10,8 @@ from typing import Any, Mapping, Sequence
 
 from django.utils.translation import gettext as _
 
-from league.models import Game
 from league.games.words import limit_words
+from league.models import Game
 from scoring import messages as M
 from scoring.errors import ScoringError
 from scoring.game import GameState

@@ -169,7 +169,8 @@ def guard_change(game: Game, by, *, hands: Sequence[HandRecord] = (), events: Se
     if by is None:
         return
     staff = permissions.can(by, Action.GIVE_PENALTY, club=game.club, game=game)
-    if not staff and (any(game_selectors.holds_penalty(h) for h in hands) or any(game_selectors.is_penalty_event(e) for e in events)):
+    penalties = any(game_selectors.holds_penalty(h) for h in hands) or any(game_selectors.is_penalty_event(e) for e in events)
+    if not staff and penalties:
         raise HandRefused(records.REFEREE_ONLY, code="referee_only")
     if game.status == Game.Status.FINISHED:
         if not staff:
@@ -195,7 +196,8 @@ def hand_edit(*, hand: HandRecord, event: dict[str, Any], by=None, reason: str =
     claim = claim_key(once, scope="hand_edit", by=by)
     hands = list(game.hands.order_by("position"))
     events = [h.event for h in hands]
-    if records.canonical(game, events[hand.position]) == records.canonical(game, event) and events[hand.position] == event:
+    if records.canonical(game, events[hand.position]) == records.canonical(game,
+                         event) and events[hand.position] == event:
         return hand
     events[hand.position] = event
     was_finished = game.status == Game.Status.FINISHED

@@ -9,8 +9,8 @@ from typing import Any, Sequence
 
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
-from django.utils.translation import gettext as _
 from django.utils.translation import get_language, gettext_noop, ngettext, pgettext
+from django.utils.translation import gettext as _
 
 from league.games.forms import ABORT_LABELS
 

@@ -12,16 +12,16 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from club.models import Club, Member
-from league.referee import selectors as referee_selectors
-from league.once import AlreadyDone
-from league.referee import services as referee_services
 from league import permissions
-from league.referee.forms import PenaltyForm, SeasonDeductionForm
 from league.games.forms import ReasonForm
-from league.models import Game, GameSeat, Penalty, PenaltyKind, Season
 from league.games.words import event_words
-from league.ui.views import entry_once, load_game, refusable, refusal_message, refuse
+from league.models import Game, GameSeat, Penalty, PenaltyKind, Season
+from league.once import AlreadyDone
+from league.referee import selectors as referee_selectors
+from league.referee import services as referee_services
+from league.referee.forms import PenaltyForm, SeasonDeductionForm
 from league.ui.params import BadParameter, bad_parameter, id_param
+from league.ui.views import entry_once, load_game, refusable, refusal_message, refuse
 
 KIND_LABELS = dict(PenaltyKind.choices)
 

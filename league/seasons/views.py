@@ -14,9 +14,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from club.models import Club
-from league.seasons import services as season_services
 from league import permissions
 from league.models import Ruleset, Season
+from league.seasons import services as season_services
 from league.seasons.forms import RulesetForm, SeasonForm
 from league.seasons.services import season_close
 from league.ui.views import refuse

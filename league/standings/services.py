@@ -20,8 +20,8 @@ from django.utils import timezone
 from club.models import Member
 from league.models import Game, GameSeat, HandRecord, Penalty, Season, StandingsSnapshot
 from league.queueing import on_commit
-from league.standings.tasks import season_recompute as season_recompute_task
 from league.standings.stats import SeasonData, compute_standings, full_hand_wins, games_with_full_hands
+from league.standings.tasks import season_recompute as season_recompute_task
 from scoring import ratings as R
 
 logger = logging.getLogger(__name__)

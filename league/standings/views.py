@@ -16,12 +16,12 @@ from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from club.models import Member
-from league.ui import charts as charts
-from league.standings import selectors as sel
 from league.models import Season
 from league.permissions import can_manage_league, can_view_club, can_view_standings
+from league.standings import selectors as sel
 from league.standings.services import standings_refresh
 from league.standings.tables import EXPORT_FORMATS, StandingsTable, export_bytes, rating_header
+from league.ui import charts as charts
 
 
 def _season_for(request: HttpRequest, season_id: int) -> Season | HttpResponse:

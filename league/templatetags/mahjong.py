@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-
 from typing import Any, Sequence
 
 from django import template

@@ -32,10 +32,10 @@ from django.utils.dateparse import parse_date, parse_datetime
 
 from club.models import Club, ClubRole, Member
 from league.games import services as game_services
+from league.games.selectors import game_record
+from league.models import AuditEntry, Game, HandRecord, Penalty, Ruleset, Season
 from league.referee import services as referee_services
 from league.seasons import services as season_services
-from league.models import AuditEntry, Game, HandRecord, Penalty, Ruleset, Season
-from league.games.selectors import game_record
 
 FORMAT = "mahjong-club-season/1"
 
@@ -369,7 +369,8 @@ class _Restore:
     # --- games and penalties ----------------------------------------------------------------------------
     def _games(self, season: Season, sd: dict[str, Any], in_game: dict[tuple[Any, int], dict]) -> dict[Any, Game]:
         games: dict[Any, Game] = {}
-        game_docs = sorted(_need(self.doc, "games", list, "games"), key=lambda g: (g.get("id") is None, g.get("id") or 0))
+        game_docs = sorted(_need(self.doc, "games", list, "games"),
+                           key=lambda g: (g.get("id") is None, g.get("id") or 0))
         for i, g in enumerate(game_docs):
             self.where[0] = where = f"game {g.get('id', i)}"
             record = _need(g, "record", dict, where)

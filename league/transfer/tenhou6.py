@@ -27,9 +27,9 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from club.models import Member
+from league import permissions
 from league.errors import HandRefused
 from league.games import services as game_services
-from league import permissions
 from league.models import AuditEntry, Game, ImportBatch, Ruleset, Season
 from league.permissions import Action
 from league.queueing import on_commit

@@ -16,8 +16,8 @@ from league import permissions
 from league.models import AuditEntry, Season
 from league.permissions import Action
 from league.whatif.models import WhatIfRun
-from league.whatif.tasks import whatif_run as whatif_run_task
 from league.whatif.selectors import Proposal, ProposalError, check_proposal, compare
+from league.whatif.tasks import whatif_run as whatif_run_task
 
 logger = logging.getLogger(__name__)
 

@@ -11,8 +11,8 @@ from club import services
 from club.error_codes import ClubErrorCode as Code
 from club.models import ClubRole, Invite, Member, Request
 from league.games import services as game_services
-from league.referee import services as referee_services
 from league.models import AuditEntry, GameSeat, Penalty
+from league.referee import services as referee_services
 from tests.factories import MemberFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -7,8 +7,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from club.models import Invite, Member, Request
 from club import services
+from club.models import Invite, Member, Request
 from tests.factories import MemberFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

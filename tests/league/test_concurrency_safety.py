@@ -12,10 +12,9 @@ from django.db import connection
 
 from league.errors import HandRefused
 from league.games import services as game_services
-from league.once import AlreadyDone
-from league.once import Once
-from league.referee import services as referee_services
 from league.models import AuditEntry, Game, HandRecord, IdempotencyKey, Penalty
+from league.once import AlreadyDone, Once
+from league.referee import services as referee_services
 from tests.league.events import TO_SOUTH_4
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]

@@ -8,14 +8,14 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from club.models import Club, Member
-from league.transfer import tenhou6 as importers
 from league.games import services as game_services
-from league.referee import services as referee_services
-from league.transfer.csv import games_rows, hands_rows
-from league.transfer.season_file import FORMAT, RestoreError, export_season, restore_season
 from league.models import Game, Penalty, Ruleset, Season
+from league.referee import services as referee_services
 from league.standings.services import load_season_data
 from league.standings.stats import compute_standings
+from league.transfer import tenhou6 as importers
+from league.transfer.csv import games_rows, hands_rows
+from league.transfer.season_file import FORMAT, RestoreError, export_season, restore_season
 from tests.factories import ClubFactory, MemberFactory, RulesetFactory, SeasonFactory
 from tests.league.test_import_tenhou6 import FULL_GAMES, load
 
@@ -32,7 +32,8 @@ def build_season() -> Season:
     table = [MemberFactory(club=club) for _ in range(4)]
     # a game with a chombo (penalty service), then a yakuman ron that busts seat 1
     g1 = game_services.game_start(season=season, members=table, table_label="A")
-    game_services.hand_record(game=g1, position=0, event={"kind": "ron", "loser": 2, "wins": [{"winner": 3, "han": 3, "fu": 30}]})
+    game_services.hand_record(game=g1, position=0,
+                              event={"kind": "ron", "loser": 2, "wins": [{"winner": 3, "han": 3, "fu": 30}]})
     referee_services.penalty_give(member=table[2], type="chombo", reason="wrong tsumo", game=g1)
     game_services.hand_record(game=g1, position=2, event=YAKUMAN_RON)
     # a game in progress, a cancelled game
@@ -42,8 +43,10 @@ def build_season() -> Season:
     game_services.hand_record(game=g3, position=0, event=YAKUMAN_RON)
     game_services.game_cancel(game=g3, reason="wrong players")
     # season-level penalties, one cancelled
-    referee_services.penalty_give(member=table[0], type="season_deduction", points=Decimal("5.5"), reason="late", season=season)
-    cancelled = referee_services.penalty_give(member=table[1], type="season_deduction", points=10, reason="x", season=season)
+    referee_services.penalty_give(member=table[0], type="season_deduction", points=Decimal("5.5"), reason="late",
+                                  season=season)
+    cancelled = referee_services.penalty_give(member=table[1], type="season_deduction", points=10, reason="x",
+                                              season=season)
     referee_services.penalty_cancel(penalty=cancelled, reason="appeal")
     return season
 

@@ -142,8 +142,8 @@ BAD_RATING_PARAMS = [
 def test_item9_rating_params_refused_by_the_service(club, ruleset, club_admin, method, params):
     from django.core.exceptions import ValidationError
 
-    from league.seasons import services as season_services
     from league.models import Season
+    from league.seasons import services as season_services
 
     with pytest.raises(ValidationError) as refused:
         season_services.season_create(club=club, name="나쁜 시즌", ruleset=ruleset, rating_method=method,
@@ -164,8 +164,8 @@ def test_item9_rating_params_refused_by_the_api(club, ruleset, club_admin, metho
 
 
 def test_item9_rating_params_refused_by_the_restore(season):
-    from league.transfer.season_file import RestoreError, export_season, restore_season
     from league.models import Season
+    from league.transfer.season_file import RestoreError, export_season, restore_season
 
     doc = export_season(season)
     doc["club"]["slug"] = "restored-club"
@@ -198,8 +198,8 @@ def test_item9_good_rating_params_still_pass(club, ruleset, club_admin):
 def test_item9_ruleset_options_must_be_finite_and_in_range(club, club_admin, overrides):
     from django.core.exceptions import ValidationError
 
-    from league.seasons import services as season_services
     from league.models import Ruleset
+    from league.seasons import services as season_services
 
     with pytest.raises(ValidationError):
         season_services.ruleset_create(club=club, key="bad", name="bad", base="tenhou", overrides=overrides,
@@ -312,10 +312,10 @@ def test_item10_a_batch_left_running_by_a_crash_resumes_where_it_stopped(tenhou_
 
     from django.utils import timezone
 
-    from league.transfer import tenhou6 as importers
     from league import tasks
-    from league.transfer import tasks as transfer_tasks
     from league.models import Game, ImportBatch
+    from league.transfer import tasks as transfer_tasks
+    from league.transfer import tenhou6 as importers
 
     log = tenhou_log()
     batch = importers.batch_create(season=tenhou_club_season, logs=[("a.json", log), ("b.json", {"log": []})],
@@ -340,9 +340,9 @@ def test_item10_a_fresh_or_finished_batch_is_not_stalled(tenhou_club_season):
 
     from django.utils import timezone
 
-    from league.transfer import tenhou6 as importers
-    from league.transfer import tasks as transfer_tasks
     from league.models import ImportBatch
+    from league.transfer import tasks as transfer_tasks
+    from league.transfer import tenhou6 as importers
 
     batch = importers.batch_create(season=tenhou_club_season, logs=[("a.json", tenhou_log())])
     assert not transfer_tasks.batch_is_stalled(batch)
@@ -631,11 +631,11 @@ def test_item13_unstorable_text_in_an_imported_log_is_a_400(tenhou_club_season, 
 def test_item13_unstorable_text_is_refused_by_the_services_too(game, players, referee, bad):
     from django.core.exceptions import ValidationError
 
-    from league.transfer import tenhou6 as importers
     from league.errors import HandRefused
     from league.games import services as game_services
-    from league.referee import services as referee_services
     from league.models import HandRecord, Penalty
+    from league.referee import services as referee_services
+    from league.transfer import tenhou6 as importers
 
     with pytest.raises(HandRefused):
         game_services.hand_record(game=game, position=0, by=players[0].user,
@@ -677,8 +677,8 @@ def test_item13_import_nicknames_equal_in_their_first_60_characters_are_a_400(te
 
 
 def test_item13_long_nicknames_in_a_command_import_are_a_clear_log_error(tenhou_club_season):
-    from league.transfer import tenhou6 as importers
     from league.models import ImportBatch
+    from league.transfer import tenhou6 as importers
 
     log = tenhou_log()
     log["name"][0] = "가" * 60 + "A"
@@ -716,8 +716,8 @@ def test_item14_another_clubs_ids_answer_404(game, season):
 def test_item14_a_season_deduction_must_be_positive_in_the_service(season, players, referee, points):
     from django.core.exceptions import ValidationError
 
-    from league.referee import services as referee_services
     from league.models import Penalty
+    from league.referee import services as referee_services
 
     with pytest.raises(ValidationError):
         referee_services.penalty_give(member=players[0], type="season_deduction", reason="보너스?", season=season,

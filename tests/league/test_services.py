@@ -6,15 +6,14 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from league.games import selectors as game_selectors
-from league.referee import selectors as referee_selectors
-from league.errors import HandConflict
-from league.errors import HandRefused
+from league.errors import HandConflict, HandRefused
 from league.games import records
+from league.games import selectors as game_selectors
 from league.games import services as game_services
+from league.models import AuditEntry, Game, HandRecord, Penalty
+from league.referee import selectors as referee_selectors
 from league.referee import services as referee_services
 from league.seasons import services as season_services
-from league.models import AuditEntry, Game, HandRecord, Penalty
 from tests.factories import ClubFactory, MemberFactory, SeasonFactory, UserFactory
 from tests.league.events import AGARI_YAME_FINISH, ALL_LAST_FINISH, STOP, TO_SOUTH_4, draw, ron, tsumo
 

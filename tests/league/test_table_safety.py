@@ -18,10 +18,9 @@ from rest_framework.test import APIClient
 
 from league.errors import HandRefused
 from league.games import services as game_services
-from league.once import AlreadyDone
-from league.once import Once
-from league.referee import services as referee_services
 from league.models import AuditEntry, Game, HandRecord, IdempotencyKey, Penalty
+from league.once import AlreadyDone, Once
+from league.referee import services as referee_services
 from tests.league.events import ALL_LAST_FINISH, TO_SOUTH_4, ron
 
 pytestmark = pytest.mark.django_db
@@ -185,7 +184,8 @@ def test_delete_by_position_checks_the_hand_the_host_saw_under_the_lock(game, pl
 # --- item 3: penalties belong to referees ----------------------------------------------------------
 def test_a_hosts_undo_cannot_remove_a_referees_yellow_card(game, players, referee):
     _record(game, [ron(1, 2)])
-    referee_services.penalty_give(member=players[2], type="yellow_card", reason="exposed tiles", game=game, by=referee.user)
+    referee_services.penalty_give(member=players[2], type="yellow_card", reason="exposed tiles", game=game,
+                                  by=referee.user)
     with pytest.raises(HandRefused) as refused:
         game_services.hand_undo_last(game=game, by=players[0].user, position=1)
     assert refused.value.code == "referee_only"
@@ -197,7 +197,8 @@ def test_a_hosts_undo_cannot_remove_a_referees_yellow_card(game, players, refere
 
 
 def test_table_undo_of_a_penalty_says_it_is_the_referees(game, players, referee):
-    referee_services.penalty_give(member=players[2], type="yellow_card", reason="exposed tiles", game=game, by=referee.user)
+    referee_services.penalty_give(member=players[2], type="yellow_card", reason="exposed tiles", game=game,
+                                  by=referee.user)
     response = _client(players[0]).post(reverse("league:hand_undo", args=[game.pk]), {"position": 0}, follow=True)
     assert "심판" in response.content.decode()
     assert game.hands.count() == 1
@@ -351,7 +352,8 @@ def test_a_full_hand_submitted_twice_stores_once(game, players):
 
 
 def test_the_table_offers_no_undo_of_a_referees_penalty_to_a_host(game, players, referee):
-    referee_services.penalty_give(member=players[2], type="yellow_card", reason="exposed tiles", game=game, by=referee.user)
+    referee_services.penalty_give(member=players[2], type="yellow_card", reason="exposed tiles", game=game,
+                                  by=referee.user)
     url = reverse("league:game_table", args=[game.pk])
     assert 'data-testid="undo"' not in _client(players[0]).get(url).content.decode()
     assert 'data-testid="undo"' in _client(referee).get(url).content.decode()

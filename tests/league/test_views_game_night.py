@@ -9,8 +9,8 @@ from django.test import Client
 from django.urls import reverse
 
 from league.games import services as game_services
-from league.referee import services as referee_services
 from league.models import Game, HandRecord
+from league.referee import services as referee_services
 from tests.factories import MemberFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -47,7 +47,8 @@ def test_edit_preview_without_javascript_needs_no_reason(played, referee):
 
 def test_edit_preview_says_when_the_change_ends_the_game(game, players, referee):
     by = players[0].user
-    game_services.hand_record(game=game, position=0, event={"kind": "ron", "loser": 2, "wins": [{"winner": 1, "han": 8}]},
+    game_services.hand_record(game=game, position=0, event={"kind": "ron", "loser": 2, "wins": [{"winner": 1,
+                              "han": 8}]},
                          by=by)  # seat 2: 9,000 left
     data = {"position": 0, "kind": "ron", "ron_winner": "1", "ron_loser": "2", "ron_value": "Y1", "form": "quick"}
     response = _client(referee).post(reverse("league:hand_preview", args=[game.pk]), data,
@@ -84,7 +85,8 @@ def test_refusal_page_explains_who_may(played, club):
 
 
 def test_final_table_offers_the_next_game_with_the_same_players(game, players, referee):
-    game_services.hand_record(game=game, position=0, event={"kind": "ron", "loser": 2, "wins": [{"winner": 1, "yakuman": 2}]},
+    game_services.hand_record(game=game, position=0, event={"kind": "ron", "loser": 2, "wins": [{"winner": 1,
+                              "yakuman": 2}]},
                          by=players[0].user)  # tobi
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
@@ -101,7 +103,8 @@ def test_final_table_offers_the_next_game_with_the_same_players(game, players, r
 
 
 def test_plain_member_sees_no_next_game_button(game, players):
-    game_services.hand_record(game=game, position=0, event={"kind": "ron", "loser": 2, "wins": [{"winner": 1, "yakuman": 2}]},
+    game_services.hand_record(game=game, position=0, event={"kind": "ron", "loser": 2, "wins": [{"winner": 1,
+                              "yakuman": 2}]},
                          by=players[0].user)
     text = _client(players[3]).get(reverse("league:game_table", args=[game.pk])).content.decode()
     assert 'data-testid="next-game"' not in text

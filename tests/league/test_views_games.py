@@ -109,8 +109,10 @@ def test_edit_needs_a_reason(played, referee):
 def test_edit_that_makes_a_later_hand_impossible_is_refused_with_the_reason(game, players, referee):
     by = players[0].user
     # Seat 2 pays a baiman and a mangan (1,000 left) and then declares riichi in a draw.
-    game_services.hand_record(game=game, position=0, event={"kind": "ron", "loser": 2, "wins": [{"winner": 1, "han": 8}]}, by=by)
-    game_services.hand_record(game=game, position=1, event={"kind": "ron", "loser": 2, "wins": [{"winner": 3, "han": 5}]}, by=by)
+    game_services.hand_record(game=game, position=0,
+                              event={"kind": "ron", "loser": 2, "wins": [{"winner": 1, "han": 8}]}, by=by)
+    game_services.hand_record(game=game, position=1,
+                              event={"kind": "ron", "loser": 2, "wins": [{"winner": 3, "han": 5}]}, by=by)
     game_services.hand_record(game=game, position=2, event={"kind": "draw", "tenpai": [2], "riichi": [2]}, by=by)
     data = {"position": 1, "kind": "ron", "ron_winner": "3", "ron_loser": "2", "ron_value": "6",
             "reason": "하네만이었다", "action": "save"}

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import html
-
 from http import HTTPStatus
 
 import pytest
@@ -10,8 +9,8 @@ from django.test import Client
 from django.urls import reverse
 
 from league.games import services as game_services
-from league.referee import services as referee_services
 from league.models import HandRecord, Penalty, PenaltyKind
+from league.referee import services as referee_services
 from tests.factories import MemberFactory, RulesetFactory, SeasonFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -67,7 +66,8 @@ def test_player_cannot_give_penalties(game, players):
 
 
 def test_cancel_a_penalty_with_a_reason_removes_its_event(game, players, referee):
-    penalty = referee_services.penalty_give(member=players[1], type="chombo", reason="노텐 리치", by=referee.user, game=game)
+    penalty = referee_services.penalty_give(member=players[1], type="chombo", reason="노텐 리치", by=referee.user,
+                                            game=game)
     url = reverse("league:penalty_cancel", args=[penalty.pk])
     assert _client(referee).get(url).status_code == HTTPStatus.OK
     assert _client(referee).post(url, {"reason": "오심"}).status_code == HTTPStatus.FOUND
@@ -114,7 +114,8 @@ def test_audit_log_names_objects_and_actions_in_korean(game, players, referee):
     """Stored keys ("hand", "edit", ...) are shown as words of the page's language."""
     hand = game_services.hand_record(game=game, position=0, event={"kind": "draw", "tenpai": []}, by=referee.user)
     game_services.hand_edit(hand=hand, event={"kind": "draw", "tenpai": [0]}, by=referee.user, reason="텐파이 정정")
-    penalty = referee_services.penalty_give(member=players[1], type="chombo", reason="노텐 리치", by=referee.user, game=game)
+    penalty = referee_services.penalty_give(member=players[1], type="chombo", reason="노텐 리치", by=referee.user,
+                                            game=game)
     url = reverse("league:audit_log", args=[game.club.slug])
     page = _client(referee).get(url, HTTP_ACCEPT_LANGUAGE="ko").content.decode()
     # In words, without internal ids (issue 9, item 20).

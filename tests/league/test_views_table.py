@@ -169,7 +169,8 @@ def test_agari_yame_is_the_dealers_choice_and_stop_ends_the_game(host_client, ga
     # Juki's Agit: seven all-noten draws pass the deal to South 4; the dealer (seat 3) wins on top.
     for pos in range(7):
         game_services.hand_record(game=game, position=pos, event={"kind": "draw", "tenpai": []}, by=players[0].user)
-    game_services.hand_record(game=game, position=7, event={"kind": "ron", "loser": 0, "wins": [{"winner": 3, "han": 5}]},
+    game_services.hand_record(game=game, position=7, event={"kind": "ron", "loser": 0, "wins": [{"winner": 3,
+                              "han": 5}]},
                          by=players[0].user)
     url = reverse("league:game_table", args=[game.pk])
     page = host_client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
@@ -187,7 +188,8 @@ def test_agari_yame_is_the_dealers_choice_and_stop_ends_the_game(host_client, ga
 def asi_game(club, players, referee):
     season = SeasonFactory(club=club, ruleset=RulesetFactory(club=club, key="asi-shirai", base="asi-shirai"))
     # the same players as ``game`` (which may be in progress): the referee seats them explicitly (issue 9, item 17)
-    return game_services.game_start(season=season, table_label="B", members=players, by=referee.user, override_seated=True)
+    return game_services.game_start(season=season, table_label="B", members=players, by=referee.user,
+                                    override_seated=True)
 
 
 def test_abortive_draws_offered_only_when_the_ruleset_has_them(host_client, asi_game, game):

@@ -75,7 +75,8 @@ def test_yellow_card_shows_on_the_seat_card(game, players):
 def asi_game(club, players, referee):
     season = SeasonFactory(club=club, ruleset=RulesetFactory(club=club, key="asi-shirai", base="asi-shirai"))
     # the same players as ``game`` (which may be in progress): the referee seats them explicitly (issue 9, item 17)
-    return game_services.game_start(season=season, table_label="B", members=players, by=referee.user, override_seated=True)
+    return game_services.game_start(season=season, table_label="B", members=players, by=referee.user,
+                                    override_seated=True)
 
 
 @pytest.mark.parametrize(

@@ -15,17 +15,17 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from club.models import Club, Member
-from league.ui import charts as charts
-from league.games import selectors as game_selectors
-from league.errors import SeatedElsewhere
-from league.games import services as game_services
-from league.once import AlreadyDone
 from league import permissions
+from league.errors import SeatedElsewhere
+from league.games import selectors as game_selectors
+from league.games import services as game_services
 from league.games.forms import GameStartForm, ReasonForm
-from league.models import Game, Season
-from league.ui.views import entry_once, load_game, refusable, refusal_message, refuse
 from league.games.table import game_view, next_game_context
+from league.models import Game, Season
+from league.once import AlreadyDone
+from league.ui import charts as charts
 from league.ui.params import BadParameter, bad_parameter, id_param
+from league.ui.views import entry_once, load_game, refusable, refusal_message, refuse
 
 
 @require_GET

@@ -15,17 +15,25 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
+from league import permissions
 from league.errors import HandConflict
 from league.games import selectors as game_selectors
 from league.games import services as game_services
-from league.once import AlreadyDone
-from league import permissions
 from league.games.forms import FullHandForm, HandEntryForm, PositionForm, ReasonForm, event_initial
-from league.models import Game, HandRecord
 from league.games.needs import needs_panel
-from league.games.words import event_words
 from league.games.table import GameView, game_view, next_game_context
-from league.ui.views import Refused, already_saved_message, cancelled_message, entry_once, load_game, refusable, refusal_message
+from league.games.words import event_words
+from league.models import Game, HandRecord
+from league.once import AlreadyDone
+from league.ui.views import (
+    Refused,
+    already_saved_message,
+    cancelled_message,
+    entry_once,
+    load_game,
+    refusable,
+    refusal_message,
+)
 from scoring.errors import ScoringError
 from scoring.hand.evaluate import evaluate
 from scoring.hand.model import HandContext

@@ -6,8 +6,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
 from club.selectors import clubs_for_user
-from league.games import selectors as game_selectors
 from league import permissions
+from league.games import selectors as game_selectors
 from league.models import Game, Season
 
 

@@ -5,8 +5,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from league.transfer.tenhou6 import LogError, batch_create, batch_run, parse_mapping, read_log_bytes
 from league.models import Season
+from league.transfer.tenhou6 import LogError, batch_create, batch_run, parse_mapping, read_log_bytes
 
 
 class Command(BaseCommand):

@@ -16,10 +16,10 @@ from django.utils import timezone
 from club.models import Club, ClubRole, Member
 from league.errors import HandRefused
 from league.games import services as game_services
+from league.games.selectors import game_replay
+from league.models import Game, Penalty, Ruleset, Season
 from league.referee import services as referee_services
 from league.seasons import services as season_services
-from league.models import Game, Penalty, Ruleset, Season
-from league.games.selectors import game_replay
 
 CLUB_SLUG = "juki-agit-demo"
 CLUB_NAME = "주키 아지트 데모"
@@ -107,7 +107,8 @@ class Command(BaseCommand):
             host_user = next((m.user for m in seated if m.user_id), referee)
             if n == 0:  # a chombo in the middle of the first game
                 self._play(game, rng, host_user, limit=4)
-                referee_services.penalty_give(game=game, member=seated[1], type="chombo", reason="노텐 리치 (데모)", by=referee)
+                referee_services.penalty_give(game=game, member=seated[1], type="chombo", reason="노텐 리치 (데모)",
+                                              by=referee)
             self._play(game, rng, host_user, limit=6 if n >= finished else 80)
         if season.ruleset.key.startswith("juki"):
             referee_services.penalty_give(

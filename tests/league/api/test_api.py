@@ -7,8 +7,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from league.games import services as game_services
-from league.referee import services as referee_services
 from league.models import AuditEntry, Game, HandRecord, ImportBatch, Penalty, Ruleset, Season
+from league.referee import services as referee_services
 from tests.factories import ClubFactory, UserFactory
 from tests.league.test_import_tenhou6 import DATA, FULL_GAMES, load
 

@@ -10,8 +10,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from league.standings import selectors as sel
 from league.models import StandingsSnapshot
+from league.standings import selectors as sel
 from league.standings.services import standings_refresh
 
 pytestmark = pytest.mark.django_db

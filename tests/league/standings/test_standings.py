@@ -7,13 +7,12 @@ from decimal import Decimal as D
 
 import openpyxl
 import pytest
-
-from league.standings import selectors as sel
-from league.models import Game, GameSeat, HandRecord, StandingsSnapshot
-from league.standings.services import standings_refresh
-from league.standings.stats import hand_stats
 from django.utils.translation import gettext as _
 
+from league.models import Game, GameSeat, HandRecord, StandingsSnapshot
+from league.standings import selectors as sel
+from league.standings.services import standings_refresh
+from league.standings.stats import hand_stats
 from league.standings.tables import StandingsTable, export_bytes
 from tests.factories import MemberFactory, PenaltyFactory
 
