@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install run test messages demo migrate check
+.PHONY: install run serve test messages demo migrate check
 
 install: $(STAMP)
 
@@ -28,6 +28,12 @@ run: demo
 	@echo "  player  / player1234   plain member"
 	@echo ""
 	$(PY) manage.py runserver 127.0.0.1:8000
+
+# The production stack here: config.settings.production on PostgreSQL + Redis (both must be running;
+# `.ci/run` shows how to start them): collectstatic, migrate, demo data, then gunicorn + a Celery
+# worker + beat in the foreground; Ctrl-C stops all. SERVE_PORT (8000), DATABASE_URL, REDIS_URL.
+serve: install
+	$(PY) -m deploy.serve
 
 # Browser tests need Debian's chromium; install it when we are root and can, else they skip.
 test: install

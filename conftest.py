@@ -26,6 +26,8 @@ def pytest_collection_modifyitems(config, items):
         "postgres": (not _is_postgres(), "needs DATABASE_URL pointing at PostgreSQL"),
         "celery_worker": (not os.environ.get("CELERY_TEST_BROKER_URL"), "needs CELERY_TEST_BROKER_URL (Redis)"),
         "browser": (not _has_chromium(), "needs Playwright and /usr/bin/chromium"),
+        "smoke": (not (_is_postgres() and os.environ.get("CELERY_TEST_BROKER_URL")),
+                  "needs DATABASE_URL pointing at PostgreSQL and CELERY_TEST_BROKER_URL (Redis)"),
     }
     for item in items:
         for marker, (skip, why) in skips.items():

@@ -309,7 +309,7 @@ def rename_request_create(*, member: Member, user, display_name: str) -> Request
 def request_decide(*, request: Request, approve: bool, by=None, display_name: str | None = None,
                    note: str = "") -> Request:
     """Approve or decline a request. Approving a join makes the member (under ``display_name`` if given)."""
-    request = Request.objects.select_for_update().select_related("club", "member").get(pk=request.pk)
+    request = Request.objects.select_for_update(of=("self",)).select_related("club", "member").get(pk=request.pk)
     _require(by, club=request.club)
     if request.status != Request.Status.PENDING:
         raise ValidationError(_("This request was already decided."), code=Code.NOT_PENDING)

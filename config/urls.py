@@ -4,7 +4,10 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.i18n import set_language
 
+from config.health import healthz
+
 urlpatterns = [
+    path("healthz/", healthz, name="healthz"),
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/setlang/", set_language, name="set_language"),

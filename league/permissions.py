@@ -11,12 +11,17 @@ Standing (strongest wins where it matters):
 """
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import enum
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
+
+from django.db.models import Exists, FilteredRelation, OuterRef, Q, Value
 
 from django.core.exceptions import PermissionDenied
 
 from club.models import Club, ClubRole, Member
+from league.models import GameSeat
 
 
 class Action(enum.StrEnum):
@@ -70,18 +75,58 @@ def allowed(standing: Standing, action: Action, *, public_standings: bool = Fals
     return False
 
 
+# Within one request (``league.middleware.RequestStandingsMiddleware``) a standing is looked up once:
+# a table screen asks up to five questions of the same user, club and game. Outside a request
+# (services called by commands, tasks, tests) nothing is kept, so a role given is seen at once.
+_request_standings: contextvars.ContextVar[dict | None] = contextvars.ContextVar("league_standings", default=None)
+
+
+@contextlib.contextmanager
+def standings_memo():
+    """Remember the standings looked up inside the block (one HTTP request)."""
+    token = _request_standings.set({})
+    try:
+        yield
+    finally:
+        _request_standings.reset(token)
+
+
+def _lookup(user, club: Club, game) -> Standing:
+    """One query: the active membership, its roles and (for a game) whether the member is seated."""
+    rows = Member.objects.filter(user=user, club=club, active=True).annotate(
+        club_roles=FilteredRelation("roles", condition=Q(roles__club=club)))
+    if game is not None:
+        rows = rows.annotate(seated=Exists(GameSeat.objects.filter(game=game, member=OuterRef("pk"))))
+    else:
+        rows = rows.annotate(seated=Value(False))
+    found = list(rows.values_list("pk", "club_roles__role", "seated"))
+    if not found:
+        return Standing(authenticated=True)
+    member_id = found[0][0]
+    roles = frozenset(role for pk, role, _ in found if pk == member_id and role is not None)
+    return Standing(authenticated=True, member=True, player=bool(found[0][2]), roles=roles)
+
+
 def standing_for(user, club: Club, *, game=None) -> Standing:
     """Look up ``user``'s standing in ``club`` (and whether they play ``game``)."""
     if user is None or not getattr(user, "is_authenticated", False):
         return Standing()
     if user.is_superuser:
         return Standing(authenticated=True, superuser=True, member=True)
-    member = Member.objects.filter(user=user, club=club, active=True).first()
-    if member is None:
-        return Standing(authenticated=True)
-    roles = frozenset(ClubRole.objects.filter(club=club, member=member).values_list("role", flat=True))
-    player = bool(game is not None and game.seat_set.filter(member=member).exists())
-    return Standing(authenticated=True, member=True, player=player, roles=roles)
+    memo = _request_standings.get()
+    key = (user.pk, club.pk, getattr(game, "pk", None))
+    if memo is not None and key in memo:
+        return memo[key]
+    if memo is not None and game is None:
+        # Any game's standing in this club says the membership and roles; "player" is per game.
+        known = next((st for (u, c, _g), st in memo.items() if u == user.pk and c == club.pk), None)
+        if known is not None:
+            memo[key] = replace(known, player=False)
+            return memo[key]
+    standing = _lookup(user, club, game)
+    if memo is not None:
+        memo[key] = standing
+    return standing
 
 
 def can(user, action: Action, *, club: Club, game=None) -> bool:
@@ -134,7 +179,7 @@ def can_manage_league(user, club: Club) -> bool:
 __all__ = [
     "Action", "Standing", "allowed", "can", "can_cancel_game", "can_enter_hands", "can_give_penalty",
     "can_manage_league", "can_start_game", "can_view_club", "can_view_standings", "is_referee_or_admin",
-    "standing_for", "started_empty_game",
+    "standing_for", "standings_memo", "started_empty_game",
 ]
 
 

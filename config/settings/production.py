@@ -1,10 +1,134 @@
-"""Production: DATABASE_URL, a real broker, secure cookies."""
+"""Production: every setting from the environment (see docs/deploy.md and deploy/clubleague.env.example).
+
+Required: ``DJANGO_SECRET_KEY``, ``DJANGO_ALLOWED_HOSTS``. Usual: ``DATABASE_URL`` (PostgreSQL),
+``REDIS_URL`` (cache, sessions and the Celery broker), ``DJANGO_CSRF_TRUSTED_ORIGINS``.
+
+Behind a TLS proxy (Caddy, nginx) that sets ``X-Forwarded-Proto``. If the proxy already redirects
+http to https (and health checks come in over plain http), ``DJANGO_SECURE_SSL_REDIRECT=0`` turns
+Django's redirect off; ``manage.py check --deploy`` then knows it was turned off on purpose.
+"""
+from __future__ import annotations
+
+import os
+
+from django.core.exceptions import ImproperlyConfigured
+
 from .base import *  # noqa: F401,F403
-from .base import os
+from .base import BASE_DIR, DATABASES, MIDDLEWARE
+
+
+def _env(name: str, default: str | None = None) -> str | None:
+    value = os.environ.get(name)
+    return value if value not in (None, "") else default
+
+
+def _required(name: str) -> str:
+    value = _env(name)
+    if value is None:
+        raise ImproperlyConfigured(f"{name} must be set for config.settings.production (see docs/deploy.md).")
+    return value
+
+
+def _flag(name: str, default: bool) -> bool:
+    value = _env(name)
+    if value is None:
+        return default
+    return value.strip().lower() in ("1", "true", "yes", "on")
+
+
+def _list(name: str, default: str = "") -> list[str]:
+    return [item.strip() for item in (_env(name, default) or "").split(",") if item.strip()]
+
 
 DEBUG = False
-SECRET_KEY = os.environ["DJANGO_SECRET_KEY"]
-SESSION_COOKIE_SECURE = True
-CSRF_COOKIE_SECURE = True
+SECRET_KEY = _required("DJANGO_SECRET_KEY")
+ALLOWED_HOSTS = _list("DJANGO_ALLOWED_HOSTS")
+if not ALLOWED_HOSTS:
+    raise ImproperlyConfigured("DJANGO_ALLOWED_HOSTS must list the site's host names (comma-separated).")
+CSRF_TRUSTED_ORIGINS = _list("DJANGO_CSRF_TRUSTED_ORIGINS") or [f"https://{h.lstrip('.')}" for h in ALLOWED_HOSTS
+                                                              if h != "*" and not h.startswith(".")]
+
+# --- HTTPS (TLS ends at the proxy) ------------------------------------------------------
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
-CSRF_TRUSTED_ORIGINS = [o for o in os.environ.get("DJANGO_CSRF_TRUSTED_ORIGINS", "").split(",") if o]
+SECURE_SSL_REDIRECT = _flag("DJANGO_SECURE_SSL_REDIRECT", True)
+# The health check of the proxy/load balancer may come over plain http.
+SECURE_REDIRECT_EXEMPT = [r"^healthz/?$"]
+SECURE_HSTS_SECONDS = int(_env("DJANGO_SECURE_HSTS_SECONDS", "31536000"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = _flag("DJANGO_SECURE_HSTS_INCLUDE_SUBDOMAINS", True)
+SECURE_HSTS_PRELOAD = _flag("DJANGO_SECURE_HSTS_PRELOAD", True)
+SECURE_CONTENT_TYPE_NOSNIFF = True
+SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
+SESSION_COOKIE_SECURE = _flag("DJANGO_SECURE_COOKIES", True)
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+LANGUAGE_COOKIE_SECURE = SESSION_COOKIE_SECURE
+SESSION_COOKIE_HTTPONLY = True
+X_FRAME_OPTIONS = "DENY"
+
+# What the operator turned off on purpose is not a warning of `check --deploy`.
+SILENCED_SYSTEM_CHECKS = [
+    check for check, on in (
+        ("security.W008", SECURE_SSL_REDIRECT),  # the proxy redirects http -> https
+        ("security.W004", SECURE_HSTS_SECONDS),  # the proxy sends HSTS
+        ("security.W005", SECURE_HSTS_INCLUDE_SUBDOMAINS or not SECURE_HSTS_SECONDS),
+        ("security.W021", SECURE_HSTS_PRELOAD or not SECURE_HSTS_SECONDS),
+        ("security.W012", SESSION_COOKIE_SECURE),  # `make serve` on plain http at 127.0.0.1
+        ("security.W016", CSRF_COOKIE_SECURE),
+    ) if not on
+]
+
+# --- static files: whitenoise, hashed names, gzip + brotli ------------------------------
+STATIC_ROOT = _env("DJANGO_STATIC_ROOT", str(BASE_DIR / "staticfiles"))
+MIDDLEWARE = [*MIDDLEWARE]
+MIDDLEWARE.insert(MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,
+                  "whitenoise.middleware.WhiteNoiseMiddleware")
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
+WHITENOISE_MAX_AGE = 3600  # unhashed names (hashed ones are cached for ten years, immutable)
+
+# --- database: persistent connections, checked before reuse -----------------------------
+DATABASES["default"]["CONN_MAX_AGE"] = int(_env("DB_CONN_MAX_AGE", "60"))
+DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+
+# --- Redis: cache, sessions (cached_db: a lost cache loses no session), Celery broker ---
+REDIS_URL = _env("REDIS_URL")
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            "KEY_PREFIX": _env("DJANGO_CACHE_PREFIX", "clubleague"),
+            "TIMEOUT": 300,
+        }
+    }
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+
+CELERY_BROKER_URL = _env("CELERY_BROKER_URL", REDIS_URL)
+CELERY_TASK_ALWAYS_EAGER = CELERY_BROKER_URL is None
+CELERY_RESULT_BACKEND = _env("CELERY_RESULT_BACKEND")
+CELERY_TASK_IGNORE_RESULT = CELERY_RESULT_BACKEND is None
+# Separate queues: a long import or recompute never waits behind the other (docs/deploy.md).
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_ROUTES = {
+    "league.season_recompute": {"queue": "recompute"},
+    "league.import_*": {"queue": "import"},
+}
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_ACKS_LATE = True
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": 3600}
+
+# --- logging: everything to stdout (journald / the container runtime keeps it) ---------
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"plain": {"format": "%(asctime)s %(levelname)s %(name)s %(process)d %(message)s"}},
+    "handlers": {"stdout": {"class": "logging.StreamHandler", "stream": "ext://sys.stdout", "formatter": "plain"}},
+    "root": {"handlers": ["stdout"], "level": _env("DJANGO_LOG_LEVEL", "INFO")},
+    "loggers": {
+        "django.request": {"level": "WARNING"},
+        "django.security": {"level": "WARNING"},
+        "celery.app.trace": {"level": "WARNING"},
+    },
+}

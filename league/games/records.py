@@ -14,17 +14,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError
 from django.utils import timezone
 
 from league.audit import audit, snapshot
 from league.errors import HandConflict, HandRefused
-from league.games.selectors import build_record
+from league.games.selectors import build_record, replay_record
 from league.models import AuditEntry, Game, HandRecord, Penalty
 from league.standings.services import season_changed
 from league.validation import BadInput, check_value, storable
 from scoring.errors import ScoringError
-from scoring.game import replay
 from scoring.record import parse_event
 
 
@@ -40,7 +39,7 @@ def locked(game: Game) -> Game:
 
 
 def replay_events(game: Game, events: list[dict[str, Any]]):
-    return replay(build_record(game, events))
+    return replay_record(build_record(game, events))
 
 
 def canonical(game: Game, event: Any) -> Any:
@@ -63,6 +62,8 @@ def check_writable(game: Game) -> None:
 def refresh(game: Game, rep, *, was_finished: bool, force_recompute: bool = False) -> Game:
     """Refresh the game's cache from the replay; queue the season recompute when it matters."""
     final = rep.to_json().get("final") if rep is not None else None
+    cached = ("status", "final_scores", "final_points", "final_ranks", "ended_by", "finished_at")
+    before = tuple(getattr(game, f) for f in cached)
     if final:
         game.status = Game.Status.FINISHED
         game.final_scores = final.get("scores")
@@ -76,7 +77,8 @@ def refresh(game: Game, rep, *, was_finished: bool, force_recompute: bool = Fals
         game.final_scores = game.final_points = game.final_ranks = None
         game.ended_by = ""
         game.finished_at = None
-    game.save(update_fields=["status", "final_scores", "final_points", "final_ranks", "ended_by", "finished_at"])
+    if tuple(getattr(game, f) for f in cached) != before:  # most hands change nothing of it: no UPDATE
+        game.save(update_fields=list(cached))
     if was_finished or game.status == Game.Status.FINISHED or force_recompute:
         queue_recompute(game.season_id)
     return game
@@ -125,11 +127,13 @@ def append(*, game: Game, position: int, event: dict[str, Any], by, reason: str 
     except ScoringError as exc:
         raise refused(exc) from exc
     try:
-        with transaction.atomic():
-            hand = HandRecord.objects.create(
-                game=game, position=position, event=event,
-                entered_by=by if getattr(by, "is_authenticated", False) else None,
-            )
+        # No savepoint: PostgreSQL holds the game's row lock (no other writer can be here), and SQLite
+        # begins its transactions IMMEDIATE (config/settings/base.py), so it holds the write lock;
+        # should a race still happen, SQLite rolls back only the failed statement.
+        hand = HandRecord.objects.create(
+            game=game, position=position, event=event,
+            entered_by=by if getattr(by, "is_authenticated", False) else None,
+        )
     except IntegrityError:
         # Only reachable without row locks (SQLite): the other writer won the race.
         existing = HandRecord.objects.get(game=game, position=position)

@@ -4,6 +4,10 @@ A game's state is derived by replaying its hand records, never stored.
 """
 from __future__ import annotations
 
+import hashlib
+import json
+import threading
+from collections import OrderedDict
 from typing import Any, Iterable
 
 from django.db.models import QuerySet
@@ -38,11 +42,39 @@ def game_record(game: Game) -> dict[str, Any]:
     return build_record(game, game_events(game))
 
 
-def game_replay(game: Game):
-    """``scoring.game.replay`` of the game's record (a ``GameReplay``)."""
+_REPLAYS: OrderedDict[bytes, Any] = OrderedDict()
+_REPLAYS_LOCK = threading.Lock()
+REPLAY_MEMO_SIZE = 512
+
+
+def replay_record(record: dict[str, Any]):
+    """``scoring.game.replay(record)``, remembered by the record's content (per process, LRU).
+
+    A table's GET, its preview and its save replay the same record: the replay is a pure function
+    of the record, so one replay per record serves them all (a changed hand is a different record,
+    so nothing stale is ever returned). Refusals (``ScoringError``) are not remembered. The replay is
+    shared: read it, never change it in place.
+    """
     from scoring.game import replay
 
-    return replay(game_record(game))
+    key = hashlib.blake2b(json.dumps(record, sort_keys=True, separators=(",", ":"), default=str).encode(),
+                          digest_size=20).digest()
+    with _REPLAYS_LOCK:
+        hit = _REPLAYS.get(key)
+        if hit is not None:
+            _REPLAYS.move_to_end(key)
+            return hit
+    result = replay(record)
+    with _REPLAYS_LOCK:
+        _REPLAYS[key] = result
+        while len(_REPLAYS) > REPLAY_MEMO_SIZE:
+            _REPLAYS.popitem(last=False)
+    return result
+
+
+def game_replay(game: Game):
+    """``scoring.game.replay`` of the game's record (a ``GameReplay``)."""
+    return replay_record(game_record(game))
 
 
 def games_for_club(

@@ -129,7 +129,6 @@ def game_cancel(*, game: Game, by=None, reason: str) -> Game:
     return game
 
 
-@transaction.atomic
 def hand_record(*, game: Game, position: int | None, event: dict[str, Any], by=None,
                 once: Once | None = None) -> HandRecord:
     """Record ``event`` as the hand at ``position`` (the position the client believes is next).
@@ -140,7 +139,7 @@ def hand_record(*, game: Game, position: int | None, event: dict[str, Any], by=N
     (safe to retry only with ``once``). A ``penalty`` event (or a deliberate chombo) is a
     referee's penalty whichever way it comes: :func:`penalty_give` does it.
     """
-    return hand_append(game=game, position=position, event=event, by=by, once=once)[0]
+    return hand_append(game=game, position=position, event=event, by=by, once=once)[0]  # atomic there
 
 
 @transaction.atomic

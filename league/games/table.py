@@ -11,7 +11,7 @@ from league import permissions
 from league.games import selectors
 from league.models import Game
 from scoring.game import Game as EngineGame
-from scoring.game import GameReplay, replay
+from scoring.game import GameReplay
 from scoring.record import parse_record
 from scoring.rules import Ruleset
 
@@ -69,7 +69,7 @@ class GameView:
         if position is None or position >= len(self.events):
             state, pos = self.replay.state, len(self.events)
         else:
-            state, pos = replay({**self.record, "hands": self.events[:position]}).state, position
+            state, pos = selectors.replay_record({**self.record, "hands": self.events[:position]}).state, position
         return TableContext(players=self.players, ruleset=self.ruleset, scores=state.scores, dealer=state.dealer,
                             position=pos, riichi_ok=state.riichi_allowed, renchan=state.renchan,
                             dealer_min_han=state.dealer_min_han, yellow_cards=state.yellow_cards,
@@ -110,7 +110,7 @@ class GameView:
         """
         events = self.events
         events[position:position + 1] = [event]
-        rep = replay({**self.record, "hands": events})
+        rep = selectors.replay_record({**self.record, "hands": events})
         row = next((r for r in rep.rows if r.event_index == position or position in r.events), None)
         deltas = list(row.deltas) if row else [0] * len(self.players)
         scores = list(row.scores) if row else list(rep.state.scores)
@@ -125,7 +125,7 @@ class GameView:
 
 def game_view(game: Game) -> GameView:
     record = selectors.game_record(game)
-    return GameView(game=game, record=record, replay=replay(record))
+    return GameView(game=game, record=record, replay=selectors.replay_record(record))
 
 
 def next_game_context(user, game: Game) -> dict[str, Any]:

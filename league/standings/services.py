@@ -15,11 +15,14 @@ from __future__ import annotations
 import logging
 from collections import defaultdict
 
+from django.conf import settings
+from django.db import transaction
 from django.utils import timezone
 
 from club.models import Member
 from league.models import Game, GameSeat, HandRecord, Penalty, Season, StandingsSnapshot
-from league.queueing import on_commit
+from league.middleware import after_response
+from league.queueing import on_commit, send
 from league.standings.stats import SeasonData, compute_standings, full_hand_wins, games_with_full_hands
 from league.standings.tasks import season_recompute as season_recompute_task
 from scoring import ratings as R
@@ -107,7 +110,13 @@ def season_changed(season_id: int) -> None:
     A broker that is down is logged, never the request's error; ``league.requeue_stale`` finds
     the season again by ``standings_changed_at``."""
     Season.objects.filter(pk=season_id).update(standings_changed_at=timezone.now())
-    on_commit(season_recompute_task, season_id, "the standings recompute of season")
+    what = "the standings recompute of season"
+    if settings.CELERY_TASK_ALWAYS_EAGER and getattr(settings, "LEAGUE_RECOMPUTE_AFTER_RESPONSE", False):
+        # No broker (the embedded default): not inside the host's request, but after its response.
+        transaction.on_commit(lambda: after_response(("season_recompute", season_id),
+                                                     lambda: send(season_recompute_task, season_id, what)))
+        return
+    on_commit(season_recompute_task, season_id, what)
 
 
 __all__ = ["load_season_data", "season_changed", "standings_refresh"]

@@ -33,7 +33,7 @@ _ids = itertools.count(1)
 
 WIDTH = 360  # viewBox width (user units)
 FONT_RATIO = 0.037  # text size ÷ viewBox width: 300 px wide → 11.1 px text
-MAX_WIDTH = "32rem"  # on a desktop the chart stops growing (text ≈ 18 px)
+MAX_WIDTH = "32rem"  # on a desktop the chart stops growing (text ≈ 18 px): `svg.chart` in static/league/standings.css
 ROUND_STEPS = (1, 2, 5, 10)
 
 
@@ -70,7 +70,7 @@ def _round_step(raw: float) -> int:
 def _svg_open(uid: str, width: float, height: float, title: str, desc: str) -> list[str]:
     return [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {width:g} {height:g}" '
-        f'width="100%" preserveAspectRatio="xMidYMid meet" role="img" style="max-width: {MAX_WIDTH}" '
+        f'width="100%" preserveAspectRatio="xMidYMid meet" role="img" '
         f'aria-labelledby="{uid}-title {uid}-desc" font-family="system-ui, sans-serif">',
         f'<title id="{uid}-title">{escape(title)}</title>',
         f'<desc id="{uid}-desc">{escape(desc or title)}</desc>',

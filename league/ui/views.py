@@ -28,7 +28,8 @@ def refuse(request: HttpRequest) -> HttpResponse:
 def load_game(request: HttpRequest, pk: int, check: Callable[[Any, Game], bool] | None = None) -> Game:
     """The game, or PermissionDenied/redirect (raised as ``Refused``) when ``check`` fails."""
     game = get_object_or_404(Game.objects.select_related("club", "season", "ruleset"), pk=pk)
-    check = check or (lambda user, g: permissions.can_view_club(user, g.club))
+    # With the game: the one standing lookup of the request also says whether the user plays it.
+    check = check or (lambda user, g: permissions.can(user, permissions.Action.VIEW_CLUB, club=g.club, game=g))
     if not check(request.user, game):
         raise Refused(refuse(request))
     return game

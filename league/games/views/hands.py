@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from http import HTTPStatus
-from typing import Any
+from typing import Any, Callable
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -123,35 +123,44 @@ def _yaku(gv: GameView, event: dict[str, Any], hand: dict[str, Any], position: i
     return {"yaku": yaku, "han_fu": han_fu}
 
 
-def _store(request: HttpRequest, gv: GameView, form, template: str, ctx_extra: dict[str, Any]) -> HttpResponse:
+def _store(request: HttpRequest, gv: GameView, form, template: str,
+           ctx_extra: dict[str, Any] | Callable[[], dict[str, Any]]) -> HttpResponse:
     """Save the form's event at its position: redirect on success, the screen with the message if not."""
     position = form.cleaned_data["position"]
+    if callable(ctx_extra):  # built lazily by the caller: not needed when the hand is saved
+        build = ctx_extra
+    else:
+        def build():
+            return ctx_extra
     try:
-        game_services.hand_record(game=gv.game, position=position, event=form.event, by=request.user,
-                             once=entry_once(request))
+        hand = game_services.hand_record(game=gv.game, position=position, event=form.event, by=request.user,
+                                         once=entry_once(request))
     except AlreadyDone:  # a form rendered before that save (Back, a double tap): the table as it is now
         messages.info(request, already_saved_message())
         return redirect("league:game_table", gv.game.pk)
     except HandConflict as exc:
-        return render(request, template, {**ctx_extra, "form": form, "conflict": refusal_message(exc, gv.game)},
+        return render(request, template, {**build(), "form": form, "conflict": refusal_message(exc, gv.game)},
                       status=HTTPStatus.CONFLICT)
     except ValidationError as exc:
         if getattr(exc, "code", None) == "cancelled":  # cancelled while the host was entering
             gv.game.refresh_from_db()
             return render(request, "league/games/table.html", _table_context(request, gv), status=HTTPStatus.CONFLICT)
         form.add_error(None, refusal_message(exc, gv.game))
-        return render(request, template, {**ctx_extra, "form": form}, status=HTTPStatus.UNPROCESSABLE_ENTITY)
-    _say_saved(request, gv.game, position)
+        return render(request, template, {**build(), "form": form}, status=HTTPStatus.UNPROCESSABLE_ENTITY)
+    _say_saved(request, gv, hand)
     return redirect("league:game_table", gv.game.pk)
 
 
-def _say_saved(request: HttpRequest, game: Game, position: int) -> None:
-    """At the top of the next screen, what was saved, in words: "3국 저장: 조도윤 론 ← 윤하은 · 3판 30부 5,800"."""
-    gv = game_view(game)
-    if position >= len(gv.events):
-        return
-    words = event_words(gv.events[position], gv.players, _row_at(gv, position), gv.ruleset)
-    text = format_html(_("Hand {n} saved: {what}"), n=position + 1, what=words)
+def _say_saved(request: HttpRequest, gv: GameView, hand) -> None:
+    """At the top of the next screen, what was saved, in words: "3국 저장: 조도윤 론 ← 윤하은 · 3판 30부 5,800".
+
+    Built from the screen's record and the stored event: no second load of the game (the replay of
+    that record is the one the save made, remembered by its content).
+    """
+    record = {**gv.record, "hands": [*gv.events[:hand.position], hand.event]}
+    after = GameView(game=gv.game, record=record, replay=game_selectors.replay_record(record))
+    words = event_words(hand.event, after.players, _row_at(after, hand.position), after.ruleset)
+    text = format_html(_("Hand {n} saved: {what}"), n=hand.position + 1, what=words)
     messages.success(request, text, extra_tags="saved")
 
 
@@ -174,11 +183,14 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
     game = _writable_game(request, pk)
     gv = game_view(game)
     form = HandEntryForm(request.POST, table=gv.table())
-    ctx = _table_context(request, gv, form=form)
+
+    def ctx():  # only when a page is drawn: a saved hand redirects
+        return _table_context(request, gv, form=form)
+
     if not form.is_valid():
-        return render(request, "league/games/table.html", ctx, status=HTTPStatus.UNPROCESSABLE_ENTITY)
+        return render(request, "league/games/table.html", ctx(), status=HTTPStatus.UNPROCESSABLE_ENTITY)
     if request.POST.get("action") == "preview":
-        return render(request, "league/games/table.html", {**ctx, **_preview(gv, form, form.cleaned_data["position"])})
+        return render(request, "league/games/table.html", {**ctx(), **_preview(gv, form, form.cleaned_data["position"])})
     return _store(request, gv, form, "league/games/table.html", ctx)
 
 

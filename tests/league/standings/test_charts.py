@@ -7,6 +7,7 @@ import pytest
 
 from league.ui import charts as charts
 from scoring.game import replay
+from tests.paths import REPO
 
 NS = "{http://www.w3.org/2000/svg}"
 
@@ -87,7 +88,9 @@ def test_text_is_at_least_11px_when_the_chart_is_300px_wide(svg):
     """A 390 px phone draws the chart ~300-360 CSS px wide (inside a card): text stays >= 11 px."""
     root = parse(svg())
     view_width = float(root.get("viewBox").split()[2])
-    assert root.get("style") and "max-width" in root.get("style")
+    # Capped on a desktop by static/css/app.css (the CSP refuses an inline style="" attribute).
+    assert root.get("style") is None and "chart" in root.get("class").split()
+    assert f"svg.chart {{ max-width: {charts.MAX_WIDTH}; }}" in (REPO / "static" / "css" / "app.css").read_text()
     assert min(_font_sizes(root)) * 300 / view_width >= 11
 
 

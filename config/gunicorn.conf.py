@@ -1,0 +1,46 @@
+"""gunicorn settings: ``gunicorn -c config/gunicorn.conf.py`` (every value can be set from the environment).
+
+The proxy (Caddy/nginx, docs/deploy.md) terminates TLS and forwards to ``GUNICORN_BIND``. Sync workers:
+a request is short (a table screen or a saved hand) and the database does the waiting, so the worker
+count is what bounds a club night (docs/performance.md has the figures).
+"""
+import multiprocessing
+import os
+
+wsgi_app = "config.wsgi:application"
+raw_env = [f"DJANGO_SETTINGS_MODULE={os.environ.get('DJANGO_SETTINGS_MODULE', 'config.settings.production')}"]
+
+bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000").split(",")
+workers = int(os.environ.get("WEB_CONCURRENCY", str(min(2 * multiprocessing.cpu_count() + 1, 8))))
+threads = int(os.environ.get("GUNICORN_THREADS", "1"))
+worker_class = "gthread" if threads > 1 else "sync"
+timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
+graceful_timeout = int(os.environ.get("GUNICORN_GRACEFUL_TIMEOUT", "20"))
+keepalive = int(os.environ.get("GUNICORN_KEEPALIVE", "5"))
+# Recycle workers now and then (a leak never grows for ever); jitter so they do not all restart at once.
+max_requests = int(os.environ.get("GUNICORN_MAX_REQUESTS", "2000"))
+max_requests_jitter = int(os.environ.get("GUNICORN_MAX_REQUESTS_JITTER", "200"))
+# Loading the app before forking shares its memory between workers and fails fast on a bad setting.
+preload_app = os.environ.get("GUNICORN_PRELOAD", "1") == "1"
+# Only the local proxy may say the request came over https (X-Forwarded-Proto).
+forwarded_allow_ips = os.environ.get("GUNICORN_FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
+# Heartbeat files in memory, not on a possibly slow disk.
+worker_tmp_dir = os.environ.get("GUNICORN_WORKER_TMP_DIR", "/dev/shm" if os.path.isdir("/dev/shm") else None)
+# The control socket's default path is shared by every gunicorn of the user: off unless asked for.
+control_socket_disable = "GUNICORN_CONTROL_SOCKET" not in os.environ
+if not control_socket_disable:
+    control_socket = os.environ["GUNICORN_CONTROL_SOCKET"]
+
+# Logs to stdout/stderr (journald or the container runtime keeps them).
+accesslog = os.environ.get("GUNICORN_ACCESSLOG", "-") or None
+errorlog = "-"
+loglevel = os.environ.get("GUNICORN_LOGLEVEL", "info")
+access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms "%(a)s"'
+proc_name = os.environ.get("GUNICORN_PROC_NAME", "clubleague")
+
+
+def post_fork(server, worker):  # noqa: ARG001 - gunicorn's hook signature
+    """Each worker opens its own database connections (never share the preloading parent's)."""
+    from django.db import connections
+
+    connections.close_all()

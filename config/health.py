@@ -1,0 +1,21 @@
+"""``/healthz/``: for the proxy, systemd and the smoke test — the process answers and the database is reachable."""
+from __future__ import annotations
+
+from http import HTTPStatus
+
+from django.db import connection
+from django.http import HttpRequest, HttpResponse
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+
+@never_cache
+@require_GET
+def healthz(request: HttpRequest) -> HttpResponse:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+    except Exception:  # noqa: BLE001 - any database failure means "not healthy"
+        return HttpResponse("database unavailable\n", status=HTTPStatus.SERVICE_UNAVAILABLE, content_type="text/plain")
+    return HttpResponse("ok\n", content_type="text/plain")

@@ -1,0 +1,97 @@
+"""The table screens' request budget: queries do not grow with the hands of a game (issue #11, item 3).
+
+Query counts are not timings, so they can be tests: a table GET at most 8 queries, a saved hand at
+most 12, whether the game is at its first hand or its last, and the permissions are looked up once.
+Counted as deployed: sessions ``cached_db`` (config/settings/production.py) and real transactions
+(no test-wrapping transaction turning BEGIN/COMMIT into counted savepoints).
+"""
+from __future__ import annotations
+
+from http import HTTPStatus
+
+import pytest
+from django.test import Client
+from django.urls import reverse
+
+from league.games import services as game_services
+from tests.league.events import TO_SOUTH_4
+
+pytestmark = pytest.mark.django_db(transaction=True)
+
+GET_BUDGET = 8
+SAVE_BUDGET = 12
+
+
+@pytest.fixture(autouse=True)
+def deployed_sessions(settings):
+    settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+
+@pytest.fixture
+def host_client(players):
+    client = Client()
+    client.force_login(players[0].user)
+    return client
+
+
+def _played(game, players, hands: int):
+    for i, event in enumerate(TO_SOUTH_4[:hands]):
+        game_services.hand_record(game=game, position=i, event=event, by=players[0].user)
+
+
+def _next_hand(position: int) -> dict:
+    d = position % 4
+    return {"position": position, "kind": "ron", "ron_winner": (d + 1) % 4, "ron_loser": (d + 2) % 4,
+            "ron_value": "1-30", "action": "save"}
+
+
+@pytest.mark.parametrize("hands", [0, 1, 7], ids=["first-hand", "second-hand", "south-4"])
+def test_table_screen_within_budget_at_any_hand(host_client, game, players, hands, django_assert_max_num_queries):
+    _played(game, players, hands)
+    host_client.get(reverse("league:game_table", args=[game.pk]))  # session and caches warm, as at a table
+    with django_assert_max_num_queries(GET_BUDGET):
+        response = host_client.get(reverse("league:game_table", args=[game.pk]))
+    assert response.status_code == HTTPStatus.OK
+
+
+@pytest.mark.parametrize("hands", [0, 1, 6], ids=["first-hand", "second-hand", "south-3"])
+def test_saving_a_hand_within_budget_at_any_hand(host_client, game, players, hands, django_assert_max_num_queries):
+    _played(game, players, hands)
+    host_client.get(reverse("league:game_table", args=[game.pk]))
+    with django_assert_max_num_queries(SAVE_BUDGET):
+        response = host_client.post(reverse("league:hand_create", args=[game.pk]), _next_hand(hands))
+    assert response.status_code == HTTPStatus.FOUND
+    assert game.hands.count() == hands + 1
+
+
+def test_permissions_are_looked_up_once_per_request(host_client, game, players, django_assert_max_num_queries):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    host_client.get(reverse("league:game_table", args=[game.pk]))
+    with CaptureQueriesContext(connection) as queries:
+        host_client.get(reverse("league:game_table", args=[game.pk]))
+    membership = [q["sql"] for q in queries if 'FROM "club_member"' in q["sql"] and "club_roles" in q["sql"]]
+    assert len(membership) == 1, membership
+    assert not [q["sql"] for q in queries if 'FROM "club_clubrole"' in q["sql"]]
+
+
+def test_one_replay_per_request(host_client, game, players, monkeypatch):
+    """The GET, the preview and the save of a hand replay each record once (remembered by content)."""
+    import scoring.game
+
+    calls = []
+    real = scoring.game.replay
+    monkeypatch.setattr(scoring.game, "replay", lambda record: calls.append(1) or real(record))
+    table, create = reverse("league:game_table", args=[game.pk]), reverse("league:hand_create", args=[game.pk])
+    _played(game, players, 3)
+    for request in (lambda: host_client.get(table),
+                    lambda: host_client.post(create, {**_next_hand(3), "action": "preview"}),
+                    lambda: host_client.post(create, _next_hand(3)),
+                    lambda: host_client.get(table)):
+        calls.clear()
+        request()
+        assert len(calls) <= 1
+
+
