@@ -20,7 +20,7 @@ from club.models import Club, ClubRole, Invite, Member, Request
 from league.audit import audit, snapshot
 from league.models import AuditEntry, GameSeat, Penalty
 from league.permissions import Action, can
-from league.tasks import season_recompute as season_recompute_task
+from league.standings.tasks import season_recompute as season_recompute_task
 
 INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read out at a noisy table
 INVITE_LENGTH = 8

@@ -13,7 +13,7 @@ urlpatterns = [
     path("i18n/setlang/", set_language, name="set_language"),
     path("api/", include("league.api.urls")),
     path("events/", include("events.urls")),
-    path("", include("league.urls_standings", namespace="standings")),
+    path("", include("league.standings.urls", namespace="standings")),
     path("", include("league.whatif.urls", namespace="whatif")),
     # The table screens' URLs come first so that their home view (if any) replaces ours.
     path("", include("league.urls")),

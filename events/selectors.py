@@ -56,7 +56,7 @@ def members_not_checked_in(night: ClubNight) -> list[Member]:
 
 # --- the board ------------------------------------------------------------------------------
 def _table_state(table: NightTable) -> dict[str, Any]:
-    from league.selectors import game_replay
+    from league.games.selectors import game_replay
 
     game = table.game
     seats = sorted(game.seat_set.all(), key=lambda s: s.seat)

@@ -13,8 +13,8 @@ from rest_framework.views import APIView
 from scoring import payments
 from scoring.errors import ScoringError
 
+from .errors import ScoringErrorsAs400
 from .fields import RulesetSpecField
-from .mixins import ScoringErrorsAs400
 
 # ---------------------------------------------------------------------------------------
 # han/fu -> payments
