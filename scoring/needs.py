@@ -27,15 +27,12 @@ from scoring import messages as M
 from scoring.errors import ScoringError
 from scoring.final import ranks
 from scoring.game import Game, play
-from scoring.payments import HandValue, hand_value, win_points
+from scoring.payments import FU_VALUES, LIMIT_HAN, HandValue, hand_value, win_points
 from scoring.record import GameRecord, Ron, Tsumo, Win, parse_record
 from scoring.rules import Ruleset
 from scoring.settle import settle
 from scoring.table import Table
 
-FU_VALUES = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
-LIMIT_HAN = (5, 6, 8, 11)
-"""The fewest han of each limit: mangan, haneman, baiman, sanbaiman."""
 
 
 @dataclass(frozen=True)

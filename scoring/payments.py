@@ -31,6 +31,12 @@ _LIMIT_BASE = {
 }
 
 
+FU_VALUES = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
+"""Every fu a hand can have: 25 (chiitoitsu) or a multiple of 10 from 20 to 110 (:func:`check_han_fu`)."""
+
+LIMIT_HAN = (5, 6, 8, 11)
+"""The fewest han of each limit reached by han alone: mangan, haneman, baiman, sanbaiman."""
+
 KAZOE_HAN = 13
 """The han from which a hand is counted as a yakuman (kazoe), or stays sanbaiman (``Ruleset.kazoe``)."""
 
@@ -94,9 +100,7 @@ def check_win_han_fu(han: int, fu: int | None, ruleset: Ruleset, *, tsumo: bool,
 def _check_fu_value(fu: int) -> None:
     if isinstance(fu, bool) or not isinstance(fu, int):
         raise ScoringError(M.FU_NOT_WHOLE)
-    if fu == 25:
-        return
-    if fu < 20 or fu > 110 or fu % 10:
+    if fu not in FU_VALUES:
         raise ScoringError(M.FU_IMPOSSIBLE, fu=fu)
 
 

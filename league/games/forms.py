@@ -15,11 +15,9 @@ from django.utils.translation import pgettext_lazy
 
 from league.games.table import TableContext
 from scoring.errors import ScoringError
-from scoring.payments import check_han_fu, check_win_han_fu, hand_value
+from scoring.payments import FU_VALUES, KAZOE_HAN, LIMIT_HAN, check_han_fu, check_win_han_fu, hand_value
 from scoring.rules import Abort, Kazoe, Nagashi, Renhou, Ruleset
 
-FU_VALUES = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
-LIMIT_HAN = (5, 6, 8, 11)
 
 ABORT_LABELS = {
     Abort.FOUR_WINDS: _("Four winds"),
@@ -68,7 +66,7 @@ def value_choices(ruleset: Ruleset, *, tsumo: bool | None = None) -> list[list[V
     limit_labels = {5: _("Mangan"), 6: _("Haneman"), 8: _("Baiman"), 11: _("Sanbaiman")}
     limits = [ValueChoice(str(h), h, None, 0, limit_labels[h]) for h in LIMIT_HAN]
     if ruleset.kazoe is Kazoe.YAKUMAN:
-        limits.append(ValueChoice("13", 13, None, 0, _("Kazoe yakuman")))
+        limits.append(ValueChoice(str(KAZOE_HAN), KAZOE_HAN, None, 0, _("Kazoe yakuman")))
     rows.append(limits)
     top = ruleset.yakuman_cap or 3
     rows.append(

@@ -12,7 +12,16 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext_noop, ngettext, pgettext
 from django.utils.translation import gettext as _
 
+from django.utils.text import capfirst
+
 from league.games.forms import ABORT_LABELS
+from scoring.hand.names import yaku_label
+from scoring.messages import Message, phrase, render
+from scoring.payments import KAZOE_HAN, Limit, limit_by_han, win_points
+from scoring.penalties import EVENT_PENALTIES, PenaltyType
+from scoring.table import dealer_of, paid_as_dealer
+from scoring.table import seat_wind as seat_wind_of
+from scoring.termination import Termination
 
 
 def wind_name(letter: str) -> str:
@@ -42,7 +51,10 @@ def round_words(round_code: str, honba: int, sticks: int) -> str:
     )
 
 
-LIMIT_WORDS = {5: gettext_noop("Mangan"), 6: gettext_noop("Haneman"), 8: gettext_noop("Baiman"), 11: gettext_noop("Sanbaiman")}
+LIMIT_NAMES = {
+    Limit.MANGAN: gettext_noop("Mangan"), Limit.HANEMAN: gettext_noop("Haneman"),
+    Limit.BAIMAN: gettext_noop("Baiman"), Limit.SANBAIMAN: gettext_noop("Sanbaiman"),
+}
 
 
 def value_words(win: dict[str, Any]) -> str:
@@ -56,42 +68,33 @@ def value_words(win: dict[str, Any]) -> str:
         return ""
     if win.get("fu") is not None and han < 5:
         return _("%(han)s han %(fu)s fu") % {"han": han, "fu": win["fu"]}
-    if han >= 13:
+    if han >= KAZOE_HAN:
         return _("%(han)s han (kazoe)") % {"han": han}
-    label = next(LIMIT_WORDS[h] for h in sorted(LIMIT_WORDS, reverse=True) if han >= h)
-    return _("%(han)s han %(limit)s") % {"han": han, "limit": _(label)}
+    limit = limit_by_han(han)
+    return _("%(han)s han %(limit)s") % {"han": han, "limit": _(LIMIT_NAMES[limit])} if limit else ""
 
 
 def _names(players: Sequence[str], seats: Sequence[int]) -> str:
     return ", ".join(players[s] for s in seats)
 
 
-PENALTY_EVENT_WORDS = {
-    "penalty_point": gettext_noop("Penalty point"),
-    "yellow_card": gettext_noop("Yellow card"),
-    "agari_forbidden": gettext_noop("Agari forbidden"),
-    "verbal_warning": gettext_noop("Verbal warning"),
-}
+def rule_words(code: str) -> str:
+    """A rule code (a penalty kind...) in the page's language, from the engine's catalogue
+    (``scoring.messages.phrase``): "yellow_card" -> "Yellow card" / "옐로카드"."""
+    words = phrase(code)
+    return capfirst(render(words, get_language()) if isinstance(words, Message) else words)
 
 
-# Dora-like ids whose count is worth saying ("도라 2"); other yaku are named only.
-COUNTED_YAKU = frozenset({"dora", "ura_dora", "aka_dora", "flower_dora", "kita"})
+PENALTY_EVENT_KINDS = tuple(sorted(k.value for k in EVENT_PENALTIES if k is not PenaltyType.RULING))
+"""The penalties a ``penalty`` event names by their kind alone (a ruling names its amount too)."""
+
 KAZOE_YAKUMAN = gettext_noop("Kazoe yakuman")
-LIMIT_NAMES = {"mangan": LIMIT_WORDS[5], "haneman": LIMIT_WORDS[6], "baiman": LIMIT_WORDS[8], "sanbaiman": LIMIT_WORDS[11]}
 
 
 def yaku_names(yaku: Sequence[Sequence[Any]], lang: str | None = None) -> list[str]:
     """``(("riichi", 1), ("dora", 2))`` -> ``["리치", "도라 2"]`` in the page's language."""
-    from scoring.hand.names import YAKU_NAMES
-
-    lang = (lang or get_language() or "ko")[:2].lower()
-    out = []
-    for item in yaku:
-        yid, han = item[0], item[1]
-        names = YAKU_NAMES.get(yid)
-        name = (names.get(lang) or names["en"]) if names else str(yid)
-        out.append(f"{name} {han}" if yid in COUNTED_YAKU and han and han > 1 else name)
-    return out
+    lang = lang or get_language()
+    return [yaku_label(item[0], item[1], lang) for item in yaku]
 
 
 def limit_words(limit: Any, yakuman: int = 0, *, kazoe: bool = False) -> str:
@@ -106,18 +109,9 @@ def limit_words(limit: Any, yakuman: int = 0, *, kazoe: bool = False) -> str:
     return _(LIMIT_NAMES[limit]) if limit in LIMIT_NAMES else str(limit)
 
 
-def is_kazoe(result: Any, entry: dict[str, Any] | None) -> bool:
-    """A yakuman reached by counting han: no yakuman yaku (full hand), or 13+ han entered as han."""
-    if not result.value.yakuman:
-        return False
-    if result.yaku:
-        return not any(int(h or 0) >= 13 for _id, h in result.yaku)
-    entry = entry or {}
-    return not entry.get("yakuman") and int(entry.get("han") or 0) >= 13
-
-
-def _limit_name(result: Any, entry: dict[str, Any] | None) -> str:
-    return limit_words(result.value.limit, result.value.yakuman, kazoe=is_kazoe(result, entry))
+def _limit_name(result: Any) -> str:
+    """A settled win's limit in words (``scoring.settle.WinResult``: its value, and whether it is kazoe)."""
+    return limit_words(result.value.limit, result.value.yakuman, kazoe=result.kazoe)
 
 
 def replayed_value(win: dict[str, Any] | None) -> str:
@@ -134,35 +128,30 @@ def _paid_words(result: Any, *, loser: int | None, round_code: str, rules: Any) 
     """What the win pays before honba and sticks: "3,900" (ron), "1,000/2,000" or "2,000 all" (tsumo)."""
     if rules is None or not round_code:
         return ""
-    from scoring.payments import win_deltas
-
     try:
-        dealer = int(round_code[1:]) - 1
-        deltas = win_deltas(result.value, winner=result.winner, dealer=dealer, loser=loser, ruleset=rules,
-                            paid_as_dealer=bool(rules.west_wins_paid_as_dealer) and round_code[0] not in ("E", "S"))
+        points = win_points(result.value, dealer=result.winner == dealer_of(round_code), tsumo=loser is None,
+                            ruleset=rules, paid_as_dealer=paid_as_dealer(rules, round_code[0]))
     except (ValueError, TypeError, IndexError, AttributeError):
         return ""
-    if loser is not None:
-        return f"{deltas[result.winner]:,}"
-    paid = sorted({-d for i, d in enumerate(deltas) if i != result.winner and d < 0})
-    if len(paid) == 1:
-        return _("%(points)s all") % {"points": f"{paid[0]:,}"}
-    return "/".join(f"{p:,}" for p in paid)
+    if "ron" in points:
+        return f"{points['ron']:,}"
+    if "all" in points:
+        return _("%(points)s all") % {"points": f"{points['all']:,}"}
+    return f"{points['non_dealer']:,}/{points['dealer']:,}"
 
 
-def win_value_words(result: Any, *, entry: dict[str, Any] | None = None, loser: int | None = None,
-                    round_code: str = "", rules: Any = None) -> str:
+def win_value_words(result: Any, *, loser: int | None = None, round_code: str = "", rules: Any = None) -> str:
     """One win's value as the replay settled it: "3 han 30 fu 3,900" / "3판 30부 3,900", "Mangan 8,000"."""
     value = result.value
-    words = _limit_name(result, entry)
+    words = _limit_name(result)
     if not words:
         words = _("%(han)s han %(fu)s fu") % {"han": value.han, "fu": value.fu}
     paid = _paid_words(result, loser=loser, round_code=round_code, rules=rules)
     return f"{words} {paid}" if paid else words
 
 
-def _win_html(result: Any, *, entry: dict[str, Any] | None, loser: int | None, row: Any, rules: Any) -> str:
-    text = conditional_escape(win_value_words(result, entry=entry, loser=loser, round_code=row.round, rules=rules))
+def _win_html(result: Any, *, loser: int | None, row: Any, rules: Any) -> str:
+    text = conditional_escape(win_value_words(result, loser=loser, round_code=row.round, rules=rules))
     if result.yaku:
         yaku = "·<wbr>".join(conditional_escape(n) for n in yaku_names(result.yaku))
         text = f'{text} · <span class="win-yaku">{yaku}</span>'
@@ -187,7 +176,7 @@ def event_words(event: dict[str, Any], players: Sequence[str], row: Any = None, 
         loser = event["loser"]
 
         def value(w: dict[str, Any]) -> str:
-            return _win_html(results[w["winner"]], entry=w, loser=loser, row=row, rules=rules)
+            return _win_html(results[w["winner"]], loser=loser, row=row, rules=rules)
 
         if len(entries) == 1:
             w = entries[0]
@@ -202,7 +191,7 @@ def event_words(event: dict[str, Any], players: Sequence[str], row: Any = None, 
         if winner not in results:
             return _event_text(event, players)
         text = _("%(winner)s tsumo · %(value)s") % {
-            "winner": esc[winner], "value": _win_html(results[winner], entry=event, loser=None, row=row, rules=rules)}
+            "winner": esc[winner], "value": _win_html(results[winner], loser=None, row=row, rules=rules)}
     if riichi:
         text += " · " + _("riichi: %(names)s") % {"names": ", ".join(esc[s] for s in riichi)}
     return mark_safe(text)  # noqa: S308 (names escaped above; the rest is our words)
@@ -244,7 +233,7 @@ def _event_text(event: dict[str, Any], players: Sequence[str]) -> str:
             text = _("%(name)s chombo") % {"name": players[event["offender"]]}
     elif kind == "penalty":
         text = _("%(name)s: %(penalty)s") % {
-            "name": players[event["player"]], "penalty": _(PENALTY_EVENT_WORDS.get(event.get("type"), event.get("type", "")))}
+            "name": players[event["player"]], "penalty": rule_words(str(event.get("type", "")))}
     elif kind == "stop":
         text = _("The dealer ends the game")
     else:
@@ -254,27 +243,20 @@ def _event_text(event: dict[str, Any], players: Sequence[str]) -> str:
     return text
 
 
-ENDED_BY_WORDS = {
-    "all_last": gettext_noop("The last hand (all-last) is over."),
-    "agari_yame": gettext_noop("The all-last dealer won while on top (agari-yame)."),
-    "tenpai_yame": gettext_noop("The all-last dealer was tenpai while on top (tenpai-yame)."),
-    "tobi": gettext_noop("A player went below zero (tobi)."),
-    "sudden_death": gettext_noop("Someone reached the target in the extra round (sudden death)."),
-    "west_end": gettext_noop("West 4 is over: the hard end."),
-    "deliberate_chombo": gettext_noop("A deliberate chombo ends the game."),
-    "stop": gettext_noop("The all-last dealer chose to end the game."),
-}
-
-
 def ended_by_words(ended_by: str | None) -> str:
+    """How a game ended (a ``scoring.termination.Termination`` code) as the engine's catalogue says it."""
     if not ended_by:
         return ""
-    return _(ENDED_BY_WORDS.get(ended_by, ended_by))
+    try:
+        termination = Termination(ended_by)
+    except ValueError:
+        return str(ended_by)
+    return render(termination.sentence, get_language())
 
 
 def seat_wind(seat: int, dealer: int, seats: int) -> str:
-    """The seat's wind this hand: the dealer is East."""
-    return wind_name("ESWN"[(int(seat) - int(dealer)) % int(seats)])
+    """The seat's wind this hand (``scoring.table.seat_wind``: the dealer is East)."""
+    return wind_name(seat_wind_of(int(seat), int(dealer), int(seats)))
 
 
 def _en_ordinal(n: int) -> str:

@@ -6,7 +6,8 @@ from typing import Any, Sequence
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.rules import PenaltyType, Ruleset
+from scoring.penalties import PenaltyType
+from scoring.rules import Ruleset
 
 
 class PenaltyForm(forms.Form):

@@ -23,8 +23,7 @@ from league.once import Once, claim_key, mark_claimed
 from league.permissions import Action, require
 from league.validation import storable
 from scoring.errors import ScoringError
-from scoring.record import EVENT_PENALTIES
-from scoring.rules import PenaltyType
+from scoring.penalties import EVENT_PENALTIES, PenaltyType
 
 
 def event_penalty(*, game: Game, position: int, event: dict[str, Any], by) -> tuple[HandRecord, bool]:

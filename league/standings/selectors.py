@@ -14,6 +14,8 @@ from typing import Any
 from club.models import Member
 from league.models import Game, GameSeat, HandRecord, Penalty, Season, StandingsSnapshot
 from league.standings.stats import is_yakuman_win
+from scoring.errors import ScoringError
+from scoring.record import event_wins, parse_event
 
 # Rows hold decimals as strings (JSON); these keys are turned back into Decimal.
 DECIMAL_KEYS = (
@@ -180,26 +182,30 @@ def player_highlights(*, games: list[PlayerGame], min_han: int = 6) -> list[High
     from league.games.words import yaku_names
 
     seat_of = {g.game_id: g.seat for g in games}
+    seats_of = {g.game_id: len(g.opponents) + 1 for g in games}
     full_hands = {g.game_id: g.full_hands for g in games}
     out = []
-    for game_id, position, event in (
+    for game_id, position, raw in (
         HandRecord.objects.filter(game_id__in=list(seat_of), event__kind__in=["ron", "tsumo"])
         .order_by("game_id", "position").values_list("game_id", "position", "event")
     ):
-        wins = event.get("wins") or () if event.get("kind") == "ron" else (event,)
-        for win in wins:
-            if not isinstance(win, dict) or win.get("winner") != seat_of[game_id]:
+        try:
+            event = parse_event(raw, players=seats_of[game_id])
+        except ScoringError:
+            continue
+        for win in event_wins(event):
+            if win.winner != seat_of[game_id]:
                 continue
-            han = win.get("han")
-            hand = win.get("hand") if isinstance(win.get("hand"), dict) else None
-            yakuman = int(win.get("yakuman") or 0) or (1 if is_yakuman_win(win) else 0)
+            han = win.han
+            hand = dict(win.hand) if win.hand is not None else None
+            yakuman = int(win.yakuman or 0) or (1 if is_yakuman_win(win) else 0)
             replayed = full_hands[game_id].get(position) if hand else None
             if replayed:
                 yakuman, han = int(replayed.get("yakuman") or 0), replayed.get("han")
-                out.append(Highlight(game_id, position, event["kind"], yakuman, han, replayed.get("fu"), hand,
+                out.append(Highlight(game_id, position, event.kind, yakuman, han, replayed.get("fu"), hand,
                                      replayed, tuple(yaku_names(replayed.get("yaku") or ()))))
             elif yakuman or hand or (isinstance(han, int) and han >= min_han):
-                out.append(Highlight(game_id, position, event["kind"], yakuman, han, win.get("fu"), hand))
+                out.append(Highlight(game_id, position, event.kind, yakuman, han, win.fu, hand))
     return out
 
 
@@ -215,16 +221,16 @@ def hand_yaku(hand: dict, ruleset, *, tsumo: bool) -> list[dict]:
         return []
     from django.utils.translation import get_language
 
-    from scoring.errors import ScoringError
     from scoring.hand import HandContext, evaluate
+    from scoring.hand.names import yaku_name
 
     context = HandContext(seat_wind=seat_wind, round_wind=round_wind, is_dealer=seat_wind == "E", tsumo=tsumo)
     try:
         result = evaluate({**hand, "tsumo": tsumo}, ruleset, context)
     except (ScoringError, ValueError, KeyError, TypeError):
         return []
-    lang = (get_language() or "ko")[:2]
-    return [{"id": y.id, "han": y.han, "name": y.names.get(lang) or y.names.get("en") or y.id} for y in result.yaku]
+    lang = get_language()
+    return [{"id": y.id, "han": y.han, "name": yaku_name(y.id, lang)} for y in result.yaku]
 
 
 def player_penalties(*, season: Season, member: Member) -> list[Penalty]:

@@ -23,12 +23,13 @@ from league.models import PenaltyKind, Season
 from scoring import ratings as R
 from scoring.errors import ScoringError
 from scoring.game import replay
+from scoring.payments import KAZOE_HAN
+from scoring.record import HAND_EVENTS, Event, NagashiEvent, Ron, Tsumo, Win, event_wins, parse_event
 from scoring.rules import Nagashi
 
 logger = logging.getLogger(__name__)
 
 SNAPSHOT_VERSION = 1
-HAND_KINDS = frozenset({"ron", "tsumo", "draw", "nagashi", "abort"})
 RATE_QUANTUM = Decimal("0.0001")  # rates are fractions kept to 4 decimals (0.01 %)
 AVERAGE_QUANTUM = Decimal("0.01")
 RATING_QUANTUM = {R.TOTAL: Decimal("0.1"), R.P_RATING: Decimal("0.001"), R.TENHOU_R: Decimal("0.01"),
@@ -92,51 +93,46 @@ class SeasonData:
 def hand_stats(events: Iterable[dict], seats: int, *, nagashi_wins: bool = False) -> list[dict[str, int]]:
     """Per seat: hands played, wins (ron + tsumo), tsumo wins, deal-ins, riichi, yakuman wins.
 
-    A hand is an event that ends a deal (ron, tsumo, draw, nagashi, abort); chombo,
-    penalty and stop events are not hands. A multiple ron counts a deal-in once.
-    ``nagashi_wins``: the ruleset counts nagashi mangan as a win (Juki), so it is one here too.
+    The stored events are read with the engine's parser (``scoring.record.parse_event``); one
+    it refuses is skipped. A hand is an event that ends a deal (``scoring.record.HAND_EVENTS``:
+    ron, tsumo, draw, nagashi, abort); chombo, penalty and stop events are not hands. A multiple
+    ron counts a deal-in once. ``nagashi_wins``: the ruleset counts nagashi mangan as a win
+    (Juki), so it is one here too.
     """
     out = [dict(hands=0, wins=0, tsumo_wins=0, deal_ins=0, riichi=0, yakuman=0) for _ in range(seats)]
-    for event in events:
-        if not isinstance(event, dict):
-            continue
-        kind = event.get("kind")
-        if kind not in HAND_KINDS:
+    for raw in events:
+        event = _parsed(raw, seats)
+        if not isinstance(event, HAND_EVENTS):
             continue
         for stat in out:
             stat["hands"] += 1
-        for p in event.get("riichi") or ():
-            if 0 <= p < seats:
-                out[p]["riichi"] += 1
-        if kind == "ron":
-            loser = event.get("loser")
-            if isinstance(loser, int) and 0 <= loser < seats:
-                out[loser]["deal_ins"] += 1
-            wins = event.get("wins") or ()
-        elif kind == "tsumo":
-            wins = (event,)
-            winner = event.get("winner")
-            if isinstance(winner, int) and 0 <= winner < seats:
-                out[winner]["tsumo_wins"] += 1
-        elif kind == "nagashi" and nagashi_wins:
-            wins = tuple({"winner": p} for p in event.get("players") or ())
-        else:
-            wins = ()
-        for win in wins:
-            winner = win.get("winner") if isinstance(win, dict) else None
-            if isinstance(winner, int) and 0 <= winner < seats:
-                out[winner]["wins"] += 1
-                if is_yakuman_win(win):
-                    out[winner]["yakuman"] += 1
+        for p in event.riichi:
+            out[p]["riichi"] += 1
+        if isinstance(event, Ron):
+            out[event.loser]["deal_ins"] += 1
+        elif isinstance(event, Tsumo):
+            out[event.win.winner]["tsumo_wins"] += 1
+        for win in event_wins(event):
+            out[win.winner]["wins"] += 1
+            if is_yakuman_win(win):
+                out[win.winner]["yakuman"] += 1
+        if isinstance(event, NagashiEvent) and nagashi_wins:
+            for p in event.players:
+                out[p]["wins"] += 1
     return out
 
 
-def is_yakuman_win(win: dict) -> bool:
-    """A win entered as yakuman, or with 13+ han (kazoe)."""
+def _parsed(raw: Any, seats: int) -> Event | None:
+    """A stored event as the engine reads it, or None when it refuses it."""
     try:
-        return int(win.get("yakuman") or 0) > 0 or int(win.get("han") or 0) >= 13
-    except (TypeError, ValueError):
-        return False
+        return parse_event(raw, players=seats)
+    except ScoringError:
+        return None
+
+
+def is_yakuman_win(win: Win) -> bool:
+    """A win entered as yakuman, or with kazoe han (``scoring.payments.KAZOE_HAN``, 13+)."""
+    return bool(win.yakuman) or (win.han or 0) >= KAZOE_HAN
 
 
 def season_rating(season: Season, games: list[R.GameResult]) -> tuple[R.RatingResult, dict, str]:
@@ -277,16 +273,15 @@ def compute_standings(data: SeasonData) -> tuple[list[dict], dict]:
     return rows, _ratings_doc(season, result, params, params_error, quantum)
 
 
-def _full_hand_seats(event: dict) -> set[int]:
+def _full_hand_seats(event: dict, seats: int) -> set[int]:
     """Seats that won ``event`` with a full hand (HAND)."""
-    if not isinstance(event, dict) or event.get("kind") not in ("ron", "tsumo"):
-        return set()
-    wins = event.get("wins") or () if event["kind"] == "ron" else (event,)
-    return {w.get("winner") for w in wins if isinstance(w, dict) and isinstance(w.get("hand"), dict)}
+    parsed = _parsed(event, seats)
+    return {w.winner for w in event_wins(parsed) if w.hand is not None} if parsed is not None else set()
 
 
 def games_with_full_hands(data: SeasonData) -> list[R.GameResult]:
-    return [g for g in data.games if any(_full_hand_seats(e) for e in data.events.get(g.game_id, ()))]
+    return [g for g in data.games
+            if any(_full_hand_seats(e, len(g.players)) for e in data.events.get(g.game_id, ()))]
 
 
 def full_hand_wins(data: SeasonData, specs: dict[int, dict]) -> dict[int, list[dict]]:
@@ -308,7 +303,8 @@ def full_hand_wins(data: SeasonData, specs: dict[int, dict]) -> dict[int, list[d
             logger.warning("standings: game %s does not replay (%s); its full hands have no yaku", game.game_id, exc)
             continue
         for row in rows:
-            seats = _full_hand_seats(events[row.event_index]) if row.event_index < len(events) else set()
+            at = row.event_index
+            seats = _full_hand_seats(events[at], len(game.players)) if at < len(events) else set()
             for win in row.wins:
                 if win.winner not in seats or win.winner >= len(game.players):
                     continue
@@ -316,7 +312,7 @@ def full_hand_wins(data: SeasonData, specs: dict[int, dict]) -> dict[int, list[d
                 out[game.players[win.winner]].append({
                     "game": game.game_id, "position": row.event_index, "han": value.han, "fu": value.fu,
                     "yakuman": value.yakuman, "limit": str(value.limit) if value.limit else None,
-                    "kazoe": bool(value.yakuman) and not any(h >= 13 for _y, h in win.yaku),
+                    "kazoe": win.kazoe,
                     "yaku": [[y, h] for y, h in win.yaku],
                 })
     return dict(out)

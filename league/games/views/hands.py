@@ -37,6 +37,7 @@ from league.ui.views import (
 from scoring.errors import ScoringError
 from scoring.hand.evaluate import evaluate
 from scoring.hand.model import HandContext
+from scoring.hand.names import yaku_name
 
 
 def _enter_check(user, game) -> bool:
@@ -117,8 +118,8 @@ def _yaku(gv: GameView, event: dict[str, Any], hand: dict[str, Any], position: i
         result = evaluate(hand, gv.ruleset, ctx)
     except ScoringError:
         return {}
-    lang = (get_language() or "ko")[:2]
-    yaku = [{"name": y.names.get(lang, y.names["en"]), "han": y.han} for y in result.yaku]
+    lang = get_language()
+    yaku = [{"name": yaku_name(y.id, lang), "han": y.han} for y in result.yaku]
     han_fu = _("%(han)s han %(fu)s fu") % {"han": result.han, "fu": result.fu} if result.fu else ""
     return {"yaku": yaku, "han_fu": han_fu}
 
