@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Any, Callable, Mapping, Union
+from collections.abc import Callable, Mapping
+from typing import Any, Union
 
 from scoring import messages as M
 from scoring.errors import ScoringError
@@ -241,7 +242,9 @@ def _extension_keys(data: Mapping[str, Any]) -> set[str]:
 
 
 def _check_keys(data: Mapping[str, Any], allowed: set[str], what: M.Message) -> None:
-    unknown = set(data) - allowed - set(_FREE_KEYS) - _extension_keys(data)
+    unknown = data.keys() - allowed
+    if unknown:
+        unknown = unknown - set(_FREE_KEYS) - _extension_keys(data)
     if unknown:
         raise ScoringError(M.UNKNOWN_EVENT_FIELDS, what=what, fields=", ".join(sorted(map(str, unknown))))
 
@@ -280,7 +283,10 @@ def _player_list(data: Mapping[str, Any], key: str, players: int, what: M.Messag
     value = data[key]
     if not isinstance(value, list):
         raise ScoringError(M.PLAYER_LIST_NOT_LIST, what=what)
-    result = tuple(_player(v, players, M.LIST_PLAYER(what=what)) for v in value)
+    for v in value:
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < players:
+            _player(v, players, M.LIST_PLAYER(what=what))  # raises the refusal that says which
+    result = tuple(value)
     if len(set(result)) != len(result):
         raise ScoringError(M.PLAYER_LISTED_TWICE, what=what)
     return result

@@ -16,7 +16,8 @@ import logging
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
-from typing import Any, Iterable
+from collections.abc import Iterable, Mapping
+from typing import Any
 
 from league.games.selectors import RECORD_FORMAT
 from league.models import PenaltyKind, Season
@@ -87,21 +88,34 @@ class SeasonData:
     names: dict[int, str]
     rulesets: dict[int, int | None] = field(default_factory=dict)
     """Game id -> the game's own ruleset id (None: the season's)."""
+    parsed: dict[int, list[Event | None]] = field(default_factory=dict, compare=False, repr=False)
+    """Game id -> its events as the engine reads them, filled once per recompute by :func:`parsed_events`."""
+
+
+def parsed_events(data: SeasonData, game: R.GameResult) -> list[Event | None]:
+    """The game's stored events read with the engine's parser (None where it refuses one), once."""
+    events = data.parsed.get(game.game_id)
+    if events is None:
+        seats = len(game.players)
+        events = data.parsed[game.game_id] = [_parsed(e, seats) for e in data.events.get(game.game_id, ())]
+    return events
 
 
 
-def hand_stats(events: Iterable[dict], seats: int, *, nagashi_wins: bool = False) -> list[dict[str, int]]:
+def hand_stats(
+    events: Iterable[dict | Event | None], seats: int, *, nagashi_wins: bool = False
+) -> list[dict[str, int]]:
     """Per seat: hands played, wins (ron + tsumo), tsumo wins, deal-ins, riichi, yakuman wins.
 
-    The stored events are read with the engine's parser (``scoring.record.parse_event``); one
-    it refuses is skipped. A hand is an event that ends a deal (``scoring.record.HAND_EVENTS``:
-    ron, tsumo, draw, nagashi, abort); chombo, penalty and stop events are not hands. A multiple
-    ron counts a deal-in once. ``nagashi_wins``: the ruleset counts nagashi mangan as a win
-    (Juki), so it is one here too.
+    Stored events (dicts) are read with the engine's parser (``scoring.record.parse_event``),
+    or come parsed (:func:`parsed_events`); one it refuses is skipped. A hand is an event that
+    ends a deal (``scoring.record.HAND_EVENTS``: ron, tsumo, draw, nagashi, abort); chombo,
+    penalty and stop events are not hands. A multiple ron counts a deal-in once.
+    ``nagashi_wins``: the ruleset counts nagashi mangan as a win (Juki), so it is one here too.
     """
     out = [dict(hands=0, wins=0, tsumo_wins=0, deal_ins=0, riichi=0, yakuman=0) for _ in range(seats)]
     for raw in events:
-        event = _parsed(raw, seats)
+        event = _parsed(raw, seats) if isinstance(raw, Mapping) else raw
         if not isinstance(event, HAND_EVENTS):
             continue
         for stat in out:
@@ -156,7 +170,7 @@ def _tally_games(data: SeasonData) -> dict[int, _Tally]:
     nagashi_wins = data.season.ruleset.to_scoring().nagashi is Nagashi.WIN
     for game in data.games:
         n = len(game.players)
-        stats = hand_stats(data.events.get(game.game_id, ()), n, nagashi_wins=nagashi_wins)
+        stats = hand_stats(parsed_events(data, game), n, nagashi_wins=nagashi_wins)
         final_scores = data.scores.get(game.game_id) or ()
         for seat, (member_id, pt, rank) in enumerate(zip(game.players, game.points, game.ranks)):
             t = _tally(tallies, data, member_id)
@@ -273,15 +287,13 @@ def compute_standings(data: SeasonData) -> tuple[list[dict], dict]:
     return rows, _ratings_doc(season, result, params, params_error, quantum)
 
 
-def _full_hand_seats(event: dict, seats: int) -> set[int]:
+def _full_hand_seats(event: Event | None) -> set[int]:
     """Seats that won ``event`` with a full hand (HAND)."""
-    parsed = _parsed(event, seats)
-    return {w.winner for w in event_wins(parsed) if w.hand is not None} if parsed is not None else set()
+    return {w.winner for w in event_wins(event) if w.hand is not None} if event is not None else set()
 
 
 def games_with_full_hands(data: SeasonData) -> list[R.GameResult]:
-    return [g for g in data.games
-            if any(_full_hand_seats(e, len(g.players)) for e in data.events.get(g.game_id, ()))]
+    return [g for g in data.games if any(_full_hand_seats(e) for e in parsed_events(data, g))]
 
 
 def full_hand_wins(data: SeasonData, specs: dict[int, dict]) -> dict[int, list[dict]]:
@@ -303,8 +315,8 @@ def full_hand_wins(data: SeasonData, specs: dict[int, dict]) -> dict[int, list[d
             logger.warning("standings: game %s does not replay (%s); its full hands have no yaku", game.game_id, exc)
             continue
         for row in rows:
-            at = row.event_index
-            seats = _full_hand_seats(events[at], len(game.players)) if at < len(events) else set()
+            parsed = parsed_events(data, game)
+            seats = _full_hand_seats(parsed[row.event_index]) if row.event_index < len(parsed) else set()
             for win in row.wins:
                 if win.winner not in seats or win.winner >= len(game.players):
                     continue
