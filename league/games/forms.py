@@ -14,21 +14,13 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from league.games.table import TableContext
+from league.games.words import ABORT_LABELS
 from scoring.errors import ScoringError
 from scoring.payments import check_han_fu, check_win_han_fu, hand_value
 from scoring.rules import Abort, Kazoe, Nagashi, Renhou, Ruleset
 
 FU_VALUES = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
 LIMIT_HAN = (5, 6, 8, 11)
-
-ABORT_LABELS = {
-    Abort.FOUR_WINDS: _("Four winds"),
-    Abort.FOUR_RIICHI: _("Four riichi"),
-    Abort.FOUR_KANS: _("Four kans"),
-    Abort.NINE_TERMINALS: _("Nine terminals"),
-    Abort.TRIPLE_RON: _("Triple ron"),
-}
-
 
 
 @dataclass(frozen=True)

@@ -9,10 +9,18 @@ from typing import Any, Sequence
 
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language, gettext_noop, ngettext, pgettext
+from django.utils.translation import get_language, gettext_lazy, gettext_noop, ngettext, pgettext
 from django.utils.translation import gettext as _
 
-from league.games.forms import ABORT_LABELS
+from scoring.rules import Abort
+
+ABORT_LABELS = {
+    Abort.FOUR_WINDS: gettext_lazy("Four winds"),
+    Abort.FOUR_RIICHI: gettext_lazy("Four riichi"),
+    Abort.FOUR_KANS: gettext_lazy("Four kans"),
+    Abort.NINE_TERMINALS: gettext_lazy("Nine terminals"),
+    Abort.TRIPLE_RON: gettext_lazy("Triple ron"),
+}
 
 
 def wind_name(letter: str) -> str:
