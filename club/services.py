@@ -72,6 +72,19 @@ def member_add(*, club: Club, display_name: str, roles: Iterable[str] = (), user
 
 
 @transaction.atomic
+def member_enrol(*, club: Club, display_name: str, active: bool = True, by=None, source: str, reason: str) -> Member:
+    """A member that a record names (a Tenhou import's nickname, a restored season's player),
+    under that exact name: the system's write (no permission check; the import checked its own),
+    audited with where it came from (``source``) and why."""
+    member = Member(club=club, display_name=display_name, active=active)
+    member.full_clean()
+    member.save()
+    audit(club=club, by=by, action=AuditEntry.Action.CREATE, object_type="member", object_id=member.pk,
+          after={"id": member.pk, "display_name": member.display_name, "source": source}, reason=reason)
+    return member
+
+
+@transaction.atomic
 def member_edit(*, member: Member, display_name: str, by=None, reason: str = "") -> Member:
     member = Member.objects.select_for_update().get(pk=member.pk)
     _require(by, club=member.club)

@@ -15,7 +15,7 @@ urlpatterns = [
     path("events/", include("events.urls")),
     path("", include("league.standings.urls", namespace="standings")),
     path("", include("league.whatif.urls", namespace="whatif")),
-    # The table screens' URLs come first so that their home view (if any) replaces ours.
+    # league:home answers "/" (before club.urls, whose "home" only names that address for the templates).
     path("", include("league.urls")),
     path("", include("club.manage_urls", namespace="club")),
     path("", include("league.seasons.urls", namespace="seasons")),

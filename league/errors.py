@@ -1,6 +1,6 @@
 """The services' refusals of a hand or a game (``ValidationError``s the screens and the API word).
 
-``HandRefused.code`` is one of :class:`league.error_codes.HandRefusedCode`'s values.
+``HandRefused.code`` is one of :class:`league.error_codes.LeagueErrorCode`'s values.
 """
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
 
+from league.error_codes import LeagueErrorCode as Code
 from scoring.errors import ScoringError
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ class HandRefused(ValidationError):
     language (``error.localized(lang)``); ``message`` stays the English text (the API's).
     """
 
-    def __init__(self, message: str, *, hand: int | None = None, code: str = "invalid",
+    def __init__(self, message: str, *, hand: int | None = None, code: str = Code.INVALID,
                  error: ScoringError | None = None) -> None:
         super().__init__(message, code=code)
         self.hand = hand
@@ -36,7 +37,7 @@ class SeatedElsewhere(ValidationError):
 
     def __init__(self, seats: list[tuple[str, str, int]]) -> None:
         names = ", ".join(f"{name} (table {label or game_id})" for name, label, game_id in seats)
-        super().__init__(f"Already seated at a game in progress: {names}.", code="seated_elsewhere")
+        super().__init__(f"Already seated at a game in progress: {names}.", code=Code.SEATED_ELSEWHERE)
         self.seats = seats
 
 
@@ -44,5 +45,5 @@ class HandConflict(HandRefused):
     """A different event is already stored at that position (someone else was quicker)."""
 
     def __init__(self, message: str, *, hand: int, existing: HandRecord) -> None:
-        super().__init__(message, hand=hand, code="conflict")
+        super().__init__(message, hand=hand, code=Code.CONFLICT)
         self.existing = existing

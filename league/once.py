@@ -15,6 +15,7 @@ from django.core.serializers.json import DjangoJSONEncoder
 from django.db import IntegrityError, transaction
 
 from league.audit import as_json
+from league.error_codes import LeagueErrorCode as Code
 from league.models import Game, HandRecord, IdempotencyKey, Penalty
 
 _ONCE_MODELS = {"hand": HandRecord, "game": Game, "penalty": Penalty}
@@ -25,7 +26,7 @@ class AlreadyDone(ValidationError):
     written again. ``record`` is the claim; ``result`` the object the first submission made."""
 
     def __init__(self, record: IdempotencyKey) -> None:
-        super().__init__("This was already saved; nothing was written again.", code="already_done")
+        super().__init__("This was already saved; nothing was written again.", code=Code.ALREADY_DONE)
         self.record = record
 
     @property
@@ -42,7 +43,7 @@ class KeyReused(ValidationError):
     def __init__(self) -> None:
         super().__init__(
             "This Idempotency-Key was already used for a different request. Use a new key for a new request; "
-            "send the same body to get the first answer again.", code="key_reused")
+            "send the same body to get the first answer again.", code=Code.KEY_REUSED)
 
 
 @dataclass(frozen=True)
@@ -69,7 +70,7 @@ class Once:
         if not key:
             return None
         if len(key) > 120:
-            raise ValidationError("An Idempotency-Key has at most 120 characters.", code="idempotency_key")
+            raise ValidationError("An Idempotency-Key has at most 120 characters.", code=Code.IDEMPOTENCY_KEY)
         body = json.dumps(payload, sort_keys=True, cls=DjangoJSONEncoder, default=str)
         return cls(key=f"api:{getattr(user, 'pk', None) or 0}:{key}",
                    fingerprint=hashlib.sha256(body.encode()).hexdigest())

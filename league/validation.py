@@ -12,6 +12,8 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 
+from league.error_codes import LeagueErrorCode as Code
+
 MAX_DEPTH = 64
 
 
@@ -58,4 +60,4 @@ def storable(value: Any, field: str) -> None:
     try:
         check_value(value)
     except BadInput as exc:
-        raise ValidationError({field: [f"The {field.replace('_', ' ')} {exc.message}."]}, code="text") from None
+        raise ValidationError({field: [f"The {field.replace('_', ' ')} {exc.message}."]}, code=Code.TEXT) from None

@@ -14,18 +14,10 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
 from league.games.table import TableContext
+from league.games.words import ABORT_LABELS
 from scoring.errors import ScoringError
 from scoring.payments import FU_VALUES, KAZOE_HAN, LIMIT_HAN, check_han_fu, check_win_han_fu, hand_value
 from scoring.rules import Abort, Kazoe, Nagashi, Renhou, Ruleset
-
-
-ABORT_LABELS = {
-    Abort.FOUR_WINDS: _("Four winds"),
-    Abort.FOUR_RIICHI: _("Four riichi"),
-    Abort.FOUR_KANS: _("Four kans"),
-    Abort.NINE_TERMINALS: _("Nine terminals"),
-    Abort.TRIPLE_RON: _("Triple ron"),
-}
 
 
 

@@ -18,6 +18,7 @@ from django.db import IntegrityError
 from django.utils import timezone
 
 from league.audit import audit, snapshot
+from league.error_codes import LeagueErrorCode as Code
 from league.errors import HandConflict, HandRefused
 from league.games.selectors import build_record, replay_record
 from league.models import AuditEntry, Game, HandRecord, Penalty
@@ -56,7 +57,7 @@ def canonical(game: Game, event: Any) -> Any:
 
 def check_writable(game: Game) -> None:
     if game.status == Game.Status.CANCELLED:
-        raise HandRefused("This game was cancelled; its hands cannot change.", code="cancelled")
+        raise HandRefused("This game was cancelled; its hands cannot change.", code=Code.CANCELLED)
 
 
 def refresh(game: Game, rep, *, was_finished: bool, force_recompute: bool = False) -> Game:
@@ -105,7 +106,7 @@ def append(*, game: Game, position: int, event: dict[str, Any], by, reason: str 
     storable_event(event, position if isinstance(position, int) else None)
     storable(reason, "reason")
     if isinstance(position, bool) or not isinstance(position, int) or position < 0:
-        raise HandRefused("The position must be a whole number from 0.", code="position")
+        raise HandRefused("The position must be a whole number from 0.", code=Code.POSITION)
     hands = list(game.hands.order_by("position"))
     if position < len(hands):
         existing = hands[position]
@@ -119,7 +120,7 @@ def append(*, game: Game, position: int, event: dict[str, Any], by, reason: str 
     if position > len(hands):
         raise HandRefused(
             f"Hand {position + 1} cannot be entered yet: the next hand of this game is hand {len(hands) + 1}.",
-            hand=position, code="position",
+            hand=position, code=Code.POSITION,
         )
     was_finished = game.status == Game.Status.FINISHED
     try:
@@ -160,7 +161,7 @@ def delete(*, game: Game, hand: HandRecord, by, reason: str, cancel_penalty: boo
         original = exc.hand if exc.hand < hand.position else exc.hand + 1
         raise HandRefused(
             f"Deleting this hand makes hand {original + 1} impossible: {exc.message} Nothing was changed.",
-            hand=original, code="later_hand", error=exc,
+            hand=original, code=Code.LATER_HAND, error=exc,
         ) from exc
     before = hand_after(hand)
     penalty = Penalty.objects.filter(hand_record=hand, cancelled_at__isnull=True).first()
@@ -188,7 +189,7 @@ def current(hand: HandRecord) -> HandRecord:
     current = HandRecord.objects.filter(pk=hand.pk).first()
     if current is None:
         raise HandRefused("This hand was already deleted (by someone else?): nothing was changed. "
-                          "Reload the game to see it as it is now.", code="gone")
+                          "Reload the game to see it as it is now.", code=Code.GONE)
     return current
 
 

@@ -18,6 +18,7 @@ from django.utils.translation import gettext
 from club.models import Member
 from league import permissions
 from league.audit import audit, snapshot
+from league.error_codes import LeagueErrorCode as Code
 from league.errors import HandRefused, SeatedElsewhere
 from league.games import records
 from league.games import selectors as game_selectors
@@ -57,7 +58,7 @@ def game_start(
     if season.closed_at is not None and source == Game.Source.TABLE:
         raise ValidationError(
             gettext("The season %(name)s is closed: it takes no new games.") % {"name": season.name},
-            code="season_closed",
+            code=Code.SEASON_CLOSED,
         )
     storable(table_label, "table_label")
     claim = claim_key(once, scope="game_start", by=by)
@@ -65,20 +66,20 @@ def game_start(
     try:
         engine_rules = ruleset.to_scoring()
     except ScoringError as exc:
-        raise ValidationError(exc.message, code="ruleset") from exc
+        raise ValidationError(exc.message, code=Code.RULESET) from exc
     members = list(members)
     if len(members) != engine_rules.players:
         raise ValidationError(
             f"The ruleset {ruleset.name} is for {engine_rules.players} players; {len(members)} were given.",
-            code="seats",
+            code=Code.SEATS,
         )
     if len({m.pk for m in members}) != len(members):
-        raise ValidationError("A member can take only one seat.", code="seats")
+        raise ValidationError("A member can take only one seat.", code=Code.SEATS)
     for m in members:
         if m.club_id != club.pk:
-            raise ValidationError(f"{m.display_name} is not a member of {club.name}.", code="seats")
+            raise ValidationError(f"{m.display_name} is not a member of {club.name}.", code=Code.SEATS)
         if not m.active:
-            raise ValidationError(f"{m.display_name} is not an active member.", code="seats")
+            raise ValidationError(f"{m.display_name} is not an active member.", code=Code.SEATS)
     overridden = ""
     if by is not None and source == Game.Source.TABLE:
         busy = list(GameSeat.objects.filter(member__in=members, game__club=club, game__status=Game.Status.IN_PROGRESS)
@@ -115,7 +116,7 @@ def game_cancel(*, game: Game, by=None, reason: str) -> Game:
     if game.status == Game.Status.CANCELLED:
         return game
     if not reason or not reason.strip():
-        raise ValidationError("Say why the game is cancelled.", code="reason")
+        raise ValidationError("Say why the game is cancelled.", code=Code.REASON)
     storable(reason, "reason")
     before = snapshot(game)
     was_finished = game.status == Game.Status.FINISHED
@@ -170,13 +171,13 @@ def guard_change(game: Game, by, *, hands: Sequence[HandRecord] = (), events: Se
     staff = permissions.can(by, Action.GIVE_PENALTY, club=game.club, game=game)
     penalties = any(game_selectors.holds_penalty(h) for h in hands) or any(game_selectors.is_penalty_event(e) for e in events)
     if not staff and penalties:
-        raise HandRefused(records.REFEREE_ONLY, code="referee_only")
+        raise HandRefused(records.REFEREE_ONLY, code=Code.REFEREE_ONLY)
     if game.status == Game.Status.FINISHED:
         if not staff:
             raise HandRefused("This game is finished: only a referee or a club admin can change it, with a reason.",
-                              code="closed")
+                              code=Code.CLOSED)
         if not (reason or "").strip():
-            raise HandRefused("This game is finished: say why it is changed.", code="reason")
+            raise HandRefused("This game is finished: say why it is changed.", code=Code.REASON)
 
 
 @transaction.atomic
@@ -206,7 +207,7 @@ def hand_edit(*, hand: HandRecord, event: dict[str, Any], by=None, reason: str =
         if exc.hand is not None and exc.hand > hand.position:
             raise HandRefused(
                 f"This change makes hand {exc.hand + 1} impossible: {exc.message} Nothing was changed.",
-                hand=exc.hand, code="later_hand", error=exc,
+                hand=exc.hand, code=Code.LATER_HAND, error=exc,
             ) from exc
         raise records.refused(exc) from exc
     before = records.hand_after(hand)
@@ -235,7 +236,7 @@ def hand_delete(*, hand: HandRecord, by=None, reason: str = "", position: int | 
     hand = records.current(hand)
     if position is not None and hand.position != position:
         raise HandRefused(f"That hand is now hand {hand.position + 1}, not hand {position + 1}: nothing was deleted. "
-                          "Reload the game.", hand=hand.position, code="position")
+                          "Reload the game.", hand=hand.position, code=Code.POSITION)
     guard_change(game, by, hands=[hand], reason=reason)
     records.delete(game=game, hand=hand, by=by, reason=reason)
     mark_claimed(claim, game, "game")
@@ -257,7 +258,7 @@ def hand_undo_last(*, game: Game, by=None, position: int | None, reason: str = "
     last = game.hands.order_by("-position").first()
     if position is not None and (last is None or last.position != position):
         raise HandRefused("That hand is no longer the last one: nothing was undone. Check the table.",
-                          hand=position, code="position")
+                          hand=position, code=Code.POSITION)
     if last is None:
         return None
     guard_change(game, by, hands=[last], reason=reason)

@@ -1,17 +1,27 @@
-"""The table screen's reads: a game with its record and replay (``GameView``), the entry
-context at a hand (``TableContext``), the preview of a candidate event, and the final table's
-next-game context. Views and forms read these; nothing here writes.
+"""The table screen's reads, in one place: a game with its record and replay (``GameView``), the
+entry context at a hand (``TableContext``), the screen's context (``table_screen``), the preview
+of a candidate event (``preview_context``) and the final table's next-game context. Views and
+forms read these; nothing here writes.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
 from league import permissions
 from league.games import selectors
+from league.games.needs import needs_panel
 from league.models import Game
+from league.ui.views import cancelled_message, refusal_message
+from scoring.errors import ScoringError
 from scoring.game import Game as EngineGame
 from scoring.game import GameReplay
+from scoring.hand.evaluate import evaluate
+from scoring.hand.model import HandContext
+from scoring.hand.names import yaku_name
 from scoring.record import parse_record
 from scoring.rules import Ruleset
 
@@ -75,6 +85,12 @@ class GameView:
                             dealer_min_han=state.dealer_min_han, yellow_cards=state.yellow_cards,
                             penalty_points=state.penalty_points, agari_forbidden=state.agari_forbidden)
 
+    def row_at(self, position: int | None):
+        """The replayed row whose result is the hand at ``position`` (None for a penalty or stop)."""
+        if position is None:
+            return None
+        return next((r for r in self.replay.rows if r.event_index == position), None)
+
     def event_scores(self) -> list[tuple[int, ...]]:
         """The scores before the first event, then after each event (a penalty's payment is its own step).
 
@@ -134,3 +150,57 @@ def next_game_context(user, game: Game) -> dict[str, Any]:
         return {"can_start_next": False, "seat_members": []}
     return {"can_start_next": True,
             "seat_members": list(game.seat_set.order_by("seat").values_list("member_id", flat=True))}
+
+
+def table_screen(gv: GameView, *, user, continue_play: bool = False, **extra: Any) -> dict[str, Any]:
+    """The table screen's context (the one place it is put together): the game as replayed, who may
+    do what, the last hand, the needs panel, and at the end the final table and its next game.
+    The view adds the entry form (``HandEntryForm(table=gv.table())``) when hands may follow."""
+    state = gv.replay.state
+    game = gv.game
+    cancelled = game.status == Game.Status.CANCELLED
+    last = game.hands.order_by("-position").first()
+    ctx = {
+        "game": game, "gv": gv, "replay": gv.replay, "state": state, "players": gv.players,
+        "position": len(gv.events), "final_rows": gv.final_rows(), "last_hand": last,
+        "last_row": gv.row_at(last.position if last else None),
+        "dealer_name": gv.players[state.dealer],
+        "cancelled": cancelled, "cancelled_message": cancelled_message(game),
+        "can_enter": permissions.can_enter_hands(user, game) and not cancelled,
+        "can_referee": permissions.can_give_penalty(user, game.club),
+        "last_is_penalty": last is not None and selectors.holds_penalty(last),
+        "can_cancel": permissions.can_cancel_game(user, game) and not cancelled,
+        "continue_play": continue_play,
+        **(next_game_context(user, game) if gv.replay.final is not None else {}),
+    }
+    ctx["needs_panel"] = needs_panel(game, gv.record, state, gv.ruleset)
+    ctx.update(extra)
+    return ctx
+
+
+def preview_context(gv: GameView, event: dict[str, Any], position: int, *,
+                    hand: dict[str, Any] | None = None) -> dict[str, Any]:
+    """``preview`` (what ``event`` at ``position`` pays, and a full hand's yaku) or ``preview_error``."""
+    try:
+        preview = gv.preview(event, position)
+    except ScoringError as exc:
+        return {"preview_error": refusal_message(exc)}
+    if hand is not None:
+        preview.update(full_hand_yaku(gv, event, hand))
+    return {"preview": preview}
+
+
+def full_hand_yaku(gv: GameView, event: dict[str, Any], hand: dict[str, Any]) -> dict[str, Any]:
+    """The yaku of a full hand, in the page's language (``scoring.hand.evaluate``)."""
+    state = gv.replay.state
+    winner = event["winner"] if event["kind"] == "tsumo" else event["wins"][0]["winner"]
+    ctx = HandContext(seat_wind=state.seat_winds[winner], round_wind=state.wind, is_dealer=winner == state.dealer,
+                      tsumo=event["kind"] == "tsumo", dealer_renchan=state.renchan)
+    try:
+        result = evaluate(hand, gv.ruleset, ctx)
+    except ScoringError:
+        return {}
+    lang = get_language()
+    yaku = [{"name": yaku_name(y.id, lang), "han": y.han} for y in result.yaku]
+    han_fu = _("%(han)s han %(fu)s fu") % {"han": result.han, "fu": result.fu} if result.fu else ""
+    return {"yaku": yaku, "han_fu": han_fu}

@@ -9,19 +9,26 @@ from typing import Any, Sequence
 
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language, gettext_noop, ngettext, pgettext
+from django.utils.text import capfirst
+from django.utils.translation import get_language, gettext_lazy, gettext_noop, ngettext, pgettext
 from django.utils.translation import gettext as _
 
-from django.utils.text import capfirst
-
-from league.games.forms import ABORT_LABELS
 from scoring.hand.names import yaku_label
 from scoring.messages import Message, phrase, render
 from scoring.payments import KAZOE_HAN, Limit, limit_by_han, win_points
 from scoring.penalties import EVENT_PENALTIES, PenaltyType
+from scoring.rules import Abort
 from scoring.table import dealer_of, paid_as_dealer
 from scoring.table import seat_wind as seat_wind_of
 from scoring.termination import Termination
+
+ABORT_LABELS = {
+    Abort.FOUR_WINDS: gettext_lazy("Four winds"),
+    Abort.FOUR_RIICHI: gettext_lazy("Four riichi"),
+    Abort.FOUR_KANS: gettext_lazy("Four kans"),
+    Abort.NINE_TERMINALS: gettext_lazy("Nine terminals"),
+    Abort.TRIPLE_RON: gettext_lazy("Triple ron"),
+}
 
 
 def wind_name(letter: str) -> str:

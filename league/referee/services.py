@@ -16,6 +16,7 @@ from django.utils import timezone
 from club.models import Member
 from league import permissions
 from league.audit import audit, snapshot
+from league.error_codes import LeagueErrorCode as Code
 from league.errors import HandRefused
 from league.games import records
 from league.models import AuditEntry, Game, HandRecord, Penalty, PenaltyKind, Season
@@ -29,7 +30,7 @@ from scoring.penalties import EVENT_PENALTIES, PenaltyType
 def event_penalty(*, game: Game, position: int, event: dict[str, Any], by) -> tuple[HandRecord, bool]:
     """A penalty event sent as a hand: the referee's service, with its permission and Penalty row."""
     if by is not None and not permissions.can(by, Action.GIVE_PENALTY, club=game.club, game=game):
-        raise HandRefused(records.REFEREE_ONLY, hand=position, code="referee_only")
+        raise HandRefused(records.REFEREE_ONLY, hand=position, code=Code.REFEREE_ONLY)
     kind = event.get("type") if event.get("kind") == "penalty" else PenaltyKind.DELIBERATE_CHOMBO.value
     seat = event.get("player") if event.get("kind") == "penalty" else event.get("offender")
     seats = {s.seat: s.member for s in game.seat_set.select_related("member")}
@@ -89,13 +90,13 @@ def penalty_give(
     try:
         kind = PenaltyKind(type).value
     except ValueError:
-        raise ValidationError(f"Unknown penalty type {type!r}.", code="type") from None
+        raise ValidationError(f"Unknown penalty type {type!r}.", code=Code.TYPE) from None
     storable(reason, "reason")
     if game is not None:
         game = records.locked(game)
         season = game.season
     if season is None:
-        raise ValidationError("A penalty needs a game or a season.", code="season")
+        raise ValidationError("A penalty needs a game or a season.", code=Code.SEASON)
     require(by, Action.GIVE_PENALTY, club=season.club, game=game)
     claim = claim_key(once, scope="penalty", by=by)
     penalty = penalty_give_locked(member=member, type=type, reason=reason, by=by, game=game, season=season,
@@ -113,42 +114,42 @@ def penalty_give_locked(
     try:
         kind = PenaltyKind(type).value
     except ValueError:
-        raise ValidationError(f"Unknown penalty type {type!r}.", code="type") from None
+        raise ValidationError(f"Unknown penalty type {type!r}.", code=Code.TYPE) from None
     if game is not None:
         season = game.season
     club = season.club
     require(by, Action.GIVE_PENALTY, club=club, game=game)
     if game is not None and game.status == Game.Status.FINISHED and by is not None and not (reason or "").strip():
-        raise HandRefused("This game is finished: say why the penalty is given.", code="reason")
+        raise HandRefused("This game is finished: say why the penalty is given.", code=Code.REASON)
     if member.club_id != club.pk:
-        raise ValidationError(f"{member.display_name} is not a member of {club.name}.", code="member")
+        raise ValidationError(f"{member.display_name} is not a member of {club.name}.", code=Code.MEMBER)
     if kind == PenaltyKind.SEASON_DEDUCTION and points is None:
-        raise ValidationError("A season deduction needs the points to deduct.", code="points")
+        raise ValidationError("A season deduction needs the points to deduct.", code=Code.POINTS)
     if points is not None:
         try:
             points = Decimal(str(points))
         except ArithmeticError:
-            raise ValidationError({"points": ["The points are a number, e.g. 10.0."]}, code="points") from None
+            raise ValidationError({"points": ["The points are a number, e.g. 10.0."]}, code=Code.POINTS) from None
         if not points.is_finite() or abs(points) >= 10_000_000:
-            raise ValidationError({"points": ["The points are a number below 10,000,000."]}, code="points")
+            raise ValidationError({"points": ["The points are a number below 10,000,000."]}, code=Code.POINTS)
     if kind == PenaltyKind.SEASON_DEDUCTION and points <= 0:
         # One rule for the form and the API: a deduction takes points away (it is never a bonus).
         raise ValidationError(
             {"points": ["A season deduction is a positive number of points to take away (e.g. 10.0)."]},
-            code="points",
+            code=Code.POINTS,
         )
     if kind == PenaltyKind.RULING and amount is None and points is None:
-        raise ValidationError("A ruling needs an amount (table points) or points.", code="amount")
+        raise ValidationError("A ruling needs an amount (table points) or points.", code=Code.AMOUNT)
     event = None
     if game is not None:
         seat = game.seat_set.filter(member=member).values_list("seat", flat=True).first()
         if seat is None:
-            raise ValidationError(f"{member.display_name} does not play in this game.", code="member")
+            raise ValidationError(f"{member.display_name} does not play in this game.", code=Code.MEMBER)
         to = None
         if beneficiary is not None:
             to = game.seat_set.filter(member=beneficiary).values_list("seat", flat=True).first()
             if to is None:
-                raise ValidationError(f"{beneficiary.display_name} does not play in this game.", code="beneficiary")
+                raise ValidationError(f"{beneficiary.display_name} does not play in this game.", code=Code.BENEFICIARY)
         event = _penalty_event(kind, seat, riichi, amount=amount, to=to)
         if event is not None and kind != PenaltyKind.RULING:
             allowed = game.effective_ruleset.to_scoring().penalties
@@ -157,11 +158,11 @@ def penalty_give_locked(
             ):
                 raise ValidationError(
                     f"The ruleset {game.effective_ruleset.name} has no {PenaltyKind(kind).label} penalty.",
-                    code="type",
+                    code=Code.TYPE,
                 )
     elif kind not in (PenaltyKind.SEASON_DEDUCTION, *_ROW_ONLY):
         raise ValidationError(
-            f"A {PenaltyKind(kind).label} penalty is given during a game: choose the game.", code="game"
+            f"A {PenaltyKind(kind).label} penalty is given during a game: choose the game.", code=Code.GAME
         )
     hand = None
     if event is not None:

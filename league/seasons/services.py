@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from club.models import Club
 from league.audit import audit, snapshot
+from league.error_codes import LeagueErrorCode as Code
 from league.models import AuditEntry, Ruleset, Season
 from league.permissions import Action, can, require
 from league.standings.services import season_changed
@@ -39,7 +40,7 @@ def validate_rating_params(
             raw = {**raw, "best_n": best_n, "min_games": min_games}
         R.params_from_dict(key, raw)
     except R.RatingParamsError as exc:
-        raise ValidationError({"rating_params": [f"Rating parameters: {exc}."]}, code="rating_params") from None
+        raise ValidationError({"rating_params": [f"Rating parameters: {exc}."]}, code=Code.RATING_PARAMS) from None
 
 
 @transaction.atomic
@@ -53,7 +54,7 @@ def ruleset_create(
     try:
         ruleset.to_scoring()
     except ScoringError as exc:
-        raise ValidationError(exc.message, code="ruleset") from exc
+        raise ValidationError(exc.message, code=Code.RULESET) from exc
     ruleset.full_clean()
     ruleset.save()
     if club is not None:
@@ -111,7 +112,7 @@ def ruleset_update(
     try:
         ruleset.to_scoring()
     except ScoringError as exc:
-        raise ValidationError(exc.message, code="ruleset") from exc
+        raise ValidationError(exc.message, code=Code.RULESET) from exc
     ruleset.save()
     if ruleset.club is not None:
         audit(club=ruleset.club, by=by, action=AuditEntry.Action.EDIT, object_type="ruleset",
@@ -127,7 +128,7 @@ def season_create(
 ) -> Season:
     require(by, Action.MANAGE_LEAGUE, club=club)
     if ruleset.club_id not in (None, club.pk):
-        raise ValidationError("That ruleset belongs to another club.", code="ruleset")
+        raise ValidationError("That ruleset belongs to another club.", code=Code.RULESET)
     storable(name, "name")
     validate_rating_params(rating_method=rating_method, rating_params=dict(rating_params or {}),
                            best_n=best_n, min_games=min_games)
@@ -163,9 +164,9 @@ def season_update(*, season: Season, by=None, reason: str = "", **changes: Any) 
     if "ruleset" in changed:
         ruleset = changes["ruleset"]
         if ruleset.club_id not in (None, season.club_id):
-            raise ValidationError({"ruleset": ["That ruleset belongs to another club."]}, code="ruleset")
+            raise ValidationError({"ruleset": ["That ruleset belongs to another club."]}, code=Code.RULESET)
         if season.games.exists():
-            raise ValidationError({"ruleset": ["The season has games: its ruleset cannot change."]}, code="ruleset")
+            raise ValidationError({"ruleset": ["The season has games: its ruleset cannot change."]}, code=Code.RULESET)
     for key in changed:
         setattr(season, key, changes[key])
     storable(season.name, "name")

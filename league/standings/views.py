@@ -128,7 +128,7 @@ def player_season(request: HttpRequest, season_id: int, member_id: int) -> HttpR
     items = []
     for h in highlights:
         yaku = []
-        if h.hand:
+        if h.hand and not h.yaku:  # a full hand the snapshot holds no replayed yaku for (its game did not replay)
             if ruleset is None:
                 ruleset = season.ruleset.to_scoring()
             yaku = sel.hand_yaku(h.hand, ruleset, tsumo=h.kind == "tsumo")

@@ -16,8 +16,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.utils.translation import pgettext
 
-from league.games.forms import ABORT_LABELS, value_choices
-from league.games.words import PENALTY_EVENT_KINDS, round_name, rule_words, wind_name
+from league.games.forms import value_choices
+from league.games.words import ABORT_LABELS, PENALTY_EVENT_KINDS, round_name, rule_words, wind_name
 from league.offline import ENGINE_FILES
 
 register = template.Library()

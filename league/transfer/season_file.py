@@ -30,6 +30,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
+from club import services as club_services
 from club.models import Club, ClubRole, Member
 from league.games import services as game_services
 from league.games.selectors import game_record
@@ -290,9 +291,8 @@ class _Restore:
             name = _need(m, "display_name", str, self.where[0])
             member = Member.objects.filter(club=self.club, display_name=name).first()
             if member is None:
-                member = Member(club=self.club, display_name=name, active=bool(m.get("active", True)))
-                member.full_clean()
-                member.save()
+                member = club_services.member_enrol(club=self.club, display_name=name, active=bool(m.get("active", True)),
+                                                    source="season restore", reason="season restore")
             for role in m.get("roles") or []:
                 ClubRole.objects.get_or_create(club=self.club, member=member, role=ClubRole.Role(role).value)
             self.members[name] = member

@@ -26,11 +26,12 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from club import services as club_services
 from club.models import Member
 from league import permissions
 from league.errors import HandRefused
 from league.games import services as game_services
-from league.models import AuditEntry, Game, ImportBatch, Ruleset, Season
+from league.models import Game, ImportBatch, Ruleset, Season
 from league.permissions import Action
 from league.queueing import on_commit
 from league.transfer.tasks import import_batch as import_batch_task
@@ -131,13 +132,8 @@ def resolve_members(
                     raise LogError(
                         f"No member for the nickname {nick!r}: map it to a member, or allow creating members."
                     )
-                member = Member.objects.create(club=club, display_name=nick)
-                AuditEntry.objects.create(
-                    club=club, actor=by if getattr(by, "is_authenticated", False) else None,
-                    action=AuditEntry.Action.CREATE, object_type="member", object_id=str(member.pk),
-                    after={"id": member.pk, "display_name": member.display_name, "source": "tenhou6 import"},
-                    reason="created for an imported game",
-                )
+                member = club_services.member_enrol(club=club, display_name=nick, by=by, source="tenhou6 import",
+                                                    reason="created for an imported game")
         members.append(member)
     return members
 

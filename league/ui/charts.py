@@ -187,17 +187,50 @@ def line_chart_svg(
     if baseline is not None:
         values.append(baseline)
     if not values or n == 0:
-        parts = _svg_open(uid, width, height / 2, title, desc)
+        return _empty_chart(uid, width, height, title, desc, fs)
+    legend = _legend_layout(series, width, fs)
+    legend_rows = legend[-1][1] + 1 if legend else 0
+    frame = _Frame.fit(values, n=n, width=width, height=height, fs=fs, x_labels=x_labels, y_label=y_label)
+    total_h = height + legend_rows * fs * 1.5 + (fs * 0.4 if legend_rows else 0)
+    parts = _svg_open(uid, width, round(total_h, 1), title, desc)
+    parts += _y_grid(frame, width, fs)
+    if baseline is not None and frame.lo <= baseline <= frame.hi:
         parts.append(
-            f'<text x="{width / 2:g}" y="{height / 4 + fs / 3:.1f}" text-anchor="middle" font-size="{fs}" '
-            f'fill="#555">{escape(desc or title)}</text></svg>'
+            f'<line class="baseline" x1="{frame.left:.1f}" x2="{width - frame.right:.1f}" y1="{frame.y(baseline):.1f}" '
+            f'y2="{frame.y(baseline):.1f}" stroke="#888" stroke-width="1.5"/>'
         )
-        return "".join(parts)
+    if x_labels:
+        parts += _x_label_texts(frame, x_labels, fs)
+    if y_label:
+        cy = frame.top + frame.plot_h / 2
+        parts.append(
+            f'<text x="{fs:.1f}" y="{cy:.1f}" font-size="{fs}" fill="#444" text-anchor="middle" '
+            f'transform="rotate(-90 {fs:.1f} {cy:.1f})">{escape(y_label)}</text>'
+        )
+    for k, s in enumerate(series):
+        parts += _series_lines(frame, k, s)
+    if legend:
+        parts += _legend_items(series, legend, width, height, fs)
+    parts.append("</svg>")
+    return "".join(parts)
 
-    # Legend: swatch + name, flowing left to right, wrapping onto new rows (never cut).
+
+def _empty_chart(uid: str, width: int, height: int, title: str, desc: str, fs: float) -> str:
+    """No values: a half-height chart that says so (its description, else its title)."""
+    parts = _svg_open(uid, width, height / 2, title, desc)
+    parts.append(
+        f'<text x="{width / 2:g}" y="{height / 4 + fs / 3:.1f}" text-anchor="middle" font-size="{fs}" '
+        f'fill="#555">{escape(desc or title)}</text></svg>'
+    )
+    return "".join(parts)
+
+
+def _legend_layout(series: Sequence[Series], width: int, fs: float) -> list[tuple[float, int, float]]:
+    """Legend: swatch + name, flowing left to right, wrapping onto new rows (never cut).
+    ``(x, row, text width)`` per series; none for a single series."""
     pad = fs * 0.6
     swatch, gap = fs * 1.8, fs * 0.4
-    legend: list[tuple[float, int, float]] = []  # (x, row, text width) per series
+    legend: list[tuple[float, int, float]] = []
     if len(series) > 1:
         row, lx = 0, pad
         for s in series:
@@ -207,97 +240,122 @@ def line_chart_svg(
                 row, lx = row + 1, pad
             legend.append((lx, row, tw))
             lx += item + fs * 1.2
-    legend_rows = legend[-1][1] + 1 if legend else 0
-    row_h = fs * 1.5
+    return legend
 
-    # Y ticks: the roundest steps that give at most one tick per ~2.6 lines of plot height.
-    top = fs * 0.8
-    x_axis_h = fs * 1.7 if x_labels else fs * 0.5
-    plot_h = height - top - x_axis_h
-    ticks = axis_ticks(min(values), max(values), max_count=min(6, int(plot_h // (fs * 2.6)) + 1))
-    lo, hi = ticks[0], ticks[-1]
-    tick_text = [_fmt(t) for t in ticks]
-    left = max(text_width(t, fs) for t in tick_text) + fs * 0.6 + (fs * 1.4 if y_label else 0)
-    last_w = text_width(x_labels[-1], fs) if x_labels else 0
-    right = max(fs * 0.5, last_w / 2 + 2)
-    plot_w = width - left - right
-    total_h = height + legend_rows * row_h + (fs * 0.4 if legend_rows else 0)
 
-    def x(i: int) -> float:
-        return left + (plot_w * i / (n - 1) if n > 1 else plot_w / 2)
+@dataclass(frozen=True)
+class _Frame:
+    """The plot's box and scales: ``x(i)`` for the i-th of ``n`` positions, ``y(v)`` for a value."""
 
-    def y(v: float) -> float:
-        return top + plot_h * (hi - v) / (hi - lo)
+    left: float
+    right: float
+    top: float
+    plot_w: float
+    plot_h: float
+    n: int
+    ticks: list
+    tick_text: list[str]
 
-    parts = _svg_open(uid, width, round(total_h, 1), title, desc)
-    parts.append(f'<g class="grid" stroke="#ddd" stroke-width="1" font-size="{fs}" fill="#444">')
-    for t, label in zip(ticks, tick_text):
-        parts.append(f'<line x1="{left:.1f}" x2="{width - right:.1f}" y1="{y(t):.1f}" y2="{y(t):.1f}"/>')
+    @property
+    def lo(self):
+        return self.ticks[0]
+
+    @property
+    def hi(self):
+        return self.ticks[-1]
+
+    @classmethod
+    def fit(cls, values: list[float], *, n: int, width: int, height: int, fs: float,
+            x_labels: Sequence[str] | None, y_label: str) -> "_Frame":
+        # Y ticks: the roundest steps that give at most one tick per ~2.6 lines of plot height.
+        top = fs * 0.8
+        x_axis_h = fs * 1.7 if x_labels else fs * 0.5
+        plot_h = height - top - x_axis_h
+        ticks = axis_ticks(min(values), max(values), max_count=min(6, int(plot_h // (fs * 2.6)) + 1))
+        tick_text = [_fmt(t) for t in ticks]
+        left = max(text_width(t, fs) for t in tick_text) + fs * 0.6 + (fs * 1.4 if y_label else 0)
+        last_w = text_width(x_labels[-1], fs) if x_labels else 0
+        right = max(fs * 0.5, last_w / 2 + 2)
+        return cls(left, right, top, width - left - right, plot_h, n, ticks, tick_text)
+
+    def x(self, i: int) -> float:
+        return self.left + (self.plot_w * i / (self.n - 1) if self.n > 1 else self.plot_w / 2)
+
+    def y(self, v: float) -> float:
+        return self.top + self.plot_h * (self.hi - v) / (self.hi - self.lo)
+
+
+def _y_grid(frame: _Frame, width: int, fs: float) -> list[str]:
+    parts = [f'<g class="grid" stroke="#ddd" stroke-width="1" font-size="{fs}" fill="#444">']
+    for t, label in zip(frame.ticks, frame.tick_text):
+        y = frame.y(t)
+        parts.append(f'<line x1="{frame.left:.1f}" x2="{width - frame.right:.1f}" y1="{y:.1f}" y2="{y:.1f}"/>')
         parts.append(
-            f'<text x="{left - fs * 0.4:.1f}" y="{y(t) + fs * 0.35:.1f}" text-anchor="end" stroke="none">'
+            f'<text x="{frame.left - fs * 0.4:.1f}" y="{y + fs * 0.35:.1f}" text-anchor="end" stroke="none">'
             f"{escape(label)}</text>"
         )
     parts.append("</g>")
-    if baseline is not None and lo <= baseline <= hi:
-        parts.append(
-            f'<line class="baseline" x1="{left:.1f}" x2="{width - right:.1f}" y1="{y(baseline):.1f}" '
-            f'y2="{y(baseline):.1f}" stroke="#888" stroke-width="1.5"/>'
-        )
-    if x_labels:
-        label_w = max(text_width(label, fs) for label in x_labels) + fs * 0.8
-        slot = plot_w / (n - 1) if n > 1 else plot_w
-        parts.append(f'<g class="x-labels" font-size="{fs}" fill="#444" text-anchor="middle">')
-        for i in _x_label_indices(list(x_labels), slot, label_w):
-            parts.append(f'<text x="{x(i):.1f}" y="{top + plot_h + fs * 1.3:.1f}">{escape(x_labels[i])}</text>')
-        parts.append("</g>")
-    if y_label:
-        cy = top + plot_h / 2
-        parts.append(
-            f'<text x="{fs:.1f}" y="{cy:.1f}" font-size="{fs}" fill="#444" text-anchor="middle" '
-            f'transform="rotate(-90 {fs:.1f} {cy:.1f})">{escape(y_label)}</text>'
-        )
-    for k, s in enumerate(series):
-        color, dash = PALETTE[k % len(PALETTE)], DASHES[k % len(DASHES)]
-        segments, current = [], []
-        for i, v in enumerate(map(_num, s.values)):
-            if v is None:
-                if current:
-                    segments.append(current)
-                current = []
-            else:
-                current.append(f"{x(i):.1f},{y(v):.1f}")
-        if current:
-            segments.append(current)
-        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-        parts.append(f'<g class="series" data-series="{k}"><title>{escape(s.name)}</title>')
-        for seg in segments:
-            if len(seg) == 1:
-                cx, cy = seg[0].split(",")
-                parts.append(f'<circle cx="{cx}" cy="{cy}" r="3" fill="{color}"/>')
-            else:
-                parts.append(
-                    f'<polyline fill="none" stroke="{color}" stroke-width="2" stroke-linejoin="round"'
-                    f'{dash_attr} points="{" ".join(seg)}"/>'
-                )
-        parts.append("</g>")
-    if legend:
-        parts.append(f'<g class="legend" font-size="{fs}" fill="#222">')
-        base = height + fs * 0.4
-        for k, (s, (lx, row, tw)) in enumerate(zip(series, legend)):
-            ly = base + row * row_h + fs
-            color, dash = PALETTE[k % len(PALETTE)], DASHES[k % len(DASHES)]
-            dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
-            # A name wider than the whole row is squeezed to fit (textLength), never cut.
-            fit = width - pad - (lx + swatch + gap)
-            squeeze = f' textLength="{fit:.1f}" lengthAdjust="spacingAndGlyphs"' if tw > fit else ""
+    return parts
+
+
+def _x_label_texts(frame: _Frame, x_labels: Sequence[str], fs: float) -> list[str]:
+    label_w = max(text_width(label, fs) for label in x_labels) + fs * 0.8
+    slot = frame.plot_w / (frame.n - 1) if frame.n > 1 else frame.plot_w
+    parts = [f'<g class="x-labels" font-size="{fs}" fill="#444" text-anchor="middle">']
+    for i in _x_label_indices(list(x_labels), slot, label_w):
+        y = frame.top + frame.plot_h + fs * 1.3
+        parts.append(f'<text x="{frame.x(i):.1f}" y="{y:.1f}">{escape(x_labels[i])}</text>')
+    parts.append("</g>")
+    return parts
+
+
+def _series_lines(frame: _Frame, k: int, s: Series) -> list[str]:
+    """One series: a polyline per run of values (a lone value is a dot); ``None`` breaks the line."""
+    color, dash = PALETTE[k % len(PALETTE)], DASHES[k % len(DASHES)]
+    segments, current = [], []
+    for i, v in enumerate(map(_num, s.values)):
+        if v is None:
+            if current:
+                segments.append(current)
+            current = []
+        else:
+            current.append(f"{frame.x(i):.1f},{frame.y(v):.1f}")
+    if current:
+        segments.append(current)
+    dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+    parts = [f'<g class="series" data-series="{k}"><title>{escape(s.name)}</title>']
+    for seg in segments:
+        if len(seg) == 1:
+            cx, cy = seg[0].split(",")
+            parts.append(f'<circle cx="{cx}" cy="{cy}" r="3" fill="{color}"/>')
+        else:
             parts.append(
-                f'<line x1="{lx:.1f}" x2="{lx + swatch:.1f}" y1="{ly - fs * 0.35:.1f}" y2="{ly - fs * 0.35:.1f}" '
-                f'stroke="{color}" stroke-width="3"{dash_attr}/>'
-                f'<text x="{lx + swatch + gap:.1f}" y="{ly:.1f}"{squeeze}>{escape(s.name)}</text>'
+                f'<polyline fill="none" stroke="{color}" stroke-width="2" stroke-linejoin="round"'
+                f'{dash_attr} points="{" ".join(seg)}"/>'
             )
-        parts.append("</g>")
-    parts.append("</svg>")
-    return "".join(parts)
+    parts.append("</g>")
+    return parts
+
+
+def _legend_items(series: Sequence[Series], legend: list[tuple[float, int, float]], width: int, height: int,
+                  fs: float) -> list[str]:
+    pad, swatch, gap, row_h = fs * 0.6, fs * 1.8, fs * 0.4, fs * 1.5
+    parts = [f'<g class="legend" font-size="{fs}" fill="#222">']
+    base = height + fs * 0.4
+    for k, (s, (lx, row, tw)) in enumerate(zip(series, legend)):
+        ly = base + row * row_h + fs
+        color, dash = PALETTE[k % len(PALETTE)], DASHES[k % len(DASHES)]
+        dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
+        # A name wider than the whole row is squeezed to fit (textLength), never cut.
+        fit = width - pad - (lx + swatch + gap)
+        squeeze = f' textLength="{fit:.1f}" lengthAdjust="spacingAndGlyphs"' if tw > fit else ""
+        parts.append(
+            f'<line x1="{lx:.1f}" x2="{lx + swatch:.1f}" y1="{ly - fs * 0.35:.1f}" y2="{ly - fs * 0.35:.1f}" '
+            f'stroke="{color}" stroke-width="3"{dash_attr}/>'
+            f'<text x="{lx + swatch + gap:.1f}" y="{ly:.1f}"{squeeze}>{escape(s.name)}</text>'
+        )
+    parts.append("</g>")
+    return parts
 
 
 def _get(row: Any, name: str) -> Any:

@@ -13,6 +13,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from league import permissions
+from league.error_codes import LeagueErrorCode as Code
 from league.models import Game
 from league.once import Once
 from scoring.errors import ScoringError
@@ -88,36 +89,36 @@ def refusal_message(exc: ValidationError | ScoringError, game: Game | None = Non
     message = getattr(exc, "message", None)
     detail = message if isinstance(message, str) else " ".join(getattr(exc, "messages", [str(exc)]))
     hand = getattr(exc, "hand", None)
-    if code == "cancelled":
+    if code == Code.CANCELLED:
         if game is not None:
             return cancelled_message(game)
         return _("This game was cancelled: its hands can no longer change.")
-    if code == "conflict" and hand is not None:
+    if code == Code.CONFLICT and hand is not None:
         return _("Hand %(n)s was already entered differently (by someone else?). Reload the table to see it, "
                  "then edit it if it is wrong.") % {"n": hand + 1}
-    if code == "referee_only":
+    if code == Code.REFEREE_ONLY:
         return _("Penalties are a referee's: only a referee or a club admin can give, change or remove them "
                  "(on the referee screen).")
-    if code == "closed":
+    if code == Code.CLOSED:
         return _("This game is finished: only a referee or a club admin can change it, with a reason.")
-    if code == "reason":
+    if code == Code.REASON:
         return _("This game is finished: say why it is changed.")
-    if code == "gone":
+    if code == Code.GONE:
         return _("This hand was already deleted (by someone else?): nothing was changed. Reload the game to see it "
                  "as it is now.")
-    if code == "already_done":
+    if code == Code.ALREADY_DONE:
         return already_saved_message()
-    if code == "position":
+    if code == Code.POSITION:
         return _("This is not the next hand of the game any more (the game changed since this screen was loaded). "
                  "Reload the table.")
     lang = get_language() or ""
     korean = isinstance(error, ScoringError) and error.template is not None and lang.lower().split("-")[0] == "ko"
-    if code == "later_hand":
+    if code == Code.LATER_HAND:
         if korean and hand is not None:
             return _("Nothing was changed: hand %(n)s would become impossible. %(reason)s") % {
                 "n": hand + 1, "reason": error.localized(lang)}
         return _("Nothing was changed: this would make a later hand impossible. %(message)s") % {"message": detail}
-    if isinstance(exc, ScoringError) or code in ("invalid", "ruleset"):
+    if isinstance(exc, ScoringError) or code in (Code.INVALID, Code.RULESET):
         if korean:
             return error.localized(lang)  # the engine's refusal in Korean, with the players' names
         return engine_message(detail)

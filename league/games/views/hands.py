@@ -10,7 +10,6 @@ from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.html import format_html
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
@@ -20,8 +19,7 @@ from league.errors import HandConflict
 from league.games import selectors as game_selectors
 from league.games import services as game_services
 from league.games.forms import FullHandForm, HandEntryForm, PositionForm, ReasonForm, event_initial
-from league.games.needs import needs_panel
-from league.games.table import GameView, game_view, next_game_context
+from league.games.table import GameView, game_view, preview_context, table_screen
 from league.games.words import event_words
 from league.models import Game, HandRecord
 from league.once import AlreadyDone
@@ -34,10 +32,6 @@ from league.ui.views import (
     refusable,
     refusal_message,
 )
-from scoring.errors import ScoringError
-from scoring.hand.evaluate import evaluate
-from scoring.hand.model import HandContext
-from scoring.hand.names import yaku_name
 
 
 def _enter_check(user, game) -> bool:
@@ -46,6 +40,19 @@ def _enter_check(user, game) -> bool:
 
 def _cancelled(game: Game) -> bool:
     return game.status == Game.Status.CANCELLED
+
+
+def _table_context(request: HttpRequest, gv: GameView, **extra: Any) -> dict[str, Any]:
+    """The table screen's context (``league.games.table.table_screen``) with the entry form when hands may follow."""
+    ctx = table_screen(gv, user=request.user, continue_play=request.GET.get("continue") == "1", **extra)
+    if "form" not in ctx and gv.replay.final is None and not ctx["cancelled"]:
+        ctx["form"] = HandEntryForm(table=gv.table())
+    return ctx
+
+
+def _preview(gv: GameView, form, position: int) -> dict[str, Any]:
+    """``preview`` or ``preview_error`` for a valid form (``league.games.table.preview_context``)."""
+    return preview_context(gv, form.event, position, hand=getattr(form, "hand", None))
 
 
 def _writable_game(request: HttpRequest, pk: int) -> Game:
@@ -64,64 +71,6 @@ def _writable_game(request: HttpRequest, pk: int) -> Game:
             response = redirect("league:game_table", game.pk)
         raise Refused(response)
     return game
-
-
-def _row_at(gv: GameView, position: int | None):
-    """The replayed row whose result is the hand at ``position`` (None for a penalty or stop)."""
-    if position is None:
-        return None
-    return next((r for r in gv.replay.rows if r.event_index == position), None)
-
-
-def _table_context(request: HttpRequest, gv: GameView, **extra: Any) -> dict[str, Any]:
-    state = gv.replay.state
-    last = gv.game.hands.order_by("-position").first()
-    ctx = {
-        "game": gv.game, "gv": gv, "replay": gv.replay, "state": state, "players": gv.players,
-        "position": len(gv.events), "final_rows": gv.final_rows(), "last_hand": last,
-        "last_row": _row_at(gv, last.position if last else None),
-        "dealer_name": gv.players[state.dealer],
-        "cancelled": _cancelled(gv.game), "cancelled_message": cancelled_message(gv.game),
-        "can_enter": permissions.can_enter_hands(request.user, gv.game) and not _cancelled(gv.game),
-        "can_referee": permissions.can_give_penalty(request.user, gv.game.club),
-        "last_is_penalty": last is not None and game_selectors.holds_penalty(last),
-        "can_cancel": permissions.can_cancel_game(request.user, gv.game) and not _cancelled(gv.game),
-        "continue_play": request.GET.get("continue") == "1",
-        **(next_game_context(request.user, gv.game) if gv.replay.final is not None else {}),
-    }
-    ctx["needs_panel"] = needs_panel(gv.game, gv.record, state, gv.ruleset)
-    ctx.update(extra)
-    if "form" not in ctx and gv.replay.final is None and not ctx["cancelled"]:
-        ctx["form"] = HandEntryForm(table=gv.table())
-    return ctx
-
-
-def _preview(gv: GameView, form, position: int) -> dict[str, Any]:
-    """``preview`` or ``preview_error`` for a valid form (payments from replaying with the event)."""
-    try:
-        preview = gv.preview(form.event, position)
-    except ScoringError as exc:
-        return {"preview_error": refusal_message(exc)}
-    hand = getattr(form, "hand", None)
-    if hand is not None:
-        preview.update(_yaku(gv, form.event, hand, position))
-    return {"preview": preview}
-
-
-def _yaku(gv: GameView, event: dict[str, Any], hand: dict[str, Any], position: int) -> dict[str, Any]:
-    """The yaku of a full hand, in the page's language (``scoring.hand.evaluate``)."""
-    state = gv.replay.state
-    winner = event["winner"] if event["kind"] == "tsumo" else event["wins"][0]["winner"]
-    ctx = HandContext(seat_wind=state.seat_winds[winner], round_wind=state.wind, is_dealer=winner == state.dealer,
-                      tsumo=event["kind"] == "tsumo", dealer_renchan=state.renchan)
-    try:
-        result = evaluate(hand, gv.ruleset, ctx)
-    except ScoringError:
-        return {}
-    lang = get_language()
-    yaku = [{"name": yaku_name(y.id, lang), "han": y.han} for y in result.yaku]
-    han_fu = _("%(han)s han %(fu)s fu") % {"han": result.han, "fu": result.fu} if result.fu else ""
-    return {"yaku": yaku, "han_fu": han_fu}
 
 
 def _store(request: HttpRequest, gv: GameView, form, template: str,
@@ -160,7 +109,7 @@ def _say_saved(request: HttpRequest, gv: GameView, hand) -> None:
     """
     record = {**gv.record, "hands": [*gv.events[:hand.position], hand.event]}
     after = GameView(game=gv.game, record=record, replay=game_selectors.replay_record(record))
-    words = event_words(hand.event, after.players, _row_at(after, hand.position), after.ruleset)
+    words = event_words(hand.event, after.players, after.row_at(hand.position), after.ruleset)
     text = format_html(_("Hand {n} saved: {what}"), n=hand.position + 1, what=words)
     messages.success(request, text, extra_tags="saved")
 
@@ -338,7 +287,7 @@ def hand_edit(request: HttpRequest, pk: int, position: int) -> HttpResponse:
     template = "league/hands/edit.html"
     ctx: dict[str, Any] = {"game": game, "hand": hand, "players": gv.players, "gv": gv,
                            "state": gv.replay.state, "replay": gv.replay, "full_hand": _is_full(hand.event),
-                           "hand_row": _row_at(gv, position)}
+                           "hand_row": gv.row_at(position)}
     if request.method != "POST":
         initial = {} if ctx["full_hand"] else event_initial(hand.event)
         return render(request, template, {**ctx, "form": HandEntryForm(table=table, initial=initial),
@@ -391,7 +340,7 @@ def hand_delete(request: HttpRequest, pk: int, position: int) -> HttpResponse:
     gv = game_view(game)
     reason_form = ReasonForm(request.POST or None)
     ctx = {"game": game, "hand": hand, "players": gv.players, "reason_form": reason_form,
-           "hand_row": _row_at(gv, hand.position), "rules": gv.ruleset}
+           "hand_row": gv.row_at(hand.position), "rules": gv.ruleset}
     if request.method == "POST" and reason_form.is_valid():
         try:
             game_services.hand_delete(hand=hand, by=request.user, reason=reason_form.cleaned_data["reason"],
