@@ -10,3 +10,5 @@ class ClubNightAdmin(admin.ModelAdmin):
 
 
 admin.site.register([CheckIn, NightRound, NightTable])
+
+from events.tournaments import admin as _tournament_admin  # noqa: E402,F401  (registers the tournament models)

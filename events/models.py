@@ -14,11 +14,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-
-class EndRule(models.TextChoices):
-    FINISH_HAND = "finish_hand", _("Finish the hand in play")
-    ONE_MORE_HAND = "one_more_hand", _("Play one more hand")
-    ALL_LAST = "all_last", _("The next hand is all-last")
+from events.choices import EndRule  # noqa: F401  (the nights' and tournaments' time-up rule)
 
 
 class ClubNight(models.Model):
@@ -134,3 +130,8 @@ class NightTable(models.Model):
     def ends_at(self) -> datetime.datetime | None:
         ends = self.round.ends_at
         return ends + datetime.timedelta(minutes=self.extra_minutes) if ends else None
+
+
+# Tournaments (events/tournaments/models.py), registered with this app.
+from events.tournaments.models import Entrant, Tournament, TournamentRound, TournamentTable  # noqa: E402,F401
+from events.casual.models import CasualSeason  # noqa: E402,F401

@@ -596,6 +596,128 @@ def parse_rounds_csv(text: str, players: Sequence[str] | None = None) -> list[Ro
     return rounds
 
 
+# --- tournament rounds (random, balanced, swiss; tables of 3 or 4; teams) --------------------------
+def tournament_table_sizes(n: int, *, table_size: int = 4, three_player_tables: bool = False) -> tuple[list[int], int]:
+    """Table sizes of a tournament round and how many sit out.
+
+    ``table_size`` 3 (a 3-player ruleset): tables of 3, the remainder sits out. ``table_size`` 4:
+    as :func:`table_sizes`; with ``three_player_tables`` where no 4/3 split exists (5 players)
+    one table of 4 plays and one player sits out.
+    """
+    if table_size == 3:
+        if n < 3:
+            raise SeatingError(f"At least 3 players are needed to seat a table; {n} given.", code="too_few")
+        return [3] * (n // 3), n % 3
+    if table_size != 4:
+        raise SeatingError(f"Tables seat 3 or 4 players, not {table_size}.", code="arguments")
+    try:
+        return table_sizes(n, three_player_tables=three_player_tables)
+    except SeatingError:
+        if not three_player_tables:
+            raise
+        return table_sizes(n, three_player_tables=False)
+
+
+def _team_feasible(seated: Sequence[Any], sizes: Sequence[int], team_of: Mapping[Any, Any]) -> None:
+    counts = Counter(team_of[p] for p in seated if team_of.get(p) is not None)
+    if counts and max(counts.values()) > len(sizes):
+        team, k = counts.most_common(1)[0]
+        raise SeatingError(
+            f"Team {team} has {k} players to seat at {len(sizes)} tables: team-mates would have to share a table.",
+            code="teams")
+
+
+def tournament_round(
+    players: Sequence[Hashable], *, method: str = "balanced", met: Mapping[Any, int] | None = None,
+    sat_out: Mapping[Hashable, int] | None = None, winds: Mapping[Hashable, Sequence[int]] | None = None,
+    teams: Mapping[Hashable, Hashable] | None = None, table_size: int = 4, three_player_tables: bool = False,
+    seed: int | None = None,
+) -> Round:
+    """One round of a tournament.
+
+    ``players``: who plays this round; for ``swiss`` in standings order (strongest first).
+    ``method``: ``random`` (a random seating; only team-mates are kept apart), ``balanced`` (the
+    fewest repeated meetings: 1,000 per earlier meeting of a pair) or ``swiss`` (strongest together:
+    tables start as consecutive blocks of the standings, a pair costs 1,000 per earlier meeting plus
+    how far apart they stand). Team-mates (``teams``: player -> team) never share a table
+    (``SeatingError`` code ``teams`` when the teams make it impossible). Byes (players 4 or 3 do not
+    divide) go to those who sat out least: in a swiss round the lowest ranked, otherwise drawn.
+    Tables of a swiss round are listed strongest first; seats go to the winds each player had least.
+    """
+    if method not in ("random", "balanced", "swiss"):
+        raise SeatingError(f"Unknown seating method {method!r}: use random, balanced or swiss.", code="method")
+    order = list(dict.fromkeys(players))
+    sizes, out = tournament_table_sizes(len(order), table_size=table_size, three_player_tables=three_player_tables)
+    rng = random.Random(seed)
+    rank = {p: i for i, p in enumerate(order)}
+    sat = sat_out or {}
+    if method == "swiss":
+        resting = sorted(order, key=lambda p: (sat.get(p, 0), -rank[p]))[:out] if out else []
+    else:
+        resting = _sit_outs(order, out, sat, rng)
+    resting_set = set(resting)
+    seated = [p for p in order if p not in resting_set]
+    pairs, team_of = _norm_pairs(met), dict(teams or {})
+    _team_feasible(seated, sizes, team_of)
+
+    def pair(a: Any, b: Any) -> int:
+        ta = team_of.get(a)
+        cost = TEAM_WEIGHT if ta is not None and ta == team_of.get(b) else 0
+        if method == "random":
+            return cost
+        cost += TONIGHT_WEIGHT * pairs.get(frozenset((a, b)), 0)
+        return cost + (abs(rank[a] - rank[b]) if method == "swiss" else 0)
+
+    def cost_with(p: Any, table: Sequence[Any], skip: Any = None) -> int:
+        return sum(pair(p, q) for q in table if q != p and q != skip)
+
+    def total(tables: list[list[Any]]) -> int:
+        return sum(pair(a, b) for t in tables for a, b in itertools.combinations(t, 2))
+
+    best: list[list[Any]] | None = None
+    for attempt in range(12):
+        if method == "swiss" and attempt == 0:
+            tables, i = [], 0
+            for size in sizes:
+                tables.append(seated[i:i + size])
+                i += size
+        else:
+            pool = seated[:]
+            rng.shuffle(pool)
+            if method == "swiss":
+                pool.sort(key=lambda p: rank[p])
+            weight = {p: sum(pair(p, q) for q in pool if q != p) for p in pool}
+            pool.sort(key=lambda p: -weight[p])
+            tables = [[] for _ in sizes]
+            for p in pool:
+                options = [(cost_with(p, t), rng.random(), ti) for ti, t in enumerate(tables) if len(t) < sizes[ti]]
+                tables[min(options)[2]].append(p)
+        _descend(tables, cost_with)
+        if best is None or total(tables) < total(best):
+            best = tables
+        if total(best) < TEAM_WEIGHT and method != "balanced" or total(best) == 0:
+            break
+    tables = best or []
+    _check_teams(tables, team_of)
+    if method == "swiss":
+        tables.sort(key=lambda t: min(rank[p] for p in t))
+    _draw_winds(tables, winds, order, rng)
+    return Round(tables=tables, sitting_out=resting)
+
+
+def check_teams_rounds(rounds: Sequence[Round], teams: Mapping[Hashable, Hashable]) -> None:
+    """A predefined seating must not put team-mates at one table (``SeatingError`` naming them)."""
+    problems = []
+    for r, rnd in enumerate(rounds, start=1):
+        for t, table in enumerate(rnd.tables, start=1):
+            for a, b in itertools.combinations(table, 2):
+                ta = teams.get(a)
+                if ta is not None and ta == teams.get(b):
+                    problems.append(f"round {r}, table {t}: {a} and {b} are team-mates")
+    if problems:
+        raise SeatingError("This seating cannot be used: " + "; ".join(problems) + ".", code="teams")
+
+
 # --- command line -----------------------------------------------------------------------------
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # argparse would print usage and exit 2 without the JSON

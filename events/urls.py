@@ -17,3 +17,11 @@ urlpatterns = [
     path("tables/<int:pk>/", views.table_manage, name="table_manage"),
     path("games/<int:pk>/live/", views.game_live, name="game_live"),
 ]
+
+# Tournaments (events/tournaments/urls.py), in this namespace.
+from events.tournaments.urls import urlpatterns as _tournament_urls  # noqa: E402
+
+urlpatterns += _tournament_urls
+from events.casual.urls import urlpatterns as _casual_urls  # noqa: E402
+
+urlpatterns += _casual_urls

@@ -60,7 +60,10 @@ MIDDLEWARE = [
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],
-        "script-src": [SELF, NONCE],
+        # 'wasm-unsafe-eval': the offline table screen runs the scoring engine in Pyodide (WebAssembly,
+        # vendored under static/vendor/pyodide); it allows compiling wasm, not eval() of script text.
+        "script-src": [SELF, NONCE, "'wasm-unsafe-eval'"],
+        "worker-src": [SELF],
         "style-src": [SELF, NONCE],
         "img-src": [SELF, "data:"],
         "font-src": [SELF],

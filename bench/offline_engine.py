@@ -1,0 +1,85 @@
+"""How long the offline table screen's engine takes in a phone-sized Chromium: Pyodide's start, our
+``scoring`` zip's import, and one check (a replay of the known hands plus the waiting ones).
+
+Starts ``manage.py runserver`` on --port (DEBUG, static files served) and opens a page on it, then
+times in the browser, as static/league/offline.js does: load pyodide.js, ``loadPyodide``, fetch and
+unpack /offline/scoring.zip, import ``scoring.game``, and ``--repeat`` replays of a game of --hands
+quick-entry hands (cold: no service worker cache, the files come from the local server). Prints ms.
+
+    .venv/bin/python bench/offline_engine.py [--port 8116] [--hands 16] [--repeat 20]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CHROMIUM = "/usr/bin/chromium"
+
+HANDS = [  # a 4-hand cycle that never ends the game: a small ron, then all-tenpai draws (renchan)
+    {"kind": "draw", "tenpai": [0, 1, 2, 3], "riichi": []},
+    {"kind": "ron", "loser": 2, "wins": [{"winner": 1, "han": 2, "fu": 30}], "riichi": [1]},
+    {"kind": "draw", "tenpai": [0, 1, 2, 3], "riichi": []},
+    {"kind": "draw", "tenpai": [0, 1, 2, 3], "riichi": []},
+]
+
+SCRIPT = """async ([hands, repeat]) => {
+  const t = [performance.now()];
+  await new Promise((ok, ko) => { const s = document.createElement('script');
+    s.src = '/static/vendor/pyodide/pyodide.js'; s.onload = ok; s.onerror = ko; document.head.appendChild(s); });
+  const py = await loadPyodide({ indexURL: '/static/vendor/pyodide/' });
+  t.push(performance.now());
+  py.unpackArchive(await (await fetch('/offline/scoring.zip')).arrayBuffer(), 'zip');
+  py.runPython('import json\\nfrom scoring.game import replay');
+  t.push(performance.now());
+  const record = JSON.stringify({ ruleset: 'juki-agit-2026', players: ['a', 'b', 'c', 'd'], hands });
+  const check = py.runPython('lambda s: json.dumps(replay(json.loads(s)).to_json())');
+  const times = [];
+  for (let i = 0; i < repeat; i++) { const a = performance.now(); check(record); times.push(performance.now() - a); }
+  times.sort((x, y) => x - y);
+  return { pyodide: t[1] - t[0], scoring: t[2] - t[1], median: times[times.length >> 1], best: times[0] };
+}"""
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--port", type=int, default=8116)
+    parser.add_argument("--hands", type=int, default=16)
+    parser.add_argument("--repeat", type=int, default=20)
+    args = parser.parse_args()
+    from playwright.sync_api import sync_playwright
+
+    env = {**os.environ, "DJANGO_DEBUG": "1", "DJANGO_SETTINGS_MODULE": "config.settings.local"}
+    server = subprocess.Popen([sys.executable, "manage.py", "runserver", f"127.0.0.1:{args.port}", "--noreload"],
+                              cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{args.port}"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(f"{base}/manifest.webmanifest", timeout=1)
+                break
+            except OSError:
+                time.sleep(0.2)
+        hands = (HANDS * (args.hands // len(HANDS) + 1))[: args.hands]
+        with sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
+            page = browser.new_page(viewport={"width": 390, "height": 844}, service_workers="block")
+            page.goto(f"{base}/manifest.webmanifest")
+            out = page.evaluate(SCRIPT, [hands, args.repeat])
+            browser.close()
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    print(json.dumps({"hands": args.hands, **{k: round(v, 1) for k, v in out.items()}}))
+    print(f"Pyodide start {out['pyodide']:.0f} ms, scoring import {out['scoring']:.0f} ms, "
+          f"check of {args.hands} hands: median {out['median']:.1f} ms (best {out['best']:.1f} ms)")
+
+
+if __name__ == "__main__":
+    main()

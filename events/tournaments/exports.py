@@ -1,0 +1,69 @@
+"""A tournament's results as CSV or XLSX: the standings and every table's result.
+
+Text cells are guarded against spreadsheet formula injection (``league.transfer.spreadsheet.safe_cell``: a cell
+starting with = + - @ tab or CR gets a leading apostrophe)."""
+from __future__ import annotations
+
+import csv
+import io
+from decimal import Decimal
+from typing import Any
+
+from django.utils.translation import gettext as _
+
+from events.tournaments import selectors, standings
+from events.tournaments.models import Tournament
+from league.transfer.spreadsheet import safe_cell as _safe
+
+
+def _cell(value: Any) -> Any:
+    if isinstance(value, Decimal):
+        return float(value)
+    return _safe(value)
+
+
+def standings_rows(tournament: Tournament) -> list[list[Any]]:
+    rows = [[_("Place"), _("Player"), _("Team"), _("Games"), _("Stage 1"), _("Final stage"), _("Penalty"),
+             _("Points"), _("Best game"), _("1st"), _("2nd"), _("3rd"), _("4th"), _("Status")]]
+    for r in standings.standings(tournament):
+        rows.append([r["place"], r["name"], r["team"], r["games"], r["stage1"], r["stage2"], r["penalty"],
+                     r["points"], r["best"] if r["best"] is not None else "", *r["placings"],
+                     _("Withdrawn") if not r["active"] else (_("Finalist") if r["finalist"] else "")])
+    return [[_cell(v) for v in row] for row in rows]
+
+
+def table_rows(tournament: Tournament) -> list[list[Any]]:
+    rows = [[_("Round"), _("Table"), _("Entry"), _("Status"), _("Seat"), _("Player"), _("Score"), _("Points"),
+             _("Rank")]]
+    winds = ["E", "S", "W", "N"]
+    for rnd in selectors.rounds(tournament):
+        for t in rnd.tables.all():
+            for seat, res in enumerate(t.results):
+                rows.append([rnd.number, t.label, t.get_entry_display(), t.game.get_status_display(), winds[seat],
+                             res["name"], res["score"], res["points"], res["rank"]])
+    return [[_cell(v) for v in row] for row in rows]
+
+
+def to_csv(tournament: Tournament) -> str:
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerows(standings_rows(tournament))
+    writer.writerow([])
+    writer.writerows(table_rows(tournament))
+    return out.getvalue()
+
+
+def to_xlsx(tournament: Tournament) -> bytes:
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    sheet.title = _("Standings")[:31]
+    for row in standings_rows(tournament):
+        sheet.append(row)
+    tables = book.create_sheet(_("Tables")[:31])
+    for row in table_rows(tournament):
+        tables.append(row)
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()

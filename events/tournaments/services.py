@@ -1,0 +1,723 @@
+"""Writes for tournaments. Keyword-only, atomic, audited (``league.AuditEntry`` object types
+``tournament``, ``entrant``, ``tournament_round``, ``tournament_table``; the games themselves are
+audited by ``league.services``). Pressing twice is harmless where a desk may: registering, approving,
+checking in and seating a round give the existing row back.
+
+Refusals are :class:`TournamentRefused` (a ``ValidationError`` with a :class:`Refusal` code) whose
+message is written for the organiser at the desk, in the page's language.
+"""
+from __future__ import annotations
+
+import datetime
+import enum
+import itertools
+from collections import Counter, defaultdict
+from decimal import Decimal
+from typing import Any
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from club.models import Club, Member
+from events import permissions, seating
+from events.choices import EndRule
+from events.tournaments.models import (
+    Carry, Entrant, SeatingMethod, Tournament, TournamentRound, TournamentTable, WithdrawalPolicy,
+)
+from league.games import services as game_services
+from league.referee import services as referee_services
+from league.seasons import services as season_services
+from league.models import AuditEntry, Game, GameSeat, Penalty, Ruleset
+from scoring.final import compute_final
+
+
+class Refusal(enum.StrEnum):
+    RULESET = "ruleset"
+    SETTINGS = "settings"
+    REGISTRATION = "registration"
+    NOT_MEMBER = "not_member"
+    NAME = "name"
+    STATUS = "status"
+    NOT_APPROVED = "not_approved"
+    PLAYING = "playing"
+    TOO_FEW = "too_few"
+    OUT_OF_DATE = "out_of_date"
+    UNFINISHED = "unfinished"
+    ALL_ROUNDS = "all_rounds"
+    PLAN = "plan"
+    SCORES = "scores"
+    HANDS_ENTERED = "hands_entered"
+    FINISHED = "finished"
+    REASON = "reason"
+
+
+class TournamentRefused(ValidationError):
+    def __init__(self, message: str, *, code: Refusal) -> None:
+        super().__init__(message, code=code.value)
+        self.refusal = code
+
+
+def _actor(by):
+    return by if by is not None and getattr(by, "is_authenticated", False) else None
+
+
+def _audit(*, club: Club, by, action: str, object_type: str, object_id: Any, before=None, after=None,
+           reason: str = "") -> AuditEntry:
+    return AuditEntry.objects.create(club=club, actor=_actor(by), action=action, object_type=object_type,
+                                     object_id=str(object_id), before=before, after=after, reason=reason or "")
+
+
+def _require(ok: bool) -> None:
+    if not ok:
+        raise PermissionDenied(_("You may not do this for this tournament."))
+
+
+def _locked(tournament: Tournament) -> Tournament:
+    return (Tournament.objects.select_for_update(of=("self",))
+            .select_related("club", "ruleset", "sanma_ruleset", "season", "sanma_season").get(pk=tournament.pk))
+
+
+def players_per_table(tournament: Tournament) -> int:
+    return tournament.ruleset.to_scoring().players
+
+
+def sanma_tables(tournament: Tournament) -> bool:
+    """Whether a leftover three plays a 3-player table (a 4-player event with a 3-player ruleset named)."""
+    return players_per_table(tournament) == 4 and tournament.sanma_ruleset_id is not None
+
+
+# --- the tournament -----------------------------------------------------------------------------
+@transaction.atomic
+def tournament_create(
+    *, club: Club, by, name: str, ruleset: Ruleset, sanma_ruleset: Ruleset | None = None,
+    starts_on: datetime.date | None = None, ends_on: datetime.date | None = None, rounds: int = 4,
+    round_minutes: int | None = 90, end_rule: str = EndRule.FINISH_HAND,
+    registration_opens: datetime.datetime | None = None, registration_closes: datetime.datetime | None = None,
+    player_cap: int | None = None, team_size: int = 1, seating_method: str = SeatingMethod.BALANCED,
+    cut_after: int | None = None, cut_to: int | None = None, carry: str = Carry.FULL,
+    withdrawal_policy: str = WithdrawalPolicy.KEEP,
+) -> Tournament:
+    """Create a tournament and the season(s) its games are played in (named after it)."""
+    if by is not None:
+        _require(permissions.can_open_night(by, club))
+    name = (name or "").strip()
+    if not name:
+        raise TournamentRefused(_("Give the tournament a name."), code=Refusal.SETTINGS)
+    for rs in (ruleset, sanma_ruleset):
+        if rs is not None and rs.club_id not in (None, club.pk):
+            raise TournamentRefused(_("That ruleset belongs to another club."), code=Refusal.RULESET)
+    players = ruleset.to_scoring().players
+    if sanma_ruleset is not None and (players != 4 or sanma_ruleset.to_scoring().players != 3):
+        raise TournamentRefused(_("Tables of 3 need a 3-player ruleset next to a 4-player one."),
+                                code=Refusal.RULESET)
+    starts_on = starts_on or timezone.localdate()
+    problems = []
+    if rounds is None or rounds < 1:
+        problems.append(_("A tournament has at least one round."))
+    if ends_on is not None and ends_on < starts_on:
+        problems.append(_("The last day cannot be before the first."))
+    if registration_opens and registration_closes and registration_closes <= registration_opens:
+        problems.append(_("Registration must close after it opens."))
+    if player_cap is not None and player_cap < players:
+        problems.append(_("The player cap must seat at least one table (%(n)s players).") % {"n": players})
+    if team_size < 1:
+        problems.append(_("A team has at least one player (1 = individual)."))
+    if round_minutes is not None and round_minutes < 1:
+        problems.append(_("A time limit is a whole number of minutes from 1."))
+    if bool(cut_after) != bool(cut_to):
+        problems.append(_("A cut needs both the round after which it happens and how many go through."))
+    elif cut_after:
+        if not 1 <= cut_after < rounds:
+            problems.append(_("The cut must come after a round before the last one (1 to %(n)s).")
+                            % {"n": rounds - 1})
+        if cut_to < players:
+            problems.append(_("At least %(n)s players must go through the cut (one table).") % {"n": players})
+    try:
+        method = SeatingMethod(seating_method).value
+        carry = Carry(carry).value
+        policy = WithdrawalPolicy(withdrawal_policy).value
+        end_rule = EndRule(end_rule).value
+    except ValueError:
+        problems.append(_("Choose the seating, carry, withdrawal and end-of-time rules from the lists."))
+    if problems:
+        raise TournamentRefused(" ".join(problems), code=Refusal.SETTINGS)
+    tournament = Tournament.objects.create(
+        club=club, name=name, starts_on=starts_on, ends_on=ends_on, ruleset=ruleset, sanma_ruleset=sanma_ruleset,
+        rounds=rounds, round_minutes=round_minutes, end_rule=end_rule, registration_opens=registration_opens,
+        registration_closes=registration_closes, player_cap=player_cap, team_size=team_size, seating=method,
+        cut_after=cut_after or None, cut_to=cut_to or None, carry=carry, withdrawal_policy=policy,
+        created_by=_actor(by))
+    label = _("Tournament")
+    tournament.season = season_services.season_create(
+        club=club, name=f"[{label} #{tournament.pk}] {name}"[:120], ruleset=ruleset, starts_on=starts_on,
+        ends_on=ends_on, by=None)
+    if sanma_ruleset is not None:
+        tournament.sanma_season = season_services.season_create(
+            club=club, name=f"[{label} #{tournament.pk}] {name} (3)"[:120], ruleset=sanma_ruleset,
+            starts_on=starts_on, ends_on=ends_on, by=None)
+    tournament.save(update_fields=["season", "sanma_season"])
+    _audit(club=club, by=by, action=AuditEntry.Action.CREATE, object_type="tournament", object_id=tournament.pk,
+           after={"name": name, "ruleset": ruleset.pk, "sanma_ruleset": sanma_ruleset.pk if sanma_ruleset else None,
+                  "rounds": rounds, "player_cap": player_cap, "team_size": team_size, "seating": method,
+                  "cut_after": cut_after, "cut_to": cut_to, "carry": carry, "season": tournament.season_id})
+    return tournament
+
+
+# --- registration -------------------------------------------------------------------------------
+def _approved_count(tournament: Tournament) -> int:
+    return tournament.entrants.filter(status=Entrant.Status.APPROVED).count()
+
+
+def _check_registration_open(tournament: Tournament, *, organiser: bool) -> None:
+    if tournament.status != Tournament.Status.REGISTRATION:
+        raise TournamentRefused(_("Registration is closed: the tournament has started."), code=Refusal.REGISTRATION)
+    if organiser:
+        return
+    now = timezone.now()
+    if tournament.registration_opens and now < tournament.registration_opens:
+        raise TournamentRefused(_("Registration opens at %(at)s.") % {
+            "at": timezone.localtime(tournament.registration_opens).strftime("%Y-%m-%d %H:%M")},
+            code=Refusal.REGISTRATION)
+    if tournament.registration_closes and now >= tournament.registration_closes:
+        raise TournamentRefused(_("Registration closed at %(at)s.") % {
+            "at": timezone.localtime(tournament.registration_closes).strftime("%Y-%m-%d %H:%M")},
+            code=Refusal.REGISTRATION)
+
+
+def _check_team(tournament: Tournament, team: str, *, member: Member | None = None) -> None:
+    """A team event needs a team name, and a team holds at most ``team_size`` players."""
+    if tournament.team_size <= 1:
+        return
+    if not team:
+        raise TournamentRefused(_("This is a team event: write the player's team."), code=Refusal.SETTINGS)
+    taken = tournament.entrants.filter(team=team).exclude(
+        status__in=[Entrant.Status.WITHDRAWN, Entrant.Status.REJECTED])
+    if member is not None:
+        taken = taken.exclude(member=member)
+    if taken.count() >= tournament.team_size:
+        raise TournamentRefused(_("Team %(team)s already has %(n)s players.") % {"team": team,
+                                                                                "n": tournament.team_size},
+                                code=Refusal.SETTINGS)
+
+
+def _entrant_after(e: Entrant) -> dict[str, Any]:
+    return {"tournament": e.tournament_id, "member": e.member_id, "name": e.member.display_name,
+            "status": e.status, "team": e.team, "guest": e.guest}
+
+
+@transaction.atomic
+def register(*, tournament: Tournament, member: Member, by, team: str = "") -> tuple[Entrant, bool]:
+    """A member signs up (or the organiser signs them up): awaiting approval. Twice: (existing, False).
+
+    A member who withdrew or was rejected signs up again as a new request.
+    """
+    tournament = _locked(tournament)
+    organiser = by is None or permissions.can_run_night(by, tournament.club)
+    if by is not None and not organiser:
+        _require(member.user_id is not None and member.user_id == getattr(by, "pk", None) and member.active)
+    if member.club_id != tournament.club_id:
+        raise TournamentRefused(_("%(name)s is not a member of this club.") % {"name": member.display_name},
+                                code=Refusal.NOT_MEMBER)
+    _check_registration_open(tournament, organiser=organiser)
+    team = (team or "").strip()[:60]
+    existing = Entrant.objects.filter(tournament=tournament, member=member).first()
+    if existing is not None and existing.status not in (Entrant.Status.WITHDRAWN, Entrant.Status.REJECTED):
+        return existing, False
+    _check_team(tournament, team, member=member)
+    if existing is not None:
+        before = _entrant_after(existing)
+        existing.status, existing.team, existing.registered_at = Entrant.Status.PENDING, team, timezone.now()
+        existing.decided_at = existing.withdrawn_at = existing.checked_in_at = None
+        existing.save()
+        _audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT, object_type="entrant",
+               object_id=existing.pk, before=before, after=_entrant_after(existing), reason="registered again")
+        return existing, True
+    entrant = Entrant.objects.create(tournament=tournament, member=member, team=team)
+    _audit(club=tournament.club, by=by, action=AuditEntry.Action.CREATE, object_type="entrant",
+           object_id=entrant.pk, after=_entrant_after(entrant))
+    return entrant, True
+
+
+@transaction.atomic
+def register_guest(*, tournament: Tournament, name: str, by, team: str = "") -> Entrant:
+    """The organiser registers a guest by name: a club member without a login is created for the seat
+    (the league game needs members in its seats) and approved at once (or waits past the cap)."""
+    tournament = _locked(tournament)
+    if by is not None:
+        _require(permissions.can_run_night(by, tournament.club))
+    name = " ".join((name or "").split())[:60]
+    if not name:
+        raise TournamentRefused(_("Write the guest's name."), code=Refusal.NAME)
+    _check_registration_open(tournament, organiser=True)
+    team = (team or "").strip()[:60]
+    _check_team(tournament, team)
+    if Member.objects.filter(club=tournament.club, display_name=name).exists():
+        raise TournamentRefused(
+            _("A member is already called %(name)s: register that member, or tell the guest apart "
+              "(e.g. %(name)s (guest)).") % {"name": name}, code=Refusal.NAME)
+    member = Member.objects.create(club=tournament.club, display_name=name, user=None, active=True)
+    _audit(club=tournament.club, by=by, action=AuditEntry.Action.CREATE, object_type="member", object_id=member.pk,
+           after={"display_name": name, "guest_of_tournament": tournament.pk})
+    entrant = Entrant.objects.create(tournament=tournament, member=member, guest=True, team=team)
+    _audit(club=tournament.club, by=by, action=AuditEntry.Action.CREATE, object_type="entrant",
+           object_id=entrant.pk, after=_entrant_after(entrant))
+    return _decide(tournament, entrant, approve=True, by=by)
+
+
+def _decide(tournament: Tournament, entrant: Entrant, *, approve: bool, by) -> Entrant:
+    before = _entrant_after(entrant)
+    if not approve:
+        entrant.status = Entrant.Status.REJECTED
+    elif tournament.player_cap is not None and _approved_count(tournament) >= tournament.player_cap:
+        entrant.status = Entrant.Status.WAITING
+    else:
+        entrant.status = Entrant.Status.APPROVED
+    entrant.decided_at = timezone.now()
+    entrant.save(update_fields=["status", "decided_at"])
+    _audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT, object_type="entrant", object_id=entrant.pk,
+           before=before, after=_entrant_after(entrant))
+    return entrant
+
+
+def _locked_entrant(entrant: Entrant) -> tuple[Tournament, Entrant]:
+    tournament = _locked(entrant.tournament)
+    return tournament, Entrant.objects.select_for_update(of=("self",)).select_related("member").get(pk=entrant.pk)
+
+
+@transaction.atomic
+def approve(*, entrant: Entrant, by, approve: bool = True) -> Entrant:
+    """The organiser approves a request (past the cap it goes on the waiting list) or rejects it.
+
+    Approving an approved entrant again changes nothing; a waiting entrant is approved once a place is free.
+    """
+    tournament, entrant = _locked_entrant(entrant)
+    if by is not None:
+        _require(permissions.can_run_night(by, tournament.club))
+    if entrant.status == Entrant.Status.APPROVED and approve:
+        return entrant
+    if entrant.status == Entrant.Status.WITHDRAWN:
+        raise TournamentRefused(_("%(name)s has withdrawn: they must register again.")
+                                % {"name": entrant.member.display_name}, code=Refusal.STATUS)
+    if tournament.status != Tournament.Status.REGISTRATION and approve:
+        raise TournamentRefused(_("The tournament has started: no new players can join."), code=Refusal.REGISTRATION)
+    return _decide(tournament, entrant, approve=approve, by=by)
+
+
+def _playing_table(tournament: Tournament, member: Member) -> TournamentTable | None:
+    return (TournamentTable.objects.filter(round__tournament=tournament, game__status=Game.Status.IN_PROGRESS,
+                                           game__seat_set__member=member).select_related("game").first())
+
+
+@transaction.atomic
+def withdraw(*, entrant: Entrant, by) -> Entrant:
+    """The player (or the organiser) withdraws. Before the start the first on the waiting list moves up.
+    During the event they are not seated in later rounds (their points per the tournament's policy);
+    refused while they sit at an unfinished table (finish or cancel that game first: no hand is lost)."""
+    tournament, entrant = _locked_entrant(entrant)
+    if by is not None:
+        own = entrant.member.user_id is not None and entrant.member.user_id == getattr(by, "pk", None)
+        _require(own or permissions.can_run_night(by, tournament.club))
+    if entrant.status == Entrant.Status.WITHDRAWN:
+        return entrant
+    table = _playing_table(tournament, entrant.member)
+    if table is not None:
+        raise TournamentRefused(
+            _("%(name)s is still playing at round %(round)s, table %(table)s: finish or cancel that game first.")
+            % {"name": entrant.member.display_name, "round": table.round.number, "table": table.label},
+            code=Refusal.PLAYING)
+    before = _entrant_after(entrant)
+    was_approved = entrant.status == Entrant.Status.APPROVED
+    entrant.status = Entrant.Status.WITHDRAWN
+    entrant.withdrawn_at = timezone.now()
+    entrant.withdrawn_after_round = tournament.round_set.count() or None
+    entrant.save(update_fields=["status", "withdrawn_at", "withdrawn_after_round"])
+    _audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT, object_type="entrant", object_id=entrant.pk,
+           before=before, after=_entrant_after(entrant), reason="withdrawn")
+    if was_approved and tournament.status == Tournament.Status.REGISTRATION:
+        nxt = tournament.entrants.filter(status=Entrant.Status.WAITING).order_by("registered_at", "id").first()
+        if nxt is not None:
+            _decide(tournament, nxt, approve=True, by=None)
+    return entrant
+
+
+@transaction.atomic
+def check_in(*, entrant: Entrant, by, present: bool = True) -> Entrant:
+    """Check an approved player in on the day (``present=False`` undoes it). Twice is harmless."""
+    tournament, entrant = _locked_entrant(entrant)
+    if by is not None:
+        own = entrant.member.user_id is not None and entrant.member.user_id == getattr(by, "pk", None)
+        _require(own or permissions.can_run_night(by, tournament.club))
+    if entrant.status != Entrant.Status.APPROVED:
+        raise TournamentRefused(_("%(name)s is not an approved player (%(status)s).") % {
+            "name": entrant.member.display_name, "status": entrant.get_status_display()}, code=Refusal.NOT_APPROVED)
+    if (entrant.checked_in_at is not None) == present:
+        return entrant
+    entrant.checked_in_at = timezone.now() if present else None
+    entrant.save(update_fields=["checked_in_at"])
+    _audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT, object_type="entrant", object_id=entrant.pk,
+           before={"checked_in": not present}, after={"checked_in": present, "name": entrant.member.display_name})
+    return entrant
+
+
+# --- rounds ---------------------------------------------------------------------------------------
+def _pairs(tournament: Tournament) -> Counter:
+    groups: dict[int, list[int]] = defaultdict(list)
+    for game_id, member_id in (GameSeat.objects.filter(game__tournament_table__round__tournament=tournament)
+                               .exclude(game__status=Game.Status.CANCELLED).values_list("game_id", "member_id")):
+        groups[game_id].append(member_id)
+    met: Counter = Counter()
+    for members in groups.values():
+        for a, b in itertools.combinations(sorted(members), 2):
+            met[(a, b)] += 1
+    return met
+
+
+def _unfinished(rnd: TournamentRound) -> list[str]:
+    return [t.label for t in rnd.tables.filter(game__status=Game.Status.IN_PROGRESS).order_by("id")]
+
+
+def round_players(tournament: Tournament, number: int) -> list[Entrant]:
+    """Who is seated in round ``number``: approved, checked in, not withdrawn (after the cut: finalists)."""
+    qs = (tournament.entrants.filter(status=Entrant.Status.APPROVED, checked_in_at__isnull=False)
+          .select_related("member").order_by("registered_at", "id"))
+    players = list(qs)
+    if tournament.stage_of(number) == 2:
+        finalists = set(tournament.finalists or [])
+        players = [e for e in players if e.member_id in finalists]
+    return players
+
+
+def _predefined(csv_text: str, number: int, names: dict[str, int], teams: dict[int, str], three: bool,
+                size: int) -> seating.Round:
+    rounds = seating.parse_rounds_csv(csv_text or "", players=list(names))
+    rnd = rounds[number - 1] if len(rounds) >= number else (rounds[0] if len(rounds) == 1 else None)
+    if rnd is None:
+        raise seating.SeatingError(f"The file has no round {number}.", code="predefined")
+    if size == 3:
+        bad = [i for i, t in enumerate(rnd.tables, start=1) if len(t) != 3]
+        if bad:
+            raise seating.SeatingError(f"Tables {bad} do not have 3 players (a 3-player ruleset).", code="predefined")
+        if len(rnd.sitting_out) > 2:
+            raise seating.SeatingError(f"{len(rnd.sitting_out)} sit out, who could play.", code="predefined")
+    else:
+        seating.check_rounds([rnd], list(names), three_player_tables=three)
+    seating.check_teams_rounds([rnd], {n: teams.get(i) for n, i in names.items() if teams.get(i)})
+    return seating.Round(tables=[[names[p] for p in t] for t in rnd.tables],
+                         sitting_out=[names[p] for p in rnd.sitting_out])
+
+
+@transaction.atomic
+def round_seat(*, tournament: Tournament, number: int, by, method: str | None = None, seed: int | None = None,
+               csv_text: str = "") -> tuple[TournamentRound, bool]:
+    """Seat round ``number`` (the one the desk shows next) with ``method`` (default: the tournament's;
+    ``predefined`` reads ``csv_text``: ``round,table,east,south,west[,north]`` with players' names).
+
+    Refused while a table of the round before is unfinished, past the last round, or when no plan can
+    be made (the message says why; nothing is created). Pressed twice: ``(round, False)``.
+    The first round starts the tournament (registration closes); the round after the cut fixes the
+    finalists from the standings.
+    """
+    from events.tournaments import standings
+
+    tournament = _locked(tournament)
+    if by is not None:
+        _require(permissions.can_run_night(by, tournament.club))
+    if tournament.status == Tournament.Status.FINISHED:
+        raise TournamentRefused(_("The tournament is over."), code=Refusal.FINISHED)
+    last = tournament.round_set.order_by("-number").first()
+    last_number = last.number if last else 0
+    if 1 <= number <= last_number:
+        return tournament.round_set.get(number=number), False
+    if number != last_number + 1:
+        raise TournamentRefused(_("This screen is out of date: round %(n)s is the next round. Reload the page.")
+                                % {"n": last_number + 1}, code=Refusal.OUT_OF_DATE)
+    if number > tournament.rounds:
+        raise TournamentRefused(_("All %(n)s rounds have been seated.") % {"n": tournament.rounds},
+                                code=Refusal.ALL_ROUNDS)
+    if last is not None:
+        waiting = _unfinished(last)
+        if waiting:
+            raise TournamentRefused(
+                _("Round %(n)s is not finished: table(s) %(tables)s are still playing. Enter their results "
+                  "(or cancel a game) before seating round %(next)s.")
+                % {"n": last.number, "tables": ", ".join(waiting), "next": number}, code=Refusal.UNFINISHED)
+    stage = tournament.stage_of(number)
+    if stage == 2 and not tournament.finalists:
+        rows = standings.standings(tournament)
+        tournament.finalists = [r["member_id"] for r in rows if r["active"]][: tournament.cut_to]
+        tournament.save(update_fields=["finalists"])
+        _audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT, object_type="tournament",
+               object_id=tournament.pk, before={"finalists": []},
+               after={"finalists": tournament.finalists, "after_round": tournament.cut_after,
+                      "names": [r["name"] for r in rows[: tournament.cut_to]]}, reason="cut")
+    entrants = round_players(tournament, number)
+    size = players_per_table(tournament)
+    three = sanma_tables(tournament)
+    need = 3 if (three or size == 3) else 4
+    if len(entrants) < need:
+        raise TournamentRefused(
+            _("Only %(n)s players are checked in and still playing (at least %(need)s are needed).")
+            % {"n": len(entrants), "need": need}, code=Refusal.TOO_FEW)
+    method = method or tournament.seating
+    if stage == 2 and method == SeatingMethod.BALANCED and tournament.seating != SeatingMethod.PREDEFINED:
+        method = SeatingMethod.SWISS
+    try:
+        method = SeatingMethod(method).value
+    except ValueError:
+        raise TournamentRefused(_("Choose a seating method from the list."), code=Refusal.PLAN) from None
+    ids = [e.member_id for e in entrants]
+    teams = {e.member_id: e.team for e in entrants if tournament.team_size > 1 and e.team}
+    sat_out: Counter = Counter()
+    for r in tournament.round_set.all():
+        sat_out.update(r.sitting_out or [])
+    winds: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    for member_id, seat in GameSeat.objects.filter(
+            game__tournament_table__round__tournament=tournament).values_list("member_id", "seat"):
+        winds[member_id][seat] += 1
+    try:
+        if method == SeatingMethod.PREDEFINED:
+            plan = _predefined(csv_text, number, {e.member.display_name: e.member_id for e in entrants}, teams,
+                               three, size)
+        else:
+            order = ids
+            if method == SeatingMethod.SWISS:
+                rank = {r["member_id"]: i for i, r in enumerate(standings.standings(tournament))}
+                order = sorted(ids, key=lambda i: rank.get(i, len(rank)))
+            plan = _planned_round(tournament, number, ids, three) if (
+                method == SeatingMethod.BALANCED and not teams and size == 4) else None
+            if plan is None:
+                plan = seating.tournament_round(order, method=method, met=_pairs(tournament), sat_out=sat_out,
+                                                winds=winds, teams=teams, table_size=size,
+                                                three_player_tables=three, seed=seed)
+    except seating.SeatingError as exc:
+        raise TournamentRefused(_plan_message(exc), code=Refusal.PLAN) from exc
+    try:
+        with transaction.atomic():
+            rnd = TournamentRound.objects.create(
+                tournament=tournament, number=number, stage=stage, method=method, seated_by=_actor(by),
+                minutes=tournament.round_minutes, end_rule=tournament.end_rule, sitting_out=list(plan.sitting_out))
+    except IntegrityError:  # only without row locks (SQLite): the other desk's round stands
+        return tournament.round_set.get(number=number), False
+    by_id = {e.member_id: e.member for e in entrants}
+    tables = []
+    ordered = sorted(plan.tables, key=lambda t: -len(t)) if size == 4 else list(plan.tables)
+    for k, table in enumerate(ordered, start=1):
+        season = tournament.season if len(table) == size else tournament.sanma_season
+        label = _("Round %(round)s · table %(table)s") % {"round": number, "table": k}
+        game = game_services.game_start(season=season, table_label=label[:40],
+                                          members=[by_id[i] for i in table], by=by)
+        tables.append(TournamentTable.objects.create(round=rnd, game=game, label=str(k)))
+    if tournament.status == Tournament.Status.REGISTRATION:
+        tournament.status = Tournament.Status.RUNNING
+        tournament.save(update_fields=["status"])
+    names = {e.member_id: e.member.display_name for e in entrants}
+    _audit(club=tournament.club, by=by, action=AuditEntry.Action.CREATE, object_type="tournament_round",
+           object_id=rnd.pk, after={"tournament": tournament.pk, "number": number, "stage": stage, "method": method,
+                                    "tables": [[names[i] for i in t] for t in ordered],
+                                    "games": [t.game_id for t in tables],
+                                    "sitting_out": [names[i] for i in plan.sitting_out]})
+    return rnd, True
+
+
+def _planned_round(tournament: Tournament, number: int, ids: list[int], three: bool) -> seating.Round | None:
+    """Round ``number`` of ``seating.plan`` for the whole first stage (no repeated meeting where one exists,
+    seat winds spread), while the field is the one every earlier round was seated from by that plan.
+    None when the field changed (a withdrawal) or an earlier round was seated otherwise."""
+    if tournament.stage_of(number) != 1:
+        return None
+    stage_rounds = tournament.cut_after if tournament.has_cut else tournament.rounds
+    field = sorted(ids)
+    try:
+        plan = seating.plan(len(field), stage_rounds, seed=tournament.pk, three_player_tables=three)
+    except seating.SeatingError:
+        return None
+    rounds = [seating.Round(tables=[[field[p] for p in t] for t in r.tables],
+                            sitting_out=[field[p] for p in r.sitting_out]) for r in plan.rounds]
+    for earlier in tournament.round_set.order_by("number"):
+        seated = {frozenset(t.game.seat_set.values_list("member_id", flat=True)) for t in earlier.tables.all()}
+        if seated != {frozenset(t) for t in rounds[earlier.number - 1].tables}:
+            return None
+    return rounds[number - 1]
+
+
+def _plan_message(exc: seating.SeatingError) -> str:
+    if exc.code == "teams":
+        return _("No seating keeps every team's players at different tables: there are too few tables "
+                 "for the largest team (%(detail)s)") % {"detail": exc.message}
+    if exc.code == "predefined":
+        return _("The uploaded seating cannot be used (%(detail)s). Correct the file and upload it again.") % {
+            "detail": exc.message}
+    return _("No seating can be made: %(detail)s") % {"detail": exc.message}
+
+
+# --- final scores only ------------------------------------------------------------------------------
+def start_total(tournament_table: TournamentTable) -> tuple[int, int]:
+    """(start total of the table, riichi stick value) under the game's ruleset."""
+    rules = tournament_table.game.effective_ruleset.to_scoring()
+    return rules.start_points * rules.players, rules.riichi_stick
+
+
+@transaction.atomic
+def table_scores(*, table: TournamentTable, scores: list[int], sticks: int = 0, by, reason: str = "") -> Game:
+    """Enter a table's final scores only (seat order, East first) and the riichi sticks left on the table.
+
+    They must add up to the start total (scores + sticks × stick value); the ruleset then gives the
+    leftover sticks (to first place, or lost) and computes ranks and points (``scoring.final``). The game
+    is finished with that result. Refused when hands were entered on the table screen (finish it there).
+    Entering again corrects the scores (audited, ``reason`` needed).
+    """
+    table = TournamentTable.objects.select_for_update(of=("self",)).select_related(
+        "round__tournament__club", "game").get(pk=table.pk)
+    tournament = table.round.tournament
+    if by is not None:
+        _require(permissions.can_run_night(by, tournament.club))
+    game = Game.objects.select_for_update().get(pk=table.game_id)
+    if game.status == Game.Status.CANCELLED:
+        raise TournamentRefused(_("This game was cancelled."), code=Refusal.FINISHED)
+    if game.hands.exists():
+        raise TournamentRefused(
+            _("Hands were entered for this table on the table screen: finish the game there."),
+            code=Refusal.HANDS_ENTERED)
+    correcting = table.entry == TournamentTable.Entry.SCORES and table.scores is not None
+    if correcting and not (reason or "").strip():
+        raise TournamentRefused(_("Say why the scores are corrected."), code=Refusal.REASON)
+    rules = game.effective_ruleset.to_scoring()
+    total, stick = rules.start_points * rules.players, rules.riichi_stick
+    if len(scores) != rules.players or any(isinstance(s, bool) or not isinstance(s, int) for s in scores):
+        raise TournamentRefused(_("Enter a whole-number score for each of the %(n)s players.") % {"n": rules.players},
+                                code=Refusal.SCORES)
+    if isinstance(sticks, bool) or not isinstance(sticks, int) or sticks < 0:
+        raise TournamentRefused(_("Riichi sticks left on the table are a whole number from 0."), code=Refusal.SCORES)
+    if any(s % 100 for s in scores):
+        raise TournamentRefused(_("Scores are in hundreds (e.g. 32,400)."), code=Refusal.SCORES)
+    entered = sum(scores) + sticks * stick
+    if entered != total:
+        raise TournamentRefused(
+            _("The scores add up to %(sum)s (with %(sticks)s riichi stick(s) on the table), but the table started "
+              "with %(total)s: %(diff)s %(way)s. Check each score.") % {
+                "sum": f"{entered:,}", "sticks": sticks, "total": f"{total:,}", "diff": f"{abs(entered - total):,}",
+                "way": _("too many") if entered > total else _("missing")}, code=Refusal.SCORES)
+    final = compute_final(rules, scores, sticks=sticks * stick, ended_by="final_scores")
+    before = {"entry": table.entry, "scores": table.scores, "sticks": table.sticks}
+    table.entry, table.scores, table.sticks = TournamentTable.Entry.SCORES, list(scores), sticks
+    table.save(update_fields=["entry", "scores", "sticks"])
+    data = final.to_json()
+    game.status = Game.Status.FINISHED
+    game.final_scores, game.final_points, game.final_ranks = data["scores"], data["points"], data["ranks"]
+    game.ended_by = "final_scores"
+    game.finished_at = game.finished_at or max(timezone.now(), game.started_at)
+    game.save(update_fields=["status", "final_scores", "final_points", "final_ranks", "ended_by", "finished_at"])
+    from league.standings.tasks import season_recompute
+
+    season_recompute.delay_on_commit(game.season_id)
+    _audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT if correcting else AuditEntry.Action.CREATE,
+           object_type="tournament_table", object_id=table.pk, before=before,
+           after={"entry": "scores", "scores": list(scores), "sticks": sticks, "game": game.pk,
+                  "points": data["points"], "ranks": data["ranks"]}, reason=reason)
+    return game
+
+
+@transaction.atomic
+def table_extra_time(*, table: TournamentTable, minutes: int, by, reason: str = "") -> TournamentTable:
+    """A referee gives one table extra minutes (added to what it already has)."""
+    table = TournamentTable.objects.select_for_update(of=("self",)).select_related(
+        "round__tournament__club").get(pk=table.pk)
+    club = table.round.tournament.club
+    if by is not None:
+        _require(permissions.can_run_night(by, club))
+    if isinstance(minutes, bool) or not isinstance(minutes, int) or not 1 <= minutes <= 120:
+        raise TournamentRefused(_("Extra time is a whole number of minutes from 1 to 120."), code=Refusal.SETTINGS)
+    before = table.extra_minutes
+    table.extra_minutes = before + minutes
+    table.save(update_fields=["extra_minutes"])
+    _audit(club=club, by=by, action=AuditEntry.Action.EDIT, object_type="tournament_table", object_id=table.pk,
+           before={"extra_minutes": before}, after={"extra_minutes": table.extra_minutes}, reason=reason)
+    return table
+
+
+@transaction.atomic
+def table_substitute(*, table: TournamentTable, leaving: Member, substitute: Member, by, reason: str) -> Game:
+    """A player withdraws mid-game and ``substitute`` (a club member who is not a player of the tournament)
+    plays the seat on from its score, so the other three's game still counts. The seat's result is the
+    substitute's, which counts for nothing in the tournament; the leaver is withdrawn (their earlier games
+    per the tournament's withdrawal policy). Audited with both names."""
+    from events.services import busy_member_ids
+
+    table = TournamentTable.objects.select_for_update(of=("self",)).select_related(
+        "round__tournament__club", "game").get(pk=table.pk)
+    tournament = table.round.tournament
+    if by is not None:
+        _require(permissions.can_run_night(by, tournament.club))
+    if not (reason or "").strip():
+        raise TournamentRefused(_("Say why the seat changes hands."), code=Refusal.REASON)
+    game = table.game
+    if game.status != Game.Status.IN_PROGRESS:
+        raise TournamentRefused(_("This game is over: its seats can no longer change."), code=Refusal.FINISHED)
+    seat = GameSeat.objects.filter(game=game, member=leaving).first()
+    if seat is None:
+        raise TournamentRefused(_("%(name)s does not play at this table.") % {"name": leaving.display_name},
+                                code=Refusal.NOT_MEMBER)
+    if substitute.club_id != tournament.club_id or not substitute.active:
+        raise TournamentRefused(_("%(name)s is not an active member of this club.") % {
+            "name": substitute.display_name}, code=Refusal.NOT_MEMBER)
+    if tournament.entrants.filter(member=substitute, status=Entrant.Status.APPROVED).exists():
+        raise TournamentRefused(_("%(name)s plays in this tournament and cannot also take another player's seat.")
+                                % {"name": substitute.display_name}, code=Refusal.PLAYING)
+    if substitute.pk in busy_member_ids(tournament.club):
+        raise TournamentRefused(_("%(name)s is playing at another table and cannot take a second seat.")
+                                % {"name": substitute.display_name}, code=Refusal.PLAYING)
+    before = {"seat": seat.seat, "member": leaving.pk, "name": leaving.display_name}
+    seat.member = substitute
+    seat.save(update_fields=["member"])
+    _audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT, object_type="game", object_id=game.pk,
+           before=before, after={"seat": seat.seat, "member": substitute.pk, "name": substitute.display_name},
+           reason=reason)
+    entrant = tournament.entrants.filter(member=leaving).first()
+    if entrant is not None and entrant.status != Entrant.Status.WITHDRAWN:
+        withdraw(entrant=entrant, by=None)
+    return game
+
+
+@transaction.atomic
+def table_cancel(*, table: TournamentTable, by, reason: str) -> Game:
+    """Cancel a table's game (e.g. a player left mid-game); its hands stay on record, it counts for nothing."""
+    tournament = table.round.tournament
+    if by is not None:
+        _require(permissions.can_run_night(by, tournament.club))
+    if not (reason or "").strip():
+        raise TournamentRefused(_("Say why the game is cancelled."), code=Refusal.REASON)
+    return game_services.game_cancel(game=table.game, by=by, reason=reason)
+
+
+@transaction.atomic
+def penalty(*, tournament: Tournament, member: Member, points: Decimal | float | int, reason: str, by) -> Penalty:
+    """Deduct tournament points (a league season deduction in the tournament's season)."""
+    if by is not None:
+        _require(permissions.can_run_night(by, tournament.club))
+    if not (reason or "").strip():
+        raise TournamentRefused(_("Say why the penalty is given."), code=Refusal.REASON)
+    if not tournament.entrants.filter(member=member).exists():
+        raise TournamentRefused(_("%(name)s does not play in this tournament.") % {"name": member.display_name},
+                                code=Refusal.NOT_MEMBER)
+    return referee_services.penalty_give(member=member, type="season_deduction", season=tournament.season,
+                                        points=Decimal(str(points)), reason=reason, by=by)
+
+
+@transaction.atomic
+def tournament_finish(*, tournament: Tournament, by) -> Tournament:
+    tournament = _locked(tournament)
+    if by is not None:
+        _require(permissions.can_open_night(by, tournament.club))
+    last = tournament.round_set.order_by("-number").first()
+    if last is not None and _unfinished(last):
+        raise TournamentRefused(_("Round %(n)s is not finished: table(s) %(tables)s are still playing.")
+                                % {"n": last.number, "tables": ", ".join(_unfinished(last))},
+                                code=Refusal.UNFINISHED)
+    if tournament.status != Tournament.Status.FINISHED:
+        tournament.status = Tournament.Status.FINISHED
+        tournament.save(update_fields=["status"])
+        _audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT, object_type="tournament",
+               object_id=tournament.pk, before={"status": "running"}, after={"status": "finished"})
+    return tournament

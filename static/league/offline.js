@@ -1,0 +1,604 @@
+/* The table screen with no network (issue #16).
+ *
+ * With the network gone (or while hands are still waiting), "Save hand" queues the hand in IndexedDB
+ * instead of posting the form: it is shown as "전송 대기 (n)" in words, checked and scored by the same
+ * `scoring` package as the server (Pyodide, /offline/scoring.zip), and posted in order to the REST API
+ * (POST /api/hands/ with its position and an Idempotency-Key) when the network returns. Exactly once:
+ * the API answers the same event at the same position with 200 (already stored), another event with 409.
+ *  - 409: another device entered that hand; both are shown and the host keeps one.
+ *  - 400/403: the rules (or rights) refuse it; it is shown with the refusal and the later hands wait.
+ * Without JavaScript the form posts as always; nothing here runs.
+ */
+(function () {
+  "use strict";
+  var cfgEl = document.getElementById("offline-config");
+  var form = document.getElementById("hand-form");
+  var box = document.getElementById("offline-queue");
+  if (!cfgEl || !form || !box || !window.indexedDB) { return; }
+  var cfg = JSON.parse(cfgEl.textContent);
+  var S = cfg.strings;
+  var GAME = cfg.game;
+  var errorEl = document.getElementById("offline-error");
+
+  // --- words -------------------------------------------------------------------------------
+  function fmt(template, fields) {
+    return template.replace(/%\((\w+)\)s/g, function (_m, k) { return fields[k] === undefined ? "" : fields[k]; });
+  }
+  function names(seats) { return (seats || []).map(function (s) { return cfg.players[s]; }).join(", "); }
+  function valueKey(w) {
+    if (w.yakuman) { return "Y" + w.yakuman; }
+    if (w.fu !== undefined && w.fu !== null && w.han < 5) { return w.han + "-" + w.fu; }
+    return String(w.han);
+  }
+  function valueWords(w) {
+    if (w.hand) { return S.fullHand; }
+    return cfg.values[valueKey(w)] || fmt(S.han, { han: w.han });
+  }
+  function words(ev) {
+    var text;
+    if (ev.kind === "ron") {
+      var wins = ev.wins || [];
+      if (wins.length === 1) {
+        text = fmt(S.ron, { winner: cfg.players[wins[0].winner], loser: cfg.players[ev.loser], value: valueWords(wins[0]) });
+      } else {
+        text = fmt(S.multi, { label: wins.length === 2 ? S.double : S.triple, loser: cfg.players[ev.loser],
+          parts: wins.map(function (w) { return cfg.players[w.winner] + " " + valueWords(w); }).join("; ") });
+      }
+    } else if (ev.kind === "tsumo") {
+      text = fmt(S.tsumo, { winner: cfg.players[ev.winner], value: valueWords(ev) });
+    } else if (ev.kind === "draw") {
+      var t = ev.tenpai || [];
+      text = !t.length ? S.noten : (t.length === cfg.players.length ? S.allTenpai : fmt(S.tenpai, { names: names(t) }));
+    } else if (ev.kind === "nagashi") {
+      text = fmt(S.nagashi, { names: names(ev.players) });
+    } else if (ev.kind === "abort") {
+      text = fmt(S.abort, { reason: S.abortReasons[ev.reason] || ev.reason });
+    } else if (ev.kind === "chombo") {
+      text = fmt(ev.deliberate ? S.deliberate : S.chombo, { name: cfg.players[ev.offender] });
+    } else if (ev.kind === "penalty") {
+      text = fmt(S.penalty, { name: cfg.players[ev.player], penalty: S.penalties[ev.type] || ev.type });
+    } else if (ev.kind === "stop") {
+      text = S.stop;
+    } else {
+      text = String(ev.kind);
+    }
+    if (ev.riichi && ev.riichi.length) { text += " · " + fmt(S.riichi, { names: names(ev.riichi) }); }
+    return text;
+  }
+  function thousands(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ","); }
+  function signed(n) { return (n > 0 ? "+" : n < 0 ? "−" : "±") + thousands(Math.abs(n)); }
+
+  // --- the form's taps as a contract event (what league.forms.HandEntryForm builds) ---------
+  function Refusal(message) { this.message = message; }
+  function seat(fd, name, who) {
+    var raw = fd.get(name);
+    if (raw === null || raw === "") { throw new Refusal(fmt(S.choose, { who: who })); }
+    return +raw;
+  }
+  function seats(fd, name) { return fd.getAll(name).map(Number).sort(function (a, b) { return a - b; }); }
+  function value(raw) {
+    if (!raw || !(raw in cfg.values)) { throw new Refusal(S.value); }
+    if (raw[0] === "Y") { return { yakuman: +raw.slice(1) }; }
+    var p = raw.split("-");
+    return p.length === 2 ? { han: +p[0], fu: +p[1] } : { han: +p[0] };
+  }
+  function tenpai(fd, name, riichi) {
+    var set = {};
+    seats(fd, name).forEach(function (s) { set[s] = true; });
+    riichi.forEach(function (s) { if (!cfg.agariForbidden[s]) { set[s] = true; } });
+    return Object.keys(set).map(Number).sort(function (a, b) { return a - b; });
+  }
+  function formEvent(fd, dealer) {
+    var kind = fd.get("kind");
+    var riichi = seats(fd, "riichi");
+    function win(winner, raw, doraField) {
+      var w = Object.assign({ winner: winner }, value(raw));
+      var pao = fd.get("pao");
+      if (doraField && pao !== null && pao !== "") { w.pao = +pao; }
+      if (cfg.asksDealerDora && winner === dealer && w.han !== undefined) { w.dora = +(fd.get(doraField) || 0); }
+      return w;
+    }
+    if (kind === "ron") {
+      var winner = seat(fd, "ron_winner", S.winner), loser = seat(fd, "ron_loser", S.loser);
+      if (winner === loser) { throw new Refusal(S.selfRon); }
+      return { kind: "ron", loser: loser, wins: [win(winner, fd.get("ron_value"), "ron_dora")], riichi: riichi };
+    }
+    if (kind === "multi_ron") {
+      var mloser = seat(fd, "multi_loser", S.loser), winners = seats(fd, "multi_winners");
+      if (winners.indexOf(mloser) >= 0) { throw new Refusal(S.selfRon); }
+      if (winners.length < 2) { throw new Refusal(S.multiRon); }
+      return { kind: "ron", loser: mloser, riichi: riichi, wins: winners.map(function (w) {
+        var x = Object.assign({ winner: w }, value(fd.get("multi_value_" + w)));
+        if (cfg.asksDealerDora && w === dealer && x.han !== undefined) { x.dora = +(fd.get("multi_dora") || 0); }
+        return x;
+      }) };
+    }
+    if (kind === "tsumo") {
+      return Object.assign({ kind: "tsumo" }, win(seat(fd, "tsumo_winner", S.winner), fd.get("tsumo_value"), "tsumo_dora"), { riichi: riichi });
+    }
+    if (kind === "draw") { return { kind: "draw", tenpai: tenpai(fd, "draw_tenpai", riichi), riichi: riichi }; }
+    if (kind === "nagashi") {
+      var players = seats(fd, "nagashi_players");
+      if (!players.length) { throw new Refusal(S.nagashiWho); }
+      return { kind: "nagashi", players: players, tenpai: tenpai(fd, "nagashi_tenpai", riichi), riichi: riichi };
+    }
+    if (kind === "abort") {
+      if (!fd.get("abort_reason")) { throw new Refusal(S.abortWhy); }
+      return { kind: "abort", reason: fd.get("abort_reason"), riichi: riichi };
+    }
+    if (kind === "chombo") {
+      var ev = { kind: "chombo", offender: seat(fd, "chombo_offender", S.offender) };
+      if (fd.get("chombo_deliberate")) { ev.deliberate = true; }
+      return ev;
+    }
+    throw new Refusal(S.value);
+  }
+
+  // --- IndexedDB: the queue ("hands", one record per waiting hand) and what was sent ("games") --
+  var dbPromise = new Promise(function (resolve, reject) {
+    var req = indexedDB.open("club-offline", 1);
+    req.onupgradeneeded = function () {
+      var db = req.result;
+      db.createObjectStore("hands", { keyPath: "key" }).createIndex("game", "game");
+      db.createObjectStore("games", { keyPath: "game" });
+      db.createObjectStore("posted", { keyPath: "key" }).createIndex("game", "game");  // by the service worker
+    };
+    req.onsuccess = function () { resolve(req.result); };
+    req.onerror = function () { reject(req.error); };
+  });
+  function tx(stores, mode, fn) {
+    return dbPromise.then(function (db) {
+      return new Promise(function (resolve, reject) {
+        var t = db.transaction(stores, mode), out;
+        t.oncomplete = function () { resolve(out); };
+        t.onerror = t.onabort = function () { reject(t.error); };
+        out = fn(t);
+      });
+    });
+  }
+  function request(r) { return new Promise(function (resolve, reject) { r.onsuccess = function () { resolve(r.result); }; r.onerror = function () { reject(r.error); }; }); }
+  function loadQueue() {
+    var result;
+    return tx(["hands"], "readonly", function (t) {
+      request(t.objectStore("hands").index("game").getAll(GAME)).then(function (rows) { result = rows; });
+    }).then(function () {
+      return result.sort(function (a, b) { return a.position - b.position || a.created - b.created; });
+    });
+  }
+  function loadMeta() {
+    var result;
+    return tx(["games"], "readonly", function (t) {
+      request(t.objectStore("games").get(GAME)).then(function (row) { result = row; });
+    }).then(function () { return result || { game: GAME, events: {} }; });
+  }
+  function putHands(rows) { return tx(["hands"], "readwrite", function (t) { rows.forEach(function (r) { t.objectStore("hands").put(r); }); }); }
+  function deleteHand(key) { return tx(["hands"], "readwrite", function (t) { t.objectStore("hands").delete(key); }); }
+  function markSent(item, event) {
+    // One transaction: the hand leaves the queue and is remembered as stored (for a screen cached before it).
+    return tx(["hands", "games"], "readwrite", function (t) {
+      var games = t.objectStore("games");
+      t.objectStore("hands").delete(item.key);
+      request(games.get(GAME)).then(function (meta) {
+        meta = meta || { game: GAME, events: {} };
+        meta.events[item.position] = event;
+        games.put(meta);
+      });
+    });
+  }
+
+  var queue = [], meta = { game: GAME, events: {} }, replacing = null;
+
+  /* The stored hands as this phone knows them: the page's, then the ones sent since it was cached. */
+  function knownEvents() {
+    var events = cfg.record.hands.slice();
+    while (meta.events[events.length]) { events.push(meta.events[events.length]); }
+    return events;
+  }
+  function nextPosition() {
+    var n = knownEvents().length;
+    queue.forEach(function (q) { n = Math.max(n, q.position + 1); });
+    return n;
+  }
+
+  // --- the engine in the browser (Pyodide + our scoring package) ----------------------------
+  var CHECK = [
+    "import json",
+    "from scoring.errors import ScoringError",
+    "from scoring.game import replay",
+    "def club_check(record_json, lang):",
+    "    try:",
+    "        r = replay(json.loads(record_json))",
+    "    except ScoringError as e:",
+    "        return json.dumps({'ok': False, 'hand': e.hand, 'message': e.localized(lang)})",
+    "    s = r.state",
+    "    rows = [dict(row.to_json(), event_index=row.event_index) for row in r.rows]",
+    "    return json.dumps({'ok': True, 'rows': rows, 'scores': list(s.scores), 'dealer': s.dealer,",
+    "                       'round': s.round, 'honba': s.honba, 'sticks': s.sticks, 'finished': s.finished})",
+  ].join("\n");
+  var engine = null;
+  function loadEngine() {
+    if (engine) { return engine; }
+    engine = new Promise(function (resolve, reject) {
+      var script = document.createElement("script");
+      script.src = cfg.pyodide + "pyodide.js";
+      script.onload = function () { resolve(); };
+      script.onerror = function () { reject(new Error("pyodide")); };
+      document.head.appendChild(script);
+    }).then(function () {
+      return window.loadPyodide({ indexURL: cfg.pyodide });
+    }).then(function (py) {
+      return fetch(cfg.scoringZip, { credentials: "same-origin" }).then(function (r) {
+        if (!r.ok) { throw new Error("scoring.zip"); }
+        return r.arrayBuffer();
+      }).then(function (buf) {
+        py.unpackArchive(buf, "zip");
+        py.runPython(CHECK);
+        return py.globals.get("club_check");
+      });
+    });
+    engine.catch(function () { engine = null; });
+    return engine;
+  }
+  /* Replay the known hands plus `events`: {ok, rows, scores} or {ok: false, hand, message}; null if no engine. */
+  function check(events) {
+    return loadEngine().then(function (fn) {
+      var record = Object.assign({}, cfg.record, { hands: knownEvents().concat(events) });
+      return JSON.parse(fn(JSON.stringify(record), cfg.lang));
+    }).catch(function () { return null; });
+  }
+
+  // --- the queue on screen ---------------------------------------------------------------------
+  form.parentNode.insertBefore(box, form);  // above the form, where the host looks after saving
+  if (errorEl) { form.parentNode.insertBefore(errorEl, form); }
+  var status = box.querySelector("[data-offline-status]");
+  var list = box.querySelector("[data-offline-list]");
+  var scoresEl = box.querySelector("[data-offline-scores]");
+  var lastCheck = null;
+
+  function el(tag, attrs, text) {
+    var e = document.createElement(tag);
+    Object.keys(attrs || {}).forEach(function (k) { e.setAttribute(k, attrs[k]); });
+    if (text !== undefined) { e.textContent = text; }
+    return e;
+  }
+  function deltasWords(row) {
+    if (!row) { return ""; }
+    return row.deltas.map(function (d, i) { return d ? cfg.players[i] + " " + signed(d) : null; })
+      .filter(Boolean).join(" · ");
+  }
+  function render() {
+    box.hidden = queue.length === 0;
+    box.querySelector("[data-offline-title]").textContent = fmt(S.title, { n: queue.length });
+    list.textContent = "";
+    var rows = {};
+    if (lastCheck && lastCheck.ok) { lastCheck.rows.forEach(function (r) { rows[r.event_index] = r; }); }
+    queue.forEach(function (item) {
+      var li = el("li", { "data-testid": "queued-hand", "data-position": item.position, "data-status": item.status });
+      li.appendChild(el("strong", {}, fmt(S.hand, { n: item.position + 1 }) + " "));
+      li.appendChild(el("span", { "data-testid": "queued-words" }, words(item.event)));
+      var paid = rows[item.position] ? deltasWords(rows[item.position]) : (item.status === "pending" ? "" : "");
+      if (paid) { li.appendChild(el("span", { "class": "muted small offline-paid" }, " · " + paid)); }
+      else if (item.status === "pending" && !(lastCheck && lastCheck.ok)) {
+        li.appendChild(el("span", { "class": "muted small", "data-testid": "not-checked" }, " · " + S.notChecked));
+      }
+      if (item.status === "conflict") {
+        var c = el("div", { "class": "offline-conflict", "data-testid": "conflict-box" });
+        c.appendChild(el("p", {}, fmt(S.conflict, { n: item.position + 1 })));
+        var both = el("dl", {});
+        both.appendChild(el("dt", {}, S.stored)); both.appendChild(el("dd", { "data-testid": "conflict-stored" }, words(item.existing.event)));
+        both.appendChild(el("dt", {}, S.mine)); both.appendChild(el("dd", { "data-testid": "conflict-mine" }, words(item.event)));
+        c.appendChild(both);
+        var keepStored = el("button", { type: "button", "class": "small", "data-testid": "keep-stored" }, S.keepStored);
+        var keepMine = el("button", { type: "button", "class": "small primary", "data-testid": "keep-mine" }, S.keepMine);
+        keepStored.addEventListener("click", function () { resolveKeepStored(item); });
+        keepMine.addEventListener("click", function () { resolveKeepMine(item); });
+        c.appendChild(keepStored); c.appendChild(keepMine);
+        li.appendChild(c);
+      } else if (item.status === "refused") {
+        var r = el("div", { "class": "offline-refused", "data-testid": "refused-box", role: "alert" });
+        r.appendChild(el("p", {}, S.refused + ": "));
+        r.lastChild.appendChild(el("span", { "data-testid": "refusal" }, item.error));
+        r.appendChild(el("p", { "class": "muted small" }, S.held));
+        var fix = el("button", { type: "button", "class": "small", "data-testid": "fix-hand" }, S.fix);
+        var drop = el("button", { type: "button", "class": "small danger", "data-testid": "drop-hand" }, S.drop);
+        fix.addEventListener("click", function () { startFix(item); });
+        drop.addEventListener("click", function () { dropHand(item); });
+        r.appendChild(fix); r.appendChild(drop);
+        li.appendChild(r);
+      }
+      list.appendChild(li);
+    });
+    showScores();
+  }
+  function showScores() {
+    scoresEl.textContent = "";
+    if (!queue.length || !lastCheck || !lastCheck.ok) { return; }
+    scoresEl.textContent = S.scoresAfter + ": " + lastCheck.scores.map(function (s, i) {
+      return cfg.players[i] + " " + thousands(s);
+    }).join(" · ");
+    lastCheck.scores.forEach(function (s, i) {
+      var card = document.querySelector("[data-testid=score-" + i + "]");
+      if (card) { card.textContent = thousands(s); card.classList.add("offline-score"); }
+    });
+    showTable(lastCheck);
+  }
+  /* The round banner, the dealer and the seat winds as the engine has them after the waiting hands. */
+  function showTable(state) {
+    var banner = document.querySelector("[data-testid=round] span");
+    if (banner) {
+      banner.textContent = state.finished ? S.gameOver : [S.rounds[state.round] || state.round,
+        fmt(S.honba[state.honba === 1 ? 0 : 1], { n: state.honba }),
+        fmt(S.sticks[state.sticks === 1 ? 0 : 1], { n: state.sticks })].join(" · ");
+    }
+    var n = cfg.players.length, badge = document.querySelector(".seats .badge-dealer");
+    document.querySelectorAll(".seats .seat[data-seat]").forEach(function (card) {
+      var seatNo = +card.getAttribute("data-seat");
+      var wind = card.querySelector(".wind");
+      if (wind) { wind.textContent = S.winds["ESWN"[(seatNo - state.dealer + n) % n]]; }
+      card.classList.toggle("dealer", seatNo === state.dealer);
+      if (seatNo === state.dealer && badge) { card.querySelector(".name").appendChild(badge); }
+    });
+    if (state.dealer !== cfg.dealer) {
+      document.querySelectorAll(".seats [data-testid=renchan]").forEach(function (b) { b.hidden = true; });
+    }
+  }
+  function setStatus(text) { status.textContent = text || ""; }
+  function showError(text) {
+    if (!errorEl) { return; }
+    errorEl.textContent = text || "";
+    errorEl.hidden = !text;
+  }
+  /* Forms the service worker kept when their post failed (a network that looked online): queue them. */
+  function adoptPosted() {
+    var posted;
+    return tx(["posted"], "readonly", function (t) {
+      request(t.objectStore("posted").index("game").getAll(GAME)).then(function (rows) { posted = rows; });
+    }).then(function () {
+      if (!posted.length) { return; }
+      posted.sort(function (a, b) { return a.created - b.created; });
+      return Promise.all([loadQueue(), loadMeta()]).then(function (r) {
+        queue = r[0]; meta = r[1];
+        var items = [], refusals = [];
+        posted.forEach(function (p) {
+          var fd = new FormData();
+          p.entries.forEach(function (e) { fd.append(e[0], e[1]); });
+          try {
+            var event = formEvent(fd, cfg.dealer);
+            var item = { key: newKey(), game: GAME, position: nextPosition() + items.length, event: event,
+                         status: "pending", created: p.created };
+            items.push(item);
+          } catch (e) {
+            if (!(e instanceof Refusal)) { throw e; }
+            refusals.push(e.message);
+          }
+        });
+        if (refusals.length) { showError(refusals.join(" ")); }
+        return tx(["posted", "hands"], "readwrite", function (t) {
+          posted.forEach(function (p) { t.objectStore("posted").delete(p.key); });
+          items.forEach(function (q) { t.objectStore("hands").put(q); });
+        }).then(function () { if (items.length) { setStatus(S.savedOffline); } });
+      });
+    });
+  }
+  function refresh() {
+    return Promise.all([loadQueue(), loadMeta()]).then(function (r) {
+      queue = r[0]; meta = r[1];
+      var positionField = form.querySelector("[name=position]");
+      if (positionField) { positionField.value = replacing ? replacing.position : nextPosition(); }
+      render();
+      if (!queue.length) { return; }
+      var table = tableOf(queue);
+      return check(table.events).then(function (result) {
+        if (result && result.ok) {
+          // Rows by the waiting hand's position (a refused hand is left out of the replay).
+          var byIndex = {};
+          result.rows.forEach(function (row) { byIndex[row.event_index] = row; });
+          var base = knownEvents().length;
+          result.rows = table.items.map(function (q, i) {
+            var row = byIndex[base + i];
+            return row ? Object.assign({}, row, { event_index: q.position }) : null;
+          }).filter(Boolean);
+        }
+        lastCheck = result;
+        render();
+      });
+    });
+  }
+
+  /* The waiting hands as the table has them: a conflict's stored hand stands until the host chooses,
+   * a refused hand is left out. */
+  function tableOf(items) {
+    var kept = items.filter(function (q) { return q.status !== "refused"; });
+    return { items: kept, events: kept.map(function (q) { return q.status === "conflict" ? q.existing.event : q.event; }) };
+  }
+
+  // --- entering a hand with no network ----------------------------------------------------------
+  function shouldQueue() { return !navigator.onLine || queue.length > 0 || replacing; }
+  form.addEventListener("submit", function (ev) {
+    if (!shouldQueue()) { return; }  // online with nothing waiting: the form posts as always
+    var action = ev.submitter ? ev.submitter.value : "save";
+    ev.preventDefault();
+    ev.stopImmediatePropagation();
+    showError("");
+    var fd = new FormData(form);
+    var dealer = lastCheck && lastCheck.ok ? lastCheck.dealer : cfg.dealer;
+    var event;
+    try { event = formEvent(fd, dealer); } catch (e) {
+      if (e instanceof Refusal) { showError(e.message); return; }
+      throw e;
+    }
+    var position = replacing ? replacing.position : nextPosition();
+    var before = tableOf(queue.filter(function (q) { return q.position < position; })).events;
+    check(before.concat([event])).then(function (result) {
+      if (result && !result.ok && result.hand >= knownEvents().length + before.length) {
+        showError(S.offlineRefused + " " + result.message);
+        return;
+      }
+      var preview = document.getElementById("preview");
+      if (action === "preview") {
+        if (preview && result && result.ok) { preview.textContent = words(event) + " · " + deltasWords(result.rows[result.rows.length - 1]); }
+        return;
+      }
+      var item = replacing
+        ? Object.assign({}, replacing, { event: event, status: "pending", error: "", key: newKey() })
+        : { key: newKey(), game: GAME, position: position, event: event, status: "pending", created: Date.now() };
+      var old = replacing;
+      replacing = null;
+      var write = old ? deleteHand(old.key).then(function () { return putHands([item]); }) : putHands([item]);
+      return write.then(function () {
+        form.reset();
+        setStatus(navigator.onLine ? "" : S.savedOffline);
+        return refresh();
+      }).then(sync);
+    });
+  }, true);
+
+  function newKey() {
+    return (window.crypto && crypto.randomUUID) ? crypto.randomUUID()
+      : Date.now().toString(36) + "-" + Math.random().toString(36).slice(2);
+  }
+
+  // --- sending, in order, exactly once ---------------------------------------------------------
+  function csrf() {
+    var m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    if (m) { return decodeURIComponent(m[1]); }
+    var input = document.querySelector("input[name=csrfmiddlewaretoken]");
+    return input ? input.value : "";
+  }
+  function api(method, url, body, key) {
+    var headers = { "Content-Type": "application/json", "X-CSRFToken": csrf(), "Accept": "application/json" };
+    if (key) { headers["Idempotency-Key"] = key; }
+    return fetch(url, { method: method, headers: headers, credentials: "same-origin", body: JSON.stringify(body), cache: "no-store" })
+      .then(function (resp) {
+        return resp.json().catch(function () { return {}; }).then(function (data) { return { status: resp.status, data: data }; });
+      });
+  }
+  function refusalText(data) {
+    if (!data) { return ""; }
+    if (data.detail) { return typeof data.detail === "string" ? data.detail : JSON.stringify(data.detail); }
+    if (data.error && data.error.message) { return data.error.message; }
+    return JSON.stringify(data);
+  }
+  var syncing = false, sentSome = false;
+  function sendAll() {
+    return loadQueue().then(function (rows) {
+      queue = rows;
+      var item = queue[0];
+      if (!item || item.status !== "pending") { return false; }
+      setStatus(S.sending);
+      return api("POST", cfg.api.hands, { game: GAME, position: item.position, event: item.event }, item.key)
+        .then(function (res) {
+          if (res.status === 200 || res.status === 201) {
+            sentSome = true;
+            return markSent(item, res.data.event || item.event).then(sendAll);
+          }
+          if (res.status === 409 && res.data && res.data.existing) {
+            item.status = "conflict"; item.existing = res.data.existing;
+            return putHands([item]).then(function () { return false; });
+          }
+          item.status = "refused"; item.error = refusalText(res.data) || String(res.status);
+          // The engine's own words in the page's language when it refuses the hand here too.
+          return check([item.event]).then(function (result) {
+            if (result && !result.ok && result.hand === knownEvents().length) { item.error = result.message; }
+            return putHands([item]);
+          }).then(function () { return false; });
+        });
+    });
+  }
+  function sync() {
+    if (syncing || !navigator.onLine) { return Promise.resolve(); }
+    syncing = true;
+    var run = function () { return sendAll(); };
+    var locked = navigator.locks ? navigator.locks.request("club-offline-" + GAME, run) : run();
+    return locked.catch(function () { setStatus(S.waiting); })
+      .then(function () { syncing = false; return refresh(); })
+      .then(function () {
+        if (!queue.length && sentSome && !replacing) { window.location.replace(cfg.tableUrl); }
+        else if (queue.length && queue[0].status === "pending") { setStatus(S.waiting); }
+        else { setStatus(""); }
+      });
+  }
+
+  // --- the host's choices -------------------------------------------------------------------------
+  function resolveKeepStored(item) {
+    // The stored hand is the game's hand at this position: ours is dropped, the later ones follow it.
+    return tx(["hands", "games"], "readwrite", function (t) {
+      t.objectStore("hands").delete(item.key);
+      var games = t.objectStore("games");
+      request(games.get(GAME)).then(function (m) {
+        m = m || { game: GAME, events: {} };
+        m.events[item.position] = item.existing.event;
+        games.put(m);
+      });
+    }).then(refresh).then(sync);
+  }
+  function resolveKeepMine(item) {
+    var url = cfg.api.hand.replace(/0\/$/, item.existing.id + "/");
+    return api("PATCH", url, { event: item.event, reason: S.keptReason }, item.key + ":keep").then(function (res) {
+      if (res.status === 200) { sentSome = true; return markSent(item, item.event); }
+      item.status = "refused"; item.error = refusalText(res.data) || String(res.status);
+      return putHands([item]);
+    }, function () { setStatus(S.waiting); }).then(refresh).then(sync);
+  }
+  function dropHand(item) {
+    // The later waiting hands move up one place, as they would after a deleted hand.
+    return loadQueue().then(function (rows) {
+      var later = rows.filter(function (q) { return q.position > item.position; })
+        .map(function (q) { return Object.assign({}, q, { position: q.position - 1 }); });
+      return tx(["hands"], "readwrite", function (t) {
+        var store = t.objectStore("hands");
+        store.delete(item.key);
+        later.forEach(function (q) { store.put(q); });
+      });
+    }).then(function () { if (replacing && replacing.key === item.key) { replacing = null; } })
+      .then(refresh).then(sync);
+  }
+  function startFix(item) {
+    replacing = item;
+    setStatus(fmt(S.fixing, { n: item.position + 1 }));
+    var positionField = form.querySelector("[name=position]");
+    if (positionField) { positionField.value = item.position; }
+    form.scrollIntoView({ behavior: "smooth", block: "start" });
+  }
+
+  /* Ask the service worker to cache the engine now, while there is a network (resolves true when cached). */
+  var warmed = !("serviceWorker" in navigator) ? Promise.resolve(false) : navigator.serviceWorker.ready.then(function (reg) {
+    return new Promise(function (resolve) {
+      if (!navigator.onLine || !reg.active) { resolve(false); return; }
+      var channel = new MessageChannel();
+      channel.port1.onmessage = function (e) { resolve(!!(e.data && e.data.warm)); };
+      reg.active.postMessage({ type: "warm", urls: cfg.warm }, [channel.port2]);
+    });
+  });
+
+  box.querySelector("[data-offline-send]").addEventListener("click", function () { sync(); });
+  window.addEventListener("online", function () { sync(); });
+  window.addEventListener("offline", function () { setStatus(S.waiting); loadEngine(); });
+  setInterval(function () { if (queue.length) { sync(); } }, 15000);
+
+  // For the browser tests and the curious: the queue of this game, and adding an event to it directly.
+  window.clubOffline = {
+    queue: function () { return loadQueue(); },
+    enqueue: function (event) {
+      var item = { key: newKey(), game: GAME, position: nextPosition(), event: event, status: "pending", created: Date.now() };
+      return putHands([item]).then(refresh);
+    },
+    sync: sync,
+    /* The event the taps make (as the server's form would), from [name, value] pairs; or {refusal}. */
+    formEvent: function (entries) {
+      var fd = new FormData();
+      entries.forEach(function (e) { fd.append(e[0], e[1]); });
+      try { return formEvent(fd, cfg.dealer); } catch (e) {
+        if (e instanceof Refusal) { return { refusal: e.message }; }
+        throw e;
+      }
+    },
+    warmed: function () { return warmed; },
+    engine: function () { return loadEngine().then(function () { return true; }, function () { return false; }); },
+  };
+
+  // Waiting hands must survive the browser clearing space: ask for persistent storage.
+  if (navigator.storage && navigator.storage.persist) { navigator.storage.persist().catch(function () {}); }
+  if (!navigator.onLine) { loadEngine(); }  // opened with no network: the engine starts before the first save
+  adoptPosted().catch(function () {}).then(refresh).then(function () { if (queue.length) { return sync(); } });
+})();

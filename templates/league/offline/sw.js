@@ -1,0 +1,176 @@
+{% autoescape off %}/* Service worker of the club league (rendered by league.offline.service_worker; version {{ version }}).
+ * - /static/ files and the scoring zip: from this version's cache (filled at install), else the network.
+ * - The table screens of the member's games: the network first (the cache kept fresh), the cache when
+ *   the network is gone, so a host can keep entering hands. Queued hands are in IndexedDB (offline.js),
+ *   never in these caches, so a new version never loses them.
+ * - Everything else (the API, forms) goes to the network untouched.
+ */
+"use strict";
+var VERSION = "{{ version }}";
+var STATIC_CACHE = "club-static-" + VERSION;
+var PAGES_CACHE = "club-pages";
+var PRECACHE = {{ precache }};
+var PAGES_URL = {{ pages_url }};
+var STATIC_PREFIX = {{ static_prefix }};
+var OFFLINE_HTML = {{ offline_html }};
+var TABLE_PAGE = /^\/games\/\d+\/table\/$/;
+var NETWORK_WAIT_MS = 10000;
+var REFRESH_EVERY_MS = 60000;
+var lastRefresh = 0, lastUser = null;
+
+self.addEventListener("install", function (event) {
+  // A new version takes over at once (its caches are complete); the queue is in IndexedDB, untouched.
+  event.waitUntil(caches.open(STATIC_CACHE).then(function (cache) { return cache.addAll(PRECACHE); })
+    .then(function () { return self.skipWaiting(); }));
+});
+
+self.addEventListener("activate", function (event) {
+  event.waitUntil(caches.keys().then(function (keys) {
+    return Promise.all(keys.filter(function (k) { return k.indexOf("club-static-") === 0 && k !== STATIC_CACHE; })
+      .map(function (k) { return caches.delete(k); }));
+  }).then(function () { return self.clients.claim(); }).then(function () { return refreshPages(true); }));
+});
+
+/* Cache the table screens the member sits at (and forget the others: finished games, another login). */
+function refreshPages(force, user) {
+  // At most once a minute, unless someone else logged in (or out) since the last time.
+  var changed = user !== undefined && user !== lastUser;
+  if (user !== undefined) { lastUser = user; }
+  if (!force && !changed && Date.now() - lastRefresh < REFRESH_EVERY_MS) { return Promise.resolve(); }
+  lastRefresh = Date.now();
+  return fetch(PAGES_URL, { credentials: "same-origin", cache: "no-store" }).then(function (r) {
+    if (!r.ok) { return null; }
+    return r.json().then(function (data) {
+      return caches.open(PAGES_CACHE).then(function (cache) {
+        var keep = {};
+        data.pages.forEach(function (p) { keep[new URL(p, self.location.origin).href] = true; });
+        return cache.keys().then(function (reqs) {
+          return Promise.all(reqs.filter(function (q) { return !keep[q.url.split("?")[0]]; })
+            .map(function (q) { return cache.delete(q); }));
+        }).then(function () {
+          return Promise.all(data.pages.map(function (p) {
+            return fetch(p, { credentials: "same-origin" }).then(function (resp) {
+              if (resp.ok && !resp.redirected) { return cache.put(p, resp); }
+            }).catch(function () {});
+          }));
+        });
+      });
+    });
+  }).catch(function () {});
+}
+
+self.addEventListener("message", function (event) {
+  var data = event.data || {};
+  if (data.type === "refresh-pages") { event.waitUntil(refreshPages(false, String(data.user || ""))); }
+  if (data.type === "warm" && data.urls) {
+    // The table screen asks for the engine's files (Pyodide, the scoring zip) ahead of a dead network.
+    event.waitUntil(caches.open(STATIC_CACHE).then(function (cache) {
+      return Promise.all(data.urls.map(function (u) {
+        return cache.match(u).then(function (hit) { return hit || cache.add(u); });
+      }));
+    }).then(function () { if (event.ports && event.ports[0]) { event.ports[0].postMessage({ warm: true }); } },
+            function () { if (event.ports && event.ports[0]) { event.ports[0].postMessage({ warm: false }); } }));
+  }
+  if (data.type === "version" && event.ports && event.ports[0]) { event.ports[0].postMessage({ version: VERSION }); }
+});
+
+function staticResponse(request) {
+  return caches.open(STATIC_CACHE).then(function (cache) {
+    return cache.match(request, { ignoreVary: true }).then(function (hit) {
+      if (hit) { return hit; }
+      return fetch(request).then(function (resp) {
+        if (resp.ok) { cache.put(request, resp.clone()); }
+        return resp;
+      });
+    });
+  });
+}
+
+function pageResponse(request, url) {
+  var key = url.origin + url.pathname;
+  var network = fetch(request).then(function (resp) {
+    if (resp.ok && !resp.redirected) {
+      var copy = resp.clone();
+      caches.open(PAGES_CACHE).then(function (cache) { cache.put(key, copy); });
+    }
+    return resp;
+  });
+  var cached = function () {
+    return caches.open(PAGES_CACHE).then(function (cache) { return cache.match(key, { ignoreVary: true }); });
+  };
+  // A network that neither answers nor fails (patchy Wi-Fi): after a while the cached screen, while the
+  // request still completes and refreshes the cache.
+  var slow = new Promise(function (resolve) { setTimeout(resolve, NETWORK_WAIT_MS); }).then(cached);
+  return new Promise(function (resolve) {
+    var done = false;
+    function settle(resp) { if (!done && resp) { done = true; resolve(resp); } }
+    network.then(settle, function () {
+      cached().then(function (hit) {
+        settle(hit || new Response(OFFLINE_HTML, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } }));
+      });
+    });
+    slow.then(settle);
+  });
+}
+
+/* The waiting hands' database (the same as static/league/offline.js opens). */
+function openQueue() {
+  return new Promise(function (resolve, reject) {
+    var req = indexedDB.open("club-offline", 1);
+    req.onupgradeneeded = function () {
+      var db = req.result;
+      db.createObjectStore("hands", { keyPath: "key" }).createIndex("game", "game");
+      db.createObjectStore("games", { keyPath: "game" });
+      db.createObjectStore("posted", { keyPath: "key" }).createIndex("game", "game");
+    };
+    req.onsuccess = function () { resolve(req.result); };
+    req.onerror = function () { reject(req.error); };
+  });
+}
+
+/* "Save hand" posted the plain form while the phone thinks it is online, and the network failed:
+ * keep the posted fields (the table screen turns them into a waiting hand) and show the table screen. */
+function postOrKeep(request, game) {
+  var copy = request.clone();
+  return fetch(request).catch(function (err) {
+    return copy.formData().then(function (fd) {
+      if (fd.get("action") === "preview") { throw err; }
+      var entries = [];
+      fd.forEach(function (v, k) { if (typeof v === "string" && k !== "csrfmiddlewaretoken") { entries.push([k, v]); } });
+      return openQueue().then(function (db) {
+        return new Promise(function (resolve, reject) {
+          var t = db.transaction(["posted"], "readwrite");
+          t.objectStore("posted").put({ key: Date.now() + "-" + Math.random().toString(36).slice(2), game: game,
+                                        entries: entries, created: Date.now() });
+          t.oncomplete = resolve;
+          t.onerror = function () { reject(t.error); };
+        });
+      });
+    }).then(function () {
+      return Response.redirect(new URL("/games/" + game + "/table/", self.location.origin).href, 303);
+    });
+  });
+}
+
+self.addEventListener("fetch", function (event) {
+  var request = event.request;
+  var hands = /^\/games\/(\d+)\/hands\/$/.exec(new URL(request.url).pathname);
+  if (request.method === "POST" && request.mode === "navigate" && hands) {
+    event.respondWith(postOrKeep(request, +hands[1]));
+    return;
+  }
+  if (request.method !== "GET") { return; }
+  var url = new URL(request.url);
+  if (url.origin !== self.location.origin) { return; }
+  if (url.pathname.indexOf(STATIC_PREFIX) === 0 || PRECACHE.indexOf(url.pathname) >= 0) {
+    event.respondWith(staticResponse(request));
+  } else if (request.mode === "navigate" && TABLE_PAGE.test(url.pathname)) {
+    event.respondWith(pageResponse(request, url));
+  } else if (request.mode === "navigate") {
+    // Any other page: the network; with none, a page that says so (instead of the browser's error).
+    event.respondWith(fetch(request).catch(function () {
+      return new Response(OFFLINE_HTML, { status: 503, headers: { "Content-Type": "text/html; charset=utf-8" } });
+    }));
+  }
+});
+{% endautoescape %}

@@ -1,0 +1,235 @@
+"""Tournament pages: creating one, the desk (register, approve, check in, seat, final scores, penalty),
+the public results page and its CSV/XLSX export (guarded against formula injection), and refusals."""
+from __future__ import annotations
+
+import csv
+import io
+from http import HTTPStatus
+
+import pytest
+from django.urls import reverse
+
+from events.tournaments import services
+from events.tournaments.models import Entrant, Tournament, TournamentRound
+from league.models import Game
+from tests.events.test_tournaments import WIN_ORDER, enter_all, make
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def tournament(club, ruleset, admin_user):
+    return make(club, ruleset, admin_user, rounds=2)
+
+
+def test_an_admin_creates_a_tournament_from_the_list(client, club, ruleset, admin_user):
+    client.force_login(admin_user)
+    url = reverse("events:tournament_list", args=[club.slug])
+    assert client.get(url).status_code == HTTPStatus.OK
+    response = client.post(url, {"name": "봄 대회", "starts_on": "2026-12-05", "ruleset": ruleset.pk, "rounds": 4,
+                                 "round_minutes": 90, "end_rule": "finish_hand", "team_size": 1,
+                                 "seating": "balanced", "cut_after": 3, "cut_to": 4, "carry": "half",
+                                 "withdrawal_policy": "keep"})
+    tournament = Tournament.objects.get()
+    assert response.status_code == HTTPStatus.FOUND and tournament.cut_to == 4 and tournament.carry == "half"
+
+
+def test_a_bad_cut_is_shown_on_the_form_and_nothing_is_created(client, club, ruleset, admin_user):
+    client.force_login(admin_user)
+    response = client.post(reverse("events:tournament_list", args=[club.slug]), {
+        "name": "봄 대회", "starts_on": "2026-12-05", "ruleset": ruleset.pk, "rounds": 4, "end_rule": "finish_hand",
+        "team_size": 1, "seating": "balanced", "cut_after": 4, "cut_to": 4, "carry": "full",
+        "withdrawal_policy": "keep"})
+    assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY and not Tournament.objects.exists()
+
+
+def test_a_member_cannot_create_one(client, club, ruleset, members):
+    client.force_login(members[0].user)
+    response = client.post(reverse("events:tournament_list", args=[club.slug]), {"name": "x"})
+    assert response.status_code == HTTPStatus.FORBIDDEN
+
+
+def test_a_member_registers_and_the_desk_approves_and_checks_in(client, tournament, members, admin_user):
+    member = members[0]
+    client.force_login(member.user)
+    client.post(reverse("events:tournament_register", args=[tournament.pk]))
+    entrant = Entrant.objects.get(member=member)
+    assert entrant.status == "pending"
+    page = client.get(reverse("events:tournament_detail", args=[tournament.pk]))
+    assert page.status_code == HTTPStatus.OK and b'data-testid="my-status"' in page.content
+    client.force_login(admin_user)
+    client.post(reverse("events:tournament_entrant", args=[entrant.pk]), {"action": "approve"})
+    client.post(reverse("events:tournament_entrant", args=[entrant.pk]), {"action": "check_in"})
+    entrant.refresh_from_db()
+    assert entrant.status == "approved" and entrant.checked_in_at is not None
+
+
+def test_the_desk_adds_a_guest(client, tournament, admin_user):
+    client.force_login(admin_user)
+    client.post(reverse("events:tournament_entrant_add", args=[tournament.pk]), {"name": "손님 박"})
+    assert Entrant.objects.get(tournament=tournament).guest
+
+
+def test_seating_and_final_scores_from_the_desk(client, tournament, members, admin_user):
+    enter_all(tournament, members[:8], admin_user)
+    client.force_login(admin_user)
+    response = client.post(reverse("events:tournament_round_seat", args=[tournament.pk]),
+                           {"number": 1, "method": "balanced"})
+    assert response.status_code == HTTPStatus.FOUND
+    rnd = TournamentRound.objects.get()
+    page = client.get(reverse("events:tournament_detail", args=[tournament.pk]))
+    assert page.content.count(b'data-testid="save-scores"') == 2
+    table = rnd.tables.order_by("id").first()
+    url = reverse("events:tournament_table_scores", args=[table.pk])
+    bad = client.post(url, {f"t{table.pk}-score{i}": s for i, s in enumerate([40000, 30000, 20000, 9000])})
+    assert bad.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
+    assert "99,000".encode() in bad.content and b'value="9000"' in bad.content  # what was typed is kept
+    ok = client.post(url, {f"t{table.pk}-score{i}": s for i, s in enumerate(WIN_ORDER)} | {f"t{table.pk}-sticks": 0})
+    assert ok.status_code == HTTPStatus.FOUND
+    table.game.refresh_from_db()
+    assert table.game.status == Game.Status.FINISHED
+    early = client.post(reverse("events:tournament_round_seat", args=[tournament.pk]), {"number": 2, "method": "swiss"},
+                        follow=True)
+    assert TournamentRound.objects.count() == 1 and "2".encode() in early.content
+
+
+def test_a_predefined_seating_is_uploaded_as_a_csv_file(client, tournament, members, admin_user):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    enter_all(tournament, members[:4], admin_user)
+    client.force_login(admin_user)
+    names = [m.display_name for m in members[:4]]
+    text = "round,table,east,south,west,north\n1,1," + ",".join(reversed(names)) + "\n"
+    client.post(reverse("events:tournament_round_seat", args=[tournament.pk]), {
+        "number": 1, "method": "predefined", "csv_file": SimpleUploadedFile("plan.csv", text.encode("utf-8-sig"))})
+    game = Game.objects.get(season=tournament.season)
+    assert list(game.seat_set.order_by("seat").values_list("member_id", flat=True)) == [m.pk for m in members[3::-1]]
+
+
+def test_a_member_cannot_seat_a_round(client, tournament, members, admin_user):
+    enter_all(tournament, members[:4], admin_user)
+    client.force_login(members[0].user)
+    client.post(reverse("events:tournament_round_seat", args=[tournament.pk]), {"number": 1, "method": "balanced"})
+    assert not TournamentRound.objects.exists()
+
+
+def _play_a_round(tournament, members, admin_user, guest_name):
+    enter_all(tournament, members[:3], admin_user)
+    services.register_guest(tournament=tournament, name=guest_name, by=admin_user)
+    guest = Entrant.objects.get(tournament=tournament, guest=True)
+    services.check_in(entrant=guest, by=admin_user)
+    rnd, _ = services.round_seat(tournament=tournament, number=1, by=admin_user)
+    services.table_scores(table=rnd.tables.get(), scores=WIN_ORDER, by=admin_user)
+
+
+def test_the_results_page_is_public(client, tournament, members, admin_user):
+    _play_a_round(tournament, members, admin_user, "손님")
+    response = client.get(reverse("events:tournament_results", args=[tournament.pk]))
+    assert response.status_code == HTTPStatus.OK and b'data-testid="standing-4"' in response.content
+    after = client.get(reverse("events:tournament_results", args=[tournament.pk]) + "?after=1")
+    assert after.status_code == HTTPStatus.OK
+
+
+@pytest.mark.parametrize("name", ["=HYPERLINK(\"x\")", "+1", "-2", "@SUM(A1)"])
+def test_the_csv_export_guards_against_formulas(client, tournament, members, admin_user, name):
+    _play_a_round(tournament, members, admin_user, name)
+    response = client.get(reverse("events:tournament_export", args=[tournament.pk, "csv"]))
+    assert response.status_code == HTTPStatus.OK and response["Content-Type"].startswith("text/csv")
+    cells = [c for row in csv.reader(io.StringIO(response.content.decode("utf-8-sig"))) for c in row]
+    assert "'" + name in cells and name not in cells
+
+
+def test_the_xlsx_export_has_standings_and_tables(client, tournament, members, admin_user):
+    from openpyxl import load_workbook
+
+    _play_a_round(tournament, members, admin_user, "=1+1")
+    response = client.get(reverse("events:tournament_export", args=[tournament.pk, "xlsx"]))
+    book = load_workbook(io.BytesIO(response.content))
+    standings, tables = book.worksheets
+    values = [c.value for row in standings.iter_rows() for c in row]
+    assert "'=1+1" in values and standings.max_row == 5 and tables.max_row == 5
+    assert all(not (isinstance(v, str) and v.startswith("=")) for v in values)
+
+
+def test_an_unknown_export_format_is_not_found(client, tournament):
+    response = client.get(reverse("events:tournament_export", args=[tournament.pk, "pdf"]))
+    assert response.status_code == HTTPStatus.NOT_FOUND
+
+
+def test_the_table_screen_shows_the_tournament_clock_and_the_desk_gives_extra_time(client, tournament, members,
+                                                                                    admin_user):
+    enter_all(tournament, members[:4], admin_user)
+    rnd, _ = services.round_seat(tournament=tournament, number=1, by=admin_user)
+    table = rnd.tables.get()
+    client.force_login(admin_user)
+    screen = client.get(reverse("league:game_table", args=[table.game.pk]))
+    assert b'data-testid="tournament-timer"' in screen.content and tournament.name.encode() in screen.content
+    client.post(reverse("events:tournament_table_action", args=[table.pk]), {"minutes": 5})
+    client.post(reverse("events:tournament_table_action", args=[table.pk]), {"minutes": 500})
+    table.refresh_from_db()
+    assert table.extra_minutes == 5
+    screen = client.get(reverse("league:game_table", args=[table.game.pk]))
+    assert "(+5′)".encode() in screen.content
+
+
+def test_the_desk_cancels_a_table_with_a_reason_and_the_next_round_can_be_seated(client, tournament, members,
+                                                                                  admin_user):
+    enter_all(tournament, members[:4], admin_user)
+    rnd, _ = services.round_seat(tournament=tournament, number=1, by=admin_user)
+    table = rnd.tables.get()
+    client.force_login(admin_user)
+    client.post(reverse("events:tournament_table_action", args=[table.pk]), {"action": "cancel", "reason": ""})
+    table.game.refresh_from_db()
+    assert table.game.status == Game.Status.IN_PROGRESS
+    client.post(reverse("events:tournament_table_action", args=[table.pk]), {"action": "cancel", "reason": "정전"})
+    table.game.refresh_from_db()
+    assert table.game.status == Game.Status.CANCELLED
+    rnd2, created = services.round_seat(tournament=tournament, number=2, by=admin_user)
+    assert created
+
+
+def test_a_game_outside_a_tournament_has_no_tournament_clock(client, game, referee):
+    client.force_login(referee.user)
+    screen = client.get(reverse("league:game_table", args=[game.pk]))
+    assert screen.status_code == HTTPStatus.OK and b"tournament-timer" not in screen.content
+
+
+def test_the_board_shows_the_round_live_and_answers_304_while_nothing_changed(client, tournament, members,
+                                                                             admin_user):
+    enter_all(tournament, members[:8], admin_user)
+    rnd, _ = services.round_seat(tournament=tournament, number=1, by=admin_user)
+    page = client.get(reverse("events:tournament_board", args=[tournament.pk]))
+    assert page.status_code == HTTPStatus.OK and page.content.count(b'data-testid="board-table-1-') == 2
+    live = reverse("events:tournament_board_live", args=[tournament.pk])
+    first = client.get(live)
+    etag = first["ETag"]
+    assert client.get(live, headers={"If-None-Match": etag}).status_code == HTTPStatus.NOT_MODIFIED
+    services.table_scores(table=rnd.tables.order_by("id").first(), scores=WIN_ORDER, by=admin_user)
+    changed = client.get(live, headers={"If-None-Match": etag})
+    assert changed.status_code == HTTPStatus.OK and "40,000".encode() in changed.content
+    assert "+60.0".encode() in changed.content
+
+
+def test_the_desk_seats_a_substitute_for_a_player_who_leaves_mid_game(client, tournament, members, admin_user):
+    enter_all(tournament, members[:4], admin_user)
+    rnd, _ = services.round_seat(tournament=tournament, number=1, by=admin_user)
+    table = rnd.tables.get()
+    client.force_login(admin_user)
+    page = client.get(reverse("events:tournament_detail", args=[tournament.pk]))
+    assert b'data-testid="substitute-1-1"' in page.content
+    leaver = table.game.seat_set.get(seat=0).member
+    client.post(reverse("events:tournament_table_action", args=[table.pk]), {
+        "action": "substitute", "leaving": leaver.pk, "substitute": members[9].pk, "reason": "급한 일"})
+    assert table.game.seat_set.get(seat=0).member == members[9]
+
+
+def test_a_penalty_from_the_desk_is_listed_on_the_seasons_penalty_page(client, tournament, members, admin_user):
+    enter_all(tournament, members[:4], admin_user)
+    client.force_login(admin_user)
+    client.post(reverse("events:tournament_penalty", args=[tournament.pk]),
+                {"member": members[0].pk, "points": "10", "reason": "지각"})
+    page = client.get(reverse("events:tournament_detail", args=[tournament.pk]))
+    link = reverse("league:season_penalties", args=[tournament.club.slug, tournament.season_id])
+    assert link.encode() in page.content
+    listed = client.get(link)
+    assert listed.status_code == HTTPStatus.OK and "지각".encode() in listed.content
