@@ -20,7 +20,7 @@ urlpatterns = [
     path("", include("club.manage_urls", namespace="club")),
     path("", include("league.seasons.urls", namespace="seasons")),
     path("", include("club.urls")),
-    path("", include("league.urls_offline", namespace="offline")),  # /sw.js, /manifest.webmanifest, /offline/
+    path("", include("league.games.offline_urls", namespace="offline")),  # /sw.js, /manifest.webmanifest, /offline/
 ]
 
 if settings.DEBUG:

@@ -55,12 +55,34 @@ def members_not_checked_in(night: ClubNight) -> list[Member]:
 
 
 # --- the board ------------------------------------------------------------------------------
+def board_needs(game: Game, record: dict[str, Any], rep) -> list[dict[str, Any]] | None:
+    """At all-last (where the table screen shows its needs panel): each chaser's cheapest way to first.
+
+    One line a player who is not first: the cheapest ron (and off whom) and the tsumo, in the
+    table screen's words; ``None`` where the panel is not shown.
+    """
+    from league.games.needs import needs_panel
+
+    rows = needs_panel(game, record, rep.state, rep.record.ruleset)
+    if not rows:
+        return None
+    out = []
+    for row in rows:
+        if row["first"]:
+            continue
+        rons = [r for r in row["ron"] if not r.get("none")]
+        ron = min(rons, key=lambda r: r["points"]) if rons else None
+        out.append({"name": row["name"], "ron": ron, "tsumo": row["tsumo"], "possible": row["possible"]})
+    return out
+
+
 def _table_state(table: NightTable) -> dict[str, Any]:
-    from league.games.selectors import game_replay
+    from league.games.selectors import game_record, replay_record
 
     game = table.game
     seats = sorted(game.seat_set.all(), key=lambda s: s.seat)
-    rep = game_replay(game)
+    record = game_record(game)
+    rep = replay_record(record)
     state = rep.state
     final = rep.final.to_json() if rep.final is not None else None
     players = []
@@ -72,7 +94,8 @@ def _table_state(table: NightTable) -> dict[str, Any]:
     return {"table": table, "game": game, "round": state.round, "honba": state.honba, "sticks": state.sticks,
             "players": players, "finished": game.status == Game.Status.FINISHED,
             "cancelled": game.status == Game.Status.CANCELLED, "ends_at": table.ends_at,
-            "seconds_left": seconds_left(table.ends_at), "hands": len(rep.rows)}
+            "seconds_left": seconds_left(table.ends_at), "hands": len(rep.rows),
+            "needs": board_needs(game, record, rep) if game.status == Game.Status.IN_PROGRESS else None}
 
 
 def board_tables(night: ClubNight) -> list[dict[str, Any]]:

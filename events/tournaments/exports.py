@@ -1,6 +1,6 @@
 """A tournament's results as CSV or XLSX: the standings and every table's result.
 
-Text cells are guarded against spreadsheet formula injection (``league.exports._safe``: a cell
+Text cells are guarded against spreadsheet formula injection (``league.transfer.spreadsheet.safe_cell``: a cell
 starting with = + - @ tab or CR gets a leading apostrophe)."""
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from events.tournaments import selectors, standings
 from events.tournaments.models import Tournament
-from league.exports import _safe
+from league.transfer.spreadsheet import safe_cell as _safe
 from scoring.table import WINDS
 
 

@@ -110,6 +110,11 @@ def is_penalty_event(event: Any) -> bool:
     return event.get("kind") == "penalty" or (event.get("kind") == "chombo" and bool(event.get("deliberate")))
 
 
-def holds_penalty(hand: HandRecord) -> bool:
-    """Whether the hand is a referee's penalty (its event, or an active Penalty row made with it)."""
+def holds_penalty(hand: HandRecord, *, active_penalty: bool | None = None) -> bool:
+    """Whether the hand is a referee's penalty (its event, or an active Penalty row made with it).
+
+    ``active_penalty``: whether such a row exists, when the caller already knows (no query then).
+    """
+    if active_penalty is not None:
+        return is_penalty_event(hand.event) or active_penalty
     return is_penalty_event(hand.event) or Penalty.objects.filter(hand_record=hand, cancelled_at__isnull=True).exists()

@@ -8,13 +8,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
+from django.db.models import Exists, OuterRef
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from league import permissions
 from league.games import selectors
 from league.games.needs import needs_panel
-from league.models import Game
+from league.models import Game, Penalty
 from league.ui.views import cancelled_message, refusal_message
 from scoring.errors import ScoringError
 from scoring.game import Game as EngineGame
@@ -159,7 +160,10 @@ def table_screen(gv: GameView, *, user, continue_play: bool = False, **extra: An
     state = gv.replay.state
     game = gv.game
     cancelled = game.status == Game.Status.CANCELLED
-    last = game.hands.order_by("-position").first()
+    # The last hand with whether an active penalty was made with it: one query (the undo panel's).
+    last = (game.hands.annotate(active_penalty=Exists(
+        Penalty.objects.filter(hand_record=OuterRef("pk"), cancelled_at__isnull=True)))
+        .order_by("-position").first())
     ctx = {
         "game": game, "gv": gv, "replay": gv.replay, "state": state, "players": gv.players,
         "position": len(gv.events), "final_rows": gv.final_rows(), "last_hand": last,
@@ -168,7 +172,7 @@ def table_screen(gv: GameView, *, user, continue_play: bool = False, **extra: An
         "cancelled": cancelled, "cancelled_message": cancelled_message(game),
         "can_enter": permissions.can_enter_hands(user, game) and not cancelled,
         "can_referee": permissions.can_give_penalty(user, game.club),
-        "last_is_penalty": last is not None and selectors.holds_penalty(last),
+        "last_is_penalty": last is not None and selectors.holds_penalty(last, active_penalty=last.active_penalty),
         "can_cancel": permissions.can_cancel_game(user, game) and not cancelled,
         "continue_play": continue_play,
         **(next_game_context(user, game) if gv.replay.final is not None else {}),

@@ -17,8 +17,8 @@ from django.utils.translation import ngettext
 from django.utils.translation import pgettext
 
 from league.games.forms import value_choices
+from league.games.offline import ENGINE_FILES
 from league.games.words import ABORT_LABELS, PENALTY_EVENT_KINDS, round_name, rule_words, wind_name
-from league.offline import ENGINE_FILES
 from scoring.table import WINDS
 
 register = template.Library()

@@ -255,3 +255,22 @@ def test_the_board_switches_language_in_one_tap(client, night, admin_user):
     response = client.post(reverse("set_language"), {"language": "en", "next": url})
     assert response.status_code == HTTPStatus.FOUND
     assert "Tables" in client.get(url).content.decode()
+
+
+def test_the_board_shows_what_each_chaser_needs_at_all_last(client, night, members, admin_user):
+    from tests.league.events import TO_SOUTH_4
+
+    rnd = seat_first_round(night, members, admin_user)
+    at_all_last, early = [t.game for t in rnd.tables.order_by("id")][:2]
+    for position, event in enumerate(TO_SOUTH_4):
+        game_services.hand_record(game=at_all_last, position=position, event=event, by=None)
+    client.force_login(admin_user)
+    page = client.get(reverse("events:board_live", args=[night.pk])).content.decode()
+    assert page.count('data-testid="board-needs"') == 1  # South 4 only, not the table still in the East
+    needs = page.split('data-testid="board-needs"')[1].split("</ul>")[0]
+    import re
+
+    lines = re.findall(r'<span class="name">([^<]+)</span>', needs)
+    seated = {s.member.display_name for s in at_all_last.seat_set.all()}
+    assert len(lines) == 3 and set(lines) < seated  # one line a chaser; the leader has none
+    assert "론" in needs and "쯔모" in needs

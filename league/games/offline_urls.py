@@ -1,7 +1,7 @@
-"""The installable app's files at the site root (``league.offline``); included by config/urls.py."""
+"""The installable app's files at the site root (``league.games.offline``); included by config/urls.py."""
 from django.urls import path
 
-from league import offline
+from league.games import offline
 
 app_name = "offline"
 urlpatterns = [
