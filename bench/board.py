@@ -58,7 +58,7 @@ def run(args) -> None:
     from django.urls import reverse
 
     from events import services
-    from league import services as league_services
+    from league.games import services as game_services
     from tests.factories import ClubRoleFactory, MemberFactory, RulesetFactory, SeasonFactory, UserFactory
     from tests.league.events import ron
 
@@ -78,7 +78,7 @@ def run(args) -> None:
     for game in games:
         for position, event in enumerate(hands):
             try:
-                league_services.hand_record(game=game, position=position, event=event, by=None)
+                game_services.hand_record(game=game, position=position, event=event, by=None)
             except Exception:  # noqa: BLE001 - a hand the game does not allow any more: stop there
                 break
     client = Client()

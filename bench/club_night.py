@@ -55,7 +55,7 @@ def setup_data(tables: int, games_per_table: int) -> dict:
     from django.contrib.auth.hashers import make_password
 
     from club.models import Club, ClubRole, Member
-    from league import services
+    from league.games import services as game_services
     from league.models import Ruleset, Season
 
     club = Club.objects.create(name="벤치 클럽의 밤", slug="club-night", public_standings=True)
@@ -69,7 +69,7 @@ def setup_data(tables: int, games_per_table: int) -> dict:
             user = get_user_model().objects.create(username=f"t{t}s{s}", password=password)
             members.append(Member.objects.create(club=club, user=user, display_name=f"{t + 1}번{s + 1}"))
         ClubRole.objects.create(club=club, member=members[0], role=ClubRole.Role.HOST)
-        games = [services.game_start(season=season, table_label=f"{t + 1}", members=members, by=None).pk
+        games = [game_services.game_start(season=season, table_label=f"{t + 1}", members=members, by=None).pk
                  for _ in range(games_per_table)]
         out["tables"].append({"username": f"t{t}s0", "games": games})
     return out

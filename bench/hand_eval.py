@@ -38,7 +38,7 @@ from scoring.hand import evaluate  # noqa: E402
 from scoring.hand.parse import MeldKind, parse_hand  # noqa: E402
 from scoring.hand.tiles import IdAllocator, take_all  # noqa: E402
 from scoring.rules import Ruleset, preset  # noqa: E402
-from scoring.tenhou6_hands import has_red_fives, win_hands  # noqa: E402
+from scoring.tenhou6.hands import has_red_fives, win_hands  # noqa: E402
 
 WIND = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
 

@@ -117,7 +117,7 @@ def main() -> None:
     from django.urls import reverse
 
     from league.models import Season
-    from league.standings import standings_refresh
+    from league.standings.services import standings_refresh
 
     setup_test_environment()
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)

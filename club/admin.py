@@ -2,7 +2,7 @@ from django.contrib import admin
 from django.contrib.admin.utils import get_fields_from_path
 
 from club.models import Club, ClubRole, Invite, Member, Request
-from league.admin import ReadOnlyAdmin
+from league.ui.admin import ReadOnlyAdmin
 
 
 def _member_clubs(user) -> set[int]:

@@ -20,7 +20,7 @@ from club.models import Club, ClubRole, Invite, Member, Request
 from league.audit import audit, snapshot
 from league.models import AuditEntry, GameSeat, Penalty
 from league.permissions import Action, can
-from league.tasks import season_recompute as season_recompute_task
+from league.standings.tasks import season_recompute as season_recompute_task
 
 INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read out at a noisy table
 INVITE_LENGTH = 8
@@ -68,6 +68,19 @@ def member_add(*, club: Club, display_name: str, roles: Iterable[str] = (), user
         ClubRole.objects.create(club=club, member=member, role=role)
     audit(club=club, by=by, action=AuditEntry.Action.CREATE, object_type="member", object_id=member.pk,
           after=_member_state(member))
+    return member
+
+
+@transaction.atomic
+def member_enrol(*, club: Club, display_name: str, active: bool = True, by=None, source: str, reason: str) -> Member:
+    """A member that a record names (a Tenhou import's nickname, a restored season's player),
+    under that exact name: the system's write (no permission check; the import checked its own),
+    audited with where it came from (``source``) and why."""
+    member = Member(club=club, display_name=display_name, active=active)
+    member.full_clean()
+    member.save()
+    audit(club=club, by=by, action=AuditEntry.Action.CREATE, object_type="member", object_id=member.pk,
+          after={"id": member.pk, "display_name": member.display_name, "source": source}, reason=reason)
     return member
 
 

@@ -13,14 +13,14 @@ urlpatterns = [
     path("i18n/setlang/", set_language, name="set_language"),
     path("api/", include("league.api.urls")),
     path("events/", include("events.urls")),
-    path("", include("league.urls_standings", namespace="standings")),
+    path("", include("league.standings.urls", namespace="standings")),
     path("", include("league.whatif.urls", namespace="whatif")),
-    # The table screens' URLs come first so that their home view (if any) replaces ours.
+    # league:home answers "/" (before club.urls, whose "home" only names that address for the templates).
     path("", include("league.urls")),
     path("", include("club.manage_urls", namespace="club")),
     path("", include("league.seasons.urls", namespace="seasons")),
     path("", include("club.urls")),
-    path("", include("league.urls_offline", namespace="offline")),  # /sw.js, /manifest.webmanifest, /offline/
+    path("", include("league.games.offline_urls", namespace="offline")),  # /sw.js, /manifest.webmanifest, /offline/
 ]
 
 if settings.DEBUG:

@@ -14,11 +14,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-
-class EndRule(models.TextChoices):
-    FINISH_HAND = "finish_hand", _("Finish the hand in play")
-    ONE_MORE_HAND = "one_more_hand", _("Play one more hand")
-    ALL_LAST = "all_last", _("The next hand is all-last")
+from events.choices import EndRule  # noqa: F401  (the nights' and tournaments' time-up rule)
 
 
 class ClubNight(models.Model):

@@ -61,7 +61,7 @@ def board_needs(game: Game, record: dict[str, Any], rep) -> list[dict[str, Any]]
     One line a player who is not first: the cheapest ron (and off whom) and the tsumo, in the
     table screen's words; ``None`` where the panel is not shown.
     """
-    from league.needs import needs_panel
+    from league.games.needs import needs_panel
 
     rows = needs_panel(game, record, rep.state, rep.record.ruleset)
     if not rows:
@@ -77,7 +77,7 @@ def board_needs(game: Game, record: dict[str, Any], rep) -> list[dict[str, Any]]
 
 
 def _table_state(table: NightTable) -> dict[str, Any]:
-    from league.selectors import game_record, replay_record
+    from league.games.selectors import game_record, replay_record
 
     game = table.game
     seats = sorted(game.seat_set.all(), key=lambda s: s.seat)

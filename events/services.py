@@ -21,7 +21,7 @@ from django.utils.translation import gettext as _
 from club.models import Club, Member
 from events import permissions, seating
 from events.models import CheckIn, ClubNight, EndRule, NightRound, NightTable
-from league import services as league_services
+from league.games import services as game_services
 from league.models import AuditEntry, Game, GameSeat, Season
 
 
@@ -275,7 +275,7 @@ def round_seat(*, night: ClubNight, number: int, by, seed: int | None = None) ->
     for k, table in enumerate(ordered, start=1):
         season = night.season if len(table) == 4 else night.sanma_season
         label = _("Round %(round)s · table %(table)s") % {"round": number, "table": k}
-        game = league_services.game_start(season=season, table_label=label[:40],
+        game = game_services.game_start(season=season, table_label=label[:40],
                                           members=[by_id[i] for i in table], by=by)
         tables.append(NightTable.objects.create(round=rnd, game=game, label=str(k)))
     names = {m.pk: m.display_name for m in free}
@@ -370,7 +370,7 @@ def table_cancel(*, table: NightTable, by, reason: str, leaving: Member | None =
     if leaving is not None and not GameSeat.objects.filter(game=table.game, member=leaving).exists():
         raise NightRefused(_("%(name)s does not play at this table.") % {"name": leaving.display_name},
                            code=Refusal.NOT_SEATED)
-    game = league_services.game_cancel(game=table.game, by=by, reason=reason)
+    game = game_services.game_cancel(game=table.game, by=by, reason=reason)
     if leaving is not None:
         _leave_now(night, leaving, by)
     return game

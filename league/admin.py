@@ -7,17 +7,11 @@ is checked by the engine when saved and cannot change once a game has used it.
 """
 from django import forms
 from django.contrib import admin
-from django.contrib.admin.utils import get_fields_from_path
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db.models import Q
 from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
-from scoring.errors import ScoringError
-
-from club.models import Club, ClubRole, Member
-from league import services
 from league.models import (
     AuditEntry,
     Game,
@@ -30,115 +24,9 @@ from league.models import (
     Season,
     StandingsSnapshot,
 )
-
-
-# --- scoped to the user's clubs ------------------------------------------------------------
-def member_club_ids(user) -> set[int]:
-    """Clubs whose data a staff user sees in the admin: those they are an active member of."""
-    return set(Member.objects.filter(user=user, active=True).values_list("club_id", flat=True))
-
-
-def admin_club_ids(user) -> set[int]:
-    """Clubs a staff user may change in the admin: those they are an admin of."""
-    return set(
-        ClubRole.objects.filter(member__user=user, member__active=True, role=ClubRole.Role.ADMIN)
-        .values_list("club_id", flat=True)
-    )
-
-
-class ClubScoped:
-    """Querysets, choices and permissions limited to the user's clubs (superusers see all).
-
-    ``club_path``: the lookup from the model to its club; ``shared_rows``: rows without a club
-    (the shared rulesets) are shown to every staff user, and changed only by superusers.
-    """
-
-    club_path = "club"
-    shared_rows = False
-
-    def _club_q(self, ids) -> Q:
-        q = Q(**{f"{self.club_path}__in": ids})
-        if self.shared_rows:
-            q |= Q(**{f"{self.club_path}__isnull": True})
-        return q
-
-    def get_queryset(self, request):
-        qs = super().get_queryset(request)
-        if request.user.is_superuser:
-            return qs
-        return qs.filter(self._club_q(member_club_ids(request.user))).distinct()
-
-    def _club_id_of(self, obj):
-        value = obj
-        for part in self.club_path.split("__"):
-            value = getattr(value, part, None) if value is not None else None
-        return value.pk if value is not None else None
-
-    def _may(self, request, obj, *, change: bool) -> bool:
-        if request.user.is_superuser or obj is None:
-            return True
-        club_id = self._club_id_of(obj)
-        if club_id is None:
-            return self.shared_rows and not change
-        return club_id in (admin_club_ids(request.user) if change else member_club_ids(request.user))
-
-    def has_view_permission(self, request, obj=None):
-        return super().has_view_permission(request, obj) and self._may(request, obj, change=False)
-
-    def has_change_permission(self, request, obj=None):
-        return super().has_change_permission(request, obj) and self._may(request, obj, change=True)
-
-    def has_delete_permission(self, request, obj=None):
-        return super().has_delete_permission(request, obj) and self._may(request, obj, change=True)
-
-    def get_list_filter(self, request):
-        """Relation filters offer only the values in the user's rows (not every club's names)."""
-        filters = super().get_list_filter(request)
-        if request.user.is_superuser:
-            return filters
-        out = []
-        for f in filters:
-            if isinstance(f, str) and get_fields_from_path(self.model, f)[-1].is_relation:
-                out.append((f, admin.RelatedOnlyFieldListFilter))
-            else:
-                out.append(f)
-        return out
-
-    def formfield_for_foreignkey(self, db_field, request, **kwargs):
-        user = request.user
-        if not user.is_superuser:
-            clubs = admin_club_ids(user)
-            model = db_field.remote_field.model
-            if model is Club:
-                kwargs["queryset"] = Club.objects.filter(pk__in=clubs)
-            elif model is Member:
-                kwargs["queryset"] = Member.objects.filter(club__in=clubs)
-            elif model is Ruleset:
-                kwargs["queryset"] = Ruleset.objects.filter(Q(club__in=clubs) | Q(club__isnull=True))
-            elif model is Season:
-                kwargs["queryset"] = Season.objects.filter(club__in=clubs)
-        return super().formfield_for_foreignkey(db_field, request, **kwargs)
-
-
-class NoWrites:
-    """Shown and searched, never written here (the services own these rows)."""
-
-    def has_add_permission(self, request, obj=None):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False
-
-
-class ReadOnlyAdmin(ClubScoped, NoWrites, admin.ModelAdmin):
-    pass
-
-
-class ReadOnlyInline(NoWrites, admin.TabularInline):
-    extra = 0
+from league.seasons import services as season_services
+from league.ui.admin import ClubScoped, NoWrites, ReadOnlyAdmin, ReadOnlyInline, admin_club_ids
+from scoring.errors import ScoringError
 
 
 class RulesetForm(forms.ModelForm):
@@ -215,14 +103,14 @@ class RulesetAdmin(ServiceWrites, ClubScoped, admin.ModelAdmin):
     def save_model(self, request, obj, form, change):
         data = form.cleaned_data
         if change:
-            saved = _through(lambda: services.ruleset_update(
+            saved = _through(lambda: season_services.ruleset_update(
                 ruleset=obj, overrides=data.get("overrides") or {}, name=data.get("name"), by=request.user,
                 replace=True,
             ))
         else:
             if data.get("club") is None and not request.user.is_superuser:
                 raise _Refused("Only a superuser may add a ruleset shared by every club.")
-            saved = _through(lambda: services.ruleset_create(
+            saved = _through(lambda: season_services.ruleset_create(
                 club=data.get("club"), key=data["key"], name=data["name"], base=data["base"],
                 overrides=data.get("overrides") or {}, version=data.get("version") or "1", by=request.user,
             ))
@@ -239,7 +127,7 @@ class SeasonForm(forms.ModelForm):
         data = super().clean()
         if "rating_method" in data and "rating_params" in data:
             try:
-                services.validate_rating_params(
+                season_services.validate_rating_params(
                     rating_method=data["rating_method"], rating_params=data["rating_params"],
                     best_n=data.get("best_n"), min_games=data.get("min_games") or 0,
                 )
@@ -268,11 +156,11 @@ class SeasonAdmin(ServiceWrites, ClubScoped, admin.ModelAdmin):
 
     def save_model(self, request, obj, form, change):
         data = form.cleaned_data
-        fields = {k: data[k] for k in services.SEASON_FIELDS if k in data}
+        fields = {k: data[k] for k in season_services.SEASON_FIELDS if k in data}
         if change:
-            saved = _through(lambda: services.season_update(season=obj, by=request.user, **fields))
+            saved = _through(lambda: season_services.season_update(season=obj, by=request.user, **fields))
         else:
-            saved = _through(lambda: services.season_create(club=data["club"], by=request.user, **fields))
+            saved = _through(lambda: season_services.season_create(club=data["club"], by=request.user, **fields))
         obj.pk = saved.pk
         obj.refresh_from_db()
 

@@ -18,6 +18,8 @@ from dataclasses import dataclass, field, replace
 
 from django.db.models import Exists, FilteredRelation, OuterRef, Q, Value
 
+from django.core.exceptions import PermissionDenied
+
 from club.models import Club, ClubRole, Member
 from league.models import GameSeat
 
@@ -179,3 +181,11 @@ __all__ = [
     "can_manage_league", "can_start_game", "can_view_club", "can_view_standings", "is_referee_or_admin",
     "standing_for", "standings_memo", "started_empty_game",
 ]
+
+
+def require(by, action: Action, *, club: Club, game=None) -> None:
+    """``by=None`` is the system (management commands, imports); users must be allowed."""
+    if by is None:
+        return
+    if not can(by, action, club=club, game=game):
+        raise PermissionDenied(f"You may not {action.value.replace('_', ' ')} here.")

@@ -10,6 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.core.exceptions import ValidationError
+
+from league.error_codes import LeagueErrorCode as Code
+
 MAX_DEPTH = 64
 
 
@@ -50,3 +54,10 @@ def check_value(value: Any, *, where: str = "", max_depth: int = MAX_DEPTH) -> N
         elif isinstance(item, (list, tuple)):
             stack.extend((v, depth + 1) for v in item)
 
+
+def storable(value: Any, field: str) -> None:
+    """Refuse text the database cannot hold (NUL, lone surrogates) before anything is written."""
+    try:
+        check_value(value)
+    except BadInput as exc:
+        raise ValidationError({field: [f"The {field.replace('_', ' ')} {exc.message}."]}, code=Code.TEXT) from None

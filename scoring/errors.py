@@ -11,11 +11,7 @@ from __future__ import annotations
 import re
 from typing import Any, Mapping, Sequence
 
-from scoring.messages import Message, Text, render
-
-# Seat-level code names players "Player 1".."Player 4" (seat index + 1); where the names
-# are known (a game record), they take the place of these labels.
-_PLAYER_LABEL = re.compile(r"\bPlayer ([1-4])\b")
+from scoring.messages.render import PLAYER_LABEL, Message, Text, language, render
 
 
 class ScoringError(ValueError):
@@ -54,7 +50,7 @@ class ScoringError(ValueError):
 
     def localized(self, lang: str | None) -> str:
         """The message in ``lang``: Korean for "ko" (or "ko-kr"...), English otherwise."""
-        if self.template is None or not _is_korean(lang):
+        if self.template is None or language(lang) != "ko":
             return self.message
         return render(self.template, "ko", self.fields)
 
@@ -83,10 +79,6 @@ class HandError(ScoringError):
         return {"error": {"message": self.message}}
 
 
-def _is_korean(lang: str | None) -> bool:
-    return bool(lang) and lang.lower().replace("_", "-").split("-")[0] == "ko"
-
-
 def _rename(value: Any, names: Sequence[str]) -> Any:
     if isinstance(value, str):
 
@@ -94,7 +86,7 @@ def _rename(value: Any, names: Sequence[str]) -> Any:
             seat = int(match.group(1)) - 1
             return names[seat] if seat < len(names) else match.group(0)
 
-        return _PLAYER_LABEL.sub(name, value)
+        return PLAYER_LABEL.sub(name, value)
     if isinstance(value, ScoringError):
         return value.naming(names)
     if isinstance(value, Text):

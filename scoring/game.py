@@ -15,10 +15,16 @@ from scoring import messages as M
 from scoring.errors import ScoringError
 from scoring.final import FinalResult, compute_final, placing
 from scoring.record import Chombo, Event, GameRecord, PenaltyEvent, Stop, parse_record
+from scoring.chombo import chombo_payment
+from scoring.dealer import dealer_min_han
+from scoring.penalties import penalty_effect, ruling_deltas
 from scoring.rules import GameLength, PenaltyType, Ruleset, Yame
-from scoring.settle import WINDS, Outcome, Settlement, Table, WinResult, chombo_payment, settle, settle_chombo
+from scoring.settle import Outcome, Settlement, WinResult, settle, settle_chombo
+from scoring.table import WINDS, Table, round_code, seat_wind
+from scoring.termination import Termination
 
-ENDED_BY = ("all_last", "agari_yame", "tenpai_yame", "tobi", "sudden_death", "west_end", "deliberate_chombo", "stop")
+ENDED_BY = tuple(t.value for t in Termination)
+"""Every ``ended_by`` code, as :class:`~scoring.termination.Termination` lists them."""
 
 
 @dataclass(frozen=True)
@@ -66,7 +72,7 @@ class GameState:
     renchan: int
     """The dealer's own consecutive deals kept (inherited honba do not count)."""
     finished: bool
-    ended_by: str | None
+    ended_by: Termination | None
     awaiting_stop: bool
     """The all-last dealer may now record ``stop`` (agari-/tenpai-yame is their choice)."""
     riichi_allowed: tuple[bool, ...]
@@ -119,7 +125,7 @@ class Game:
         self.renchan = 0
         self.dealer_wins_in_row = 0
         self.finished = False
-        self.ended_by: str | None = None
+        self.ended_by: Termination | None = None
         self.awaiting_stop = False
         self.penalty_points = [0] * n
         self.verbal_warnings = [0] * n
@@ -152,7 +158,7 @@ class Game:
 
     @property
     def round_name(self) -> str:
-        return f"{WINDS[self.round_index]}{self.hand_number}"
+        return round_code(self.round_index, self.hand_number)
 
     def table(self) -> Table:
         return Table(
@@ -179,13 +185,13 @@ class Game:
 
     def _apply(self, event: Event, index: int) -> None:
         if self.finished:
-            raise ScoringError(M.GAME_OVER, how=M.phrase(self.ended_by))
+            raise ScoringError(M.GAME_OVER, how=self.ended_by.phrase if self.ended_by else "")
         if isinstance(event, Stop):
             if not self.awaiting_stop:
                 if self.rs.yame_min_points:
                     raise ScoringError(M.STOP_NOT_AWAITED_MIN, minimum=self.rs.yame_min_points)
                 raise ScoringError(M.STOP_NOT_AWAITED)
-            self._finish("stop")
+            self._finish(Termination.STOP)
             return
         self.awaiting_stop = False
         if isinstance(event, PenaltyEvent):
@@ -196,53 +202,38 @@ class Game:
     def _penalty(self, event: PenaltyEvent, index: int) -> None:
         rs = self.rs
         p = event.player
-        if event.type is PenaltyType.RULING:
-            self._ruling(event)
-            self.pending_events.append(index)
-            return
-        if event.type not in rs.penalties:
+        if event.type is not PenaltyType.RULING and event.type not in rs.penalties:
             raise ScoringError(M.NO_SUCH_PENALTY, penalty=M.phrase(event.type.value))
+        self.pending_events.append(index)  # folded into the row of the hand it belongs to
+        if event.type is PenaltyType.RULING:  # any ruleset: the referee decides what the rules do not cover
+            for seat, d in enumerate(ruling_deltas(event, self.n)):
+                self._move(seat, d)
+            return
+        count = 1
         if event.type is PenaltyType.PENALTY_POINT:
             self.penalty_points[p] += 1
-            limit = rs.penalty_points_to_chombo
-            if limit and self.penalty_points[p] % limit == 0:
-                # The Nth penalty point is a chombo instead (ASI §5c-ㄱ).
-                self.pending_events.append(index)
-                self._settled(settle_chombo(self.table(), Chombo(offender=p)), index, folded_self=True)
-                return
-            self._move(p, -rs.penalty_point_value)
-            self.sticks += rs.penalty_point_value
-            self.hand_deposits[p] += rs.penalty_point_value
+            count = self.penalty_points[p]
         elif event.type is PenaltyType.YELLOW_CARD:
             self.yellow_cards[p] += 1
-            limit = rs.yellow_cards_to_chombo
-            if limit and self.yellow_cards[p] % limit == 0 and rs.yellow_cards_chombo_replay:
-                # Juki before 2025-12-02: the card is a chombo (payment, the hand is replayed).
-                self.pending_events.append(index)
-                self._settled(settle_chombo(self.table(), Chombo(offender=p)), index, folded_self=True)
-                return
-            if limit and self.yellow_cards[p] % limit == 0:
-                # Juki since 2025-12: the chombo payment, and play goes on (no replay).
-                deltas, deductions = chombo_payment(self.table(), p)
-                for seat, d in enumerate(deltas):
-                    self._move(seat, d)
-                for seat, d in enumerate(deductions):
-                    self.deductions[seat] += d
-        elif event.type is PenaltyType.AGARI_FORBIDDEN:
-            self.agari_forbidden.add(p)
-        elif event.type is PenaltyType.VERBAL_WARNING:
-            self.verbal_warnings[p] += 1
-        self.pending_events.append(index)
-
-    def _ruling(self, event: PenaltyEvent) -> None:
-        assert event.amount is not None
-        self._move(event.player, -event.amount)
-        if event.to is not None:
-            self._move(event.to, event.amount)
+            count = self.yellow_cards[p]
+        effect = penalty_effect(rs, event.type, count=count)
+        if effect.chombo:
+            self._settled(settle_chombo(self.table(), Chombo(offender=p)), index, folded_self=True)
             return
-        others = [p for p in range(self.n) if p != event.player]
-        for p in others:
-            self._move(p, event.amount // len(others))
+        if effect.deposit:
+            self._move(p, -effect.deposit)
+            self.sticks += effect.deposit
+            self.hand_deposits[p] += effect.deposit
+        if effect.chombo_payment:
+            deltas, deductions = chombo_payment(self.table(), p)
+            for seat, d in enumerate(deltas):
+                self._move(seat, d)
+            for seat, d in enumerate(deductions):
+                self.deductions[seat] += d
+        if effect.agari_forbidden:
+            self.agari_forbidden.add(p)
+        if effect.verbal_warning:
+            self.verbal_warnings[p] += 1
 
     def _move(self, seat: int, amount: int) -> None:
         self.scores[seat] += amount
@@ -275,11 +266,11 @@ class Game:
             self._finish(s.ends_game)
             return
         if rs.tobi and any(self._busted(x) for x in self.scores):
-            self._finish("tobi")
+            self._finish(Termination.TOBI)
             return
         extra = self.round_index > self.last_round
         if extra and rs.sudden_death and max(self.scores) >= rs.west_entry_target:
-            self._finish("sudden_death")
+            self._finish(Termination.SUDDEN_DEATH)
             return
         if s.outcome is Outcome.WIN:
             self.dealer_wins_in_row = self.dealer_wins_in_row + 1 if s.dealer_won else 0
@@ -300,9 +291,9 @@ class Game:
         or play went West), False when the dealer plays on."""
         rs = self.rs
         if s.dealer_won:
-            mode, name = rs.agari_yame, "agari_yame"
+            mode, name = rs.agari_yame, Termination.AGARI_YAME
         elif s.outcome is Outcome.DRAW and s.dealer_tenpai:
-            mode, name = rs.tenpai_yame, "tenpai_yame"
+            mode, name = rs.tenpai_yame, Termination.TENPAI_YAME
         else:
             return False
         if mode is Yame.NONE or placing(self.scores)[0] != self.dealer:
@@ -336,7 +327,7 @@ class Game:
                 self.round_index += 1
                 self.hand_number = 1
             else:
-                self._finish("all_last")
+                self._finish(Termination.ALL_LAST)
                 return
         else:
             nxt = self.round_index + 1
@@ -344,11 +335,11 @@ class Game:
                 self.round_index = nxt
                 self.hand_number = 1
             else:
-                self._finish("west_end")
+                self._finish(Termination.WEST_END)
                 return
         self._new_hand()
 
-    def _finish(self, ended_by: str) -> None:
+    def _finish(self, ended_by: Termination) -> None:
         self.finished = True
         self.ended_by = ended_by
         self.awaiting_stop = False
@@ -360,9 +351,6 @@ class Game:
     def state(self) -> GameState:
         rs = self.rs
         table = self.table()
-        min_han = None
-        if rs.dealer_min_han_from_renchan is not None and self.renchan >= rs.dealer_min_han_from_renchan:
-            min_han = rs.dealer_min_han
         return GameState(
             players=self.n,
             round=self.round_name,
@@ -378,11 +366,11 @@ class Game:
             awaiting_stop=self.awaiting_stop,
             riichi_allowed=tuple(rs.riichi_min_points is None or table.riichi_points(p) >= rs.riichi_min_points
                                  for p in range(self.n)),
-            seat_winds=tuple(WINDS[(p - self.dealer) % self.n] for p in range(self.n)),
+            seat_winds=tuple(seat_wind(p, self.dealer, self.n) for p in range(self.n)),
             is_all_last=self.is_all_last,
             extra_round=self.round_index > self.last_round,
             dealer_wins_in_row=self.dealer_wins_in_row,
-            dealer_min_han=min_han,
+            dealer_min_han=dealer_min_han(rs, self.renchan),
             yellow_cards=tuple(self.yellow_cards),
             agari_forbidden=tuple(p in self.agari_forbidden for p in range(self.n)),
             penalty_points=tuple(self.penalty_points),

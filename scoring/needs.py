@@ -27,14 +27,12 @@ from scoring import messages as M
 from scoring.errors import ScoringError
 from scoring.final import ranks
 from scoring.game import Game, play
-from scoring.payments import HandValue, hand_value, ron_amount, tsumo_amounts
+from scoring.payments import FU_VALUES, LIMIT_HAN, HandValue, hand_value, win_points
 from scoring.record import GameRecord, Ron, Tsumo, Win, parse_record
 from scoring.rules import Ruleset
-from scoring.settle import Table, settle
+from scoring.settle import settle
+from scoring.table import Table
 
-FU_VALUES = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
-LIMIT_HAN = (5, 6, 8, 11)
-"""The fewest han of each limit: mangan, haneman, baiman, sanbaiman."""
 
 
 @dataclass(frozen=True)
@@ -154,12 +152,9 @@ def _try(table: Table, hand: Candidate, winner: int, loser: int | None) -> Need 
     except ScoringError:
         return None  # the engine does not allow this win here
     value = s.wins[0].value
-    as_dealer = winner == table.dealer or table.paid_as_dealer
-    if loser is not None:
-        payments: tuple[int, ...] = (ron_amount(value, dealer=as_dealer),)
-    else:
-        amounts = tsumo_amounts(value, dealer=as_dealer)
-        payments = (amounts.non_dealer,) if as_dealer else (amounts.non_dealer, amounts.dealer)
+    points = win_points(value, dealer=winner == table.dealer, tsumo=loser is None, ruleset=table.ruleset,
+                        paid_as_dealer=table.paid_as_dealer)
+    payments = tuple(points[k] for k in ("ron", "all", "non_dealer", "dealer") if k in points)
     scores = tuple(a + b for a, b in zip(table.scores, s.deltas))
     return Need(hand=hand, value=value, points=s.deltas[winner], payments=payments, scores=scores)
 
@@ -197,7 +192,7 @@ def next_hand(record: GameRecord | Mapping[str, Any]) -> Game:
         record = parse_record(record)
     game = play(record)
     if game.finished:
-        raise ScoringError(M.NEEDS_GAME_OVER, how=M.phrase(game.ended_by or ""))
+        raise ScoringError(M.NEEDS_GAME_OVER, how=game.ended_by.phrase if game.ended_by else "")
     return game
 
 

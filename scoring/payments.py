@@ -1,4 +1,4 @@
-"""Han and fu to payments: the standard table, limits, kiriage, kazoe, yakuman.
+"""Han and fu to payments: the standard table, limits, kiriage, kazoe, yakuman, and what a win pays.
 
 Amounts here never include honba or riichi sticks; settlement adds those.
 """
@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from typing import Sequence
 
 from scoring import messages as M
 from scoring.errors import ScoringError
@@ -28,6 +29,16 @@ _LIMIT_BASE = {
     Limit.SANBAIMAN: 6000,
     Limit.YAKUMAN: 8000,
 }
+
+
+FU_VALUES = (20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110)
+"""Every fu a hand can have: 25 (chiitoitsu) or a multiple of 10 from 20 to 110 (:func:`check_han_fu`)."""
+
+LIMIT_HAN = (5, 6, 8, 11)
+"""The fewest han of each limit reached by han alone: mangan, haneman, baiman, sanbaiman."""
+
+KAZOE_HAN = 13
+"""The han from which a hand is counted as a yakuman (kazoe), or stays sanbaiman (``Ruleset.kazoe``)."""
 
 
 @dataclass(frozen=True)
@@ -89,9 +100,7 @@ def check_win_han_fu(han: int, fu: int | None, ruleset: Ruleset, *, tsumo: bool,
 def _check_fu_value(fu: int) -> None:
     if isinstance(fu, bool) or not isinstance(fu, int):
         raise ScoringError(M.FU_NOT_WHOLE)
-    if fu == 25:
-        return
-    if fu < 20 or fu > 110 or fu % 10:
+    if fu not in FU_VALUES:
         raise ScoringError(M.FU_IMPOSSIBLE, fu=fu)
 
 
@@ -107,7 +116,7 @@ def hand_value(han: int, fu: int | None, ruleset: Ruleset, *, yakuman: int = 0) 
             multiple = min(multiple, ruleset.yakuman_cap)
         return HandValue(han=han or 13 * multiple, fu=fu, yakuman=multiple, base=8000 * multiple, limit=Limit.YAKUMAN)
     check_han_fu(han, fu, open_20_fu=not ruleset.open_pinfu_fu)
-    if han >= 13:
+    if han >= KAZOE_HAN:
         if ruleset.kazoe is Kazoe.YAKUMAN:
             multiple = 1 if ruleset.yakuman_cap is None else min(1, ruleset.yakuman_cap)
             return HandValue(han=han, fu=fu, yakuman=multiple, base=8000, limit=Limit.YAKUMAN)
@@ -119,7 +128,9 @@ def hand_value(han: int, fu: int | None, ruleset: Ruleset, *, yakuman: int = 0) 
     return HandValue(han=han, fu=fu, yakuman=0, base=fu * 2 ** (han + 2), limit=None)
 
 
-def _limit_for(han: int, fu: int | None, ruleset: Ruleset) -> Limit | None:
+def limit_by_han(han: int) -> Limit | None:
+    """The limit a hand of ``han`` reaches by its han alone (5 han and up, below kazoe);
+    None below 5 han, where the fu decide (:func:`hand_value`)."""
     if han >= 11:
         return Limit.SANBAIMAN
     if han >= 8:
@@ -128,6 +139,12 @@ def _limit_for(han: int, fu: int | None, ruleset: Ruleset) -> Limit | None:
         return Limit.HANEMAN
     if han == 5:
         return Limit.MANGAN
+    return None
+
+
+def _limit_for(han: int, fu: int | None, ruleset: Ruleset) -> Limit | None:
+    if han >= 5:
+        return limit_by_han(han)
     assert fu is not None
     base = fu * 2 ** (han + 2)
     if base >= 2000:
@@ -199,16 +216,35 @@ def win_deltas(
     return deltas
 
 
-def chombo_mangan_deltas(*, offender: int, dealer: int, players: int) -> list[int]:
-    """A mangan paid by the offender as if tsumo'd against them (dealer 4000 all, else 2000/4000)."""
-    deltas = [0] * players
-    for p in range(players):
-        if p == offender:
-            continue
-        if offender == dealer:
-            pay = 4000
-        else:
-            pay = 4000 if p == dealer else 2000
-        deltas[p] += pay
-        deltas[offender] -= pay
-    return deltas
+def win_points(
+    value: HandValue, *, dealer: bool, tsumo: bool, ruleset: Ruleset, paid_as_dealer: bool = False
+) -> dict[str, int]:
+    """What a win pays, as the contract's ``points`` object (no honba, no sticks):
+    ``{"ron": N}``, ``{"dealer": A, "non_dealer": B}`` (a non-dealer's tsumo) or ``{"all": A}``
+    (a dealer's tsumo, or any tsumo paid as the dealer's).
+
+    Through :func:`win_deltas` on a model table (seat 0 deals; the winner is seat 0 or 1; a
+    ron's loser the next other seat), so three-player and West rules apply as in a game.
+    """
+    winner = 0 if dealer else 1
+    loser = None if tsumo else (1 if dealer else 2)
+    deltas = win_deltas(value, winner=winner, dealer=0, loser=loser, ruleset=ruleset, paid_as_dealer=paid_as_dealer)
+    if not tsumo:
+        return {"ron": deltas[winner]}
+    if dealer or paid_as_dealer:
+        return {"all": -deltas[1 if winner == 0 else 0]}
+    return {"dealer": -deltas[0], "non_dealer": -deltas[2]}
+
+
+def is_kazoe(value: HandValue, yaku: Sequence[tuple[str, int]] = (), *, yakuman_entered: bool = False,
+             han_entered: int | None = None) -> bool:
+    """Whether a yakuman was reached by counting han (kazoe, ``Ruleset.kazoe``), not by a yakuman.
+
+    A full hand's ``yaku`` (id, han) tell: no yaku of 13 han or more. A win entered as han/fu
+    is kazoe when it gave 13+ han and no yakuman multiple.
+    """
+    if not value.yakuman:
+        return False
+    if yaku:
+        return not any(int(han or 0) >= KAZOE_HAN for _id, han in yaku)
+    return not yakuman_entered and int(han_entered or 0) >= KAZOE_HAN

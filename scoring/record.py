@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Any, Mapping, Union
+from collections.abc import Callable, Mapping
+from typing import Any, Union
 
 from scoring import messages as M
 from scoring.errors import ScoringError
 from scoring.payments import check_han_fu
-from scoring.rules import Abort, PenaltyType, Ruleset, resolve
+from scoring.penalties import EVENT_PENALTIES, PenaltyType
+from scoring.rules import Abort, Ruleset, resolve
 
 FORMAT = "mahjong-club-game/1"
 
@@ -163,18 +165,18 @@ class Stop:
 
 Event = Union[Ron, Tsumo, Draw, NagashiEvent, AbortEvent, Chombo, PenaltyEvent, Stop]
 
-# Penalty types that can appear as a `penalty` event (the rest are other events or
-# league-level records).
-EVENT_PENALTIES = frozenset(
-    {
-        PenaltyType.PENALTY_POINT,
-        PenaltyType.YELLOW_CARD,
-        PenaltyType.AGARI_FORBIDDEN,
-        PenaltyType.VERBAL_WARNING,
-        PenaltyType.RULING,
-    }
-)
+HAND_EVENTS = (Ron, Tsumo, Draw, NagashiEvent, AbortEvent)
+"""The events that end a deal (a hand played); a chombo's hand is dealt again, and penalties
+and ``stop`` are not hands."""
 
+
+def event_wins(event: Event) -> tuple[Win, ...]:
+    """The wins of an event: a ron's (one to three), a tsumo's one, none for the others."""
+    if isinstance(event, Ron):
+        return event.wins
+    if isinstance(event, Tsumo):
+        return (event.win,)
+    return ()
 
 @dataclass(frozen=True)
 class GameRecord:
@@ -240,7 +242,9 @@ def _extension_keys(data: Mapping[str, Any]) -> set[str]:
 
 
 def _check_keys(data: Mapping[str, Any], allowed: set[str], what: M.Message) -> None:
-    unknown = set(data) - allowed - set(_FREE_KEYS) - _extension_keys(data)
+    unknown = data.keys() - allowed
+    if unknown:
+        unknown = unknown - set(_FREE_KEYS) - _extension_keys(data)
     if unknown:
         raise ScoringError(M.UNKNOWN_EVENT_FIELDS, what=what, fields=", ".join(sorted(map(str, unknown))))
 
@@ -279,7 +283,10 @@ def _player_list(data: Mapping[str, Any], key: str, players: int, what: M.Messag
     value = data[key]
     if not isinstance(value, list):
         raise ScoringError(M.PLAYER_LIST_NOT_LIST, what=what)
-    result = tuple(_player(v, players, M.LIST_PLAYER(what=what)) for v in value)
+    for v in value:
+        if isinstance(v, bool) or not isinstance(v, int) or not 0 <= v < players:
+            _player(v, players, M.LIST_PLAYER(what=what))  # raises the refusal that says which
+    result = tuple(value)
     if len(set(result)) != len(result):
         raise ScoringError(M.PLAYER_LISTED_TWICE, what=what)
     return result
@@ -339,89 +346,121 @@ def _parse_win(data: Mapping[str, Any], players: int) -> Win:
     )
 
 
+def _parse_ron(data: Mapping[str, Any], players: int) -> Ron:
+    _check_keys(data, {"kind", "loser", "wins", "riichi"}, M.WHAT_RON)
+    loser = _player(data.get("loser"), players, M.WHAT_LOSER)
+    wins_data = data.get("wins")
+    if not isinstance(wins_data, list) or not wins_data:
+        raise ScoringError(M.RON_NEEDS_WINS)
+    if len(wins_data) > players - 1:
+        raise ScoringError(M.RON_TOO_MANY_WINNERS, most=players - 1)
+    wins = []
+    for w in wins_data:
+        if not isinstance(w, Mapping):
+            raise ScoringError(M.WIN_NOT_OBJECT)
+        _check_keys(w, _WIN_KEYS, M.WHAT_WIN)
+        wins.append(_parse_win(w, players))
+    winners = [w.winner for w in wins]
+    if len(set(winners)) != len(winners):
+        raise ScoringError(M.RON_WINNER_TWICE)
+    if loser in winners:
+        raise ScoringError(M.RON_OWN_DISCARD, who=M.player_label(loser))
+    return Ron(loser=loser, wins=tuple(wins), riichi=_player_list(data, "riichi", players, M.WHAT_RIICHI))
+
+
+def _parse_tsumo(data: Mapping[str, Any], players: int) -> Tsumo:
+    _check_keys(data, _WIN_KEYS | {"kind", "riichi"}, M.WHAT_TSUMO)
+    win = _parse_win(data, players)
+    return Tsumo(win=win, riichi=_player_list(data, "riichi", players, M.WHAT_RIICHI))
+
+
+def _parse_draw(data: Mapping[str, Any], players: int) -> Draw:
+    _check_keys(data, {"kind", "tenpai", "riichi"}, M.WHAT_DRAW)
+    return Draw(
+        tenpai=_player_list(data, "tenpai", players, M.WHAT_TENPAI),
+        riichi=_player_list(data, "riichi", players, M.WHAT_RIICHI),
+    )
+
+
+def _parse_nagashi(data: Mapping[str, Any], players: int) -> NagashiEvent:
+    _check_keys(data, {"kind", "players", "tenpai", "riichi"}, M.WHAT_NAGASHI)
+    made = _player_list(data, "players", players, M.WHAT_NAGASHI, required=True)
+    if not made:
+        raise ScoringError(M.NAGASHI_NEEDS_PLAYER)
+    return NagashiEvent(
+        players=made,
+        tenpai=_player_list(data, "tenpai", players, M.WHAT_TENPAI),
+        riichi=_player_list(data, "riichi", players, M.WHAT_RIICHI),
+    )
+
+
+def _parse_abort(data: Mapping[str, Any], players: int) -> AbortEvent:
+    _check_keys(data, {"kind", "reason", "riichi"}, M.WHAT_ABORT)
+    try:
+        reason = Abort(data.get("reason"))
+    except ValueError:
+        raise ScoringError(
+            M.UNKNOWN_ABORT, reason=data.get("reason"), known=", ".join(a.value for a in Abort)
+        ) from None
+    return AbortEvent(reason=reason, riichi=_player_list(data, "riichi", players, M.WHAT_RIICHI))
+
+
+def _parse_chombo(data: Mapping[str, Any], players: int) -> Chombo:
+    _check_keys(data, {"kind", "offender", "deliberate", "riichi"}, M.WHAT_CHOMBO)
+    deliberate = data.get("deliberate", False)
+    if not isinstance(deliberate, bool):
+        raise ScoringError(M.DELIBERATE_BOOL)
+    return Chombo(
+        offender=_player(data.get("offender"), players, M.WHAT_CHOMBO_OFFENDER),
+        deliberate=deliberate,
+        riichi=_player_list(data, "riichi", players, M.WHAT_RIICHI),
+    )
+
+
+def _parse_penalty(data: Mapping[str, Any], players: int) -> PenaltyEvent:
+    if data.get("type") == PenaltyType.RULING.value:
+        return _parse_ruling(data, players)
+    _check_keys(data, {"kind", "player", "type"}, M.WHAT_PENALTY)
+    try:
+        ptype = PenaltyType(data.get("type"))
+    except ValueError:
+        ptype = None
+    if ptype not in EVENT_PENALTIES:
+        raise ScoringError(
+            M.UNKNOWN_PENALTY, type=data.get("type"), known=", ".join(sorted(p.value for p in EVENT_PENALTIES))
+        )
+    return PenaltyEvent(player=_player(data.get("player"), players, M.WHAT_PENALISED), type=ptype)
+
+
+def _parse_stop(data: Mapping[str, Any], players: int) -> Stop:
+    _check_keys(data, {"kind"}, M.WHAT_STOP)
+    return Stop()
+
+
+# Each event kind's parser: the shape of one event of that kind.
+_PARSERS: dict[str, Callable[[Mapping[str, Any], int], Event]] = {
+    "ron": _parse_ron,
+    "tsumo": _parse_tsumo,
+    "draw": _parse_draw,
+    "nagashi": _parse_nagashi,
+    "abort": _parse_abort,
+    "chombo": _parse_chombo,
+    "penalty": _parse_penalty,
+    "stop": _parse_stop,
+}
+
+
 def _parse_event(data: Any, players: int) -> Event:
     if not isinstance(data, Mapping):
         raise ScoringError(M.EVENT_NOT_OBJECT)
     kind = data.get("kind")
-    if kind == "ron":
-        _check_keys(data, {"kind", "loser", "wins", "riichi"}, M.WHAT_RON)
-        loser = _player(data.get("loser"), players, M.WHAT_LOSER)
-        wins_data = data.get("wins")
-        if not isinstance(wins_data, list) or not wins_data:
-            raise ScoringError(M.RON_NEEDS_WINS)
-        if len(wins_data) > players - 1:
-            raise ScoringError(M.RON_TOO_MANY_WINNERS, most=players - 1)
-        wins = []
-        for w in wins_data:
-            if not isinstance(w, Mapping):
-                raise ScoringError(M.WIN_NOT_OBJECT)
-            _check_keys(w, _WIN_KEYS, M.WHAT_WIN)
-            wins.append(_parse_win(w, players))
-        winners = [w.winner for w in wins]
-        if len(set(winners)) != len(winners):
-            raise ScoringError(M.RON_WINNER_TWICE)
-        if loser in winners:
-            raise ScoringError(M.RON_OWN_DISCARD, who=M.player_label(loser))
-        return Ron(loser=loser, wins=tuple(wins), riichi=_player_list(data, "riichi", players, M.WHAT_RIICHI))
-    if kind == "tsumo":
-        _check_keys(data, _WIN_KEYS | {"kind", "riichi"}, M.WHAT_TSUMO)
-        win = _parse_win(data, players)
-        return Tsumo(win=win, riichi=_player_list(data, "riichi", players, M.WHAT_RIICHI))
-    if kind == "draw":
-        _check_keys(data, {"kind", "tenpai", "riichi"}, M.WHAT_DRAW)
-        return Draw(
-            tenpai=_player_list(data, "tenpai", players, M.WHAT_TENPAI),
-            riichi=_player_list(data, "riichi", players, M.WHAT_RIICHI),
-        )
-    if kind == "nagashi":
-        _check_keys(data, {"kind", "players", "tenpai", "riichi"}, M.WHAT_NAGASHI)
-        made = _player_list(data, "players", players, M.WHAT_NAGASHI, required=True)
-        if not made:
-            raise ScoringError(M.NAGASHI_NEEDS_PLAYER)
-        return NagashiEvent(
-            players=made,
-            tenpai=_player_list(data, "tenpai", players, M.WHAT_TENPAI),
-            riichi=_player_list(data, "riichi", players, M.WHAT_RIICHI),
-        )
-    if kind == "abort":
-        _check_keys(data, {"kind", "reason", "riichi"}, M.WHAT_ABORT)
-        try:
-            reason = Abort(data.get("reason"))
-        except ValueError:
-            raise ScoringError(
-                M.UNKNOWN_ABORT, reason=data.get("reason"), known=", ".join(a.value for a in Abort)
-            ) from None
-        return AbortEvent(reason=reason, riichi=_player_list(data, "riichi", players, M.WHAT_RIICHI))
-    if kind == "chombo":
-        _check_keys(data, {"kind", "offender", "deliberate", "riichi"}, M.WHAT_CHOMBO)
-        deliberate = data.get("deliberate", False)
-        if not isinstance(deliberate, bool):
-            raise ScoringError(M.DELIBERATE_BOOL)
-        return Chombo(
-            offender=_player(data.get("offender"), players, M.WHAT_CHOMBO_OFFENDER),
-            deliberate=deliberate,
-            riichi=_player_list(data, "riichi", players, M.WHAT_RIICHI),
-        )
-    if kind == "penalty":
-        if data.get("type") == PenaltyType.RULING.value:
-            return _parse_ruling(data, players)
-        _check_keys(data, {"kind", "player", "type"}, M.WHAT_PENALTY)
-        try:
-            ptype = PenaltyType(data.get("type"))
-        except ValueError:
-            ptype = None
-        if ptype not in EVENT_PENALTIES:
-            raise ScoringError(
-                M.UNKNOWN_PENALTY, type=data.get("type"), known=", ".join(sorted(p.value for p in EVENT_PENALTIES))
-            )
-        return PenaltyEvent(player=_player(data.get("player"), players, M.WHAT_PENALISED), type=ptype)
-    if kind == "stop":
-        _check_keys(data, {"kind"}, M.WHAT_STOP)
-        return Stop()
-    raise ScoringError(M.UNKNOWN_EVENT_KIND, kind=kind)
+    parser = _PARSERS.get(kind) if isinstance(kind, str) else None
+    if parser is None:
+        raise ScoringError(M.UNKNOWN_EVENT_KIND, kind=kind)
+    return parser(data, players)
 
 
 __all__ = [
-    "AbortEvent", "Chombo", "Draw", "Event", "FORMAT", "GameRecord", "NagashiEvent", "PaoFor",
-    "PenaltyEvent", "Ron", "Stop", "Tsumo", "Win", "parse_event", "parse_record",
+    "AbortEvent", "Chombo", "Draw", "Event", "FORMAT", "GameRecord", "HAND_EVENTS", "NagashiEvent", "PaoFor",
+    "PenaltyEvent", "Ron", "Stop", "Tsumo", "Win", "event_wins", "parse_event", "parse_record",
 ]

@@ -15,12 +15,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scoring import messages as M
+from scoring.chombo import chombo_payment, dealer_passes, deliberate_chombo_deltas
+from scoring.dealer import is_paarenchan, short_of_minimum
 from scoring.errors import ScoringError
-from scoring.payments import HandValue, Limit, check_win_han_fu, hand_value, ron_amount, win_deltas
+from scoring.payments import HandValue, Limit, check_win_han_fu, hand_value, is_kazoe, ron_amount, win_deltas
 from scoring.record import AbortEvent, Chombo, Draw, NagashiEvent, PaoFor, Ron, Tsumo, Win
 from scoring.rules import (
     Abort,
-    ChomboStyle,
     Deposits,
     Nagashi,
     Pao,
@@ -28,8 +29,8 @@ from scoring.rules import (
     Renchan,
     Ruleset,
 )
-
-WINDS = ("E", "S", "W", "N")
+from scoring.table import Table
+from scoring.termination import Termination
 
 
 class Outcome(enum.StrEnum):
@@ -41,47 +42,6 @@ class Outcome(enum.StrEnum):
 
 
 @dataclass(frozen=True)
-class Table:
-    """What settlement needs to know about the game at the moment a hand ends."""
-
-    ruleset: Ruleset
-    dealer: int
-    round_wind: str
-    honba: int
-    sticks: int
-    """Points on the table now (earlier sticks and deposits placed so far in this hand)."""
-    scores: tuple[int, ...]
-    renchan: int = 0
-    """The dealer's own consecutive deals kept (0 on a first deal)."""
-    dealer_wins_in_row: int = 0
-    """The dealer's consecutive wins before this hand (for paarenchan)."""
-    agari_forbidden: frozenset[int] = frozenset()
-    hand_deposits: tuple[int, ...] | None = None
-    """Penalty deposits each player put on the table in this hand (returned on a chombo)."""
-    hand_start_scores: tuple[int, ...] | None = None
-    """Scores when this hand began, before any penalty in it (None: the same as ``scores``)."""
-
-    def riichi_points(self, seat: int) -> int:
-        """What a riichi declaration in this hand is checked against: the record does not say
-        whether it came before or after a penalty of the same hand, so the better of the two."""
-        if self.hand_start_scores is None:
-            return self.scores[seat]
-        return max(self.scores[seat], self.hand_start_scores[seat])
-
-    @property
-    def players(self) -> int:
-        return self.ruleset.players
-
-    def seat_wind(self, seat: int) -> str:
-        return WINDS[(seat - self.dealer) % self.players]
-
-    @property
-    def paid_as_dealer(self) -> bool:
-        """Juki's West: every win is paid as a dealer win."""
-        return self.ruleset.west_wins_paid_as_dealer and self.round_wind not in ("E", "S")
-
-
-@dataclass(frozen=True)
 class WinResult:
     """How one win was valued (for display and tests)."""
 
@@ -90,6 +50,8 @@ class WinResult:
     yaku: tuple[tuple[str, int], ...] = ()
     pao_yakuman: int | None = None
     """From a HAND: the multiple that carries pao (used when the WIN gives no pao_yakuman)."""
+    kazoe: bool = False
+    """A yakuman reached by counting han (``payments.is_kazoe``), not by a yakuman."""
 
 
 @dataclass(frozen=True)
@@ -105,7 +67,7 @@ class Settlement:
     """A voided hand that is dealt again (chombo): renchan does not advance."""
     dealer_won: bool = False
     dealer_tenpai: bool = False
-    ends_game: str | None = None
+    ends_game: Termination | None = None
     season_deductions: tuple[float, ...] = ()
     """Season points taken from each player (ChomboStyle.POINTS)."""
     wins: tuple[WinResult, ...] = field(default=())
@@ -167,38 +129,23 @@ def _value_win(table: Table, win: Win, *, tsumo: bool) -> WinResult:
         assert win.han is not None
         han, fu, dora = win.han, win.fu, win.dora
         check_win_han_fu(han, fu, rs, tsumo=tsumo, who=_name(win.winner))
-        if is_dealer and _paarenchan(table):
+        if is_dealer and is_paarenchan(rs, table.dealer_wins_in_row):
             # The dealer's 8th consecutive win is a yakuman by itself, whatever the hand.
             value, han_for_minimum = hand_value(0, None, rs, yakuman=1), None
         else:
             # The han as entered: a kazoe yakuman made of dora is still short of the minimum.
             value, han_for_minimum = hand_value(han, fu, rs), han
     if is_dealer and han_for_minimum is not None:
-        _check_dealer_minimum(table, win, han_for_minimum, dora)
-    return WinResult(winner=win.winner, value=value, yaku=tuple(yaku), pao_yakuman=pao_yakuman)
-
-
-def _paarenchan(table: Table) -> bool:
-    rs = table.ruleset
-    return "paarenchan" in rs.local_yakuman and table.dealer_wins_in_row + 1 >= rs.paarenchan_wins
-
-
-def _check_dealer_minimum(table: Table, win: Win, han: int, dora: int | None) -> None:
-    rs = table.ruleset
-    start = rs.dealer_min_han_from_renchan
-    if start is None or table.renchan < start:
-        return
-    need = rs.dealer_min_han
-    if rs.dealer_min_han_counts_dora or dora is None:
         # A record without "dora" (optional in the contract) is taken as having none: the
         # table screen asks for the dora count on these hands so the check has something to bite.
-        counted = han
-    else:
-        counted = han - dora
-    if counted < need:
-        raise ScoringError(
-            M.DEALER_RENCHAN_MIN_HAN, who=_name(win.winner), renchan=table.renchan, need=need, counted=counted
-        )
+        short = short_of_minimum(rs, renchan=table.renchan, han=han_for_minimum, dora=dora)
+        if short is not None:
+            need, counted = short
+            raise ScoringError(
+                M.DEALER_RENCHAN_MIN_HAN, who=_name(win.winner), renchan=table.renchan, need=need, counted=counted
+            )
+    kazoe = is_kazoe(value, yaku, yakuman_entered=win.yakuman is not None, han_entered=win.han)
+    return WinResult(winner=win.winner, value=value, yaku=tuple(yaku), pao_yakuman=pao_yakuman, kazoe=kazoe)
 
 
 def _evaluate_hand(table: Table, win: Win, *, tsumo: bool) -> tuple[HandValue, int, Any, int | None]:
@@ -498,27 +445,9 @@ def _settle_abort(table: Table, event: AbortEvent) -> Settlement:
 
 
 # --- chombo -----------------------------------------------------------------------------------
-def chombo_payment(table: Table, offender: int) -> tuple[list[int], list[float]]:
-    """What a chombo costs under the ruleset: table deltas and season-point deductions."""
-    rs = table.ruleset
-    n = rs.players
-    deltas = [0] * n
-    deductions = [0.0] * n
-    if rs.chombo_style is ChomboStyle.MANGAN:
-        from scoring.payments import chombo_mangan_deltas
-
-        deltas = chombo_mangan_deltas(offender=offender, dealer=table.dealer, players=n)
-    elif rs.chombo_style is ChomboStyle.FIXED_EACH:
-        for p in range(n):
-            if p != offender:
-                deltas[p] += rs.chombo_amount
-                deltas[offender] -= rs.chombo_amount
-    else:
-        deductions[offender] = rs.chombo_season_points
-    return deltas, deductions
-
-
 def settle_chombo(table: Table, event: Chombo) -> Settlement:
+    """A chombo: the voided hand's sticks and deposits go back (``chombo_returns_deposits``),
+    the offender pays (:mod:`scoring.chombo`), and the hand is dealt again (``chombo_replay``)."""
     rs = table.ruleset
     n = rs.players
     deltas = [0] * n
@@ -532,19 +461,14 @@ def settle_chombo(table: Table, event: Chombo) -> Settlement:
             deltas[p] += amount
             sticks -= amount
     if event.deliberate:
-        if rs.deliberate_chombo_amount is None:
-            raise ScoringError(M.NO_DELIBERATE_CHOMBO)
-        for p in range(n):
-            if p != event.offender:
-                deltas[p] += rs.deliberate_chombo_amount
-                deltas[event.offender] -= rs.deliberate_chombo_amount
+        _add(deltas, deliberate_chombo_deltas(rs, event.offender))
         return Settlement(
             outcome=Outcome.DELIBERATE_CHOMBO, deltas=tuple(deltas), sticks=sticks, dealer_keeps=True,
-            honba=table.honba, replay=True, ends_game="deliberate_chombo",
+            honba=table.honba, replay=True, ends_game=Termination.DELIBERATE_CHOMBO,
         )
     payment, deductions = chombo_payment(table, event.offender)
     _add(deltas, payment)
-    passes = event.offender == table.dealer and rs.chombo_dealer_passes
+    passes = dealer_passes(rs, offender=event.offender, dealer=table.dealer)
     return Settlement(
         outcome=Outcome.CHOMBO,
         deltas=tuple(deltas),

@@ -57,9 +57,9 @@ def host(club):
 
 @pytest.fixture
 def game(season, players, referee):
-    from league import services
+    from league.games import services as game_services
 
-    return services.game_start(season=season, table_label="A", members=players, by=referee.user)
+    return game_services.game_start(season=season, table_label="A", members=players, by=referee.user)
 
 
 @pytest.fixture(autouse=True)

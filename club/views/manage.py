@@ -17,7 +17,7 @@ from club import selectors, services
 from club.forms import ClubSettingsForm, DecideForm, MemberAddForm, MemberEditForm, MemberMergeForm
 from club.models import Club, ClubRole, Member, Request
 from league import permissions
-from league.views import refuse
+from league.ui.views import refuse
 
 
 def _admin_club(request: HttpRequest, slug: str) -> Club | HttpResponse:

@@ -10,13 +10,14 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.views.decorators.cache import never_cache
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 
 from club import selectors, services
 from club.forms import InviteCodeForm, JoinForm, RenameForm, SignupForm
 from club.models import Club, Member, Request
-from league import selectors as league_selectors
+from league.games import selectors as game_selectors
+from league.referee import selectors as referee_selectors
 
 
 def _signup_form(request: HttpRequest) -> SignupForm | None:
@@ -90,8 +91,8 @@ def me(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("Your new name waits for an admin's approval."))
             return redirect("club:me")
-    games = league_selectors.member_games(member=member)[:50] if member else []
-    penalties = league_selectors.penalties_for(member=member, include_cancelled=True) if member else []
+    games = game_selectors.member_games(member=member)[:50] if member else []
+    penalties = referee_selectors.penalties_for(member=member, include_cancelled=True) if member else []
     return render(request, "club/me.html", {
         "member": member, "form": form, "games": games, "penalties": penalties,
         "requests": selectors.my_requests(user=request.user),

@@ -10,7 +10,8 @@ from django.utils.translation import gettext as _
 from club.models import Club, Member
 from events.casual.models import CasualSeason
 from league import permissions as league_permissions
-from league import services as league_services
+from league.games import services as game_services
+from league.seasons import services as season_services
 from league.models import Game, Ruleset
 
 
@@ -18,7 +19,7 @@ def casual_season(*, club: Club, ruleset: Ruleset) -> CasualSeason:
     existing = CasualSeason.objects.filter(club=club, ruleset=ruleset).select_related("season").first()
     if existing is not None:
         return existing
-    season = league_services.season_create(
+    season = season_services.season_create(
         club=club, name=f"[{_('Casual')}] {ruleset.name} v{ruleset.version}"[:120], ruleset=ruleset, by=None)
     return CasualSeason.objects.create(club=club, ruleset=ruleset, season=season)
 
@@ -31,5 +32,5 @@ def casual_game_start(*, club: Club, ruleset: Ruleset, members: Sequence[Member]
         raise PermissionDenied(_("You may not start a game in this club."))
     Club.objects.select_for_update().filter(pk=club.pk).first()  # one casual season per ruleset, even at once
     holder = casual_season(club=club, ruleset=ruleset)
-    return league_services.game_start(season=holder.season, table_label=table_label or _("Casual"),
+    return game_services.game_start(season=holder.season, table_label=table_label or _("Casual"),
                                       members=members, random_seats=random_seats, by=by)

@@ -1,6 +1,6 @@
 """A tournament's results as CSV or XLSX: the standings and every table's result.
 
-Text cells are guarded against spreadsheet formula injection (``league.exports._safe``: a cell
+Text cells are guarded against spreadsheet formula injection (``league.transfer.spreadsheet.safe_cell``: a cell
 starting with = + - @ tab or CR gets a leading apostrophe)."""
 from __future__ import annotations
 
@@ -13,7 +13,8 @@ from django.utils.translation import gettext as _
 
 from events.tournaments import selectors, standings
 from events.tournaments.models import Tournament
-from league.exports import _safe
+from league.transfer.spreadsheet import safe_cell as _safe
+from scoring.table import WINDS
 
 
 def _cell(value: Any) -> Any:
@@ -35,11 +36,10 @@ def standings_rows(tournament: Tournament) -> list[list[Any]]:
 def table_rows(tournament: Tournament) -> list[list[Any]]:
     rows = [[_("Round"), _("Table"), _("Entry"), _("Status"), _("Seat"), _("Player"), _("Score"), _("Points"),
              _("Rank")]]
-    winds = ["E", "S", "W", "N"]
     for rnd in selectors.rounds(tournament):
         for t in rnd.tables.all():
             for seat, res in enumerate(t.results):
-                rows.append([rnd.number, t.label, t.get_entry_display(), t.game.get_status_display(), winds[seat],
+                rows.append([rnd.number, t.label, t.get_entry_display(), t.game.get_status_display(), WINDS[seat],
                              res["name"], res["score"], res["points"], res["rank"]])
     return [[_cell(v) for v in row] for row in rows]
 

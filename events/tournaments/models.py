@@ -14,7 +14,7 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from events.models import EndRule
+from events.choices import EndRule
 
 
 class SeatingMethod(models.TextChoices):

@@ -22,11 +22,13 @@ from django.utils.translation import gettext as _
 
 from club.models import Club, Member
 from events import permissions, seating
-from events.models import EndRule
+from events.choices import EndRule
 from events.tournaments.models import (
     Carry, Entrant, SeatingMethod, Tournament, TournamentRound, TournamentTable, WithdrawalPolicy,
 )
-from league import services as league_services
+from league.games import services as game_services
+from league.referee import services as referee_services
+from league.seasons import services as season_services
 from league.models import AuditEntry, Game, GameSeat, Penalty, Ruleset
 from scoring.final import compute_final
 
@@ -148,11 +150,11 @@ def tournament_create(
         cut_after=cut_after or None, cut_to=cut_to or None, carry=carry, withdrawal_policy=policy,
         created_by=_actor(by))
     label = _("Tournament")
-    tournament.season = league_services.season_create(
+    tournament.season = season_services.season_create(
         club=club, name=f"[{label} #{tournament.pk}] {name}"[:120], ruleset=ruleset, starts_on=starts_on,
         ends_on=ends_on, by=None)
     if sanma_ruleset is not None:
-        tournament.sanma_season = league_services.season_create(
+        tournament.sanma_season = season_services.season_create(
             club=club, name=f"[{label} #{tournament.pk}] {name} (3)"[:120], ruleset=sanma_ruleset,
             starts_on=starts_on, ends_on=ends_on, by=None)
     tournament.save(update_fields=["season", "sanma_season"])
@@ -504,7 +506,7 @@ def round_seat(*, tournament: Tournament, number: int, by, method: str | None = 
     for k, table in enumerate(ordered, start=1):
         season = tournament.season if len(table) == size else tournament.sanma_season
         label = _("Round %(round)s · table %(table)s") % {"round": number, "table": k}
-        game = league_services.game_start(season=season, table_label=label[:40],
+        game = game_services.game_start(season=season, table_label=label[:40],
                                           members=[by_id[i] for i in table], by=by)
         tables.append(TournamentTable.objects.create(round=rnd, game=game, label=str(k)))
     if tournament.status == Tournament.Status.REGISTRATION:
@@ -607,7 +609,7 @@ def table_scores(*, table: TournamentTable, scores: list[int], sticks: int = 0, 
     game.ended_by = "final_scores"
     game.finished_at = game.finished_at or max(timezone.now(), game.started_at)
     game.save(update_fields=["status", "final_scores", "final_points", "final_ranks", "ended_by", "finished_at"])
-    from league.tasks import season_recompute
+    from league.standings.tasks import season_recompute
 
     season_recompute.delay_on_commit(game.season_id)
     _audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT if correcting else AuditEntry.Action.CREATE,
@@ -686,7 +688,7 @@ def table_cancel(*, table: TournamentTable, by, reason: str) -> Game:
         _require(permissions.can_run_night(by, tournament.club))
     if not (reason or "").strip():
         raise TournamentRefused(_("Say why the game is cancelled."), code=Refusal.REASON)
-    return league_services.game_cancel(game=table.game, by=by, reason=reason)
+    return game_services.game_cancel(game=table.game, by=by, reason=reason)
 
 
 @transaction.atomic
@@ -699,7 +701,7 @@ def penalty(*, tournament: Tournament, member: Member, points: Decimal | float |
     if not tournament.entrants.filter(member=member).exists():
         raise TournamentRefused(_("%(name)s does not play in this tournament.") % {"name": member.display_name},
                                 code=Refusal.NOT_MEMBER)
-    return league_services.penalty_give(member=member, type="season_deduction", season=tournament.season,
+    return referee_services.penalty_give(member=member, type="season_deduction", season=tournament.season,
                                         points=Decimal(str(points)), reason=reason, by=by)
 
 

@@ -13,8 +13,8 @@ from rest_framework.views import APIView
 from scoring import payments
 from scoring.errors import ScoringError
 
+from .errors import ScoringErrorsAs400
 from .fields import RulesetSpecField
-from .mixins import ScoringErrorsAs400
 
 # ---------------------------------------------------------------------------------------
 # han/fu -> payments
@@ -75,22 +75,6 @@ def resolve_ruleset(attrs):
         raise serializers.ValidationError({"ruleset": [exc.message]}) from None
 
 
-def payment_points(value, *, dealer: bool, tsumo: bool, ruleset) -> dict[str, int]:
-    """The contract's ``points`` object, computed through ``scoring.payments.win_deltas``.
-
-    Seat 0 is the dealer; the winner is seat 0 (dealer) or seat 1; a ron's loser is the
-    next other seat. The payments module applies the ruleset (sanma, tsumo loss...).
-    """
-    winner = 0 if dealer else 1
-    loser = None if tsumo else (1 if dealer else 2)
-    deltas = payments.win_deltas(value, winner=winner, dealer=0, loser=loser, ruleset=ruleset)
-    if not tsumo:
-        return {"ron": deltas[winner]}
-    if dealer:
-        return {"all": -deltas[1]}
-    return {"dealer": -deltas[0], "non_dealer": -deltas[2]}
-
-
 class PaymentsCalculatorView(ScoringErrorsAs400, APIView):
     """POST a han/fu (or yakuman) result: what it pays under a ruleset."""
 
@@ -117,7 +101,7 @@ class PaymentsCalculatorView(ScoringErrorsAs400, APIView):
         data = query.validated_data
         ruleset = data["ruleset_obj"]
         value = payments.hand_value(data["han"], data["fu"], ruleset, yakuman=data["yakuman"])
-        points = payment_points(value, dealer=data["dealer"], tsumo=data["tsumo"], ruleset=ruleset)
+        points = payments.win_points(value, dealer=data["dealer"], tsumo=data["tsumo"], ruleset=ruleset)
         return Response(
             PaymentResultSerializer(
                 {

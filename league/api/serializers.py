@@ -341,7 +341,7 @@ class ImportBatchSerializer(serializers.ModelSerializer):
         return sum(r["status"] == "error" for r in self._results(obj))
 
     def get_stalled(self, obj) -> bool:
-        from league.tasks import batch_is_stalled
+        from league.transfer.tasks import batch_is_stalled
 
         return batch_is_stalled(obj)
 
@@ -365,7 +365,7 @@ class ImportCreateSerializer(serializers.Serializer):
     )
 
     def validate(self, attrs):
-        from league.importers import NAME_LENGTH, LogError, read_log_bytes
+        from league.transfer.tenhou6 import NAME_LENGTH, LogError, read_log_bytes
 
         logs = []
         errors = []

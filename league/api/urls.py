@@ -4,19 +4,19 @@ from rest_framework.routers import DefaultRouter
 
 from club.auth import obtain_auth_token
 
-from . import calculators, docs, views
+from . import calculators, clubs, docs, games, imports, referee, seasons
 
 app_name = "api"
 
 router = DefaultRouter()
-router.register("clubs", views.ClubViewSet, basename="club")
-router.register("members", views.MemberViewSet, basename="member")
-router.register("rulesets", views.RulesetViewSet, basename="ruleset")
-router.register("seasons", views.SeasonViewSet, basename="season")
-router.register("games", views.GameViewSet, basename="game")
-router.register("hands", views.HandRecordViewSet, basename="hand")
-router.register("penalties", views.PenaltyViewSet, basename="penalty")
-router.register("imports", views.ImportBatchViewSet, basename="import")
+router.register("clubs", clubs.ClubViewSet, basename="club")
+router.register("members", clubs.MemberViewSet, basename="member")
+router.register("rulesets", seasons.RulesetViewSet, basename="ruleset")
+router.register("seasons", seasons.SeasonViewSet, basename="season")
+router.register("games", games.GameViewSet, basename="game")
+router.register("hands", games.HandRecordViewSet, basename="hand")
+router.register("penalties", referee.PenaltyViewSet, basename="penalty")
+router.register("imports", imports.ImportBatchViewSet, basename="import")
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),

@@ -14,11 +14,12 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from club.models import Club
-from league import permissions, services
+from league import permissions
 from league.models import Ruleset, Season
+from league.seasons import services as season_services
 from league.seasons.forms import RulesetForm, SeasonForm
 from league.seasons.services import season_close
-from league.views import refuse
+from league.ui.views import refuse
 from scoring import rules as R
 from scoring.errors import ScoringError
 from scoring.rule_docs import option_docs
@@ -53,7 +54,7 @@ def season_new(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
-            season = services.season_create(
+            season = season_services.season_create(
                 club=club, name=data["name"], ruleset=data["ruleset"], starts_on=data["starts_on"],
                 ends_on=data["ends_on"], rating_method=data["rating_method"], rating_params=data["rating_params"],
                 min_games=data["min_games"], best_n=data["best_n"], by=request.user,
@@ -119,10 +120,10 @@ def ruleset_new(request: HttpRequest, slug: str) -> HttpResponse:
             data = form.cleaned_data
             try:
                 if stored is not None:
-                    created = services.ruleset_derive(ruleset=stored, overrides=changes, by=request.user,
+                    created = season_services.ruleset_derive(ruleset=stored, overrides=changes, by=request.user,
                                                       name=data["name"], version=data["version"] or None, club=club)
                 else:
-                    created = services.ruleset_create(club=club, key=data["key"], name=data["name"],
+                    created = season_services.ruleset_create(club=club, key=data["key"], name=data["name"],
                                                       base=start.key, overrides=changes,
                                                       version=data["version"] or "1", by=request.user)
             except ValidationError as exc:

@@ -16,9 +16,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.utils.translation import pgettext
 
-from league.forms import ABORT_LABELS, value_choices
-from league.offline import ENGINE_FILES
-from league.templatetags.mahjong import PENALTY_EVENT_WORDS, round_name, wind_name
+from league.games.forms import value_choices
+from league.games.offline import ENGINE_FILES
+from league.games.words import ABORT_LABELS, PENALTY_EVENT_KINDS, round_name, rule_words, wind_name
+from scoring.table import WINDS
 
 register = template.Library()
 
@@ -63,11 +64,11 @@ def _strings() -> dict[str, str]:
         "gameOver": _("The game is over with the waiting hands."),
     }
     words["abortReasons"] = {a.value: str(label) for a, label in ABORT_LABELS.items()}
-    words["penalties"] = {k: _(v) for k, v in PENALTY_EVENT_WORDS.items()}
+    words["penalties"] = {k: rule_words(k) for k in PENALTY_EVENT_KINDS}
     words["ronKind"] = pgettext("hand result", "Ron")
     # the round banner and seat winds after the waiting hands (``round_words``, ``seat_wind``)
-    words["rounds"] = {f"{w}{n}": round_name(f"{w}{n}") for w in "ESWN" for n in range(1, 5)}
-    words["winds"] = {w: wind_name(w) for w in "ESWN"}
+    words["rounds"] = {f"{w}{n}": round_name(f"{w}{n}") for w in WINDS for n in range(1, 5)}
+    words["winds"] = {w: wind_name(w) for w in WINDS}
     words["honba"] = [ngettext("%(n)s honba", "%(n)s honba", 1), ngettext("%(n)s honba", "%(n)s honba", 2)]
     words["sticks"] = [ngettext("%(n)s stick", "%(n)s sticks", 1), ngettext("%(n)s stick", "%(n)s sticks", 2)]
     return words

@@ -16,7 +16,8 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable, Mapping
 
 from league.models import Season
-from league.standings import SeasonData, compute_standings, load_season_data
+from league.standings.services import load_season_data
+from league.standings.stats import SeasonData, compute_standings
 from scoring import messages as M
 from scoring import ratings as R
 from scoring.errors import ScoringError

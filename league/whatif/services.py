@@ -17,6 +17,7 @@ from league.models import AuditEntry, Season
 from league.permissions import Action
 from league.whatif.models import WhatIfRun
 from league.whatif.selectors import Proposal, ProposalError, check_proposal, compare
+from league.whatif.tasks import whatif_run as whatif_run_task
 
 logger = logging.getLogger(__name__)
 
@@ -60,10 +61,8 @@ def _enqueue(run_id: int) -> None:
     so the admin still gets the comparison (only slower)."""
     from kombu.exceptions import OperationalError
 
-    from league.whatif.tasks import whatif_run
-
     try:
-        whatif_run.delay(run_id)
+        whatif_run_task.delay(run_id)
     except OperationalError:
         logger.warning("what-if run %s: the broker is unreachable, running it in the request", run_id)
         run_execute(run_id=run_id)

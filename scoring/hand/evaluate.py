@@ -3,7 +3,8 @@
 The library finds the readings (decompositions) of the hand, scores each and keeps the
 best; we give it our fu rules first (no tsumo fu on rinshan, the double-wind pair, the
 tsumo fu of an open hand without fu when there is no open-pinfu fu), so that the best
-reading is chosen on the fu we pay (see :func:`_estimate` below). We then: count dora,
+reading is chosen on the fu we pay (our copy of the library's reading choice, and why, is
+:mod:`scoring.hand.estimate`). We then: count dora,
 ura dora, red fives and flowers ourselves (the library knows one red five per suit); give
 yakuman their multiple from the ruleset; add paarenchan; refuse what the ruleset forbids;
 and pay through :mod:`scoring.payments`.
@@ -17,19 +18,18 @@ the library's per-call configuration is cloned from a prototype instead of built
 from __future__ import annotations
 
 import functools
-import types
 from typing import Any, NamedTuple
 
-import mahjong.hand_calculating.hand as _lib_hand
 from mahjong.constants import EAST, NORTH, SOUTH, WEST
-from mahjong.hand_calculating.fu import FuCalculator
 from mahjong.hand_calculating.hand import HandCalculator
 from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
 from mahjong.hand_calculating.yaku_config import YakuConfig
 from mahjong.meld import Meld
 
 from scoring import messages as M
+from scoring.dealer import is_paarenchan, short_of_minimum
 from scoring.errors import HandError
+from scoring.hand.estimate import ClubFu, estimate_club, estimate_plain
 from scoring.hand.model import HandContext, HandResult, Yaku
 from scoring.hand.names import (
     DAISHARIN_NAME_TO_ID,
@@ -39,7 +39,7 @@ from scoring.hand.names import (
 )
 from scoring.hand.parse import MeldKind, ParsedHand, parse_hand
 from scoring.hand.tiles import assign_ids
-from scoring.payments import HandValue, Limit, hand_value, ron_amount, win_deltas
+from scoring.payments import HandValue, Limit, hand_value, win_points
 from scoring.rules import ClosedKanRob, Kazoe, Renhou, Ruleset
 
 _HONROUTOU_CHIITOI = frozenset({"honroutou", "chiitoitsu"})
@@ -50,80 +50,6 @@ _LIB_ERRORS = {
     HandCalculator.ERR_NO_YAKU: M.NO_YAKU,
     HandCalculator.ERR_NO_WINNING_TILE: M.WIN_TILE_NOT_CONCEALED,
 }
-
-
-# --- the library's reading choice, on our fu ------------------------------------------------
-class ClubFu(NamedTuple):
-    """Our fu rules for one call, carried on the library's HandConfig as ``club_fu``."""
-
-    no_rinshan_tsumo_fu: bool
-    """Drop the +2 tsumo fu of a rinshan kaihou (A.S.I.)."""
-    double_wind_pair_fu: int
-    """Fu of a pair that is both seat and round wind (the library gives 4)."""
-    open_tsumo_fu: bool
-    """Give an open tsumo without fu its 2 tsumo fu (the library drops it when open pinfu fu is off)."""
-
-
-_library_fu = FuCalculator.calculate_fu
-_TSUMO, _DOUBLE_PAIR, _NO_FU, _BASE = (
-    FuCalculator.TSUMO, FuCalculator.DOUBLE_VALUED_PAIR, FuCalculator.HAND_WITHOUT_FU, FuCalculator.BASE,
-)
-
-
-class _ClubFuCalculator(FuCalculator):
-    """The library's fu of one reading, then our rules (when the config carries ``club_fu``).
-
-    The library calls this for every reading (division x winning group) and ranks the
-    readings on the result (points, then yakuman, han, fu), so our fu changes are part of
-    the choice of the reading instead of being applied to the library's winner afterwards.
-    """
-
-    @staticmethod
-    def calculate_fu(hand, win_tile, win_group, config, valued_tiles=None, melds=None):  # type: ignore[no-untyped-def]
-        details, fu = _library_fu(hand, win_tile, win_group, config, valued_tiles, melds)
-        rules = config.__dict__.get("club_fu")
-        if rules is None or fu == 25:
-            return details, fu
-        changed = False
-        if rules.no_rinshan_tsumo_fu and config.is_rinshan:
-            kept = [d for d in details if d["reason"] != _TSUMO]
-            changed = len(kept) != len(details)
-            details = kept
-        if rules.double_wind_pair_fu != 4:
-            for i, d in enumerate(details):
-                if d["reason"] == _DOUBLE_PAIR:
-                    # The entry stays (even at 0 fu): the library reads pinfu as "base fu only".
-                    details = [*details[:i], {"fu": rules.double_wind_pair_fu, "reason": _DOUBLE_PAIR}, *details[i + 1:]]
-                    changed = True
-                    break
-        if rules.open_tsumo_fu and config.is_tsumo and len(details) == 1:
-            # An open tsumo without fu: 20 + tsumo 2 = 30 (pinfu tsumo's 20 is a closed hand's).
-            details = [{"fu": 2, "reason": _TSUMO}, *details]
-            changed = True
-        if not changed:
-            return details, fu
-        total = sum(d["fu"] for d in details)
-        return details, (total + 9) // 10 * 10
-
-
-def _club_estimate():  # type: ignore[no-untyped-def]
-    """``HandCalculator.estimate_hand_value`` whose fu go through :class:`_ClubFuCalculator`.
-
-    A private copy of the library function with its own globals: the library module and
-    every other caller keep the library's fu. It relies on ``estimate_hand_value`` naming
-    ``FuCalculator`` as a module global (mahjong 2.1.0); checked here at import.
-    """
-    fn = HandCalculator.estimate_hand_value
-    if "FuCalculator" not in fn.__code__.co_names or _lib_hand.FuCalculator is not FuCalculator:
-        raise ImportError("mahjong's HandCalculator no longer calls FuCalculator as scoring.hand expects")
-    env = dict(_lib_hand.__dict__, FuCalculator=_ClubFuCalculator)
-    copy = types.FunctionType(fn.__code__, env, fn.__name__, fn.__defaults__, fn.__closure__)
-    copy.__kwdefaults__ = fn.__kwdefaults__
-    return copy
-
-
-_estimate_club = _club_estimate()
-_estimate_plain = HandCalculator.estimate_hand_value
 
 
 # --- per-ruleset constants -----------------------------------------------------------------
@@ -455,9 +381,9 @@ def _library_call(  # type: ignore[no-untyped-def]
     club_fu = _club_fu(hand, ctx, info, is_open)
     if club_fu is not None:
         config.club_fu = club_fu  # type: ignore[attr-defined]
-        estimate = _estimate_club
+        estimate = estimate_club
     else:
-        estimate = _estimate_plain
+        estimate = estimate_plain
     return estimate([*concealed_ids, *meld_ids], win_id, melds, config=config)
 
 
@@ -528,7 +454,7 @@ def _result(  # type: ignore[no-untyped-def]
         raise HandError(M.KOKUSHI_ONLY_CLOSED_KAN)
 
     wins_in_row = ctx.dealer_renchan if ctx.dealer_wins_in_row is None else ctx.dealer_wins_in_row
-    if info.paarenchan and ctx.is_dealer and wins_in_row + 1 >= ruleset.paarenchan_wins:
+    if info.paarenchan and ctx.is_dealer and is_paarenchan(ruleset, wins_in_row):
         yakuman_ids.append("paarenchan")
 
     fu, breakdown = _fu(response)
@@ -606,17 +532,18 @@ def _value(han: int, fu: int | None, ruleset: Ruleset) -> HandValue:
 
 
 def _check_dealer_minimum(ctx: HandContext, ruleset: Ruleset, yaku_han: int, dora_han: int) -> None:
-    start = ruleset.dealer_min_han_from_renchan
-    if start is None or not ctx.is_dealer or ctx.dealer_renchan < start:
+    """The dealer's han minimum on a long renchan (:mod:`scoring.dealer`), said for a full hand."""
+    if not ctx.is_dealer:
         return
-    han = yaku_han + (dora_han if ruleset.dealer_min_han_counts_dora else 0)
-    if han < ruleset.dealer_min_han:
+    short = short_of_minimum(ruleset, renchan=ctx.dealer_renchan, han=yaku_han + dora_han, dora=dora_han)
+    if short is not None:
+        need, han = short
         message = M.DEALER_MIN_HAN if ruleset.dealer_min_han_counts_dora else M.DEALER_MIN_HAN_NO_DORA
-        raise HandError(message, start=start, need=ruleset.dealer_min_han, han=han)
+        raise HandError(message, start=ruleset.dealer_min_han_from_renchan, need=need, han=han)
 
 
 def _fu(response) -> tuple[int | None, tuple[tuple[str, int], ...]]:  # type: ignore[no-untyped-def]
-    """The chosen reading's fu and breakdown (our fu rules are already in: see _ClubFuCalculator)."""
+    """The chosen reading's fu and breakdown (our fu rules are already in: see scoring.hand.estimate)."""
     details = response.fu_details
     if not details:
         return (None, ()) if not response.fu else (response.fu, ())
@@ -634,17 +561,7 @@ def _cached_points(value: HandValue, ctx: HandContext, ruleset: Ruleset, info: _
 
 
 def _points(value: HandValue, ctx: HandContext, ruleset: Ruleset) -> dict[str, int]:
-    as_dealer = ctx.is_dealer or ctx.paid_as_dealer
-    if not ctx.tsumo:
-        return {"ron": ron_amount(value, dealer=as_dealer)}
-    # Seat 0 deals; the winner is 0 (dealer) or 1. win_deltas knows sanma and West rules.
-    winner = 0 if ctx.is_dealer else 1
-    deltas = win_deltas(
-        value, winner=winner, dealer=0, loser=None, ruleset=ruleset, paid_as_dealer=ctx.paid_as_dealer
-    )
-    if as_dealer:
-        return {"all": -deltas[1 if winner == 0 else 0]}
-    return {"dealer": -deltas[0], "non_dealer": -deltas[2]}
+    return win_points(value, dealer=ctx.is_dealer, tsumo=ctx.tsumo, ruleset=ruleset, paid_as_dealer=ctx.paid_as_dealer)
 
 
 def cli_result(hand: dict, ruleset: Ruleset) -> dict:

@@ -7,8 +7,6 @@ from typing import Mapping
 
 from scoring.payments import HandValue, Limit
 
-WINDS = ("E", "S", "W", "N")
-
 
 @dataclass(frozen=True)
 class HandContext:

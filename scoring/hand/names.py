@@ -76,6 +76,30 @@ YAKU_NAMES: Mapping[str, Mapping[str, str]] = MappingProxyType(
 YAKU_IDS: tuple[str, ...] = tuple(_NAMES)
 """Every contract yaku id, in the contract's order."""
 
+COUNTED_YAKU: frozenset[str] = frozenset({"dora", "ura_dora", "aka_dora", "flower_dora", "kita"})
+"""Dora-like ids whose count is worth saying ("도라 2"); other yaku are named only."""
+
+
+def _lang(lang: str | None) -> str:
+    """"ko-kr", "en_GB", None -> "ko", "en", "ko" (the club's pages are Korean first)."""
+    return (lang or "ko")[:2].lower()
+
+
+def yaku_name(yaku_id: str, lang: str | None) -> str:
+    """A yaku's name in the page's language ("ko", "en", "ja"; English when it has no such
+    name); an unknown id as it is."""
+    names = YAKU_NAMES.get(yaku_id)
+    if not names:
+        return str(yaku_id)
+    return names.get(_lang(lang)) or names["en"]
+
+
+def yaku_label(yaku_id: str, han: int | None, lang: str | None) -> str:
+    """A yaku as a results line names it: its name, with the count of a dora-like yaku
+    above one ("도라 2"; a single dora is named only)."""
+    name = yaku_name(yaku_id, lang)
+    return f"{name} {han}" if yaku_id in COUNTED_YAKU and han and han > 1 else name
+
 # The library's yaku class name -> contract id. Seat/round wind classes all map to one id.
 LIBRARY_CLASS_TO_ID: Mapping[str, str] = MappingProxyType(
     {

@@ -12,9 +12,9 @@ from typing import Any, Mapping, NamedTuple
 
 from scoring import messages as M
 from scoring.errors import HandError
-from scoring.hand.model import WINDS
 from scoring.hand.tiles import SUIT_NAMES, Tile, notation, parse_tile, parse_tiles_tuple
 from scoring.rules import Ruleset
+from scoring.table import WINDS
 
 
 class MeldKind(enum.StrEnum):

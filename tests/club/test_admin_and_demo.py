@@ -10,8 +10,8 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from club.models import Club, Member
+from league.games.selectors import game_replay
 from league.models import Game, HandRecord, Penalty, Ruleset, Season
-from league.selectors import game_replay
 from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db

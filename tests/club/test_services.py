@@ -10,8 +10,9 @@ from django.utils import timezone
 from club import services
 from club.error_codes import ClubErrorCode as Code
 from club.models import ClubRole, Invite, Member, Request
-from league import services as league_services
+from league.games import services as game_services
 from league.models import AuditEntry, GameSeat, Penalty
+from league.referee import services as referee_services
 from tests.factories import MemberFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -59,11 +60,11 @@ def test_roles_are_set_and_audited_before_and_after(club, club_admin, players):
 
 
 def test_merging_a_duplicate_moves_games_penalties_roles_and_login(club, club_admin, season, players, referee):
-    game = league_services.game_start(season=season, members=players, by=referee.user)
+    game = game_services.game_start(season=season, members=players, by=referee.user)
     duplicate = players[1]
     original = MemberFactory(club=club, display_name="원래 회원")
     ClubRole.objects.create(club=club, member=duplicate, role="host")
-    league_services.penalty_give(member=duplicate, type="season_deduction", reason="지각", by=referee.user,
+    referee_services.penalty_give(member=duplicate, type="season_deduction", reason="지각", by=referee.user,
                                  season=season, points=2)
     user = duplicate.user
     services.member_merge(source=duplicate, target=original, by=club_admin.user, reason="중복 입력")
@@ -84,7 +85,7 @@ def test_merging_a_duplicate_moves_games_penalties_roles_and_login(club, club_ad
     ("both_logins", Code.BOTH_HAVE_LOGINS),
 ])
 def test_merge_refusals(case, code, club, club_admin, season, players, referee):
-    league_services.game_start(season=season, members=players, by=referee.user)
+    game_services.game_start(season=season, members=players, by=referee.user)
     source, target = {
         "sat_together": (players[0], players[1]),
         "itself": (players[0], players[0]),

@@ -7,8 +7,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from club.models import Invite, Member, Request
 from club import services
+from club.models import Invite, Member, Request
 from tests.factories import MemberFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -106,10 +106,11 @@ def test_a_logged_in_visitor_asking_twice_makes_one_request(club):
 
 
 def test_my_page_shows_my_games_penalties_and_a_rename_request(club, club_admin, season, players, referee):
-    from league import services as league_services
+    from league.games import services as game_services
+    from league.referee import services as referee_services
 
-    league_services.game_start(season=season, members=players, by=referee.user)
-    league_services.penalty_give(member=players[0], type="season_deduction", reason="지각 벌점", by=referee.user,
+    game_services.game_start(season=season, members=players, by=referee.user)
+    referee_services.penalty_give(member=players[0], type="season_deduction", reason="지각 벌점", by=referee.user,
                                  season=season, points=1)
     me = _client(players[0].user)
     page = me.get(reverse("club:me")).content.decode()

@@ -22,7 +22,7 @@ from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.db import connection
 
 from deploy.stack import Stack, prepare
-from league import services
+from league.games import services as game_services
 from league.models import Game, HandRecord, StandingsSnapshot
 from tests.league.events import TO_SOUTH_4
 
@@ -121,7 +121,7 @@ def _log(stack) -> str:
 
 def test_a_hand_entered_through_the_production_stack(game, players, stack):
     for i, event in enumerate(TO_SOUTH_4):
-        services.hand_record(game=game, position=i, event=event, by=players[0].user)
+        game_services.hand_record(game=game, position=i, event=event, by=players[0].user)
     StandingsSnapshot.objects.filter(season=game.season).delete()
     host = players[0].user
     # The test settings hash with MD5, which production does not accept: a production hash.

@@ -51,13 +51,13 @@ def club_night(transactional_db):
 
 def finish_round(rnd) -> None:
     """End every game of the round at once: a yakuman ron off East (below zero ends the game)."""
-    from league import services
+    from league.games import services as game_services
     from league.models import Game
 
     for table in rnd.tables.select_related("game"):
         if table.game.status == Game.Status.IN_PROGRESS:
             position = table.game.hands.count()
-            services.hand_record(game=table.game, position=position, by=None, event={
+            game_services.hand_record(game=table.game, position=position, by=None, event={
                 "kind": "ron", "loser": 0, "riichi": [], "wins": [{"winner": 1, "yakuman": 1}]})
 
 

@@ -21,7 +21,7 @@ pytestmark = [
 
 @pytest.fixture
 def night(transactional_db):
-    from league import services
+    from league.games import services as game_services
     from tests.factories import ClubFactory, ClubRoleFactory, MemberFactory, RulesetFactory, SeasonFactory, UserFactory
     from tests.league.events import ALL_LAST_FINISH
 
@@ -31,10 +31,10 @@ def night(transactional_db):
     admin = UserFactory(username="boss", is_staff=True, is_superuser=True)
     ClubRoleFactory(club=club, member=MemberFactory(club=club, user=admin, display_name="관리"), role="admin")
     season = SeasonFactory(club=club, ruleset=RulesetFactory(club=club, key="juki-agit-2026", base="juki-agit-2026"))
-    done = services.game_start(season=season, table_label="1", members=players, by=None)
+    done = game_services.game_start(season=season, table_label="1", members=players, by=None)
     for i, event in enumerate(ALL_LAST_FINISH):
-        services.hand_record(game=done, position=i, event=event, by=None)
-    playing = services.game_start(season=season, table_label="2", members=players, by=None)
+        game_services.hand_record(game=done, position=i, event=event, by=None)
+    playing = game_services.game_start(season=season, table_label="2", members=players, by=None)
     return {"club": club, "season": season, "done": done, "playing": playing, "member": players[0]}
 
 

@@ -33,7 +33,7 @@ CARD_REASONS = ["자기 차례 전에 패를 건드림", "다른 사람의 대�
 @pytest.fixture
 def night(transactional_db):
     """A Juki season, four seated members (김민준 hosts and plays), a referee and a club admin."""
-    from league import services
+    from league.games import services as game_services
     from tests.factories import (
         ClubFactory, ClubRoleFactory, MemberFactory, RulesetFactory, SeasonFactory, UserFactory,
     )
@@ -48,7 +48,7 @@ def night(transactional_db):
     admin = MemberFactory(club=club, display_name="강수아", user=UserFactory(username="admin"))
     ClubRoleFactory(club=club, member=admin, role="admin")
     season = SeasonFactory(club=club, ruleset=RulesetFactory(club=club, key="juki-agit-2026", base="juki-agit-2026"))
-    game = services.game_start(season=season, table_label="1번 테이블", members=players, by=None)
+    game = game_services.game_start(season=season, table_label="1번 테이블", members=players, by=None)
     return game, players
 
 

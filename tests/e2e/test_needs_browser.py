@@ -20,7 +20,7 @@ pytestmark = [
 
 @pytest.fixture
 def all_last(transactional_db):
-    from league import services
+    from league.games import services as game_services
     from tests.factories import ClubFactory, MemberFactory, RulesetFactory, SeasonFactory, UserFactory
 
     club = ClubFactory()
@@ -28,9 +28,9 @@ def all_last(transactional_db):
     players = [MemberFactory(club=club, display_name=n, user=UserFactory(username=f"n{i}"))
                for i, n in enumerate(names)]
     season = SeasonFactory(club=club, ruleset=RulesetFactory(club=club, key="juki-agit-2026", base="juki-agit-2026"))
-    game = services.game_start(season=season, table_label="1번 테이블", members=players, by=None)
+    game = game_services.game_start(season=season, table_label="1번 테이블", members=players, by=None)
     for i, event in enumerate(TO_S4_P3_TOP):  # S4: [20000,23000,24000,33000], 최유나 deals on top
-        services.hand_record(game=game, position=i, event=event, by=None)
+        game_services.hand_record(game=game, position=i, event=event, by=None)
     return game
 
 

@@ -31,7 +31,7 @@ TSUMO_3_MANGAN = {"kind": "tsumo", "winner": 3, "han": 5, "riichi": []}
 
 @pytest.fixture
 def seated(transactional_db):
-    from league import services
+    from league.games import services as game_services
     from tests.factories import ClubFactory, ClubRoleFactory, MemberFactory, RulesetFactory, SeasonFactory, UserFactory
 
     club = ClubFactory()
@@ -40,7 +40,7 @@ def seated(transactional_db):
                for i, n in enumerate(names)]
     ClubRoleFactory(club=club, member=players[0], role="host")
     season = SeasonFactory(club=club, ruleset=RulesetFactory(club=club, key="juki-agit-2026", base="juki-agit-2026"))
-    game = services.game_start(season=season, table_label="1번 테이블", members=players, by=None)
+    game = game_services.game_start(season=season, table_label="1번 테이블", members=players, by=None)
     return game, players
 
 
@@ -193,7 +193,7 @@ def test_a_hand_another_device_entered_meanwhile_is_shown_beside_ours_and_the_ho
 
 
 def test_keeping_the_stored_hand_drops_ours_and_sends_the_rest_after_it(base_url, new_context, seated):
-    from league import services
+    from league.games import services as game_services
 
     game, _players = seated
     context = new_context()
@@ -203,7 +203,7 @@ def test_keeping_the_stored_hand_drops_ours_and_sends_the_rest_after_it(base_url
     queue_offline(page, "ron", [("ron_winner", "1"), ("ron_loser", "2"), ("ron_value", "3-30")])
     queue_offline(page, "draw", [("draw_tenpai", "0")])
     expect(page.locator("[data-testid=queued-hand]")).to_have_count(2, timeout=ENGINE_MS)
-    services.hand_record(game=game, position=0, event=TSUMO_3_MANGAN, by=None)
+    game_services.hand_record(game=game, position=0, event=TSUMO_3_MANGAN, by=None)
 
     context.set_offline(False)
     expect(page.locator("[data-testid=conflict-box]")).to_be_visible(timeout=30_000)
@@ -378,8 +378,8 @@ def test_the_offline_form_makes_the_servers_event_from_the_same_taps(base_url, n
     from django.http import QueryDict
     from django.utils import translation
 
-    from league.forms import HandEntryForm
-    from league.views import game_view
+    from league.games.forms import HandEntryForm
+    from league.games.table import game_view
 
     game, _players = seated
     page = new_context().new_page()

@@ -28,7 +28,7 @@ pytestmark = [
 
 @pytest.fixture
 def seated(transactional_db):
-    from league import services
+    from league.games import services as game_services
     from tests.factories import ClubFactory, ClubRoleFactory, MemberFactory, RulesetFactory, SeasonFactory, UserFactory
 
     club = ClubFactory()
@@ -36,7 +36,7 @@ def seated(transactional_db):
     players = [MemberFactory(club=club, display_name=n, user=UserFactory(username=f"p{i}")) for i, n in enumerate(names)]
     ClubRoleFactory(club=club, member=players[0], role="host")
     season = SeasonFactory(club=club, ruleset=RulesetFactory(club=club, key="juki-agit-2026", base="juki-agit-2026"))
-    game = services.game_start(season=season, table_label="1번 테이블", members=players, by=None)
+    game = game_services.game_start(season=season, table_label="1번 테이블", members=players, by=None)
     return game, players
 
 

@@ -22,14 +22,14 @@ pytestmark = [
 
 @pytest.fixture
 def seated(transactional_db):
-    from league import services
+    from league.games import services as game_services
     from tests.factories import ClubFactory, MemberFactory, RulesetFactory, SeasonFactory, UserFactory
 
     club = ClubFactory()
     names = ["조도윤", "윤하은", "박서준", "최지우"]
     players = [MemberFactory(club=club, display_name=n, user=UserFactory(username=f"s{i}")) for i, n in enumerate(names)]
     season = SeasonFactory(club=club, ruleset=RulesetFactory(club=club, key="juki-agit-2026", base="juki-agit-2026"))
-    return services.game_start(season=season, table_label="2번 테이블", members=players, by=None), players
+    return game_services.game_start(season=season, table_label="2번 테이블", members=players, by=None), players
 
 
 def login(page, base_url, game) -> None:
@@ -63,13 +63,13 @@ def test_back_and_save_again_stores_the_hand_once(base_url, page, seated):
 
 
 def test_double_tap_undo_removes_one_hand(base_url, page, seated):
-    from league import services
+    from league.games import services as game_services
 
     game, players = seated
     for i, event in enumerate([{"kind": "ron", "loser": 2, "wins": [{"winner": 1, "han": 1, "fu": 30}]},
                                {"kind": "ron", "loser": 3, "wins": [{"winner": 2, "han": 1, "fu": 30}]},
                                {"kind": "tsumo", "winner": 3, "han": 2, "fu": 30}]):
-        services.hand_record(game=game, position=i, event=event)
+        game_services.hand_record(game=game, position=i, event=event)
     login(page, base_url, game)
     expect(page.locator("#hand-form input[name=position]")).to_have_value("3")
     page.click("[data-testid=undo] summary")

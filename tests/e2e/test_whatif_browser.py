@@ -19,7 +19,7 @@ pytestmark = [
 
 @pytest.fixture
 def season_played(transactional_db):
-    from league import services
+    from league.games import services as game_services
     from tests.factories import ClubFactory, ClubRoleFactory, MemberFactory, RulesetFactory, SeasonFactory, UserFactory
 
     club = ClubFactory()
@@ -30,9 +30,9 @@ def season_played(transactional_db):
     ClubRoleFactory(club=club, member=admin, role="admin")
     season = SeasonFactory(club=club, ruleset=RulesetFactory(club=club, key="juki-agit-2026", base="juki-agit-2026"))
     for label, hands in (("G1", G1), ("G2", G2)):
-        game = services.game_start(season=season, table_label=label, members=players, by=None)
+        game = game_services.game_start(season=season, table_label=label, members=players, by=None)
         for i, event in enumerate(hands):
-            services.hand_record(game=game, position=i, event=event, by=None)
+            game_services.hand_record(game=game, position=i, event=event, by=None)
     return season, players
 
 

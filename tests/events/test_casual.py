@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from events.casual import services
 from events.casual.models import CasualSeason
-from league import services as league_services
+from league.games import services as game_services
 from league.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -36,7 +36,7 @@ def test_three_players_for_a_four_player_ruleset_is_refused(club, ruleset, membe
 
 def test_the_list_shows_casual_games_and_starts_one(client, club, ruleset, members, referee):
     game = services.casual_game_start(club=club, ruleset=ruleset, members=members[:4], by=referee.user)
-    league_services.hand_record(game=game, position=0, by=None, event={
+    game_services.hand_record(game=game, position=0, by=None, event={
         "kind": "ron", "loser": 0, "riichi": [], "wins": [{"winner": 1, "yakuman": 1}]})
     client.force_login(referee.user)
     url = reverse("events:casual_list", args=[club.slug])

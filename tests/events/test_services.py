@@ -12,7 +12,7 @@ from django.utils import timezone
 from events import services
 from events.models import CheckIn, NightRound, NightTable
 from events.services import NightRefused, Refusal
-from league import services as league_services
+from league.games import services as game_services
 from league.models import AuditEntry, Game, GameSeat
 from tests.factories import ClubFactory, MemberFactory, SeasonFactory, UserFactory
 from tests.league.events import ron
@@ -31,7 +31,7 @@ def seated(rnd: NightRound) -> list[list[int]]:
 
 def finish(game: Game) -> None:
     """End a game at once: a yakuman ron off East (Juki: below zero ends the game)."""
-    league_services.hand_record(game=game, position=0, event={"kind": "ron", "loser": 0, "riichi": [],
+    game_services.hand_record(game=game, position=0, event={"kind": "ron", "loser": 0, "riichi": [],
                                 "wins": [{"winner": 1, "yakuman": 1}]}, by=None)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
@@ -193,7 +193,7 @@ def test_a_leaver_mid_game_cancels_the_game_and_keeps_its_hands(night_no_sanma, 
     check_in_all(night, members[:4], admin_user)
     rnd, _ = services.round_seat(night=night, number=1, by=admin_user)
     table = rnd.tables.get()
-    league_services.hand_record(game=table.game, position=0, event=ron(1, 2), by=None)
+    game_services.hand_record(game=table.game, position=0, event=ron(1, 2), by=None)
     leaver = table.game.seat_set.get(seat=2).member
     services.table_cancel(table=table, leaving=leaver, by=admin_user, reason="급한 일로 귀가")
     table.game.refresh_from_db()
@@ -206,7 +206,7 @@ def test_a_substitute_takes_the_seat_and_its_score(night_no_sanma, members, admi
     check_in_all(night, members[:5], admin_user)
     rnd, _ = services.round_seat(night=night, number=1, by=admin_user)
     table = rnd.tables.get()
-    league_services.hand_record(game=table.game, position=0, event=ron(1, 2, han=3), by=None)
+    game_services.hand_record(game=table.game, position=0, event=ron(1, 2, han=3), by=None)
     leaver = table.game.seat_set.get(seat=2).member
     sub = next(m for m in members[:5] if m.pk in rnd.sitting_out)
     services.seat_substitute(table=table, leaving=leaver, substitute=sub, by=admin_user, reason="컨디션 난조")

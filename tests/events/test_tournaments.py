@@ -16,7 +16,7 @@ from club.models import Member
 from events.tournaments import services, standings
 from events.tournaments.models import Entrant, Tournament, TournamentRound
 from events.tournaments.services import Refusal, TournamentRefused
-from league import services as league_services
+from league.games import services as game_services
 from league.models import AuditEntry, Game
 from scoring.final import compute_final
 from scoring.rules import preset
@@ -359,7 +359,7 @@ def test_final_scores_that_do_not_add_up_are_refused(one_table, admin_user, case
 
 
 def test_final_scores_are_refused_once_hands_were_entered(one_table, admin_user):
-    league_services.hand_record(game=one_table.game, position=0, by=None, event={
+    game_services.hand_record(game=one_table.game, position=0, by=None, event={
         "kind": "draw", "tenpai": [0], "riichi": []})
     with pytest.raises(TournamentRefused) as exc:
         services.table_scores(table=one_table, scores=WIN_ORDER, by=admin_user)
@@ -377,7 +377,7 @@ def test_correcting_final_scores_needs_a_reason(one_table, admin_user):
 
 
 def test_a_hand_by_hand_game_counts_like_a_final_score(one_table, admin_user, tournament):
-    league_services.hand_record(game=one_table.game, position=0, by=None, event={
+    game_services.hand_record(game=one_table.game, position=0, by=None, event={
         "kind": "ron", "loser": 0, "riichi": [], "wins": [{"winner": 1, "yakuman": 1}]})
     one_table.game.refresh_from_db()
     assert one_table.game.status == Game.Status.FINISHED

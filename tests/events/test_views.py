@@ -8,7 +8,7 @@ from django.urls import reverse
 
 from events import services
 from events.models import CheckIn, NightRound
-from league import services as league_services
+from league.games import services as game_services
 from league.models import Game
 from tests.factories import UserFactory
 from tests.league.events import ron
@@ -161,7 +161,7 @@ def test_the_watch_check_is_304_until_a_hand_is_saved(client, night, members, ad
     url = reverse("events:game_live", args=[game.pk])
     etag = client.get(url)["ETag"]
     assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == HTTPStatus.NOT_MODIFIED
-    league_services.hand_record(game=game, position=0, event=ron(1, 2), by=None)
+    game_services.hand_record(game=game, position=0, event=ron(1, 2), by=None)
     response = client.get(url, HTTP_IF_NONE_MATCH=etag)
     assert response.status_code == HTTPStatus.OK and response["ETag"] != etag
 
@@ -186,7 +186,7 @@ def test_the_board_fragment_is_304_until_something_changes(client, night, member
     etag = first["ETag"]
     assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == HTTPStatus.NOT_MODIFIED
     game = rnd.tables.first().game
-    league_services.hand_record(game=game, position=0, event=ron(1, 2, han=3), by=None)
+    game_services.hand_record(game=game, position=0, event=ron(1, 2, han=3), by=None)
     changed = client.get(url, HTTP_IF_NONE_MATCH=etag)
     assert changed.status_code == HTTPStatus.OK
     assert "28,900" in changed.content.decode()
@@ -263,7 +263,7 @@ def test_the_board_shows_what_each_chaser_needs_at_all_last(client, night, membe
     rnd = seat_first_round(night, members, admin_user)
     at_all_last, early = [t.game for t in rnd.tables.order_by("id")][:2]
     for position, event in enumerate(TO_SOUTH_4):
-        league_services.hand_record(game=at_all_last, position=position, event=event, by=None)
+        game_services.hand_record(game=at_all_last, position=position, event=event, by=None)
     client.force_login(admin_user)
     page = client.get(reverse("events:board_live", args=[night.pk])).content.decode()
     assert page.count('data-testid="board-needs"') == 1  # South 4 only, not the table still in the East

@@ -24,11 +24,12 @@ import json, sys
 from django.contrib.auth import get_user_model
 from rest_framework.authtoken.models import Token
 from club.models import Club, ClubRole, Member
-from league import services
+from league.games import services as game_services
+from league.seasons import services as season_services
 tables = int(sys.argv[1])
 club = Club.objects.create(name="Busy club", slug="busy")
-ruleset = services.ruleset_create(club=club, key="juki-agit-2026", name="Juki", base="juki-agit-2026")
-season = services.season_create(club=club, name="Busy season", ruleset=ruleset)
+ruleset = season_services.ruleset_create(club=club, key="juki-agit-2026", name="Juki", base="juki-agit-2026")
+season = season_services.season_create(club=club, name="Busy season", ruleset=ruleset)
 out = []
 User = get_user_model()
 for t in range(tables):
@@ -36,7 +37,7 @@ for t in range(tables):
     for s in range(4):
         user = User.objects.create_user(f"t{t}s{s}", password="x")
         members.append(Member.objects.create(club=club, user=user, display_name=f"T{t}S{s}"))
-    game = services.game_start(season=season, table_label=f"T{t}", members=members)
+    game = game_services.game_start(season=season, table_label=f"T{t}", members=members)
     out.append({"game": game.pk, "token": Token.objects.create(user=members[0].user).key})
 print("PLAN" + json.dumps(out))
 '''

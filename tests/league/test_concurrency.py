@@ -11,7 +11,8 @@ import threading
 import pytest
 from django.db import connection
 
-from league import services
+from league.errors import HandConflict
+from league.games import services as game_services
 from league.models import AuditEntry, HandRecord
 from tests.league.events import ron, tsumo
 
@@ -28,7 +29,7 @@ def submit_together(game, submissions):
 
         try:
             barrier.wait(timeout=10)
-            results[i] = services.hand_record(game=game, position=0, event=event, by=user)
+            results[i] = game_services.hand_record(game=game, position=0, event=event, by=user)
         except Exception as exc:  # noqa: BLE001 - the outcome is what we assert on
             results[i] = exc
         finally:
@@ -51,7 +52,7 @@ def test_different_events_at_once_store_one_and_conflict_the_other(game, players
     results = submit_together(game, [(ron(1, 2), players[0].user), (tsumo(3), players[3].user)])
 
     stored = [r for r in results if isinstance(r, HandRecord)]
-    conflicts = [r for r in results if isinstance(r, services.HandConflict)]
+    conflicts = [r for r in results if isinstance(r, HandConflict)]
     assert len(stored) == 1 and len(conflicts) == 1, results
     assert conflicts[0].existing.pk == stored[0].pk
     assert list(HandRecord.objects.filter(game=game).values_list("event", flat=True)) == [stored[0].event]

@@ -10,8 +10,11 @@ import threading
 import pytest
 from django.db import connection
 
-from league import services
+from league.errors import HandRefused
+from league.games import services as game_services
 from league.models import AuditEntry, Game, HandRecord, IdempotencyKey, Penalty
+from league.once import AlreadyDone, Once
+from league.referee import services as referee_services
 from tests.league.events import TO_SOUTH_4
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -45,7 +48,7 @@ def at_once(call, n: int = N) -> list:
 
 def _hands(game, events, by):
     for i, e in enumerate(events):
-        services.hand_record(game=game, position=i, event=e, by=by)
+        game_services.hand_record(game=game, position=i, event=e, by=by)
 
 
 def test_runs_on_postgresql():
@@ -54,9 +57,9 @@ def test_runs_on_postgresql():
 
 def test_twenty_undos_of_the_last_hand_at_once_remove_one(game, players):
     _hands(game, TO_SOUTH_4, players[0].user)
-    results = at_once(lambda i: services.hand_undo_last(game=game, by=players[i % 4].user, position=6))
+    results = at_once(lambda i: game_services.hand_undo_last(game=game, by=players[i % 4].user, position=6))
     removed = [r for r in results if isinstance(r, dict)]
-    refused = [r for r in results if isinstance(r, services.HandRefused) and r.code == "position"]
+    refused = [r for r in results if isinstance(r, HandRefused) and r.code == "position"]
     assert (len(removed), len(refused)) == (1, N - 1), results
     assert list(HandRecord.objects.filter(game=game).values_list("position", flat=True)) == list(range(6))
     assert AuditEntry.objects.filter(object_type="hand", action="delete").count() == 1
@@ -66,9 +69,9 @@ def test_twenty_deletes_of_hand_one_at_once_delete_one(game, players):
     _hands(game, TO_SOUTH_4, players[0].user)
     seen = HandRecord.objects.get(game=game, position=0)
     second = HandRecord.objects.get(game=game, position=1)
-    results = at_once(lambda i: services.hand_delete(hand=HandRecord(pk=seen.pk, game=game), by=players[0].user,
+    results = at_once(lambda i: game_services.hand_delete(hand=HandRecord(pk=seen.pk, game=game), by=players[0].user,
                                                      reason="entered twice", position=0))
-    refused = [r for r in results if isinstance(r, services.HandRefused)]
+    refused = [r for r in results if isinstance(r, HandRefused)]
     assert results.count(None) == 1 and len(refused) == N - 1, results
     assert {r.code for r in refused} == {"gone"}
     hands = list(HandRecord.objects.filter(game=game).order_by("position"))
@@ -77,30 +80,30 @@ def test_twenty_deletes_of_hand_one_at_once_delete_one(game, players):
 
 
 def test_twenty_identical_penalties_at_once_log_one(game, players, referee):
-    once = services.Once.api(referee.user, "card-1", {"member": players[1].pk, "type": "yellow_card"})
-    results = at_once(lambda i: services.penalty_give(member=players[1], type="yellow_card", reason="exposed",
+    once = Once.api(referee.user, "card-1", {"member": players[1].pk, "type": "yellow_card"})
+    results = at_once(lambda i: referee_services.penalty_give(member=players[1], type="yellow_card", reason="exposed",
                                                       game=game, by=referee.user, once=once))
     made = [r for r in results if isinstance(r, Penalty)]
-    done = [r for r in results if isinstance(r, services.AlreadyDone)]
+    done = [r for r in results if isinstance(r, AlreadyDone)]
     assert len(made) == 1 and len(done) == N - 1, results
     assert all(d.result.pk == made[0].pk for d in done)
     assert Penalty.objects.count() == 1 and HandRecord.objects.filter(game=game).count() == 1
 
 
 def test_twenty_identical_season_deductions_at_once_log_one(season, players, referee):
-    once = services.Once.form(referee.user, "deduction.abc")
-    results = at_once(lambda i: services.penalty_give(member=players[1], type="season_deduction", points=2,
+    once = Once.form(referee.user, "deduction.abc")
+    results = at_once(lambda i: referee_services.penalty_give(member=players[1], type="season_deduction", points=2,
                                                       reason="late", season=season, by=referee.user, once=once))
     assert sum(isinstance(r, Penalty) for r in results) == 1, results
     assert Penalty.objects.count() == 1
 
 
 def test_twenty_identical_game_starts_at_once_start_one(season, players, host):
-    once = services.Once.form(host.user, "start.xyz")
-    results = at_once(lambda i: services.game_start(season=season, members=players, table_label="A", by=host.user,
+    once = Once.form(host.user, "start.xyz")
+    results = at_once(lambda i: game_services.game_start(season=season, members=players, table_label="A", by=host.user,
                                                     once=once))
     started = [r for r in results if isinstance(r, Game)]
-    assert len(started) == 1 and sum(isinstance(r, services.AlreadyDone) for r in results) == N - 1, results
+    assert len(started) == 1 and sum(isinstance(r, AlreadyDone) for r in results) == N - 1, results
     assert Game.objects.count() == 1 and IdempotencyKey.objects.count() == 1
 
 

@@ -9,7 +9,7 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from league import services
+from league.games import services as game_services
 from tests.league.events import ron
 
 pytestmark = pytest.mark.django_db
@@ -26,7 +26,7 @@ def _fail_with(monkeypatch, exc):
     def boom(*args, **kwargs):
         raise exc
 
-    monkeypatch.setattr("league.views.hands.game_view", boom)
+    monkeypatch.setattr("league.games.views.hands.game_view", boom)
 
 
 def test_a_locked_database_answers_503_try_again_in_korean(monkeypatch, player_client, game):
@@ -42,7 +42,7 @@ def test_a_locked_database_answers_503_json_on_the_api(monkeypatch, game, player
     def locked(**kwargs):
         raise OperationalError("database is locked")
 
-    monkeypatch.setattr(services, "hand_append", locked)
+    monkeypatch.setattr(game_services, "hand_append", locked)
     api = APIClient(raise_request_exception=False)
     api.force_authenticate(players[0].user)
     response = api.post("/api/hands/", {"game": game.pk, "position": 0, "event": ron(1, 2)}, format="json")

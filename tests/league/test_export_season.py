@@ -8,10 +8,14 @@ import pytest
 from django.core.management import CommandError, call_command
 
 from club.models import Club, Member
-from league import importers, services
-from league.exports import FORMAT, RestoreError, export_season, games_rows, hands_rows, restore_season
+from league.games import services as game_services
 from league.models import Game, Penalty, Ruleset, Season
-from league.standings import compute_standings, load_season_data
+from league.referee import services as referee_services
+from league.standings.services import load_season_data
+from league.standings.stats import compute_standings
+from league.transfer import tenhou6 as importers
+from league.transfer.csv import games_rows, hands_rows
+from league.transfer.season_file import FORMAT, RestoreError, export_season, restore_season
 from tests.factories import ClubFactory, MemberFactory, RulesetFactory, SeasonFactory
 from tests.league.test_import_tenhou6 import FULL_GAMES, load
 
@@ -27,20 +31,23 @@ def build_season() -> Season:
         importers.import_log(season=season, log=load(name), create_members=True)
     table = [MemberFactory(club=club) for _ in range(4)]
     # a game with a chombo (penalty service), then a yakuman ron that busts seat 1
-    g1 = services.game_start(season=season, members=table, table_label="A")
-    services.hand_record(game=g1, position=0, event={"kind": "ron", "loser": 2, "wins": [{"winner": 3, "han": 3, "fu": 30}]})
-    services.penalty_give(member=table[2], type="chombo", reason="wrong tsumo", game=g1)
-    services.hand_record(game=g1, position=2, event=YAKUMAN_RON)
+    g1 = game_services.game_start(season=season, members=table, table_label="A")
+    game_services.hand_record(game=g1, position=0,
+                              event={"kind": "ron", "loser": 2, "wins": [{"winner": 3, "han": 3, "fu": 30}]})
+    referee_services.penalty_give(member=table[2], type="chombo", reason="wrong tsumo", game=g1)
+    game_services.hand_record(game=g1, position=2, event=YAKUMAN_RON)
     # a game in progress, a cancelled game
-    g2 = services.game_start(season=season, members=list(reversed(table)), table_label="B")
-    services.hand_record(game=g2, position=0, event={"kind": "draw", "tenpai": [0], "riichi": [0]})
-    g3 = services.game_start(season=season, members=table, table_label="C")
-    services.hand_record(game=g3, position=0, event=YAKUMAN_RON)
-    services.game_cancel(game=g3, reason="wrong players")
+    g2 = game_services.game_start(season=season, members=list(reversed(table)), table_label="B")
+    game_services.hand_record(game=g2, position=0, event={"kind": "draw", "tenpai": [0], "riichi": [0]})
+    g3 = game_services.game_start(season=season, members=table, table_label="C")
+    game_services.hand_record(game=g3, position=0, event=YAKUMAN_RON)
+    game_services.game_cancel(game=g3, reason="wrong players")
     # season-level penalties, one cancelled
-    services.penalty_give(member=table[0], type="season_deduction", points=Decimal("5.5"), reason="late", season=season)
-    cancelled = services.penalty_give(member=table[1], type="season_deduction", points=10, reason="x", season=season)
-    services.penalty_cancel(penalty=cancelled, reason="appeal")
+    referee_services.penalty_give(member=table[0], type="season_deduction", points=Decimal("5.5"), reason="late",
+                                  season=season)
+    cancelled = referee_services.penalty_give(member=table[1], type="season_deduction", points=10, reason="x",
+                                              season=season)
+    referee_services.penalty_cancel(penalty=cancelled, reason="appeal")
     return season
 
 
@@ -104,8 +111,8 @@ def test_a_second_season_of_the_club_is_restored_into_the_existing_club(tmp_path
     club = season.club
     other = SeasonFactory(club=club, ruleset=season.ruleset, name="두 번째 시즌")
     table = list(Member.objects.filter(club=club).order_by("pk")[:4])
-    g = services.game_start(season=other, members=table)
-    services.hand_record(game=g, position=0, event=YAKUMAN_RON)
+    g = game_services.game_start(season=other, members=table)
+    game_services.hand_record(game=g, position=0, event=YAKUMAN_RON)
     first, second = tmp_path / "first.json", tmp_path / "second.json"
     call_command("export_season", str(season.pk), "-o", str(first))
     call_command("export_season", str(other.pk), "-o", str(second))
@@ -142,8 +149,8 @@ def test_restore_refuses_a_bad_file_without_writing(breakage, message):
     club = ClubFactory(slug="src")
     season = SeasonFactory(club=club, ruleset=RulesetFactory(club=club, key="tenhou", base="tenhou"))
     members = [MemberFactory(club=club) for _ in range(4)]
-    game = services.game_start(season=season, members=members)
-    services.hand_record(game=game, position=0, event=YAKUMAN_RON)
+    game = game_services.game_start(season=season, members=members)
+    game_services.hand_record(game=game, position=0, event=YAKUMAN_RON)
     doc = export_season(season)
     doc["club"]["slug"] = "restored"
     breakage(doc)
@@ -166,8 +173,8 @@ def test_hands_csv_has_one_row_per_hand_with_the_replayed_scores():
     club = ClubFactory()
     season = SeasonFactory(club=club, ruleset=RulesetFactory(club=club, key="tenhou", base="tenhou"))
     members = [MemberFactory(club=club, display_name=n) for n in ("=cmd", "이", "박", "최")]
-    game = services.game_start(season=season, members=members)
-    services.hand_record(game=game, position=0, event=YAKUMAN_RON)
+    game = game_services.game_start(season=season, members=members)
+    game_services.hand_record(game=game, position=0, event=YAKUMAN_RON)
     header, row = hands_rows(season)
     assert row[:6] == [game.pk, 0, "ron", "E1", 0, 0]
     assert row[6:10] == [48000, -48000, 0, 0]  # dealer yakuman
@@ -188,19 +195,19 @@ def _history_season():
     table = [MemberFactory(club=club, user=UserFactory()) for _ in range(4)]
     referee = MemberFactory(club=club, user=UserFactory(), display_name="심판")
     ClubRoleFactory(club=club, member=referee, role="referee")
-    game = services.game_start(season=season, members=table, table_label="A", by=referee.user)
-    services.hand_record(game=game, position=0, by=table[0].user,
+    game = game_services.game_start(season=season, members=table, table_label="A", by=referee.user)
+    game_services.hand_record(game=game, position=0, by=table[0].user,
                          event={"kind": "ron", "loser": 2, "wins": [{"winner": 3, "han": 3, "fu": 30}]})
-    services.penalty_give(member=table[1], type="ruling", reason="moved seats", game=game, amount=2000,
+    referee_services.penalty_give(member=table[1], type="ruling", reason="moved seats", game=game, amount=2000,
                           beneficiary=table[0], by=referee.user)
-    card = services.penalty_give(member=table[2], type="yellow_card", reason="exposed tiles", game=game,
+    card = referee_services.penalty_give(member=table[2], type="yellow_card", reason="exposed tiles", game=game,
                                  by=referee.user)
-    services.penalty_cancel(penalty=card, reason="not exposed after all", by=referee.user)
-    hand = services.hand_record(game=game, position=2, by=table[1].user,
+    referee_services.penalty_cancel(penalty=card, reason="not exposed after all", by=referee.user)
+    hand = game_services.hand_record(game=game, position=2, by=table[1].user,
                                 event={"kind": "tsumo", "winner": 1, "han": 2, "fu": 30})
-    services.hand_edit(hand=hand, event={"kind": "tsumo", "winner": 1, "han": 3, "fu": 30}, by=table[1].user,
+    game_services.hand_edit(hand=hand, event={"kind": "tsumo", "winner": 1, "han": 3, "fu": 30}, by=table[1].user,
                        reason="counted dora")
-    services.penalty_give(member=table[3], type="season_deduction", points=Decimal("2.0"), reason="late",
+    referee_services.penalty_give(member=table[3], type="season_deduction", points=Decimal("2.0"), reason="late",
                           season=season, by=referee.user)
     return season
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.utils import translation
 
-from league import importers
 from league.models import Game
+from league.transfer import tenhou6 as importers
 from tests.factories import ClubFactory, RulesetFactory, SeasonFactory
 from tests.scoring.online_logs import mahjong_soul_east_game, tenhou_sanma_hanchan
 

@@ -9,8 +9,8 @@ from django.core.management import CommandError, call_command
 from django.utils import translation
 
 from club.models import Member
-from league import importers
 from league.models import Game, ImportBatch
+from league.transfer import tenhou6 as importers
 from tests.factories import ClubFactory, MemberFactory, RulesetFactory, SeasonFactory
 from tests.paths import TENHOU6_LOGS
 

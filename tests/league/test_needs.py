@@ -8,7 +8,7 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from league import services
+from league.games import services as game_services
 from tests.factories import UserFactory
 from tests.scoring.test_rulebook_juki import TO_S4_P3_TOP
 
@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 
 def _play(game, events):
     for i, event in enumerate(events):
-        services.hand_record(game=game, position=i, event=event, by=None)
+        game_services.hand_record(game=game, position=i, event=event, by=None)
 
 
 def _client(member) -> Client:
@@ -87,7 +87,7 @@ def test_api_needs_of_a_finished_game_is_a_clear_400(game, players):
 
 
 def test_api_needs_of_a_cancelled_game_is_a_clear_400(game, players, referee):
-    services.game_cancel(game=game, by=referee.user, reason="wrong table")
+    game_services.game_cancel(game=game, by=referee.user, reason="wrong table")
     client = APIClient()
     client.force_authenticate(referee.user)
     r = client.get(f"/api/games/{game.pk}/needs/")
@@ -117,8 +117,8 @@ def test_no_panel_on_a_finished_or_cancelled_game(game, players, referee):
     _play(game, [*TO_S4_P3_TOP, {"kind": "ron", "loser": 0, "wins": [{"winner": 1, "han": 1, "fu": 30}], "riichi": []}])
     text = client.get(reverse("league:game_table", args=[game.pk])).content.decode()
     assert 'data-testid="final"' in text and 'data-testid="needs"' not in text
-    other = services.game_start(season=game.season, table_label="B", members=players, by=referee.user)
+    other = game_services.game_start(season=game.season, table_label="B", members=players, by=referee.user)
     _play(other, TO_S4_P3_TOP)
-    services.game_cancel(game=other, by=referee.user, reason="wrong table")
+    game_services.game_cancel(game=other, by=referee.user, reason="wrong table")
     text = client.get(reverse("league:game_table", args=[other.pk])).content.decode()
     assert 'data-testid="cancelled"' in text and 'data-testid="needs"' not in text

@@ -1,4 +1,4 @@
-"""The installable app's files (league.offline): service worker, manifest, the engine zip, the pages to cache.
+"""The installable app's files (league.games.offline): service worker, manifest, the engine zip, the pages to cache.
 
 The browser side (queue, sending, conflicts) is tests/e2e/test_offline.py.
 """
@@ -19,7 +19,8 @@ from django.contrib.staticfiles import finders
 from django.test import Client
 from django.urls import reverse
 
-from league import offline, services
+from league.games import services as game_services
+from league.games import offline
 from league.models import Game
 from tests.factories import MemberFactory, UserFactory
 
@@ -97,9 +98,9 @@ def test_scoring_zip_answers_not_modified_while_the_source_is_unchanged():
 
 def test_pages_to_cache_are_the_in_progress_games_the_member_sits_at(game, players, season, referee):
     Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED)  # an earlier game, over
-    current = services.game_start(season=season, table_label="C", members=players, by=referee.user)
+    current = game_services.game_start(season=season, table_label="C", members=players, by=referee.user)
     strangers = [MemberFactory(club=game.club, user=UserFactory()) for _ in range(4)]
-    other = services.game_start(season=season, table_label="B", members=strangers, by=referee.user)
+    other = game_services.game_start(season=season, table_label="B", members=strangers, by=referee.user)
 
     data = json.loads(_client(players[0].user).get("/offline/pages.json").content)
     assert data == {"pages": [reverse("league:game_table", args=[current.pk])]}

@@ -16,7 +16,7 @@ from django.core.handlers.wsgi import WSGIHandler
 from django.test import Client
 from django.urls import reverse
 
-from league import services
+from league.games import services as game_services
 from league.models import Game, StandingsSnapshot
 from tests.league.events import TO_SOUTH_4
 
@@ -45,7 +45,7 @@ def _post_as_a_server(client: Client, path: str, data: dict):
 def test_the_game_ending_hand_recomputes_after_the_response(game, players, settings, deferred):
     settings.LEAGUE_RECOMPUTE_AFTER_RESPONSE = deferred
     for i, event in enumerate(TO_SOUTH_4):
-        services.hand_record(game=game, position=i, event=event, by=players[0].user)
+        game_services.hand_record(game=game, position=i, event=event, by=players[0].user)
     client = Client()
     client.force_login(players[0].user)
     hand = {"_game": game.pk, "position": 7, "kind": "ron", "ron_winner": 0, "ron_loser": 1, "ron_value": "5",
@@ -65,5 +65,5 @@ def test_outside_a_request_the_recompute_is_not_deferred(game, players, settings
     from tests.league.events import ALL_LAST_FINISH
 
     for i, event in enumerate(ALL_LAST_FINISH):
-        services.hand_record(game=game, position=i, event=event, by=players[0].user)
+        game_services.hand_record(game=game, position=i, event=event, by=players[0].user)
     assert StandingsSnapshot.objects.get(season=game.season).games_count == 1

@@ -13,7 +13,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from league import services
+from league.games import services as game_services
 from tests.league.events import TO_SOUTH_4
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -37,7 +37,7 @@ def host_client(players):
 
 def _played(game, players, hands: int):
     for i, event in enumerate(TO_SOUTH_4[:hands]):
-        services.hand_record(game=game, position=i, event=event, by=players[0].user)
+        game_services.hand_record(game=game, position=i, event=event, by=players[0].user)
 
 
 def _next_hand(position: int) -> dict:

@@ -33,7 +33,7 @@ EVIL_NAMES = ['=HYPERLINK("http://evil.example","x")', "+1+1", "-2+3", "@SUM(A1)
     ],
 )
 def test_item8_formula_injection_guard_per_cell(value, written):
-    from league.spreadsheet import safe_cell
+    from league.transfer.spreadsheet import safe_cell
 
     assert safe_cell(value) == written
 
@@ -142,11 +142,11 @@ BAD_RATING_PARAMS = [
 def test_item9_rating_params_refused_by_the_service(club, ruleset, club_admin, method, params):
     from django.core.exceptions import ValidationError
 
-    from league import services
     from league.models import Season
+    from league.seasons import services as season_services
 
     with pytest.raises(ValidationError) as refused:
-        services.season_create(club=club, name="나쁜 시즌", ruleset=ruleset, rating_method=method,
+        season_services.season_create(club=club, name="나쁜 시즌", ruleset=ruleset, rating_method=method,
                                rating_params=params, by=club_admin.user)
     assert "rating_params" in refused.value.message_dict
     assert not Season.objects.filter(name="나쁜 시즌").exists()
@@ -164,8 +164,8 @@ def test_item9_rating_params_refused_by_the_api(club, ruleset, club_admin, metho
 
 
 def test_item9_rating_params_refused_by_the_restore(season):
-    from league.exports import RestoreError, export_season, restore_season
     from league.models import Season
+    from league.transfer.season_file import RestoreError, export_season, restore_season
 
     doc = export_season(season)
     doc["club"]["slug"] = "restored-club"
@@ -177,9 +177,9 @@ def test_item9_rating_params_refused_by_the_restore(season):
 
 
 def test_item9_good_rating_params_still_pass(club, ruleset, club_admin):
-    from league import services
+    from league.seasons import services as season_services
 
-    season = services.season_create(club=club, name="좋은 시즌", ruleset=ruleset, rating_method="p_rating",
+    season = season_services.season_create(club=club, name="좋은 시즌", ruleset=ruleset, rating_method="p_rating",
                                     rating_params={"divisor": "41", "initial": "0"}, by=club_admin.user)
     assert season.rating_params == {"divisor": "41", "initial": "0"}
 
@@ -198,11 +198,11 @@ def test_item9_good_rating_params_still_pass(club, ruleset, club_admin):
 def test_item9_ruleset_options_must_be_finite_and_in_range(club, club_admin, overrides):
     from django.core.exceptions import ValidationError
 
-    from league import services
     from league.models import Ruleset
+    from league.seasons import services as season_services
 
     with pytest.raises(ValidationError):
-        services.ruleset_create(club=club, key="bad", name="bad", base="tenhou", overrides=overrides,
+        season_services.ruleset_create(club=club, key="bad", name="bad", base="tenhou", overrides=overrides,
                                 by=club_admin.user)
     assert not Ruleset.objects.filter(key="bad").exists()
 
@@ -233,7 +233,7 @@ def test_item9_a_failing_recompute_never_fails_the_request_after_its_commit(game
     def broken(*, season_id):
         raise ArithmeticError("the rating exploded")
 
-    monkeypatch.setattr("league.standings.standings_refresh", broken)
+    monkeypatch.setattr("league.standings.services.standings_refresh", broken)
     r = post_json(api_as(players[1].user), "/api/hands/", {"game": game.pk, "position": 0, "event": YAKUMAN_TOBI})
     assert r.status_code == HTTPStatus.CREATED, r.content
     assert HandRecord.objects.filter(game=game).count() == 1
@@ -312,12 +312,14 @@ def test_item10_a_batch_left_running_by_a_crash_resumes_where_it_stopped(tenhou_
 
     from django.utils import timezone
 
-    from league import importers, tasks
+    from league import tasks
     from league.models import Game, ImportBatch
+    from league.transfer import tasks as transfer_tasks
+    from league.transfer import tenhou6 as importers
 
     log = tenhou_log()
     batch = importers.batch_create(season=tenhou_club_season, logs=[("a.json", log), ("b.json", {"log": []})],
-                                   create_members=True, run=False)
+                                   create_members=True)
     game, _ = importers.import_log(season=tenhou_club_season, log=log, create_members=True)
     # kill -9 after the first log: its result is recorded, the batch says "running" for ever
     ImportBatch.objects.filter(pk=batch.pk).update(
@@ -325,7 +327,7 @@ def test_item10_a_batch_left_running_by_a_crash_resumes_where_it_stopped(tenhou_
         results=[{"file": "a.json", "status": "imported", "game": game.pk}],
         progress_at=timezone.now() - datetime.timedelta(minutes=6),
     )
-    assert tasks.batch_is_stalled(ImportBatch.objects.get(pk=batch.pk))
+    assert transfer_tasks.batch_is_stalled(ImportBatch.objects.get(pk=batch.pk))
     assert tasks.requeue_stale()["batches"] == [batch.pk]
     batch.refresh_from_db()
     assert batch.status == ImportBatch.Status.DONE and batch.done == 2
@@ -338,16 +340,17 @@ def test_item10_a_fresh_or_finished_batch_is_not_stalled(tenhou_club_season):
 
     from django.utils import timezone
 
-    from league import importers, tasks
     from league.models import ImportBatch
+    from league.transfer import tasks as transfer_tasks
+    from league.transfer import tenhou6 as importers
 
-    batch = importers.batch_create(season=tenhou_club_season, logs=[("a.json", tenhou_log())], run=False)
-    assert not tasks.batch_is_stalled(batch)
+    batch = importers.batch_create(season=tenhou_club_season, logs=[("a.json", tenhou_log())])
+    assert not transfer_tasks.batch_is_stalled(batch)
     later = timezone.now() + datetime.timedelta(minutes=10)
-    assert tasks.batch_is_stalled(batch, now=later)
+    assert transfer_tasks.batch_is_stalled(batch, now=later)
     ImportBatch.objects.filter(pk=batch.pk).update(status=ImportBatch.Status.DONE)
     batch.refresh_from_db()
-    assert not tasks.batch_is_stalled(batch, now=later)
+    assert not transfer_tasks.batch_is_stalled(batch, now=later)
 
 
 def test_item10_beat_schedules_requeue_stale_and_a_starting_worker_runs_it(season, settings):
@@ -428,12 +431,13 @@ def two_clubs(club, season, game, club_admin):
     """Club A (the fixtures' club, with a game, a penalty, an audit log) and club B with its staff admin."""
     from django.contrib.auth.models import Permission
 
-    from league import services
+    from league.games import services as game_services
+    from league.referee import services as referee_services
     from tests.factories import ClubFactory, ClubRoleFactory, RulesetFactory, SeasonFactory
 
-    services.penalty_give(member=game.seat_set.first().member, type="season_deduction", reason="A의 벌점",
+    referee_services.penalty_give(member=game.seat_set.first().member, type="season_deduction", reason="A의 벌점",
                           season=season, points=5)
-    services.hand_record(game=game, position=0, event={"kind": "tsumo", "winner": 0, "han": 1, "fu": 30})
+    game_services.hand_record(game=game, position=0, event={"kind": "tsumo", "winner": 0, "han": 1, "fu": 30})
     club.name = "가나다 클럽"
     club.save()
     other = ClubFactory(name="라마바 클럽")
@@ -627,14 +631,17 @@ def test_item13_unstorable_text_in_an_imported_log_is_a_400(tenhou_club_season, 
 def test_item13_unstorable_text_is_refused_by_the_services_too(game, players, referee, bad):
     from django.core.exceptions import ValidationError
 
-    from league import importers, services
+    from league.errors import HandRefused
+    from league.games import services as game_services
     from league.models import HandRecord, Penalty
+    from league.referee import services as referee_services
+    from league.transfer import tenhou6 as importers
 
-    with pytest.raises(services.HandRefused):
-        services.hand_record(game=game, position=0, by=players[0].user,
+    with pytest.raises(HandRefused):
+        game_services.hand_record(game=game, position=0, by=players[0].user,
                              event={"kind": "tsumo", "winner": 0, "han": 1, "fu": 30, "note": bad})
     with pytest.raises(ValidationError):
-        services.penalty_give(member=players[0], type="chombo", reason=bad, game=game, by=referee.user)
+        referee_services.penalty_give(member=players[0], type="chombo", reason=bad, game=game, by=referee.user)
     log = tenhou_log()
     log["name"][1] = bad
     with pytest.raises(importers.LogError):
@@ -670,13 +677,13 @@ def test_item13_import_nicknames_equal_in_their_first_60_characters_are_a_400(te
 
 
 def test_item13_long_nicknames_in_a_command_import_are_a_clear_log_error(tenhou_club_season):
-    from league import importers
     from league.models import ImportBatch
+    from league.transfer import tenhou6 as importers
 
     log = tenhou_log()
     log["name"][0] = "가" * 60 + "A"
     log["name"][1] = "가" * 60 + "B"
-    batch = importers.batch_create(season=tenhou_club_season, logs=[("long.json", log)], create_members=True, run=False)
+    batch = importers.batch_create(season=tenhou_club_season, logs=[("long.json", log)], create_members=True)
     batch = importers.batch_run(batch=batch, logs=[("long.json", log)], create_members=True)
     assert batch.status == ImportBatch.Status.FAILED
     assert "60" in batch.errors[0]["error"]
@@ -709,11 +716,11 @@ def test_item14_another_clubs_ids_answer_404(game, season):
 def test_item14_a_season_deduction_must_be_positive_in_the_service(season, players, referee, points):
     from django.core.exceptions import ValidationError
 
-    from league import services
     from league.models import Penalty
+    from league.referee import services as referee_services
 
     with pytest.raises(ValidationError):
-        services.penalty_give(member=players[0], type="season_deduction", reason="보너스?", season=season,
+        referee_services.penalty_give(member=players[0], type="season_deduction", reason="보너스?", season=season,
                               points=Decimal(points), by=referee.user)
     r = post_json(api_as(referee.user), "/api/penalties/",
                   {"season": season.pk, "member": players[0].pk, "type": "season_deduction", "points": points})
@@ -723,11 +730,11 @@ def test_item14_a_season_deduction_must_be_positive_in_the_service(season, playe
 
 def test_item14_the_public_player_page_hides_penalty_reasons_from_anonymous_visitors(client, club, season, players,
                                                                                      referee):
-    from league import services
+    from league.referee import services as referee_services
 
     club.public_standings = True
     club.save()
-    services.penalty_give(member=players[0], type="season_deduction", reason="비공개 사유 텍스트", season=season,
+    referee_services.penalty_give(member=players[0], type="season_deduction", reason="비공개 사유 텍스트", season=season,
                           points=Decimal("2"), by=referee.user)
     url = reverse("standings:player", args=[season.pk, players[0].pk])
     anonymous = client.get(url)

@@ -52,12 +52,13 @@ def all_at_once(n, work):
 
 @pytest.mark.parametrize("attempt", range(3), ids=lambda n: f"attempt-{n}")
 def test_item14_ten_simultaneous_cancels_of_a_deduction_write_one_audit_entry(season, players, referee, attempt):
-    from league import services
+    from league.referee import services as referee_services
     from league.models import AuditEntry, Penalty
 
-    penalty = services.penalty_give(member=players[0], type="season_deduction", reason="지각", season=season,
+    penalty = referee_services.penalty_give(member=players[0], type="season_deduction", reason="지각", season=season,
                                     points=Decimal("3"), by=referee.user)
-    results = all_at_once(10, lambda i: services.penalty_cancel(penalty=penalty, by=referee.user, reason=f"취소 {i}"))
+    results = all_at_once(10, lambda i: referee_services.penalty_cancel(penalty=penalty, by=referee.user,
+                          reason=f"취소 {i}"))
     assert all(isinstance(r, Penalty) for r in results), results
     cancels = AuditEntry.objects.filter(object_type="penalty", object_id=str(penalty.pk), action=AuditEntry.Action.CANCEL)
     assert cancels.count() == 1

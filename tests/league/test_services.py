@@ -6,8 +6,14 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
-from league import selectors, services
+from league.errors import HandConflict, HandRefused
+from league.games import records
+from league.games import selectors as game_selectors
+from league.games import services as game_services
 from league.models import AuditEntry, Game, HandRecord, Penalty
+from league.referee import selectors as referee_selectors
+from league.referee import services as referee_services
+from league.seasons import services as season_services
 from tests.factories import ClubFactory, MemberFactory, SeasonFactory, UserFactory
 from tests.league.events import AGARI_YAME_FINISH, ALL_LAST_FINISH, STOP, TO_SOUTH_4, draw, ron, tsumo
 
@@ -18,24 +24,24 @@ pytestmark = pytest.mark.django_db
 def recomputes(monkeypatch):
     """Season ids whose standings recompute was queued."""
     calls: list[int] = []
-    monkeypatch.setattr(services, "_queue_recompute", calls.append)
+    monkeypatch.setattr(records, "queue_recompute", calls.append)
     return calls
 
 
 def record_all(game, events, by):
     for i, event in enumerate(events):
-        services.hand_record(game=game, position=i, event=event, by=by)
+        game_services.hand_record(game=game, position=i, event=event, by=by)
     game.refresh_from_db()
     return game
 
 
 def scores(game):
-    return list(selectors.game_replay(game).state.scores)
+    return list(game_selectors.game_replay(game).state.scores)
 
 
 # --- game_start ------------------------------------------------------------------------------
 def test_game_start_seats_members_in_order_and_freezes_the_ruleset(season, players, referee):
-    game = services.game_start(season=season, table_label="A", members=players, by=referee.user)
+    game = game_services.game_start(season=season, table_label="A", members=players, by=referee.user)
 
     assert [s.member for s in game.seat_set.order_by("seat")] == players
     assert game.status == Game.Status.IN_PROGRESS
@@ -49,9 +55,9 @@ def test_game_start_seats_members_in_order_and_freezes_the_ruleset(season, playe
 
 
 def test_game_start_random_seats_is_a_permutation_of_the_members(season, players, referee):
-    game = services.game_start(season=season, members=players, random_seats=True, by=referee.user)
+    game = game_services.game_start(season=season, members=players, random_seats=True, by=referee.user)
 
-    assert sorted(m.pk for m in selectors.game_members(game)) == sorted(p.pk for p in players)
+    assert sorted(m.pk for m in game_selectors.game_members(game)) == sorted(p.pk for p in players)
 
 
 @pytest.mark.parametrize(
@@ -66,18 +72,18 @@ def test_game_start_refuses_bad_seating(season, players, referee, make_members, 
     other = MemberFactory(club=ClubFactory())
 
     with pytest.raises(ValidationError, match=message):
-        services.game_start(season=season, members=make_members(players, other), by=referee.user)
+        game_services.game_start(season=season, members=make_members(players, other), by=referee.user)
     assert not Game.objects.exists()
 
 
 def test_game_start_refuses_a_user_without_a_role(season, players):
     with pytest.raises(PermissionDenied):
-        services.game_start(season=season, members=players, by=players[0].user)
+        game_services.game_start(season=season, members=players, by=players[0].user)
 
 
 # --- hand_record --------------------------------------------------------------------------------
 def test_hand_record_stores_the_event_and_audits_it(game, players):
-    hand = services.hand_record(game=game, position=0, event=ron(1, 2, han=2), by=players[1].user)
+    hand = game_services.hand_record(game=game, position=0, event=ron(1, 2, han=2), by=players[1].user)
 
     assert hand.position == 0 and hand.event == ron(1, 2, han=2)
     assert hand.entered_by == players[1].user
@@ -95,9 +101,9 @@ def test_hand_record_stores_the_event_and_audits_it(game, players):
     ],
 )
 def test_hand_record_is_idempotent_for_the_same_event(game, players, first, again):
-    stored = services.hand_record(game=game, position=0, event=first, by=players[0].user)
+    stored = game_services.hand_record(game=game, position=0, event=first, by=players[0].user)
 
-    again_stored = services.hand_record(game=game, position=0, event=again, by=players[0].user)
+    again_stored = game_services.hand_record(game=game, position=0, event=again, by=players[0].user)
 
     assert again_stored.pk == stored.pk
     assert HandRecord.objects.filter(game=game).count() == 1
@@ -105,10 +111,10 @@ def test_hand_record_is_idempotent_for_the_same_event(game, players, first, agai
 
 
 def test_hand_record_different_event_at_a_taken_position_is_a_conflict(game, players):
-    stored = services.hand_record(game=game, position=0, event=ron(1, 2), by=players[0].user)
+    stored = game_services.hand_record(game=game, position=0, event=ron(1, 2), by=players[0].user)
 
-    with pytest.raises(services.HandConflict, match="already entered") as exc:
-        services.hand_record(game=game, position=0, event=tsumo(3), by=players[3].user)
+    with pytest.raises(HandConflict, match="already entered") as exc:
+        game_services.hand_record(game=game, position=0, event=tsumo(3), by=players[3].user)
 
     assert exc.value.existing.pk == stored.pk
     assert exc.value.code == "conflict"
@@ -116,8 +122,8 @@ def test_hand_record_different_event_at_a_taken_position_is_a_conflict(game, pla
 
 
 def test_hand_record_refuses_a_position_beyond_the_next(game, players):
-    with pytest.raises(services.HandRefused, match="next hand of this game is hand 1") as exc:
-        services.hand_record(game=game, position=1, event=ron(1, 2), by=players[0].user)
+    with pytest.raises(HandRefused, match="next hand of this game is hand 1") as exc:
+        game_services.hand_record(game=game, position=1, event=ron(1, 2), by=players[0].user)
 
     assert exc.value.code == "position"
     assert not HandRecord.objects.exists()
@@ -133,8 +139,8 @@ def test_hand_record_refuses_a_position_beyond_the_next(game, players):
     ],
 )
 def test_hand_record_refuses_what_the_engine_refuses_with_its_message(game, players, event):
-    with pytest.raises(services.HandRefused) as exc:
-        services.hand_record(game=game, position=0, event=event, by=players[0].user)
+    with pytest.raises(HandRefused) as exc:
+        game_services.hand_record(game=game, position=0, event=event, by=players[0].user)
 
     assert exc.value.message
     assert exc.value.to_json()["error"]["hand"] == 0
@@ -146,7 +152,7 @@ def test_hand_record_refuses_anyone_but_players_referees_and_admins(game, host):
 
     for user in (outsider, host.user):
         with pytest.raises(PermissionDenied):
-            services.hand_record(game=game, position=0, event=ron(1, 2), by=user)
+            game_services.hand_record(game=game, position=0, event=ron(1, 2), by=user)
     assert not HandRecord.objects.exists()
 
 
@@ -158,15 +164,15 @@ def test_finishing_hand_caches_the_final_result_and_queues_the_recompute(game, p
     assert game.ended_by == "all_last"
     assert game.final_scores == [32000, 18000, 25000, 25000]
     assert game.final_ranks == [1, 4, 2, 3]
-    assert game.final_points == selectors.game_replay(game).to_json()["final"]["points"]
+    assert game.final_points == game_selectors.game_replay(game).to_json()["final"]["points"]
     assert recomputes == [game.season_id]
 
 
 def test_no_hand_after_the_game_ended(game, players):
     record_all(game, ALL_LAST_FINISH, players[0].user)
 
-    with pytest.raises(services.HandRefused, match="over"):
-        services.hand_record(game=game, position=len(ALL_LAST_FINISH), event=draw(), by=players[0].user)
+    with pytest.raises(HandRefused, match="over"):
+        game_services.hand_record(game=game, position=len(ALL_LAST_FINISH), event=draw(), by=players[0].user)
 
 
 def test_in_progress_hands_do_not_queue_a_recompute(game, players, recomputes):
@@ -182,7 +188,7 @@ def test_hand_edit_replays_the_later_hands(game, players, referee):
     record_all(game, [ron(1, 2), ron(2, 3)], players[0].user)
     first = HandRecord.objects.get(game=game, position=0)
 
-    services.hand_edit(hand=first, event=ron(1, 2, han=3), by=referee.user, reason="3 han, not 1")
+    game_services.hand_edit(hand=first, event=ron(1, 2, han=3), by=referee.user, reason="3 han, not 1")
 
     assert HandRecord.objects.get(pk=first.pk).event == ron(1, 2, han=3)
     assert scores(game) == [25000, 28900, 25000 - 3900 + 1000, 25000 - 1000]
@@ -198,7 +204,7 @@ def test_hand_edit_of_a_finished_game_refreshes_the_cache_and_recomputes(game, p
     last = HandRecord.objects.get(game=game, position=len(ALL_LAST_FINISH) - 1)
     recomputes.clear()
 
-    services.hand_edit(hand=last, event=ron(0, 1, han=6), by=referee.user, reason="haneman")
+    game_services.hand_edit(hand=last, event=ron(0, 1, han=6), by=referee.user, reason="haneman")
 
     game.refresh_from_db()
     assert game.final_scores == [24000 + 12000, 26000 - 12000, 25000, 25000]
@@ -208,14 +214,14 @@ def test_hand_edit_of_a_finished_game_refreshes_the_cache_and_recomputes(game, p
 def test_hand_edit_refused_when_a_later_hand_becomes_impossible(game, players, referee):
     record_all(game, AGARI_YAME_FINISH, players[0].user)
     dealer_win = HandRecord.objects.get(game=game, position=7)
-    before = selectors.game_record(game)
+    before = game_selectors.game_record(game)
 
     # A non-dealer win at South 4 ends the game, so the dealer's "stop" after it is impossible.
-    with pytest.raises(services.HandRefused, match="makes hand 9 impossible") as exc:
-        services.hand_edit(hand=dealer_win, event=ron(0, 1, han=5), by=referee.user, reason="typo")
+    with pytest.raises(HandRefused, match="makes hand 9 impossible") as exc:
+        game_services.hand_edit(hand=dealer_win, event=ron(0, 1, han=5), by=referee.user, reason="typo")
 
     assert exc.value.hand == 8
-    assert selectors.game_record(game) == before
+    assert game_selectors.game_record(game) == before
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.ended_by == "stop"
     assert not AuditEntry.objects.filter(action=AuditEntry.Action.EDIT).exists()
@@ -226,7 +232,7 @@ def test_hand_delete_renumbers_later_hands_and_replays(game, players, referee):
     record_all(game, [ron(1, 2), draw([0]), ron(3, 0)], players[0].user)
     middle = HandRecord.objects.get(game=game, position=1)
 
-    services.hand_delete(hand=middle, by=referee.user, reason="entered twice")
+    game_services.hand_delete(hand=middle, by=referee.user, reason="entered twice")
 
     assert [(h.position, h.event) for h in game.hands.order_by("position")] == [(0, ron(1, 2)), (1, ron(3, 0))]
     entry = AuditEntry.objects.get(action=AuditEntry.Action.DELETE)
@@ -238,8 +244,8 @@ def test_hand_delete_refused_when_a_later_hand_becomes_impossible(game, players,
     record_all(game, AGARI_YAME_FINISH, players[0].user)
     dealer_win = HandRecord.objects.get(game=game, position=7)
 
-    with pytest.raises(services.HandRefused, match="makes hand 9 impossible"):
-        services.hand_delete(hand=dealer_win, by=referee.user, reason="oops")
+    with pytest.raises(HandRefused, match="makes hand 9 impossible"):
+        game_services.hand_delete(hand=dealer_win, by=referee.user, reason="oops")
 
     assert game.hands.count() == len(AGARI_YAME_FINISH)
 
@@ -248,7 +254,7 @@ def test_hand_undo_last_removes_the_last_hand_and_reopens_a_finished_game(game, 
     record_all(game, ALL_LAST_FINISH, players[0].user)
     recomputes.clear()
 
-    removed = services.hand_undo_last(game=game, by=referee.user, position=game.hands.count() - 1, reason="undo")
+    removed = game_services.hand_undo_last(game=game, by=referee.user, position=game.hands.count() - 1, reason="undo")
 
     game.refresh_from_db()
     assert removed == ALL_LAST_FINISH[-1]
@@ -260,7 +266,7 @@ def test_hand_undo_last_removes_the_last_hand_and_reopens_a_finished_game(game, 
 
 
 def test_hand_undo_last_on_an_empty_game_does_nothing(game, players):
-    assert services.hand_undo_last(game=game, by=players[0].user, position=None) is None
+    assert game_services.hand_undo_last(game=game, by=players[0].user, position=None) is None
     assert not AuditEntry.objects.filter(action=AuditEntry.Action.DELETE).exists()
 
 
@@ -269,15 +275,15 @@ def test_game_cancel_freezes_the_game_and_recomputes_a_finished_one(game, player
     record_all(game, ALL_LAST_FINISH, players[0].user)
     recomputes.clear()
 
-    services.game_cancel(game=game, by=referee.user, reason="wrong season")
+    game_services.game_cancel(game=game, by=referee.user, reason="wrong season")
 
     game.refresh_from_db()
     assert game.status == Game.Status.CANCELLED and game.cancel_reason == "wrong season"
     assert recomputes == [game.season_id]
     entry = AuditEntry.objects.get(action=AuditEntry.Action.CANCEL, object_type="game")
     assert entry.before["status"] == Game.Status.FINISHED and entry.after["status"] == Game.Status.CANCELLED
-    with pytest.raises(services.HandRefused, match="cancelled"):
-        services.hand_undo_last(game=game, by=referee.user, position=None)
+    with pytest.raises(HandRefused, match="cancelled"):
+        game_services.hand_undo_last(game=game, by=referee.user, position=None)
 
 
 @pytest.mark.parametrize(
@@ -291,7 +297,7 @@ def test_game_cancel_refusals(game, players, referee, actor, reason, error):
     user = players[0].user if actor == "player" else referee.user
 
     with pytest.raises(error):
-        services.game_cancel(game=game, by=user, reason=reason)
+        game_services.game_cancel(game=game, by=user, reason=reason)
     game.refresh_from_db()
     assert game.status == Game.Status.IN_PROGRESS
 
@@ -308,9 +314,9 @@ def test_game_cancel_refusals(game, players, referee, actor, reason, error):
     ],
 )
 def test_penalty_give_in_game_appends_a_contract_event(game, players, referee, kind, event):
-    services.hand_record(game=game, position=0, event=ron(1, 0), by=referee.user)
+    game_services.hand_record(game=game, position=0, event=ron(1, 0), by=referee.user)
 
-    penalty = services.penalty_give(game=game, member=players[2], type=kind, reason="판정", by=referee.user)
+    penalty = referee_services.penalty_give(game=game, member=players[2], type=kind, reason="판정", by=referee.user)
 
     assert penalty.hand_record.position == 1
     assert penalty.hand_record.event == event
@@ -320,7 +326,7 @@ def test_penalty_give_in_game_appends_a_contract_event(game, players, referee, k
 
 
 def test_juki_chombo_costs_3000_to_each_other_player(game, players, referee):
-    services.penalty_give(game=game, member=players[2], type="chombo", reason="noten riichi", by=referee.user)
+    referee_services.penalty_give(game=game, member=players[2], type="chombo", reason="noten riichi", by=referee.user)
 
     assert scores(game) == [28000, 28000, 16000, 28000]
 
@@ -335,7 +341,7 @@ def test_juki_chombo_costs_3000_to_each_other_player(game, players, referee):
 def test_referee_ruling_with_an_amount_moves_table_points(game, players, referee, beneficiary, expected):
     to = players[beneficiary] if beneficiary is not None else None
 
-    penalty = services.penalty_give(
+    penalty = referee_services.penalty_give(
         game=game, member=players[2], type="ruling", amount=3000, beneficiary=to, reason="심판 재정", by=referee.user
     )
 
@@ -345,11 +351,11 @@ def test_referee_ruling_with_an_amount_moves_table_points(game, players, referee
 
 
 def test_penalty_cancel_removes_the_event_and_replays(game, players, referee):
-    services.hand_record(game=game, position=0, event=ron(1, 0), by=referee.user)
-    penalty = services.penalty_give(game=game, member=players[2], type="chombo", reason="x", by=referee.user)
-    services.hand_record(game=game, position=2, event=ron(3, 1), by=referee.user)
+    game_services.hand_record(game=game, position=0, event=ron(1, 0), by=referee.user)
+    penalty = referee_services.penalty_give(game=game, member=players[2], type="chombo", reason="x", by=referee.user)
+    game_services.hand_record(game=game, position=2, event=ron(3, 1), by=referee.user)
 
-    services.penalty_cancel(penalty=penalty, by=referee.user, reason="wrong player")
+    referee_services.penalty_cancel(penalty=penalty, by=referee.user, reason="wrong player")
 
     penalty.refresh_from_db()
     assert penalty.cancelled_at is not None and penalty.cancel_reason == "wrong player"
@@ -361,7 +367,7 @@ def test_penalty_cancel_removes_the_event_and_replays(game, players, referee):
 
 
 def test_season_deduction_is_a_row_only_and_recomputes(season, players, referee, recomputes):
-    penalty = services.penalty_give(
+    penalty = referee_services.penalty_give(
         season=season, member=players[0], type="season_deduction", points=Decimal("20"), reason="무단 불참",
         by=referee.user,
     )
@@ -370,10 +376,10 @@ def test_season_deduction_is_a_row_only_and_recomputes(season, players, referee,
     assert not HandRecord.objects.exists()
     assert recomputes == [season.pk]
 
-    services.penalty_cancel(penalty=penalty, by=referee.user, reason="excused")
+    referee_services.penalty_cancel(penalty=penalty, by=referee.user, reason="excused")
     assert recomputes == [season.pk, season.pk]
-    assert list(selectors.penalties_for(season=season)) == []
-    assert list(selectors.penalties_for(season=season, include_cancelled=True)) == [penalty]
+    assert list(referee_selectors.penalties_for(season=season)) == []
+    assert list(referee_selectors.penalties_for(season=season, include_cancelled=True)) == [penalty]
 
 
 @pytest.mark.parametrize(
@@ -386,24 +392,24 @@ def test_season_deduction_is_a_row_only_and_recomputes(season, players, referee,
 )
 def test_penalty_give_refusals(season, players, referee, kwargs, message):
     with pytest.raises(ValidationError, match=message):
-        services.penalty_give(season=season, member=players[0], reason="r", by=referee.user, **kwargs)
+        referee_services.penalty_give(season=season, member=players[0], reason="r", by=referee.user, **kwargs)
     assert not Penalty.objects.exists()
 
 
 def test_penalty_type_the_ruleset_lacks_is_refused(club, players, referee):
     season = SeasonFactory(club=club, ruleset__club=club, ruleset__key="tenhou", ruleset__base="tenhou")
-    game = services.game_start(season=season, members=players, by=referee.user)
+    game = game_services.game_start(season=season, members=players, by=referee.user)
 
     with pytest.raises(ValidationError, match="has no"):
-        services.penalty_give(game=game, member=players[0], type="yellow_card", reason="r", by=referee.user)
+        referee_services.penalty_give(game=game, member=players[0], type="yellow_card", reason="r", by=referee.user)
 
 
 def test_only_referees_and_admins_give_penalties(game, players, host, club_admin):
     for user in (players[0].user, host.user):
         with pytest.raises(PermissionDenied):
-            services.penalty_give(game=game, member=players[1], type="chombo", reason="r", by=user)
+            referee_services.penalty_give(game=game, member=players[1], type="chombo", reason="r", by=user)
 
-    services.penalty_give(game=game, member=players[1], type="chombo", reason="r", by=club_admin.user)
+    referee_services.penalty_give(game=game, member=players[1], type="chombo", reason="r", by=club_admin.user)
     assert Penalty.objects.count() == 1
 
 
@@ -412,7 +418,7 @@ def test_ruleset_update_of_a_frozen_ruleset_makes_a_new_version(game, club_admin
     frozen = game.ruleset
     frozen.refresh_from_db()
 
-    new = services.ruleset_update(ruleset=frozen, overrides={"kiriage": True}, by=club_admin.user)
+    new = season_services.ruleset_update(ruleset=frozen, overrides={"kiriage": True}, by=club_admin.user)
 
     assert new.pk != frozen.pk and new.key == frozen.key
     assert int(new.version) == int(frozen.version) + 1
@@ -422,12 +428,12 @@ def test_ruleset_update_of_a_frozen_ruleset_makes_a_new_version(game, club_admin
 
 def test_ruleset_create_refuses_an_unknown_option(club, club_admin):
     with pytest.raises(ValidationError, match="Unknown rule option"):
-        services.ruleset_create(club=club, key="x", name="X", base="asi-shirai", overrides={"bogus": 1},
+        season_services.ruleset_create(club=club, key="x", name="X", base="asi-shirai", overrides={"bogus": 1},
                                 by=club_admin.user)
 
 
 def test_season_create_audits(club, ruleset, club_admin):
-    season = services.season_create(club=club, name="2026 봄", ruleset=ruleset, by=club_admin.user)
+    season = season_services.season_create(club=club, name="2026 봄", ruleset=ruleset, by=club_admin.user)
 
     entry = AuditEntry.objects.get(object_type="season", object_id=str(season.pk))
     assert entry.after["name"] == "2026 봄"
@@ -436,5 +442,5 @@ def test_season_create_audits(club, ruleset, club_admin):
 def test_stop_only_when_the_dealer_may_choose(game, players):
     record_all(game, TO_SOUTH_4, players[0].user)
 
-    with pytest.raises(services.HandRefused):
-        services.hand_record(game=game, position=len(TO_SOUTH_4), event=STOP, by=players[0].user)
+    with pytest.raises(HandRefused):
+        game_services.hand_record(game=game, position=len(TO_SOUTH_4), event=STOP, by=players[0].user)

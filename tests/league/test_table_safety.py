@@ -16,8 +16,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
-from league import services
+from league.errors import HandRefused
+from league.games import services as game_services
 from league.models import AuditEntry, Game, HandRecord, IdempotencyKey, Penalty
+from league.once import AlreadyDone, Once
+from league.referee import services as referee_services
 from tests.league.events import ALL_LAST_FINISH, TO_SOUTH_4, ron
 
 pytestmark = pytest.mark.django_db
@@ -50,7 +53,7 @@ def _ron_form(position, token, *, winner=1, loser=2, value="3-30"):
 
 def _record(game, events, by=None):
     for i, e in enumerate(events):
-        services.hand_record(game=game, position=i, event=e, by=by)
+        game_services.hand_record(game=game, position=i, event=e, by=by)
 
 
 # --- item 1: Back, then save again ------------------------------------------------------------
@@ -127,9 +130,9 @@ def test_a_penalty_form_submitted_twice_logs_one_penalty(game, players, referee)
 # --- item 2: a double-tap undo removes one hand --------------------------------------------------
 def test_double_tap_undo_removes_one_hand(game, players):
     _record(game, TO_SOUTH_4[:3])
-    services.hand_undo_last(game=game, by=players[0].user, position=2)
-    with pytest.raises(services.HandRefused, match="no longer the last one"):
-        services.hand_undo_last(game=game, by=players[0].user, position=2)
+    game_services.hand_undo_last(game=game, by=players[0].user, position=2)
+    with pytest.raises(HandRefused, match="no longer the last one"):
+        game_services.hand_undo_last(game=game, by=players[0].user, position=2)
     assert list(game.hands.values_list("position", flat=True)) == [0, 1]
 
 
@@ -139,7 +142,7 @@ def test_the_same_undo_form_twice_removes_one_hand(game, players):
     token = _token(host.get(reverse("league:game_table", args=[game.pk])).content.decode(), "undo")
     url = reverse("league:hand_undo", args=[game.pk])
     host.post(url, {"position": 2, "entry_token": token})
-    _record_next = services.hand_record(game=game, position=2, event=TO_SOUTH_4[2])  # the hand entered again
+    _record_next = game_services.hand_record(game=game, position=2, event=TO_SOUTH_4[2])  # the hand entered again
     host.post(url, {"position": 2, "entry_token": token})  # the first tap's twin, after that
     assert game.hands.count() == 3 and _record_next.pk in game.hands.values_list("pk", flat=True)
 
@@ -168,32 +171,34 @@ def test_deleting_a_hand_already_deleted_deletes_nothing_more(game, players):
 def test_delete_by_position_checks_the_hand_the_host_saw_under_the_lock(game, players):
     _record(game, TO_SOUTH_4[:3])
     seen = game.hands.get(position=1)
-    services.hand_delete(hand=game.hands.get(position=0), by=players[0].user, reason="dup")
-    with pytest.raises(services.HandRefused) as refused:
-        services.hand_delete(hand=seen, by=players[0].user, reason="dup", position=1)
+    game_services.hand_delete(hand=game.hands.get(position=0), by=players[0].user, reason="dup")
+    with pytest.raises(HandRefused) as refused:
+        game_services.hand_delete(hand=seen, by=players[0].user, reason="dup", position=1)
     assert refused.value.code == "position"
-    services.hand_delete(hand=HandRecord(pk=seen.pk, game=game), by=players[0].user, reason="dup", position=0)
-    with pytest.raises(services.HandRefused) as gone:
-        services.hand_delete(hand=HandRecord(pk=seen.pk, game=game), by=players[0].user, reason="dup", position=0)
+    game_services.hand_delete(hand=HandRecord(pk=seen.pk, game=game), by=players[0].user, reason="dup", position=0)
+    with pytest.raises(HandRefused) as gone:
+        game_services.hand_delete(hand=HandRecord(pk=seen.pk, game=game), by=players[0].user, reason="dup", position=0)
     assert gone.value.code == "gone" and game.hands.count() == 1
 
 
 # --- item 3: penalties belong to referees ----------------------------------------------------------
 def test_a_hosts_undo_cannot_remove_a_referees_yellow_card(game, players, referee):
     _record(game, [ron(1, 2)])
-    services.penalty_give(member=players[2], type="yellow_card", reason="exposed tiles", game=game, by=referee.user)
-    with pytest.raises(services.HandRefused) as refused:
-        services.hand_undo_last(game=game, by=players[0].user, position=1)
+    referee_services.penalty_give(member=players[2], type="yellow_card", reason="exposed tiles", game=game,
+                                  by=referee.user)
+    with pytest.raises(HandRefused) as refused:
+        game_services.hand_undo_last(game=game, by=players[0].user, position=1)
     assert refused.value.code == "referee_only"
-    with pytest.raises(services.HandRefused):
-        services.hand_delete(hand=game.hands.get(position=1), by=players[0].user, reason="oops")
+    with pytest.raises(HandRefused):
+        game_services.hand_delete(hand=game.hands.get(position=1), by=players[0].user, reason="oops")
     assert game.hands.count() == 2 and Penalty.objects.get().is_active
-    services.hand_undo_last(game=game, by=referee.user, position=1)
+    game_services.hand_undo_last(game=game, by=referee.user, position=1)
     assert game.hands.count() == 1 and not Penalty.objects.get().is_active
 
 
 def test_table_undo_of_a_penalty_says_it_is_the_referees(game, players, referee):
-    services.penalty_give(member=players[2], type="yellow_card", reason="exposed tiles", game=game, by=referee.user)
+    referee_services.penalty_give(member=players[2], type="yellow_card", reason="exposed tiles", game=game,
+                                  by=referee.user)
     response = _client(players[0]).post(reverse("league:hand_undo", args=[game.pk]), {"position": 0}, follow=True)
     assert "심판" in response.content.decode()
     assert game.hands.count() == 1
@@ -226,7 +231,7 @@ def test_a_plain_chombo_stays_a_table_result(game, players):
     response = _api(players[0]).post("/api/hands/", {"game": game.pk, "event": {"kind": "chombo", "offender": 3}},
                                      format="json")
     assert response.status_code == HTTPStatus.CREATED
-    services.hand_undo_last(game=game, by=players[0].user, position=0)
+    game_services.hand_undo_last(game=game, by=players[0].user, position=0)
     assert not game.hands.exists()
 
 
@@ -249,13 +254,13 @@ def test_a_finished_game_is_closed_to_players_and_needs_a_reason_from_referees(g
     assert no_reason.status_code == HTTPStatus.BAD_REQUEST
     last.refresh_from_db()
     assert last.event["wins"][0]["han"] == 5
-    for refused in (lambda: services.hand_undo_last(game=game, by=players[0].user, position=last.position),
-                    lambda: services.hand_delete(hand=last, by=players[0].user, reason="x"),
-                    lambda: services.hand_undo_last(game=game, by=referee.user, position=last.position)):
-        with pytest.raises(services.HandRefused):
+    for refused in (lambda: game_services.hand_undo_last(game=game, by=players[0].user, position=last.position),
+                    lambda: game_services.hand_delete(hand=last, by=players[0].user, reason="x"),
+                    lambda: game_services.hand_undo_last(game=game, by=referee.user, position=last.position)):
+        with pytest.raises(HandRefused):
             refused()
-    with pytest.raises(services.HandRefused):
-        services.penalty_give(member=players[1], type="ruling", amount=None, points=1, reason="", game=game,
+    with pytest.raises(HandRefused):
+        referee_services.penalty_give(member=players[1], type="ruling", amount=None, points=1, reason="", game=game,
                               by=referee.user)
     ok = _api(referee).patch(f"/api/hands/{last.pk}/", {"event": changed, "reason": "was a haneman"}, format="json")
     assert ok.status_code == HTTPStatus.OK
@@ -347,7 +352,8 @@ def test_a_full_hand_submitted_twice_stores_once(game, players):
 
 
 def test_the_table_offers_no_undo_of_a_referees_penalty_to_a_host(game, players, referee):
-    services.penalty_give(member=players[2], type="yellow_card", reason="exposed tiles", game=game, by=referee.user)
+    referee_services.penalty_give(member=players[2], type="yellow_card", reason="exposed tiles", game=game,
+                                  by=referee.user)
     url = reverse("league:game_table", args=[game.pk])
     assert 'data-testid="undo"' not in _client(players[0]).get(url).content.decode()
     assert 'data-testid="undo"' in _client(referee).get(url).content.decode()
@@ -376,7 +382,7 @@ OPS = st.lists(st.one_of(st.tuples(st.just("save"), st.integers(0, 5)),
 @given(ops=OPS)
 def test_whatever_is_submitted_again_each_key_writes_once_and_each_undo_removes_the_hand_it_saw(
         season, players, ops):
-    game = services.game_start(season=season, members=players, by=None)
+    game = game_services.game_start(season=season, members=players, by=None)
     user = players[0].user
     stored: list[int] = []  # the model: which key made each hand, in order
     used: set[str] = set()
@@ -384,9 +390,9 @@ def test_whatever_is_submitted_again_each_key_writes_once_and_each_undo_removes_
         if op == "save":  # a form with token t<arg>, posted at the next position the host sees
             key = f"hand.g{game.pk}t{arg}"
             try:
-                services.hand_record(game=game, position=None, event=ALL_TENPAI, by=user,
-                                     once=services.Once.form(user, key))
-            except services.AlreadyDone:
+                game_services.hand_record(game=game, position=None, event=ALL_TENPAI, by=user,
+                                     once=Once.form(user, key))
+            except AlreadyDone:
                 assert key in used
             else:
                 assert key not in used
@@ -395,8 +401,8 @@ def test_whatever_is_submitted_again_each_key_writes_once_and_each_undo_removes_
         else:  # an undo of the hand the host saw: the last one, or a stale screen's (one off)
             seen = len(stored) - 1 + arg
             try:
-                services.hand_undo_last(game=game, by=user, position=seen)
-            except services.HandRefused:
+                game_services.hand_undo_last(game=game, by=user, position=seen)
+            except HandRefused:
                 assert arg != 0 or not stored
             else:
                 assert arg == 0 and stored

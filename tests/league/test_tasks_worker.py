@@ -60,10 +60,10 @@ def worker(broker_url):
 
 
 def test_worker_recomputes_the_season_standings(game, players, broker_url, worker):
-    from league import services
+    from league.games import services as game_services
 
     for i, event in enumerate(ALL_LAST_FINISH):
-        services.hand_record(game=game, position=i, event=event, by=players[0].user)
+        game_services.hand_record(game=game, position=i, event=event, by=players[0].user)
     assert Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
     # The in-process (eager) recompute ran on commit; remove its result so only the worker can restore it.
     StandingsSnapshot.objects.filter(season=game.season).delete()

@@ -8,7 +8,7 @@ from django.test.signals import template_rendered
 from django.urls import reverse
 from django.utils import translation
 
-from league.forms import value_choices
+from league.games.forms import value_choices
 from league.templatetags import value_grid as tags
 from scoring.rules import preset
 

@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from league import services
+from league.games import services as game_services
 from league.models import AuditEntry, Game, HandRecord
 
 pytestmark = pytest.mark.django_db
@@ -23,8 +23,8 @@ def _client(member) -> Client:
 
 @pytest.fixture
 def cancelled(game, referee):
-    services.hand_record(game=game, position=0, event=RON, by=None)
-    return services.game_cancel(game=game, by=referee.user, reason="전원 합의로 중단")
+    game_services.hand_record(game=game, position=0, event=RON, by=None)
+    return game_services.game_cancel(game=game, by=referee.user, reason="전원 합의로 중단")
 
 
 @pytest.mark.parametrize("who", ["referee", "club_admin"], ids=["referee_may_cancel", "club_admin_may_cancel"])

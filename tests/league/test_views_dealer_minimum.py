@@ -9,7 +9,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from league import selectors, services
+from league.games import selectors as game_selectors
+from league.games import services as game_services
 from league.models import HandRecord
 from scoring.game import replay
 from scoring.messages import particle
@@ -31,11 +32,11 @@ def _client(member) -> Client:
 
 def _play(game, events) -> None:
     for i, event in enumerate(events):
-        services.hand_record(game=game, position=i, event=event, by=None)
+        game_services.hand_record(game=game, position=i, event=event, by=None)
 
 
 def _state(game):
-    return replay(selectors.game_record(game)).state
+    return replay(game_selectors.game_record(game)).state
 
 
 def _table(client, game, lang="ko") -> str:
@@ -82,7 +83,7 @@ def test_two_han_dealer_win_with_one_dora_is_refused_and_not_stored(fifth, playe
     assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
     text = html.unescape(response.content.decode())
     # The engine's refusal in Korean, naming the dealer (no English lead-in on a Korean page).
-    dealer = selectors.game_record(fifth)["players"][0]
+    dealer = game_selectors.game_record(fifth)["players"][0]
     assert f"{particle(dealer, '은')} 5연장 중인 오야(친)이므로 도라를 빼고 2판 이상이어야" in text
     assert "이 화료는 1판입니다" in text and ENGINE_REFUSAL not in text
     assert fifth.hands.count() == len(TO_FIFTH_RENCHAN)

@@ -8,8 +8,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from league import services
+from league.games import services as game_services
 from league.models import Game, HandRecord
+from league.referee import services as referee_services
 from tests.factories import MemberFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -23,9 +24,9 @@ def _client(member) -> Client:
 
 @pytest.fixture
 def played(game, players):
-    services.hand_record(game=game, position=0, event={"kind": "ron", "loser": 2,
+    game_services.hand_record(game=game, position=0, event={"kind": "ron", "loser": 2,
                          "wins": [{"winner": 1, "han": 3, "fu": 30}]}, by=players[0].user)
-    services.hand_record(game=game, position=1, event={"kind": "draw", "tenpai": [1]}, by=players[0].user)
+    game_services.hand_record(game=game, position=1, event={"kind": "draw", "tenpai": [1]}, by=players[0].user)
     return game
 
 
@@ -46,7 +47,8 @@ def test_edit_preview_without_javascript_needs_no_reason(played, referee):
 
 def test_edit_preview_says_when_the_change_ends_the_game(game, players, referee):
     by = players[0].user
-    services.hand_record(game=game, position=0, event={"kind": "ron", "loser": 2, "wins": [{"winner": 1, "han": 8}]},
+    game_services.hand_record(game=game, position=0, event={"kind": "ron", "loser": 2, "wins": [{"winner": 1,
+                              "han": 8}]},
                          by=by)  # seat 2: 9,000 left
     data = {"position": 0, "kind": "ron", "ron_winner": "1", "ron_loser": "2", "ron_value": "Y1", "form": "quick"}
     response = _client(referee).post(reverse("league:hand_preview", args=[game.pk]), data,
@@ -83,7 +85,8 @@ def test_refusal_page_explains_who_may(played, club):
 
 
 def test_final_table_offers_the_next_game_with_the_same_players(game, players, referee):
-    services.hand_record(game=game, position=0, event={"kind": "ron", "loser": 2, "wins": [{"winner": 1, "yakuman": 2}]},
+    game_services.hand_record(game=game, position=0, event={"kind": "ron", "loser": 2, "wins": [{"winner": 1,
+                              "yakuman": 2}]},
                          by=players[0].user)  # tobi
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
@@ -100,7 +103,8 @@ def test_final_table_offers_the_next_game_with_the_same_players(game, players, r
 
 
 def test_plain_member_sees_no_next_game_button(game, players):
-    services.hand_record(game=game, position=0, event={"kind": "ron", "loser": 2, "wins": [{"winner": 1, "yakuman": 2}]},
+    game_services.hand_record(game=game, position=0, event={"kind": "ron", "loser": 2, "wins": [{"winner": 1,
+                              "yakuman": 2}]},
                          by=players[0].user)
     text = _client(players[3]).get(reverse("league:game_table", args=[game.pk])).content.decode()
     assert 'data-testid="next-game"' not in text
@@ -128,10 +132,10 @@ def test_full_hand_winners_stick_counts_the_riichi_yaku(game, players):
 
 
 def test_audit_log_says_hands_and_penalties_in_words(played, referee, players, club):
-    services.hand_edit(hand=HandRecord.objects.get(game=played, position=0),
+    game_services.hand_edit(hand=HandRecord.objects.get(game=played, position=0),
                        event={"kind": "ron", "loser": 2, "wins": [{"winner": 1, "han": 4, "fu": 30}]},
                        by=referee.user, reason="4판")
-    services.penalty_give(member=players[3], type="yellow_card", reason="패 노출", by=referee.user, game=played)
+    referee_services.penalty_give(member=players[3], type="yellow_card", reason="패 노출", by=referee.user, game=played)
     text = html.unescape(_client(referee).get(reverse("league:audit_log", args=[club.slug]),
                                               HTTP_ACCEPT_LANGUAGE="en").content.decode())
     names = [p.display_name for p in players]

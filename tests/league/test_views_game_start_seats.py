@@ -10,7 +10,8 @@ from django.core.exceptions import PermissionDenied
 from django.test import Client
 from django.urls import reverse
 
-from league import services
+from league.errors import SeatedElsewhere
+from league.games import services as game_services
 from league.models import AuditEntry, Game
 from tests.factories import MemberFactory, UserFactory
 
@@ -71,11 +72,11 @@ def test_starter_may_cancel_an_empty_game(host, started_by_host):
 
 
 def test_starter_may_not_cancel_once_a_hand_is_entered(host, started_by_host):
-    services.hand_record(game=started_by_host, position=0, event={"kind": "draw", "tenpai": []}, by=None)
+    game_services.hand_record(game=started_by_host, position=0, event={"kind": "draw", "tenpai": []}, by=None)
     client = _client(host)
     assert client.get(reverse("league:game_cancel", args=[started_by_host.pk])).status_code == HTTPStatus.FORBIDDEN
     with pytest.raises(PermissionDenied):
-        services.game_cancel(game=started_by_host, by=host.user, reason="x")
+        game_services.game_cancel(game=started_by_host, by=host.user, reason="x")
 
 
 def test_someone_else_may_not_cancel_an_empty_game(players, started_by_host):
@@ -95,8 +96,8 @@ def test_member_seated_at_a_game_in_progress_cannot_be_seated_at_another(game, h
 
 
 def test_member_seated_at_a_game_in_progress_service_refuses(game, referee, season, players):
-    with pytest.raises(services.SeatedElsewhere) as refused:
-        services.game_start(season=season, members=[players[0], *_others(season.club)], by=referee.user)
+    with pytest.raises(SeatedElsewhere) as refused:
+        game_services.game_start(season=season, members=[players[0], *_others(season.club)], by=referee.user)
     assert refused.value.code == "seated_elsewhere" and refused.value.seats[0][0] == players[0].display_name
 
 
@@ -113,13 +114,13 @@ def test_member_seated_at_a_game_in_progress_referee_overrides_explicitly(game, 
 
 def test_member_seated_at_a_game_in_progress_host_cannot_override(game, host, season, players):
     with pytest.raises(PermissionDenied):
-        services.game_start(season=season, members=[players[0], *_others(season.club)], by=host.user,
+        game_services.game_start(season=season, members=[players[0], *_others(season.club)], by=host.user,
                             override_seated=True)
 
 
 def test_member_seated_at_a_finished_or_cancelled_game_may_start_again(game, referee, season, players):
-    services.game_cancel(game=game, by=referee.user, reason="x")
-    assert services.game_start(season=season, members=players, by=referee.user).status == Game.Status.IN_PROGRESS
+    game_services.game_cancel(game=game, by=referee.user, reason="x")
+    assert game_services.game_start(season=season, members=players, by=referee.user).status == Game.Status.IN_PROGRESS
 
 
 def test_member_seated_at_a_game_in_progress_api_answers_400(game, referee, season, players):

@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from league import services
+from league.games import services as game_services
 from league.models import AuditEntry, Game, HandRecord
 from tests.factories import ClubFactory, MemberFactory, UserFactory
 
@@ -25,9 +25,9 @@ def _client(member) -> Client:
 def played(game, players):
     """Two hands: seat 1 rons seat 2 for 3 han 30 fu, then an all-noten draw."""
     by = players[0].user
-    services.hand_record(game=game, position=0, event={"kind": "ron", "loser": 2,
+    game_services.hand_record(game=game, position=0, event={"kind": "ron", "loser": 2,
                          "wins": [{"winner": 1, "han": 3, "fu": 30}]}, by=by)
-    services.hand_record(game=game, position=1, event={"kind": "draw", "tenpai": [1]}, by=by)
+    game_services.hand_record(game=game, position=1, event={"kind": "draw", "tenpai": [1]}, by=by)
     return game
 
 
@@ -109,9 +109,11 @@ def test_edit_needs_a_reason(played, referee):
 def test_edit_that_makes_a_later_hand_impossible_is_refused_with_the_reason(game, players, referee):
     by = players[0].user
     # Seat 2 pays a baiman and a mangan (1,000 left) and then declares riichi in a draw.
-    services.hand_record(game=game, position=0, event={"kind": "ron", "loser": 2, "wins": [{"winner": 1, "han": 8}]}, by=by)
-    services.hand_record(game=game, position=1, event={"kind": "ron", "loser": 2, "wins": [{"winner": 3, "han": 5}]}, by=by)
-    services.hand_record(game=game, position=2, event={"kind": "draw", "tenpai": [2], "riichi": [2]}, by=by)
+    game_services.hand_record(game=game, position=0,
+                              event={"kind": "ron", "loser": 2, "wins": [{"winner": 1, "han": 8}]}, by=by)
+    game_services.hand_record(game=game, position=1,
+                              event={"kind": "ron", "loser": 2, "wins": [{"winner": 3, "han": 5}]}, by=by)
+    game_services.hand_record(game=game, position=2, event={"kind": "draw", "tenpai": [2], "riichi": [2]}, by=by)
     data = {"position": 1, "kind": "ron", "ron_winner": "3", "ron_loser": "2", "ron_value": "6",
             "reason": "하네만이었다", "action": "save"}
     response = _client(referee).post(reverse("league:hand_edit", args=[game.pk, 1]), data)

@@ -13,9 +13,9 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
-from league import services
+from league.games import services as game_services
 from league.models import AuditEntry
-from league.tables import export_bytes
+from league.standings.tables import export_bytes
 from tests.factories import MemberFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -34,9 +34,9 @@ def _audit(client, club, lang="ko"):
 # --- the audit log ------------------------------------------------------------------------------
 @pytest.fixture
 def logged(game, players, referee):
-    services.hand_record(game=game, position=0, event={"kind": "draw", "tenpai": [1]}, by=players[0].user)
-    services.hand_record(game=game, position=1, event={"kind": "draw", "tenpai": []}, by=players[0].user)
-    services.hand_undo_last(game=game, by=players[0].user, position=1)
+    game_services.hand_record(game=game, position=0, event={"kind": "draw", "tenpai": [1]}, by=players[0].user)
+    game_services.hand_record(game=game, position=1, event={"kind": "draw", "tenpai": []}, by=players[0].user)
+    game_services.hand_undo_last(game=game, by=players[0].user, position=1)
     # a known moment: 2026-12-01 08:30 UTC is 17:30 in Seoul
     AuditEntry.objects.filter(club=game.club).update(at=datetime.datetime(2026, 12, 1, 8, 30, tzinfo=datetime.UTC))
     return game
@@ -105,7 +105,7 @@ def test_ranked_from_n_games_is_pluralised(season, club_admin, n, lang, words):
 
 # --- a missing reason ----------------------------------------------------------------------------
 def test_missing_edit_reason_has_a_specific_korean_message(game, referee):
-    services.hand_record(game=game, position=0, event={"kind": "draw", "tenpai": []}, by=None)
+    game_services.hand_record(game=game, position=0, event={"kind": "draw", "tenpai": []}, by=None)
     response = _client(referee).post(reverse("league:hand_edit", args=[game.pk, 0]), {
         "position": 0, "kind": "draw", "draw_tenpai": ["1"], "reason": "", "action": "save"},
         HTTP_ACCEPT_LANGUAGE="ko")

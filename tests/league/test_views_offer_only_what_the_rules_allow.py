@@ -15,8 +15,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from league import services
-from league.forms import HandEntryForm, TableContext, value_choices
+from league.games import services as game_services
+from league.games.forms import HandEntryForm, value_choices
+from league.games.table import TableContext
 from league.models import HandRecord
 from scoring.errors import ScoringError
 from scoring.payments import check_win_han_fu
@@ -45,7 +46,7 @@ def _grid_values(text: str, name: str) -> set[str]:
 def _game_under(club, players, referee, key: str):
     ruleset = RulesetFactory(club=club, key=key, base=key)
     season = SeasonFactory(club=club, ruleset=ruleset)
-    return services.game_start(season=season, table_label="B", members=players, by=referee.user)
+    return game_services.game_start(season=season, table_label="B", members=players, by=referee.user)
 
 
 # --- the ron grid ---------------------------------------------------------------------------
@@ -139,7 +140,7 @@ DEALER_TENPAI = {"kind": "draw", "tenpai": [0]}
 @pytest.fixture
 def fifth(game):
     for i, event in enumerate([DEALER_RON, DEALER_TENPAI, DEALER_RON, DEALER_TENPAI, DEALER_RON]):
-        services.hand_record(game=game, position=i, event=event, by=None)
+        game_services.hand_record(game=game, position=i, event=event, by=None)
     return game
 
 

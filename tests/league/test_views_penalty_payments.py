@@ -10,7 +10,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from league import services
+from league.games import services as game_services
+from league.referee import services as referee_services
 
 pytestmark = pytest.mark.django_db
 
@@ -27,8 +28,8 @@ def _client(member) -> Client:
 def carded(game, players, referee):
     """Juki: 박's second yellow card in one hand is a chombo payment (play goes on), then the dealer's ron."""
     for _ in range(2):
-        services.penalty_give(game=game, member=players[2], type="yellow_card", reason="콜 실수", by=referee.user)
-    services.hand_record(game=game, position=2, event=RON, by=None)
+        referee_services.penalty_give(game=game, member=players[2], type="yellow_card", reason="콜 실수", by=referee.user)
+    game_services.hand_record(game=game, position=2, event=RON, by=None)
     return game
 
 
@@ -64,7 +65,7 @@ def test_penalty_payments_on_their_own_row_in_the_penalty_lists(carded, players,
 
 
 def test_penalty_payments_ruling_amount_in_the_list(game, players, referee):
-    services.penalty_give(game=game, member=players[1], type="ruling", amount=2000, beneficiary=players[3],
+    referee_services.penalty_give(game=game, member=players[1], type="ruling", amount=2000, beneficiary=players[3],
                           reason="판정", by=referee.user)
     text = html.unescape(_client(referee).get(reverse("league:game_penalties", args=[game.pk])).content.decode())
     assert "−2,000" in text

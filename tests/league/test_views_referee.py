@@ -2,15 +2,15 @@
 from __future__ import annotations
 
 import html
-
 from http import HTTPStatus
 
 import pytest
 from django.test import Client
 from django.urls import reverse
 
-from league import services
+from league.games import services as game_services
 from league.models import HandRecord, Penalty, PenaltyKind
+from league.referee import services as referee_services
 from tests.factories import MemberFactory, RulesetFactory, SeasonFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -41,7 +41,7 @@ def test_referee_gives_a_yellow_card_in_game(game, players, referee):
 )
 def test_penalty_tiers_follow_the_ruleset(club, players, referee, base, offered, not_offered):
     season = SeasonFactory(club=club, ruleset=RulesetFactory(club=club, key=base, base=base))
-    game = services.game_start(season=season, members=players, by=referee.user)
+    game = game_services.game_start(season=season, members=players, by=referee.user)
     page = _client(referee).get(reverse("league:game_penalties", args=[game.pk])).content.decode()
     for kind in offered:
         assert f'value="{kind}"' in page
@@ -66,7 +66,8 @@ def test_player_cannot_give_penalties(game, players):
 
 
 def test_cancel_a_penalty_with_a_reason_removes_its_event(game, players, referee):
-    penalty = services.penalty_give(member=players[1], type="chombo", reason="노텐 리치", by=referee.user, game=game)
+    penalty = referee_services.penalty_give(member=players[1], type="chombo", reason="노텐 리치", by=referee.user,
+                                            game=game)
     url = reverse("league:penalty_cancel", args=[penalty.pk])
     assert _client(referee).get(url).status_code == HTTPStatus.OK
     assert _client(referee).post(url, {"reason": "오심"}).status_code == HTTPStatus.FOUND
@@ -76,7 +77,7 @@ def test_cancel_a_penalty_with_a_reason_removes_its_event(game, players, referee
 
 
 def test_host_cannot_cancel_a_penalty(game, players, referee, host):
-    penalty = services.penalty_give(member=players[1], type="chombo", reason="x", by=referee.user, game=game)
+    penalty = referee_services.penalty_give(member=players[1], type="chombo", reason="x", by=referee.user, game=game)
     response = _client(host).post(reverse("league:penalty_cancel", args=[penalty.pk]), {"reason": "y"})
     assert response.status_code == HTTPStatus.FORBIDDEN
 
@@ -111,9 +112,10 @@ def test_outsider_season_list_forbidden(season):
 
 def test_audit_log_names_objects_and_actions_in_korean(game, players, referee):
     """Stored keys ("hand", "edit", ...) are shown as words of the page's language."""
-    hand = services.hand_record(game=game, position=0, event={"kind": "draw", "tenpai": []}, by=referee.user)
-    services.hand_edit(hand=hand, event={"kind": "draw", "tenpai": [0]}, by=referee.user, reason="텐파이 정정")
-    penalty = services.penalty_give(member=players[1], type="chombo", reason="노텐 리치", by=referee.user, game=game)
+    hand = game_services.hand_record(game=game, position=0, event={"kind": "draw", "tenpai": []}, by=referee.user)
+    game_services.hand_edit(hand=hand, event={"kind": "draw", "tenpai": [0]}, by=referee.user, reason="텐파이 정정")
+    penalty = referee_services.penalty_give(member=players[1], type="chombo", reason="노텐 리치", by=referee.user,
+                                            game=game)
     url = reverse("league:audit_log", args=[game.club.slug])
     page = _client(referee).get(url, HTTP_ACCEPT_LANGUAGE="ko").content.decode()
     # In words, without internal ids (issue 9, item 20).
@@ -131,8 +133,8 @@ def test_audit_label_of_an_unknown_type_shows_as_stored():
 
 
 def test_audit_log_shows_an_edit_as_the_fields_it_changed(game, referee):
-    hand = services.hand_record(game=game, position=0, event={"kind": "draw", "tenpai": []}, by=referee.user)
-    services.hand_edit(hand=hand, event={"kind": "draw", "tenpai": [0]}, by=referee.user, reason="텐파이 정정")
+    hand = game_services.hand_record(game=game, position=0, event={"kind": "draw", "tenpai": []}, by=referee.user)
+    game_services.hand_edit(hand=hand, event={"kind": "draw", "tenpai": [0]}, by=referee.user, reason="텐파이 정정")
     url = reverse("league:audit_log", args=[game.club.slug])
 
     page = _client(referee).get(url, HTTP_ACCEPT_LANGUAGE="ko").content.decode()

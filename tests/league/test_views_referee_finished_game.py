@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from league import services
+from league.games import services as game_services
 from league.models import Game, Penalty
 
 pytestmark = pytest.mark.django_db
@@ -25,7 +25,7 @@ def _client(member) -> Client:
 
 @pytest.fixture
 def finished(game):
-    services.hand_record(game=game, position=0, event=TOBI, by=None)
+    game_services.hand_record(game=game, position=0, event=TOBI, by=None)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
     return game

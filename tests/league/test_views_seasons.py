@@ -8,7 +8,7 @@ from django.core.exceptions import ValidationError
 from django.test import Client
 from django.urls import reverse
 
-from league import services
+from league.games import services as game_services
 from league.models import Ruleset, Season
 from league.seasons.services import season_close
 
@@ -49,10 +49,10 @@ def test_a_closed_season_takes_no_new_games(season, players, referee, club_admin
     season.refresh_from_db()
     assert season.closed_at is not None and season.ends_on is not None
     with pytest.raises(ValidationError) as exc:
-        services.game_start(season=season, members=players, by=referee.user)
+        game_services.game_start(season=season, members=players, by=referee.user)
     assert exc.value.code == "season_closed"
     season_close(season=season, by=club_admin.user, reopen=True)
-    assert services.game_start(season=Season.objects.get(pk=season.pk), members=players, by=referee.user)
+    assert game_services.game_start(season=Season.objects.get(pk=season.pk), members=players, by=referee.user)
 
 
 def test_a_new_ruleset_version_keeps_only_the_changed_options(admin, club, ruleset):

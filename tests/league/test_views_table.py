@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from league import services
+from league.games import services as game_services
 from league.models import HandRecord
 from tests.factories import MemberFactory, RulesetFactory, SeasonFactory, UserFactory
 
@@ -125,7 +125,7 @@ def test_multiple_ron(host_client, game):
 def test_riichi_toggle_refused_below_the_ruleset_minimum(host_client, game, players):
     # Seat 2 pays a baiman (16,000), a mangan (8,000) and 1,000: exactly 0 points, not bust, no riichi.
     for pos, (winner, value) in enumerate([(1, {"han": 8}), (3, {"han": 5}), (1, {"han": 1, "fu": 30})]):
-        services.hand_record(game=game, position=pos, event={"kind": "ron", "loser": 2,
+        game_services.hand_record(game=game, position=pos, event={"kind": "ron", "loser": 2,
                              "wins": [{"winner": winner, **value}]}, by=players[0].user)
     page = host_client.get(reverse("league:game_table", args=[game.pk])).content.decode()
     assert 'name="riichi" value="2" disabled' in page
@@ -168,8 +168,9 @@ def test_full_hand_preview_lists_the_yaku(host_client, game):
 def test_agari_yame_is_the_dealers_choice_and_stop_ends_the_game(host_client, game, players):
     # Juki's Agit: seven all-noten draws pass the deal to South 4; the dealer (seat 3) wins on top.
     for pos in range(7):
-        services.hand_record(game=game, position=pos, event={"kind": "draw", "tenpai": []}, by=players[0].user)
-    services.hand_record(game=game, position=7, event={"kind": "ron", "loser": 0, "wins": [{"winner": 3, "han": 5}]},
+        game_services.hand_record(game=game, position=pos, event={"kind": "draw", "tenpai": []}, by=players[0].user)
+    game_services.hand_record(game=game, position=7, event={"kind": "ron", "loser": 0, "wins": [{"winner": 3,
+                              "han": 5}]},
                          by=players[0].user)
     url = reverse("league:game_table", args=[game.pk])
     page = host_client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
@@ -187,7 +188,8 @@ def test_agari_yame_is_the_dealers_choice_and_stop_ends_the_game(host_client, ga
 def asi_game(club, players, referee):
     season = SeasonFactory(club=club, ruleset=RulesetFactory(club=club, key="asi-shirai", base="asi-shirai"))
     # the same players as ``game`` (which may be in progress): the referee seats them explicitly (issue 9, item 17)
-    return services.game_start(season=season, table_label="B", members=players, by=referee.user, override_seated=True)
+    return game_services.game_start(season=season, table_label="B", members=players, by=referee.user,
+                                    override_seated=True)
 
 
 def test_abortive_draws_offered_only_when_the_ruleset_has_them(host_client, asi_game, game):

@@ -9,7 +9,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from league import selectors, services
+from league.games import selectors as game_selectors
+from league.games import services as game_services
 from scoring.messages import particle
 from tests.factories import RulesetFactory, SeasonFactory
 
@@ -32,7 +33,7 @@ def _table(client, game, lang="ko") -> str:
 
 def _play(game, events) -> None:
     for i, event in enumerate(events):
-        services.hand_record(game=game, position=i, event=event, by=None)
+        game_services.hand_record(game=game, position=i, event=event, by=None)
 
 
 @pytest.mark.parametrize(
@@ -74,7 +75,8 @@ def test_yellow_card_shows_on_the_seat_card(game, players):
 def asi_game(club, players, referee):
     season = SeasonFactory(club=club, ruleset=RulesetFactory(club=club, key="asi-shirai", base="asi-shirai"))
     # the same players as ``game`` (which may be in progress): the referee seats them explicitly (issue 9, item 17)
-    return services.game_start(season=season, table_label="B", members=players, by=referee.user, override_seated=True)
+    return game_services.game_start(season=season, table_label="B", members=players, by=referee.user,
+                                    override_seated=True)
 
 
 @pytest.mark.parametrize(
@@ -108,7 +110,7 @@ def test_engine_refusal_on_save_is_in_korean_with_the_players_name(game, players
     response = _client(players[0]).post(reverse("league:hand_create", args=[game.pk]), data)
     assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
     text = html.unescape(response.content.decode())
-    dealer = selectors.game_record(game)["players"][0]
+    dealer = game_selectors.game_record(game)["players"][0]
     assert (f"{particle(dealer, '은')} 5연장 중인 오야(친)이므로 도라를 빼고 2판 이상이어야 화료할 수 있습니다. "
             "이 화료는 1판입니다.") in text
     assert "needs at least 2 han" not in text and "영어 원문" not in text
@@ -121,7 +123,7 @@ def test_engine_refusal_on_save_in_english_keeps_the_engines_words(game, players
                                         HTTP_ACCEPT_LANGUAGE="en")
     assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
     text = html.unescape(response.content.decode())
-    dealer = selectors.game_record(game)["players"][0]
+    dealer = game_selectors.game_record(game)["players"][0]
     assert (f"The rules do not allow this: {dealer} is the dealer on renchan 5 and needs at least 2 han "
             "without dora to win; this hand has 1.") in text
 

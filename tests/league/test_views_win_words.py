@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from league import services
+from league.games import services as game_services
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +31,7 @@ EVENTS = [
 @pytest.fixture
 def played(game, players):
     for position, event in enumerate(EVENTS):
-        services.hand_record(game=game, position=position, event=event, by=players[0].user)
+        game_services.hand_record(game=game, position=position, event=event, by=players[0].user)
     return game
 
 
@@ -80,14 +80,14 @@ def test_full_hand_yaku_may_wrap_between_yaku(played, players):
 
 @pytest.mark.parametrize(("lang", "words"), [("ko", "· 1판 30부 500 올"), ("en", "· 1 han 30 fu 500 all")])
 def test_dealer_tsumo_says_what_each_pays(game, players, lang, words):
-    services.hand_record(game=game, position=0, by=players[0].user,
+    game_services.hand_record(game=game, position=0, by=players[0].user,
                          event={"kind": "tsumo", "winner": 0, "han": 1, "fu": 30, "riichi": []})
     lines = _results(_client(players[0]), reverse("league:game_detail", args=[game.pk]), lang)
     assert lines[0].endswith(words), lines
 
 
 def test_double_yakuman_is_named_with_its_multiple(game, players):
-    services.hand_record(game=game, position=0, by=players[0].user,
+    game_services.hand_record(game=game, position=0, by=players[0].user,
                          event={"kind": "ron", "loser": 2, "wins": [{"winner": 1, "yakuman": 2}], "riichi": []})
     for lang, words in (("ko", "· 2배 역만 64,000"), ("en", "· 2× yakuman 64,000")):
         lines = _results(_client(players[0]), reverse("league:game_detail", args=[game.pk]), lang)
@@ -96,7 +96,7 @@ def test_double_yakuman_is_named_with_its_multiple(game, players):
 
 @pytest.mark.parametrize(("lang", "words"), [("ko", "· 만관 2,000/4,000"), ("en", "· Mangan 2,000/4,000")])
 def test_table_screen_last_hand_says_what_the_win_was_worth(game, players, lang, words):
-    services.hand_record(game=game, position=0, event=EVENTS[1], by=players[0].user)
+    game_services.hand_record(game=game, position=0, event=EVENTS[1], by=players[0].user)
     response = _client(players[0]).get(reverse("league:game_table", args=[game.pk]), HTTP_ACCEPT_LANGUAGE=lang)
     assert response.status_code == HTTPStatus.OK
     last = re.search(r'data-testid="undo">.*?<span class="muted">(.*?)</span>', response.content.decode(), re.S)
@@ -104,7 +104,7 @@ def test_table_screen_last_hand_says_what_the_win_was_worth(game, players, lang,
 
 
 def test_table_screen_last_full_hand_lists_its_yaku(game, players):
-    services.hand_record(game=game, position=0, event=EVENTS[2], by=players[0].user)
+    game_services.hand_record(game=game, position=0, event=EVENTS[2], by=players[0].user)
     text = _client(players[0]).get(reverse("league:game_table", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="en")
     assert "3 han 30 fu 3,900 · <span class=\"win-yaku\">Riichi·<wbr>Pinfu·<wbr>Tanyao</span>" in text.content.decode()
 
@@ -112,6 +112,6 @@ def test_table_screen_last_full_hand_lists_its_yaku(game, players):
 def test_names_stay_escaped_in_the_win_words(game, players):
     players[1].display_name = "<b>Bo</b>"
     players[1].save()
-    services.hand_record(game=game, position=0, event=EVENTS[1], by=players[0].user)
+    game_services.hand_record(game=game, position=0, event=EVENTS[1], by=players[0].user)
     text = _client(players[0]).get(reverse("league:game_detail", args=[game.pk])).content.decode()
     assert "&lt;b&gt;Bo&lt;/b&gt;" in text and "<b>Bo</b>" not in text

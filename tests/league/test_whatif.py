@@ -18,7 +18,7 @@ from django.core.management.base import CommandError
 from django.test import Client
 from django.urls import reverse
 
-from league import services
+from league.games import services as game_services
 from league.models import AuditEntry
 from league.whatif import services as whatif_services
 from league.whatif.models import WhatIfRun
@@ -35,9 +35,9 @@ G2 = [{"kind": "ron", "loser": 3, "wins": [{"winner": 2, "han": 5}], "riichi": [
 @pytest.fixture
 def played(season, players, referee):
     for label, hands in (("G1", G1), ("G2", G2)):
-        game = services.game_start(season=season, table_label=label, members=players, by=referee.user)
+        game = game_services.game_start(season=season, table_label=label, members=players, by=referee.user)
         for i, event in enumerate(hands):
-            services.hand_record(game=game, position=i, event=event, by=None)
+            game_services.hand_record(game=game, position=i, event=event, by=None)
         game.refresh_from_db()
         assert game.status == "finished"
     return season
@@ -198,4 +198,4 @@ def test_with_the_broker_down_the_run_is_done_in_the_request(played, club_admin,
         run = whatif_services.run_create(season=played, proposal=Proposal(rating_method="p_rating"),
                                          by=club_admin.user)
     run.refresh_from_db()
-    assert run.status == WhatIfRun.Status.DONE and run.result["method_proposal"] == "p-rating"
+    assert run.status == WhatIfRun.Status.DONE and run.result["method_proposal"] == "p_rating"

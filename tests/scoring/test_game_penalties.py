@@ -3,6 +3,9 @@
 import pytest
 
 from scoring.errors import ScoringError
+from scoring.penalties import PenaltyEffect, PenaltyType, penalty_effect, ruling_deltas
+from scoring.record import parse_event
+from scoring.rules import resolve
 from tests.scoring.conftest import PASS, play, ron, win
 
 
@@ -185,3 +188,39 @@ def test_juki_riichi_and_a_yellow_card_payment_in_one_hand_are_taken_in_the_orde
     r = play("juki-agit-2026", hands)
     assert r.rows[-1].scores[1] == 1100 - 9000 - 1000 + 3000
     assert r.state.ended_by == "tobi"
+
+
+@pytest.mark.parametrize(
+    "ruleset, kind, count, effect",
+    [
+        pytest.param("asi-shirai", "penalty_point", 1, PenaltyEffect(deposit=1000),
+                     id="asi-a-penalty-point-puts-1000-on-the-table"),
+        pytest.param("asi-shirai", "penalty_point", 3, PenaltyEffect(chombo=True),
+                     id="asi-the-third-penalty-point-is-a-chombo"),
+        pytest.param("juki-agit-2026", "yellow_card", 1, PenaltyEffect(), id="juki-one-yellow-card-costs-nothing"),
+        pytest.param("juki-agit-2026", "yellow_card", 2, PenaltyEffect(chombo_payment=True),
+                     id="juki-2026-two-yellow-cards-pay-a-chombo-and-play-on"),
+        pytest.param("juki-agit-2025-01", "yellow_card", 2, PenaltyEffect(chombo=True),
+                     id="juki-2025-two-yellow-cards-are-a-chombo"),
+        pytest.param("juki-agit-2026", "agari_forbidden", 1, PenaltyEffect(agari_forbidden=True),
+                     id="agari-forbidden-for-the-hand"),
+        pytest.param("juki-agit-2026", "verbal_warning", 1, PenaltyEffect(verbal_warning=True),
+                     id="a-verbal-warning-is-noted-only"),
+    ],
+)
+def test_what_a_penalty_does(ruleset, kind, count, effect):
+    assert penalty_effect(resolve(ruleset), PenaltyType(kind), count=count) == effect
+
+
+@pytest.mark.parametrize(
+    "to, deltas",
+    [
+        pytest.param(3, [0, -2000, 0, 2000], id="a-ruling-paid-to-one-player"),
+        pytest.param(None, [1000, -3000, 1000, 1000], id="a-ruling-shared-by-the-others"),
+    ],
+)
+def test_a_ruling_moves_its_amount(to, deltas):
+    amount = 2000 if to is not None else 3000
+    ruling = {"kind": "penalty", "type": "ruling", "player": 1, "amount": amount}
+    event = parse_event({**ruling, "to": to} if to is not None else ruling, players=4)
+    assert ruling_deltas(event, 4) == deltas

@@ -269,3 +269,18 @@ def test_needs_are_sufficient_and_minimal(ruleset, data):
             continue
         assert need is not None, f"{value} puts seat {seat} first but needs said null"
         assert got[0] >= need.points, f"{value} is cheaper ({got[0]}) than the answer {need.to_json()}"
+
+
+@pytest.mark.parametrize("ruleset", [JUKI, "juki-agit-sanma-2026", "tenhou-sanma"])
+def test_a_tsumos_payments_are_what_the_table_pays(ruleset):
+    # East 1, no honba, no sticks: the winner's rise is exactly what the other players pay.
+    result = needs(record([], ruleset))
+    players = resolve(ruleset).players
+    for seat, player in enumerate(result.players):
+        need = player.tsumo
+        assert need is not None
+        if len(need.payments) == 1:  # the dealer's "N all"
+            paid = need.payments[0] * (players - 1)
+        else:  # a non-dealer's (non-dealer, dealer)
+            paid = need.payments[0] * (players - 2) + need.payments[1]
+        assert paid == need.points, (seat, need.payments, need.points)

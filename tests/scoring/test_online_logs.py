@@ -23,7 +23,7 @@ from scoring.record import parse_event
 from scoring.rules import preset, resolve
 from scoring.settle import Table, settle
 from scoring.tenhou6 import RoundStart, convert_log, convert_round, convert_rounds, derive_ruleset
-from scoring.tenhou6_hands import win_hands
+from scoring.tenhou6.hands import win_hands
 from tests.paths import REPO
 from tests.scoring.online_logs import (
     MAHJONG_SOUL_ROWS,

@@ -2,11 +2,13 @@
 
 import pytest
 
+from scoring.chombo import chombo_mangan_deltas
 from scoring.errors import ScoringError
 from scoring.payments import (
     Limit,
-    chombo_mangan_deltas,
     hand_value,
+    is_kazoe,
+    limit_by_han,
     ron_amount,
     tsumo_amounts,
     win_deltas,
@@ -173,3 +175,38 @@ def test_one_han_twenty_fu_follows_the_open_pinfu_rule(open_pinfu_fu, accepted):
     else:
         with pytest.raises(ScoringError, match="1 han 20 fu"):
             hand_value(1, 20, ruleset)
+
+
+@pytest.mark.parametrize(
+    "ruleset, han, yaku, yakuman_entered, kazoe",
+    [
+        pytest.param(ASI, 13, (), False, True, id="thirteen-han-entered-is-a-kazoe-yakuman"),
+        pytest.param(ASI, 12, (), False, False, id="twelve-han-is-sanbaiman-not-kazoe"),
+        pytest.param(MLEAGUE, 13, (), False, False, id="kazoe-sanbaiman-ruleset-has-no-kazoe-yakuman"),
+        pytest.param(ASI, 13, (("riichi", 1), ("chinitsu", 6), ("dora", 6)), False, True,
+                     id="a-full-hand-counted-to-thirteen-is-kazoe"),
+        pytest.param(ASI, 13, (("daisangen", 13),), False, False, id="a-full-hand-with-a-yakuman-is-not-kazoe"),
+    ],
+)
+def test_kazoe_is_a_yakuman_reached_by_counting_han(ruleset, han, yaku, yakuman_entered, kazoe):
+    value = hand_value(han, None, ruleset)
+    assert is_kazoe(value, yaku, yakuman_entered=yakuman_entered, han_entered=None if yaku else han) is kazoe
+
+
+def test_a_yakuman_entered_as_a_multiple_is_not_kazoe():
+    value = hand_value(0, None, ASI, yakuman=1)
+    assert is_kazoe(value, (), yakuman_entered=True, han_entered=None) is False
+
+
+@pytest.mark.parametrize(
+    "han, limit",
+    [
+        pytest.param(4, None, id="below-5-han-the-fu-decide"),
+        pytest.param(5, Limit.MANGAN, id="5-han-mangan"),
+        pytest.param(7, Limit.HANEMAN, id="6-7-han-haneman"),
+        pytest.param(10, Limit.BAIMAN, id="8-10-han-baiman"),
+        pytest.param(12, Limit.SANBAIMAN, id="11-12-han-sanbaiman"),
+    ],
+)
+def test_the_limit_a_hand_reaches_by_its_han(han, limit):
+    assert limit_by_han(han) is limit

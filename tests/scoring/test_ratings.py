@@ -34,22 +34,22 @@ def ratings_of(result: R.RatingResult) -> dict:
             id="total-best-n-keeps-best-games",
         ),
         pytest.param(
-            "p-rating", {}, [G1],
+            "p_rating", {}, [G1],
             {"A": "1.519", "B": "0.198", "C": "-0.522", "D": "-1.195"},
             id="p-rating-first-game-largest-remainder",
         ),
         pytest.param(
-            "p-rating", {}, [G1, G2],
+            "p_rating", {}, [G1, G2],
             {"A": "0.372", "B": "1.442", "C": "-0.397", "D": "-1.417"},
             id="p-rating-second-game-with-table-average",
         ),
         pytest.param(
-            "tenhou-r", {}, [G1],
+            "tenhou_r", {}, [G1],
             {"A": "1530.000", "B": "1510.000", "C": "1490.000", "D": "1470.000"},
             id="tenhou-r-first-game-rank-bonus",
         ),
         pytest.param(
-            "tenhou-r", {}, [G1, G2],
+            "tenhou_r", {}, [G1, G2],
             {"A": "1499.311500", "B": "1539.690500", "C": "1500.229500", "D": "1460.768500"},
             id="tenhou-r-second-game-average-and-games-factor",
         ),
@@ -113,7 +113,7 @@ def test_game_order_is_finish_time_then_id():
     same_time_low = R.GameResult(3, ("A", "B", "C", "D"), (0, 0, 0, 0), (1, 2, 3, 4), "2025-01-15")
     ordered = R.in_game_order([late_low_id, same_time_high, early, same_time_low])
     assert [g.game_id for g in ordered] == [9, 3, 7, 1]
-    history = R.rate("tenhou-r", [late_low_id, early, same_time_high, same_time_low]).history
+    history = R.rate("tenhou_r", [late_low_id, early, same_time_high, same_time_low]).history
     assert [s.game_id for s in history[::4]] == [9, 3, 7, 1]
 
 
@@ -127,10 +127,10 @@ def test_total_min_games_qualification():
 @pytest.mark.parametrize(
     ("method", "data"),
     [
-        pytest.param("p-rating", {"divisor": 0}, id="p-rating-divisor-must-be-positive"),
-        pytest.param("p-rating", {"F": 41}, id="unknown-parameter-refused"),
+        pytest.param("p_rating", {"divisor": 0}, id="p-rating-divisor-must-be-positive"),
+        pytest.param("p_rating", {"F": 41}, id="unknown-parameter-refused"),
         pytest.param("total", {"best_n": 0}, id="best-n-at-least-one"),
-        pytest.param("tenhou-r", {"rank_bonus_4": [30, 10, -10]}, id="tenhou-needs-four-bonuses"),
+        pytest.param("tenhou_r", {"rank_bonus_4": [30, 10, -10]}, id="tenhou-needs-four-bonuses"),
         pytest.param("elo", {}, id="unknown-method-refused"),
     ],
 )
@@ -142,9 +142,9 @@ def test_bad_params_refused(method, data):
 def test_params_are_editable_data_round_trip():
     params = R.params_from_dict("P_RATING", {"divisor": "30", "initial": 10})
     assert params == R.PRatingParams(divisor=D(30), initial=D(10))
-    assert R.params_from_dict("p-rating", R.params_to_dict(params)) == params
+    assert R.params_from_dict("p_rating", R.params_to_dict(params)) == params
     # A club's own divisor changes the result.
-    assert R.rate("p-rating", [G1], {"divisor": 30}).ratings["A"] == D("2.077")
+    assert R.rate("p_rating", [G1], {"divisor": 30}).ratings["A"] == D("2.077")
 
 
 # ----------------------------------------------------------------- invariants
@@ -205,7 +205,7 @@ def season(draw):
 def test_season_totals_and_p_rating_conserve_over_a_season(games):
     total = R.rate("total", games)
     assert sum(total.ratings.values()) == 0
-    assert sum(R.rate("p-rating", games).ratings.values()) == 0
+    assert sum(R.rate("p_rating", games).ratings.values()) == 0
 
 
 @settings(max_examples=60, deadline=None)

@@ -3,7 +3,7 @@
 import pytest
 
 from scoring.errors import ScoringError
-from scoring.record import Ron, Tsumo, parse_record
+from scoring.record import HAND_EVENTS, Ron, Tsumo, event_wins, parse_event, parse_record
 from tests.scoring.conftest import make_record
 
 CONTRACT_EXAMPLE = {
@@ -107,3 +107,21 @@ def test_schema_accepts_the_contract_example():
     jsonschema.validate(CONTRACT_EXAMPLE, schema)
     with pytest.raises(jsonschema.ValidationError):
         jsonschema.validate({**CONTRACT_EXAMPLE, "hands": [{"kind": "ron", "loser": 1}]}, schema)
+
+
+@pytest.mark.parametrize(
+    "event, winners, is_hand",
+    [
+        pytest.param({"kind": "ron", "loser": 0, "wins": [{"winner": 1, "han": 1, "fu": 30},
+                                                          {"winner": 2, "han": 2, "fu": 30}]}, [1, 2], True,
+                     id="a-double-ron-has-two-wins"),
+        pytest.param({"kind": "tsumo", "winner": 3, "han": 1, "fu": 30}, [3], True, id="a-tsumo-has-one-win"),
+        pytest.param({"kind": "draw", "tenpai": [0]}, [], True, id="a-draw-is-a-hand-without-a-win"),
+        pytest.param({"kind": "chombo", "offender": 1}, [], False, id="a-chombo-hand-is-dealt-again"),
+        pytest.param({"kind": "penalty", "player": 1, "type": "yellow_card"}, [], False, id="a-penalty-is-no-hand"),
+    ],
+)
+def test_the_wins_of_an_event_and_whether_it_ends_a_deal(event, winners, is_hand):
+    parsed = parse_event(event, players=4)
+    assert [w.winner for w in event_wins(parsed)] == winners
+    assert isinstance(parsed, HAND_EVENTS) is is_hand

@@ -188,3 +188,16 @@ def test_full_hand_is_scored_by_the_hand_engine_with_the_game_winds():
     assert r.rows[0].deltas == (-1000, 1000, 0, 0)  # chun 1 han; 20+4+2 (east pair, round wind)+2 tanki -> 30 fu
     with pytest.raises(ScoringError, match="seat_wind"):
         play("asi-shirai", [ron(0, {"winner": 1, "hand": {**hand, "seat_wind": "E"}})])
+
+
+@pytest.mark.parametrize(
+    "ruleset, event, kazoe",
+    [
+        pytest.param("asi-shirai", ron(1, win(2, han=13)), True, id="thirteen-han-ron-is-kazoe-yakuman"),
+        pytest.param("asi-shirai", ron(1, win(2, yakuman=1)), False, id="a-yakuman-entered-is-not-kazoe"),
+        pytest.param("m-league", ron(1, win(2, han=13)), False, id="kazoe-sanbaiman-is-no-yakuman"),
+        pytest.param("asi-shirai", tsumo(2, han=11), False, id="eleven-han-is-sanbaiman"),
+    ],
+)
+def test_a_settled_win_says_whether_it_is_kazoe(ruleset, event, kazoe):
+    assert _settle(ruleset, event).wins[0].kazoe is kazoe

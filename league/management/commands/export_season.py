@@ -6,8 +6,8 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from league.exports import export_season
 from league.models import Season
+from league.transfer.season_file import export_season
 
 
 class Command(BaseCommand):

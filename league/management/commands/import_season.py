@@ -5,7 +5,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from league.exports import RestoreError, restore_season
+from league.transfer.season_file import RestoreError, restore_season
 
 
 class Command(BaseCommand):

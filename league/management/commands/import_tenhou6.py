@@ -5,8 +5,8 @@ from pathlib import Path
 
 from django.core.management.base import BaseCommand, CommandError
 
-from league.importers import LogError, batch_create, batch_run, parse_mapping, read_log_bytes
 from league.models import Season
+from league.transfer.tenhou6 import LogError, batch_create, batch_run, parse_mapping, read_log_bytes
 
 
 class Command(BaseCommand):
@@ -40,7 +40,7 @@ class Command(BaseCommand):
                 raise CommandError(f"{name}: {exc.strerror}") from None
             except LogError as exc:
                 raise CommandError(f"{name}: {exc}") from None
-        batch = batch_create(season=season, logs=logs, mapping=mapping, create_members=opts["create_members"], run=False)
+        batch = batch_create(season=season, logs=logs, mapping=mapping, create_members=opts["create_members"])
 
         def progress(outcome):
             if "error" in outcome:

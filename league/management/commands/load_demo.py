@@ -14,9 +14,12 @@ from django.db import transaction
 from django.utils import timezone
 
 from club.models import Club, ClubRole, Member
-from league import services
+from league.errors import HandRefused
+from league.games import services as game_services
+from league.games.selectors import game_replay
 from league.models import Game, Penalty, Ruleset, Season
-from league.selectors import game_replay
+from league.referee import services as referee_services
+from league.seasons import services as season_services
 
 CLUB_SLUG = "juki-agit-demo"
 CLUB_NAME = "주키 아지트 데모"
@@ -50,7 +53,7 @@ class Command(BaseCommand):
                 ruleset = self._ruleset(club, key, rs_name)
                 season = Season.objects.filter(club=club, name=name).first()
                 if season is None:
-                    season = services.season_create(
+                    season = season_services.season_create(
                         club=club, name=name, ruleset=ruleset, starts_on=datetime.date(2026, 1, 1),
                         ends_on=datetime.date(2026, 6, 30), rating_method=method, min_games=1, by=users["admin"],
                     )
@@ -89,7 +92,7 @@ class Command(BaseCommand):
         existing = Ruleset.objects.filter(club=club, key=key).order_by("-created_at").first()
         if existing is not None:
             return existing
-        return services.ruleset_create(club=club, key=key, name=name, base=key, version="1", by=None)
+        return season_services.ruleset_create(club=club, key=key, name=name, base=key, version="1", by=None)
 
     def _games(self, season: Season, members, users, finished: int, in_progress: int, *, seed: int) -> None:
         rng = random.Random(f"club-league-demo-{seed}")
@@ -97,17 +100,18 @@ class Command(BaseCommand):
         start = timezone.make_aware(datetime.datetime(2026, 1, 10, 19, 0))
         for n in range(finished + in_progress):
             seated = rng.sample(members, 4)
-            game = services.game_start(
+            game = game_services.game_start(
                 season=season, table_label=f"{chr(ord('A') + n % 3)}", members=seated, by=None,
                 started_at=start + datetime.timedelta(days=7 * n),
             )
             host_user = next((m.user for m in seated if m.user_id), referee)
             if n == 0:  # a chombo in the middle of the first game
                 self._play(game, rng, host_user, limit=4)
-                services.penalty_give(game=game, member=seated[1], type="chombo", reason="노텐 리치 (데모)", by=referee)
+                referee_services.penalty_give(game=game, member=seated[1], type="chombo", reason="노텐 리치 (데모)",
+                                              by=referee)
             self._play(game, rng, host_user, limit=6 if n >= finished else 80)
         if season.ruleset.key.startswith("juki"):
-            services.penalty_give(
+            referee_services.penalty_give(
                 season=season, member=members[-1], type=Penalty.Kind.SEASON_DEDUCTION, points=10,
                 reason="무단 불참 (데모)", by=referee,
             )
@@ -119,8 +123,8 @@ class Command(BaseCommand):
             for _attempt in range(40):
                 event = self._event(rng, state)
                 try:
-                    services.hand_record(game=game, position=position, event=event, by=by)
-                except services.HandRefused:
+                    game_services.hand_record(game=game, position=position, event=event, by=by)
+                except HandRefused:
                     continue
                 position += 1
                 break

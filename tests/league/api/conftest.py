@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 from rest_framework.test import APIClient
 
-from league import services
+from league.games import services as game_services
 from tests.factories import ClubRoleFactory, MemberFactory, RulesetFactory, SeasonFactory, UserFactory
 
 
@@ -20,7 +20,7 @@ def seated(club):
 
 @pytest.fixture
 def table_game(tenhou_season, seated):
-    return services.game_start(season=tenhou_season, members=seated, table_label="T1")
+    return game_services.game_start(season=tenhou_season, members=seated, table_label="T1")
 
 
 def _user_with(club, role):

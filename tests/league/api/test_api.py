@@ -6,8 +6,9 @@ from http import HTTPStatus
 import pytest
 from rest_framework.test import APIClient
 
-from league import services
+from league.games import services as game_services
 from league.models import AuditEntry, Game, HandRecord, ImportBatch, Penalty, Ruleset, Season
+from league.referee import services as referee_services
 from tests.factories import ClubFactory, UserFactory
 from tests.league.test_import_tenhou6 import DATA, FULL_GAMES, load
 
@@ -53,7 +54,7 @@ def test_anonymous_sees_standings_only_when_the_club_publishes_them(public, club
 
 def test_standings_and_ratings_after_a_finished_game(as_role, table_game, tenhou_season, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        services.hand_record(game=table_game, position=0,
+        game_services.hand_record(game=table_game, position=0,
                              event={"kind": "ron", "loser": 1, "wins": [{"winner": 0, "yakuman": 1}]})
     client = as_role("member")
     standings = client.get(f"/api/seasons/{tenhou_season.pk}/standings/").json()
@@ -65,8 +66,8 @@ def test_standings_and_ratings_after_a_finished_game(as_role, table_game, tenhou
 
 def test_filters_and_pagination(as_role, table_game, tenhou_season, seated):
     client = as_role("admin")
-    other = services.game_start(season=tenhou_season, members=list(reversed(seated)))
-    services.game_cancel(game=other, reason="test")
+    other = game_services.game_start(season=tenhou_season, members=list(reversed(seated)))
+    game_services.game_cancel(game=other, reason="test")
     assert [g["id"] for g in client.get("/api/games/?status=cancelled").json()["results"]] == [other.pk]
     assert client.get(f"/api/games/?member={seated[0].pk}").json()["count"] == 2
     page = client.get("/api/games/?page_size=1&page=1").json()
@@ -171,7 +172,7 @@ def test_record_hand_refuses_an_event_that_is_not_an_object(event, as_role, tabl
 
 @pytest.mark.parametrize("role", ROLES)
 def test_edit_and_delete_hand(role, as_role, table_game):
-    hand = services.hand_record(game=table_game, position=0, event=RON)
+    hand = game_services.hand_record(game=table_game, position=0, event=RON)
     client = as_role(role)
     r = client.patch(f"/api/hands/{hand.pk}/", {"event": TSUMO, "reason": "typo"}, format="json")
     refused = REFUSED[role]
@@ -185,8 +186,8 @@ def test_edit_and_delete_hand(role, as_role, table_game):
 
 
 def test_edit_that_makes_a_later_hand_impossible_is_refused(as_role, table_game):
-    first = services.hand_record(game=table_game, position=0, event=RON)
-    services.hand_record(game=table_game, position=1,
+    first = game_services.hand_record(game=table_game, position=0, event=RON)
+    game_services.hand_record(game=table_game, position=1,
                          event={"kind": "ron", "loser": 1, "wins": [{"winner": 0, "yakuman": 1}]})
     # with a yakuman at hand 1 the game ended by tobi; a draw there would let play go on
     r = as_role("referee").patch(f"/api/hands/{first.pk}/",
@@ -208,7 +209,7 @@ def test_give_and_cancel_penalty(role, as_role, table_game, seated):
     assert r.status_code == (HTTPStatus.CREATED if allowed else expect(set(), role)), r.content
     if not allowed:
         assert not Penalty.objects.exists()
-        penalty = services.penalty_give(member=seated[1], type="chombo", reason="x", game=table_game)
+        penalty = referee_services.penalty_give(member=seated[1], type="chombo", reason="x", game=table_game)
     else:
         penalty = Penalty.objects.get()
         assert penalty.hand_record.event["kind"] == "chombo"
@@ -309,7 +310,7 @@ def test_every_documented_event_kind_example_is_accepted(as_role, table_game):
         kinds.add(event["kind"])
         if event["kind"] == "abort":
             continue  # the tenhou fixture's ruleset has abortive draws; checked below with a fresh game
-        game = services.game_start(season=table_game.season, members=[s.member for s in table_game.seat_set.all()])
+        game = game_services.game_start(season=table_game.season, members=[s.member for s in table_game.seat_set.all()])
         r = as_role("admin").post("/api/hands/", {"game": game.pk, "position": 0, "event": event}, format="json")
         assert r.status_code == HTTPStatus.CREATED, (ex, r.content)
     assert {"ron", "tsumo", "draw", "abort", "nagashi", "chombo"} <= kinds
@@ -409,7 +410,7 @@ def test_import_upload_of_a_non_json_file_is_a_400(as_role, tenhou_season, tmp_p
 # --- export and CSV -------------------------------------------------------------------------------
 @pytest.mark.parametrize("role", ROLES)
 def test_export_and_csv(role, as_role, table_game, tenhou_season):
-    services.hand_record(game=table_game, position=0, event=RON)
+    game_services.hand_record(game=table_game, position=0, event=RON)
     client = as_role(role)
     member_like = role not in {"anonymous", "outsider"}
     r = client.get(f"/api/seasons/{tenhou_season.pk}/export/")

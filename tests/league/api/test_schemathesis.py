@@ -16,7 +16,8 @@ from rest_framework.authtoken.models import Token
 from schemathesis import GenerationMode
 from schemathesis.checks import not_a_server_error
 
-from league import services
+from league.games import services as game_services
+from league.referee import services as referee_services
 from tests.factories import ClubFactory, MemberFactory, RulesetFactory, SeasonFactory, UserFactory
 
 schema = schemathesis.openapi.from_wsgi("/api/schema/?format=json", get_wsgi_application())
@@ -42,9 +43,9 @@ def admin_token(db):
     club = ClubFactory(public_standings=True)
     season = SeasonFactory(club=club, ruleset=RulesetFactory(club=club, key="tenhou", base="tenhou"))
     members = [MemberFactory(club=club) for _ in range(4)]
-    game = services.game_start(season=season, members=members)
-    services.hand_record(game=game, position=0, event={"kind": "draw", "tenpai": [0], "riichi": []})
-    services.penalty_give(member=members[0], type="season_deduction", points=1, reason="late", season=season)
+    game = game_services.game_start(season=season, members=members)
+    game_services.hand_record(game=game, position=0, event={"kind": "draw", "tenpai": [0], "riichi": []})
+    referee_services.penalty_give(member=members[0], type="season_deduction", points=1, reason="late", season=season)
     return Token.objects.create(user=user).key
 
 

@@ -10,9 +10,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from league import standings_selectors as sel
 from league.models import StandingsSnapshot
-from league.standings import standings_refresh
+from league.standings import selectors as sel
+from league.standings.services import standings_refresh
 
 pytestmark = pytest.mark.django_db
 

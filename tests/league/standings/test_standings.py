@@ -7,13 +7,13 @@ from decimal import Decimal as D
 
 import openpyxl
 import pytest
-
-from league import standings_selectors as sel
-from league.models import Game, GameSeat, HandRecord, StandingsSnapshot
-from league.standings import hand_stats, standings_refresh
 from django.utils.translation import gettext as _
 
-from league.tables import StandingsTable, export_bytes
+from league.models import Game, GameSeat, HandRecord, StandingsSnapshot
+from league.standings import selectors as sel
+from league.standings.services import standings_refresh
+from league.standings.stats import hand_stats
+from league.standings.tables import StandingsTable, export_bytes
 from tests.factories import MemberFactory, PenaltyFactory
 
 from .conftest import random_season
@@ -239,10 +239,10 @@ FULL_GAME = [{"kind": "ron", "loser": 0, "wins": [{"winner": 1, "han": 5, "fu": 
 
 
 def play(game, events, by):
-    from league import services
+    from league.games import services as game_services
 
     for position, event in enumerate(events):
-        services.hand_record(game=game, position=position, event=event, by=by)
+        game_services.hand_record(game=game, position=position, event=event, by=by)
 
 
 def test_a_finished_game_enters_the_standings_through_the_task(game, players, referee, django_capture_on_commit_callbacks):
@@ -254,25 +254,25 @@ def test_a_finished_game_enters_the_standings_through_the_task(game, players, re
 
 
 def test_a_game_edit_changes_the_standings_after_the_task_runs(game, players, referee, django_capture_on_commit_callbacks):
-    from league import services
+    from league.games import services as game_services
 
     with django_capture_on_commit_callbacks(execute=True):
         play(game, FULL_GAME, referee.user)
     first = HandRecord.objects.get(game=game, position=0)
     edited = {**first.event, "wins": [{"winner": 1, "han": 6, "fu": 30}]}
     with django_capture_on_commit_callbacks(execute=True):
-        services.hand_edit(hand=first, event=edited, by=referee.user, reason="haneman, not mangan")
+        game_services.hand_edit(hand=first, event=edited, by=referee.user, reason="haneman, not mangan")
     rows = rows_by_member(StandingsSnapshot.objects.get(season=game.season))
     assert rows[players[1].pk]["total"] == "57.0"
     assert rows[players[0].pk]["total"] == "-47.0"
 
 
 def test_a_cancelled_game_leaves_the_standings(game, players, referee, django_capture_on_commit_callbacks):
-    from league import services
+    from league.games import services as game_services
 
     with django_capture_on_commit_callbacks(execute=True):
         play(game, FULL_GAME, referee.user)
     with django_capture_on_commit_callbacks(execute=True):
-        services.game_cancel(game=game, by=referee.user, reason="wrong seats")
+        game_services.game_cancel(game=game, by=referee.user, reason="wrong seats")
     snapshot = StandingsSnapshot.objects.get(season=game.season)
     assert snapshot.games_count == 0 and snapshot.rows == []

@@ -11,7 +11,7 @@ import pytest
 from django.urls import reverse
 
 from league.models import StandingsSnapshot
-from league.standings import standings_refresh
+from league.standings.services import standings_refresh
 from tests.factories import PenaltyFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -17,7 +17,7 @@ import pytest
 from django.urls import reverse
 
 from league.models import Season
-from league.standings import standings_refresh
+from league.standings.services import standings_refresh
 from tests.factories import PenaltyFactory
 
 pytestmark = pytest.mark.django_db

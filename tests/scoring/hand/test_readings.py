@@ -4,7 +4,7 @@ A hand can have several readings (decompositions, and for each the group the win
 completed). The library scores each reading and keeps the best; our fu rules (A.S.I.: no
 tsumo fu on rinshan kaihou; the ruleset's double-wind pair; the tsumo fu of an open hand
 when there is no open-pinfu fu) are applied to every reading before that choice
-(``scoring.hand.evaluate._ClubFuCalculator``). Each case below has two readings; the test
+(``scoring.hand.estimate.ClubFuCalculator``). Each case below has two readings; the test
 also checks that both readings were scored under our rule.
 
 Payment table: base = fu x 2^(han+2); non-dealer ron 4x, dealer ron 6x, tsumo 1x/2x, up to 100.
@@ -26,7 +26,7 @@ JUKI = preset("juki-agit-2026")
 DOUBLE_WIND_2 = JUKI.derive(double_wind_pair_fu=2)
 NO_OPEN_PINFU = JUKI.derive(open_pinfu_fu=False)
 
-engine = sys.modules["scoring.hand.evaluate"]
+engine = sys.modules["scoring.hand.estimate"]
 
 
 def hand(tiles: str, win: str, *, seat: str = "S", melds=(), **flags) -> dict:
@@ -40,14 +40,14 @@ def hand(tiles: str, win: str, *, seat: str = "S", melds=(), **flags) -> dict:
 def readings(monkeypatch):
     """The fu of every reading the library scored, as (reason, fu) lists, after our rules."""
     seen: list[list[tuple[str, int]]] = []
-    club_fu = engine._ClubFuCalculator.calculate_fu
+    club_fu = engine.ClubFuCalculator.calculate_fu
 
     def spy(*args, **kwargs):  # type: ignore[no-untyped-def]
         details, fu = club_fu(*args, **kwargs)
         seen.append(sorted((d["reason"], d["fu"]) for d in details))
         return details, fu
 
-    monkeypatch.setattr(engine._ClubFuCalculator, "calculate_fu", staticmethod(spy))
+    monkeypatch.setattr(engine.ClubFuCalculator, "calculate_fu", staticmethod(spy))
     return seen
 
 

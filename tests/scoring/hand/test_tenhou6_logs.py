@@ -11,7 +11,7 @@ import pytest
 
 from scoring.hand import evaluate
 from scoring.rules import preset
-from scoring.tenhou6_hands import _replay, has_red_fives, tile, tiles, win_hands
+from scoring.tenhou6.hands import _replay, has_red_fives, tile, tiles, win_hands
 
 SHARED = Path(os.environ.get("SHARED_DIR", Path(__file__).resolve().parents[3] / "../shared"))
 LOGS = SHARED / "data" / "tenhou6"

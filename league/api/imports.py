@@ -1,0 +1,76 @@
+"""Tenhou imports (``league.transfer.tenhou6``) and a season's files (export, CSV)."""
+from __future__ import annotations
+
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import mixins, status
+from rest_framework.decorators import action
+from rest_framework.parsers import FormParser, MultiPartParser
+from rest_framework.response import Response
+
+from league.models import ImportBatch, Season
+from league.permissions import Action
+from league.transfer.tenhou6 import batch_submit
+
+from . import filters
+from . import serializers as s
+from .access import BaseViewSet, require
+from .parsers import SafeJSONParser
+
+
+class ImportBatchViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixin):
+    """Tenhou imports: POST logs (JSON) or files (multipart); GET the batch for progress."""
+
+    serializer_class = s.ImportBatchSerializer
+    filterset_class = filters.ImportBatchFilter
+    queryset = ImportBatch.objects.none()
+    parser_classes = [SafeJSONParser, MultiPartParser, FormParser]
+
+    def get_queryset(self):
+        visible = Season.objects.filter(s.visible_q(self.request.user)).values("pk")
+        return ImportBatch.objects.filter(season__in=visible).order_by("-created_at", "-id")
+
+    @extend_schema(
+        request={"application/json": s.ImportCreateSerializer, "multipart/form-data": s.ImportCreateSerializer},
+        responses={202: s.ImportBatchSerializer},
+        summary="Import tenhou.net/6 logs into a season",
+    )
+    def create(self, request):
+        data = s.ImportCreateSerializer(data=request.data)
+        data.is_valid(raise_exception=True)
+        season = data.validated_data["season"]
+        require(request.user, Action.MANAGE_LEAGUE, club=season.club)
+        batch = batch_submit(
+            season=season, logs=data.validated_data["named_logs"], mapping=data.validated_data["mapping"],
+            create_members=data.validated_data["create_members"], by=request.user,
+        )
+        batch.refresh_from_db()
+        return Response(s.ImportBatchSerializer(batch).data, status=status.HTTP_202_ACCEPTED)
+
+
+class SeasonFileActions:
+    """``/seasons/<id>/export/`` and the CSV files (mixed into ``SeasonViewSet``)."""
+
+    @extend_schema(responses={200: OpenApiResponse(description="The season export document (JSON).")},
+                   summary="Export the season (games as game records, members, rulesets, penalties)")
+    @action(detail=True, methods=["get"])
+    def export(self, request, pk=None):
+        from league.transfer.season_file import export_season
+
+        season = self._season_for(Action.MANAGE_LEAGUE)
+        return Response(export_season(season))
+
+    @extend_schema(responses={(200, "text/csv"): OpenApiResponse(description="One row per game.")},
+                   summary="Games as CSV")
+    @action(detail=True, methods=["get"], url_path="csv/games")
+    def games_csv(self, request, pk=None):
+        from league.transfer.csv import games_csv_response
+
+        return games_csv_response(self._season_for(Action.VIEW_CLUB))
+
+    @extend_schema(responses={(200, "text/csv"): OpenApiResponse(description="One row per hand.")},
+                   summary="Hands as CSV")
+    @action(detail=True, methods=["get"], url_path="csv/hands")
+    def hands_csv(self, request, pk=None):
+        from league.transfer.csv import hands_csv_response
+
+        return hands_csv_response(self._season_for(Action.VIEW_CLUB))

@@ -1,0 +1,49 @@
+"""The services' refusals of a hand or a game (``ValidationError``s the screens and the API word).
+
+``HandRefused.code`` is one of :class:`league.error_codes.LeagueErrorCode`'s values.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from django.core.exceptions import ValidationError
+
+from league.error_codes import LeagueErrorCode as Code
+from scoring.errors import ScoringError
+
+if TYPE_CHECKING:
+    from league.models import HandRecord
+
+
+class HandRefused(ValidationError):
+    """A hand (or a change to one) that cannot be stored. ``hand`` is the event index, if any.
+
+    ``error`` is the engine's refusal behind it, if any: the views show it in the page's
+    language (``error.localized(lang)``); ``message`` stays the English text (the API's).
+    """
+
+    def __init__(self, message: str, *, hand: int | None = None, code: str = Code.INVALID,
+                 error: ScoringError | None = None) -> None:
+        super().__init__(message, code=code)
+        self.hand = hand
+        self.error = error
+
+    def to_json(self) -> dict[str, Any]:
+        return {"error": {"hand": self.hand, "message": self.message}}
+
+
+class SeatedElsewhere(ValidationError):
+    """A member is already seated at another game in progress (``seats``: (name, table label, game id))."""
+
+    def __init__(self, seats: list[tuple[str, str, int]]) -> None:
+        names = ", ".join(f"{name} (table {label or game_id})" for name, label, game_id in seats)
+        super().__init__(f"Already seated at a game in progress: {names}.", code=Code.SEATED_ELSEWHERE)
+        self.seats = seats
+
+
+class HandConflict(HandRefused):
+    """A different event is already stored at that position (someone else was quicker)."""
+
+    def __init__(self, message: str, *, hand: int, existing: HandRecord) -> None:
+        super().__init__(message, hand=hand, code=Code.CONFLICT)
+        self.existing = existing

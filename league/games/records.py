@@ -1,0 +1,197 @@
+"""A game's hand records as stored: the primitives every write to them goes through.
+
+Hand records are validated by replaying the whole game record with the change through
+``scoring.game.replay``: nothing invalid is ever stored, and a change that would make a
+later hand impossible is refused with the engine's message. After every write the game's
+cache (``final_*``, ``ended_by``, ``status``) is refreshed from the replay (:func:`refresh`),
+and the season's standings are recomputed on commit when a finished game appears, changes
+or is cancelled (:func:`queue_recompute`).
+
+Used by ``league.games.services`` (hands, games) and ``league.referee.services`` (penalty
+events); neither is imported here. Callers lock the game first (:func:`locked`).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import IntegrityError
+from django.utils import timezone
+
+from league.audit import audit, snapshot
+from league.error_codes import LeagueErrorCode as Code
+from league.errors import HandConflict, HandRefused
+from league.games.selectors import build_record, replay_record
+from league.models import AuditEntry, Game, HandRecord, Penalty
+from league.standings.services import season_changed
+from league.validation import BadInput, check_value, storable
+from scoring.errors import ScoringError
+from scoring.record import parse_event
+
+
+def storable_event(event: Any, position: int | None) -> None:
+    try:
+        check_value(event)
+    except BadInput as exc:
+        raise HandRefused(f"The hand {exc.message}. Nothing was stored.", hand=position) from None
+
+
+def locked(game: Game) -> Game:
+    return Game.objects.select_for_update(of=("self",)).select_related("season", "ruleset", "club").get(pk=game.pk)
+
+
+def replay_events(game: Game, events: list[dict[str, Any]]):
+    return replay_record(build_record(game, events))
+
+
+def canonical(game: Game, event: Any) -> Any:
+    """An event in a normal form, so a resubmission with defaults spelled out still matches."""
+    try:
+        parsed = parse_event(event, players=game.seats)
+    except ScoringError:
+        return event
+    out = parsed.to_dict()
+    if isinstance(event, dict) and event.get("note"):
+        out["note"] = event["note"]
+    return out
+
+
+def check_writable(game: Game) -> None:
+    if game.status == Game.Status.CANCELLED:
+        raise HandRefused("This game was cancelled; its hands cannot change.", code=Code.CANCELLED)
+
+
+def refresh(game: Game, rep, *, was_finished: bool, force_recompute: bool = False) -> Game:
+    """Refresh the game's cache from the replay; queue the season recompute when it matters."""
+    final = rep.to_json().get("final") if rep is not None else None
+    cached = ("status", "final_scores", "final_points", "final_ranks", "ended_by", "finished_at")
+    before = tuple(getattr(game, f) for f in cached)
+    if final:
+        game.status = Game.Status.FINISHED
+        game.final_scores = final.get("scores")
+        game.final_points = final.get("points")
+        game.final_ranks = final.get("ranks")
+        game.ended_by = final.get("ended_by") or ""
+        if game.finished_at is None:
+            game.finished_at = max(timezone.now(), game.started_at)
+    else:
+        game.status = Game.Status.IN_PROGRESS
+        game.final_scores = game.final_points = game.final_ranks = None
+        game.ended_by = ""
+        game.finished_at = None
+    if tuple(getattr(game, f) for f in cached) != before:  # most hands change nothing of it: no UPDATE
+        game.save(update_fields=list(cached))
+    if was_finished or game.status == Game.Status.FINISHED or force_recompute:
+        queue_recompute(game.season_id)
+    return game
+
+
+def queue_recompute(season_id: int) -> None:
+    """Recompute on commit; a failure to queue or to compute is logged, never the request's error."""
+    season_changed(season_id)
+
+
+def refused(exc: ScoringError, *, prefix: str = "") -> HandRefused:
+    return HandRefused(f"{prefix}{exc.message}", hand=exc.hand, error=exc)
+
+
+def hand_after(hand: HandRecord) -> dict[str, Any]:
+    return {"game": hand.game_id, "position": hand.position, "event": hand.event}
+
+
+def append(*, game: Game, position: int, event: dict[str, Any], by, reason: str = "") -> tuple[HandRecord, bool]:
+    """Store ``event`` at ``position`` of a locked game. Returns (record, created)."""
+    check_writable(game)
+    if not isinstance(event, dict):
+        raise HandRefused("A hand must be an object with a kind.", hand=position)
+    storable_event(event, position if isinstance(position, int) else None)
+    storable(reason, "reason")
+    if isinstance(position, bool) or not isinstance(position, int) or position < 0:
+        raise HandRefused("The position must be a whole number from 0.", code=Code.POSITION)
+    hands = list(game.hands.order_by("position"))
+    if position < len(hands):
+        existing = hands[position]
+        if canonical(game, existing.event) == canonical(game, event):
+            return existing, False
+        raise HandConflict(
+            f"Hand {position + 1} was already entered differently (by someone else?). "
+            "Reload the game to see it, then edit it if it is wrong.",
+            hand=position, existing=existing,
+        )
+    if position > len(hands):
+        raise HandRefused(
+            f"Hand {position + 1} cannot be entered yet: the next hand of this game is hand {len(hands) + 1}.",
+            hand=position, code=Code.POSITION,
+        )
+    was_finished = game.status == Game.Status.FINISHED
+    try:
+        rep = replay_events(game, [h.event for h in hands] + [event])
+    except ScoringError as exc:
+        raise refused(exc) from exc
+    try:
+        # No savepoint: PostgreSQL holds the game's row lock (no other writer can be here), and SQLite
+        # begins its transactions IMMEDIATE (config/settings/base.py), so it holds the write lock;
+        # should a race still happen, SQLite rolls back only the failed statement.
+        hand = HandRecord.objects.create(
+            game=game, position=position, event=event,
+            entered_by=by if getattr(by, "is_authenticated", False) else None,
+        )
+    except IntegrityError:
+        # Only reachable without row locks (SQLite): the other writer won the race.
+        existing = HandRecord.objects.get(game=game, position=position)
+        if canonical(game, existing.event) == canonical(game, event):
+            return existing, False
+        raise HandConflict(
+            f"Hand {position + 1} was already entered differently.", hand=position, existing=existing
+        ) from None
+    audit(club=game.club, by=by, action=AuditEntry.Action.CREATE, object_type="hand", object_id=hand.pk,
+           after=hand_after(hand), reason=reason)
+    refresh(game, rep, was_finished=was_finished)
+    return hand, True
+
+
+def delete(*, game: Game, hand: HandRecord, by, reason: str, cancel_penalty: bool = True) -> dict[str, Any]:
+    hands = list(game.hands.order_by("position"))
+    events = [h.event for i, h in enumerate(hands) if i != hand.position]
+    was_finished = game.status == Game.Status.FINISHED
+    try:
+        rep = replay_events(game, events)
+    except ScoringError as exc:
+        if exc.hand is None:
+            raise refused(exc) from exc
+        original = exc.hand if exc.hand < hand.position else exc.hand + 1
+        raise HandRefused(
+            f"Deleting this hand makes hand {original + 1} impossible: {exc.message} Nothing was changed.",
+            hand=original, code=Code.LATER_HAND, error=exc,
+        ) from exc
+    before = hand_after(hand)
+    penalty = Penalty.objects.filter(hand_record=hand, cancelled_at__isnull=True).first()
+    if penalty is not None and cancel_penalty:
+        pbefore = snapshot(penalty)
+        penalty.cancelled_at = timezone.now()
+        penalty.cancelled_by = by if getattr(by, "is_authenticated", False) else None
+        penalty.cancel_reason = reason or "hand deleted"
+        penalty.save(update_fields=["cancelled_at", "cancelled_by", "cancel_reason"])
+        audit(club=game.club, by=by, action=AuditEntry.Action.CANCEL, object_type="penalty",
+               object_id=penalty.pk, before=pbefore, after=snapshot(penalty), reason=penalty.cancel_reason)
+    hand_pk = hand.pk
+    hand.delete()
+    for later in hands[before["position"] + 1:]:
+        later.position -= 1
+        later.save(update_fields=["position"])
+    audit(club=game.club, by=by, action=AuditEntry.Action.DELETE, object_type="hand", object_id=hand_pk,
+           before=before, reason=reason)
+    refresh(game, rep, was_finished=was_finished)
+    return before
+
+
+def current(hand: HandRecord) -> HandRecord:
+    """The hand as stored now (under the game's lock): refused if someone deleted it meanwhile."""
+    current = HandRecord.objects.filter(pk=hand.pk).first()
+    if current is None:
+        raise HandRefused("This hand was already deleted (by someone else?): nothing was changed. "
+                          "Reload the game to see it as it is now.", code=Code.GONE)
+    return current
+
+
+REFEREE_ONLY = ("Penalties are a referee's: only a referee or a club admin can give, change or remove them "
+                "(on the referee screen).")

@@ -1,0 +1,120 @@
+"""Reads of games: their seats, records and replays, and the lists of games.
+
+A game's state is derived by replaying its hand records, never stored.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from collections import OrderedDict
+from typing import Any, Iterable
+
+from django.db.models import QuerySet
+
+from club.models import Club, Member
+from league.models import Game, HandRecord, Penalty, Season
+
+RECORD_FORMAT = "mahjong-club-game/1"
+
+
+def game_members(game: Game) -> list[Member]:
+    """The game's members in seat order (0 = East at East 1)."""
+    return [s.member for s in game.seat_set.select_related("member").order_by("seat")]
+
+
+def build_record(game: Game, events: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """The contract JSON of ``game`` with the given events (services replay candidates with it)."""
+    return {
+        "format": RECORD_FORMAT,
+        "ruleset": game.effective_ruleset.spec(),
+        "players": [m.display_name for m in game_members(game)],
+        "hands": [dict(e) for e in events],
+    }
+
+
+def game_events(game: Game) -> list[dict[str, Any]]:
+    return [h.event for h in game.hands.order_by("position")]
+
+
+def game_record(game: Game) -> dict[str, Any]:
+    """The game as a contract game record (``{"format", "ruleset", "players", "hands"}``)."""
+    return build_record(game, game_events(game))
+
+
+_REPLAYS: OrderedDict[bytes, Any] = OrderedDict()
+_REPLAYS_LOCK = threading.Lock()
+REPLAY_MEMO_SIZE = 512
+
+
+def replay_record(record: dict[str, Any]):
+    """``scoring.game.replay(record)``, remembered by the record's content (per process, LRU).
+
+    A table's GET, its preview and its save replay the same record: the replay is a pure function
+    of the record, so one replay per record serves them all (a changed hand is a different record,
+    so nothing stale is ever returned). Refusals (``ScoringError``) are not remembered. The replay is
+    shared: read it, never change it in place.
+    """
+    from scoring.game import replay
+
+    key = hashlib.blake2b(json.dumps(record, sort_keys=True, separators=(",", ":"), default=str).encode(),
+                          digest_size=20).digest()
+    with _REPLAYS_LOCK:
+        hit = _REPLAYS.get(key)
+        if hit is not None:
+            _REPLAYS.move_to_end(key)
+            return hit
+    result = replay(record)
+    with _REPLAYS_LOCK:
+        _REPLAYS[key] = result
+        while len(_REPLAYS) > REPLAY_MEMO_SIZE:
+            _REPLAYS.popitem(last=False)
+    return result
+
+
+def game_replay(game: Game):
+    """``scoring.game.replay`` of the game's record (a ``GameReplay``)."""
+    return replay_record(game_record(game))
+
+
+def games_for_club(
+    *, club: Club, season: Season | None = None, status: str | None = None
+) -> QuerySet[Game]:
+    qs = Game.objects.filter(club=club).select_related("season", "ruleset").prefetch_related("seat_set__member")
+    if season is not None:
+        qs = qs.filter(season=season)
+    if status is not None:
+        qs = qs.filter(status=status)
+    return qs.order_by("-started_at", "-id")
+
+
+def member_games(*, member: Member, season: Season | None = None, status: str | None = None) -> QuerySet[Game]:
+    qs = Game.objects.filter(seat_set__member=member).select_related("season").prefetch_related("seat_set__member")
+    if season is not None:
+        qs = qs.filter(season=season)
+    if status is not None:
+        qs = qs.filter(status=status)
+    return qs.order_by("-started_at", "-id").distinct()
+
+
+def game_hands(*, game: Game) -> QuerySet[HandRecord]:
+    return game.hands.order_by("position").select_related("entered_by")
+
+
+def is_penalty_event(event: Any) -> bool:
+    """A referee's event: a ``penalty`` (penalty point, yellow card, agari-forbidden, warning, a
+    ruling's transfer) or a deliberate chombo. A plain chombo is a table result (both club
+    rulesets make its payment fixed and the table screen offers it): the table may enter it."""
+    if not isinstance(event, dict):
+        return False
+    return event.get("kind") == "penalty" or (event.get("kind") == "chombo" and bool(event.get("deliberate")))
+
+
+def holds_penalty(hand: HandRecord, *, active_penalty: bool | None = None) -> bool:
+    """Whether the hand is a referee's penalty (its event, or an active Penalty row made with it).
+
+    ``active_penalty``: whether such a row exists, when the caller already knows (no query then).
+    """
+    if active_penalty is not None:
+        return is_penalty_event(hand.event) or active_penalty
+    return is_penalty_event(hand.event) or Penalty.objects.filter(hand_record=hand, cancelled_at__isnull=True).exists()

@@ -1,0 +1,166 @@
+"""Game list per club and season, starting a game, and the game page (hands + chart)."""
+from __future__ import annotations
+
+from http import HTTPStatus
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from club.models import Club, Member
+from league import permissions
+from league.errors import SeatedElsewhere
+from league.games import selectors as game_selectors
+from league.games import services as game_services
+from league.games.forms import GameStartForm, ReasonForm
+from league.games.table import game_view, next_game_context
+from league.models import Game, Season
+from league.once import AlreadyDone
+from league.ui import charts as charts
+from league.ui.params import BadParameter, bad_parameter, id_param
+from league.ui.views import entry_once, load_game, refusable, refusal_message, refuse
+
+
+@require_GET
+def game_list(request: HttpRequest, slug: str) -> HttpResponse:
+    club = get_object_or_404(Club, slug=slug)
+    if not permissions.can_view_club(request.user, club):
+        return refuse(request)
+    seasons = list(club.seasons.all())
+    season = None
+    try:
+        season_id = id_param(request, "season")
+    except BadParameter as exc:
+        return bad_parameter(request, exc)
+    if season_id is not None:
+        season = get_object_or_404(Season, club=club, pk=season_id)
+    games = game_selectors.games_for_club(club=club, season=season)
+    return render(request, "league/games/list.html", {
+        "club": club, "seasons": seasons, "season": season, "games": games,
+        "can_start": permissions.can_start_game(request.user, club),
+        "can_referee": permissions.can_give_penalty(request.user, club),
+    })
+
+
+@login_required
+@never_cache
+def game_start(request: HttpRequest, slug: str) -> HttpResponse:
+    club = get_object_or_404(Club, slug=slug)
+    if not permissions.can_start_game(request.user, club):
+        return refuse(request)
+    seasons = club.seasons.select_related("ruleset")
+    members = Member.objects.filter(club=club, active=True).order_by("display_name")
+    # ``?season=`` (from a season's game list) and ``?seat_0=..&seat_3=`` (the next game of a table) fill the form.
+    initial = {k: request.GET[k] for k in ("season", "table_label", "seat_0", "seat_1", "seat_2", "seat_3")
+               if request.GET.get(k)} or None
+    if initial and request.GET.get("random_seats"):
+        initial["random_seats"] = True
+    form = GameStartForm(request.POST or None, seasons=seasons, members=members, initial=initial)
+    staff = permissions.is_referee_or_admin(request.user, club)
+    ask_override = False
+    if request.method == "POST" and form.is_valid():
+        seated_self = any(m.user_id == request.user.pk for m in form.cleaned_data["players"])
+        if not seated_self and not staff:
+            # A host enters the hands of a game they sit at: a game they are not at would be stuck.
+            form.add_error(None, _("You are not seated at this game, so you could not enter its hands. Start it from "
+                                   "the phone of one of its players, or ask a referee or a club admin."))
+            return render(request, "league/games/start.html", {"club": club, "form": form, "staff": staff},
+                          status=HTTPStatus.UNPROCESSABLE_ENTITY)
+        try:
+            game = game_services.game_start(
+                season=form.cleaned_data["season"], table_label=form.cleaned_data["table_label"],
+                members=form.cleaned_data["players"], random_seats=form.cleaned_data["random_seats"],
+                by=request.user, override_seated=staff and form.cleaned_data["override_seated"],
+                once=entry_once(request),
+            )
+        except AlreadyDone as done:  # the same form again (a double tap, Back): that game, once
+            messages.info(request, _("This game was already started."))
+            game = done.result
+            return redirect("league:game_table", game.pk) if game else redirect("league:game_list", club.slug)
+        except SeatedElsewhere as exc:
+            form.add_error(None, _seated_elsewhere_message(exc, staff=staff))
+            ask_override = staff
+        except ValidationError as exc:
+            form.add_error(None, refusal_message(exc))
+        else:
+            if not permissions.can_enter_hands(request.user, game):
+                messages.warning(request, _("The game is started. You are not seated at it, so its hands are entered "
+                                            "by its players (logged in on their phones), a referee or a club admin."))
+            return redirect("league:game_table", game.pk)
+    status = HTTPStatus.UNPROCESSABLE_ENTITY if request.method == "POST" else HTTPStatus.OK
+    return render(request, "league/games/start.html", {"club": club, "form": form, "ask_override": ask_override},
+                  status=status)
+
+
+def _seated_elsewhere_message(exc: SeatedElsewhere, *, staff: bool) -> str:
+    seats = "; ".join(_("%(name)s (table %(table)s)") % {"name": name, "table": label or game_id}
+                      for name, label, game_id in exc.seats)
+    text = _("Already seated at a game in progress: %(seats)s. Finish or cancel that game first.") % {"seats": seats}
+    if staff:
+        text += " " + _("As a referee or admin you may seat them anyway: tick the box below and start again.")
+    return text
+
+
+@require_GET
+@refusable
+def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """Hand by hand: round, honba, sticks, the result in words, deltas and scores; the chart."""
+    game = load_game(request, pk)
+    gv = game_view(game)
+    rows_by_event: dict[int, Any] = {}
+    for row in gv.replay.rows:
+        rows_by_event[row.event_index] = row
+    hands = []
+    steps = gv.event_scores()
+    for hand in game_selectors.game_hands(game=game):
+        row = rows_by_event.get(hand.position)
+        # What this event itself moved (a penalty's payment on its own row, not folded into the next hand).
+        after = steps[hand.position + 1] if hand.position + 1 < len(steps) else None
+        deltas = [b - a for a, b in zip(steps[hand.position], after)] if after is not None else None
+        if row is None and deltas is not None and not any(deltas):
+            deltas = None  # a stop, a warning: nothing moved
+        hands.append({"record": hand, "row": row, "deltas": deltas, "scores": after})
+    chart = ""
+    if gv.replay.rows:
+        chart = mark_safe(charts.scores_chart_svg(gv.replay.rows, gv.players))  # noqa: S308 (escaped by charts)
+    return render(request, "league/games/detail.html", {
+        "game": game, "gv": gv, "replay": gv.replay, "state": gv.replay.state, "players": gv.players,
+        "hands": hands, "chart": chart, "final_rows": gv.final_rows(),
+        "can_edit": permissions.can_enter_hands(request.user, game) and game.status != game.Status.CANCELLED
+        and (game.status != game.Status.FINISHED or permissions.can_give_penalty(request.user, game.club)),
+        "can_referee": permissions.can_give_penalty(request.user, game.club),
+        "can_cancel": permissions.can_cancel_game(request.user, game) and game.status != game.Status.CANCELLED,
+        **next_game_context(request.user, game),
+    })
+
+
+@login_required
+@never_cache
+@refusable
+def game_cancel(request: HttpRequest, pk: int) -> HttpResponse:
+    """Cancel a game, with a reason (club admins and referees): it stays listed, marked cancelled."""
+    game = load_game(request, pk, permissions.can_cancel_game)
+    if game.status == Game.Status.CANCELLED:
+        messages.info(request, _("This game is already cancelled."))
+        return redirect("league:game_detail", game.pk)
+    form = ReasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            game_services.game_cancel(game=game, by=request.user, reason=form.cleaned_data["reason"])
+        except ValidationError as exc:
+            form.add_error(None, refusal_message(exc, game))
+        else:
+            messages.success(request, _("The game was cancelled."))
+            return redirect("league:game_detail", game.pk)
+    status = HTTPStatus.UNPROCESSABLE_ENTITY if request.method == "POST" else HTTPStatus.OK
+    return render(request, "league/games/cancel.html", {"game": game, "form": form, "players": game_view(game).players},
+                  status=status)
+
+

@@ -1,0 +1,121 @@
+"""Games, their seats and their hand records (one game-record contract event each).
+
+A game's state is never stored as truth: the hand records are replayed by
+``scoring.game.replay``. The ``final_*``/``ended_by`` fields on :class:`Game` are a cache
+refreshed by ``league.games.records`` after every write."""
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils import timezone
+from django.utils.translation import gettext_lazy as _
+
+from league.models.rulesets import Ruleset, Season
+
+
+class Game(models.Model):
+    class Status(models.TextChoices):
+        IN_PROGRESS = "in_progress", _("In progress")
+        FINISHED = "finished", _("Finished")
+        CANCELLED = "cancelled", _("Cancelled")
+
+    class Source(models.TextChoices):
+        TABLE = "table", _("Entered at the table")
+        IMPORT = "import", _("Imported")
+
+    club = models.ForeignKey("club.Club", verbose_name=_("club"), on_delete=models.CASCADE, related_name="games")
+    season = models.ForeignKey(Season, verbose_name=_("season"), on_delete=models.CASCADE, related_name="games")
+    ruleset = models.ForeignKey(
+        Ruleset, verbose_name=_("ruleset"), null=True, blank=True, on_delete=models.PROTECT, related_name="games",
+        help_text=_("The ruleset version the game is played under (empty: the season's)."),
+    )
+    table_label = models.CharField(_("table"), max_length=40, blank=True)
+    seats = models.PositiveSmallIntegerField(_("seats"), default=4)
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.IN_PROGRESS)
+    started_at = models.DateTimeField(_("started at"), default=timezone.now)
+    finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("created by"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    source = models.CharField(_("source"), max_length=16, choices=Source.choices, default=Source.TABLE)
+    external_id = models.CharField(_("external id"), max_length=120, null=True, blank=True)
+    cancel_reason = models.TextField(_("cancel reason"), blank=True)
+    # --- cache from the replay (never the truth) ---
+    final_scores = models.JSONField(_("final scores"), null=True, blank=True)
+    final_points = models.JSONField(_("final points"), null=True, blank=True)
+    final_ranks = models.JSONField(_("final ranks"), null=True, blank=True)
+    ended_by = models.CharField(_("ended by"), max_length=32, blank=True)
+
+    class Meta:
+        ordering = ["-started_at", "-id"]
+        verbose_name = _("game")
+        verbose_name_plural = _("games")
+        constraints = [
+            models.CheckConstraint(condition=Q(seats__in=[3, 4]), name="game_seats_3_or_4"),
+            models.CheckConstraint(
+                condition=Q(status__in=["in_progress", "finished", "cancelled"]), name="game_status_valid"
+            ),
+            models.CheckConstraint(condition=Q(source__in=["table", "import"]), name="game_source_valid"),
+            models.UniqueConstraint(
+                fields=["season", "external_id"], condition=Q(external_id__isnull=False),
+                name="game_unique_external_id_per_season",
+            ),
+            models.CheckConstraint(
+                condition=Q(finished_at__isnull=True) | Q(finished_at__gte=models.F("started_at")),
+                name="game_finishes_after_start",
+            ),
+        ]
+        indexes = [models.Index(fields=["season", "status"])]
+
+    def __str__(self) -> str:
+        return f"{self.season} · {self.table_label or '#' + str(self.pk)} · {self.started_at:%Y-%m-%d}"
+
+    @property
+    def effective_ruleset(self) -> Ruleset:
+        return self.ruleset if self.ruleset_id else self.season.ruleset
+
+
+class GameSeat(models.Model):
+    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="seat_set")
+    seat = models.PositiveSmallIntegerField(_("seat"), help_text=_("0 = East at East 1 (first dealer)."))
+    member = models.ForeignKey("club.Member", verbose_name=_("member"), on_delete=models.PROTECT, related_name="game_seats")
+
+    class Meta:
+        ordering = ["game", "seat"]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="gameseat_unique_seat"),
+            models.UniqueConstraint(fields=["game", "member"], name="gameseat_unique_member"),
+            models.CheckConstraint(condition=Q(seat__gte=0) & Q(seat__lte=3), name="gameseat_seat_range"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}:{self.seat} {self.member}"
+
+
+class HandRecord(models.Model):
+    """One contract event of a game record, at ``position`` (0-based) in the record."""
+
+    game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="hands")
+    position = models.PositiveIntegerField(_("position"))
+    event = models.JSONField(_("event"))
+    entered_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, verbose_name=_("entered by"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    entered_at = models.DateTimeField(_("entered at"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    class Meta:
+        ordering = ["game", "position"]
+        verbose_name = _("hand record")
+        verbose_name_plural = _("hand records")
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="handrecord_unique_position"),
+            models.CheckConstraint(condition=Q(position__gte=0), name="handrecord_position_nonnegative"),
+        ]
+
+    def __str__(self) -> str:
+        kind = self.event.get("kind", "?") if isinstance(self.event, dict) else "?"
+        return f"{self.game_id}#{self.position} {kind}"

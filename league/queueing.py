@@ -1,0 +1,31 @@
+"""Queueing a Celery task after a commit, never failing the request that committed.
+
+Services import their task at the top (``from league.x.tasks import y as y_task``, the
+styleguide's pattern) and queue it with :func:`on_commit`; the task imports its service inside
+its body.
+
+A broker that is down (or a task that fails in eager mode) is logged; ``league.requeue_stale``
+(``league.tasks``) queues again whatever was lost.
+"""
+from __future__ import annotations
+
+import logging
+
+from django.db import transaction
+
+logger = logging.getLogger(__name__)
+
+
+def send(task, arg: int, what: str) -> bool:
+    """``task.delay(arg)``; a failure (broker down, or the eager task itself) is logged, not raised."""
+    try:
+        task.delay(arg)
+    except Exception:  # noqa: BLE001 - after the commit nothing may fail the request
+        logger.exception("Could not run or queue %s %s; league.requeue_stale will retry it.", what, arg)
+        return False
+    return True
+
+
+def on_commit(task, arg: int, what: str) -> None:
+    """Queue ``task(arg)`` once the current transaction commits (:func:`send`: never raises)."""
+    transaction.on_commit(lambda: send(task, arg, what))

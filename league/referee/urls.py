@@ -1,0 +1,12 @@
+"""The referee's screens: penalties and the audit log (namespace "league", see league/urls.py)."""
+from django.urls import path
+
+from league.referee import views as referee
+
+urlpatterns = [
+    path("c/<slug:slug>/seasons/<int:season_id>/penalties/", referee.season_penalties, name="season_penalties"),
+    path("c/<slug:slug>/members/<int:member_id>/penalties/", referee.member_penalties, name="member_penalties"),
+    path("c/<slug:slug>/audit/", referee.audit_log, name="audit_log"),
+    path("games/<int:pk>/penalties/", referee.game_penalties, name="game_penalties"),
+    path("penalties/<int:pk>/cancel/", referee.penalty_cancel, name="penalty_cancel"),
+]

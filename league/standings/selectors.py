@@ -1,0 +1,239 @@
+"""Reads for the standings pages: the stored snapshot and a player's season.
+
+Pages never compute standings: they read ``StandingsSnapshot`` (written by
+``league.standings.standings_refresh``). Each function here runs a fixed number of queries
+whatever the season's size.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from club.models import Member
+from league.models import Game, GameSeat, HandRecord, Penalty, Season, StandingsSnapshot
+from league.standings.stats import is_yakuman_win
+from scoring.errors import ScoringError
+from scoring.record import event_wins, parse_event
+
+# Rows hold decimals as strings (JSON); these keys are turned back into Decimal.
+DECIMAL_KEYS = (
+    "game_points", "deductions", "total", "points_per_game", "average_rank", "tobi_rate",
+    "win_rate", "deal_in_rate", "riichi_rate", "rating", "rating_display",
+)
+HUNDRED = Decimal(100)
+
+
+def season_snapshot(*, season: Season, with_history: bool = False) -> StandingsSnapshot | None:
+    """The stored snapshot; its ratings history (large) is only loaded when asked for."""
+    qs = StandingsSnapshot.objects.filter(season=season)
+    if not with_history:
+        qs = qs.defer("ratings")
+    snapshot = qs.first()
+    if snapshot is not None:
+        snapshot.season = season  # caches ``season.standings_snapshot``: player_games reads it without a query
+    return snapshot
+
+
+def _cached_snapshot(season: Season) -> StandingsSnapshot | None:
+    """The snapshot :func:`season_snapshot` loaded for this season object, else read (1 query)."""
+    if Season.standings_snapshot.is_cached(season):
+        return season.standings_snapshot
+    return StandingsSnapshot.objects.filter(season=season).defer("ratings").first()
+
+
+def _dec(value: Any) -> Decimal | None:
+    return None if value is None else Decimal(value)
+
+
+def _percent(rate: Decimal | None) -> Decimal | None:
+    return None if rate is None else (rate * HUNDRED).quantize(Decimal("0.01"))
+
+
+def table_row(row: dict) -> dict:
+    """A snapshot row flattened for tables and exports (numbers as Decimal/int)."""
+    out = dict(row)
+    for key in DECIMAL_KEYS:
+        out[key] = _dec(row.get(key))
+    counts = list(row.get("rank_counts") or [0, 0, 0, 0]) + [0] * 4
+    rates = list(row.get("rank_rates") or []) + [None] * 4
+    for i, name in enumerate(("first", "second", "third", "fourth")):
+        out[name] = counts[i]
+        out[f"{name}_rate"] = _percent(_dec(rates[i]))
+    for key in ("tobi_rate", "win_rate", "deal_in_rate", "riichi_rate"):
+        out[key] = _percent(out[key])
+    return out
+
+
+@dataclass(frozen=True)
+class Standings:
+    ranked: list[dict]
+    unranked: list[dict]
+    snapshot: StandingsSnapshot | None
+
+    @property
+    def rows(self) -> list[dict]:
+        return self.ranked + self.unranked
+
+
+def standings_rows(*, snapshot: StandingsSnapshot | None) -> Standings:
+    """Ranked players (min games met) and the others, each as flat table rows."""
+    rows = [table_row(r) for r in (snapshot.rows if snapshot else [])]
+    return Standings([r for r in rows if r["qualified"]], [r for r in rows if not r["qualified"]], snapshot)
+
+
+def player_row(*, snapshot: StandingsSnapshot | None, member_id: int) -> dict | None:
+    for row in snapshot.rows if snapshot else ():
+        if row["member_id"] == member_id:
+            return table_row(row)
+    return None
+
+
+def rating_history(*, snapshot: StandingsSnapshot | None, member_id: int) -> list[tuple[int, Decimal]]:
+    """(game id, rating after that game) in game order."""
+    if snapshot is None or not isinstance(snapshot.ratings, dict):
+        return []
+    return [(g, Decimal(v)) for g, v in snapshot.ratings.get("history", {}).get(str(member_id), [])]
+
+
+@dataclass(frozen=True)
+class PlayerGame:
+    game_id: int
+    finished_at: Any
+    table_label: str
+    seat: int
+    points: Decimal
+    rank: int
+    score: int | None
+    opponents: list[str]
+    cumulative: Decimal
+    full_hands: dict[int, dict] = field(default_factory=dict)
+    """Position -> the member's full-hand win there, as the standings refresh replayed it."""
+
+
+def player_games(*, season: Season, member: Member) -> list[PlayerGame]:
+    """The member's finished games of the season in game order, with running points (2 queries).
+
+    Each game carries the member's full-hand wins from the standings snapshot — the one
+    :func:`season_snapshot` loaded for ``season`` (no query), else one more query.
+    """
+    seats = list(
+        GameSeat.objects.filter(member=member, game__season=season, game__status=Game.Status.FINISHED)
+        .select_related("game")
+        .order_by("game__finished_at", "game_id")
+    )
+    game_ids = [s.game_id for s in seats]
+    others: dict[int, list[tuple[int, str]]] = {}
+    for game_id, seat, name in (
+        GameSeat.objects.filter(game_id__in=game_ids).exclude(member=member)
+        .values_list("game_id", "seat", "member__display_name")
+    ):
+        others.setdefault(game_id, []).append((seat, name))
+    full_hands: dict[int, dict[int, dict]] = {}
+    if seats:
+        snapshot = _cached_snapshot(season)
+        row = next((r for r in (snapshot.rows if snapshot else ()) if r.get("member_id") == member.pk), None)
+        for win in (row or {}).get("full_hands") or ():
+            full_hands.setdefault(win["game"], {})[win["position"]] = win
+    out, running = [], Decimal(0)
+    for s in seats:
+        g = s.game
+        points = Decimal(repr(g.final_points[s.seat])) if isinstance(g.final_points[s.seat], float) else Decimal(
+            g.final_points[s.seat]
+        )
+        running += points
+        out.append(
+            PlayerGame(
+                game_id=g.id,
+                finished_at=g.finished_at,
+                table_label=g.table_label,
+                seat=s.seat,
+                points=points,
+                rank=g.final_ranks[s.seat],
+                score=(g.final_scores or [None] * 4)[s.seat] if g.final_scores else None,
+                opponents=[name for _, name in sorted(others.get(g.id, []))],
+                cumulative=running,
+                full_hands=full_hands.get(g.id, {}),
+            )
+        )
+    return out
+
+
+@dataclass(frozen=True)
+class Highlight:
+    game_id: int
+    position: int
+    kind: str  # "ron" | "tsumo"
+    yakuman: int
+    han: int | None
+    fu: int | None
+    hand: dict | None
+    win: dict | None = None
+    """A full hand as the game's replay valued it: ``{"han", "fu", "yakuman", "limit", "kazoe", "yaku"}``."""
+    yaku: tuple[str, ...] = ()
+    """That full hand's yaku names in the page's language."""
+
+
+def player_highlights(*, games: list[PlayerGame], min_han: int = 6) -> list[Highlight]:
+    """The member's big wins in these games: yakuman (entered or kazoe), haneman and up
+    (``min_han``), and every full-hand (HAND) win with its value and yaku from the game's
+    replay (kept in the standings snapshot by the refresh; 1 query)."""
+    from league.games.words import yaku_names
+
+    seat_of = {g.game_id: g.seat for g in games}
+    seats_of = {g.game_id: len(g.opponents) + 1 for g in games}
+    full_hands = {g.game_id: g.full_hands for g in games}
+    out = []
+    for game_id, position, raw in (
+        HandRecord.objects.filter(game_id__in=list(seat_of), event__kind__in=["ron", "tsumo"])
+        .order_by("game_id", "position").values_list("game_id", "position", "event")
+    ):
+        try:
+            event = parse_event(raw, players=seats_of[game_id])
+        except ScoringError:
+            continue
+        for win in event_wins(event):
+            if win.winner != seat_of[game_id]:
+                continue
+            han = win.han
+            hand = dict(win.hand) if win.hand is not None else None
+            yakuman = int(win.yakuman or 0) or (1 if is_yakuman_win(win) else 0)
+            replayed = full_hands[game_id].get(position) if hand else None
+            if replayed:
+                yakuman, han = int(replayed.get("yakuman") or 0), replayed.get("han")
+                out.append(Highlight(game_id, position, event.kind, yakuman, han, replayed.get("fu"), hand,
+                                     replayed, tuple(yaku_names(replayed.get("yaku") or ()))))
+            elif yakuman or hand or (isinstance(han, int) and han >= min_han):
+                out.append(Highlight(game_id, position, event.kind, yakuman, han, win.fu, hand))
+    return out
+
+
+def hand_yaku(hand: dict, ruleset, *, tsumo: bool) -> list[dict]:
+    """The yaku of a full-hand (HAND) win, evaluated by ``scoring.hand``.
+
+    Only possible when the HAND carries its own ``seat_wind`` and ``round_wind`` (inside a
+    game record they may be omitted; the page then shows the tiles only). ``ruleset`` is a
+    ``scoring.rules.Ruleset``. Returns ``[{"id", "han", "name"}]``, empty when unknown.
+    """
+    seat_wind, round_wind = hand.get("seat_wind"), hand.get("round_wind")
+    if not seat_wind or not round_wind:
+        return []
+    from django.utils.translation import get_language
+
+    from scoring.hand import HandContext, evaluate
+    from scoring.hand.names import yaku_name
+
+    context = HandContext(seat_wind=seat_wind, round_wind=round_wind, is_dealer=seat_wind == "E", tsumo=tsumo)
+    try:
+        result = evaluate({**hand, "tsumo": tsumo}, ruleset, context)
+    except (ScoringError, ValueError, KeyError, TypeError):
+        return []
+    lang = get_language()
+    return [{"id": y.id, "han": y.han, "name": yaku_name(y.id, lang)} for y in result.yaku]
+
+
+def player_penalties(*, season: Season, member: Member) -> list[Penalty]:
+    return list(
+        Penalty.objects.filter(season=season, member=member).select_related("game").order_by("-given_at", "-id")
+    )

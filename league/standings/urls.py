@@ -1,0 +1,11 @@
+"""Standings pages (included at the site root by config/urls.py, namespace "standings")."""
+from django.urls import path
+
+from league.standings import views
+
+app_name = "standings"
+urlpatterns = [
+    path("seasons/<int:season_id>/standings/", views.season_standings, name="season"),
+    path("seasons/<int:season_id>/standings.<str:fmt>", views.standings_export, name="export"),
+    path("seasons/<int:season_id>/players/<int:member_id>/", views.player_season, name="player"),
+]

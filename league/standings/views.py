@@ -1,0 +1,163 @@
+"""Standings pages: the season table, its CSV/XLSX export, a player's season page.
+
+Thin views: the snapshot is read through ``league.standings_selectors``; when a season
+has none yet it is computed once, synchronously, by ``league.standings.standings_refresh``.
+"""
+
+from __future__ import annotations
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.urls import NoReverseMatch, reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django_tables2 import RequestConfig
+
+from club.models import Member
+from league.models import Season
+from league.permissions import can_manage_league, can_view_club, can_view_standings
+from league.standings import selectors as sel
+from league.standings.services import standings_refresh
+from league.standings.tables import EXPORT_FORMATS, StandingsTable, export_bytes, rating_header
+from league.ui import charts as charts
+
+
+def _season_for(request: HttpRequest, season_id: int) -> Season | HttpResponse:
+    season = get_object_or_404(Season.objects.select_related("club"), pk=season_id)
+    if not can_view_standings(request.user, season.club):
+        if not request.user.is_authenticated:
+            return redirect_to_login(request.get_full_path())
+        raise PermissionDenied
+    return season
+
+
+def _snapshot(season: Season, *, with_history: bool = False):
+    snapshot = sel.season_snapshot(season=season, with_history=with_history)
+    if snapshot is None:
+        standings_refresh(season_id=season.pk)
+        snapshot = sel.season_snapshot(season=season, with_history=with_history)
+    return snapshot
+
+
+def game_url(game_id: int) -> str | None:
+    """The table screens' game page (None until their URLs exist)."""
+    try:
+        return reverse("league:game_detail", args=[game_id])
+    except NoReverseMatch:
+        return None
+
+
+def season_standings(request: HttpRequest, season_id: int) -> HttpResponse:
+    season = _season_for(request, season_id)
+    if isinstance(season, HttpResponse):
+        return season
+    snapshot = _snapshot(season)
+    standings = sel.standings_rows(snapshot=snapshot)
+    rating = rating_header(season.rating_method, season.best_n)
+    ranked = StandingsTable(standings.ranked, season_id=season.pk, rating=rating, prefix="r-")
+    unranked = StandingsTable(standings.unranked, season_id=season.pk, rating=rating, prefix="u-")
+    RequestConfig(request, paginate=False).configure(ranked)
+    RequestConfig(request, paginate=False).configure(unranked)
+    return render(
+        request,
+        "league/standings/season.html",
+        {
+            "season": season,
+            "club": season.club,
+            "snapshot": snapshot,
+            "ranked_table": ranked.to_html(request, caption=_("Ranked players")),
+            "unranked_table": unranked.to_html(request, caption=_("Below the minimum games")),
+            "has_unranked": bool(standings.unranked),
+            "method_label": Season.RatingMethod(season.rating_method).label,
+            "export_formats": list(EXPORT_FORMATS),
+            "can_whatif": can_manage_league(request.user, season.club),
+        },
+    )
+
+
+def standings_export(request: HttpRequest, season_id: int, fmt: str) -> HttpResponse:
+    if fmt not in EXPORT_FORMATS:
+        raise Http404
+    season = _season_for(request, season_id)
+    if isinstance(season, HttpResponse):
+        return season
+    standings = sel.standings_rows(snapshot=_snapshot(season))
+    body = export_bytes(standings.rows, fmt, title=season.name)
+    response = HttpResponse(body, content_type=EXPORT_FORMATS[fmt])
+    response["Content-Disposition"] = f'attachment; filename="standings-season-{season.pk}.{fmt}"'
+    return response
+
+
+def player_season(request: HttpRequest, season_id: int, member_id: int) -> HttpResponse:
+    season = _season_for(request, season_id)
+    if isinstance(season, HttpResponse):
+        return season
+    member = get_object_or_404(Member, pk=member_id, club=season.club)
+    snapshot = _snapshot(season, with_history=True)
+    row = sel.player_row(snapshot=snapshot, member_id=member.pk)
+    games = sel.player_games(season=season, member=member)
+    history = sel.rating_history(snapshot=snapshot, member_id=member.pk)
+    method_label = Season.RatingMethod(season.rating_method).label
+    labels = [str(i) for i in range(1, len(games) + 1)]
+    rating_svg = charts.line_chart_svg(
+        [charts.Series(str(method_label), [v for _g, v in history])],
+        title=_("%(name)s: rating over the season") % {"name": member.display_name},
+        desc=(
+            _("%(method)s after each of %(n)s games; now %(value)s.")
+            % {"method": method_label, "n": len(history), "value": history[-1][1]}
+            if history else _("No games yet.")
+        ),
+        x_labels=[str(i) for i in range(1, len(history) + 1)],
+    )
+    points_svg = charts.line_chart_svg(
+        [charts.Series(_("Points"), [g.cumulative for g in games])],
+        title=_("%(name)s: points over the season") % {"name": member.display_name},
+        desc=(
+            _("Running total of game points after each of %(n)s games; now %(value)s.")
+            % {"n": len(games), "value": games[-1].cumulative}
+            if games else _("No games yet.")
+        ),
+        x_labels=labels,
+        baseline=0,
+    )
+    counts = [row["first"], row["second"], row["third"], row["fourth"]] if row else [0, 0, 0, 0]
+    highlights = sel.player_highlights(games=games)
+    ruleset = None
+    items = []
+    for h in highlights:
+        yaku = []
+        if h.hand and not h.yaku:  # a full hand the snapshot holds no replayed yaku for (its game did not replay)
+            if ruleset is None:
+                ruleset = season.ruleset.to_scoring()
+            yaku = sel.hand_yaku(h.hand, ruleset, tsumo=h.kind == "tsumo")
+        items.append({"h": h, "yaku": yaku, "url": game_url(h.game_id)})
+    return render(
+        request,
+        "league/standings/player.html",
+        {
+            "season": season,
+            "club": season.club,
+            "member": member,
+            "row": row,
+            "snapshot": snapshot,
+            "method_label": method_label,
+            # Rated by plain total points, the rating card would repeat "Total points": it is
+            # left out (with best-N it is the best-N sum, shown under that name).
+            "show_rating": bool(rating_header(season.rating_method, season.best_n)),
+            "rating_label": (
+                rating_header(season.rating_method, season.best_n)
+                if season.rating_method == Season.RatingMethod.TOTAL
+                else _("Rating (%(method)s)") % {"method": method_label}
+            ),
+            "games": [{"g": g, "url": game_url(g.game_id)} for g in reversed(games)],
+            "rating_svg": mark_safe(rating_svg),  # noqa: S308 — built by league.charts, text escaped there
+            "points_svg": mark_safe(points_svg),  # noqa: S308
+            "ranks_svg": mark_safe(charts.rank_bars_svg(counts)),  # noqa: S308
+            "highlights": items,
+            "penalties": sel.player_penalties(season=season, member=member),
+            # Why a penalty was given is the club's business: public standings show the penalty only.
+            "show_reasons": can_view_club(request.user, season.club),
+        },
+    )

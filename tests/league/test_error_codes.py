@@ -1,0 +1,34 @@
+"""One vocabulary for refusal codes (issue #10): the league's writes name theirs from
+``league.error_codes.LeagueErrorCode``, never as a bare string."""
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from league.error_codes import LeagueErrorCode
+from league.errors import HandConflict, HandRefused, SeatedElsewhere
+
+ROOT = Path(__file__).resolve().parents[2]
+WRITERS = ["league/errors.py", "league/once.py", "league/validation.py", "league/games/records.py",
+           "league/games/services.py", "league/referee/services.py", "league/seasons/services.py"]
+
+
+@pytest.mark.parametrize("module", WRITERS)
+def test_a_refusal_names_its_code_from_the_enum(module):
+    tree = ast.parse((ROOT / module).read_text(encoding="utf-8"))
+    bare = [node.lineno for node in ast.walk(tree)
+            if isinstance(node, ast.keyword) and node.arg == "code" and isinstance(node.value, ast.Constant)]
+    assert bare == [], f"{module}: code given as a string at lines {bare}"
+
+
+@pytest.mark.parametrize(("error", "code"), [
+    (HandRefused("no"), "invalid"),
+    (HandRefused("no", code=LeagueErrorCode.POSITION), "position"),
+    (HandConflict("taken", hand=0, existing=None), "conflict"),
+    (SeatedElsewhere([("가", "A", 1)]), "seated_elsewhere"),
+])
+def test_the_codes_are_the_strings_clients_already_read(error, code):
+    assert error.code == code
+    assert LeagueErrorCode(code) is error.code or LeagueErrorCode(code) == error.code
