@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 from club.models import Club, Member
 from events import permissions, seating
 from events.models import CheckIn, ClubNight, EndRule, NightRound, NightTable
+from league.audit import audit as _audit  # the one audit trail writer
 from league.games import services as game_services
 from league.models import AuditEntry, Game, GameSeat, Season
 
@@ -48,12 +49,6 @@ class NightRefused(ValidationError):
 
 def _actor(by):
     return by if by is not None and getattr(by, "is_authenticated", False) else None
-
-
-def _audit(*, club: Club, by, action: str, object_type: str, object_id: Any, before=None, after=None,
-           reason: str = "") -> AuditEntry:
-    return AuditEntry.objects.create(club=club, actor=_actor(by), action=action, object_type=object_type,
-                                     object_id=str(object_id), before=before, after=after, reason=reason or "")
 
 
 def _require(ok: bool) -> None:

@@ -26,6 +26,7 @@ from events.choices import EndRule
 from events.tournaments.models import (
     Carry, Entrant, SeatingMethod, Tournament, TournamentRound, TournamentTable, WithdrawalPolicy,
 )
+from league.audit import audit as _audit  # the one audit trail writer
 from league.games import services as game_services
 from league.referee import services as referee_services
 from league.seasons import services as season_services
@@ -61,12 +62,6 @@ class TournamentRefused(ValidationError):
 
 def _actor(by):
     return by if by is not None and getattr(by, "is_authenticated", False) else None
-
-
-def _audit(*, club: Club, by, action: str, object_type: str, object_id: Any, before=None, after=None,
-           reason: str = "") -> AuditEntry:
-    return AuditEntry.objects.create(club=club, actor=_actor(by), action=action, object_type=object_type,
-                                     object_id=str(object_id), before=before, after=after, reason=reason or "")
 
 
 def _require(ok: bool) -> None:
