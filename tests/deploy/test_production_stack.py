@@ -28,7 +28,7 @@ from tests.league.events import TO_SOUTH_4
 
 pytestmark = [pytest.mark.smoke, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
-HASHED = re.compile(r'/static/[\w/.-]+\.[0-9a-f]{12}\.(?:js|css)')
+HASHED = re.compile(r'/static/[\w/.-]+\.[0-9a-f]{12}\.(?:js|css)(?![\w.])')  # not the .json of a .js prefix
 
 
 def _test_database_url() -> str:

@@ -95,3 +95,4 @@ def test_one_replay_per_request(host_client, game, players, monkeypatch):
         assert len(calls) <= 1
 
 
+
