@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Iterable
 
 from scoring import messages as M
 from scoring.chombo import chombo_payment, dealer_passes, deliberate_chombo_deltas
@@ -338,6 +338,14 @@ def _settle_tsumo(table: Table, event: Tsumo) -> Settlement:
 
 
 # --- draws -----------------------------------------------------------------------------------
+def tenpai_at_draw(declared: Iterable[int], riichi: Iterable[int], agari_forbidden: Iterable[int] = ()) -> list[int]:
+    """Who is tenpai at a draw, from what the table says: the declared tenpai plus every riichi
+    player (a noten riichi is a chombo, which the referee records, never a draw's noten payment);
+    an agari-forbidden player's tenpai does not count, so they are never added."""
+    forbidden = set(agari_forbidden)
+    return sorted(set(declared) | {p for p in riichi if p not in forbidden})
+
+
 def _check_tenpai(table: Table, tenpai: tuple[int, ...], riichi: tuple[int, ...]) -> None:
     for p in tenpai:
         if p in table.agari_forbidden:

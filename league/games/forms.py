@@ -18,6 +18,7 @@ from league.games.words import ABORT_LABELS
 from scoring.errors import ScoringError
 from scoring.payments import FU_VALUES, KAZOE_HAN, LIMIT_HAN, check_han_fu, check_win_han_fu, hand_value
 from scoring.rules import Abort, Kazoe, Nagashi, Renhou, Ruleset
+from scoring.settle import tenpai_at_draw
 
 
 
@@ -260,12 +261,9 @@ class HandEntryForm(forms.Form):
         return sorted(int(s) for s in self.cleaned_data.get(name) or [])
 
     def _tenpai(self, name: str, riichi: list[int]) -> list[int]:
-        """The tenpai toggles plus every riichi player: a riichi player is tenpai at a draw (a
-        noten riichi is a chombo, which the referee records), so the host need not tap twice.
-        An agari-forbidden player's tenpai does not count, so they are never added."""
-        forbidden = self.table.agari_forbidden
-        implied = {p for p in riichi if not _at(forbidden, p, False)}
-        return sorted(set(self._seats(name)) | implied)
+        """The tenpai toggles as the engine counts them at a draw (``scoring.settle.tenpai_at_draw``)."""
+        forbidden = [p for p in range(len(self.table.players)) if _at(self.table.agari_forbidden, p, False)]
+        return tenpai_at_draw(self._seats(name), riichi, forbidden)
 
     def clean_riichi(self) -> list[str]:
         return check_riichi(self.cleaned_data.get("riichi") or [], self.table)

@@ -202,3 +202,15 @@ def test_asi_chombo_returns_penalty_deposits_of_the_voided_hand():
     s = _settle("asi-shirai", {"kind": "chombo", "offender": 1}, sticks=2000, hand_deposits=(0, 0, 1000, 0))
     assert list(s.deltas) == [4000, -8000, 3000, 2000]
     assert s.sticks == 1000
+
+
+@pytest.mark.parametrize("declared, riichi, forbidden, tenpai", [
+    ([1], [], [], [1]),
+    ([], [2], [], [2]),            # a riichi player is tenpai at a draw: no second tap
+    ([0], [0, 3], [], [0, 3]),
+    ([], [2], [2], []),            # an agari-forbidden player's tenpai never counts
+], ids=["declared", "riichi_is_tenpai", "both", "agari_forbidden_riichi_not_added"])
+def test_tenpai_at_a_draw_as_the_table_enters_it(declared, riichi, forbidden, tenpai):
+    from scoring.settle import tenpai_at_draw
+
+    assert tenpai_at_draw(declared, riichi, forbidden) == tenpai
