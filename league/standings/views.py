@@ -95,7 +95,7 @@ def player_season(request: HttpRequest, season_id: int, member_id: int) -> HttpR
     if isinstance(season, HttpResponse):
         return season
     member = get_object_or_404(Member, pk=member_id, club=season.club)
-    snapshot = _snapshot(season, with_history=True)
+    snapshot = _snapshot(season)  # without every player's rating history: rating_history reads this member's
     row = sel.player_row(snapshot=snapshot, member_id=member.pk)
     games = sel.player_games(season=season, member=member)
     history = sel.rating_history(snapshot=snapshot, member_id=member.pk)
