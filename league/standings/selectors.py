@@ -7,9 +7,13 @@ whatever the season's size.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
+
+from django.db import connection
+from django.db.models.expressions import RawSQL
 
 from club.models import Member
 from league.models import Game, GameSeat, HandRecord, Penalty, Season, StandingsSnapshot
@@ -92,9 +96,36 @@ def player_row(*, snapshot: StandingsSnapshot | None, member_id: int) -> dict | 
 
 def rating_history(*, snapshot: StandingsSnapshot | None, member_id: int) -> list[tuple[int, Decimal]]:
     """(game id, rating after that game) in game order."""
-    if snapshot is None or not isinstance(snapshot.ratings, dict):
+    if snapshot is None:
         return []
-    return [(g, Decimal(v)) for g, v in snapshot.ratings.get("history", {}).get(str(member_id), [])]
+    if "ratings" in snapshot.get_deferred_fields():
+        # Only this member's history is read (the whole season's is large: every player's).
+        history = _member_history(snapshot, member_id)
+    else:
+        if not isinstance(snapshot.ratings, dict):
+            return []
+        history = snapshot.ratings.get("history", {}).get(str(member_id), [])
+    return [(g, Decimal(v)) for g, v in history or ()]
+
+
+def _member_history(snapshot: StandingsSnapshot, member_id: int) -> list:
+    """``ratings["history"][str(member_id)]`` read in the database (1 query); [] when absent.
+
+    Raw SQL because Django's key lookups take a key that looks like a number for an array index.
+    """
+    key = str(int(member_id))
+    if connection.vendor == "postgresql":
+        sql, params = "(CASE WHEN jsonb_typeof(ratings) = 'object' THEN (ratings -> 'history' -> %s)::text END)", [key]
+    else:
+        sql, params = "(CASE WHEN json_type(ratings) = 'object' THEN json_extract(ratings, %s) END)", [f'$.history."{key}"']
+    text = (
+        StandingsSnapshot.objects.filter(pk=snapshot.pk)
+        .annotate(member_history=RawSQL(sql, params))
+        .values_list("member_history", flat=True)
+        .first()
+    )
+    value = json.loads(text) if isinstance(text, str) else text
+    return value if isinstance(value, list) else []
 
 
 @dataclass(frozen=True)

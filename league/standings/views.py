@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import NoReverseMatch, reverse
@@ -90,12 +91,16 @@ def standings_export(request: HttpRequest, season_id: int, fmt: str) -> HttpResp
     return response
 
 
+GAMES_PER_PAGE = 50
+"""Games a player page lists at once (newest first); older ones are on the next pages."""
+
+
 def player_season(request: HttpRequest, season_id: int, member_id: int) -> HttpResponse:
     season = _season_for(request, season_id)
     if isinstance(season, HttpResponse):
         return season
     member = get_object_or_404(Member, pk=member_id, club=season.club)
-    snapshot = _snapshot(season, with_history=True)
+    snapshot = _snapshot(season)  # without every player's rating history: rating_history reads this member's
     row = sel.player_row(snapshot=snapshot, member_id=member.pk)
     games = sel.player_games(season=season, member=member)
     history = sel.rating_history(snapshot=snapshot, member_id=member.pk)
@@ -124,6 +129,8 @@ def player_season(request: HttpRequest, season_id: int, member_id: int) -> HttpR
     )
     counts = [row["first"], row["second"], row["third"], row["fourth"]] if row else [0, 0, 0, 0]
     highlights = sel.player_highlights(games=games)
+    # The list shows a page of games, newest first (the charts above keep the whole season).
+    games_page = Paginator(games[::-1], GAMES_PER_PAGE).get_page(request.GET.get("page"))
     ruleset = None
     items = []
     for h in highlights:
@@ -151,7 +158,8 @@ def player_season(request: HttpRequest, season_id: int, member_id: int) -> HttpR
                 if season.rating_method == Season.RatingMethod.TOTAL
                 else _("Rating (%(method)s)") % {"method": method_label}
             ),
-            "games": [{"g": g, "url": game_url(g.game_id)} for g in reversed(games)],
+            "games": [{"g": g, "url": game_url(g.game_id)} for g in games_page.object_list],
+            "games_page": games_page,
             "rating_svg": mark_safe(rating_svg),  # noqa: S308 — built by league.charts, text escaped there
             "points_svg": mark_safe(points_svg),  # noqa: S308
             "ranks_svg": mark_safe(charts.rank_bars_svg(counts)),  # noqa: S308

@@ -68,6 +68,9 @@ class _RulesetInfo(NamedTuple):
     """(han, fu, yakuman) -> HandValue: payments are pure in the ruleset, so computed once."""
     points: dict
     """(value, is_dealer, paid_as_dealer, tsumo) -> points."""
+    configs: dict
+    """(closed, flags, tsumo, winds, dora han, club fu) -> the library's HandConfig, reused:
+    the library only reads its config (it writes to the yaku objects, see _SHARED_YAKU)."""
 
 
 _RULESET_CACHE: dict[int, tuple[Ruleset, _RulesetInfo]] = {}
@@ -121,6 +124,7 @@ def _build_ruleset_info(ruleset: Ruleset) -> _RulesetInfo:
         paarenchan="paarenchan" in ruleset.local_yakuman,
         values={},
         points={},
+        configs={},
     )
 
 
@@ -360,6 +364,25 @@ def _library_call(  # type: ignore[no-untyped-def]
             yaku.ryuisou.is_condition_met = lambda *args, **kw: False  # type: ignore[method-assign]
     else:
         yaku = _SHARED_YAKU
+    club_fu = _club_fu(hand, ctx, info, is_open)
+    estimate = estimate_plain if club_fu is None else estimate_club
+    if yaku is _SHARED_YAKU:
+        key = (closed, flags, ctx.tsumo, ctx.seat_wind, ctx.round_wind, dora_han, club_fu)
+        config = info.configs.get(key)
+        if config is None:
+            if len(info.configs) >= 4096:
+                info.configs.clear()
+            config = info.configs[key] = _config(hand, ctx, info, closed, yaku, dora_han, club_fu)
+    else:
+        config = _config(hand, ctx, info, closed, yaku, dora_han, club_fu)
+    return estimate([*concealed_ids, *meld_ids], win_id, melds, config=config)
+
+
+def _config(  # type: ignore[no-untyped-def]
+    hand: ParsedHand, ctx: HandContext, info: _RulesetInfo, closed: bool, yaku, dora_han: int,
+    club_fu: ClubFu | None,
+) -> HandConfig:
+    flags = hand.flags
     # A fresh HandConfig per call (see _SHARED_YAKU for its yaku objects). The library's dora
     # han only rank the readings (we count ours): it gets our total as nuki dora, which it
     # adds to every reading, with no indicators and no red-five ids.
@@ -378,13 +401,9 @@ def _library_call(  # type: ignore[no-untyped-def]
             False, False, False, False, False, False, False, False, False, False,
             _WIND_34[ctx.seat_wind], _WIND_34[ctx.round_wind], dora_han,
         )
-    club_fu = _club_fu(hand, ctx, info, is_open)
     if club_fu is not None:
         config.club_fu = club_fu  # type: ignore[attr-defined]
-        estimate = estimate_club
-    else:
-        estimate = estimate_plain
-    return estimate([*concealed_ids, *meld_ids], win_id, melds, config=config)
+    return config
 
 
 def _limit_wheels(yaku_config: YakuConfig, wheels: frozenset[str]) -> None:

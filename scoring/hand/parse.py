@@ -6,6 +6,7 @@ Every refusal is a :class:`HandError` a table host can act on.
 from __future__ import annotations
 
 import enum
+import functools
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Mapping, NamedTuple
@@ -182,6 +183,26 @@ def _list(value: Any, what: str) -> list:
 
 
 def _parse_meld(raw: Any, index: int) -> ParsedMeld:
+    if type(raw) is dict:
+        kind, tiles = raw.get("kind"), raw.get("tiles")
+        if type(kind) is str and type(tiles) is str:
+            parsed = _meld_cached(kind, tiles)
+            if parsed is not None:
+                return parsed
+    return _parse_meld_checked(raw, index)
+
+
+# A meld is immutable and its checks depend only on its kind and notation, so valid ones are
+# shared (table hands repeat them); invalid ones go through the checks again for the message.
+@functools.lru_cache(maxsize=4096)
+def _meld_cached(kind: str, tiles: str) -> ParsedMeld | None:
+    try:
+        return _parse_meld_checked({"kind": kind, "tiles": tiles}, 0)
+    except HandError:
+        return None
+
+
+def _parse_meld_checked(raw: Any, index: int) -> ParsedMeld:
     where = M.MELD_N(n=index + 1)
     if not isinstance(raw, Mapping) or "kind" not in raw or "tiles" not in raw:
         raise HandError(M.MELD_WRITE, where=where)
