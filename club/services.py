@@ -20,7 +20,7 @@ from club.models import Club, ClubRole, Invite, Member, Request
 from league.audit import audit, snapshot
 from league.models import AuditEntry, GameSeat, Penalty
 from league.permissions import Action, can
-from league.standings.tasks import season_recompute as season_recompute_task
+from league.standings.services import season_changed
 
 INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read out at a noisy table
 INVITE_LENGTH = 8
@@ -149,7 +149,7 @@ def _recompute_seasons_of(member: Member) -> None:
     season_ids = set(GameSeat.objects.filter(member=member).values_list("game__season_id", flat=True))
     season_ids |= set(Penalty.objects.filter(member=member).values_list("season_id", flat=True))
     for season_id in sorted(season_ids):
-        season_recompute_task.delay_on_commit(season_id)
+        season_changed(season_id)  # marked stale now, recomputed on commit; a broker that is down is logged
 
 
 @transaction.atomic

@@ -178,3 +178,27 @@ def test_club_settings_change_is_audited(club, club_admin):
     assert club.public_standings
     entry = AuditEntry.objects.get(object_type="club")
     assert entry.before["public_standings"] is False and entry.after["public_standings"] is True
+
+
+@pytest.fixture
+def broker_down():
+    """Non-eager Celery whose broker (Redis) is down: nothing listens on port 1."""
+    from config.celery_app import app
+
+    saved = (app.conf.task_always_eager, app.conf.broker_url)
+    app.conf.task_always_eager, app.conf.broker_url = False, "redis://127.0.0.1:1/0"
+    yield
+    app.conf.task_always_eager, app.conf.broker_url = saved
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_merge_with_the_broker_down_still_merges_and_marks_the_standings_stale(
+        club, club_admin, season, players, referee, broker_down):
+    from league.games import services as game_services
+    from league.models import Season
+
+    game_services.game_start(season=season, members=players, by=referee.user)
+    original = MemberFactory(club=club, display_name="원래 회원")
+    services.member_merge(source=players[1], target=original, by=club_admin.user)
+    assert Member.objects.get(pk=players[1].pk).merged_into == original
+    assert Season.objects.get(pk=season.pk).standings_changed_at is not None  # requeue_stale finds it
