@@ -7,9 +7,11 @@ point of the game, and what it pays, is the scoring engine's answer, never the f
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Sequence
 
 from django import forms
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -33,15 +35,23 @@ class ValueChoice:
     label: str
 
 
-def value_choices(ruleset: Ruleset, *, tsumo: bool | None = None) -> list[list[ValueChoice]]:
+def value_choices(ruleset: Ruleset, *, tsumo: bool | None = None) -> tuple[tuple[ValueChoice, ...], ...]:
     """Valid han/fu pairs, grouped in rows (one per han), then limits and yakuman.
 
     A pair is offered only when ``scoring.payments.check_han_fu`` accepts it — and, for a
     ron (``tsumo=False``) or a tsumo (``tsumo=True``), ``check_win_han_fu`` for that kind of
     win (no 20 fu ron, no 2 han chiitoitsu tsumo); within a han row the fu stop at the first
     pair the engine pays as a mangan (the mangan button covers the rest).
+
+    The grid depends on the ruleset (frozen, hashable) and the labels' language only, and every
+    form of every table asks for it three times a request: it is worked out once per process.
     """
-    rows: list[list[ValueChoice]] = []
+    return _value_choices(ruleset, tsumo, get_language())
+
+
+@lru_cache(maxsize=256)
+def _value_choices(ruleset: Ruleset, tsumo: bool | None, language: str | None) -> tuple[tuple[ValueChoice, ...], ...]:
+    rows: list[tuple[ValueChoice, ...]] = []
     for han in range(1, 5):
         row = []
         for fu in FU_VALUES:
@@ -55,18 +65,18 @@ def value_choices(ruleset: Ruleset, *, tsumo: bool | None = None) -> list[list[V
             if value.limit is not None:
                 break
             row.append(ValueChoice(f"{han}-{fu}", han, fu, 0, _("%(han)s han %(fu)s fu") % {"han": han, "fu": fu}))
-        rows.append(row)
+        rows.append(tuple(row))
     limit_labels = {5: _("Mangan"), 6: _("Haneman"), 8: _("Baiman"), 11: _("Sanbaiman")}
-    limits = [ValueChoice(str(h), h, None, 0, limit_labels[h]) for h in LIMIT_HAN]
+    limits = [ValueChoice(str(h), h, None, 0, str(limit_labels[h])) for h in LIMIT_HAN]
     if ruleset.kazoe is Kazoe.YAKUMAN:
-        limits.append(ValueChoice(str(KAZOE_HAN), KAZOE_HAN, None, 0, _("Kazoe yakuman")))
-    rows.append(limits)
+        limits.append(ValueChoice(str(KAZOE_HAN), KAZOE_HAN, None, 0, str(_("Kazoe yakuman"))))
+    rows.append(tuple(limits))
     top = ruleset.yakuman_cap or 3
-    rows.append(
-        [ValueChoice(f"Y{m}", None, None, m, _("Yakuman") if m == 1 else _("%(n)s× yakuman") % {"n": m})
-         for m in range(1, min(top, 3) + 1)]
-    )
-    return rows
+    rows.append(tuple(
+        ValueChoice(f"Y{m}", None, None, m, str(_("Yakuman") if m == 1 else _("%(n)s× yakuman") % {"n": m}))
+        for m in range(1, min(top, 3) + 1)
+    ))
+    return tuple(rows)
 
 
 def parse_value(raw: str, ruleset: Ruleset) -> dict[str, int]:
