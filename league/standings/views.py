@@ -23,6 +23,7 @@ from league.standings import selectors as sel
 from league.standings.services import standings_refresh
 from league.standings.tables import EXPORT_FORMATS, StandingsTable, export_bytes, rating_header
 from league.ui import charts as charts
+from league.ui.page_cache import remembered, snapshot_key
 
 
 def _season_for(request: HttpRequest, season_id: int) -> Season | HttpResponse:
@@ -55,12 +56,21 @@ def season_standings(request: HttpRequest, season_id: int) -> HttpResponse:
     if isinstance(season, HttpResponse):
         return season
     snapshot = _snapshot(season)
-    standings = sel.standings_rows(snapshot=snapshot)
-    rating = rating_header(season.rating_method, season.best_n)
-    ranked = StandingsTable(standings.ranked, season_id=season.pk, rating=rating, prefix="r-")
-    unranked = StandingsTable(standings.unranked, season_id=season.pk, rating=rating, prefix="u-")
-    RequestConfig(request, paginate=False).configure(ranked)
-    RequestConfig(request, paginate=False).configure(unranked)
+
+    def tables_html() -> tuple[str, str, bool]:
+        standings = sel.standings_rows(snapshot=snapshot)
+        rating = rating_header(season.rating_method, season.best_n)
+        ranked = StandingsTable(standings.ranked, season_id=season.pk, rating=rating, prefix="r-")
+        unranked = StandingsTable(standings.unranked, season_id=season.pk, rating=rating, prefix="u-")
+        RequestConfig(request, paginate=False).configure(ranked)
+        RequestConfig(request, paginate=False).configure(unranked)
+        return (str(ranked.to_html(request, caption=_("Ranked players"))),
+                str(unranked.to_html(request, caption=_("Below the minimum games"))), bool(standings.unranked))
+
+    # The tables are the page's work (300 players × 21 columns); the sort links carry the query string.
+    key = snapshot_key("standings", snapshot, season.pk, season.rating_method, season.best_n, season.min_games,
+                       sorted(request.GET.lists()))
+    ranked_html, unranked_html, has_unranked = remembered(key, tables_html)
     return render(
         request,
         "league/standings/season.html",
@@ -68,9 +78,9 @@ def season_standings(request: HttpRequest, season_id: int) -> HttpResponse:
             "season": season,
             "club": season.club,
             "snapshot": snapshot,
-            "ranked_table": ranked.to_html(request, caption=_("Ranked players")),
-            "unranked_table": unranked.to_html(request, caption=_("Below the minimum games")),
-            "has_unranked": bool(standings.unranked),
+            "ranked_table": mark_safe(ranked_html),  # noqa: S308 - django-tables2's escaped output
+            "unranked_table": mark_safe(unranked_html),  # noqa: S308
+            "has_unranked": has_unranked,
             "method_label": Season.RatingMethod(season.rating_method).label,
             "export_formats": list(EXPORT_FORMATS),
             "can_whatif": can_manage_league(request.user, season.club),
@@ -84,8 +94,10 @@ def standings_export(request: HttpRequest, season_id: int, fmt: str) -> HttpResp
     season = _season_for(request, season_id)
     if isinstance(season, HttpResponse):
         return season
-    standings = sel.standings_rows(snapshot=_snapshot(season))
-    body = export_bytes(standings.rows, fmt, title=season.name)
+    snapshot = _snapshot(season)
+    body = remembered(snapshot_key(f"export-{fmt}", snapshot, season.pk, season.name, season.rating_method,
+                                   season.best_n, season.min_games),
+                      lambda: export_bytes(sel.standings_rows(snapshot=snapshot).rows, fmt, title=season.name))
     response = HttpResponse(body, content_type=EXPORT_FORMATS[fmt])
     response["Content-Disposition"] = f'attachment; filename="standings-season-{season.pk}.{fmt}"'
     return response
