@@ -24,7 +24,19 @@ from scoring.table import WINDS
 register = template.Library()
 
 
-def _strings() -> dict[str, str]:
+_STRINGS: dict[str, dict[str, Any]] = {}
+
+
+def _strings() -> dict[str, Any]:
+    """The words in the page's language, worked out once per language and process (every table GET shows them)."""
+    language = get_language() or ""
+    words = _STRINGS.get(language)
+    if words is None:
+        words = _STRINGS[language] = _build_strings()
+    return words
+
+
+def _build_strings() -> dict[str, Any]:
     words = {
         "ron": _("%(winner)s ron from %(loser)s · %(value)s"),
         "multi": _("%(label)s from %(loser)s · %(parts)s"),
