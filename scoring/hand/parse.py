@@ -65,8 +65,6 @@ class ParsedHand(NamedTuple):
     """Copies of each kind (34-index) in the hand and its melds (indicators not included). Read only."""
     reds: int = 0
     """Red fives in the hand and its melds."""
-    concealed_ids: tuple[int, ...] = ()
-    """136-format ids of ``concealed`` when there are no melds (the ids the library gets)."""
     kita: int = 0
     """Norths set aside (3-player kita): not part of the hand, each one a dora."""
 
@@ -118,11 +116,11 @@ def parse_hand(hand: Any, ruleset: Ruleset) -> ParsedHand:
     expected = 14 - 3 * len(melds)
     if len(concealed) != expected:
         raise HandError(M.CONCEALED_COUNT, melds=len(melds), expected=expected, count=len(concealed))
-    if win not in concealed:
-        if not any(t.kind == win.kind for t in concealed):
-            raise HandError(M.WIN_TILE_NOT_IN_HAND, tile=str(win))
-        if win.red:
-            raise HandError(M.WIN_TILE_RED_NOT_IN_HAND, tile=str(win), suit=SUIT_NAMES[win.suit])
+    # By kind and red, not Tile equality (a generated Python __eq__ per tile compared).
+    if win.kind not in concealed_notation.counts:
+        raise HandError(M.WIN_TILE_NOT_IN_HAND, tile=str(win))
+    if win.red and not any(t.red and t.kind == win.kind for t in concealed):
+        raise HandError(M.WIN_TILE_RED_NOT_IN_HAND, tile=str(win), suit=SUIT_NAMES[win.suit])
     raw = hand.get("dora")
     dora = tuple(parse_tile(t, "dora") for t in _list(raw, "dora")) if raw else _NO_LIST
     raw = hand.get("ura")
@@ -162,7 +160,7 @@ def parse_hand(hand: Any, ruleset: Ruleset) -> ParsedHand:
     _check_tile_set(tiles, counts, reds, dora, ura, ruleset, kita)
     return ParsedHand(
         concealed, melds, win, frozenset(flags), seat_wind, round_wind, dora, ura, flowers,
-        counts, reds, () if melds else concealed_notation.ids, kita,
+        counts, reds, kita,
     )
 
 
