@@ -72,14 +72,62 @@ def _block_tiles(code: int) -> tuple[int, ...]:
 
 _N_CODES = 34 * 4
 _TILES = tuple(_block_tiles(c) for c in range(_N_CODES))
-_ALL_SIMPLE = tuple(all(x not in _TH for x in ts) for ts in _TILES)
-_ALL_TH = tuple(all(x in _TH for x in ts) for ts in _TILES)
-_ALL_TERMINAL = tuple(all(x in TERMINAL_INDICES for x in ts) for ts in _TILES)
-_ALL_GREEN = tuple(all(x in _GREEN for x in ts) for ts in _TILES)
-_ENDS_TERMINAL = tuple(ts[0] in TERMINAL_INDICES or ts[-1] in TERMINAL_INDICES for ts in _TILES)
-# classify_hand_suits' bit of a block (by its first tile): sou 1, pin 2, man 4; honours 0.
-_SUIT_BIT = tuple(0 if c >> 2 >= 27 else 1 if c >> 2 >= 18 else 2 if c >> 2 >= 9 else 4 for c in range(_N_CODES))
 _IS_TERMINAL_OR_HONOR = tuple(i in _TH for i in range(34))
+
+# What the library's yaku read of a hand, per block, so that a reading is summed up in one pass.
+# _FEATURE[code]: bits OR-ed over the blocks ("some block is not ...", and the suits);
+# _COUNTS[code]: 4-bit counters added over the blocks (a hand has at most 7 blocks).
+NOT_SIMPLE, NOT_TH, NOT_TERMINAL, NOT_GREEN, NOT_HONOR = 1, 2, 4, 8, 16
+SUIT_SHIFT = 5
+"""classify_hand_suits' mask (sou 1, pin 2, man 4, by a block's first tile) at this shift."""
+(C_CHI, C_PON, C_TERMINAL_SET, C_HONOR_SET, C_DRAGON_SET, C_DRAGON_PON, C_WIND_PON, C_WIND_PAIR,
+ C_HONOR) = (4 * i for i in range(9))
+
+
+def _feature(code: int) -> int:
+    ts = _TILES[code]
+    t = ts[0]
+    bits = 0
+    if any(x in _TH for x in ts):
+        bits |= NOT_SIMPLE
+    if not all(x in _TH for x in ts):
+        bits |= NOT_TH
+    if not all(x in TERMINAL_INDICES for x in ts):
+        bits |= NOT_TERMINAL
+    if not all(x in _GREEN for x in ts):
+        bits |= NOT_GREEN
+    if t < 27:
+        bits |= NOT_HONOR | (1 if t >= 18 else 2 if t >= 9 else 4) << SUIT_SHIFT
+    return bits
+
+
+def _counts(code: int) -> int:
+    """The library's per-block counts: chi, pon/kan, chantai's terminal / honour sets, dragon and
+    wind sets, honour blocks (classify_hand_suits' honor_count)."""
+    ts = _TILES[code]
+    t, ty = code >> 2, code & 3
+    n = 0
+    if ty == SEQUENCE:
+        n += 1 << C_CHI
+    elif ty != PAIR:
+        n += 1 << C_PON
+    if ts[0] in TERMINAL_INDICES or ts[-1] in TERMINAL_INDICES:
+        n += 1 << C_TERMINAL_SET
+    elif t in HONOR_INDICES:
+        n += 1 << C_HONOR_SET
+    if t in DRAGONS:
+        n += 1 << C_DRAGON_SET
+        if ty != PAIR:
+            n += 1 << C_DRAGON_PON
+    if t in WINDS:
+        n += 1 << (C_WIND_PAIR if ty == PAIR else C_WIND_PON)
+    if t >= 27:
+        n += 1 << C_HONOR
+    return n
+
+
+_FEATURE = tuple(_feature(c) for c in range(_N_CODES))
+_COUNTS = tuple(_counts(c) for c in range(_N_CODES))
 
 
 # --- the library's yaku: ids, han, names -----------------------------------------------------
@@ -281,9 +329,10 @@ def _without_pair(hand: list[int], blocks: list[int], i: int, suit: int, remaini
 
 
 @functools.lru_cache(maxsize=8192)
-def _suit_shapes(counts: tuple[int, ...], suit: int) -> tuple[tuple[int, ...], ...]:
+def _suit_shapes(counts: tuple[int, ...], suit: int) -> tuple[tuple[tuple[int, ...], int], ...]:
     """``HandDivider._decompose_single_color_hand`` of one suit's 9 counts (``suit`` = its first
-    34-index): a shape many different hands share, so it is cached."""
+    34-index), each decomposition with its number of pairs: a shape many different hands share,
+    so it is cached."""
     hand = list(counts)
     remaining = sum(hand)
     combinations = _without_pair(hand, [], 0, suit, remaining)
@@ -294,7 +343,7 @@ def _suit_shapes(counts: tuple[int, ...], suit: int) -> tuple[tuple[int, ...], .
             hand[pair] -= 2
             combinations.extend(_without_pair(hand, [(suit + pair) * 4 + PAIR], 0, suit, remaining - 2))
             hand[pair] += 2
-    return tuple(tuple(c) for c in combinations)
+    return tuple((tuple(c), sum(1 for b in c if b & 3 == PAIR)) for c in combinations)
 
 
 def _honor_blocks(counts: list[int]) -> list[int]:
@@ -330,33 +379,28 @@ def divide(pure: list[int], meld_blocks: list[int]) -> list[list[int]]:
     if not sou:
         return _chiitoitsu(pure, meld_blocks)
     honors = _honor_blocks(pure)
+    honor_pairs = sum(1 for b in honors if b & 3 == PAIR)
+    size = 5 - len(honors) - len(meld_blocks)
     combinations = _chiitoitsu(pure, meld_blocks)
-    for m in man:
-        for p in pin:
-            for s in sou:
-                blocks = [*m, *p, *s, *honors]
-                if sum(1 for b in blocks if b & 3 == PAIR) != 1:
+    for m, m_pairs in man:
+        for p, p_pairs in pin:
+            for s, s_pairs in sou:
+                # The library's checks: one pair among the concealed blocks, five blocks with the melds.
+                if m_pairs + p_pairs + s_pairs + honor_pairs != 1 or len(m) + len(p) + len(s) != size:
                     continue
-                blocks += meld_blocks
-                if len(blocks) != 5:
-                    continue
+                blocks = [*m, *p, *s, *honors, *meld_blocks]
                 blocks.sort()
                 combinations.append(blocks)
-    combinations.sort()
+    if len(combinations) > 1:
+        combinations.sort()
     return combinations
 
 
 def _chiitoitsu(pure: list[int], meld_blocks: list[int]) -> list[list[int]]:
-    if meld_blocks:
+    """``HandDivider._decompose_chiitoitsu`` (only without melds): seven different pairs."""
+    if meld_blocks or pure.count(2) != 7 or pure.count(0) != 27:
         return []
-    pairs = []
-    for t in range(34):
-        n = pure[t]
-        if n == 2:
-            pairs.append(t * 4 + PAIR)
-        elif n:
-            return []
-    return [pairs] if len(pairs) == 7 else []
+    return [[t * 4 + PAIR for t in range(34) if pure[t] == 2]]
 
 
 # --- the search -----------------------------------------------------------------------------
@@ -434,48 +478,18 @@ def best_reading(
         n_blocks = len(hand)
         chiitoitsu = n_blocks == 7
         # One pass over the blocks for what the library's yaku look at.
-        suit_mask = honor_count = 0
-        n_chi = n_pon = 0
-        all_simple = all_th = all_terminal = all_green = all_honor = True
+        feature = counted = 0
         pair_tile = -1
-        terminal_sets = honor_sets = 0
-        dragon_sets = dragon_pons = wind_pons = wind_pairs = 0
         for b in hand:
-            t = b >> 2
-            ty = b & 3
-            bit = _SUIT_BIT[b]
-            if bit:
-                suit_mask |= bit
-                all_honor = False
-            else:
-                honor_count += 1
-            if not _ALL_SIMPLE[b]:
-                all_simple = False
-            if not _ALL_TH[b]:
-                all_th = False
-            if not _ALL_TERMINAL[b]:
-                all_terminal = False
-            if not _ALL_GREEN[b]:
-                all_green = False
-            if _ENDS_TERMINAL[b]:
-                terminal_sets += 1
-            elif not bit:
-                honor_sets += 1
-            if ty == SEQUENCE:
-                n_chi += 1
-            elif ty == PAIR:
-                pair_tile = t
-                if t in DRAGONS:
-                    dragon_sets += 1
-                elif t in WINDS:
-                    wind_pairs += 1
-            else:
-                n_pon += 1
-                if t in DRAGONS:
-                    dragon_sets += 1
-                    dragon_pons += 1
-                elif t in WINDS:
-                    wind_pons += 1
+            feature |= _FEATURE[b]
+            counted += _COUNTS[b]
+            if b & 3 == PAIR:
+                pair_tile = b >> 2
+        suit_mask = feature >> SUIT_SHIFT
+        honor_count = counted >> C_HONOR & 15
+        n_chi = counted >> C_CHI & 15
+        n_pon = counted >> C_PON & 15
+        all_simple = not feature & NOT_SIMPLE
         has_honors = honor_count > 0
         one_suit = suit_mask in (1, 2, 4)
 
@@ -494,17 +508,19 @@ def best_reading(
         elif one_suit and honor_count > 0:
             yaku.append(Y_HONITSU)
         if not n_chi:
-            if has_honors and all_honor:
+            if has_honors and not feature & NOT_HONOR:
                 yaku.append(Y_TSUISOU)
             if not all_simple:
-                if all_th:
+                if not feature & NOT_TH:
                     yaku.append(Y_HONROTO)
-                if not has_honors and all_terminal:
+                if not has_honors and not feature & NOT_TERMINAL:
                     yaku.append(Y_CHINROTO)
-        if ryuisou and all_green:
+        if ryuisou and not feature & NOT_GREEN:
             yaku.append(Y_RYUISOU)
         if n_chi:
             if not all_simple:
+                terminal_sets = counted >> C_TERMINAL_SET & 15
+                honor_sets = counted >> C_HONOR_SET & 15
                 if terminal_sets + honor_sets == 5 and terminal_sets and honor_sets:
                     yaku.append(Y_CHANTAI)
                 if terminal_sets == 5:
@@ -527,7 +543,9 @@ def best_reading(
             if suit_mask == 7 and _same_in_three_suits(hand, TRIPLET):
                 yaku.append(Y_SANSHOKU_DOUKO)
             if has_honors:
-                if dragon_sets == 3:
+                dragon_pons = counted >> C_DRAGON_PON & 15
+                wind_pons = counted >> C_WIND_PON & 15
+                if counted >> C_DRAGON_SET & 15 == 3:
                     yaku.append(Y_SHOSANGEN)
                 if dragon_pons:
                     if _has_pon_of(hand, HAKU):
@@ -543,7 +561,7 @@ def best_reading(
                         yaku.append(_ROUND_WIND_ID[round_wind])
                 if dragon_pons == 3:
                     yaku.append(Y_DAISANGEN)
-                if wind_pons == 3 and wind_pairs == 1:
+                if wind_pons == 3 and counted >> C_WIND_PAIR & 15 == 1:
                     yaku.append(Y_SHOSUUSHI)
                 if wind_pons == 4:
                     yaku.append(Y_DAISUUSHI)
@@ -585,7 +603,7 @@ def best_reading(
                 best_key = key
                 best = (yakuman if yakuman else (yaku + [Y_PINFU] if pinfu else yaku), fu, details, error)
 
-    if not is_open and _kokushi(c34):
+    if not is_open and len(counts) == 13 and _kokushi(c34):
         yaku = [Y_DOUBLE_KOKUSHI if c34[win] == 2 else Y_KOKUSHI]
         if "renhou" in flags and rules.renhou_yakuman:
             yaku.append(Y_RENHOU_YAKUMAN)

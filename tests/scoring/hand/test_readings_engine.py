@@ -91,7 +91,13 @@ def _shape(rng: random.Random, suits: str) -> list[list[str]]:
     if pick < 0.22:
         winds = ["1z", "2z", "3z", "4z"]
         rng.shuffle(winds)
+        if rng.random() < 0.3:  # daisuushii
+            return [[w] * 3 for w in winds] + [[rng.choice(SUITED + HONOURS[4:])] * 2]
         return [[w] * 3 for w in winds[:3]] + [_group(rng, False, suits), [winds[3]] * 2]
+    if pick < 0.25:  # terminals and honours only: chinroutou, honroutou
+        ends = [f"{n}{s}" for s in "mps" for n in (1, 9)] + (HONOURS if rng.random() < 0.5 else [])
+        picked = rng.sample(ends, 5)
+        return [[t] * 3 for t in picked[:4]] + [[picked[4]] * 2]
     honours = rng.random() < 0.4
     groups = [_group(rng, honours, suits) for _ in range(4)]
     pair = rng.choice(HONOURS) if honours and rng.random() < 0.4 else rng.choice([t for t in SUITED if t[1] in suits])
@@ -107,9 +113,10 @@ def random_hand(rng: random.Random, suits: str = "mps") -> dict | None:
         return None
     melds, concealed = [], []
     sets = [g for g in groups if len(g) == 3]
+    all_kans = rng.random() < 0.06  # sankantsu / suukantsu
     for g in groups:
-        if len(g) == 3 and rng.random() < 0.3:
-            if g[0] == g[1] and tiles.count(g[0]) == 3 and rng.random() < 0.4:
+        if len(g) == 3 and (all_kans and g[0] == g[1] or rng.random() < 0.3):
+            if g[0] == g[1] and tiles.count(g[0]) == 3 and (all_kans or rng.random() < 0.4):
                 kind = rng.choice(("ankan", "daiminkan", "shouminkan"))
                 melds.append({"kind": kind, "tiles": "".join([g[0]] * 4)})
             else:
