@@ -74,6 +74,11 @@ def notation(text: object, what: str) -> Notation:
     raise HandError(M.TILES_EXPECTED, what=what, text=text)
 
 
+def valid_notation(text: str) -> Notation | None:
+    """The parsed notation ``text``, or None when it is not valid (no message built)."""
+    return _SINGLE.get(text) or _parse_cached(text)
+
+
 # Notation is immutable, so parsed strings can be shared; table hands repeat a lot.
 # The cache holds only valid notation (None for invalid), keyed by the text alone.
 @functools.lru_cache(maxsize=8192)
