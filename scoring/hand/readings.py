@@ -674,9 +674,8 @@ def _fu(  # noqa: PLR0913 - the library's calculate_fu, argument for argument
     wg_type = win_group & 3
     wg_tile = win_group >> 2
     if wg_type == SEQUENCE:
-        in_hand = sum(1 for b in hand if b == win_group)
-        in_melds = sum(1 for code, _ in melds if code == win_group)
-        if in_hand > in_melds:  # a closed chi: the wait's fu
+        # a closed chi (more of it in the hand than among the chi melds): the wait's fu
+        if hand.count(win_group) > sum(1 for code, _ in melds if code == win_group):
             start_rank = wg_tile % 9
             if (start_rank == 0 and win == wg_tile + 2) or (start_rank == 6 and win == wg_tile):
                 details.append((_PENCHAN, 2))
