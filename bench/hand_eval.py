@@ -10,7 +10,7 @@ winds, built ahead) and 136-format tiles, melds and indicators prepared ahead, s
 ``estimate_hand_value`` is timed (the library at its cheapest: the target's baseline); the same
 with a ``HandConfig`` built per call; and from the same HAND notation through its own converters
 (what a direct caller does). Our side gets the contract HAND objects and does everything (parse,
-validate, ids, config, library, yaku, dora, payments).
+validate, flags, context, dora, the reading search, yaku, yakuman multiples, payments).
 
 Our side chooses the reading with its own port of the library's search
 (``scoring.hand.readings``); before timing, every hand of the mix is also scored with the
