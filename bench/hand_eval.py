@@ -10,16 +10,22 @@ winds, built ahead) and 136-format tiles, melds and indicators prepared ahead, s
 ``estimate_hand_value`` is timed (the library at its cheapest: the target's baseline); the same
 with a ``HandConfig`` built per call; and from the same HAND notation through its own converters
 (what a direct caller does). Our side gets the contract HAND objects and does everything (parse,
-validate, ids, config, library, yaku, dora, payments).
+validate, flags, context, dora, the reading search, yaku, yakuman multiples, payments).
+
+Our side chooses the reading with its own port of the library's search
+(``scoring.hand.readings``); before timing, every hand of the mix is also scored with the
+library's search (``evaluate_with_library``) and the two results must be equal.
 
 Fair and stable on a shared machine: one warm-up pass of each, then ``--repeat`` rounds
 that rotate which side goes first, keeping each side's best pass. Before each of our
 passes the per-hand caches (tile notation, melds) are cleared, so every hand is parsed as
-if new (``--warm`` keeps them). Prints hands/s of each, the ratios and our own cost per hand
-in microseconds; the target is ours <= 1.25 x the library with a reused HandConfig.
+if new (``--warm`` keeps them). Kept between passes: the decompositions of one suit's nine
+counts (``readings._suit_shapes``, shared by different hands) and the per-ruleset tables;
+``--cold-shapes`` clears the suit shapes too. Prints hands/s of each, the ratios and our own
+cost per hand in microseconds; the target is ours <= 1.25 x the library with a reused HandConfig.
 
-    .venv/bin/python bench/hand_eval.py [--hands 4000] [--repeat 9] [--warm] [--closed-only]
-        [--logs ../shared/data/tenhou6]
+    .venv/bin/python bench/hand_eval.py [--hands 4000] [--repeat 9] [--warm] [--cold-shapes]
+        [--closed-only] [--logs ../shared/data/tenhou6]
 """
 
 from __future__ import annotations
@@ -40,6 +46,7 @@ from mahjong.meld import Meld  # noqa: E402
 from mahjong.tile import TilesConverter  # noqa: E402
 
 from scoring.hand import evaluate  # noqa: E402
+from scoring.hand.evaluate import evaluate_with_library  # noqa: E402
 from scoring.hand.parse import MeldKind, parse_hand  # noqa: E402
 from scoring.hand.tiles import IdAllocator, take_all  # noqa: E402
 from scoring.rules import Ruleset, preset  # noqa: E402
@@ -343,13 +350,24 @@ def timed(fn, arg) -> float:
     return time.perf_counter() - start
 
 
-def clear_hand_caches() -> None:
-    """Forget parsed notation and built melds: every hand is then new to our layer."""
-    for module, name in (("scoring.hand.tiles", "_parse_cached"), ("scoring.hand.evaluate", "_meld"),
-                         ("scoring.hand.parse", "_meld_cached")):
+def clear_hand_caches(shapes: bool = False) -> None:
+    """Forget parsed notation and built melds: every hand is then new to our layer. ``shapes``:
+    forget the decompositions of single-suit shapes too (shared by different hands)."""
+    caches = [("scoring.hand.tiles", "_parse_cached"), ("scoring.hand.evaluate", "_meld"),
+              ("scoring.hand.parse", "_meld_cached")]
+    if shapes:
+        caches.append(("scoring.hand.readings", "_suit_shapes"))
+    for module, name in caches:
         cache = getattr(sys.modules[module], name, None)
         if cache is not None:
             cache.cache_clear()
+
+
+def check_against_library(hands) -> None:
+    """Our reading search must give the library's result on every hand of the mix (not timed)."""
+    differ = [h for h, ruleset in hands if evaluate(h, ruleset) != evaluate_with_library(h, ruleset)]
+    if differ:
+        raise SystemExit(f"ours and the library differ on {len(differ)} hands, e.g. {differ[0]}")
 
 
 def main() -> None:
@@ -357,6 +375,8 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=4000)
     parser.add_argument("--repeat", type=int, default=9)
     parser.add_argument("--warm", action="store_true", help="keep the notation caches between passes")
+    parser.add_argument("--cold-shapes", action="store_true",
+                        help="also forget the single-suit decompositions before each of our passes")
     parser.add_argument("--closed-only", action="store_true",
                         help="the old mix: log wins plus closed riichi hands only")
     parser.add_argument("--logs", type=Path, default=Path(__file__).resolve().parents[1] / "../shared/data/tenhou6")
@@ -365,13 +385,14 @@ def main() -> None:
     hands = list(from_logs)
     more = max(0, args.hands - len(hands))
     hands += generated_hands(more) if args.closed_only else varied_hands(more)
+    check_against_library(hands)
     prepared = [library_inputs(h, r) for h, r in hands]
     reused = reused_configs(prepared)
     n = len(hands)
 
     def ours_pass() -> float:
         if not args.warm:
-            clear_hand_caches()
+            clear_hand_caches(shapes=args.cold_shapes)
         return timed(run_ours, hands)
 
     # Warm-up (imports, the library's own caches, our per-ruleset tables), not timed.
@@ -394,8 +415,10 @@ def main() -> None:
             best[name] = min(best[name], run())
     reused_t, lib, lib_notation, ours = best["lib_reused"], best["lib"], best["lib_notation"], best["ours"]
     distinct = len({json.dumps(h, sort_keys=True) for h, _ in hands})
+    caches = "warm" if args.warm else "cold" + (" (suit shapes too)" if args.cold_shapes else "")
     print(f"hands: {n} ({len(from_logs)} wins from tenhou6 logs, {n - len(from_logs)} generated, "
-          f"{distinct} distinct), best of {args.repeat}, {'warm' if args.warm else 'cold'} notation caches")
+          f"{distinct} distinct), best of {args.repeat}, {caches} notation caches; "
+          f"ours == library's reading on all {n}")
     print("mix: " + ", ".join(f"{k} {v} ({v / n:.0%})" for k, v in composition(hands).items()))
     print(f"mahjong, reused HandConfig, ids prepared ahead: {n / reused_t:8.0f} hands/s  ({reused_t / n * 1e6:6.1f} us/hand)")
     print(f"mahjong, HandConfig per call, ids ahead:        {n / lib:8.0f} hands/s  ({lib / n * 1e6:6.1f} us/hand)")

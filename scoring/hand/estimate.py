@@ -1,5 +1,9 @@
 """Our copy of the ``mahjong`` library's reading choice, on our fu rules.
 
+Since the port of the search (:mod:`scoring.hand.readings`), ``evaluate`` no longer calls this:
+it is the library path of ``evaluate_with_library``, the reference the port is checked against
+(``tests/scoring/hand/test_readings_engine.py``, and ``bench/hand_eval.py`` before it times).
+
 Why a copy. ``HandCalculator.estimate_hand_value`` finds every reading of a hand (each
 decomposition, and for each the group the winning tile completed), scores each one and keeps
 the best (points, then yakuman, han, fu). Its fu are not ours in three places:

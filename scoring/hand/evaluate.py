@@ -1,18 +1,20 @@
-"""Full-hand scoring on the ``mahjong`` library, with the club rules it lacks.
+"""Full-hand scoring on the ``mahjong`` library's rules, with the club rules it lacks.
 
-The library finds the readings (decompositions) of the hand, scores each and keeps the
-best; we give it our fu rules first (no tsumo fu on rinshan, the double-wind pair, the
-tsumo fu of an open hand without fu when there is no open-pinfu fu), so that the best
-reading is chosen on the fu we pay (our copy of the library's reading choice, and why, is
-:mod:`scoring.hand.estimate`). We then: count dora,
+The library's search finds the readings (decompositions) of the hand, scores each and keeps
+the best, on our fu rules (no tsumo fu on rinshan, the double-wind pair, the tsumo fu of an
+open hand without fu when there is no open-pinfu fu), so that the best reading is chosen on
+the fu we pay. :func:`evaluate` runs our port of that search (:mod:`scoring.hand.readings`:
+the same rules on counts and small ints, about a quarter of the library call's time);
+:func:`evaluate_with_library` runs the library's own (through :mod:`scoring.hand.estimate`),
+the reference the port is tested against. We then: count dora,
 ura dora, red fives and flowers ourselves (the library knows one red five per suit); give
 yakuman their multiple from the ruleset; add paarenchan; refuse what the ruleset forbids;
 and pay through :mod:`scoring.payments`.
 
 Speed: everything that depends only on the ruleset (library options, our fu rules, pao and
-double-yakuman ids) is computed once per ruleset; tile notation is parsed once per string;
-the library's per-call configuration is cloned from a prototype instead of built (see
-:func:`_fresh_config`).
+double-yakuman ids, payments) is computed once per ruleset; tile notation is parsed once per
+string. On the library path its per-call configuration is cloned from a prototype instead of
+built (see :func:`_fresh_config`).
 """
 
 from __future__ import annotations
@@ -31,19 +33,16 @@ from scoring.dealer import is_paarenchan, short_of_minimum
 from scoring.errors import HandError
 from scoring.hand.estimate import ClubFu, estimate_club, estimate_plain
 from scoring.hand.model import HandContext, HandResult, Yaku
-from scoring.hand.names import (
-    DAISHARIN_NAME_TO_ID,
-    LIBRARY_CLASS_TO_ID,
-    LIBRARY_DORA_CLASSES,
-    YAKU_NAMES,
-)
+from scoring.hand.names import YAKU_NAMES
 from scoring.hand.parse import MeldKind, ParsedHand, parse_hand
+from scoring.hand.readings import QUAD, SEQUENCE, TRIPLET, Reading, best_reading, from_response, reading_rules
 from scoring.hand.tiles import assign_ids
 from scoring.payments import HandValue, Limit, hand_value, win_points
 from scoring.rules import ClosedKanRob, Kazoe, Renhou, Ruleset
 
 _HONROUTOU_CHIITOI = frozenset({"honroutou", "chiitoitsu"})
 _NORTH = 30  # 34-index of 4z
+_HATSU = 32  # 34-index of 6z
 _WIND_34 = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
 _LIB_ERRORS = {
     HandCalculator.ERR_HAND_NOT_WINNING: M.NOT_A_WINNING_HAND,
@@ -71,6 +70,8 @@ class _RulesetInfo(NamedTuple):
     configs: dict
     """(closed, flags, tsumo, winds, dora han, club fu) -> the library's HandConfig, reused:
     the library only reads its config (it writes to the yaku objects, see _SHARED_YAKU)."""
+    reading_rules: ReadingRules
+    """The same options for our reading search (:mod:`scoring.hand.readings`)."""
 
 
 _RULESET_CACHE: dict[int, tuple[Ruleset, _RulesetInfo]] = {}
@@ -111,9 +112,11 @@ def _build_ruleset_info(ruleset: Ruleset) -> _RulesetInfo:
         )
 
     sanma = ruleset.is_sanma
+    options_closed, options_open = options(True), options(False)
+    suit_of = {"daisuurin": 0, "daisharin": 1, "daichikurin": 2}
     return _RulesetInfo(
-        options_closed=options(True),
-        options_open=options(False),
+        options_closed=options_closed,
+        options_open=options_open,
         wheels=wheels,
         pao=frozenset(p.value for p in ruleset.pao),
         double=frozenset(ruleset.double_yakuman),
@@ -125,6 +128,8 @@ def _build_ruleset_info(ruleset: Ruleset) -> _RulesetInfo:
         values={},
         points={},
         configs={},
+        # The library's options, read back (closed: the wheels are closed-only, as above).
+        reading_rules=reading_rules(options_closed, options_open, frozenset(suit_of[w] for w in wheels)),
     )
 
 
@@ -231,17 +236,6 @@ def _yaku_cached(yaku_id: str, han: int) -> Yaku:
     return Yaku(yaku_id, han, YAKU_NAMES[yaku_id])
 
 
-# The library's yaku class -> (contract id or None for dora, is yakuman).
-_CLASS_ID: dict[type, str | None] = {}
-for _y in _SHARED_YAKU.__dict__.values():
-    _name = type(_y).__name__
-    if _name in LIBRARY_DORA_CLASSES:
-        _CLASS_ID[type(_y)] = None
-    elif _name in LIBRARY_CLASS_TO_ID:
-        _CLASS_ID[type(_y)] = LIBRARY_CLASS_TO_ID[_name]
-_DAISHARIN_CLASS = type(_SHARED_YAKU.daisharin)
-_CLASS_ID[_DAISHARIN_CLASS] = "daisharin"  # renamed by suit: read from its name
-
 
 def resolve_context(hand: ParsedHand, context: HandContext | None) -> HandContext:
     if context is not None:
@@ -343,7 +337,7 @@ def _library_call(  # type: ignore[no-untyped-def]
         concealed_ids = assign_ids(taken, concealed)
     else:
         melds = meld_ids = _NO_MELDS
-        concealed_ids = hand.concealed_ids  # precomputed with the notation
+        concealed_ids = assign_ids([0] * 34, concealed)
     # assign_ids lists the red fives first, then the others in order.
     if hand.reds:
         order = [t for t in concealed if t.red] + [t for t in concealed if not t.red]
@@ -432,7 +426,21 @@ def _next_kind(kind: int, sanma: bool) -> int:
 
 
 def evaluate(hand: dict, ruleset: Ruleset, context: HandContext | None = None) -> HandResult:
-    """Score a full winning hand under ``ruleset``; refuse bad or unscorable hands with HandError."""
+    """Score a full winning hand under ``ruleset``; refuse bad or unscorable hands with HandError.
+
+    The best reading comes from our port of the library's search (:mod:`scoring.hand.readings`);
+    :func:`evaluate_with_library` asks the library itself, for the tests that hold them equal.
+    """
+    return _evaluate(hand, ruleset, context, _search)
+
+
+def evaluate_with_library(hand: dict, ruleset: Ruleset, context: HandContext | None = None) -> HandResult:
+    """:func:`evaluate` with the reading chosen by the ``mahjong`` library (through
+    :mod:`scoring.hand.estimate`): the reference our own search is checked against."""
+    return _evaluate(hand, ruleset, context, _library_reading)
+
+
+def _evaluate(hand: dict, ruleset: Ruleset, context: HandContext | None, search) -> HandResult:  # type: ignore[no-untyped-def]
     parsed = parse_hand(hand, ruleset)
     ctx = resolve_context(parsed, context)
     _check_flags(parsed, ctx, ruleset)
@@ -440,33 +448,52 @@ def evaluate(hand: dict, ruleset: Ruleset, context: HandContext | None = None) -
     is_open = bool(parsed.melds) and parsed.is_open
     extras = _dora_yaku(parsed, info, ruleset)
     dora_han = sum(y.han for y in extras)
-    response = _library_call(parsed, ctx, ruleset, info, is_open, dora_han)
-    if response.error:
-        if response.error in _LIB_ERRORS:
-            raise HandError(_LIB_ERRORS[response.error])
-        raise HandError(M.CANNOT_SCORE, error=response.error)
-    return _result(response, parsed, ctx, ruleset, info, is_open, extras, dora_han)
+    reading = search(parsed, ctx, ruleset, info, is_open, dora_han)
+    if type(reading) is str:
+        if reading in _LIB_ERRORS:
+            raise HandError(_LIB_ERRORS[reading])
+        raise HandError(M.CANNOT_SCORE, error=reading)
+    return _result(reading, parsed, ctx, ruleset, info, is_open, extras, dora_han)
 
 
-def _result(  # type: ignore[no-untyped-def]
-    response, parsed: ParsedHand, ctx: HandContext, ruleset: Ruleset, info: _RulesetInfo, is_open: bool,
+_MELD_BLOCK = {
+    MeldKind.CHI: SEQUENCE, MeldKind.PON: TRIPLET,
+    MeldKind.DAIMINKAN: QUAD, MeldKind.SHOUMINKAN: QUAD, MeldKind.ANKAN: QUAD,
+}
+
+
+def _search(
+    hand: ParsedHand, ctx: HandContext, ruleset: Ruleset, info: _RulesetInfo, is_open: bool, dora_han: int,
+) -> Reading | str:
+    """Our reading search on the hand's counts (no 136-format ids, no library objects)."""
+    melds = tuple(
+        (m.tiles[0].kind * 4 + _MELD_BLOCK[m.kind], m.kind is not MeldKind.ANKAN) for m in hand.melds
+    ) if hand.melds else ()
+    ryuisou = not (ruleset.ryuuiisou_requires_hatsu and not hand.counts.get(_HATSU))
+    return best_reading(
+        hand.counts, melds, hand.win.kind, hand.flags, ctx.tsumo, _WIND_34[ctx.seat_wind], _WIND_34[ctx.round_wind],
+        dora_han, info.reading_rules, _club_fu(hand, ctx, info, is_open), ryuisou,
+    )
+
+
+def _library_reading(
+    hand: ParsedHand, ctx: HandContext, ruleset: Ruleset, info: _RulesetInfo, is_open: bool, dora_han: int,
+) -> Reading | str:
+    return from_response(_library_call(hand, ctx, ruleset, info, is_open, dora_han), is_open)
+
+
+def _result(
+    reading: Reading, parsed: ParsedHand, ctx: HandContext, ruleset: Ruleset, info: _RulesetInfo, is_open: bool,
     extras: list[Yaku], dora_han: int,
 ) -> HandResult:
-    """Our result from the library's reading: yaku ids, yakuman multiples, dora, payments."""
+    """Our result from the chosen reading: yaku, yakuman multiples, dora, payments."""
     yakuman_ids: list[str] = []
     regular: list[Yaku] = []
-    class_id = _CLASS_ID
-    for y in response.yaku:
-        cls = type(y)
-        yid = class_id[cls]
-        if yid is None:  # a dora count: ours are in extras
-            continue
-        if cls is _DAISHARIN_CLASS:
-            yid = DAISHARIN_NAME_TO_ID[y.name]
-        if y.is_yakuman:
+    for yid, han, is_yakuman in reading.yaku:
+        if is_yakuman:
             yakuman_ids.append(yid)
         else:
-            regular.append(_yaku(yid, y.han_open if is_open and y.han_open else y.han_closed))
+            regular.append(_yaku(yid, han))
 
     flags = parsed.flags
     if "chankan_closed" in flags and "kokushi" not in yakuman_ids and "kokushi_13" not in yakuman_ids:
@@ -476,7 +503,7 @@ def _result(  # type: ignore[no-untyped-def]
     if info.paarenchan and ctx.is_dealer and is_paarenchan(ruleset, wins_in_row):
         yakuman_ids.append("paarenchan")
 
-    fu, breakdown = _fu(response)
+    fu, breakdown = reading.fu, reading.fu_breakdown
     if yakuman_ids:
         double = info.double
         multiples = [2 if i in double else 1 for i in yakuman_ids]
@@ -559,14 +586,6 @@ def _check_dealer_minimum(ctx: HandContext, ruleset: Ruleset, yaku_han: int, dor
         need, han = short
         message = M.DEALER_MIN_HAN if ruleset.dealer_min_han_counts_dora else M.DEALER_MIN_HAN_NO_DORA
         raise HandError(message, start=ruleset.dealer_min_han_from_renchan, need=need, han=han)
-
-
-def _fu(response) -> tuple[int | None, tuple[tuple[str, int], ...]]:  # type: ignore[no-untyped-def]
-    """The chosen reading's fu and breakdown (our fu rules are already in: see scoring.hand.estimate)."""
-    details = response.fu_details
-    if not details:
-        return (None, ()) if not response.fu else (response.fu, ())
-    return response.fu, tuple([(d["reason"], d["fu"]) for d in details])
 
 
 def _cached_points(value: HandValue, ctx: HandContext, ruleset: Ruleset, info: _RulesetInfo) -> dict[str, int]:

@@ -13,7 +13,7 @@ from typing import Any, Mapping, NamedTuple
 
 from scoring import messages as M
 from scoring.errors import HandError
-from scoring.hand.tiles import SUIT_NAMES, Tile, notation, parse_tile, parse_tiles_tuple
+from scoring.hand.tiles import SUIT_NAMES, Tile, notation, parse_tile, parse_tiles_tuple, valid_notation
 from scoring.rules import Ruleset
 from scoring.table import WINDS
 
@@ -65,8 +65,6 @@ class ParsedHand(NamedTuple):
     """Copies of each kind (34-index) in the hand and its melds (indicators not included). Read only."""
     reds: int = 0
     """Red fives in the hand and its melds."""
-    concealed_ids: tuple[int, ...] = ()
-    """136-format ids of ``concealed`` when there are no melds (the ids the library gets)."""
     kita: int = 0
     """Norths set aside (3-player kita): not part of the hand, each one a dora."""
 
@@ -118,11 +116,11 @@ def parse_hand(hand: Any, ruleset: Ruleset) -> ParsedHand:
     expected = 14 - 3 * len(melds)
     if len(concealed) != expected:
         raise HandError(M.CONCEALED_COUNT, melds=len(melds), expected=expected, count=len(concealed))
-    if win not in concealed:
-        if not any(t.kind == win.kind for t in concealed):
-            raise HandError(M.WIN_TILE_NOT_IN_HAND, tile=str(win))
-        if win.red:
-            raise HandError(M.WIN_TILE_RED_NOT_IN_HAND, tile=str(win), suit=SUIT_NAMES[win.suit])
+    # By kind and red, not Tile equality (a generated Python __eq__ per tile compared).
+    if win.kind not in concealed_notation.counts:
+        raise HandError(M.WIN_TILE_NOT_IN_HAND, tile=str(win))
+    if win.red and not any(t.red and t.kind == win.kind for t in concealed):
+        raise HandError(M.WIN_TILE_RED_NOT_IN_HAND, tile=str(win), suit=SUIT_NAMES[win.suit])
     raw = hand.get("dora")
     dora = tuple(parse_tile(t, "dora") for t in _list(raw, "dora")) if raw else _NO_LIST
     raw = hand.get("ura")
@@ -162,7 +160,7 @@ def parse_hand(hand: Any, ruleset: Ruleset) -> ParsedHand:
     _check_tile_set(tiles, counts, reds, dora, ura, ruleset, kita)
     return ParsedHand(
         concealed, melds, win, frozenset(flags), seat_wind, round_wind, dora, ura, flowers,
-        counts, reds, () if melds else concealed_notation.ids, kita,
+        counts, reds, kita,
     )
 
 
@@ -196,10 +194,28 @@ def _parse_meld(raw: Any, index: int) -> ParsedMeld:
 # shared (table hands repeat them); invalid ones go through the checks again for the message.
 @functools.lru_cache(maxsize=4096)
 def _meld_cached(kind: str, tiles: str) -> ParsedMeld | None:
-    try:
-        return _parse_meld_checked({"kind": kind, "tiles": tiles}, 0)
-    except HandError:
+    """The meld, or None when it is not valid (the caller then runs the checks that say why).
+    No message is built here: a valid meld is the common case."""
+    meld_kind = _MELD_KINDS.get(kind)
+    parsed = valid_notation(tiles) if meld_kind is not None else None
+    if parsed is None:
         return None
+    ordered = sorted(parsed.tiles, key=_by_kind)
+    return ParsedMeld(meld_kind, tuple(ordered)) if _shape_ok(meld_kind, ordered) else None
+
+
+_MELD_KINDS = {k.value: k for k in MeldKind}
+
+
+def _shape_ok(kind: MeldKind, tiles: list[Tile]) -> bool:
+    """A chi of three consecutive suited tiles, or three (four for a kan) of one kind."""
+    kinds = [t.kind for t in tiles]
+    if kind is MeldKind.CHI:
+        return (
+            len(tiles) == 3 and not tiles[0].is_honor and tiles[0].suit == tiles[2].suit
+            and kinds == [kinds[0], kinds[0] + 1, kinds[0] + 2]
+        )
+    return len(tiles) == (4 if kind.is_kan else 3) and len(set(kinds)) == 1
 
 
 def _parse_meld_checked(raw: Any, index: int) -> ParsedMeld:
@@ -211,18 +227,11 @@ def _parse_meld_checked(raw: Any, index: int) -> ParsedMeld:
     except ValueError:
         raise HandError(M.MELD_UNKNOWN_KIND, where=where, kind=raw["kind"]) from None
     tiles = sorted(parse_tiles_tuple(raw["tiles"], where), key=_by_kind)
-    kinds = [t.kind for t in tiles]
-    if kind is MeldKind.CHI:
-        ok = (
-            len(tiles) == 3 and not tiles[0].is_honor and tiles[0].suit == tiles[2].suit
-            and kinds == [kinds[0], kinds[0] + 1, kinds[0] + 2]
-        )
-        if not ok:
+    if not _shape_ok(kind, tiles):
+        if kind is MeldKind.CHI:
             raise HandError(M.CHI_SHAPE, where=where, tiles=raw["tiles"])
-    else:
         size = 4 if kind.is_kan else 3
-        if len(tiles) != size or len(set(kinds)) != 1:
-            raise HandError(M.SET_SHAPE, where=where, kind=kind.value, size=size, tiles=raw["tiles"])
+        raise HandError(M.SET_SHAPE, where=where, kind=kind.value, size=size, tiles=raw["tiles"])
     return ParsedMeld(kind, tuple(tiles))
 
 

@@ -58,19 +58,25 @@ class Notation(NamedTuple):
     counts: Mapping[int, int]
     """Copies of each kind (34-index)."""
     reds: int
-    ids: tuple[int, ...]
-    """136-format ids of ``tiles`` when no other tile has taken ids (see :func:`assign_ids`)."""
 
 
 def notation(text: object, what: str) -> Notation:
     """The parsed notation ``text``; ``what`` names the field in error messages."""
     if isinstance(text, str):
+        single = _SINGLE.get(text)
+        if single is not None:  # one tile ("5m"): a fixed table, not a cache
+            return single
         parsed = _parse_cached(str(text))
         if parsed is not None:
             return parsed
         if text.strip():
             _parse(text, what)  # raises the notation error, naming the field
     raise HandError(M.TILES_EXPECTED, what=what, text=text)
+
+
+def valid_notation(text: str) -> Notation | None:
+    """The parsed notation ``text``, or None when it is not valid (no message built)."""
+    return _SINGLE.get(text) or _parse_cached(text)
 
 
 # Notation is immutable, so parsed strings can be shared; table hands repeat a lot.
@@ -82,25 +88,14 @@ def _parse_cached(text: str) -> Notation | None:
     except HandError:
         return None
     counts: dict[int, int] = {}
-    ids = []
     reds = 0
     get = counts.get
     for t in tiles:
         kind = t.kind
-        n = get(kind, 0)
-        counts[kind] = n + 1
+        counts[kind] = get(kind, 0) + 1
         if t.red:
             reds += 1
-        elif n < 4:
-            ids.append(kind * 4 + _PLAIN_COPY[n])  # as assign_ids when this kind has no red
-    if max(counts.values()) > 4:
-        ids = []  # refused by the caller anyway
-    elif reds:
-        ids = assign_ids([0] * 34, tiles)
-    return Notation(tiles, MappingProxyType(counts), reds, tuple(ids))
-
-
-_PLAIN_COPY = (1, 2, 3, 0)
+    return Notation(tiles, MappingProxyType(counts), reds)
 
 
 _TILES = tuple(Tile(k) for k in range(34))
@@ -113,6 +108,11 @@ _TILE_OF: dict[str, Tile | None] = {
     )
     for si, suit in enumerate(SUITS) for d in range(10)
 }
+_SINGLE: dict[str, Notation] = {
+    text: Notation((tile,), MappingProxyType({tile.kind: 1}), int(tile.red))
+    for text, tile in _TILE_OF.items() if tile is not None
+}
+"""The notation of each single tile, built once: most notation strings (win, indicators) are one tile."""
 
 
 def _parse(text: str, what: str) -> tuple[Tile, ...]:

@@ -4,8 +4,10 @@ A hand can have several readings (decompositions, and for each the group the win
 completed). The library scores each reading and keeps the best; our fu rules (A.S.I.: no
 tsumo fu on rinshan kaihou; the ruleset's double-wind pair; the tsumo fu of an open hand
 when there is no open-pinfu fu) are applied to every reading before that choice
-(``scoring.hand.estimate.ClubFuCalculator``). Each case below has two readings; the test
-also checks that both readings were scored under our rule.
+(``scoring.hand.readings._reading_fu``; for the library's own search,
+``scoring.hand.estimate.ClubFuCalculator``). Each case below has two readings; the test
+also checks that both readings were scored under our rule, and that the library's search
+scores the same readings the same way.
 
 Payment table: base = fu x 2^(han+2); non-dealer ron 4x, dealer ron 6x, tsumo 1x/2x, up to 100.
 """
@@ -18,6 +20,8 @@ import pytest
 
 from scoring.errors import HandError
 from scoring.hand import HandContext, cli_result, evaluate
+from scoring.hand import readings as search
+from scoring.hand.evaluate import evaluate_with_library
 from scoring.payments import HandValue
 from scoring.rules import preset
 
@@ -38,7 +42,22 @@ def hand(tiles: str, win: str, *, seat: str = "S", melds=(), **flags) -> dict:
 
 @pytest.fixture
 def readings(monkeypatch):
-    """The fu of every reading the library scored, as (reason, fu) lists, after our rules."""
+    """The fu of every reading our search scored, as (reason, fu) lists, after our rules."""
+    seen: list[list[tuple[str, int]]] = []
+    reading_fu = search._reading_fu
+
+    def spy(*args):  # type: ignore[no-untyped-def]
+        details, raw = reading_fu(*args)
+        seen.append(sorted(details))
+        return details, raw
+
+    monkeypatch.setattr(search, "_reading_fu", spy)
+    return seen
+
+
+@pytest.fixture
+def library_readings(monkeypatch):
+    """The fu of every reading the library scored (evaluate_with_library), after our rules."""
     seen: list[list[tuple[str, int]]] = []
     club_fu = engine.ClubFuCalculator.calculate_fu
 
@@ -164,3 +183,14 @@ def test_results_do_not_depend_on_call_order() -> None:
     forward = run(range(len(cases)))
     assert run(reversed(range(len(cases)))) == forward
     assert run([i for i in range(len(cases)) for _ in range(2)]) == forward
+
+
+@pytest.mark.parametrize("case", ["rinshan", "double_wind", "open_tsumo"])
+def test_the_library_scores_the_same_readings_the_same_way(case: str, readings, library_readings) -> None:
+    h, ruleset = {
+        "rinshan": (RINSHAN, ASI), "double_wind": (DOUBLE_WIND, DOUBLE_WIND_2),
+        "open_tsumo": ({**OPEN_NO_FU, "tsumo": True}, NO_OPEN_PINFU),
+    }[case]
+    assert evaluate(h, ruleset) == evaluate_with_library(h, ruleset)
+    assert len(readings) == 2
+    assert readings == library_readings
