@@ -12,9 +12,9 @@ from scoring.ratings.common import (
     P_RATING,
     GameResult,
     PlayerId,
+    RatingFold,
     RatingResult,
     RatingStep,
-    in_game_order,
     require_finite,
     require_whole,
     to_decimal,
@@ -77,17 +77,35 @@ def p_rating_deltas(
     ]
 
 
-def p_rating(games: Iterable[GameResult], params: PRatingParams = PRatingParams()) -> RatingResult:
-    q = Decimal(1).scaleb(-params.decimals)
-    start = params.initial.quantize(q)
-    ratings: dict[PlayerId, Decimal] = {}
-    counts: dict[PlayerId, int] = {}
-    history: list[RatingStep] = []
-    for game in in_game_order(games):
-        before = [ratings.get(p, start) for p in game.players]
-        deltas = p_rating_deltas(game.points, before, params)
+class PRatingFold(RatingFold):
+    """The state: each player's rating (to ``decimals``)."""
+
+    method = P_RATING
+
+    def __init__(self, params: PRatingParams = PRatingParams()) -> None:
+        super().__init__(params)
+        self.start = params.initial.quantize(Decimal(1).scaleb(-params.decimals))
+        self.values: dict[PlayerId, Decimal] = {}
+
+    def apply(self, game: GameResult) -> tuple[RatingStep, ...]:
+        before = [self.values.get(p, self.start) for p in game.players]
+        deltas = p_rating_deltas(game.points, before, self.params)
+        steps = []
         for player, b, dp in zip(game.players, before, deltas):
-            ratings[player] = b + dp
-            counts[player] = counts.get(player, 0) + 1
-            history.append(RatingStep(game.game_id, player, b, b + dp))
-    return RatingResult(P_RATING, ratings, counts, tuple(history))
+            self.values[player] = b + dp
+            self.count(player)
+            steps.append(RatingStep(game.game_id, player, b, b + dp))
+        return tuple(steps)
+
+    def ratings(self) -> dict[PlayerId, Decimal]:
+        return dict(self.values)
+
+    def _player_state(self, player: PlayerId) -> list:
+        return [str(self.values[player])]
+
+    def _load_player(self, player: PlayerId, values: list) -> None:
+        self.values[player] = Decimal(values[0])
+
+
+def p_rating(games: Iterable[GameResult], params: PRatingParams = PRatingParams()) -> RatingResult:
+    return PRatingFold(params).run(games)
