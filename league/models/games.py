@@ -70,7 +70,8 @@ class Game(models.Model):
                 name="game_finishes_after_start",
             ),
         ]
-        indexes = [models.Index(fields=["season", "status"])]
+        # (season, status, finished_at): the standings' "games finished since the snapshot" is a range.
+        indexes = [models.Index(fields=["season", "status"]), models.Index(fields=["season", "status", "finished_at"])]
 
     def __str__(self) -> str:
         return f"{self.season} · {self.table_label or '#' + str(self.pk)} · {self.started_at:%Y-%m-%d}"

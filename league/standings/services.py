@@ -28,7 +28,7 @@ from collections.abc import Iterable
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import F
 from django.utils import timezone
 
 from club.models import Member
@@ -157,9 +157,10 @@ def _locked_snapshot(season: Season, *, read_at: datetime.datetime) -> Standings
     return snapshot
 
 
-def _write(snapshot: StandingsSnapshot, table: Table, *, read_at: datetime.datetime, epoch: int) -> None:
+def _write(snapshot: StandingsSnapshot, table: Table, *, read_at: datetime.datetime, epoch: int,
+           rows: list[dict] | None = None) -> None:
     snapshot.computed_at = read_at
-    snapshot.rows = table.rows()
+    snapshot.rows = table.rows() if rows is None else rows
     snapshot.ratings = table.ratings_doc()
     snapshot.games_count = table.games
     snapshot.state = table.state(epoch=epoch)
@@ -203,7 +204,7 @@ def standings_add_games(*, season_id: int) -> StandingsSnapshot | None:
     with transaction.atomic():
         read_at = timezone.now()
         snapshot = StandingsSnapshot.objects.select_for_update().filter(season_id=season_id).only(
-            "id", "state", "computed_at").first()
+            "id", "state", "rows", "computed_at").first()
         season = Season.objects.select_related("ruleset").filter(pk=season_id).first()
         if snapshot is None or season is None:
             return None
@@ -214,8 +215,10 @@ def standings_add_games(*, season_id: int) -> StandingsSnapshot | None:
         added = finished
         if table.last is not None:
             at, last_id = datetime.datetime.fromisoformat(table.last[0]), table.last[1]
-            added = finished.filter(Q(finished_at__gt=at) | Q(finished_at=at, pk__gt=last_id))
-        rows = list(added.order_by("finished_at", "id").values_list(*GAME_COLUMNS)[:MAX_ADDED + 1])
+            added = finished.filter(finished_at__gte=at)  # a range of the (season, status, finished_at) index
+        rows = list(added.order_by("finished_at", "id").values_list(*GAME_COLUMNS)[:MAX_ADDED + 2])
+        if table.last is not None:
+            rows = [r for r in rows if r[1] is None or (r[1], r[0]) > (at, last_id)]
         if len(rows) > MAX_ADDED or any(r[1] is None for r in rows) or finished.count() - len(rows) != table.games:
             return None  # many games, a game "in the past", or one the snapshot does not cover
         seats = _seats([r[0] for r in rows])
@@ -232,7 +235,9 @@ def standings_add_games(*, season_id: int) -> StandingsSnapshot | None:
         for game, row in zip(games, rows):
             steps.extend(table.add_game(game, stats[game.game_id], row[5], names))
         table.rename(names)
-        _write(snapshot, table, read_at=read_at, epoch=season.standings_epoch)
+        players = {m for g in games for m in g.players}
+        _write(snapshot, table, read_at=read_at, epoch=season.standings_epoch,
+               rows=table.rows(previous=snapshot.rows or [], changed=players))
         _append_history(snapshot, _history_rows(table, steps))
     snapshot.season = season
     return snapshot

@@ -220,9 +220,9 @@ class Table:
             if seat < len(final_scores) and final_scores[seat] is not None and final_scores[seat] < 0:
                 t.tobi += 1
             if seat < len(seat_docs):
-                s = counted(seat_docs[seat], nagashi_wins=self.nagashi_wins)
+                s = seat_docs[seat]
                 t.hands += s["hands"]
-                t.wins += s["wins"]
+                t.wins += s["wins"] + (s["nagashi"] if self.nagashi_wins else 0)  # as :func:`counted` counts
                 t.tsumo_wins += s["tsumo_wins"]
                 t.deal_ins += s["deal_ins"]
                 t.riichi += s["riichi"]
@@ -252,8 +252,12 @@ class Table:
     def quantum(self) -> Decimal:
         return RATING_QUANTUM[self.fold.method]
 
-    def rows(self) -> list[dict]:
-        """Snapshot rows (JSON-ready, in display order)."""
+    def rows(self, *, previous: Iterable[dict] | None = None, changed: Iterable[int] = ()) -> list[dict]:
+        """Snapshot rows (JSON-ready, in display order).
+
+        ``previous``: the rows stored before some games were added, whose players are ``changed``;
+        every other row is kept as it was (only a game's players' tallies and ratings move), with its
+        name as it is now, and all are ranked again — what rebuilding every row would give."""
         ratings = self.fold.ratings()
 
         def rating_of(t: _Tally) -> Decimal | None:
@@ -262,8 +266,21 @@ class Table:
                 value = (value or Decimal(0)) - t.deductions
             return value
 
-        rows = [_row(t, rating=rating_of(t), quantum=self.quantum, min_games=self.season.min_games)
-                for t in self.tallies.values()]
+        def row(t: _Tally) -> dict:
+            return _row(t, rating=rating_of(t), quantum=self.quantum, min_games=self.season.min_games)
+
+        if previous is None:
+            rows = [row(t) for t in self.tallies.values()]
+        else:
+            redo = set(changed)
+            kept = {r["member_id"]: r for r in previous if r["member_id"] not in redo}
+            rows = []
+            for member_id, t in self.tallies.items():
+                old = kept.get(member_id)
+                if old is None:
+                    rows.append(row(t))
+                else:
+                    rows.append({**old, "name": t.name, "rank": None})
         _rank(rows)
         return rows
 

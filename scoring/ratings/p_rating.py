@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
-from fractions import Fraction
-from math import floor
+from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Context, Decimal
 from typing import Iterable, Sequence
 
 from scoring.ratings.common import (
@@ -48,33 +46,54 @@ class PRatingParams:
 
 
 
-def _largest_remainder(exact: Sequence[Fraction], quantum: Fraction) -> list[Fraction]:
-    """Round each value to a multiple of ``quantum`` so that the rounded values sum to
-    the exact sum rounded half-even; each moves by less than one quantum."""
-    units = [x / quantum for x in exact]
-    floors = [floor(u) for u in units]
-    target = round(sum(units))  # Fraction.__round__ rounds half to even
-    extra = target - sum(floors)
-    order = sorted(range(len(units)), key=lambda i: (-(units[i] - floors[i]), i))
-    for i in order[:extra]:
-        floors[i] += 1
-    return [f * quantum for f in floors]
+# Scaling by a power of ten never rounds in this context (the default one keeps 28 digits).
+_EXACT = Context(prec=MAX_PREC, Emax=MAX_EMAX, Emin=MIN_EMIN)
+
+
+def _exponent(value: Decimal) -> int:
+    exp = value.as_tuple().exponent
+    return exp if isinstance(exp, int) else 0
+
+
+def _units(value: Decimal, exp: int) -> int:
+    """``value`` as a whole number of 10**exp (exact: ``exp`` is at most the value's own exponent)."""
+    return int(value.scaleb(-exp, _EXACT))
 
 
 def p_rating_deltas(
     points: Sequence[Decimal], before: Sequence[Decimal], params: PRatingParams = PRatingParams()
 ) -> list[Decimal]:
-    """One table's changes: (w*pt + a*D - P) / F, rounded together to ``decimals``."""
+    """One table's changes: (w*pt + a*D - P) / F, rounded together to ``decimals``.
+
+    Each exact change is counted in quanta (10**-decimals) and floored; the quanta the floors
+    lost are given back one each, largest remainder first (ties: the earlier seat), so the table's
+    rounded changes sum to its exact sum rounded half to even. Exact in integers: every value is
+    a whole number of 10**E (E the smallest exponent among them), so with T = 10**-E, n seats and
+    S the sum of the ratings before, a change in quanta is
+    (n*w*pt + a*S - n*P*T) * 10**decimals / (n*F*T).
+    """
     n = len(points)
-    d = Fraction(sum(before, Decimal(0))) / n
-    w, a, f = Fraction(params.points_weight), Fraction(params.average_weight), Fraction(params.divisor)
-    exact = [(w * Fraction(pt) + a * d - Fraction(p)) / f for pt, p in zip(points, before)]
-    quantum = Fraction(1, 10**params.decimals)
+    w, a, f = params.points_weight, params.average_weight, params.divisor
+    values = (w, a, f, *points, *before)
+    exp = min(0, *(_exponent(v) for v in values))
+    scale = 10 ** -exp
+    W, A, F = _units(w, exp), _units(a, exp), _units(f, exp)
+    pts = [_units(pt, exp) for pt in points]
+    ps = [_units(p, exp) for p in before]
+    total_before = sum(ps)
+    grow = 10 ** params.decimals
+    numerators = [(n * W * pt + A * total_before - n * p * scale) * grow for pt, p in zip(pts, ps)]
+    denominator = n * F * scale
+    floors = [u // denominator for u in numerators]
+    target, rest = divmod(sum(numerators), denominator)  # the exact sum rounded half to even
+    if 2 * rest > denominator or (2 * rest == denominator and target % 2):
+        target += 1
+    extra = target - sum(floors)
+    order = sorted(range(n), key=lambda i: (-(numerators[i] - floors[i] * denominator), i))
+    for i in order[:extra]:
+        floors[i] += 1
     q = Decimal(1).scaleb(-params.decimals)
-    return [
-        (Decimal(x.numerator) / Decimal(x.denominator)).quantize(q)
-        for x in _largest_remainder(exact, quantum)
-    ]
+    return [Decimal(u).scaleb(-params.decimals).quantize(q) for u in floors]
 
 
 class PRatingFold(RatingFold):

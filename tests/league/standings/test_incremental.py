@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from club.models import Member
 from league.errors import HandRefused
 from league.games import services as game_services
 from league.models import Game, RatingHistory, Season, StandingsSnapshot
@@ -95,6 +96,8 @@ def test_incremental_games_finished_one_by_one_equal_a_full_recompute(
     standings.standings_update(season_id=season.pk)
     assert len(full_recomputes) == 1  # no snapshot yet
     for i in range(7):
+        if i == 4:  # a member renamed meanwhile: every row shows the name as it is now
+            Member.objects.filter(pk=members[0].pk).update(display_name="새 이름")
         with django_capture_on_commit_callbacks(execute=True):  # the recompute task, on commit
             play(season, rng.sample(members, 4), rng, full_hand=i == 2)
     assert len(full_recomputes) == 1, "each finished game was added to the snapshot"
