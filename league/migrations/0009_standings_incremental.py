@@ -17,10 +17,6 @@ class Migration(migrations.Migration):
             name='final_stats',
             field=models.JSONField(blank=True, help_text="Each seat's hand statistics and full-hand wins, for the standings (league.standings.game_stats).", null=True, verbose_name='final statistics'),
         ),
-        migrations.AddIndex(
-            model_name='game',
-            index=models.Index(fields=['season', 'status', 'finished_at'], name='league_game_season__d4487e_idx'),
-        ),
         migrations.AddField(
             model_name='season',
             name='standings_epoch',

@@ -70,8 +70,9 @@ class Game(models.Model):
                 name="game_finishes_after_start",
             ),
         ]
-        # (season, status, finished_at): the standings' "games finished since the snapshot" is a range.
-        indexes = [models.Index(fields=["season", "status"]), models.Index(fields=["season", "status", "finished_at"])]
+        # No (season, status, finished_at) index: SQLite would drive a member's game list
+        # (standings.selectors.player_games) from it, through every game of the season.
+        indexes = [models.Index(fields=["season", "status"])]
 
     def __str__(self) -> str:
         return f"{self.season} · {self.table_label or '#' + str(self.pk)} · {self.started_at:%Y-%m-%d}"

@@ -215,7 +215,7 @@ def standings_add_games(*, season_id: int) -> StandingsSnapshot | None:
         added = finished
         if table.last is not None:
             at, last_id = datetime.datetime.fromisoformat(table.last[0]), table.last[1]
-            added = finished.filter(finished_at__gte=at)  # a range of the (season, status, finished_at) index
+            added = finished.filter(finished_at__gte=at)
         rows = list(added.order_by("finished_at", "id").values_list(*GAME_COLUMNS)[:MAX_ADDED + 2])
         if table.last is not None:
             rows = [r for r in rows if r[1] is None or (r[1], r[0]) > (at, last_id)]
@@ -225,7 +225,7 @@ def standings_add_games(*, season_id: int) -> StandingsSnapshot | None:
         games = [_game_result(r, seats) for r in rows]
         if any(g is None for g in games):
             return None
-        member_ids = set(table.tallies) | {m for g in games for m in g.players}
+        member_ids = table.member_ids() | {m for g in games for m in g.players}
         names = dict(Member.objects.filter(id__in=member_ids).values_list("id", "display_name"))
         stats = {r[0]: r[7] for r, g in zip(rows, games) if game_stats.usable(r[7], len(g.players))}
         uncached = [g for g in games if g.game_id not in stats]

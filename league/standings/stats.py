@@ -124,11 +124,15 @@ def hand_stats(
     return [counted(s, nagashi_wins=nagashi_wins) for s in stats]
 
 
+def season_wins(seat: Mapping[str, int], *, nagashi_wins: bool) -> int:
+    """A seat's wins as the season counts them: nagashi mangan is one where its ruleset says (Juki)."""
+    return seat["wins"] + (seat["nagashi"] if nagashi_wins else 0)
+
+
 def counted(seat: Mapping[str, int], *, nagashi_wins: bool) -> dict[str, int]:
-    """A seat's cached statistics as the season counts them: nagashi mangan a win where its ruleset says."""
+    """A seat's cached statistics as the season counts them (:func:`season_wins`)."""
     out = {k: int(seat.get(k, 0)) for k in SEAT_KEYS}
-    if nagashi_wins:
-        out["wins"] += out["nagashi"]
+    out["wins"] = season_wins(out, nagashi_wins=nagashi_wins)
     return out
 
 
@@ -146,12 +150,6 @@ def season_params(season: Season) -> tuple[str, Any, dict, str]:
         error = str(exc)
         params = R.params_from_dict(key, {"best_n": season.best_n} if key == R.TOTAL else {})
     return key, params, R.params_to_dict(params), error
-
-
-def season_rating(season: Season, games: list[R.GameResult]) -> tuple[R.RatingResult, dict, str]:
-    """The season's rating with its stored parameters; bad parameters fall back to the defaults."""
-    key, params, as_dict, error = season_params(season)
-    return R.rate(key, games, params), as_dict, error
 
 
 def nagashi_counts_as_win(season: Season) -> bool:
@@ -187,11 +185,14 @@ class Table:
     STATE_VERSION = 1
 
     def __init__(self, season: Season, *, fold: R.RatingFold | None = None,
-                 tallies: dict[int, _Tally] | None = None, games: int = 0, last: list | None = None) -> None:
+                 stored: dict[int, dict] | None = None, games: int = 0, last: list | None = None) -> None:
         self.season = season
         self.method, self.params, self.params_dict, self.params_error = season_params(season)
         self.fold = fold if fold is not None else R.fold(self.method, self.params)
-        self.tallies: dict[int, _Tally] = tallies if tallies is not None else {}
+        self.tallies: dict[int, _Tally] = {}
+        self.stored: dict[int, dict] = stored if stored is not None else {}
+        """Tallies read back from a state and not touched since, still as JSON (most of them, when
+        a game is added: read only when their player plays)."""
         self.nagashi_wins = nagashi_counts_as_win(season)
         self.games = games
         self.last = last
@@ -199,8 +200,17 @@ class Table:
     def tally(self, member_id: int, names: Mapping[int, str]) -> _Tally:
         t = self.tallies.get(member_id)
         if t is None:
-            t = self.tallies[member_id] = _Tally(member_id, names.get(member_id, str(member_id)))
+            doc = self.stored.pop(member_id, None)
+            t = _Tally(member_id, names.get(member_id, str(member_id))) if doc is None else _Tally.from_json(doc)
+            self.tallies[member_id] = t
         return t
+
+    def member_ids(self) -> set[int]:
+        return set(self.tallies) | set(self.stored)
+
+    def _read_all(self) -> None:
+        for member_id in list(self.stored):
+            self.tally(member_id, {})
 
     def add_game(self, game: R.GameResult, stats: Mapping[str, Any] | None, scores: list | None,
                  names: Mapping[int, str]) -> tuple[R.RatingStep, ...]:
@@ -222,7 +232,7 @@ class Table:
             if seat < len(seat_docs):
                 s = seat_docs[seat]
                 t.hands += s["hands"]
-                t.wins += s["wins"] + (s["nagashi"] if self.nagashi_wins else 0)  # as :func:`counted` counts
+                t.wins += season_wins(s, nagashi_wins=self.nagashi_wins)
                 t.tsumo_wins += s["tsumo_wins"]
                 t.deal_ins += s["deal_ins"]
                 t.riichi += s["riichi"]
@@ -247,6 +257,8 @@ class Table:
         """Each player's name as it is now (a full recompute reads them afresh too)."""
         for member_id, t in self.tallies.items():
             t.name = names.get(member_id, str(member_id))
+        for member_id, doc in self.stored.items():
+            doc["name"] = names.get(member_id, str(member_id))
 
     @property
     def quantum(self) -> Decimal:
@@ -270,17 +282,19 @@ class Table:
             return _row(t, rating=rating_of(t), quantum=self.quantum, min_games=self.season.min_games)
 
         if previous is None:
+            self._read_all()
             rows = [row(t) for t in self.tallies.values()]
         else:
             redo = set(changed)
             kept = {r["member_id"]: r for r in previous if r["member_id"] not in redo}
             rows = []
-            for member_id, t in self.tallies.items():
+            for member_id in [*self.tallies, *self.stored]:
                 old = kept.get(member_id)
                 if old is None:
-                    rows.append(row(t))
+                    rows.append(row(self.tally(member_id, {})))
                 else:
-                    rows.append({**old, "name": t.name, "rank": None})
+                    name = self.tallies[member_id].name if member_id in self.tallies else self.stored[member_id]["name"]
+                    rows.append({**old, "name": name, "rank": None})
         _rank(rows)
         return rows
 
@@ -311,7 +325,7 @@ class Table:
         """The table as JSON, with what it was made from (the season's epoch and settings)."""
         return {"version": self.STATE_VERSION, "epoch": epoch, "settings": settings_key(self.season),
                 "games": self.games, "last": self.last, "rating": self.fold.state(),
-                "tallies": [t.to_json() for t in self.tallies.values()]}
+                "tallies": [t.to_json() for t in self.tallies.values()] + list(self.stored.values())}
 
     @classmethod
     def from_state(cls, season: Season, state: Mapping[str, Any], *, epoch: int) -> "Table | None":
@@ -322,10 +336,10 @@ class Table:
         method, params, _d, _e = season_params(season)
         try:
             fold = R.fold_from_state(method, params, state["rating"])
-            tallies = {t.member_id: t for t in (_Tally.from_json(doc) for doc in state["tallies"])}
+            stored = {doc["member_id"]: doc for doc in state["tallies"]}
         except (KeyError, TypeError, ValueError, ArithmeticError):
             return None
-        return cls(season, fold=fold, tallies=tallies, games=int(state.get("games") or 0), last=state.get("last"))
+        return cls(season, fold=fold, stored=stored, games=int(state.get("games") or 0), last=state.get("last"))
 
 
 def _row(t: _Tally, *, rating: Decimal | None, quantum: Decimal, min_games: int) -> dict:
