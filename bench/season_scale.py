@@ -75,17 +75,19 @@ def random_result(rng: random.Random) -> tuple[list[int], list[float], list[int]
 
 
 def add_games(season, members: list[int], rng: random.Random, count: int, start, *, cached: bool = True) -> list[int]:
-    """``count`` finished games (40 minutes apart from ``start``), their seats and hand records, in bulk."""
+    """``count`` finished games (40 minutes apart from ``start``), their seats and hand records, in bulk.
+
+    The random draws come in the order the bench always drew them (every result, then each game's
+    seats and hands), so a season of N games is the same season as before the cached statistics."""
     from league.models import Game, GameSeat, HandRecord
     from league.standings.game_stats import stats_of_events
 
     spec = season.ruleset.spec()
-    games, events_of = [], []
-    for g in range(count):
+    results = [random_result(rng) for _ in range(count)]
+    tables = [(rng.sample(members, 4), random_events(rng)) for _ in range(count)]
+    games = []
+    for g, ((scores, points, ranks), (_seated, events)) in enumerate(zip(results, tables)):
         at = start + datetime.timedelta(minutes=40 * g)
-        scores, points, ranks = random_result(rng)
-        events = random_events(rng)
-        events_of.append(events)
         games.append(
             Game(club=season.club, season=season, ruleset=season.ruleset, table_label=f"T{g % 8}", seats=4,
                  status=Game.Status.FINISHED, started_at=at, finished_at=at + datetime.timedelta(minutes=35),
@@ -93,12 +95,10 @@ def add_games(season, members: list[int], rng: random.Random, count: int, start,
                  final_stats=stats_of_events(events, 4, spec) if cached else None)
         )
     created = Game.objects.bulk_create(games, batch_size=2000)
-    game_ids = [g.pk for g in created] if all(g.pk for g in created) else list(
-        Game.objects.filter(season=season).order_by("-id").values_list("id", flat=True)[:count])[::-1]
+    game_ids = [g.pk for g in created]
     seats, hands = [], []
-    for game_id, events in zip(game_ids, events_of):
-        for seat, member_id in enumerate(rng.sample(members, 4)):
-            seats.append(GameSeat(game_id=game_id, seat=seat, member_id=member_id))
+    for game_id, (seated, events) in zip(game_ids, tables):
+        seats.extend(GameSeat(game_id=game_id, seat=seat, member_id=m) for seat, m in enumerate(seated))
         hands.extend(HandRecord(game_id=game_id, position=p, event=e) for p, e in enumerate(events))
     GameSeat.objects.bulk_create(seats, batch_size=5000)
     HandRecord.objects.bulk_create(hands, batch_size=5000)
@@ -121,7 +121,7 @@ def build(n_games: int, n_players: int, seed: int = 7, *, cached: bool = True):
         [Member(club=club, display_name=f"선수{i:03d}", user=user if i == 0 else None) for i in range(n_players)]
     )
     members = list(Member.objects.filter(club=club).values_list("id", flat=True))
-    start = timezone.now() - datetime.timedelta(days=365 * max(1, n_games // 10_000))
+    start = timezone.now() - datetime.timedelta(days=365)
     add_games(season, members, rng, n_games, start, cached=cached)
     n_hands = HandRecord.objects.filter(game__season=season).count()
     Penalty.objects.bulk_create(
