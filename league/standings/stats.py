@@ -196,6 +196,13 @@ class Table:
         self.nagashi_wins = nagashi_counts_as_win(season)
         self.games = games
         self.last = last
+        self._ratings: dict | None = None
+
+    def ratings(self) -> dict:
+        """The fold's current ratings (computed once between games: rows and the document share them)."""
+        if self._ratings is None:
+            self._ratings = self.fold.ratings()
+        return self._ratings
 
     def tally(self, member_id: int, names: Mapping[int, str]) -> _Tally:
         t = self.tallies.get(member_id)
@@ -243,6 +250,7 @@ class Table:
                 t.yakuman += 1 if win.get("yakuman") else 0
         self.games += 1
         self.last = order_key(game)
+        self._ratings = None
         return self.fold.apply(game)
 
     def add_penalties(self, penalties: Iterable[tuple[int, str, Decimal | None]], names: Mapping[int, str]) -> None:
@@ -270,7 +278,7 @@ class Table:
         ``previous``: the rows stored before some games were added, whose players are ``changed``;
         every other row is kept as it was (only a game's players' tallies and ratings move), with its
         name as it is now, and all are ranked again — what rebuilding every row would give."""
-        ratings = self.fold.ratings()
+        ratings = self.ratings()
 
         def rating_of(t: _Tally) -> Decimal | None:
             value = ratings.get(t.member_id)
@@ -312,7 +320,7 @@ class Table:
             "params_error": self.params_error,
             "min_games": self.season.min_games,
             "best_n": self.season.best_n,
-            "final": {str(p): str(_quantize(v, self.quantum)) for p, v in self.fold.ratings().items()},
+            "final": {str(p): str(_quantize(v, self.quantum)) for p, v in self.ratings().items()},
         }
         if history is not None:
             out: dict[str, list] = defaultdict(list)
