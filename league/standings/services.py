@@ -29,6 +29,7 @@ from collections.abc import Iterable
 from django.conf import settings
 from django.db import transaction
 from django.db.models import F
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from club.models import Member
@@ -42,8 +43,9 @@ from scoring import ratings as R
 
 logger = logging.getLogger(__name__)
 
-GAME_COLUMNS = ("id", "finished_at", "started_at", "final_points", "final_ranks", "final_scores", "ruleset_id",
-                "final_stats")
+GAME_COLUMNS = ("id", "order_at", "final_points", "final_ranks", "final_scores", "ruleset_id", "final_stats")
+"""What the standings read of a finished game (``order_at``: when it finished, else started; :func:`_rows`)."""
+SCORES, RULESET, STATS = 4, 5, 6  # positions in a row of GAME_COLUMNS
 ID_CHUNK = 900  # ids per IN (...) list: under SQLite's default limit on variables
 MAX_ADDED = 50  # more games finished since the snapshot than this: recompute whole
 HISTORY_BATCH = 500
@@ -56,9 +58,14 @@ def _seats(games) -> dict[int, dict[int, int]]:
     return seats
 
 
+def _rows(games):
+    """The finished games' :data:`GAME_COLUMNS` rows."""
+    return games.annotate(order_at=Coalesce("finished_at", "started_at")).values_list(*GAME_COLUMNS)
+
+
 def _game_result(row: tuple, seats: dict[int, dict[int, int]]) -> R.GameResult | None:
     """A finished game's row (:data:`GAME_COLUMNS`) as rating input; None (logged) without a usable result."""
-    game_id, finished_at, started_at, points, ranks = row[:5]
+    game_id, order_at, points, ranks = row[:4]
     order = seats.get(game_id, {})
     if not points or not ranks or len(order) != len(points):
         logger.warning("standings: finished game %s has no usable result cache; skipped", game_id)
@@ -68,7 +75,7 @@ def _game_result(row: tuple, seats: dict[int, dict[int, int]]) -> R.GameResult |
         players=tuple(order[s] for s in sorted(order)),
         points=tuple(R.to_decimal(p) for p in points),
         ranks=tuple(ranks),
-        finished_at=finished_at or started_at,
+        finished_at=order_at,
     )
 
 
@@ -116,12 +123,12 @@ def load_season_data(season: Season, *, events: bool = False) -> SeasonData:
     rulesets: dict[int, int | None] = {}
     stats: dict[int, dict] = {}
     uncached: list[R.GameResult] = []
-    for row in finished.order_by().values_list(*GAME_COLUMNS):
+    for row in _rows(finished.order_by()):
         game = _game_result(row, seats)
         if game is None:
             continue
         games.append(game)
-        scores[game.game_id], rulesets[game.game_id], cached = row[5], row[6], row[7]
+        scores[game.game_id], rulesets[game.game_id], cached = row[SCORES], row[RULESET], row[STATS]
         if game_stats.usable(cached, len(game.players)):
             stats[game.game_id] = cached
         else:
@@ -216,10 +223,10 @@ def standings_add_games(*, season_id: int) -> StandingsSnapshot | None:
         if table.last is not None:
             at, last_id = datetime.datetime.fromisoformat(table.last[0]), table.last[1]
             added = finished.filter(finished_at__gte=at)
-        rows = list(added.order_by("finished_at", "id").values_list(*GAME_COLUMNS)[:MAX_ADDED + 2])
+        rows = list(_rows(added.order_by("finished_at", "id"))[:MAX_ADDED + 2])  # finished_at set: order_at is it
         if table.last is not None:
-            rows = [r for r in rows if r[1] is None or (r[1], r[0]) > (at, last_id)]
-        if len(rows) > MAX_ADDED or any(r[1] is None for r in rows) or finished.count() - len(rows) != table.games:
+            rows = [r for r in rows if (r[1], r[0]) > (at, last_id)]
+        if len(rows) > MAX_ADDED or finished.count() - len(rows) != table.games:
             return None  # many games, a game "in the past", or one the snapshot does not cover
         seats = _seats([r[0] for r in rows])
         games = [_game_result(r, seats) for r in rows]
@@ -227,13 +234,13 @@ def standings_add_games(*, season_id: int) -> StandingsSnapshot | None:
             return None
         member_ids = table.member_ids() | {m for g in games for m in g.players}
         names = dict(Member.objects.filter(id__in=member_ids).values_list("id", "display_name"))
-        stats = {r[0]: r[7] for r, g in zip(rows, games) if game_stats.usable(r[7], len(g.players))}
+        stats = {r[0]: r[STATS] for r, g in zip(rows, games) if game_stats.usable(r[STATS], len(g.players))}
         uncached = [g for g in games if g.game_id not in stats]
         stats.update(_uncached_stats(season, uncached, _events(g.game_id for g in uncached),
-                                     {r[0]: r[6] for r in rows}, names))
+                                     {r[0]: r[RULESET] for r in rows}, names))
         steps = []
         for game, row in zip(games, rows):
-            steps.extend(table.add_game(game, stats[game.game_id], row[5], names))
+            steps.extend(table.add_game(game, stats[game.game_id], row[SCORES], names))
         table.rename(names)
         players = {m for g in games for m in g.players}
         _write(snapshot, table, read_at=read_at, epoch=season.standings_epoch,

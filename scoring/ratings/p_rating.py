@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Context, Decimal
 from typing import Iterable, Sequence
 
@@ -60,8 +61,20 @@ def _units(value: Decimal, exp: int) -> int:
     return int(value.scaleb(-exp, _EXACT))
 
 
+@lru_cache(maxsize=256)
+def _param_units(params: PRatingParams, exp: int) -> tuple[int, int, int]:
+    """w, a and F as whole numbers of 10**exp (per parameters and exponent: computed once)."""
+    return _units(params.points_weight, exp), _units(params.average_weight, exp), _units(params.divisor, exp)
+
+
+@lru_cache(maxsize=256)
+def _param_exponent(params: PRatingParams) -> int:
+    return min(0, *(_exponent(v) for v in (params.points_weight, params.average_weight, params.divisor)))
+
+
 def p_rating_deltas(
-    points: Sequence[Decimal], before: Sequence[Decimal], params: PRatingParams = PRatingParams()
+    points: Sequence[Decimal], before: Sequence[Decimal], params: PRatingParams = PRatingParams(),
+    *, before_exponent: int | None = None,
 ) -> list[Decimal]:
     """One table's changes: (w*pt + a*D - P) / F, rounded together to ``decimals``.
 
@@ -71,13 +84,15 @@ def p_rating_deltas(
     a whole number of 10**E (E the smallest exponent among them), so with T = 10**-E, n seats and
     S the sum of the ratings before, a change in quanta is
     (n*w*pt + a*S - n*P*T) * 10**decimals / (n*F*T).
+
+    ``before_exponent``: the ratings before are known to be whole numbers of 10**that (the fold's
+    are kept to ``decimals``), so their exponents need not be read.
     """
     n = len(points)
-    w, a, f = params.points_weight, params.average_weight, params.divisor
-    values = (w, a, f, *points, *before)
-    exp = min(0, *(_exponent(v) for v in values))
+    befores = (before_exponent,) if before_exponent is not None else tuple(_exponent(p) for p in before)
+    exp = min(_param_exponent(params), *befores, *(_exponent(pt) for pt in points))
     scale = 10 ** -exp
-    W, A, F = _units(w, exp), _units(a, exp), _units(f, exp)
+    W, A, F = _param_units(params, exp)
     pts = [_units(pt, exp) for pt in points]
     ps = [_units(p, exp) for p in before]
     total_before = sum(ps)
@@ -97,18 +112,19 @@ def p_rating_deltas(
 
 
 class PRatingFold(RatingFold):
-    """The state: each player's rating (to ``decimals``)."""
+    """The state: each player's rating, kept to exactly ``decimals`` (its exponent is -decimals)."""
 
     method = P_RATING
 
     def __init__(self, params: PRatingParams = PRatingParams()) -> None:
         super().__init__(params)
-        self.start = params.initial.quantize(Decimal(1).scaleb(-params.decimals))
+        self.quantum = Decimal(1).scaleb(-params.decimals)
+        self.start = params.initial.quantize(self.quantum)
         self.values: dict[PlayerId, Decimal] = {}
 
     def apply(self, game: GameResult) -> tuple[RatingStep, ...]:
         before = [self.values.get(p, self.start) for p in game.players]
-        deltas = p_rating_deltas(game.points, before, self.params)
+        deltas = p_rating_deltas(game.points, before, self.params, before_exponent=-self.params.decimals)
         steps = []
         for player, b, dp in zip(game.players, before, deltas):
             self.values[player] = b + dp
@@ -123,7 +139,7 @@ class PRatingFold(RatingFold):
         return [str(self.values[player])]
 
     def _load_player(self, player: PlayerId, values: list) -> None:
-        self.values[player] = Decimal(values[0])
+        self.values[player] = Decimal(values[0]).quantize(self.quantum)  # as stored: the same digits
 
 
 def p_rating(games: Iterable[GameResult], params: PRatingParams = PRatingParams()) -> RatingResult:
