@@ -55,23 +55,25 @@ class OpenSkillFold(RatingFold):
         self.model = PlackettLuce(mu=params.mu, sigma=params.sigma, beta=params.beta, tau=params.tau)
         self.quantum = Decimal(1).scaleb(-params.decimals)
         self.skills: dict[PlayerId, Any] = {}
+        self.shown_now: dict[PlayerId, Decimal] = {}  # shown(skills[p]), kept: the next game's "before"
 
     def shown(self, rating: Any) -> Decimal:
         return Decimal(repr(rating.ordinal(z=self.params.z))).quantize(self.quantum)
 
     def apply(self, game: GameResult) -> tuple[RatingStep, ...]:
         teams = [[self.skills.get(p) or self.model.rating(name=str(p))] for p in game.players]
-        before = [self.shown(t[0]) for t in teams]
+        before = [self.shown_now[p] if p in self.skills else self.shown(t[0]) for p, t in zip(game.players, teams)]
         rated = self.model.rate(teams, ranks=list(game.ranks))
         steps = []
         for player, b, team in zip(game.players, before, rated):
             self.skills[player] = team[0]
+            self.shown_now[player] = after = self.shown(team[0])
             self.count(player)
-            steps.append(RatingStep(game.game_id, player, b, self.shown(team[0])))
+            steps.append(RatingStep(game.game_id, player, b, after))
         return tuple(steps)
 
     def ratings(self) -> dict[PlayerId, Decimal]:
-        return {p: self.shown(r) for p, r in self.skills.items()}
+        return dict(self.shown_now)
 
     def _player_state(self, player: PlayerId) -> list:
         skill = self.skills[player]
@@ -79,7 +81,8 @@ class OpenSkillFold(RatingFold):
 
     def _load_player(self, player: PlayerId, values: list) -> None:
         mu, sigma = (float(v) for v in values)
-        self.skills[player] = self.model.rating(mu=mu, sigma=sigma, name=str(player))
+        self.skills[player] = skill = self.model.rating(mu=mu, sigma=sigma, name=str(player))
+        self.shown_now[player] = self.shown(skill)
 
 
 def openskill(games: Iterable[GameResult], params: OpenSkillParams = OpenSkillParams()) -> RatingResult:
