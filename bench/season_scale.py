@@ -1,16 +1,25 @@
 """Season at scale: 10,000 finished games, 300 players, ~10 hand records a game.
 
 Builds the season in a throw-away test database (SQLite in memory unless DATABASE_URL is
-set) with bulk inserts, then prints:
+set) with bulk inserts; each game carries its cached statistics (``Game.final_stats``) made by
+``league.standings.game_stats.stats_of_events`` — the function the data migration and the
+standings' fallback use, equal to the write path's ``stats_of_replay`` on these han/fu hands
+(``--uncached`` leaves them out: the recompute then reads every hand record, as before the
+cache). Then prints:
 
-* a full recompute's time (``league.standings.standings_refresh``) for each rating method;
+* a full recompute's time (``league.standings.standings_refresh``) and SQL queries for each
+  rating method, and its peak memory (tracemalloc, in a second run: tracing slows it);
+* the incremental update (``league.standings.standings_update``, what the recompute task runs
+  after a game finishes): the median over ``--finish`` games finished one by one after every
+  other, with its queries — and whether the snapshot it leaves equals a full recompute's;
 * the standings page's server time and SQL query count (median of several requests);
 * the same for a player page (one member: about 4 × games ÷ players games, rated by p_rating) and the CSV/XLSX exports.
 
 Targets (printed, never asserted): page queries do not grow with games and stay <= 10,
-page render < 200 ms on SQLite, full recompute < 20 s.
+page render < 200 ms on SQLite, full recompute <= 10 s and <= 300 MB at 50,000 games,
+incremental update <= 50 ms at 10,000 games.
 
-    .venv/bin/python bench/season_scale.py [--games 10000] [--players 300] [--methods p_rating]
+    .venv/bin/python bench/season_scale.py [--games 10000] [--players 300] [--methods p_rating] [--finish 9]
 """
 
 from __future__ import annotations
@@ -22,6 +31,7 @@ import random
 import statistics
 import sys
 import time
+import tracemalloc
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -35,12 +45,72 @@ from django.db import connection  # noqa: E402
 from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
 
 
-def build(n_games: int, n_players: int, seed: int = 7):
+def random_events(rng: random.Random) -> list[dict]:
+    events = []
+    for _position in range(rng.randint(8, 12)):
+        kind = rng.choice(("ron", "ron", "tsumo", "draw"))
+        riichi = sorted(rng.sample(range(4), rng.choice((0, 0, 1, 2))))
+        if kind == "ron":
+            loser, winner = rng.sample(range(4), 2)
+            event = {"kind": "ron", "loser": loser, "wins": [{"winner": winner, "han": rng.randint(1, 6), "fu": 30}],
+                     "riichi": riichi}
+        elif kind == "tsumo":
+            event = {"kind": "tsumo", "winner": rng.randrange(4), "han": rng.randint(1, 13), "fu": 30,
+                     "riichi": riichi}
+        else:
+            event = {"kind": "draw", "tenpai": sorted(rng.sample(range(4), 2)), "riichi": riichi}
+        events.append(event)
+    return events
+
+
+def random_result(rng: random.Random) -> tuple[list[int], list[float], list[int]]:
+    raw = [rng.randint(-200, 600) * 100 for _ in range(3)]
+    scores = raw + [100_000 - sum(raw)]
+    order = sorted(range(4), key=lambda i: (-scores[i], i))
+    ranks = [order.index(i) + 1 for i in range(4)]
+    uma = {1: 30 + 20, 2: 10, 3: -10, 4: -30}
+    points = [round((scores[i] - 30000) / 1000 + uma[ranks[i]], 1) for i in range(4)]
+    points[order[0]] = round(points[order[0]] - sum(points), 1)  # keep the game zero-sum
+    return scores, points, ranks
+
+
+def add_games(season, members: list[int], rng: random.Random, count: int, start, *, cached: bool = True) -> list[int]:
+    """``count`` finished games (40 minutes apart from ``start``), their seats and hand records, in bulk.
+
+    The random draws come in the order the bench always drew them (every result, then each game's
+    seats and hands), so a season of N games is the same season as before the cached statistics."""
+    from league.models import Game, GameSeat, HandRecord
+    from league.standings.game_stats import stats_of_events
+
+    spec = season.ruleset.spec()
+    results = [random_result(rng) for _ in range(count)]
+    tables = [(rng.sample(members, 4), random_events(rng)) for _ in range(count)]
+    games = []
+    for g, ((scores, points, ranks), (_seated, events)) in enumerate(zip(results, tables)):
+        at = start + datetime.timedelta(minutes=40 * g)
+        games.append(
+            Game(club=season.club, season=season, ruleset=season.ruleset, table_label=f"T{g % 8}", seats=4,
+                 status=Game.Status.FINISHED, started_at=at, finished_at=at + datetime.timedelta(minutes=35),
+                 final_scores=scores, final_points=points, final_ranks=ranks, ended_by="all_last",
+                 final_stats=stats_of_events(events, 4, spec) if cached else None)
+        )
+    created = Game.objects.bulk_create(games, batch_size=2000)
+    game_ids = [g.pk for g in created]
+    seats, hands = [], []
+    for game_id, (seated, events) in zip(game_ids, tables):
+        seats.extend(GameSeat(game_id=game_id, seat=seat, member_id=m) for seat, m in enumerate(seated))
+        hands.extend(HandRecord(game_id=game_id, position=p, event=e) for p, e in enumerate(events))
+    GameSeat.objects.bulk_create(seats, batch_size=5000)
+    HandRecord.objects.bulk_create(hands, batch_size=5000)
+    return game_ids
+
+
+def build(n_games: int, n_players: int, seed: int = 7, *, cached: bool = True):
     from django.contrib.auth import get_user_model
     from django.utils import timezone
 
     from club.models import Club, Member
-    from league.models import Game, GameSeat, HandRecord, Penalty, Ruleset, Season
+    from league.models import HandRecord, Penalty, Ruleset, Season
 
     rng = random.Random(seed)
     club = Club.objects.create(name="벤치 클럽", slug="bench", public_standings=False)
@@ -52,47 +122,25 @@ def build(n_games: int, n_players: int, seed: int = 7):
     )
     members = list(Member.objects.filter(club=club).values_list("id", flat=True))
     start = timezone.now() - datetime.timedelta(days=365)
-    games = []
-    for g in range(n_games):
-        at = start + datetime.timedelta(minutes=40 * g)
-        raw = [rng.randint(-200, 600) * 100 for _ in range(3)]
-        scores = raw + [100_000 - sum(raw)]
-        order = sorted(range(4), key=lambda i: (-scores[i], i))
-        ranks = [order.index(i) + 1 for i in range(4)]
-        uma = {1: 30 + 20, 2: 10, 3: -10, 4: -30}
-        points = [round((scores[i] - 30000) / 1000 + uma[ranks[i]], 1) for i in range(4)]
-        points[order[0]] = round(points[order[0]] - sum(points), 1)  # keep the game zero-sum
-        games.append(
-            Game(club=club, season=season, ruleset=ruleset, table_label=f"T{g % 8}", seats=4,
-                 status=Game.Status.FINISHED, started_at=at, finished_at=at + datetime.timedelta(minutes=35),
-                 final_scores=scores, final_points=points, final_ranks=ranks, ended_by="all_last")
-        )
-    Game.objects.bulk_create(games, batch_size=2000)
-    game_ids = list(Game.objects.filter(season=season).order_by("id").values_list("id", flat=True))
-    seats, hands = [], []
-    for game_id in game_ids:
-        for seat, member_id in enumerate(rng.sample(members, 4)):
-            seats.append(GameSeat(game_id=game_id, seat=seat, member_id=member_id))
-        for position in range(rng.randint(8, 12)):
-            kind = rng.choice(("ron", "ron", "tsumo", "draw"))
-            riichi = sorted(rng.sample(range(4), rng.choice((0, 0, 1, 2))))
-            if kind == "ron":
-                loser, winner = rng.sample(range(4), 2)
-                event = {"kind": "ron", "loser": loser, "wins": [{"winner": winner, "han": rng.randint(1, 6), "fu": 30}],
-                         "riichi": riichi}
-            elif kind == "tsumo":
-                event = {"kind": "tsumo", "winner": rng.randrange(4), "han": rng.randint(1, 13), "fu": 30,
-                         "riichi": riichi}
-            else:
-                event = {"kind": "draw", "tenpai": sorted(rng.sample(range(4), 2)), "riichi": riichi}
-            hands.append(HandRecord(game_id=game_id, position=position, event=event))
-    GameSeat.objects.bulk_create(seats, batch_size=5000)
-    HandRecord.objects.bulk_create(hands, batch_size=5000)
+    add_games(season, members, rng, n_games, start, cached=cached)
+    n_hands = HandRecord.objects.filter(game__season=season).count()
     Penalty.objects.bulk_create(
         [Penalty(season=season, member_id=m, type=Penalty.Kind.SEASON_DEDUCTION, points=5, reason="bench")
          for m in members[:20]]
     )
-    return season, user, members[0], len(hands)
+    return season, user, members, n_hands, rng
+
+
+def _snapshot_doc(season, *, full: bool = False) -> tuple:
+    """The stored rows, ratings document and histories (after a full recompute with ``full``)."""
+    from league.models import RatingHistory, StandingsSnapshot
+    from league.standings.services import standings_refresh
+
+    if full:
+        standings_refresh(season_id=season.pk)
+    snapshot = StandingsSnapshot.objects.get(season=season)
+    histories = dict(RatingHistory.objects.filter(snapshot=snapshot).values_list("member_id", "steps"))
+    return snapshot.rows, snapshot.ratings, histories, snapshot.games_count
 
 
 def timed(fn, repeat: int):
@@ -113,26 +161,48 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--methods", default="total,p_rating,tenhou_r,openskill",
                         help="rating methods to time a full recompute for (at 50,000 games: p_rating alone)")
+    parser.add_argument("--finish", type=int, default=9, help="games finished one by one for the incremental update")
+    parser.add_argument("--uncached", action="store_true", help="games without cached statistics (as before them)")
+    parser.add_argument("--no-memory", action="store_true", help="skip the traced run (peak memory)")
     args = parser.parse_args()
 
     from django.test import Client
     from django.urls import reverse
 
-    from league.models import Season
-    from league.standings.services import standings_refresh
+    from league.models import Game, Season
+    from league.standings.services import standings_refresh, standings_update
 
     setup_test_environment()
     old_name = connection.creation.create_test_db(verbosity=0, autoclobber=True, serialize=False)
     try:
         t0 = time.perf_counter()
-        season, user, member_id, n_hands = build(args.games, args.players)
+        season, user, members, n_hands, rng = build(args.games, args.players, cached=not args.uncached)
+        member_id = members[0]
         print(f"built {args.games:,} games, {args.players} players, {n_hands:,} hand records "
-              f"in {time.perf_counter() - t0:.1f} s ({connection.vendor})")
+              f"in {time.perf_counter() - t0:.1f} s ({connection.vendor}{', uncached' if args.uncached else ''})")
 
         for method in args.methods.split(","):
             Season.objects.filter(pk=season.pk).update(rating_method=method)
             seconds, queries, _ = timed(lambda: standings_refresh(season_id=season.pk), 1)
-            print(f"full recompute [{method:9}]  {seconds * 1000:8.0f} ms  {queries:3d} queries   (target < 20 s)")
+            peak = ""
+            if not args.no_memory:
+                tracemalloc.start()
+                standings_refresh(season_id=season.pk)
+                peak = f"  peak {tracemalloc.get_traced_memory()[1] / 2**20:6.0f} MB (tracemalloc)"
+                tracemalloc.stop()
+            print(f"full recompute [{method:9}]  {seconds * 1000:8.0f} ms  {queries:3d} queries{peak}"
+                  "   (target <= 10 s, <= 300 MB at 50,000 games)")
+            times, most = [], 0
+            for _ in range(args.finish):
+                last = Game.objects.filter(season=season).order_by("-finished_at").values_list("finished_at", flat=True)[0]
+                add_games(season, members, rng, 1, last + datetime.timedelta(minutes=5), cached=not args.uncached)
+                seconds, queries, snapshot = timed(lambda: standings_update(season_id=season.pk), 1)
+                times.append(seconds)
+                most = max(most, queries)
+            same = _snapshot_doc(season) == _snapshot_doc(season, full=True)
+            print(f"incremental    [{method:9}]  {statistics.median(times) * 1000:8.1f} ms  {most:3d} queries"
+                  f"   median of {args.finish} games finished last; equals a full recompute: {'yes' if same else 'NO'}"
+                  "   (target <= 50 ms at 10,000 games)")
         Season.objects.filter(pk=season.pk).update(rating_method="p_rating")
         standings_refresh(season_id=season.pk)
 

@@ -599,14 +599,18 @@ def table_scores(*, table: TournamentTable, scores: list[int], sticks: int = 0, 
     table.entry, table.scores, table.sticks = TournamentTable.Entry.SCORES, list(scores), sticks
     table.save(update_fields=["entry", "scores", "sticks"])
     data = final.to_json()
+    was_finished = game.status == Game.Status.FINISHED
     game.status = Game.Status.FINISHED
     game.final_scores, game.final_points, game.final_ranks = data["scores"], data["points"], data["ranks"]
+    game.final_stats = None  # entered scores, no hands: the standings read the game's events (none)
     game.ended_by = "final_scores"
     game.finished_at = game.finished_at or max(timezone.now(), game.started_at)
-    game.save(update_fields=["status", "final_scores", "final_points", "final_ranks", "ended_by", "finished_at"])
-    from league.standings.tasks import season_recompute
+    game.save(update_fields=["status", "final_scores", "final_points", "final_ranks", "final_stats", "ended_by",
+                             "finished_at"])
+    from league.standings.services import season_changed
 
-    season_recompute.delay_on_commit(game.season_id)
+    # A table's first result may be added to the standings as it is; a correction recomputes them whole.
+    season_changed(game.season_id, game_finished=not was_finished)
     _audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT if correcting else AuditEntry.Action.CREATE,
            object_type="tournament_table", object_id=table.pk, before=before,
            after={"entry": "scores", "scores": list(scores), "sticks": sticks, "game": game.pk,

@@ -31,7 +31,7 @@ class SeasonStandingsActions:
     @extend_schema(responses={200: s.RatingsSerializer}, summary="Ratings (final and history per member)")
     @action(detail=True, methods=["get"])
     def ratings(self, request, pk=None):
-        from league.standings.selectors import season_snapshot
+        from league.standings.selectors import rating_histories, season_snapshot
 
         season = self._season_for(Action.VIEW_STANDINGS)
         snap = season_snapshot(season=season, with_history=True)
@@ -42,6 +42,6 @@ class SeasonStandingsActions:
             "method": season.rating_method,
             "params": doc.get("params") or {},
             "final": doc.get("final") or {},
-            "history": doc.get("history") or {},
+            "history": rating_histories(snapshot=snap),
         }
         return Response(s.RatingsSerializer(body).data)

@@ -22,6 +22,7 @@ from league.error_codes import LeagueErrorCode as Code
 from league.errors import HandConflict, HandRefused
 from league.games.selectors import build_record, replay_record
 from league.models import AuditEntry, Game, HandRecord, Penalty
+from league.standings.game_stats import stats_of_replay
 from league.standings.services import season_changed
 from league.validation import BadInput, check_value, storable
 from scoring.errors import ScoringError
@@ -61,9 +62,14 @@ def check_writable(game: Game) -> None:
 
 
 def refresh(game: Game, rep, *, was_finished: bool, force_recompute: bool = False) -> Game:
-    """Refresh the game's cache from the replay; queue the season recompute when it matters."""
+    """Refresh the game's cache from the replay; queue the season recompute when it matters.
+
+    A finished game also caches its seats' hand statistics and full-hand wins (``final_stats``,
+    ``league.standings.game_stats.stats_of_replay``), so the standings never read its hands. A game
+    that has just finished is one the standings may add to their snapshot; any other change to a
+    finished game makes them recompute whole (``season_changed``)."""
     final = rep.to_json().get("final") if rep is not None else None
-    cached = ("status", "final_scores", "final_points", "final_ranks", "ended_by", "finished_at")
+    cached = ("status", "final_scores", "final_points", "final_ranks", "ended_by", "finished_at", "final_stats")
     before = tuple(getattr(game, f) for f in cached)
     if final:
         game.status = Game.Status.FINISHED
@@ -71,23 +77,26 @@ def refresh(game: Game, rep, *, was_finished: bool, force_recompute: bool = Fals
         game.final_points = final.get("points")
         game.final_ranks = final.get("ranks")
         game.ended_by = final.get("ended_by") or ""
+        game.final_stats = stats_of_replay(rep)
         if game.finished_at is None:
             game.finished_at = max(timezone.now(), game.started_at)
     else:
         game.status = Game.Status.IN_PROGRESS
-        game.final_scores = game.final_points = game.final_ranks = None
+        game.final_scores = game.final_points = game.final_ranks = game.final_stats = None
         game.ended_by = ""
         game.finished_at = None
     if tuple(getattr(game, f) for f in cached) != before:  # most hands change nothing of it: no UPDATE
         game.save(update_fields=list(cached))
-    if was_finished or game.status == Game.Status.FINISHED or force_recompute:
-        queue_recompute(game.season_id)
+    finished = game.status == Game.Status.FINISHED
+    if was_finished or finished or force_recompute:
+        queue_recompute(game.season_id, game_finished=finished and not was_finished and not force_recompute)
     return game
 
 
-def queue_recompute(season_id: int) -> None:
-    """Recompute on commit; a failure to queue or to compute is logged, never the request's error."""
-    season_changed(season_id)
+def queue_recompute(season_id: int, *, game_finished: bool = False) -> None:
+    """Update the standings on commit; a failure to queue or to compute is logged, never the request's
+    error. ``game_finished``: the change is only a game that has just finished (see ``season_changed``)."""
+    season_changed(season_id, game_finished=game_finished)
 
 
 def refused(exc: ScoringError, *, prefix: str = "") -> HandRefused:

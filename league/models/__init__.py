@@ -1,7 +1,7 @@
 """League data, one module per domain; ``league.models`` re-exports every model.
 
 - ``rulesets``: Ruleset, Season · ``games``: Game, GameSeat, HandRecord · ``referee``: PenaltyKind, Penalty
-- ``audit``: AuditEntry · ``standings``: StandingsSnapshot · ``imports``: ImportBatch · ``once``: IdempotencyKey
+- ``audit``: AuditEntry · ``standings``: StandingsSnapshot, RatingHistory · ``imports``: ImportBatch · ``once``: IdempotencyKey
 - the what-if lab's runs: ``league.whatif.models.WhatIfRun``
 
 A game's state is never stored as truth: the hand records (one game-record contract
@@ -13,8 +13,8 @@ from league.models.imports import ImportBatch
 from league.models.once import IdempotencyKey
 from league.models.referee import Penalty, PenaltyKind
 from league.models.rulesets import Ruleset, Season
-from league.models.standings import StandingsSnapshot
+from league.models.standings import RatingHistory, StandingsSnapshot
 from league.whatif.models import WhatIfRun
 
 __all__ = ["AuditEntry", "Game", "GameSeat", "HandRecord", "IdempotencyKey", "ImportBatch", "Penalty", "PenaltyKind",
-           "Ruleset", "Season", "StandingsSnapshot", "WhatIfRun"]
+           "RatingHistory", "Ruleset", "Season", "StandingsSnapshot", "WhatIfRun"]

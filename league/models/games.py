@@ -46,6 +46,10 @@ class Game(models.Model):
     final_points = models.JSONField(_("final points"), null=True, blank=True)
     final_ranks = models.JSONField(_("final ranks"), null=True, blank=True)
     ended_by = models.CharField(_("ended by"), max_length=32, blank=True)
+    final_stats = models.JSONField(
+        _("final statistics"), null=True, blank=True,
+        help_text=_("Each seat's hand statistics and full-hand wins, for the standings (league.standings.game_stats)."),
+    )
 
     class Meta:
         ordering = ["-started_at", "-id"]
@@ -66,6 +70,8 @@ class Game(models.Model):
                 name="game_finishes_after_start",
             ),
         ]
+        # No (season, status, finished_at) index: SQLite would drive a member's game list
+        # (standings.selectors.player_games) from it, through every game of the season.
         indexes = [models.Index(fields=["season", "status"])]
 
     def __str__(self) -> str:

@@ -78,6 +78,10 @@ class Season(models.Model):
     # Set (with the recompute queued on commit) whenever a change moves the standings; a
     # snapshot older than this is stale and the periodic task recomputes it (broker down...).
     standings_changed_at = models.DateTimeField(_("standings changed at"), null=True, blank=True, editable=False)
+    # Counts the changes a game-by-game update of the standings cannot follow (a past game edited
+    # or cancelled, a penalty, the season's settings, a merge): a snapshot made at another epoch
+    # is recomputed whole; only a game newly finished leaves it as it is.
+    standings_epoch = models.PositiveIntegerField(_("standings epoch"), default=0, editable=False)
 
     class Meta:
         ordering = ["-starts_on", "name"]

@@ -16,6 +16,10 @@ class StandingsSnapshot(models.Model):
     rows = models.JSONField(_("rows"), default=list, blank=True)
     ratings = models.JSONField(_("ratings"), default=dict, blank=True)
     games_count = models.PositiveIntegerField(_("games count"), default=0)
+    state = models.JSONField(
+        _("state"), default=dict, blank=True,
+        help_text=_("What the next game is added to: each player's tallies and the rating's state."),
+    )
 
     class Meta:
         verbose_name = _("standings snapshot")
@@ -23,3 +27,24 @@ class StandingsSnapshot(models.Model):
 
     def __str__(self) -> str:
         return f"{self.season} @ {self.computed_at:%Y-%m-%d %H:%M}"
+
+
+class RatingHistory(models.Model):
+    """One member's rating after each of their games, in game order (written with the snapshot).
+
+    A row per member, apart from the snapshot, so a finished game appends to its four players'
+    rows only and a player page reads one row."""
+
+    snapshot = models.ForeignKey(
+        StandingsSnapshot, verbose_name=_("standings snapshot"), on_delete=models.CASCADE, related_name="histories"
+    )
+    member_id = models.PositiveIntegerField(_("member id"))
+    steps = models.JSONField(_("steps"), default=list, blank=True, help_text=_("[[game id, rating after], ...]"))
+
+    class Meta:
+        verbose_name = _("rating history")
+        verbose_name_plural = _("rating histories")
+        constraints = [models.UniqueConstraint(fields=["snapshot", "member_id"], name="ratinghistory_unique_member")]
+
+    def __str__(self) -> str:
+        return f"{self.snapshot_id}:{self.member_id} ({len(self.steps or ())} games)"

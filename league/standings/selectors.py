@@ -7,17 +7,14 @@ whatever the season's size.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from django.db import connection
-from django.db.models.expressions import RawSQL
 
 from club.models import Member
-from league.models import Game, GameSeat, HandRecord, Penalty, Season, StandingsSnapshot
-from league.standings.stats import is_yakuman_win
+from league.models import Game, GameSeat, HandRecord, Penalty, RatingHistory, Season, StandingsSnapshot
+from league.standings.game_stats import is_yakuman_win
 from scoring.errors import ScoringError
 from scoring.record import event_wins, parse_event
 
@@ -30,10 +27,11 @@ HUNDRED = Decimal(100)
 
 
 def season_snapshot(*, season: Season, with_history: bool = False) -> StandingsSnapshot | None:
-    """The stored snapshot; its ratings history (large) is only loaded when asked for."""
-    qs = StandingsSnapshot.objects.filter(season=season)
+    """The stored snapshot without its state (the recompute's); its ratings document only when asked
+    for (``with_history``; the histories themselves are :func:`rating_histories`)."""
+    qs = StandingsSnapshot.objects.filter(season=season).defer("state")
     if not with_history:
-        qs = qs.defer("ratings")
+        qs = qs.defer("ratings", "state")
     snapshot = qs.first()
     if snapshot is not None:
         snapshot.season = season  # caches ``season.standings_snapshot``: player_games reads it without a query
@@ -44,7 +42,7 @@ def _cached_snapshot(season: Season) -> StandingsSnapshot | None:
     """The snapshot :func:`season_snapshot` loaded for this season object, else read (1 query)."""
     if Season.standings_snapshot.is_cached(season):
         return season.standings_snapshot
-    return StandingsSnapshot.objects.filter(season=season).defer("ratings").first()
+    return StandingsSnapshot.objects.filter(season=season).defer("ratings", "state").first()
 
 
 def _dec(value: Any) -> Decimal | None:
@@ -95,37 +93,19 @@ def player_row(*, snapshot: StandingsSnapshot | None, member_id: int) -> dict | 
 
 
 def rating_history(*, snapshot: StandingsSnapshot | None, member_id: int) -> list[tuple[int, Decimal]]:
-    """(game id, rating after that game) in game order."""
+    """(game id, rating after that game) in game order: one member's row (1 query)."""
     if snapshot is None:
         return []
-    if "ratings" in snapshot.get_deferred_fields():
-        # Only this member's history is read (the whole season's is large: every player's).
-        history = _member_history(snapshot, member_id)
-    else:
-        if not isinstance(snapshot.ratings, dict):
-            return []
-        history = snapshot.ratings.get("history", {}).get(str(member_id), [])
-    return [(g, Decimal(v)) for g, v in history or ()]
+    steps = RatingHistory.objects.filter(snapshot=snapshot, member_id=member_id).values_list("steps", flat=True).first()
+    return [(g, Decimal(v)) for g, v in steps or ()]
 
 
-def _member_history(snapshot: StandingsSnapshot, member_id: int) -> list:
-    """``ratings["history"][str(member_id)]`` read in the database (1 query); [] when absent.
-
-    Raw SQL because Django's key lookups take a key that looks like a number for an array index.
-    """
-    key = str(int(member_id))
-    if connection.vendor == "postgresql":
-        sql, params = "(CASE WHEN jsonb_typeof(ratings) = 'object' THEN (ratings -> 'history' -> %s)::text END)", [key]
-    else:
-        sql, params = "(CASE WHEN json_type(ratings) = 'object' THEN json_extract(ratings, %s) END)", [f'$.history."{key}"']
-    text = (
-        StandingsSnapshot.objects.filter(pk=snapshot.pk)
-        .annotate(member_history=RawSQL(sql, params))
-        .values_list("member_history", flat=True)
-        .first()
-    )
-    value = json.loads(text) if isinstance(text, str) else text
-    return value if isinstance(value, list) else []
+def rating_histories(*, snapshot: StandingsSnapshot | None) -> dict[str, list]:
+    """Every member's history, ``{str(member id): [[game id, rating after], ...]}`` (1 query)."""
+    if snapshot is None:
+        return {}
+    rows = RatingHistory.objects.filter(snapshot=snapshot).order_by("member_id").values_list("member_id", "steps")
+    return {str(member_id): steps for member_id, steps in rows}
 
 
 @dataclass(frozen=True)

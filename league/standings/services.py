@@ -1,115 +1,291 @@
-"""Season standings: the refresh service that reads a season and stores its StandingsSnapshot.
+"""Season standings: the services that store a season's StandingsSnapshot.
 
-``standings_refresh(season_id=...)`` is the one writer (called by the Celery task
-``league.standings.tasks.season_recompute`` after a game finishes, is edited or cancelled,
-and once synchronously by a page when no snapshot exists yet); ``season_changed`` queues it.
-Pages read the snapshot only, so they stay readable while a recompute runs.
+``standings_update(season_id=...)`` is what the Celery task ``league.standings.tasks.season_recompute``
+runs after a game finishes, is edited or cancelled (``season_changed`` queues it on commit, never
+inside the host's request): when the only change since the stored snapshot is games newly
+finished after every game it covers, it adds just those (:func:`standings_add_games`: their
+players' tallies, one rating step each, from the stored state); anything else — a past game
+edited or cancelled, a penalty, the season's settings, a game finishing "in the past" — is a
+full recompute (:func:`standings_refresh`, also run once synchronously by a page when no
+snapshot exists yet). Both add games through ``league.standings.stats.Table``, so they agree.
 
-The work is a handful of queries whatever the season's size — finished games, their seats,
-all their hand records in one query, penalties, members — then pure Python
-(``league.standings.stats``): only games with a full-hand win are replayed, and a query is
-added only when one of those games was played under another ruleset than the season's.
+Which of the two: ``Season.standings_epoch`` counts the changes a game-by-game update cannot
+follow (``season_changed`` bumps it unless told a game just finished); the snapshot's state
+records the epoch it was made at (read before its data), how many games it covers and the
+last of them in game order.
+
+A full recompute is a handful of queries whatever the season's size — finished games with their
+cached statistics (``Game.final_stats``), their seats, penalties, members — then pure Python;
+hand records are read only for a game without cached statistics. Pages read the snapshot only,
+so they stay readable while a recompute runs.
 """
 from __future__ import annotations
 
+import datetime
 import logging
 from collections import defaultdict
+from collections.abc import Iterable
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import F
+from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from club.models import Member
-from league.models import Game, GameSeat, HandRecord, Penalty, Season, StandingsSnapshot
 from league.middleware import after_response
+from league.models import Game, GameSeat, HandRecord, Penalty, RatingHistory, Season, StandingsSnapshot
 from league.queueing import on_commit, send
-from league.standings.stats import SeasonData, compute_standings, full_hand_wins, games_with_full_hands
+from league.standings import game_stats
+from league.standings.stats import SeasonData, Table, season_table
 from league.standings.tasks import season_recompute as season_recompute_task
 from scoring import ratings as R
 
 logger = logging.getLogger(__name__)
 
+GAME_COLUMNS = ("id", "order_at", "final_points", "final_ranks", "final_scores", "ruleset_id", "final_stats")
+"""What the standings read of a finished game (``order_at``: when it finished, else started; :func:`_rows`)."""
+SCORES, RULESET, STATS = 4, 5, 6  # positions in a row of GAME_COLUMNS
+ID_CHUNK = 900  # ids per IN (...) list: under SQLite's default limit on variables
+MAX_ADDED = 50  # more games finished since the snapshot than this: recompute whole
+HISTORY_BATCH = 500
 
-def load_season_data(season: Season) -> SeasonData:
-    finished = Game.objects.filter(season=season, status=Game.Status.FINISHED)
-    rows = finished.values_list(
-        "id", "finished_at", "started_at", "final_points", "final_ranks", "final_scores", "ruleset_id"
-    )
-    seat_rows = GameSeat.objects.filter(game__in=finished).values_list("game_id", "seat", "member_id")
+
+def _seats(games) -> dict[int, dict[int, int]]:
     seats: dict[int, dict[int, int]] = defaultdict(dict)
-    for game_id, seat, member_id in seat_rows:
+    for game_id, seat, member_id in GameSeat.objects.filter(game__in=games).values_list("game_id", "seat", "member_id"):
         seats[game_id][seat] = member_id
+    return seats
+
+
+def _rows(games):
+    """The finished games' :data:`GAME_COLUMNS` rows."""
+    return games.annotate(order_at=Coalesce("finished_at", "started_at")).values_list(*GAME_COLUMNS)
+
+
+def _game_result(row: tuple, seats: dict[int, dict[int, int]]) -> R.GameResult | None:
+    """A finished game's row (:data:`GAME_COLUMNS`) as rating input; None (logged) without a usable result."""
+    game_id, order_at, points, ranks = row[:4]
+    order = seats.get(game_id, {})
+    if not points or not ranks or len(order) != len(points):
+        logger.warning("standings: finished game %s has no usable result cache; skipped", game_id)
+        return None
+    return R.GameResult(
+        game_id=game_id,
+        players=tuple(order[s] for s in sorted(order)),
+        points=tuple(R.to_decimal(p) for p in points),
+        ranks=tuple(ranks),
+        finished_at=order_at,
+    )
+
+
+def _events(game_ids: Iterable[int]) -> dict[int, list[dict]]:
+    events: dict[int, list[dict]] = defaultdict(list)
+    ids = list(game_ids)
+    for i in range(0, len(ids), ID_CHUNK):
+        rows = (HandRecord.objects.filter(game_id__in=ids[i:i + ID_CHUNK]).order_by("game_id", "position")
+                .values_list("game_id", "event"))
+        for game_id, event in rows.iterator(chunk_size=5000):
+            events[game_id].append(event)
+    return dict(events)
+
+
+def _specs(season: Season, ruleset_ids: dict[int, int | None]) -> dict[int, dict]:
+    """Game id -> its contract ruleset (one query, only when some have another than the season's)."""
+    from league.models import Ruleset
+
+    own = set(ruleset_ids.values()) - {None, season.ruleset_id}
+    specs = {r.pk: r.spec() for r in Ruleset.objects.filter(pk__in=own)} if own else {}
+    specs[season.ruleset_id] = season.ruleset.spec()
+    return {g: specs.get(r or season.ruleset_id) for g, r in ruleset_ids.items()}
+
+
+def _uncached_stats(season: Season, games: list[R.GameResult], events: dict[int, list[dict]],
+                    rulesets: dict[int, int | None], names: dict[int, str]) -> dict[int, dict]:
+    """The statistics of games without a cache, read from their events (``game_stats.stats_of_events``)."""
+    if not games:
+        return {}
+    specs = _specs(season, {g.game_id: rulesets.get(g.game_id) for g in games})
+    return {g.game_id: game_stats.stats_of_events(events.get(g.game_id, []), len(g.players), specs[g.game_id],
+                                                  game_id=g.game_id, names=[names.get(m, str(m)) for m in g.players])
+            for g in games}
+
+
+def load_season_data(season: Season, *, events: bool = False) -> SeasonData:
+    """The season's finished games (in game order), their statistics, penalties and names.
+
+    Hand records are read only for the games without cached statistics, or for all with ``events``
+    (the what-if lab replays them)."""
+    finished = Game.objects.filter(season=season, status=Game.Status.FINISHED)
+    seats = _seats(finished)
     games: list[R.GameResult] = []
     scores: dict[int, list[int] | None] = {}
     rulesets: dict[int, int | None] = {}
-    for game_id, finished_at, started_at, points, ranks, final_scores, ruleset_id in rows:
-        order = seats.get(game_id, {})
-        if not points or not ranks or len(order) != len(points):
-            logger.warning("standings: finished game %s has no usable result cache; skipped", game_id)
+    stats: dict[int, dict] = {}
+    uncached: list[R.GameResult] = []
+    for row in _rows(finished.order_by()):
+        game = _game_result(row, seats)
+        if game is None:
             continue
-        games.append(
-            R.GameResult(
-                game_id=game_id,
-                players=tuple(order[s] for s in sorted(order)),
-                points=tuple(R.to_decimal(p) for p in points),
-                ranks=tuple(ranks),
-                finished_at=finished_at or started_at,
-            )
-        )
-        scores[game_id] = final_scores
-        rulesets[game_id] = ruleset_id
-    events: dict[int, list[dict]] = defaultdict(list)
-    hand_rows = (
-        HandRecord.objects.filter(game__in=finished).order_by("game_id", "position").values_list("game_id", "event")
-    )
-    for game_id, event in hand_rows.iterator(chunk_size=5000):
-        events[game_id].append(event)
+        games.append(game)
+        scores[game.game_id], rulesets[game.game_id], cached = row[SCORES], row[RULESET], row[STATS]
+        if game_stats.usable(cached, len(game.players)):
+            stats[game.game_id] = cached
+        else:
+            uncached.append(game)
+    games = R.in_game_order(games)
+    hand_events = _events(g.game_id for g in (games if events else uncached))
     penalties = list(
         Penalty.objects.filter(season=season, cancelled_at__isnull=True).values_list("member_id", "type", "points")
     )
     member_ids = {m for g in games for m in g.players} | {p[0] for p in penalties}
     names = dict(Member.objects.filter(id__in=member_ids).values_list("id", "display_name"))
-    return SeasonData(season, games, scores, dict(events), penalties, names, rulesets)
+    stats.update(_uncached_stats(season, uncached, hand_events, rulesets, names))
+    return SeasonData(season, games, scores, hand_events, penalties, names, rulesets, stats)
 
 
-def _ruleset_specs(season: Season, data: SeasonData, games: list[R.GameResult]) -> dict[int, dict]:
-    """The contract ruleset of each game (one query, only when some have another than the season's)."""
-    from league.models import Ruleset
+# ----------------------------------------------------------------------------------------- storing
 
-    own = {data.rulesets.get(g.game_id) for g in games} - {None, season.ruleset_id}
-    specs = {r.pk: r.spec() for r in Ruleset.objects.filter(pk__in=own)} if own else {}
-    specs[season.ruleset_id] = season.ruleset.spec()
-    return {g.game_id: specs.get(data.rulesets.get(g.game_id) or season.ruleset_id) for g in games}
+
+def _history_rows(table: Table, steps: Iterable[R.RatingStep]) -> dict[int, list[list]]:
+    out: dict[int, list[list]] = defaultdict(list)
+    for step in steps:
+        out[step.player].append([step.game_id, table.history_value(step)])
+    return out
+
+
+def _locked_snapshot(season: Season, *, read_at: datetime.datetime) -> StandingsSnapshot:
+    """The season's snapshot, locked (made first when there is none: two first refreshes race safely)."""
+    qs = StandingsSnapshot.objects.select_for_update().filter(season=season).only("id", "computed_at")
+    snapshot = qs.first()
+    if snapshot is None:
+        StandingsSnapshot.objects.get_or_create(season=season, defaults={"computed_at": read_at})
+        snapshot = qs.get()
+    return snapshot
+
+
+def _write(snapshot: StandingsSnapshot, table: Table, *, read_at: datetime.datetime, epoch: int,
+           rows: list[dict] | None = None) -> None:
+    snapshot.computed_at = read_at
+    snapshot.rows = table.rows() if rows is None else rows
+    snapshot.ratings = table.ratings_doc()
+    snapshot.games_count = table.games
+    snapshot.state = table.state(epoch=epoch)
+    snapshot.save(update_fields=["computed_at", "rows", "ratings", "games_count", "state"])
 
 
 def standings_refresh(*, season_id: int) -> StandingsSnapshot | None:
-    """Recompute the season's standings and store them (the one writer of StandingsSnapshot)."""
+    """Recompute the season's standings whole and store them (with every member's rating history).
+
+    ``computed_at`` is when the read began: a snapshot stored meanwhile from a later read is kept
+    (it holds more), and a change committed after the read leaves the season stale."""
+    read_at = timezone.now()
     season = Season.objects.select_related("ruleset").filter(pk=season_id).first()
     if season is None:
         logger.warning("standings_refresh: season %s is gone", season_id)
         return None
-    data = load_season_data(season)
-    rows, ratings_doc = compute_standings(data)
-    full_hands = full_hand_wins(data, _ruleset_specs(season, data, games_with_full_hands(data)))
-    for row in rows:
-        if row["member_id"] in full_hands:
-            row["full_hands"] = full_hands[row["member_id"]]
-            # hand_stats counts the yakuman it can read off the events (entered as yakuman or
-            # 13+ han); a full hand's value is known only from its replay.
-            row["yakuman"] += sum(1 for win in row["full_hands"] if win.get("yakuman"))
-    snapshot, _ = StandingsSnapshot.objects.update_or_create(  # atomic by itself
-        season=season,
-        defaults={"computed_at": timezone.now(), "rows": rows, "ratings": ratings_doc, "games_count": len(data.games)},
-    )
+    table, steps = season_table(load_season_data(season))
+    with transaction.atomic():
+        snapshot = _locked_snapshot(season, read_at=read_at)
+        if snapshot.computed_at > read_at:
+            return StandingsSnapshot.objects.get(pk=snapshot.pk)
+        _write(snapshot, table, read_at=read_at, epoch=season.standings_epoch)
+        RatingHistory.objects.filter(snapshot=snapshot).delete()
+        RatingHistory.objects.bulk_create(
+            (RatingHistory(snapshot=snapshot, member_id=m, steps=s) for m, s in _history_rows(table, steps).items()),
+            batch_size=HISTORY_BATCH,
+        )
+    snapshot.season = season
     return snapshot
 
 
-def season_changed(season_id: int) -> None:
-    """Mark the season's standings changed (in this transaction) and recompute them on commit.
+def standings_add_games(*, season_id: int) -> StandingsSnapshot | None:
+    """Add the games finished since the stored snapshot to it, when that is all that changed.
 
-    A broker that is down is logged, never the request's error; ``league.requeue_stale`` finds
-    the season again by ``standings_changed_at``."""
-    Season.objects.filter(pk=season_id).update(standings_changed_at=timezone.now())
+    Only when the snapshot's state was made at the season's current epoch under its current
+    settings, covers every other finished game, and each new game sorts after the last game it
+    covers. Then only their players' tallies change, one rating step each from the stored state,
+    and their four histories grow by one entry. Returns None (nothing written) otherwise: the
+    caller recomputes whole.
+    """
+    with transaction.atomic():
+        read_at = timezone.now()
+        snapshot = StandingsSnapshot.objects.select_for_update().filter(season_id=season_id).only(
+            "id", "state", "rows", "computed_at").first()
+        season = Season.objects.select_related("ruleset").filter(pk=season_id).first()
+        if snapshot is None or season is None:
+            return None
+        table = Table.from_state(season, snapshot.state, epoch=season.standings_epoch)
+        if table is None:
+            return None
+        finished = Game.objects.filter(season=season, status=Game.Status.FINISHED)
+        added = finished
+        if table.last is not None:
+            at, last_id = datetime.datetime.fromisoformat(table.last[0]), table.last[1]
+            added = finished.filter(finished_at__gte=at)
+        rows = list(_rows(added.order_by("finished_at", "id"))[:MAX_ADDED + 2])  # finished_at set: order_at is it
+        if table.last is not None:
+            rows = [r for r in rows if (r[1], r[0]) > (at, last_id)]
+        if len(rows) > MAX_ADDED or finished.count() - len(rows) != table.games:
+            return None  # many games, a game "in the past", or one the snapshot does not cover
+        seats = _seats([r[0] for r in rows])
+        games = [_game_result(r, seats) for r in rows]
+        if any(g is None for g in games):
+            return None
+        member_ids = table.member_ids() | {m for g in games for m in g.players}
+        names = dict(Member.objects.filter(id__in=member_ids).values_list("id", "display_name"))
+        stats = {r[0]: r[STATS] for r, g in zip(rows, games) if game_stats.usable(r[STATS], len(g.players))}
+        uncached = [g for g in games if g.game_id not in stats]
+        stats.update(_uncached_stats(season, uncached, _events(g.game_id for g in uncached),
+                                     {r[0]: r[RULESET] for r in rows}, names))
+        steps = []
+        for game, row in zip(games, rows):
+            steps.extend(table.add_game(game, stats[game.game_id], row[SCORES], names))
+        table.rename(names)
+        players = {m for g in games for m in g.players}
+        _write(snapshot, table, read_at=read_at, epoch=season.standings_epoch,
+               rows=table.rows(previous=snapshot.rows or [], changed=players))
+        _append_history(snapshot, _history_rows(table, steps))
+    snapshot.season = season
+    return snapshot
+
+
+def _append_history(snapshot: StandingsSnapshot, added: dict[int, list[list]]) -> None:
+    if not added:
+        return
+    rows = {h.member_id: h for h in RatingHistory.objects.filter(snapshot=snapshot, member_id__in=list(added))}
+    changed = []
+    for member_id, entries in added.items():
+        row = rows.get(member_id)
+        if row is not None:
+            row.steps = list(row.steps or ()) + entries
+            changed.append(row)
+    if changed:
+        RatingHistory.objects.bulk_update(changed, ["steps"])
+    new = [RatingHistory(snapshot=snapshot, member_id=m, steps=e) for m, e in added.items() if m not in rows]
+    if new:
+        RatingHistory.objects.bulk_create(new)
+
+
+def standings_update(*, season_id: int) -> StandingsSnapshot | None:
+    """The recompute task's work: the games finished since the snapshot added, else a full recompute."""
+    snapshot = standings_add_games(season_id=season_id)
+    if snapshot is not None:
+        return snapshot
+    return standings_refresh(season_id=season_id)
+
+
+def season_changed(season_id: int, *, game_finished: bool = False) -> None:
+    """Mark the season's standings changed (in this transaction) and update them on commit.
+
+    ``game_finished``: the change is a game that has just finished (its last hand entered), which
+    the update may add to the stored snapshot; any other change bumps ``standings_epoch`` so the
+    update recomputes whole. A broker that is down is logged, never the request's error;
+    ``league.requeue_stale`` finds the season again by ``standings_changed_at``."""
+    changes = {"standings_changed_at": timezone.now()}
+    if not game_finished:
+        changes["standings_epoch"] = F("standings_epoch") + 1
+    Season.objects.filter(pk=season_id).update(**changes)
     what = "the standings recompute of season"
     if settings.CELERY_TASK_ALWAYS_EAGER and getattr(settings, "LEAGUE_RECOMPUTE_AFTER_RESPONSE", False):
         # No broker (the embedded default): not inside the host's request, but after its response.
@@ -119,4 +295,4 @@ def season_changed(season_id: int) -> None:
     on_commit(season_recompute_task, season_id, what)
 
 
-__all__ = ["load_season_data", "season_changed", "standings_refresh"]
+__all__ = ["load_season_data", "season_changed", "standings_add_games", "standings_refresh", "standings_update"]

@@ -2,33 +2,32 @@
 
 * points and ranks from the games' replay cache (``Game.final_points``/``final_ranks``,
   refreshed by ``league.games.records`` from ``scoring.game.replay``), summed as Decimal;
-* per-player hand statistics read from the contract events (wins, deal-ins, riichi);
-* the season's rating (``scoring.ratings``) over the games in game order;
-* season deductions (``Penalty`` SEASON_DEDUCTION, not cancelled) subtracted exactly;
-* each member's full-hand (HAND) wins as the replay valued them (han, fu, limit, yaku), for
-  the player page's highlights.
+* per-player hand statistics and full-hand wins from each game's cached statistics
+  (``Game.final_stats``, :mod:`league.standings.game_stats`; read from the events for a game
+  without it);
+* the season's rating (``scoring.ratings``, a fold) over the games in game order;
+* season deductions (``Penalty`` SEASON_DEDUCTION, not cancelled) subtracted exactly.
+
+:class:`Table` is the whole computation as a state that takes one game more: a full recompute
+adds every game in game order to an empty table; the incremental update reads the stored table
+back (:meth:`Table.from_state`) and adds the games that finished since. Both go through
+:meth:`Table.add_game`, so they cannot disagree.
 
 ``league.standings.services`` reads the season (``load_season_data``) and stores the result.
 """
 from __future__ import annotations
 
-import logging
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from league.games.selectors import RECORD_FORMAT
 from league.models import PenaltyKind, Season
+from league.standings.game_stats import SEAT_KEYS, parsed, seat_stats
 from scoring import ratings as R
-from scoring.errors import ScoringError
-from scoring.game import replay
-from scoring.payments import KAZOE_HAN
-from scoring.record import HAND_EVENTS, Event, NagashiEvent, Ron, Tsumo, Win, event_wins, parse_event
+from scoring.record import Event
 from scoring.rules import Nagashi
-
-logger = logging.getLogger(__name__)
 
 SNAPSHOT_VERSION = 1
 RATE_QUANTUM = Decimal("0.0001")  # rates are fractions kept to 4 decimals (0.01 %)
@@ -45,6 +44,10 @@ def _ratio(part: int | Decimal, whole: int) -> Decimal | None:
     if not whole:
         return None
     return _quantize(Decimal(part) / Decimal(whole), RATE_QUANTUM)
+
+
+TALLY_INTS = ("games", "rank_sum", "tobi", "hands", "wins", "tsumo_wins", "deal_ins", "riichi", "yakuman",
+              "penalties")
 
 
 @dataclass
@@ -66,10 +69,24 @@ class _Tally:
     yakuman: int = 0
     penalties: int = 0
     deductions: Decimal = Decimal(0)
+    full_hands: list[dict] = field(default_factory=list)
 
     @property
     def total(self) -> Decimal:
         return self.game_points - self.deductions
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"member_id": self.member_id, "name": self.name,
+                               **{k: getattr(self, k) for k in TALLY_INTS}}
+        out.update(game_points=str(self.game_points), deductions=str(self.deductions),
+                   rank_counts=list(self.rank_counts), full_hands=self.full_hands)
+        return out
+
+    @classmethod
+    def from_json(cls, doc: Mapping[str, Any]) -> "_Tally":
+        return cls(member_id=doc["member_id"], name=str(doc.get("name") or ""), **{k: int(doc[k]) for k in TALLY_INTS},
+                   game_points=Decimal(doc["game_points"]), deductions=Decimal(doc["deductions"]),
+                   rank_counts=list(doc["rank_counts"]), full_hands=list(doc.get("full_hands") or ()))
 
 
 def _str(value: Any) -> str | None:
@@ -82,24 +99,16 @@ class SeasonData:
 
     season: Season
     games: list[R.GameResult]
+    """The finished games in game order."""
     scores: dict[int, list[int] | None]
     events: dict[int, list[dict]]
+    """Game id -> its stored events: only the games without cached statistics (all with ``events=True``)."""
     penalties: list[tuple[int, str, Decimal | None]]
     names: dict[int, str]
     rulesets: dict[int, int | None] = field(default_factory=dict)
     """Game id -> the game's own ruleset id (None: the season's)."""
-    parsed: dict[int, list[Event | None]] = field(default_factory=dict, compare=False, repr=False)
-    """Game id -> its events as the engine reads them, filled once per recompute by :func:`parsed_events`."""
-
-
-def parsed_events(data: SeasonData, game: R.GameResult) -> list[Event | None]:
-    """The game's stored events read with the engine's parser (None where it refuses one), once."""
-    events = data.parsed.get(game.game_id)
-    if events is None:
-        seats = len(game.players)
-        events = data.parsed[game.game_id] = [_parsed(e, seats) for e in data.events.get(game.game_id, ())]
-    return events
-
+    stats: dict[int, dict] = field(default_factory=dict)
+    """Game id -> its statistics (``league.standings.game_stats``): cached, or read from its events."""
 
 
 def hand_stats(
@@ -107,50 +116,29 @@ def hand_stats(
 ) -> list[dict[str, int]]:
     """Per seat: hands played, wins (ron + tsumo), tsumo wins, deal-ins, riichi, yakuman wins.
 
-    Stored events (dicts) are read with the engine's parser (``scoring.record.parse_event``),
-    or come parsed (:func:`parsed_events`); one it refuses is skipped. A hand is an event that
-    ends a deal (``scoring.record.HAND_EVENTS``: ron, tsumo, draw, nagashi, abort); chombo,
-    penalty and stop events are not hands. A multiple ron counts a deal-in once.
+    Stored events (dicts) are read with the engine's parser (``scoring.record.parse_event``);
+    one it refuses is skipped (``league.standings.game_stats.seat_stats`` counts them).
     ``nagashi_wins``: the ruleset counts nagashi mangan as a win (Juki), so it is one here too.
     """
-    out = [dict(hands=0, wins=0, tsumo_wins=0, deal_ins=0, riichi=0, yakuman=0) for _ in range(seats)]
-    for raw in events:
-        event = _parsed(raw, seats) if isinstance(raw, Mapping) else raw
-        if not isinstance(event, HAND_EVENTS):
-            continue
-        for stat in out:
-            stat["hands"] += 1
-        for p in event.riichi:
-            out[p]["riichi"] += 1
-        if isinstance(event, Ron):
-            out[event.loser]["deal_ins"] += 1
-        elif isinstance(event, Tsumo):
-            out[event.win.winner]["tsumo_wins"] += 1
-        for win in event_wins(event):
-            out[win.winner]["wins"] += 1
-            if is_yakuman_win(win):
-                out[win.winner]["yakuman"] += 1
-        if isinstance(event, NagashiEvent) and nagashi_wins:
-            for p in event.players:
-                out[p]["wins"] += 1
+    stats = seat_stats([parsed(e, seats) if isinstance(e, Mapping) else e for e in events], seats)
+    return [counted(s, nagashi_wins=nagashi_wins) for s in stats]
+
+
+def season_wins(seat: Mapping[str, int], *, nagashi_wins: bool) -> int:
+    """A seat's wins as the season counts them: nagashi mangan is one where its ruleset says (Juki)."""
+    return seat["wins"] + (seat["nagashi"] if nagashi_wins else 0)
+
+
+def counted(seat: Mapping[str, int], *, nagashi_wins: bool) -> dict[str, int]:
+    """A seat's cached statistics as the season counts them (:func:`season_wins`)."""
+    out = {k: int(seat.get(k, 0)) for k in SEAT_KEYS}
+    out["wins"] = season_wins(out, nagashi_wins=nagashi_wins)
     return out
 
 
-def _parsed(raw: Any, seats: int) -> Event | None:
-    """A stored event as the engine reads it, or None when it refuses it."""
-    try:
-        return parse_event(raw, players=seats)
-    except ScoringError:
-        return None
-
-
-def is_yakuman_win(win: Win) -> bool:
-    """A win entered as yakuman, or with kazoe han (``scoring.payments.KAZOE_HAN``, 13+)."""
-    return bool(win.yakuman) or (win.han or 0) >= KAZOE_HAN
-
-
-def season_rating(season: Season, games: list[R.GameResult]) -> tuple[R.RatingResult, dict, str]:
-    """The season's rating with its stored parameters; bad parameters fall back to the defaults."""
+def season_params(season: Season) -> tuple[str, Any, dict, str]:
+    """The season's rating method, its parameters (object and JSON) and the error of bad stored ones
+    (bad parameters fall back to the defaults)."""
     key = R.method_key(season.rating_method)
     raw = dict(season.rating_params or {})
     error = ""
@@ -161,19 +149,86 @@ def season_rating(season: Season, games: list[R.GameResult]) -> tuple[R.RatingRe
     except R.RatingParamsError as exc:
         error = str(exc)
         params = R.params_from_dict(key, {"best_n": season.best_n} if key == R.TOTAL else {})
-    return R.rate(key, games, params), R.params_to_dict(params), error
+    return key, params, R.params_to_dict(params), error
 
 
-def _tally_games(data: SeasonData) -> dict[int, _Tally]:
-    """Each player's games: points, ranks, tobi and the hand statistics of their seats."""
-    tallies: dict[int, _Tally] = {}
-    nagashi_wins = data.season.ruleset.to_scoring().nagashi is Nagashi.WIN
-    for game in data.games:
-        n = len(game.players)
-        stats = hand_stats(parsed_events(data, game), n, nagashi_wins=nagashi_wins)
-        final_scores = data.scores.get(game.game_id) or ()
+def nagashi_counts_as_win(season: Season) -> bool:
+    return season.ruleset.to_scoring().nagashi is Nagashi.WIN
+
+
+def settings_key(season: Season) -> dict[str, Any]:
+    """What of the season a table depends on besides its games and penalties (a stored table made
+    under other settings is not added to)."""
+    return {"rating_method": season.rating_method, "rating_params": season.rating_params or {},
+            "min_games": season.min_games, "best_n": season.best_n, "ruleset": season.ruleset_id,
+            "nagashi_wins": nagashi_counts_as_win(season)}
+
+
+def _ratio(part: int | Decimal, whole: int) -> Decimal | None:
+    if not whole:
+        return None
+    return _quantize(Decimal(part) / Decimal(whole), RATE_QUANTUM)
+
+
+def order_key(game: R.GameResult) -> list:
+    """A game's place in game order (``scoring.ratings.game_order_key``) as JSON: [finished at, id]."""
+    return [game.finished_at.isoformat() if game.finished_at is not None else None, game.game_id]
+
+
+class Table:
+    """A season's standings as a state: each player's tally and the rating's fold.
+
+    Games are added in game order (:meth:`add_game`, which returns the game's rating steps);
+    :meth:`rows` and :meth:`ratings_doc` read the snapshot off it, :meth:`state` stores it.
+    """
+
+    STATE_VERSION = 1
+
+    def __init__(self, season: Season, *, fold: R.RatingFold | None = None,
+                 stored: dict[int, dict] | None = None, games: int = 0, last: list | None = None) -> None:
+        self.season = season
+        self.method, self.params, self.params_dict, self.params_error = season_params(season)
+        self.fold = fold if fold is not None else R.fold(self.method, self.params)
+        self.tallies: dict[int, _Tally] = {}
+        self.stored: dict[int, dict] = stored if stored is not None else {}
+        """Tallies read back from a state and not touched since, still as JSON (most of them, when
+        a game is added: read only when their player plays)."""
+        self.nagashi_wins = nagashi_counts_as_win(season)
+        self.games = games
+        self.last = last
+        self._ratings: dict | None = None
+
+    def ratings(self) -> dict:
+        """The fold's current ratings (computed once between games: rows and the document share them)."""
+        if self._ratings is None:
+            self._ratings = self.fold.ratings()
+        return self._ratings
+
+    def tally(self, member_id: int, names: Mapping[int, str]) -> _Tally:
+        t = self.tallies.get(member_id)
+        if t is None:
+            doc = self.stored.pop(member_id, None)
+            t = _Tally(member_id, names.get(member_id, str(member_id))) if doc is None else _Tally.from_json(doc)
+            self.tallies[member_id] = t
+        return t
+
+    def member_ids(self) -> set[int]:
+        return set(self.tallies) | set(self.stored)
+
+    def _read_all(self) -> None:
+        for member_id in list(self.stored):
+            self.tally(member_id, {})
+
+    def add_game(self, game: R.GameResult, stats: Mapping[str, Any] | None, scores: list | None,
+                 names: Mapping[int, str]) -> tuple[R.RatingStep, ...]:
+        """Count one game (after every game added so far): its seats' tallies and one rating step."""
+        seat_docs = (stats or {}).get("seats") or ()
+        hands_of: dict[int, list[dict]] = defaultdict(list)
+        for win in (stats or {}).get("full_hands") or ():
+            hands_of[win["seat"]].append(win)
+        final_scores = scores or ()
         for seat, (member_id, pt, rank) in enumerate(zip(game.players, game.points, game.ranks)):
-            t = _tally(tallies, data, member_id)
+            t = self.tally(member_id, names)
             t.games += 1
             t.game_points += pt
             t.rank_sum += rank
@@ -181,35 +236,123 @@ def _tally_games(data: SeasonData) -> dict[int, _Tally]:
                 t.rank_counts[rank - 1] += 1
             if seat < len(final_scores) and final_scores[seat] is not None and final_scores[seat] < 0:
                 t.tobi += 1
-            s = stats[seat]
-            t.hands += s["hands"]
-            t.wins += s["wins"]
-            t.tsumo_wins += s["tsumo_wins"]
-            t.deal_ins += s["deal_ins"]
-            t.riichi += s["riichi"]
-            t.yakuman += s["yakuman"]
-    return tallies
+            if seat < len(seat_docs):
+                s = seat_docs[seat]
+                t.hands += s["hands"]
+                t.wins += season_wins(s, nagashi_wins=self.nagashi_wins)
+                t.tsumo_wins += s["tsumo_wins"]
+                t.deal_ins += s["deal_ins"]
+                t.riichi += s["riichi"]
+                t.yakuman += s["yakuman"]
+            for win in hands_of.get(seat, ()):
+                # hand statistics count the yakuman the events say; a full hand's is known from its replay
+                t.full_hands.append({"game": game.game_id, **{k: v for k, v in win.items() if k != "seat"}})
+                t.yakuman += 1 if win.get("yakuman") else 0
+        self.games += 1
+        self.last = order_key(game)
+        self._ratings = None
+        return self.fold.apply(game)
 
+    def add_penalties(self, penalties: Iterable[tuple[int, str, Decimal | None]], names: Mapping[int, str]) -> None:
+        """Penalties counted; season deductions (not cancelled) subtracted exactly."""
+        for member_id, kind, points in penalties:
+            t = self.tally(member_id, names)
+            t.penalties += 1
+            if kind == PenaltyKind.SEASON_DEDUCTION and points is not None:
+                t.deductions += Decimal(points)
 
-def _tally(tallies: dict[int, _Tally], data: SeasonData, member_id: int) -> _Tally:
-    t = tallies.get(member_id)
-    if t is None:
-        t = tallies[member_id] = _Tally(member_id, data.names.get(member_id, str(member_id)))
-    return t
+    def rename(self, names: Mapping[int, str]) -> None:
+        """Each player's name as it is now (a full recompute reads them afresh too)."""
+        for member_id, t in self.tallies.items():
+            t.name = names.get(member_id, str(member_id))
+        for member_id, doc in self.stored.items():
+            doc["name"] = names.get(member_id, str(member_id))
 
+    @property
+    def quantum(self) -> Decimal:
+        return RATING_QUANTUM[self.fold.method]
 
-def _tally_penalties(tallies: dict[int, _Tally], data: SeasonData) -> None:
-    """Penalties counted; season deductions (not cancelled) subtracted exactly."""
-    for member_id, kind, points in data.penalties:
-        t = _tally(tallies, data, member_id)
-        t.penalties += 1
-        if kind == PenaltyKind.SEASON_DEDUCTION and points is not None:
-            t.deductions += Decimal(points)
+    def rows(self, *, previous: Iterable[dict] | None = None, changed: Iterable[int] = ()) -> list[dict]:
+        """Snapshot rows (JSON-ready, in display order).
+
+        ``previous``: the rows stored before some games were added, whose players are ``changed``;
+        every other row is kept as it was (only a game's players' tallies and ratings move), with its
+        name as it is now, and all are ranked again — what rebuilding every row would give."""
+        ratings = self.ratings()
+
+        def rating_of(t: _Tally) -> Decimal | None:
+            value = ratings.get(t.member_id)
+            if self.fold.method == R.TOTAL:
+                value = (value or Decimal(0)) - t.deductions
+            return value
+
+        def row(t: _Tally) -> dict:
+            return _row(t, rating=rating_of(t), quantum=self.quantum, min_games=self.season.min_games)
+
+        if previous is None:
+            self._read_all()
+            rows = [row(t) for t in self.tallies.values()]
+        else:
+            redo = set(changed)
+            kept = {r["member_id"]: r for r in previous if r["member_id"] not in redo}
+            rows = []
+            for member_id in [*self.tallies, *self.stored]:
+                old = kept.get(member_id)
+                if old is None:
+                    rows.append(row(self.tally(member_id, {})))
+                else:
+                    name = self.tallies[member_id].name if member_id in self.tallies else self.stored[member_id]["name"]
+                    rows.append({**old, "name": name, "rank": None})
+        _rank(rows)
+        return rows
+
+    def history_value(self, step: R.RatingStep) -> str:
+        """A step as the history keeps it: the rating after the game, to the method's quantum."""
+        return str(_quantize(step.after, self.quantum))
+
+    def ratings_doc(self, history: Iterable[R.RatingStep] | None = None) -> dict:
+        """The snapshot's ratings document: method, parameters, final ratings (and, given the steps,
+        each player's history — stored apart, ``league.models.RatingHistory``)."""
+        doc = {
+            "version": SNAPSHOT_VERSION,
+            "method": self.fold.method,
+            "params": self.params_dict,
+            "params_error": self.params_error,
+            "min_games": self.season.min_games,
+            "best_n": self.season.best_n,
+            "final": {str(p): str(_quantize(v, self.quantum)) for p, v in self.ratings().items()},
+        }
+        if history is not None:
+            out: dict[str, list] = defaultdict(list)
+            for step in history:
+                out[str(step.player)].append([step.game_id, self.history_value(step)])
+            doc["history"] = dict(out)
+        return doc
+
+    def state(self, *, epoch: int) -> dict[str, Any]:
+        """The table as JSON, with what it was made from (the season's epoch and settings)."""
+        return {"version": self.STATE_VERSION, "epoch": epoch, "settings": settings_key(self.season),
+                "games": self.games, "last": self.last, "rating": self.fold.state(),
+                "tallies": [t.to_json() for t in self.tallies.values()] + list(self.stored.values())}
+
+    @classmethod
+    def from_state(cls, season: Season, state: Mapping[str, Any], *, epoch: int) -> "Table | None":
+        """The stored table, when it was made at this epoch under the season's settings (else None)."""
+        if (not isinstance(state, Mapping) or state.get("version") != cls.STATE_VERSION
+                or state.get("epoch") != epoch or state.get("settings") != settings_key(season)):
+            return None
+        method, params, _d, _e = season_params(season)
+        try:
+            fold = R.fold_from_state(method, params, state["rating"])
+            stored = {doc["member_id"]: doc for doc in state["tallies"]}
+        except (KeyError, TypeError, ValueError, ArithmeticError):
+            return None
+        return cls(season, fold=fold, stored=stored, games=int(state.get("games") or 0), last=state.get("last"))
 
 
 def _row(t: _Tally, *, rating: Decimal | None, quantum: Decimal, min_games: int) -> dict:
     """One player's snapshot row (JSON-ready; ``rank`` set once the rows are sorted)."""
-    return {
+    row = {
         "member_id": t.member_id,
         "name": t.name,
         "games": t.games,
@@ -237,6 +380,9 @@ def _row(t: _Tally, *, rating: Decimal | None, quantum: Decimal, min_games: int)
         "qualified": t.games >= min_games and t.games > 0,
         "rank": None,
     }
+    if t.full_hands:
+        row["full_hands"] = list(t.full_hands)
+    return row
 
 
 def _rank(rows: list[dict]) -> None:
@@ -251,80 +397,17 @@ def _rank(rows: list[dict]) -> None:
         row["rank"] = position
 
 
-def _ratings_doc(season: Season, result: R.RatingResult, params: dict, params_error: str, quantum: Decimal) -> dict:
-    """The snapshot's ratings document: method, parameters, final ratings and each one's history."""
-    history: dict[str, list] = defaultdict(list)
-    for step in result.history:
-        history[str(step.player)].append([step.game_id, str(_quantize(step.after, quantum))])
-    return {
-        "version": SNAPSHOT_VERSION,
-        "method": result.method,
-        "params": params,
-        "params_error": params_error,
-        "min_games": season.min_games,
-        "best_n": season.best_n,
-        "final": {str(p): str(_quantize(v, quantum)) for p, v in result.ratings.items()},
-        "history": dict(history),
-    }
+def season_table(data: SeasonData) -> tuple[Table, list[R.RatingStep]]:
+    """Every game of the season added, in game order, to an empty table; and every rating step."""
+    table = Table(data.season)
+    steps: list[R.RatingStep] = []
+    for game in R.in_game_order(data.games):
+        steps.extend(table.add_game(game, data.stats.get(game.game_id), data.scores.get(game.game_id), data.names))
+    table.add_penalties(data.penalties, data.names)
+    return table, steps
 
 
 def compute_standings(data: SeasonData) -> tuple[list[dict], dict]:
-    """Snapshot rows (JSON-ready, in display order) and the ratings document."""
-    season = data.season
-    tallies = _tally_games(data)
-    _tally_penalties(tallies, data)
-    result, params, params_error = season_rating(season, data.games)
-    quantum = RATING_QUANTUM[result.method]
-
-    def rating_of(t: _Tally) -> Decimal | None:
-        value = result.ratings.get(t.member_id)
-        if result.method == R.TOTAL:
-            value = (value or Decimal(0)) - t.deductions
-        return value
-
-    rows = [_row(t, rating=rating_of(t), quantum=quantum, min_games=season.min_games) for t in tallies.values()]
-    _rank(rows)
-    return rows, _ratings_doc(season, result, params, params_error, quantum)
-
-
-def _full_hand_seats(event: Event | None) -> set[int]:
-    """Seats that won ``event`` with a full hand (HAND)."""
-    return {w.winner for w in event_wins(event) if w.hand is not None} if event is not None else set()
-
-
-def games_with_full_hands(data: SeasonData) -> list[R.GameResult]:
-    return [g for g in data.games if any(_full_hand_seats(e) for e in parsed_events(data, g))]
-
-
-def full_hand_wins(data: SeasonData, specs: dict[int, dict]) -> dict[int, list[dict]]:
-    """Member id -> their full-hand wins in the season's games, as ``scoring.game.replay`` valued them.
-
-    ``specs``: game id -> the contract ruleset (``{"base", "overrides"}``) of each game in
-    :func:`games_with_full_hands`. Each entry: ``{"game", "position", "han", "fu", "yakuman",
-    "limit", "kazoe", "yaku": [[id, han], ...]}``. A game whose record does not replay is
-    skipped (logged): its wins are then shown without yaku.
-    """
-    out: dict[int, list[dict]] = defaultdict(list)
-    for game in games_with_full_hands(data):
-        events = data.events.get(game.game_id, [])
-        record = {"format": RECORD_FORMAT, "ruleset": specs.get(game.game_id),
-                  "players": [data.names.get(m, str(m)) for m in game.players], "hands": [dict(e) for e in events]}
-        try:
-            rows = replay(record).rows
-        except (ScoringError, ValueError, KeyError, TypeError) as exc:
-            logger.warning("standings: game %s does not replay (%s); its full hands have no yaku", game.game_id, exc)
-            continue
-        for row in rows:
-            parsed = parsed_events(data, game)
-            seats = _full_hand_seats(parsed[row.event_index]) if row.event_index < len(parsed) else set()
-            for win in row.wins:
-                if win.winner not in seats or win.winner >= len(game.players):
-                    continue
-                value = win.value
-                out[game.players[win.winner]].append({
-                    "game": game.game_id, "position": row.event_index, "han": value.han, "fu": value.fu,
-                    "yakuman": value.yakuman, "limit": str(value.limit) if value.limit else None,
-                    "kazoe": win.kazoe,
-                    "yaku": [[y, h] for y, h in win.yaku],
-                })
-    return dict(out)
+    """Snapshot rows (JSON-ready, in display order) and the ratings document with every history."""
+    table, steps = season_table(data)
+    return table.rows(), table.ratings_doc(steps)

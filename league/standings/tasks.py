@@ -20,10 +20,11 @@ STALE_SEASON_AFTER = datetime.timedelta(minutes=1)
 
 @shared_task(name="league.season_recompute")
 def season_recompute(season_id: int) -> None:
-    """Recompute a season's standings snapshot (after a game finished, changed or was cancelled)."""
-    from league.standings.services import standings_refresh
+    """Update a season's standings snapshot (after a game finished, changed or was cancelled): the
+    games just finished added to it, or a full recompute (``league.standings.services.standings_update``)."""
+    from league.standings.services import standings_update
 
-    standings_refresh(season_id=season_id)
+    standings_update(season_id=season_id)
 
 
 def queue_season_recompute(season_id: int) -> bool:

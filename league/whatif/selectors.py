@@ -199,9 +199,9 @@ def _side(row: dict | None) -> dict[str, Any] | None:
 def compare(season: Season, proposal: Proposal, *, progress: Progress | None = None) -> Comparison:
     """Today's standings and the proposal's, per player (``ProposalError`` for an invalid proposal)."""
     check_proposal(proposal)
-    data = load_season_data(season)
-    today_rows, today_ratings = compute_standings(data)
     rules = proposal_ruleset(proposal)
+    data = load_season_data(season, events=rules is not None)  # the hands only when the games are replayed
+    today_rows, today_ratings = compute_standings(data)
     invalid: list[dict] = []
     changed: list[dict] = []
     proposed_data = data

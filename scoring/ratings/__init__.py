@@ -3,7 +3,10 @@
 Every method takes the season's finished games, puts them in *game order* (finish
 time, ties by game id — so a recompute is reproducible) and returns a
 :class:`RatingResult`: the final rating of every player and the per-game history
-used by the charts. Parameters are frozen dataclasses built from a season's
+used by the charts. Each is a fold (:class:`RatingFold`: a state, one game applied at a
+time, the state JSON exactly): the batch function runs the fold over the games, and
+:func:`fold` / :func:`fold_from_state` give it to a caller that rates one game more
+(the standings' incremental update). Parameters are frozen dataclasses built from a season's
 ``rating_params`` JSON by :func:`params_from_dict`, so a club can change them
 without code. docs/ratings.md defines each method with a worked example.
 
@@ -19,7 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 from decimal import Decimal
-from typing import Any, Callable, Iterable, Mapping
+from typing import Any, Iterable, Mapping
 
 from scoring.ratings.common import (
     METHODS,
@@ -29,6 +32,7 @@ from scoring.ratings.common import (
     TOTAL,
     GameResult,
     PlayerId,
+    RatingFold,
     RatingParamsError,
     RatingResult,
     RatingStep,
@@ -36,10 +40,10 @@ from scoring.ratings.common import (
     in_game_order,
     to_decimal,
 )
-from scoring.ratings.openskill import OpenSkillParams, openskill
-from scoring.ratings.p_rating import PRatingParams, p_rating, p_rating_deltas
-from scoring.ratings.tenhou_r import TenhouRParams, tenhou_delta, tenhou_games_factor, tenhou_r
-from scoring.ratings.total import TotalParams, total
+from scoring.ratings.openskill import OpenSkillFold, OpenSkillParams, openskill
+from scoring.ratings.p_rating import PRatingFold, PRatingParams, p_rating, p_rating_deltas
+from scoring.ratings.tenhou_r import TenhouRFold, TenhouRParams, tenhou_delta, tenhou_games_factor, tenhou_r
+from scoring.ratings.total import TotalFold, TotalParams, total
 
 PARAMS: dict[str, type] = {
     TOTAL: TotalParams,
@@ -48,11 +52,11 @@ PARAMS: dict[str, type] = {
     OPENSKILL: OpenSkillParams,
 }
 
-_FUNCTIONS: dict[str, Callable[..., RatingResult]] = {
-    TOTAL: total,
-    P_RATING: p_rating,
-    TENHOU_R: tenhou_r,
-    OPENSKILL: openskill,
+FOLDS: dict[str, type[RatingFold]] = {
+    TOTAL: TotalFold,
+    P_RATING: PRatingFold,
+    TENHOU_R: TenhouRFold,
+    OPENSKILL: OpenSkillFold,
 }
 
 
@@ -98,14 +102,28 @@ def params_to_dict(params) -> dict[str, Any]:
 
 def rate(method: str, games: Iterable[GameResult], params=None) -> RatingResult:
     """Run ``method`` (a key or Season.rating_method value) with its params object or dict."""
+    return fold(method, params).run(games)
+
+
+def _params(key: str, params):
+    return params_from_dict(key, params) if params is None or isinstance(params, Mapping) else params
+
+
+def fold(method: str, params=None) -> RatingFold:
+    """A fresh fold of ``method`` (no game applied yet)."""
     key = method_key(method)
-    if params is None or isinstance(params, Mapping):
-        params = params_from_dict(key, params)
-    return _FUNCTIONS[key](games, params)
+    return FOLDS[key](_params(key, params))
+
+
+def fold_from_state(method: str, params, state: Mapping[str, Any]) -> RatingFold:
+    """The fold of ``method`` whose :meth:`RatingFold.state` was ``state``."""
+    key = method_key(method)
+    return FOLDS[key].from_state(_params(key, params), state)
 
 
 __all__ = [
-    "GameResult", "RatingStep", "RatingResult", "RatingParamsError",
+    "GameResult", "RatingStep", "RatingResult", "RatingParamsError", "RatingFold", "FOLDS",
+    "TotalFold", "PRatingFold", "TenhouRFold", "OpenSkillFold", "fold", "fold_from_state",
     "TotalParams", "PRatingParams", "TenhouRParams", "OpenSkillParams",
     "total", "p_rating", "p_rating_deltas", "tenhou_r", "tenhou_delta",
     "tenhou_games_factor", "openskill", "rate", "params_from_dict", "params_to_dict",

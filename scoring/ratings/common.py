@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Hashable, Iterable, Mapping
+from typing import Any, ClassVar, Hashable, Iterable, Mapping
 
 PlayerId = Hashable
 
@@ -132,3 +132,79 @@ class RatingResult:
         for step in self.history:
             out.setdefault(step.player, []).append(step)
         return out
+
+
+# ---------------------------------------------------------------------------- fold
+
+
+class RatingFold:
+    """A rating method as a fold over games in game order: a state, one game applied at a time.
+
+    Each method's batch function is ``Fold(params).run(games)``, and the standings' incremental
+    update applies one game to a state read back from JSON: the two cannot disagree. The state
+    is JSON exactly (:meth:`state` / :meth:`from_state`: Decimals as strings, floats as their
+    repr), so a state stored after game N and read back gives the very steps of game N+1.
+    Player ids must be JSON values (ints or strings); they are kept in lists, not as object
+    keys, so an int id comes back an int.
+
+    The caller applies games in game order (:func:`in_game_order`); a fold does not sort.
+    """
+
+    method: ClassVar[str]
+
+    def __init__(self, params: Any) -> None:
+        self.params = params
+        self.games: dict[PlayerId, int] = {}
+
+    # --- the method's own part
+    def apply(self, game: GameResult) -> tuple[RatingStep, ...]:
+        """Rate one game (after every game already applied): each seat's step, in seat order."""
+        raise NotImplementedError
+
+    def ratings(self) -> dict[PlayerId, Decimal]:
+        """Every player's current rating, as the batch result shows it."""
+        raise NotImplementedError
+
+    def _player_state(self, player: PlayerId) -> list:
+        """The player's state as JSON values (after the player id, which the caller writes)."""
+        raise NotImplementedError
+
+    def _load_player(self, player: PlayerId, values: list) -> None:
+        raise NotImplementedError
+
+    @property
+    def min_games(self) -> int:
+        return 0
+
+    # --- shared
+    def run(self, games: Iterable[GameResult]) -> RatingResult:
+        """The batch result: every game applied in game order."""
+        history: list[RatingStep] = []
+        for game in in_game_order(games):
+            history.extend(self.apply(game))
+        return self.result(history)
+
+    def result(self, history: Iterable[RatingStep]) -> RatingResult:
+        return RatingResult(self.method, self.ratings(), dict(self.games), tuple(history), self.min_games)
+
+    def count(self, player: PlayerId) -> int:
+        """Count one more game for ``player``; returns the games they had played before it."""
+        before = self.games.get(player, 0)
+        self.games[player] = before + 1
+        return before
+
+    def state(self) -> dict[str, Any]:
+        """The state as JSON: ``{"method", "players": [[player, games, ...own values], ...]}``."""
+        return {"method": self.method,
+                "players": [[p, n, *self._player_state(p)] for p, n in self.games.items()]}
+
+    @classmethod
+    def from_state(cls, params: Any, state: Mapping[str, Any]) -> "RatingFold":
+        """The fold whose :meth:`state` was ``state`` (ValueError when it is another method's)."""
+        if state.get("method") != cls.method:
+            raise ValueError(f"a {state.get('method')!r} rating state is not a {cls.method} one")
+        fold = cls(params)
+        for player, games, *values in state.get("players") or ():
+            fold.games[player] = int(games)
+            fold._load_player(player, values)
+        return fold

@@ -11,9 +11,9 @@ from scoring.ratings.common import (
     GameResult,
     PlayerId,
     RatingParamsError,
+    RatingFold,
     RatingResult,
     RatingStep,
-    in_game_order,
     require_finite_float,
     require_whole,
 )
@@ -43,25 +43,47 @@ class OpenSkillParams:
 
 
 
-def openskill(games: Iterable[GameResult], params: OpenSkillParams = OpenSkillParams()) -> RatingResult:
-    from openskill.models import PlackettLuce
+class OpenSkillFold(RatingFold):
+    """The state: each player's openskill mu and sigma (floats, stored as their repr: exact)."""
 
-    model = PlackettLuce(mu=params.mu, sigma=params.sigma, beta=params.beta, tau=params.tau)
-    q = Decimal(1).scaleb(-params.decimals)
+    method = OPENSKILL
 
-    def shown(r) -> Decimal:
-        return Decimal(repr(r.ordinal(z=params.z))).quantize(q)
+    def __init__(self, params: OpenSkillParams = OpenSkillParams()) -> None:
+        from openskill.models import PlackettLuce
 
-    skills: dict[PlayerId, Any] = {}
-    counts: dict[PlayerId, int] = {}
-    history: list[RatingStep] = []
-    for game in in_game_order(games):
-        teams = [[skills.get(p) or model.rating(name=str(p))] for p in game.players]
-        before = [shown(t[0]) for t in teams]
-        rated = model.rate(teams, ranks=list(game.ranks))
+        super().__init__(params)
+        self.model = PlackettLuce(mu=params.mu, sigma=params.sigma, beta=params.beta, tau=params.tau)
+        self.quantum = Decimal(1).scaleb(-params.decimals)
+        self.skills: dict[PlayerId, Any] = {}
+        self.shown_now: dict[PlayerId, Decimal] = {}  # shown(skills[p]), kept: the next game's "before"
+
+    def shown(self, rating: Any) -> Decimal:
+        return Decimal(repr(rating.ordinal(z=self.params.z))).quantize(self.quantum)
+
+    def apply(self, game: GameResult) -> tuple[RatingStep, ...]:
+        teams = [[self.skills.get(p) or self.model.rating(name=str(p))] for p in game.players]
+        before = [self.shown_now[p] if p in self.skills else self.shown(t[0]) for p, t in zip(game.players, teams)]
+        rated = self.model.rate(teams, ranks=list(game.ranks))
+        steps = []
         for player, b, team in zip(game.players, before, rated):
-            skills[player] = team[0]
-            counts[player] = counts.get(player, 0) + 1
-            history.append(RatingStep(game.game_id, player, b, shown(team[0])))
-    ratings = {p: shown(r) for p, r in skills.items()}
-    return RatingResult(OPENSKILL, ratings, counts, tuple(history))
+            self.skills[player] = team[0]
+            self.shown_now[player] = after = self.shown(team[0])
+            self.count(player)
+            steps.append(RatingStep(game.game_id, player, b, after))
+        return tuple(steps)
+
+    def ratings(self) -> dict[PlayerId, Decimal]:
+        return dict(self.shown_now)
+
+    def _player_state(self, player: PlayerId) -> list:
+        skill = self.skills[player]
+        return [repr(float(skill.mu)), repr(float(skill.sigma))]
+
+    def _load_player(self, player: PlayerId, values: list) -> None:
+        mu, sigma = (float(v) for v in values)
+        self.skills[player] = skill = self.model.rating(mu=mu, sigma=sigma, name=str(player))
+        self.shown_now[player] = self.shown(skill)
+
+
+def openskill(games: Iterable[GameResult], params: OpenSkillParams = OpenSkillParams()) -> RatingResult:
+    return OpenSkillFold(params).run(games)

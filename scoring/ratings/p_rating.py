@@ -3,18 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
-from fractions import Fraction
-from math import floor
+from functools import lru_cache
+from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Context, Decimal
 from typing import Iterable, Sequence
 
 from scoring.ratings.common import (
     P_RATING,
     GameResult,
     PlayerId,
+    RatingFold,
     RatingResult,
     RatingStep,
-    in_game_order,
     require_finite,
     require_whole,
     to_decimal,
@@ -48,46 +47,100 @@ class PRatingParams:
 
 
 
-def _largest_remainder(exact: Sequence[Fraction], quantum: Fraction) -> list[Fraction]:
-    """Round each value to a multiple of ``quantum`` so that the rounded values sum to
-    the exact sum rounded half-even; each moves by less than one quantum."""
-    units = [x / quantum for x in exact]
-    floors = [floor(u) for u in units]
-    target = round(sum(units))  # Fraction.__round__ rounds half to even
-    extra = target - sum(floors)
-    order = sorted(range(len(units)), key=lambda i: (-(units[i] - floors[i]), i))
-    for i in order[:extra]:
-        floors[i] += 1
-    return [f * quantum for f in floors]
+# Scaling by a power of ten never rounds in this context (the default one keeps 28 digits).
+_EXACT = Context(prec=MAX_PREC, Emax=MAX_EMAX, Emin=MIN_EMIN)
+
+
+def _exponent(value: Decimal) -> int:
+    exp = value.as_tuple().exponent
+    return exp if isinstance(exp, int) else 0
+
+
+def _units(value: Decimal, exp: int) -> int:
+    """``value`` as a whole number of 10**exp (exact: ``exp`` is at most the value's own exponent)."""
+    return int(value.scaleb(-exp, _EXACT))
+
+
+@lru_cache(maxsize=256)
+def _param_units(params: PRatingParams, exp: int) -> tuple[int, int, int]:
+    """w, a and F as whole numbers of 10**exp (per parameters and exponent: computed once)."""
+    return _units(params.points_weight, exp), _units(params.average_weight, exp), _units(params.divisor, exp)
+
+
+@lru_cache(maxsize=256)
+def _param_exponent(params: PRatingParams) -> int:
+    return min(0, *(_exponent(v) for v in (params.points_weight, params.average_weight, params.divisor)))
 
 
 def p_rating_deltas(
-    points: Sequence[Decimal], before: Sequence[Decimal], params: PRatingParams = PRatingParams()
+    points: Sequence[Decimal], before: Sequence[Decimal], params: PRatingParams = PRatingParams(),
+    *, before_exponent: int | None = None,
 ) -> list[Decimal]:
-    """One table's changes: (w*pt + a*D - P) / F, rounded together to ``decimals``."""
+    """One table's changes: (w*pt + a*D - P) / F, rounded together to ``decimals``.
+
+    Each exact change is counted in quanta (10**-decimals) and floored; the quanta the floors
+    lost are given back one each, largest remainder first (ties: the earlier seat), so the table's
+    rounded changes sum to its exact sum rounded half to even. Exact in integers: every value is
+    a whole number of 10**E (E the smallest exponent among them), so with T = 10**-E, n seats and
+    S the sum of the ratings before, a change in quanta is
+    (n*w*pt + a*S - n*P*T) * 10**decimals / (n*F*T).
+
+    ``before_exponent``: the ratings before are known to be whole numbers of 10**that (the fold's
+    are kept to ``decimals``), so their exponents need not be read.
+    """
     n = len(points)
-    d = Fraction(sum(before, Decimal(0))) / n
-    w, a, f = Fraction(params.points_weight), Fraction(params.average_weight), Fraction(params.divisor)
-    exact = [(w * Fraction(pt) + a * d - Fraction(p)) / f for pt, p in zip(points, before)]
-    quantum = Fraction(1, 10**params.decimals)
+    befores = (before_exponent,) if before_exponent is not None else tuple(_exponent(p) for p in before)
+    exp = min(_param_exponent(params), *befores, *(_exponent(pt) for pt in points))
+    scale = 10 ** -exp
+    W, A, F = _param_units(params, exp)
+    pts = [_units(pt, exp) for pt in points]
+    ps = [_units(p, exp) for p in before]
+    total_before = sum(ps)
+    grow = 10 ** params.decimals
+    numerators = [(n * W * pt + A * total_before - n * p * scale) * grow for pt, p in zip(pts, ps)]
+    denominator = n * F * scale
+    floors = [u // denominator for u in numerators]
+    target, rest = divmod(sum(numerators), denominator)  # the exact sum rounded half to even
+    if 2 * rest > denominator or (2 * rest == denominator and target % 2):
+        target += 1
+    extra = target - sum(floors)
+    order = sorted(range(n), key=lambda i: (-(numerators[i] - floors[i] * denominator), i))
+    for i in order[:extra]:
+        floors[i] += 1
     q = Decimal(1).scaleb(-params.decimals)
-    return [
-        (Decimal(x.numerator) / Decimal(x.denominator)).quantize(q)
-        for x in _largest_remainder(exact, quantum)
-    ]
+    return [Decimal(u).scaleb(-params.decimals).quantize(q) for u in floors]
+
+
+class PRatingFold(RatingFold):
+    """The state: each player's rating, kept to exactly ``decimals`` (its exponent is -decimals)."""
+
+    method = P_RATING
+
+    def __init__(self, params: PRatingParams = PRatingParams()) -> None:
+        super().__init__(params)
+        self.quantum = Decimal(1).scaleb(-params.decimals)
+        self.start = params.initial.quantize(self.quantum)
+        self.values: dict[PlayerId, Decimal] = {}
+
+    def apply(self, game: GameResult) -> tuple[RatingStep, ...]:
+        before = [self.values.get(p, self.start) for p in game.players]
+        deltas = p_rating_deltas(game.points, before, self.params, before_exponent=-self.params.decimals)
+        steps = []
+        for player, b, dp in zip(game.players, before, deltas):
+            self.values[player] = b + dp
+            self.count(player)
+            steps.append(RatingStep(game.game_id, player, b, b + dp))
+        return tuple(steps)
+
+    def ratings(self) -> dict[PlayerId, Decimal]:
+        return dict(self.values)
+
+    def _player_state(self, player: PlayerId) -> list:
+        return [str(self.values[player])]
+
+    def _load_player(self, player: PlayerId, values: list) -> None:
+        self.values[player] = Decimal(values[0]).quantize(self.quantum)  # as stored: the same digits
 
 
 def p_rating(games: Iterable[GameResult], params: PRatingParams = PRatingParams()) -> RatingResult:
-    q = Decimal(1).scaleb(-params.decimals)
-    start = params.initial.quantize(q)
-    ratings: dict[PlayerId, Decimal] = {}
-    counts: dict[PlayerId, int] = {}
-    history: list[RatingStep] = []
-    for game in in_game_order(games):
-        before = [ratings.get(p, start) for p in game.players]
-        deltas = p_rating_deltas(game.points, before, params)
-        for player, b, dp in zip(game.players, before, deltas):
-            ratings[player] = b + dp
-            counts[player] = counts.get(player, 0) + 1
-            history.append(RatingStep(game.game_id, player, b, b + dp))
-    return RatingResult(P_RATING, ratings, counts, tuple(history))
+    return PRatingFold(params).run(games)

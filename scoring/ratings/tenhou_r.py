@@ -11,9 +11,9 @@ from scoring.ratings.common import (
     GameResult,
     PlayerId,
     RatingParamsError,
+    RatingFold,
     RatingResult,
     RatingStep,
-    in_game_order,
     require_finite,
     require_whole,
     to_decimal,
@@ -70,18 +70,36 @@ def tenhou_delta(
     return tenhou_games_factor(games_before, params) * (bonus + adjust) * params.scale
 
 
-def tenhou_r(games: Iterable[GameResult], params: TenhouRParams = TenhouRParams()) -> RatingResult:
-    ratings: dict[PlayerId, Decimal] = {}
-    counts: dict[PlayerId, int] = {}
-    history: list[RatingStep] = []
-    for game in in_game_order(games):
+class TenhouRFold(RatingFold):
+    """The state: each player's rating, exact (not rounded), and their games played."""
+
+    method = TENHOU_R
+
+    def __init__(self, params: TenhouRParams = TenhouRParams()) -> None:
+        super().__init__(params)
+        self.values: dict[PlayerId, Decimal] = {}
+
+    def apply(self, game: GameResult) -> tuple[RatingStep, ...]:
         n = len(game.players)
-        before = [ratings.get(p, params.initial) for p in game.players]
+        before = [self.values.get(p, self.params.initial) for p in game.players]
         average = sum(before, Decimal(0)) / n
+        steps = []
         for player, rank, own in zip(game.players, game.ranks, before):
-            played = counts.get(player, 0)
-            after = own + tenhou_delta(rank, own, average, played, n, params)
-            ratings[player] = after
-            counts[player] = played + 1
-            history.append(RatingStep(game.game_id, player, own, after))
-    return RatingResult(TENHOU_R, ratings, counts, tuple(history))
+            played = self.count(player)
+            after = own + tenhou_delta(rank, own, average, played, n, self.params)
+            self.values[player] = after
+            steps.append(RatingStep(game.game_id, player, own, after))
+        return tuple(steps)
+
+    def ratings(self) -> dict[PlayerId, Decimal]:
+        return dict(self.values)
+
+    def _player_state(self, player: PlayerId) -> list:
+        return [str(self.values[player])]
+
+    def _load_player(self, player: PlayerId, values: list) -> None:
+        self.values[player] = Decimal(values[0])
+
+
+def tenhou_r(games: Iterable[GameResult], params: TenhouRParams = TenhouRParams()) -> RatingResult:
+    return TenhouRFold(params).run(games)

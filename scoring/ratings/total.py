@@ -12,9 +12,9 @@ from scoring.ratings.common import (
     GameResult,
     PlayerId,
     RatingParamsError,
+    RatingFold,
     RatingResult,
     RatingStep,
-    in_game_order,
     require_whole,
 )
 
@@ -40,25 +40,51 @@ class TotalParams:
 
 
 
-def total(games: Iterable[GameResult], params: TotalParams = TotalParams()) -> RatingResult:
-    """Sum of game points (or of the best N), exact in Decimal."""
-    kept: dict[PlayerId, list[Decimal]] = {}  # ascending, only with best_n
-    sums: dict[PlayerId, Decimal] = {}
-    counts: dict[PlayerId, int] = {}
-    history: list[RatingStep] = []
-    for game in in_game_order(games):
+class TotalFold(RatingFold):
+    """The state: each player's sum and, with best_n, their best results so far (ascending)."""
+
+    method = TOTAL
+
+    def __init__(self, params: TotalParams = TotalParams()) -> None:
+        super().__init__(params)
+        self.sums: dict[PlayerId, Decimal] = {}
+        self.kept: dict[PlayerId, list[Decimal]] = {}  # ascending, only with best_n
+
+    @property
+    def min_games(self) -> int:
+        return self.params.min_games
+
+    def apply(self, game: GameResult) -> tuple[RatingStep, ...]:
+        steps = []
         for player, pt in zip(game.players, game.points):
-            before = sums.get(player, Decimal(0))
-            counts[player] = counts.get(player, 0) + 1
-            if params.best_n is None:
+            before = self.sums.get(player, Decimal(0))
+            self.count(player)
+            if self.params.best_n is None:
                 after = before + pt
             else:
-                best = kept.setdefault(player, [])
+                best = self.kept.setdefault(player, [])
                 bisect.insort(best, pt)
-                if len(best) > params.best_n:
+                if len(best) > self.params.best_n:
                     after = before + pt - best.pop(0)
                 else:
                     after = before + pt
-            sums[player] = after
-            history.append(RatingStep(game.game_id, player, before, after))
-    return RatingResult(TOTAL, sums, counts, tuple(history), params.min_games)
+            self.sums[player] = after
+            steps.append(RatingStep(game.game_id, player, before, after))
+        return tuple(steps)
+
+    def ratings(self) -> dict[PlayerId, Decimal]:
+        return dict(self.sums)
+
+    def _player_state(self, player: PlayerId) -> list:
+        return [str(self.sums[player]), [str(x) for x in self.kept.get(player, ())]]
+
+    def _load_player(self, player: PlayerId, values: list) -> None:
+        total, kept = values
+        self.sums[player] = Decimal(total)
+        if self.params.best_n is not None:
+            self.kept[player] = [Decimal(x) for x in kept]
+
+
+def total(games: Iterable[GameResult], params: TotalParams = TotalParams()) -> RatingResult:
+    """Sum of game points (or of the best N), exact in Decimal."""
+    return TotalFold(params).run(games)

@@ -376,6 +376,22 @@ def test_correcting_final_scores_needs_a_reason(one_table, admin_user):
     assert AuditEntry.objects.filter(object_type="tournament_table", reason="East and North swapped").exists()
 
 
+def test_a_corrected_final_score_recomputes_the_season_standings_whole(one_table, admin_user, tournament,
+                                                                       django_capture_on_commit_callbacks):
+    from league.models import StandingsSnapshot
+    from league.standings.services import standings_refresh
+
+    with django_capture_on_commit_callbacks(execute=True):  # the first result: added to the snapshot
+        services.table_scores(table=one_table, scores=WIN_ORDER, by=admin_user)
+    with django_capture_on_commit_callbacks(execute=True):  # a correction of it: the season recomputed
+        services.table_scores(table=one_table, scores=[10000, 20000, 30000, 40000], by=admin_user,
+                              reason="East and North swapped")
+    east = one_table.game.seat_set.get(seat=0).member_id
+    rows = StandingsSnapshot.objects.get(season=tournament.season).rows
+    assert next(r for r in rows if r["member_id"] == east)["rank_counts"] == [0, 0, 0, 1]
+    assert standings_refresh(season_id=tournament.season_id).rows == rows
+
+
 def test_a_hand_by_hand_game_counts_like_a_final_score(one_table, admin_user, tournament):
     game_services.hand_record(game=one_table.game, position=0, by=None, event={
         "kind": "ron", "loser": 0, "riichi": [], "wins": [{"winner": 1, "yakuman": 1}]})

@@ -20,11 +20,26 @@ from tests.league.events import AGARI_YAME_FINISH, ALL_LAST_FINISH, STOP, TO_SOU
 pytestmark = pytest.mark.django_db
 
 
+class Recomputes(list):
+    """Season ids whose standings update was queued; ``finished``: whether each was only a game just finished."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.finished: list[bool] = []
+
+    def queue(self, season_id: int, *, game_finished: bool = False) -> None:
+        self.append(season_id)
+        self.finished.append(game_finished)
+
+    def clear(self) -> None:
+        super().clear()
+        self.finished.clear()
+
+
 @pytest.fixture
 def recomputes(monkeypatch):
-    """Season ids whose standings recompute was queued."""
-    calls: list[int] = []
-    monkeypatch.setattr(records, "queue_recompute", calls.append)
+    calls = Recomputes()
+    monkeypatch.setattr(records, "queue_recompute", calls.queue)
     return calls
 
 
@@ -165,7 +180,9 @@ def test_finishing_hand_caches_the_final_result_and_queues_the_recompute(game, p
     assert game.final_scores == [32000, 18000, 25000, 25000]
     assert game.final_ranks == [1, 4, 2, 3]
     assert game.final_points == game_selectors.game_replay(game).to_json()["final"]["points"]
+    assert game.final_stats["seats"][0]["wins"] >= 1 and len(game.final_stats["seats"]) == 4
     assert recomputes == [game.season_id]
+    assert recomputes.finished == [True]  # only a game just finished: the update may add it to the snapshot
 
 
 def test_no_hand_after_the_game_ended(game, players):
@@ -209,6 +226,7 @@ def test_hand_edit_of_a_finished_game_refreshes_the_cache_and_recomputes(game, p
     game.refresh_from_db()
     assert game.final_scores == [24000 + 12000, 26000 - 12000, 25000, 25000]
     assert recomputes == [game.season_id]
+    assert recomputes.finished == [False]  # a finished game changed: the standings recompute whole
 
 
 def test_hand_edit_refused_when_a_later_hand_becomes_impossible(game, players, referee):

@@ -62,6 +62,9 @@ def test_standings_and_ratings_after_a_finished_game(as_role, table_game, tenhou
     assert [r["games"] for r in standings["rows"]] == [1, 1, 1, 1]
     ratings = client.get(f"/api/seasons/{tenhou_season.pk}/ratings/").json()
     assert set(ratings["final"]) == {str(s.member_id) for s in table_game.seat_set.all()}
+    # each member's history, read from its own row: one step, ending at the final rating
+    assert {m: steps for m, steps in ratings["history"].items()} == {
+        m: [[table_game.pk, value]] for m, value in ratings["final"].items()}
 
 
 def test_filters_and_pagination(as_role, table_game, tenhou_season, seated):

@@ -10,10 +10,11 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from league.models import Season, StandingsSnapshot
+from league.models import RatingHistory, Season, StandingsSnapshot
 from league.standings import selectors as sel
 from league.standings import views
-from league.standings.services import standings_refresh
+from league.standings.services import load_season_data, standings_refresh
+from league.standings.stats import compute_standings
 
 pytestmark = pytest.mark.django_db
 
@@ -27,14 +28,17 @@ def rated(season, players, make_game):
     return Season.objects.get(pk=season.pk)
 
 
-def test_a_members_history_read_alone_is_the_snapshots(rated, players):
-    full = StandingsSnapshot.objects.get(season=rated)
+def test_a_members_history_read_alone_is_the_seasons(rated, players):
+    _rows, ratings = compute_standings(load_season_data(rated))  # every history, computed in memory
     light = sel.season_snapshot(season=rated)
+    every = sel.rating_histories(snapshot=light)
     for member in players:
-        expected = [(g, Decimal(v)) for g, v in full.ratings["history"][str(member.pk)]]
+        expected = [(g, Decimal(v)) for g, v in ratings["history"][str(member.pk)]]
         assert len(expected) == 2
-        assert sel.rating_history(snapshot=light, member_id=member.pk) == expected
-        assert sel.rating_history(snapshot=full, member_id=member.pk) == expected
+        with CaptureQueriesContext(connection) as queries:
+            assert sel.rating_history(snapshot=light, member_id=member.pk) == expected
+        assert len(queries) == 1
+        assert [(g, Decimal(v)) for g, v in every[str(member.pk)]] == expected
 
 
 def test_a_member_without_history_has_none(rated, club):
@@ -52,6 +56,8 @@ def test_the_player_page_never_loads_every_players_history(client, rated, player
     assert page.status_code == 200
     column = f'"{StandingsSnapshot._meta.db_table}"."ratings"'
     assert not [q["sql"] for q in queries if column in q["sql"]]
+    histories = [q["sql"] for q in queries if RatingHistory._meta.db_table in q["sql"]]
+    assert len(histories) == 1 and "member_id" in histories[0].split("WHERE")[1]
     assert "after each of 2 games" in page.content.decode()
 
 

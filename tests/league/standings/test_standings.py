@@ -128,7 +128,7 @@ def test_season_rating_method_and_params(season, players, make_game, method, par
     snapshot = standings_refresh(season_id=season.pk)
     assert rows_by_member(snapshot)[players[0].pk]["rating_display"] == expected_first
     assert bool(snapshot.ratings["params_error"]) == ("F" in params)
-    assert len(snapshot.ratings["history"][str(players[0].pk)]) == 1
+    assert len(sel.rating_history(snapshot=snapshot, member_id=players[0].pk)) == 1
 
 
 @pytest.mark.parametrize(
