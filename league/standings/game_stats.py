@@ -10,7 +10,11 @@ The document (JSON)::
 
     {"version": 1,
      "seats": [{"hands", "wins", "tsumo_wins", "deal_ins", "riichi", "yakuman", "nagashi"}, ...],
-     "full_hands": [{"seat", "position", "han", "fu", "yakuman", "limit", "kazoe", "yaku"}, ...]}
+     "full_hands": [{"seat", "position", "han", "fu", "yakuman", "limit", "kazoe", "yaku"}, ...],
+     "big_wins": [{"seat", "position", "kind", "yakuman", "han", "fu", "hand"}, ...]}
+
+``big_wins`` are the player page's highlights as the events say them (:func:`big_wins`); a document
+without them (written before they were) makes the page read that game's hand records instead.
 
 ``wins`` leaves nagashi mangan out and ``nagashi`` counts it apart: whether it is a win is
 the *season's* ruleset's word (Juki: yes), applied when the season is tallied, so the cache
@@ -98,9 +102,33 @@ def full_hands(events: Sequence[Event | None], rows: Iterable[HandRow], seats: i
     return out
 
 
+HIGHLIGHT_MIN_HAN = 6
+"""A win of this many han (haneman) and up is a highlight of the player page."""
+
+
+def is_big_win(win: Win) -> bool:
+    """A yakuman (entered or kazoe), a full hand (HAND), or :data:`HIGHLIGHT_MIN_HAN` han and up."""
+    return is_yakuman_win(win) or win.hand is not None or (isinstance(win.han, int) and win.han >= HIGHLIGHT_MIN_HAN)
+
+
+def big_wins(events: Sequence[Event | None]) -> list[dict[str, Any]]:
+    """Every seat's big wins (:func:`is_big_win`) by position, as the player page shows them."""
+    out = []
+    for position, event in enumerate(events):
+        if not isinstance(event, (Ron, Tsumo)):
+            continue
+        for win in event_wins(event):
+            if is_big_win(win):
+                out.append({"seat": win.winner, "position": position, "kind": event.kind,
+                            "yakuman": int(win.yakuman or 0) or (1 if is_yakuman_win(win) else 0),
+                            "han": win.han, "fu": win.fu, "hand": dict(win.hand) if win.hand is not None else None})
+    return out
+
+
 def game_stats(events: Sequence[Event | None], seats: int, rows: Iterable[HandRow] = ()) -> dict[str, Any]:
     """The cache document of a game with these (parsed) events and, for its full hands, replay rows."""
-    return {"version": STATS_VERSION, "seats": seat_stats(events, seats), "full_hands": full_hands(events, rows, seats)}
+    return {"version": STATS_VERSION, "seats": seat_stats(events, seats), "full_hands": full_hands(events, rows, seats),
+            "big_wins": big_wins(events)}
 
 
 def stats_of_replay(rep) -> dict[str, Any]:
