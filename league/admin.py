@@ -20,6 +20,7 @@ from league.models import (
     IdempotencyKey,
     ImportBatch,
     Penalty,
+    RatingHistory,
     Ruleset,
     Season,
     StandingsSnapshot,
@@ -237,6 +238,16 @@ class StandingsSnapshotAdmin(ReadOnlyAdmin):
     list_display = ("season", "computed_at", "games_count")
     list_filter = ("season__club",)
     search_fields = ("season__name",)
+
+
+@admin.register(RatingHistory)
+class RatingHistoryAdmin(ReadOnlyAdmin):
+    """Each member's rating after each game, written with the season's snapshot (read-only)."""
+
+    club_path = "snapshot__season__club"
+    list_display = ("snapshot", "member_id")
+    list_filter = ("snapshot__season__club",)
+    search_fields = ("snapshot__season__name",)
 
 
 @admin.register(ImportBatch)
