@@ -208,3 +208,24 @@ class RatingFold:
             fold.games[player] = int(games)
             fold._load_player(player, values)
         return fold
+
+
+class DecimalRatingFold(RatingFold):
+    """A fold whose state is one Decimal rating a player (p_rating, tenhou_r), stored as its string."""
+
+    def __init__(self, params: Any) -> None:
+        super().__init__(params)
+        self.values: dict[PlayerId, Decimal] = {}
+
+    def ratings(self) -> dict[PlayerId, Decimal]:
+        return dict(self.values)
+
+    def _player_state(self, player: PlayerId) -> list:
+        return [str(self.values[player])]
+
+    def _load_player(self, player: PlayerId, values: list) -> None:
+        self.values[player] = self._stored(Decimal(values[0]))
+
+    def _stored(self, value: Decimal) -> Decimal:
+        """A rating read back from the state (a method that keeps fixed digits quantizes it)."""
+        return value

@@ -11,7 +11,7 @@ from scoring.ratings.common import (
     P_RATING,
     GameResult,
     PlayerId,
-    RatingFold,
+    DecimalRatingFold,
     RatingResult,
     RatingStep,
     require_finite,
@@ -111,7 +111,7 @@ def p_rating_deltas(
     return [Decimal(u).scaleb(-params.decimals).quantize(q) for u in floors]
 
 
-class PRatingFold(RatingFold):
+class PRatingFold(DecimalRatingFold):
     """The state: each player's rating, kept to exactly ``decimals`` (its exponent is -decimals)."""
 
     method = P_RATING
@@ -120,7 +120,6 @@ class PRatingFold(RatingFold):
         super().__init__(params)
         self.quantum = Decimal(1).scaleb(-params.decimals)
         self.start = params.initial.quantize(self.quantum)
-        self.values: dict[PlayerId, Decimal] = {}
 
     def apply(self, game: GameResult) -> tuple[RatingStep, ...]:
         before = [self.values.get(p, self.start) for p in game.players]
@@ -132,14 +131,8 @@ class PRatingFold(RatingFold):
             steps.append(RatingStep(game.game_id, player, b, b + dp))
         return tuple(steps)
 
-    def ratings(self) -> dict[PlayerId, Decimal]:
-        return dict(self.values)
-
-    def _player_state(self, player: PlayerId) -> list:
-        return [str(self.values[player])]
-
-    def _load_player(self, player: PlayerId, values: list) -> None:
-        self.values[player] = Decimal(values[0]).quantize(self.quantum)  # as stored: the same digits
+    def _stored(self, value: Decimal) -> Decimal:
+        return value.quantize(self.quantum)  # as stored: the same digits
 
 
 def p_rating(games: Iterable[GameResult], params: PRatingParams = PRatingParams()) -> RatingResult:

@@ -11,7 +11,7 @@ from scoring.ratings.common import (
     GameResult,
     PlayerId,
     RatingParamsError,
-    RatingFold,
+    DecimalRatingFold,
     RatingResult,
     RatingStep,
     require_finite,
@@ -70,14 +70,13 @@ def tenhou_delta(
     return tenhou_games_factor(games_before, params) * (bonus + adjust) * params.scale
 
 
-class TenhouRFold(RatingFold):
+class TenhouRFold(DecimalRatingFold):
     """The state: each player's rating, exact (not rounded), and their games played."""
 
     method = TENHOU_R
 
     def __init__(self, params: TenhouRParams = TenhouRParams()) -> None:
         super().__init__(params)
-        self.values: dict[PlayerId, Decimal] = {}
 
     def apply(self, game: GameResult) -> tuple[RatingStep, ...]:
         n = len(game.players)
@@ -91,14 +90,6 @@ class TenhouRFold(RatingFold):
             steps.append(RatingStep(game.game_id, player, own, after))
         return tuple(steps)
 
-    def ratings(self) -> dict[PlayerId, Decimal]:
-        return dict(self.values)
-
-    def _player_state(self, player: PlayerId) -> list:
-        return [str(self.values[player])]
-
-    def _load_player(self, player: PlayerId, values: list) -> None:
-        self.values[player] = Decimal(values[0])
 
 
 def tenhou_r(games: Iterable[GameResult], params: TenhouRParams = TenhouRParams()) -> RatingResult:
