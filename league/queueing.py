@@ -16,16 +16,20 @@ from django.db import transaction
 logger = logging.getLogger(__name__)
 
 
-def send(task, arg: int, what: str) -> bool:
-    """``task.delay(arg)``; a failure (broker down, or the eager task itself) is logged, not raised."""
+def send(task, arg: int, what: str, *, countdown: float | None = None) -> bool:
+    """``task.delay(arg)`` (``countdown``: run it that many seconds from now); a failure (broker down,
+    or the eager task itself) is logged, not raised."""
     try:
-        task.delay(arg)
+        if countdown:
+            task.apply_async((arg,), countdown=countdown)
+        else:
+            task.delay(arg)
     except Exception:  # noqa: BLE001 - after the commit nothing may fail the request
         logger.exception("Could not run or queue %s %s; league.requeue_stale will retry it.", what, arg)
         return False
     return True
 
 
-def on_commit(task, arg: int, what: str) -> None:
+def on_commit(task, arg: int, what: str, *, countdown: float | None = None) -> None:
     """Queue ``task(arg)`` once the current transaction commits (:func:`send`: never raises)."""
-    transaction.on_commit(lambda: send(task, arg, what))
+    transaction.on_commit(lambda: send(task, arg, what, countdown=countdown))

@@ -200,6 +200,9 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # quickly and logs; league.requeue_stale (below, and at every worker start) queues it again.
 CELERY_BROKER_CONNECTION_TIMEOUT = 2
 CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5}
+# With a broker, a season's standings update runs this many seconds after the change that queued
+# it, so the games of tables finishing together are added by one update (0: at once).
+LEAGUE_STANDINGS_GATHER_SECONDS = float(os.environ.get("LEAGUE_STANDINGS_GATHER_SECONDS", "2"))
 CELERY_BEAT_SCHEDULE = {
     "league-requeue-stale": {"task": "league.requeue_stale", "schedule": 300.0},
 }

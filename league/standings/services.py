@@ -228,6 +228,15 @@ def standings_add_games(*, season_id: int) -> StandingsSnapshot | None:
             rows = [r for r in rows if (r[1], r[0]) > (at, last_id)]
         if len(rows) > MAX_ADDED or finished.count() - len(rows) != table.games:
             return None  # many games, a game "in the past", or one the snapshot does not cover
+        if not rows:
+            # Nothing finished since the snapshot: an earlier update added this change's game (it
+            # was queued after this change committed, so it saw it). Only say the snapshot is
+            # current as of this read, so the season is not taken for stale.
+            if read_at > snapshot.computed_at:
+                StandingsSnapshot.objects.filter(pk=snapshot.pk).update(computed_at=read_at)
+                snapshot.computed_at = read_at
+            snapshot.season = season
+            return snapshot
         seats = _seats([r[0] for r in rows])
         games = [_game_result(r, seats) for r in rows]
         if any(g is None for g in games):
@@ -292,7 +301,11 @@ def season_changed(season_id: int, *, game_finished: bool = False) -> None:
         transaction.on_commit(lambda: after_response(("season_recompute", season_id),
                                                      lambda: send(season_recompute_task, season_id, what)))
         return
-    on_commit(season_recompute_task, season_id, what)
+    # With a broker, the update runs a moment after the change (LEAGUE_STANDINGS_GATHER_SECONDS): when
+    # the tables of a round finish together, the first update adds every game finished by then and
+    # the others find nothing left to add (``standings_add_games``), instead of sixteen updates
+    # competing with the tables' screens at the round's end.
+    on_commit(season_recompute_task, season_id, what, countdown=settings.LEAGUE_STANDINGS_GATHER_SECONDS or None)
 
 
 __all__ = ["load_season_data", "season_changed", "standings_add_games", "standings_refresh", "standings_update"]
