@@ -334,6 +334,7 @@ def seat_substitute(*, table: NightTable, leaving: Member, substitute: Member, b
     before = {"seat": seat.seat, "member": leaving.pk, "name": leaving.display_name}
     seat.member = substitute
     seat.save(update_fields=["member"])
+    game.__dict__.pop("_seat_names", None)  # league.games.selectors.seat_names: read again
     check_in(night=night, member=substitute, by=None)
     _leave_now(night, leaving, by)
     _audit(club=night.club, by=by, action=AuditEntry.Action.EDIT, object_type="game", object_id=game.pk,

@@ -16,7 +16,7 @@ import contextvars
 import enum
 from dataclasses import dataclass, field, replace
 
-from django.db.models import Exists, FilteredRelation, OuterRef, Q, Value
+from django.db import connections, router
 
 from django.core.exceptions import PermissionDenied
 
@@ -92,19 +92,49 @@ def standings_memo():
 
 
 def _lookup(user, club: Club, game) -> Standing:
-    """One query: the active membership, its roles and (for a game) whether the member is seated."""
-    rows = Member.objects.filter(user=user, club=club, active=True).annotate(
-        club_roles=FilteredRelation("roles", condition=Q(roles__club=club)))
-    if game is not None:
-        rows = rows.annotate(seated=Exists(GameSeat.objects.filter(game=game, member=OuterRef("pk"))))
-    else:
-        rows = rows.annotate(seated=Value(False))
-    found = list(rows.values_list("pk", "club_roles__role", "seated"))
+    """One query: the active membership, its roles and (for a game) whether the member is seated.
+
+    Every request of a table asks it, so it is one plain statement (``_standing_sql``): the ORM's
+    FilteredRelation and Exists took ten times as long to put together as the database to answer.
+    ``tests/league/test_permissions_lookup.py`` checks it against the same question in the ORM.
+    """
+    connection = connections[router.db_for_read(Member)]
+    with connection.cursor() as cursor:
+        cursor.execute(_standing_sql(connection),
+                       [getattr(game, "pk", None), club.pk, user.pk, club.pk, True])
+        found = cursor.fetchall()
     if not found:
         return Standing(authenticated=True)
     member_id = found[0][0]
     roles = frozenset(role for pk, role, _ in found if pk == member_id and role is not None)
     return Standing(authenticated=True, member=True, player=bool(found[0][2]), roles=roles)
+
+
+_STANDING_SQL: dict[str, str] = {}
+
+
+def _standing_sql_for(quote) -> str:
+    m, r, s = Member._meta, ClubRole._meta, GameSeat._meta
+
+    def col(meta, name: str) -> str:
+        return quote(meta.get_field(name).column)
+
+    member_pk = f"m.{quote(m.pk.column)}"
+    return (
+        f"SELECT {member_pk}, r.{col(r, 'role')}, "
+        f"EXISTS(SELECT 1 FROM {quote(s.db_table)} s WHERE s.{col(s, 'game')} = %s AND s.{col(s, 'member')} = {member_pk}) "
+        f"FROM {quote(m.db_table)} m LEFT JOIN {quote(r.db_table)} r "
+        f"ON r.{col(r, 'member')} = {member_pk} AND r.{col(r, 'club')} = %s "
+        f"WHERE m.{col(m, 'user')} = %s AND m.{col(m, 'club')} = %s AND m.{col(m, 'active')} = %s"
+    )
+
+
+def _standing_sql(connection) -> str:
+    """The membership, roles and seat of a user (parameters: game id or None, club, user, club, True)."""
+    sql = _STANDING_SQL.get(connection.vendor)
+    if sql is None:
+        sql = _STANDING_SQL[connection.vendor] = _standing_sql_for(connection.ops.quote_name)
+    return sql
 
 
 def standing_for(user, club: Club, *, game=None) -> Standing:

@@ -41,7 +41,10 @@ def next_round_number(tournament: Tournament) -> int:
 
 
 def table_for_game(game: Game) -> TournamentTable | None:
-    return TournamentTable.objects.filter(game=game).select_related("round__tournament").first()
+    """The tournament's table of ``game`` (asked with the club night's: ``events.selectors.event_tables``)."""
+    from events.selectors import event_tables
+
+    return event_tables(game)[1]
 
 
 def members_not_entered(tournament: Tournament) -> list[Member]:

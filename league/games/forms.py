@@ -243,6 +243,20 @@ class HandEntryForm(forms.Form):
         """The dealer's seat for the winner taps (class ``is-dealer``) while the dora choice is asked."""
         return str(self.table.dealer) if self.asks_dealer_dora else ""
 
+    def panels_key(self) -> tuple | None:
+        """What the result panels of this form show when it holds no answer yet, or None once it does.
+
+        An unanswered form (the table screen's GET) shows the same panels at every hand with the
+        same players and dealer: the tap rows name the players, the ruleset decides the kinds, the
+        values, the aborts and the dealer's dora question, and the dealer's seat is marked while
+        that question applies. Scores, riichi sticks and marks are on the seat cards, not here.
+        ``league/templatetags/panels.py`` renders the panels once per key.
+        """
+        if self.is_bound or set(self.initial) - {"position", "kind"} or self.initial.get("kind") != HandKind.RON:
+            return None
+        t = self.table
+        return (get_language(), t.ruleset, tuple(t.players), t.dealer, t.dealer_min_han is not None)
+
     def _posted(self, name: str) -> list[str]:
         if self.is_bound:
             return self.data.getlist(name) if hasattr(self.data, "getlist") else list(self.data.get(name) or [])

@@ -37,7 +37,11 @@ def storable_event(event: Any, position: int | None) -> None:
 
 
 def locked(game: Game) -> Game:
-    return Game.objects.select_for_update(of=("self",)).select_related("season", "ruleset", "club").get(pk=game.pk)
+    """The game read again under its row lock (with the seat names the request already read)."""
+    fresh = Game.objects.select_for_update(of=("self",)).select_related("season", "ruleset", "club").get(pk=game.pk)
+    if getattr(game, "_seat_names", None) is not None:
+        fresh._seat_names = game._seat_names
+    return fresh
 
 
 def replay_events(game: Game, events: list[dict[str, Any]]):

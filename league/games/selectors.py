@@ -10,7 +10,7 @@ import threading
 from collections import OrderedDict
 from typing import Any, Iterable
 
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, QuerySet
 
 from club.models import Club, Member
 from league.models import Game, HandRecord, Penalty, Season
@@ -23,18 +23,42 @@ def game_members(game: Game) -> list[Member]:
     return [s.member for s in game.seat_set.select_related("member").order_by("seat")]
 
 
+def seat_names(game: Game) -> list[str]:
+    """The display names of the game's members in seat order, remembered on the game instance.
+
+    A hand's save reads them before the game's row lock (for the form) and again under it (for the
+    replay): ``league.games.records.locked`` hands the locked instance the names read before, so
+    the request asks once. Names never change what the engine scores.
+    """
+    names = getattr(game, "_seat_names", None)
+    if names is None:
+        names = list(game.seat_set.order_by("seat").values_list("member__display_name", flat=True))
+        game._seat_names = names
+    return list(names)
+
+
 def build_record(game: Game, events: Iterable[dict[str, Any]]) -> dict[str, Any]:
     """The contract JSON of ``game`` with the given events (services replay candidates with it)."""
     return {
         "format": RECORD_FORMAT,
         "ruleset": game.effective_ruleset.spec(),
-        "players": [m.display_name for m in game_members(game)],
+        "players": seat_names(game),
         "hands": [dict(e) for e in events],
     }
 
 
 def game_events(game: Game) -> list[dict[str, Any]]:
     return [h.event for h in game.hands.order_by("position")]
+
+
+def game_hand_records(game: Game, *, penalty_marks: bool = False) -> list[HandRecord]:
+    """The game's hand records in order; with ``penalty_marks`` each has ``active_penalty`` (whether
+    an active Penalty row was made with it), which the table screen's undo panel asks of the last."""
+    qs = game.hands.order_by("position")
+    if penalty_marks:
+        qs = qs.annotate(active_penalty=Exists(
+            Penalty.objects.filter(hand_record=OuterRef("pk"), cancelled_at__isnull=True)))
+    return list(qs)
 
 
 def game_record(game: Game) -> dict[str, Any]:

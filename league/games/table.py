@@ -62,6 +62,8 @@ class GameView:
     game: Game
     record: dict[str, Any]
     replay: GameReplay
+    hands: list[Any] | None = None
+    """The hand records the record was built from, when the view read them (``game_view``)."""
 
     @property
     def players(self) -> list[str]:
@@ -140,9 +142,12 @@ class GameView:
             {"name": name, "delta": deltas[i], "score": scores[i]} for i, name in enumerate(self.players)]}
 
 
-def game_view(game: Game) -> GameView:
-    record = selectors.game_record(game)
-    return GameView(game=game, record=record, replay=selectors.replay_record(record))
+def game_view(game: Game, *, penalty_marks: bool = False) -> GameView:
+    """The game with its record and replay; ``penalty_marks``: its hands say whether an active penalty
+    was made with them (``selectors.game_hand_records``), for the table screen's undo panel."""
+    hands = selectors.game_hand_records(game, penalty_marks=penalty_marks)
+    record = selectors.build_record(game, [h.event for h in hands])
+    return GameView(game=game, record=record, replay=selectors.replay_record(record), hands=hands)
 
 
 def next_game_context(user, game: Game) -> dict[str, Any]:
@@ -160,10 +165,14 @@ def table_screen(gv: GameView, *, user, continue_play: bool = False, **extra: An
     state = gv.replay.state
     game = gv.game
     cancelled = game.status == Game.Status.CANCELLED
-    # The last hand with whether an active penalty was made with it: one query (the undo panel's).
-    last = (game.hands.annotate(active_penalty=Exists(
-        Penalty.objects.filter(hand_record=OuterRef("pk"), cancelled_at__isnull=True)))
-        .order_by("-position").first())
+    # The last hand with whether an active penalty was made with it (the undo panel's): read with the
+    # game's hands when the view asked for it (``game_view(penalty_marks=True)``), else one query.
+    if gv.hands is not None and (not gv.hands or hasattr(gv.hands[-1], "active_penalty")):
+        last = gv.hands[-1] if gv.hands else None
+    else:
+        last = (game.hands.annotate(active_penalty=Exists(
+            Penalty.objects.filter(hand_record=OuterRef("pk"), cancelled_at__isnull=True)))
+            .order_by("-position").first())
     ctx = {
         "game": game, "gv": gv, "replay": gv.replay, "state": state, "players": gv.players,
         "position": len(gv.events), "final_rows": gv.final_rows(), "last_hand": last,

@@ -120,7 +120,7 @@ def _say_saved(request: HttpRequest, gv: GameView, hand) -> None:
 def game_table(request: HttpRequest, pk: int) -> HttpResponse:
     """The table-host screen (members of the club may watch; hand entry needs the right)."""
     game = load_game(request, pk)
-    gv = game_view(game)
+    gv = game_view(game, penalty_marks=True)
     return render(request, "league/games/table.html", _table_context(request, gv))
 
 

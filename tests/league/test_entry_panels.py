@@ -1,0 +1,99 @@
+"""The quick entry's result panels are rendered once per table and dealer
+(``league/templatetags/panels.py``): what is remembered must be what a fresh render gives, for every
+form it is served to, and a form holding answers is never served the remembered panels."""
+from __future__ import annotations
+
+import pytest
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from league.games.forms import HandEntryForm
+from league.games.table import TableContext
+from league.templatetags import panels
+from scoring.rules.presets import PRESETS, preset
+
+NAMES = ["김 <동>", "이&서", "박준", "최"]
+
+
+def _table(ruleset, *, dealer=0, dealer_min_han=None, scores=None, riichi_ok=None, position=3, names=NAMES, **more):
+    n = ruleset.players
+    return TableContext(players=names[:n], ruleset=ruleset, scores=scores or [25000] * n, dealer=dealer,
+                        position=position, riichi_ok=riichi_ok or [True] * n, dealer_min_han=dealer_min_han, **more)
+
+
+def _fresh(form) -> str:
+    return render_to_string(panels.TEMPLATE, {"form": form})
+
+
+@pytest.fixture(autouse=True)
+def _empty_memo():
+    panels.forget()
+    yield
+    panels.forget()
+
+
+@pytest.mark.parametrize("key", sorted(PRESETS))
+@pytest.mark.parametrize("dealer_min_han", [None, 2], ids=["no-dealer-minimum", "dealer-minimum"])
+def test_remembered_panels_are_what_a_fresh_render_gives(key, dealer_min_han):
+    """Same key, everything else different (scores, riichi, marks, renchan, position): same panels."""
+    ruleset = preset(key)
+    n = ruleset.players
+    first = HandEntryForm(table=_table(ruleset, dealer=1, dealer_min_han=dealer_min_han))
+    served = panels.panels_markup(first)
+    assert served == _fresh(first)
+    later = HandEntryForm(table=_table(
+        ruleset, dealer=1, dealer_min_han=dealer_min_han, scores=[31000, 12000, 40000, 17000][:n],
+        riichi_ok=[False, True, True, False][:n], position=9, renchan=3, yellow_cards=[1] + [0] * (n - 1),
+        penalty_points=[0] * n, agari_forbidden=[False] * (n - 1) + [True]))
+    assert later.panels_key() == first.panels_key()
+    assert panels.panels_markup(later) == _fresh(later)
+
+
+@pytest.mark.parametrize("change", ["players", "dealer", "dealer_minimum", "ruleset", "language"])
+def test_what_the_panels_show_is_in_their_key(change):
+    ruleset = preset("juki-agit-2026")
+    base = HandEntryForm(table=_table(ruleset, dealer=0, dealer_min_han=2))
+    other_table = {
+        "players": _table(ruleset, dealer=0, dealer_min_han=2, names=["가", "나", "다", "라"]),
+        "dealer": _table(ruleset, dealer=2, dealer_min_han=2),
+        "dealer_minimum": _table(ruleset, dealer=0, dealer_min_han=None),
+        "ruleset": _table(preset("m-league"), dealer=0, dealer_min_han=2),
+        "language": _table(ruleset, dealer=0, dealer_min_han=2),
+    }[change]
+    panels.panels_markup(base)
+    base_key = base.panels_key()
+    with translation.override("en" if change == "language" else translation.get_language()):
+        other = HandEntryForm(table=other_table)
+        assert other.panels_key() != base_key
+        assert panels.panels_markup(other) == _fresh(other)
+
+
+def test_the_dealers_winner_tap_is_marked_only_while_the_dora_question_applies():
+    ruleset = preset("juki-agit-2026")
+    asked = panels.panels_markup(HandEntryForm(table=_table(ruleset, dealer=2, dealer_min_han=2)))
+    plain = panels.panels_markup(HandEntryForm(table=_table(ruleset, dealer=2)))
+    assert '<label class="is-dealer"><input type="radio" name="ron_winner" value="2"' in asked
+    assert "is-dealer" not in plain and 'data-testid="dealer-dora"' not in plain
+
+
+@pytest.mark.parametrize("how", ["posted", "edit-initial", "other-kind"])
+def test_a_form_with_answers_is_rendered_with_them(how):
+    ruleset = preset("juki-agit-2026")
+    table = _table(ruleset)
+    panels.panels_markup(HandEntryForm(table=table))  # the unanswered panels are remembered
+    form = {
+        "posted": lambda: HandEntryForm({"position": "3", "kind": "tsumo", "tsumo_winner": "2", "tsumo_value": "3-30"},
+                                        table=table),
+        "edit-initial": lambda: HandEntryForm(table=table, initial={"kind": "tsumo", "tsumo_winner": "2"}),
+        "other-kind": lambda: HandEntryForm(table=table, initial={"kind": "draw"}),
+    }[how]()
+    assert form.panels_key() is None
+    html = panels.panels_markup(form)
+    assert html == _fresh(form)
+    if how != "other-kind":
+        assert 'name="tsumo_winner" value="2" id="id_tsumo_winner_2" checked' in html.replace("\n", "")
+
+
+def test_names_are_escaped_in_the_remembered_panels():
+    html = panels.panels_markup(HandEntryForm(table=_table(preset("juki-agit-2026"))))
+    assert "김 &lt;동&gt;" in html and "이&amp;서" in html and "<동>" not in html
