@@ -241,8 +241,9 @@ def standings_add_games(*, season_id: int) -> StandingsSnapshot | None:
         games = [_game_result(r, seats) for r in rows]
         if any(g is None for g in games):
             return None
-        member_ids = table.member_ids() | {m for g in games for m in g.players}
-        names = dict(Member.objects.filter(id__in=member_ids).values_list("id", "display_name"))
+        # Every name as it is now (the club's members: a list of every id of the season took longer
+        # to send than the names to read); the table keeps those it has members for.
+        names = dict(Member.objects.filter(club_id=season.club_id).values_list("id", "display_name"))
         stats = {r[0]: r[STATS] for r, g in zip(rows, games) if game_stats.usable(r[STATS], len(g.players))}
         uncached = [g for g in games if g.game_id not in stats]
         stats.update(_uncached_stats(season, uncached, _events(g.game_id for g in uncached),
