@@ -13,8 +13,12 @@ from __future__ import annotations
 import threading
 
 from django import template
+from django.dispatch import receiver
 from django.template.loader import render_to_string
+from django.utils.autoreload import file_changed
 from django.utils.safestring import mark_safe
+
+from league.templatetags import value_grid
 
 register = template.Library()
 
@@ -43,6 +47,14 @@ def forget() -> None:
     """Drop the remembered panels (tests that change templates or translations)."""
     with _LOCK:
         _PANELS.clear()
+
+
+@receiver(file_changed)
+def _template_edited(sender, file_path, **kwargs) -> None:
+    """``runserver``: an edited template shows at the next request (the panels and grids rendered again)."""
+    if file_path.suffix == ".html":
+        forget()
+        value_grid.forget()
 
 
 @register.simple_tag

@@ -40,6 +40,12 @@ def grid_markup(rows) -> str:
     return html
 
 
+def forget() -> None:
+    """Drop the remembered grids (an edited template, see ``panels._template_edited``)."""
+    with _LOCK:
+        _GRIDS.clear()
+
+
 @register.simple_tag
 def value_grid(rows, name, current=None):
     html = grid_markup(rows).replace(f'name="{_NAME}"', f'name="{escape(name)}"')

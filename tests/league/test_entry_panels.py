@@ -97,3 +97,20 @@ def test_a_form_with_answers_is_rendered_with_them(how):
 def test_names_are_escaped_in_the_remembered_panels():
     html = panels.panels_markup(HandEntryForm(table=_table(preset("juki-agit-2026"))))
     assert "김 &lt;동&gt;" in html and "이&amp;서" in html and "<동>" not in html
+
+
+def test_an_edited_template_is_rendered_again_by_runserver(tmp_path):
+    from pathlib import Path
+
+    from django.utils.autoreload import file_changed
+
+    from league.templatetags import value_grid
+
+    form = HandEntryForm(table=_table(preset("juki-agit-2026")))
+    panels.panels_markup(form)
+    value_grid.grid_markup(form.ron_value_rows)
+    assert panels._PANELS and value_grid._GRIDS
+    file_changed.send(sender=None, file_path=Path(tmp_path / "note.txt"))
+    assert panels._PANELS and value_grid._GRIDS
+    file_changed.send(sender=None, file_path=Path(tmp_path / "_entry_panels.html"))
+    assert not panels._PANELS and not value_grid._GRIDS
