@@ -107,6 +107,8 @@ if DATABASES["default"].get("ENGINE") == "django.db.backends.sqlite3":
     # writer waits for the other instead of failing ("database is locked", busy timeout), and a
     # write transaction takes the write lock when it begins (IMMEDIATE), so two of them never
     # deadlock upgrading a read lock. SQLite only; PostgreSQL has row locks.
+    # The same backend, with one process's write transactions served in turn (config/sqlite/base.py).
+    DATABASES["default"]["ENGINE"] = "config.sqlite"
     DATABASES["default"].setdefault("OPTIONS", {}).update({
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,

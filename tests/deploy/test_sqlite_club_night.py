@@ -14,7 +14,7 @@ import pytest
 from django.conf import settings
 from django.db.utils import ConnectionHandler, OperationalError
 
-pytestmark = pytest.mark.skipif(settings.DATABASES["default"]["ENGINE"] != "django.db.backends.sqlite3",
+pytestmark = pytest.mark.skipif(settings.DATABASES["default"]["ENGINE"] != "config.sqlite",
                                 reason="the embedded default's database")
 
 

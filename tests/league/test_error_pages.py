@@ -62,7 +62,7 @@ def test_an_unexpected_error_shows_the_friendly_500_page_never_the_debug_page(mo
 def test_sqlite_is_set_up_for_several_tables(settings):
     from config.settings import base
 
-    if base.DATABASES["default"]["ENGINE"] != "django.db.backends.sqlite3":
+    if base.DATABASES["default"]["ENGINE"] != "config.sqlite":
         pytest.skip("the SQLite options apply to SQLite only")
     options = base.DATABASES["default"]["OPTIONS"]
     assert options["transaction_mode"] == "IMMEDIATE" and options["timeout"] >= 20
