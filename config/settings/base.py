@@ -102,18 +102,20 @@ DATABASES = {
         conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "0")),
     )
 }
+# Several tables save at once on the default setup: readers never block the writer (WAL), a
+# writer waits for the other instead of failing ("database is locked", busy timeout), and a
+# write transaction takes the write lock when it begins (IMMEDIATE), so two of them never
+# deadlock upgrading a read lock. SQLite only; PostgreSQL has row locks. The backend is Django's
+# SQLite with one process's write transactions served in turn (config/sqlite/base.py).
+SQLITE_ENGINE = "config.sqlite"
+SQLITE_OPTIONS = {
+    "transaction_mode": "IMMEDIATE",
+    "timeout": 20,
+    "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=20000;",
+}
 if DATABASES["default"].get("ENGINE") == "django.db.backends.sqlite3":
-    # Several tables save at once on the default setup: readers never block the writer (WAL), a
-    # writer waits for the other instead of failing ("database is locked", busy timeout), and a
-    # write transaction takes the write lock when it begins (IMMEDIATE), so two of them never
-    # deadlock upgrading a read lock. SQLite only; PostgreSQL has row locks.
-    # The same backend, with one process's write transactions served in turn (config/sqlite/base.py).
-    DATABASES["default"]["ENGINE"] = "config.sqlite"
-    DATABASES["default"].setdefault("OPTIONS", {}).update({
-        "transaction_mode": "IMMEDIATE",
-        "timeout": 20,
-        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL; PRAGMA busy_timeout=20000;",
-    })
+    DATABASES["default"]["ENGINE"] = SQLITE_ENGINE
+    DATABASES["default"].setdefault("OPTIONS", {}).update(SQLITE_OPTIONS)
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [

@@ -7,20 +7,15 @@ takes the write lock at BEGIN, so the second save waits for the first instead of
 """
 from __future__ import annotations
 
-import copy
 import threading
 
-import pytest
-from django.conf import settings
 from django.db.utils import ConnectionHandler, OperationalError
 
-pytestmark = pytest.mark.skipif(settings.DATABASES["default"]["ENGINE"] != "config.sqlite",
-                                reason="the embedded default's database")
+from tests.deploy.embedded import embedded_database
 
 
 def _two_tables_save_at_once(path) -> list[str]:
-    config = copy.deepcopy(settings.DATABASES["default"])
-    config.update(NAME=str(path), TEST={})
+    config = embedded_database(path)
     handler = ConnectionHandler({"default": config})
     with handler["default"].cursor() as c:
         c.execute("CREATE TABLE hand (game INTEGER, position INTEGER)")
@@ -69,6 +64,7 @@ def test_two_tables_saving_at_once_both_succeed(tmp_path, django_db_blocker):
 
 
 def test_settings_take_the_write_lock_at_begin():
-    options = settings.DATABASES["default"]["OPTIONS"]
-    assert options["transaction_mode"] == "IMMEDIATE"
-    assert "journal_mode=WAL" in options["init_command"]
+    from config.settings import base
+
+    assert base.SQLITE_OPTIONS["transaction_mode"] == "IMMEDIATE"
+    assert "journal_mode=WAL" in base.SQLITE_OPTIONS["init_command"]

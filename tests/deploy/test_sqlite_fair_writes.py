@@ -3,24 +3,19 @@
 instead of SQLite's busy handler sleeping between tries. Nothing else about SQLite changes."""
 from __future__ import annotations
 
-import copy
 import threading
 
 import pytest
-from django.conf import settings
 from django.db.utils import ConnectionHandler
 
 from config.sqlite.base import write_lock
-
-pytestmark = pytest.mark.skipif(settings.DATABASES["default"]["ENGINE"] != "config.sqlite",
-                                reason="the embedded default's database")
+from tests.deploy.embedded import embedded_database
 
 
 @pytest.fixture
 def night_db(tmp_path, django_db_blocker):
     """A database file of its own (not the test database), one connection per thread as runserver's."""
-    config = copy.deepcopy(settings.DATABASES["default"])
-    config.update(NAME=str(tmp_path / "night.sqlite3"), TEST={})
+    config = embedded_database(tmp_path / "night.sqlite3")
     handler = ConnectionHandler({"default": config})
     with django_db_blocker.unblock():
         with handler["default"].cursor() as c:
