@@ -10,22 +10,16 @@ checked. Both come from the same template and context (``{"form": form}``), so t
 """
 from __future__ import annotations
 
-import threading
-
 from django import template
-from django.dispatch import receiver
 from django.template.loader import render_to_string
-from django.utils.autoreload import file_changed
 from django.utils.safestring import mark_safe
 
-from league.templatetags import value_grid
+from league.templatetags.rendered import RenderedMemo
 
 register = template.Library()
 
 TEMPLATE = "league/hands/_entry_panels.html"
-_PANELS: dict[tuple, str] = {}
-_LOCK = threading.Lock()
-_MAX = 256  # 16 tables × 4 dealers × 2 languages, twice over; about 40 KB each
+_PANELS = RenderedMemo(size=256)  # 16 tables × 4 dealers × 2 languages, twice over; about 40 KB each
 
 
 def panels_markup(form) -> str:
@@ -33,28 +27,12 @@ def panels_markup(form) -> str:
     key = form.panels_key()
     if key is None:
         return render_to_string(TEMPLATE, {"form": form})
-    html = _PANELS.get(key)
-    if html is None:
-        html = render_to_string(TEMPLATE, {"form": form})
-        with _LOCK:
-            if len(_PANELS) >= _MAX:
-                _PANELS.clear()
-            _PANELS[key] = html
-    return html
+    return _PANELS.get(key, lambda: render_to_string(TEMPLATE, {"form": form}))
 
 
 def forget() -> None:
     """Drop the remembered panels (tests that change templates or translations)."""
-    with _LOCK:
-        _PANELS.clear()
-
-
-@receiver(file_changed)
-def _template_edited(sender, file_path, **kwargs) -> None:
-    """``runserver``: an edited template shows at the next request (the panels and grids rendered again)."""
-    if file_path.suffix == ".html":
-        forget()
-        value_grid.forget()
+    _PANELS.forget()
 
 
 @register.simple_tag

@@ -7,20 +7,18 @@ its name and marks its value checked — the same markup the include gave, a six
 """
 from __future__ import annotations
 
-import threading
-
 from django import template
 from django.template.loader import render_to_string
 from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
+from league.templatetags.rendered import RenderedMemo
+
 register = template.Library()
 
 _NAME = "__value_grid_name__"
-_GRIDS: dict[tuple, str] = {}
-_LOCK = threading.Lock()
-_MAX = 64
+_GRIDS = RenderedMemo(size=64)
 
 
 def _key(rows) -> tuple:
@@ -29,21 +27,8 @@ def _key(rows) -> tuple:
 
 def grid_markup(rows) -> str:
     """The grid with a placeholder name and nothing checked (rendered at most once per key)."""
-    key = _key(rows)
-    html = _GRIDS.get(key)
-    if html is None:
-        html = render_to_string("league/hands/_values.html", {"rows": rows, "name": _NAME, "current": None})
-        with _LOCK:
-            if len(_GRIDS) >= _MAX:
-                _GRIDS.clear()
-            _GRIDS[key] = html
-    return html
-
-
-def forget() -> None:
-    """Drop the remembered grids (an edited template, see ``panels._template_edited``)."""
-    with _LOCK:
-        _GRIDS.clear()
+    return _GRIDS.get(_key(rows), lambda: render_to_string(
+        "league/hands/_values.html", {"rows": rows, "name": _NAME, "current": None}))
 
 
 @register.simple_tag

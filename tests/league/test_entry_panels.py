@@ -109,8 +109,8 @@ def test_an_edited_template_is_rendered_again_by_runserver(tmp_path):
     form = HandEntryForm(table=_table(preset("juki-agit-2026")))
     panels.panels_markup(form)
     value_grid.grid_markup(form.ron_value_rows)
-    assert panels._PANELS and value_grid._GRIDS
+    assert len(panels._PANELS) and len(value_grid._GRIDS)
     file_changed.send(sender=None, file_path=Path(tmp_path / "note.txt"))
-    assert panels._PANELS and value_grid._GRIDS
+    assert len(panels._PANELS) and len(value_grid._GRIDS)
     file_changed.send(sender=None, file_path=Path(tmp_path / "_entry_panels.html"))
-    assert not panels._PANELS and not value_grid._GRIDS
+    assert len(panels._PANELS) == 0 and len(value_grid._GRIDS) == 0

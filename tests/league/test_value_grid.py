@@ -32,7 +32,7 @@ def test_the_reused_grid_is_the_grid_the_include_gave(lang, name, current):
 def test_the_table_screen_renders_the_grid_at_most_once(game, players):
     client = Client()
     client.force_login(players[0].user)
-    tags._GRIDS.clear()
+    tags._GRIDS.forget()
     rendered = []
 
     def count(sender, template, context, **kwargs):
