@@ -246,6 +246,11 @@ NOT_WINNING = HandCalculator.ERR_HAND_NOT_WINNING
 NO_YAKU = HandCalculator.ERR_NO_YAKU
 
 
+_LIMIT_BASE = ((65, 40000), (52, 32000), (39, 24000), (26, 16000), (13, 8000), (11, 6000), (8, 4000), (6, 3000),
+               (5, 2000))
+"""The library's base points of a limit hand by its least han (5 to 77 han; from 78 on, 8,000 a yakuman more)."""
+
+
 def _total(rules: ReadingRules, han: int, fu: int, is_yakuman: bool, tsumo: bool, dealer: bool) -> int:
     """``ScoresCalculator.calculate_scores(...)["total"]`` for our options (no honba, no sticks)."""
     key = (han, fu, is_yakuman, tsumo, dealer)
@@ -260,24 +265,8 @@ def _total(rules: ReadingRules, han: int, fu: int, is_yakuman: bool, tsumo: bool
     if han >= 5:
         if han >= 78:
             rounded = 48000 + (han - 78) // 13 * 8000  # limit_to_sextuple_yakuman is off
-        elif han >= 65:
-            rounded = 40000
-        elif han >= 52:
-            rounded = 32000
-        elif han >= 39:
-            rounded = 24000
-        elif han >= 26:
-            rounded = 16000
-        elif han >= 13:
-            rounded = 8000
-        elif han >= 11:
-            rounded = 6000
-        elif han >= 8:
-            rounded = 4000
-        elif han >= 6:
-            rounded = 3000
         else:
-            rounded = 2000
+            rounded = next(points for least, points in _LIMIT_BASE if han >= least)
         double_rounded = rounded * 2
         four_rounded = double_rounded * 2
         six_rounded = double_rounded * 3
