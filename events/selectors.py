@@ -58,12 +58,14 @@ def event_tables(game: Game) -> tuple[Any, Any]:
     if cached is not None:
         return cached
     quote = connection.ops.quote_name
+
+    def table_id(model) -> str:
+        meta = model._meta
+        return (f"(SELECT {quote(meta.pk.column)} FROM {quote(meta.db_table)} "
+                f"WHERE {quote(meta.get_field('game').column)} = %s)")
+
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT (SELECT id FROM {quote(NightTable._meta.db_table)} WHERE game_id = %s), "
-            f"(SELECT id FROM {quote(TournamentTable._meta.db_table)} WHERE game_id = %s)",
-            [game.pk, game.pk],
-        )
+        cursor.execute(f"SELECT {table_id(NightTable)}, {table_id(TournamentTable)}", [game.pk, game.pk])
         night_id, tournament_id = cursor.fetchone()
     night = NightTable.objects.select_related("round__night").filter(pk=night_id).first() if night_id else None
     tournament = (TournamentTable.objects.select_related("round__tournament").filter(pk=tournament_id).first()

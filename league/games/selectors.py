@@ -55,10 +55,13 @@ def game_hand_records(game: Game, *, penalty_marks: bool = False) -> list[HandRe
     """The game's hand records in order; with ``penalty_marks`` each has ``active_penalty`` (whether
     an active Penalty row was made with it), which the table screen's undo panel asks of the last."""
     qs = game.hands.order_by("position")
-    if penalty_marks:
-        qs = qs.annotate(active_penalty=Exists(
-            Penalty.objects.filter(hand_record=OuterRef("pk"), cancelled_at__isnull=True)))
-    return list(qs)
+    return list(with_penalty_marks(qs) if penalty_marks else qs)
+
+
+def with_penalty_marks(hands: QuerySet[HandRecord]) -> QuerySet[HandRecord]:
+    """``hands`` with ``active_penalty``: whether an active Penalty row was made with each."""
+    return hands.annotate(active_penalty=Exists(
+        Penalty.objects.filter(hand_record=OuterRef("pk"), cancelled_at__isnull=True)))
 
 
 def game_record(game: Game) -> dict[str, Any]:

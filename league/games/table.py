@@ -8,14 +8,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Sequence
 
-from django.db.models import Exists, OuterRef
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from league import permissions
 from league.games import selectors
 from league.games.needs import needs_panel
-from league.models import Game, Penalty
+from league.models import Game
 from league.ui.views import cancelled_message, refusal_message
 from scoring.errors import ScoringError
 from scoring.game import Game as EngineGame
@@ -170,9 +169,7 @@ def table_screen(gv: GameView, *, user, continue_play: bool = False, **extra: An
     if gv.hands is not None and (not gv.hands or hasattr(gv.hands[-1], "active_penalty")):
         last = gv.hands[-1] if gv.hands else None
     else:
-        last = (game.hands.annotate(active_penalty=Exists(
-            Penalty.objects.filter(hand_record=OuterRef("pk"), cancelled_at__isnull=True)))
-            .order_by("-position").first())
+        last = selectors.with_penalty_marks(game.hands.order_by("-position")).first()
     ctx = {
         "game": game, "gv": gv, "replay": gv.replay, "state": state, "players": gv.players,
         "position": len(gv.events), "final_rows": gv.final_rows(), "last_hand": last,
