@@ -264,7 +264,7 @@ def library_inputs(h: dict, ruleset: Ruleset):
         melds.append(Meld(kind, ids, opened=m.kind is not MeldKind.ANKAN))
     ordered = sorted(parsed.concealed, key=lambda t: not t.red)
     ids = take_all(alloc, parsed.concealed)
-    win = next(i for i, t in zip(ids, ordered) if t.kind == parsed.win.kind and t.red == parsed.win.red)
+    win = next(i for i, t in zip(ids, ordered, strict=False) if t.kind == parsed.win.kind and t.red == parsed.win.red)
     flags = {
         "is_tsumo": parsed.flag("tsumo"), "is_riichi": parsed.flag("riichi"),
         "is_daburu_riichi": parsed.flag("double_riichi"), "is_ippatsu": parsed.flag("ippatsu"),

@@ -86,7 +86,7 @@ def add_games(season, members: list[int], rng: random.Random, count: int, start,
     results = [random_result(rng) for _ in range(count)]
     tables = [(rng.sample(members, 4), random_events(rng)) for _ in range(count)]
     games = []
-    for g, ((scores, points, ranks), (_seated, events)) in enumerate(zip(results, tables)):
+    for g, ((scores, points, ranks), (_seated, events)) in enumerate(zip(results, tables, strict=False)):
         at = start + datetime.timedelta(minutes=40 * g)
         games.append(
             Game(club=season.club, season=season, ruleset=season.ruleset, table_label=f"T{g % 8}", seats=4,
@@ -97,7 +97,7 @@ def add_games(season, members: list[int], rng: random.Random, count: int, start,
     created = Game.objects.bulk_create(games, batch_size=2000)
     game_ids = [g.pk for g in created]
     seats, hands = [], []
-    for game_id, (seated, events) in zip(game_ids, tables):
+    for game_id, (seated, events) in zip(game_ids, tables, strict=False):
         seats.extend(GameSeat(game_id=game_id, seat=seat, member_id=m) for seat, m in enumerate(seated))
         hands.extend(HandRecord(game_id=game_id, position=p, event=e) for p, e in enumerate(events))
     GameSeat.objects.bulk_create(seats, batch_size=5000)

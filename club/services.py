@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime
 import secrets
-from typing import Iterable
+from collections.abc import Iterable
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction

@@ -133,5 +133,5 @@ class NightTable(models.Model):
 
 
 # Tournaments (events/tournaments/models.py), registered with this app.
-from events.tournaments.models import Entrant, Tournament, TournamentRound, TournamentTable  # noqa: E402,F401
 from events.casual.models import CasualSeason  # noqa: E402,F401
+from events.tournaments.models import Entrant, Tournament, TournamentRound, TournamentTable  # noqa: E402,F401

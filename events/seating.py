@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from scoring.table import WINDS  # noqa: F401 - the seat winds, East first (the table's one wind table)
+
 TEAM_WEIGHT = 1_000_000
 TONIGHT_WEIGHT = 1_000
 
@@ -333,7 +334,7 @@ def _spread_winds(rounds: list[list[list[int]]], rng: random.Random, max_passes:
     for _ in range(max_passes):
         for a, b in itertools.combinations(range(4), 2):
             having = [t for t in tables_all if len(t) > b]
-            for t, keep in zip(having, _balanced_orientation([(t[a], t[b]) for t in having])):
+            for t, keep in zip(having, _balanced_orientation([(t[a], t[b]) for t in having]), strict=False):
                 if not keep:
                     t[a], t[b] = t[b], t[a]
         counts: dict[Any, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
@@ -395,7 +396,7 @@ def plan(players: int, rounds: int, *, seed: int | None = None, three_player_tab
             built.append(_greedy_round(seated, sizes, meet, rng))
         built = _tabu(built, players, rng, max_steps=min(6000, 400_000 // (rounds * players)))
     _spread_winds(built, rng)
-    return Plan(rounds=[Round(tables=tables, sitting_out=chosen) for tables, chosen in zip(built, outs)])
+    return Plan(rounds=[Round(tables=tables, sitting_out=chosen) for tables, chosen in zip(built, outs, strict=False)])
 
 
 # --- one round of a club night ------------------------------------------------------------------

@@ -11,7 +11,6 @@ import datetime
 import enum
 import itertools
 from collections import Counter, defaultdict
-from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction

@@ -58,14 +58,14 @@ class Once:
     fingerprint: str = ""
 
     @classmethod
-    def form(cls, user, token: Any) -> "Once | None":
+    def form(cls, user, token: Any) -> Once | None:
         token = str(token or "").strip()
         if not token:
             return None
         return cls(key=f"form:{getattr(user, 'pk', None) or 0}:{token[:120]}")
 
     @classmethod
-    def api(cls, user, key: Any, payload: Any) -> "Once | None":
+    def api(cls, user, key: Any, payload: Any) -> Once | None:
         key = str(key or "").strip()
         if not key:
             return None

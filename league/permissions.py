@@ -16,9 +16,8 @@ import contextvars
 import enum
 from dataclasses import dataclass, field, replace
 
-from django.db import connections, router
-
 from django.core.exceptions import PermissionDenied
+from django.db import connections, router
 
 from club.models import Club, ClubRole, Member
 from league.models import GameSeat

@@ -9,7 +9,8 @@ shown in English (``.message``, the contract's text) or in Korean (``.localized(
 from __future__ import annotations
 
 import re
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from scoring.messages.render import PLAYER_LABEL, Message, Text, language, render
 
@@ -42,7 +43,7 @@ class ScoringError(ValueError):
     def __reduce__(self):  # keyword-only arguments: rebuild from template and fields
         return _restore, (type(self), self.template or self.message, self.hand, self.fields)
 
-    def at(self, hand: int) -> "ScoringError":
+    def at(self, hand: int) -> ScoringError:
         """The same error, pinned to event ``hand`` unless it already names one."""
         if self.hand is None:
             self.hand = hand
@@ -54,7 +55,7 @@ class ScoringError(ValueError):
             return self.message
         return render(self.template, "ko", self.fields)
 
-    def naming(self, names: Sequence[str]) -> "ScoringError":
+    def naming(self, names: Sequence[str]) -> ScoringError:
         """The same error with "Player N" labels replaced by the players' names."""
         if self.template is None:
             message = _rename(self.message, names)

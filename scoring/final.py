@@ -8,9 +8,9 @@ zero-sum game stays zero-sum.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Sequence
 
 from scoring.rules import LeftoverSticks, Rounding, Ruleset, TieRule
 

@@ -8,16 +8,17 @@ at a time.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Any, Mapping
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
 
 from scoring import messages as M
-from scoring.errors import ScoringError
-from scoring.final import FinalResult, compute_final, placing
-from scoring.record import Chombo, Event, GameRecord, PenaltyEvent, Stop, parse_record
 from scoring.chombo import chombo_payment
 from scoring.dealer import dealer_min_han
+from scoring.errors import ScoringError
+from scoring.final import FinalResult, compute_final, placing
 from scoring.penalties import penalty_effect, ruling_deltas
+from scoring.record import Chombo, Event, GameRecord, PenaltyEvent, Stop, parse_record
 from scoring.rules import GameLength, PenaltyType, Ruleset, Yame
 from scoring.settle import Outcome, Settlement, WinResult, settle, settle_chombo
 from scoring.table import WINDS, Table, round_code, seat_wind
@@ -172,7 +173,7 @@ class Game:
             dealer_wins_in_row=self.dealer_wins_in_row,
             agari_forbidden=frozenset(self.agari_forbidden),
             hand_deposits=tuple(self.hand_deposits),
-            hand_start_scores=tuple(score - moved for score, moved in zip(self.scores, self.pending)),
+            hand_start_scores=tuple(score - moved for score, moved in zip(self.scores, self.pending, strict=False)),
         )
 
     # --- events -------------------------------------------------------------------------
@@ -251,7 +252,7 @@ class Game:
                 round=self.round_name,
                 honba=self.honba,
                 sticks=self.hand_start_sticks // rs.riichi_stick,
-                deltas=tuple(a + b for a, b in zip(self.pending, s.deltas)),
+                deltas=tuple(a + b for a, b in zip(self.pending, s.deltas, strict=False)),
                 scores=tuple(self.scores),
                 sticks_after=s.sticks // rs.riichi_stick,
                 events=events,

@@ -20,8 +20,9 @@ Pure Python: no Django import.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from scoring import messages as M
 from scoring.errors import ScoringError
@@ -32,7 +33,6 @@ from scoring.record import GameRecord, Ron, Tsumo, Win, parse_record
 from scoring.rules import Ruleset
 from scoring.settle import settle
 from scoring.table import Table
-
 
 
 @dataclass(frozen=True)
@@ -155,7 +155,7 @@ def _try(table: Table, hand: Candidate, winner: int, loser: int | None) -> Need 
     points = win_points(value, dealer=winner == table.dealer, tsumo=loser is None, ruleset=table.ruleset,
                         paid_as_dealer=table.paid_as_dealer)
     payments = tuple(points[k] for k in ("ron", "all", "non_dealer", "dealer") if k in points)
-    scores = tuple(a + b for a, b in zip(table.scores, s.deltas))
+    scores = tuple(a + b for a, b in zip(table.scores, s.deltas, strict=False))
     return Need(hand=hand, value=value, points=s.deltas[winner], payments=payments, scores=scores)
 
 

@@ -6,8 +6,8 @@ Amounts here never include honba or riichi sticks; settlement adds those.
 from __future__ import annotations
 
 import enum
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Sequence
 
 from scoring import messages as M
 from scoring.errors import ScoringError

@@ -11,8 +11,8 @@ Every refusal is a :class:`ScoringError` whose ``hand`` is the index of the even
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass, field
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from typing import Any, Union
 
 from scoring import messages as M

@@ -19,7 +19,7 @@ def option_docs() -> dict[str, str]:
     tree = ast.parse(textwrap.dedent(inspect.getsource(Ruleset)))
     body = tree.body[0].body  # the class body
     docs: dict[str, str] = {}
-    for node, following in zip(body, body[1:]):
+    for node, following in zip(body, body[1:], strict=False):
         if (isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
                 and isinstance(following, ast.Expr) and isinstance(following.value, ast.Constant)
                 and isinstance(following.value.value, str)):

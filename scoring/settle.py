@@ -11,8 +11,9 @@ Invariant: ``sum(deltas) + (sticks_after - sticks_before) == 0``.
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any, Iterable
+from typing import Any
 
 from scoring import messages as M
 from scoring.chombo import chombo_payment, dealer_passes, deliberate_chombo_deltas

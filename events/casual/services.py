@@ -11,8 +11,8 @@ from club.models import Club, Member
 from events.casual.models import CasualSeason
 from league import permissions as league_permissions
 from league.games import services as game_services
-from league.seasons import services as season_services
 from league.models import Game, Ruleset
+from league.seasons import services as season_services
 
 
 def casual_season(*, club: Club, ruleset: Ruleset) -> CasualSeason:

@@ -24,13 +24,19 @@ from club.models import Club, Member
 from events import permissions, seating
 from events.choices import EndRule
 from events.tournaments.models import (
-    Carry, Entrant, SeatingMethod, Tournament, TournamentRound, TournamentTable, WithdrawalPolicy,
+    Carry,
+    Entrant,
+    SeatingMethod,
+    Tournament,
+    TournamentRound,
+    TournamentTable,
+    WithdrawalPolicy,
 )
 from league.audit import audit as _audit  # the one audit trail writer
 from league.games import services as game_services
+from league.models import AuditEntry, Game, GameSeat, Penalty, Ruleset
 from league.referee import services as referee_services
 from league.seasons import services as season_services
-from league.models import AuditEntry, Game, GameSeat, Penalty, Ruleset
 from scoring.final import compute_final
 
 

@@ -47,7 +47,7 @@ class RealOffsetDateTimeField(IsoDateTimeField):
                 code="invalid",
             )
         try:
-            return parsed.astimezone(datetime.timezone.utc)
+            return parsed.astimezone(datetime.UTC)
         except OverflowError:
             raise forms.ValidationError("That date and time is out of range.", code="invalid") from None
 

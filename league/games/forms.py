@@ -6,14 +6,14 @@ point of the game, and what it pays, is the scoring engine's answer, never the f
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Any, Sequence
+from typing import Any
 
 from django import forms
-from django.utils.translation import get_language
+from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from league.games.table import TableContext
 from league.games.words import ABORT_LABELS
@@ -21,7 +21,6 @@ from scoring.errors import ScoringError
 from scoring.payments import FU_VALUES, KAZOE_HAN, LIMIT_HAN, check_han_fu, check_win_han_fu, hand_value
 from scoring.rules import Abort, Kazoe, Nagashi, Renhou, Ruleset
 from scoring.settle import tenpai_at_draw
-
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,8 @@ players' names and the words of the table screen's panel ("박지훈 1위 조건
 """
 from __future__ import annotations
 
-from typing import Any, Mapping, Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from django.utils.translation import gettext as _
 

@@ -8,7 +8,8 @@ import hashlib
 import json
 import threading
 from collections import OrderedDict
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from django.db.models import Exists, OuterRef, QuerySet
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import datetime
 import random
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction

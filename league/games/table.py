@@ -5,8 +5,9 @@ forms read these; nothing here writes.
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any
 
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -110,7 +111,7 @@ class GameView:
     def event_deltas(self) -> list[tuple[int, ...]]:
         """What each event moved, seat by seat (``event_scores`` step by step)."""
         steps = self.event_scores()
-        return [tuple(b - a for a, b in zip(before, after)) for before, after in zip(steps, steps[1:])]
+        return [tuple(b - a for a, b in zip(before, after, strict=False)) for before, after in zip(steps, steps[1:], strict=False)]
 
     def final_rows(self) -> list[dict[str, Any]]:
         final = self.replay.final

@@ -5,7 +5,8 @@ table's panels); the template tags in ``league.templatetags.mahjong`` only regis
 """
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from django.utils.html import conditional_escape
 from django.utils.safestring import mark_safe

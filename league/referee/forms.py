@@ -1,7 +1,8 @@
 """The referee's forms: a penalty in a game (or a ruling) and a season deduction."""
 from __future__ import annotations
 
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from django import forms
 from django.utils.translation import gettext_lazy as _

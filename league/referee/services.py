@@ -6,8 +6,9 @@ deliberate chombo, a ruling's transfer) is also a hand of its game, stored throu
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from decimal import Decimal
-from typing import Any, Sequence
+from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import transaction

@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-
 from club.models import Member
 from league.models import Game, GameSeat, HandRecord, Penalty, RatingHistory, Season, StandingsSnapshot
 from league.standings.game_stats import is_big_win, is_yakuman_win

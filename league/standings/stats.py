@@ -18,9 +18,9 @@ back (:meth:`Table.from_state`) and adds the games that finished since. Both go 
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
-from collections.abc import Iterable, Mapping
 from typing import Any
 
 from league.models import PenaltyKind, Season
@@ -83,7 +83,7 @@ class _Tally:
         return out
 
     @classmethod
-    def from_json(cls, doc: Mapping[str, Any]) -> "_Tally":
+    def from_json(cls, doc: Mapping[str, Any]) -> _Tally:
         return cls(member_id=doc["member_id"], name=str(doc.get("name") or ""), **{k: int(doc[k]) for k in TALLY_INTS},
                    game_points=Decimal(doc["game_points"]), deductions=Decimal(doc["deductions"]),
                    rank_counts=list(doc["rank_counts"]), full_hands=list(doc.get("full_hands") or ()))
@@ -227,7 +227,7 @@ class Table:
         for win in (stats or {}).get("full_hands") or ():
             hands_of[win["seat"]].append(win)
         final_scores = scores or ()
-        for seat, (member_id, pt, rank) in enumerate(zip(game.players, game.points, game.ranks)):
+        for seat, (member_id, pt, rank) in enumerate(zip(game.players, game.points, game.ranks, strict=False)):
             t = self.tally(member_id, names)
             t.games += 1
             t.game_points += pt
@@ -336,7 +336,7 @@ class Table:
                 "tallies": [t.to_json() for t in self.tallies.values()] + list(self.stored.values())}
 
     @classmethod
-    def from_state(cls, season: Season, state: Mapping[str, Any], *, epoch: int) -> "Table | None":
+    def from_state(cls, season: Season, state: Mapping[str, Any], *, epoch: int) -> Table | None:
         """The stored table, when it was made at this epoch under the season's settings (else None)."""
         if (not isinstance(state, Mapping) or state.get("version") != cls.STATE_VERSION
                 or state.get("epoch") != epoch or state.get("settings") != settings_key(season)):

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from django import template
 from django.utils.translation import gettext as _
@@ -172,5 +173,5 @@ def _stored_time(value: Any) -> str | None:
     if moment is None:
         return None
     if timezone.is_naive(moment):
-        moment = timezone.make_aware(moment, datetime.timezone.utc)
+        moment = timezone.make_aware(moment, datetime.UTC)
     return timezone.localtime(moment).strftime("%Y-%m-%d %H:%M")

@@ -11,10 +11,8 @@ from django import template
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.html import json_script
-from django.utils.translation import get_language
+from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
-from django.utils.translation import pgettext
 
 from league.games.forms import value_choices
 from league.games.offline import ENGINE_FILES

@@ -7,7 +7,7 @@ every memo, so the next request renders it again.
 from __future__ import annotations
 
 import threading
-from typing import Callable, Hashable
+from collections.abc import Callable, Hashable
 
 from django.dispatch import receiver
 from django.utils.autoreload import file_changed

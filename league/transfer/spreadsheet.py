@@ -7,8 +7,9 @@ stay numbers: a negative score is a number cell, not text.
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from decimal import Decimal
-from typing import Any, Iterable
+from typing import Any
 
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 

@@ -269,7 +269,7 @@ def ruleset_misfit(*, season: Season, log: Mapping[str, Any], record: Mapping[st
     spec = record["ruleset"]
     base = spec if isinstance(spec, str) else spec["base"]
     _spec, rounds = convert_rounds(log, base)  # the log's own numbers, as the record was read
-    for row, converted in zip(game.rows, rounds):
+    for row, converted in zip(game.rows, rounds, strict=False):
         if tuple(row.deltas) != converted.deltas:
             return refuse(_("Under the season's ruleset %(ruleset)s, round %(round)s (%(at)s) pays %(got)s, "
                             "but the log paid %(want)s.")
@@ -282,7 +282,7 @@ def ruleset_misfit(*, season: Season, log: Mapping[str, Any], record: Mapping[st
         scores = [int(x) for x in sc[0 : 2 * seats : 2]]
         points = [float(x) for x in sc[1 : 2 * seats : 2]]
         got_points = [float(p) for p in game.final.points]
-        if list(game.final.scores) != scores or any(abs(a - b) > 0.005 for a, b in zip(got_points, points)):
+        if list(game.final.scores) != scores or any(abs(a - b) > 0.005 for a, b in zip(got_points, points, strict=False)):
             return refuse(_("The season's ruleset %(ruleset)s ends this game at %(scores)s with points %(points)s, "
                             "but the log ends at %(log_scores)s with points %(log_points)s.")
                           % {"ruleset": season_name, "scores": list(game.final.scores), "points": got_points,

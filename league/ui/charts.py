@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import itertools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Sequence
+from typing import Any
 
 from django.utils.html import escape
 
@@ -266,7 +267,7 @@ class _Frame:
 
     @classmethod
     def fit(cls, values: list[float], *, n: int, width: int, height: int, fs: float,
-            x_labels: Sequence[str] | None, y_label: str) -> "_Frame":
+            x_labels: Sequence[str] | None, y_label: str) -> _Frame:
         # Y ticks: the roundest steps that give at most one tick per ~2.6 lines of plot height.
         top = fs * 0.8
         x_axis_h = fs * 1.7 if x_labels else fs * 0.5
@@ -287,7 +288,7 @@ class _Frame:
 
 def _y_grid(frame: _Frame, width: int, fs: float) -> list[str]:
     parts = [f'<g class="grid" stroke="#ddd" stroke-width="1" font-size="{fs}" fill="#444">']
-    for t, label in zip(frame.ticks, frame.tick_text):
+    for t, label in zip(frame.ticks, frame.tick_text, strict=False):
         y = frame.y(t)
         parts.append(f'<line x1="{frame.left:.1f}" x2="{width - frame.right:.1f}" y1="{y:.1f}" y2="{y:.1f}"/>')
         parts.append(
@@ -342,7 +343,7 @@ def _legend_items(series: Sequence[Series], legend: list[tuple[float, int, float
     pad, swatch, gap, row_h = fs * 0.6, fs * 1.8, fs * 0.4, fs * 1.5
     parts = [f'<g class="legend" font-size="{fs}" fill="#222">']
     base = height + fs * 0.4
-    for k, (s, (lx, row, tw)) in enumerate(zip(series, legend)):
+    for k, (s, (lx, row, tw)) in enumerate(zip(series, legend, strict=False)):
         ly = base + row * row_h + fs
         color, dash = PALETTE[k % len(PALETTE)], DASHES[k % len(DASHES)]
         dash_attr = f' stroke-dasharray="{dash}"' if dash else ""
@@ -399,7 +400,7 @@ def scores_chart_svg(
     names = list(players or [f"{_('Seat')} {i + 1}" for i in range(seats)])
     if start is None:
         deltas = _get(rows[0], "deltas")
-        start = [s - d for s, d in zip(_get(rows[0], "scores"), deltas)] if deltas else None
+        start = [s - d for s, d in zip(_get(rows[0], "scores"), deltas, strict=False)] if deltas else None
     columns = ([list(start)] if start else []) + [list(_get(r, "scores")) for r in rows]
     labels = ([_("Start")] if start else []) + [hand_label(r) for r in rows]
     series = [Series(names[i], [c[i] for c in columns]) for i in range(seats)]
@@ -426,10 +427,10 @@ def rank_bars_svg(counts: Sequence[int], *, title: str | None = None, width: int
     left = max((text_width(lab, fs) for lab in labels), default=0) + fs * 0.9
     right = max((text_width(t, fs) for t in texts), default=0) + fs * 0.9
     height = len(counts) * (bar_h + gap) + gap
-    desc = ", ".join(f"{lab}: {c}" for lab, c in zip(labels, counts))
+    desc = ", ".join(f"{lab}: {c}" for lab, c in zip(labels, counts, strict=False))
     parts = _svg_open(uid, width, round(height, 1), title or _("Rank distribution"), desc)
     most = max(counts, default=0) or 1
-    for i, (label, c, text) in enumerate(zip(labels, counts, texts)):
+    for i, (label, c, text) in enumerate(zip(labels, counts, texts, strict=False)):
         yy = gap + i * (bar_h + gap)
         w = (width - left - right) * c / most
         base = yy + bar_h / 2 + fs * 0.35

@@ -8,7 +8,8 @@ expire. Several gunicorn boxes share one Redis, so a page rendered once serves e
 from __future__ import annotations
 
 import hashlib
-from typing import Callable, TypeVar
+from collections.abc import Callable
+from typing import TypeVar
 
 from django.core.cache import cache
 from django.utils.translation import get_language

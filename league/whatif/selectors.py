@@ -12,8 +12,9 @@ Reads only; the run's bookkeeping (progress, the stored result) is ``league.what
 """
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, Callable, Mapping
+from typing import Any
 
 from league.models import Season
 from league.standings.services import load_season_data
@@ -71,7 +72,7 @@ class Proposal:
                 "label": self.label}
 
     @classmethod
-    def from_json(cls, data: Mapping[str, Any]) -> "Proposal":
+    def from_json(cls, data: Mapping[str, Any]) -> Proposal:
         return cls(ruleset=data.get("ruleset"), rating_method=data.get("rating_method"),
                    rating_params=data.get("rating_params") or None, label=data.get("label") or "")
 

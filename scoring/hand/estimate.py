@@ -39,7 +39,8 @@ from __future__ import annotations
 import hashlib
 import inspect
 import types
-from typing import Any, Callable, NamedTuple
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 import mahjong.hand_calculating.hand as _lib_hand
 from mahjong.hand_calculating.fu import FuCalculator

@@ -341,9 +341,9 @@ def _library_call(  # type: ignore[no-untyped-def]
     # assign_ids lists the red fives first, then the others in order.
     if hand.reds:
         order = [t for t in concealed if t.red] + [t for t in concealed if not t.red]
-        win_id = next((i for i, t in zip(concealed_ids, order) if t == win), None)
+        win_id = next((i for i, t in zip(concealed_ids, order, strict=False) if t == win), None)
         if win_id is None:  # a plain five written as the win, with only red ones of its kind in hand
-            win_id = next(i for i, t in zip(concealed_ids, order) if t.kind == win.kind)
+            win_id = next(i for i, t in zip(concealed_ids, order, strict=False) if t.kind == win.kind)
     else:
         win_id = concealed_ids[concealed.index(win)]
     flags = hand.flags
@@ -507,13 +507,13 @@ def _result(
     if yakuman_ids:
         double = info.double
         multiples = [2 if i in double else 1 for i in yakuman_ids]
-        yaku = tuple(_yaku(i, 13 * m) for i, m in zip(yakuman_ids, multiples))
+        yaku = tuple(_yaku(i, 13 * m) for i, m in zip(yakuman_ids, multiples, strict=False))
         multiple = sum(multiples)
         _check_dealer_minimum(ctx, ruleset, 13, 0)
         key = (13 * multiple, fu, multiple)
         value = info.values.get(key) or info.values.setdefault(key, hand_value(*key[:2], ruleset, yakuman=multiple))
         dora_han = 0  # no dora on a yakuman
-        pao = sum(m for i, m in zip(yakuman_ids, multiples) if i in info.pao)
+        pao = sum(m for i, m in zip(yakuman_ids, multiples, strict=False) if i in info.pao)
     else:
         yaku_han = sum(y.han for y in regular)
         _check_dealer_minimum(ctx, ruleset, yaku_han, dora_han)

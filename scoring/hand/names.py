@@ -6,8 +6,8 @@ the Japanese terms, as in the club rulebooks), not literal translations.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Mapping
 
 # id -> (ko, en, ja)
 _NAMES: dict[str, tuple[str, str, str]] = {

@@ -40,7 +40,8 @@ from __future__ import annotations
 import functools
 import hashlib
 import inspect
-from typing import Any, Callable, Mapping, NamedTuple
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
 
 from mahjong.constants import CHUN, DRAGONS, HAKU, HATSU, HONOR_INDICES, TERMINAL_INDICES, WINDS
 from mahjong.hand_calculating import hand as _lib_hand

@@ -7,9 +7,10 @@ and cannot express two red 5p (A.S.I. Shirai) or catch five copies of a tile.
 from __future__ import annotations
 
 import functools
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Iterable, Mapping, NamedTuple
+from typing import NamedTuple
 
 from scoring import messages as M
 from scoring.errors import HandError

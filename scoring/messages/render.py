@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Mapping
+from typing import Any
 
 LANGUAGES = ("en", "ko")
 
@@ -30,7 +31,7 @@ class Message:
     ko: str
     key: str = field(default="", compare=False)
 
-    def __call__(self, **fields: Any) -> "Text":
+    def __call__(self, **fields: Any) -> Text:
         """This message with its fields, for use as another message's field."""
         return Text(self, fields)
 

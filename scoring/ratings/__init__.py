@@ -21,8 +21,9 @@ Methods (keys as stored in ``Season.rating_method``), one module each:
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable, Mapping
 from decimal import Decimal
-from typing import Any, Iterable, Mapping
+from typing import Any
 
 from scoring.ratings.common import (
     METHODS,

@@ -5,9 +5,10 @@ per-game history the charts draw). Pure Python."""
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, ClassVar, Hashable, Iterable, Mapping
+from typing import Any, ClassVar
 
 PlayerId = Hashable
 
@@ -199,7 +200,7 @@ class RatingFold:
                 "players": [[p, n, *self._player_state(p)] for p, n in self.games.items()]}
 
     @classmethod
-    def from_state(cls, params: Any, state: Mapping[str, Any]) -> "RatingFold":
+    def from_state(cls, params: Any, state: Mapping[str, Any]) -> RatingFold:
         """The fold whose :meth:`state` was ``state`` (ValueError when it is another method's)."""
         if state.get("method") != cls.method:
             raise ValueError(f"a {state.get('method')!r} rating state is not a {cls.method} one")

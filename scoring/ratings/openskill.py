@@ -2,21 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any, Iterable
+from typing import Any
 
 from scoring.ratings.common import (
     OPENSKILL,
     GameResult,
     PlayerId,
-    RatingParamsError,
     RatingFold,
+    RatingParamsError,
     RatingResult,
     RatingStep,
     require_finite_float,
     require_whole,
 )
+
 
 @dataclass(frozen=True)
 class OpenSkillParams:
@@ -62,10 +64,10 @@ class OpenSkillFold(RatingFold):
 
     def apply(self, game: GameResult) -> tuple[RatingStep, ...]:
         teams = [[self.skills.get(p) or self.model.rating(name=str(p))] for p in game.players]
-        before = [self.shown_now[p] if p in self.skills else self.shown(t[0]) for p, t in zip(game.players, teams)]
+        before = [self.shown_now[p] if p in self.skills else self.shown(t[0]) for p, t in zip(game.players, teams, strict=False)]
         rated = self.model.rate(teams, ranks=list(game.ranks))
         steps = []
-        for player, b, team in zip(game.players, before, rated):
+        for player, b, team in zip(game.players, before, rated, strict=False):
             self.skills[player] = team[0]
             self.shown_now[player] = after = self.shown(team[0])
             self.count(player)

@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from decimal import MAX_EMAX, MAX_PREC, MIN_EMIN, Context, Decimal
-from typing import Iterable, Sequence
+from functools import lru_cache
 
 from scoring.ratings.common import (
     P_RATING,
-    GameResult,
-    PlayerId,
     DecimalRatingFold,
+    GameResult,
     RatingResult,
     RatingStep,
     require_finite,
     require_whole,
     to_decimal,
 )
+
 
 @dataclass(frozen=True)
 class PRatingParams:
@@ -97,7 +97,7 @@ def p_rating_deltas(
     ps = [_units(p, exp) for p in before]
     total_before = sum(ps)
     grow = 10 ** params.decimals
-    numerators = [(n * W * pt + A * total_before - n * p * scale) * grow for pt, p in zip(pts, ps)]
+    numerators = [(n * W * pt + A * total_before - n * p * scale) * grow for pt, p in zip(pts, ps, strict=False)]
     denominator = n * F * scale
     floors = [u // denominator for u in numerators]
     target, rest = divmod(sum(numerators), denominator)  # the exact sum rounded half to even
@@ -125,7 +125,7 @@ class PRatingFold(DecimalRatingFold):
         before = [self.values.get(p, self.start) for p in game.players]
         deltas = p_rating_deltas(game.points, before, self.params, before_exponent=-self.params.decimals)
         steps = []
-        for player, b, dp in zip(game.players, before, deltas):
+        for player, b, dp in zip(game.players, before, deltas, strict=False):
             self.values[player] = b + dp
             self.count(player)
             steps.append(RatingStep(game.game_id, player, b, b + dp))

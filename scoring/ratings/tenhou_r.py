@@ -2,22 +2,22 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Iterable
 
 from scoring.ratings.common import (
     TENHOU_R,
-    GameResult,
-    PlayerId,
-    RatingParamsError,
     DecimalRatingFold,
+    GameResult,
+    RatingParamsError,
     RatingResult,
     RatingStep,
     require_finite,
     require_whole,
     to_decimal,
 )
+
 
 @dataclass(frozen=True)
 class TenhouRParams:
@@ -83,7 +83,7 @@ class TenhouRFold(DecimalRatingFold):
         before = [self.values.get(p, self.params.initial) for p in game.players]
         average = sum(before, Decimal(0)) / n
         steps = []
-        for player, rank, own in zip(game.players, game.ranks, before):
+        for player, rank, own in zip(game.players, game.ranks, before, strict=False):
             played = self.count(player)
             after = own + tenhou_delta(rank, own, average, played, n, self.params)
             self.values[player] = after

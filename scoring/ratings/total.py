@@ -3,20 +3,21 @@
 from __future__ import annotations
 
 import bisect
+from collections.abc import Iterable
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Iterable
 
 from scoring.ratings.common import (
     TOTAL,
     GameResult,
     PlayerId,
-    RatingParamsError,
     RatingFold,
+    RatingParamsError,
     RatingResult,
     RatingStep,
     require_whole,
 )
+
 
 @dataclass(frozen=True)
 class TotalParams:
@@ -56,7 +57,7 @@ class TotalFold(RatingFold):
 
     def apply(self, game: GameResult) -> tuple[RatingStep, ...]:
         steps = []
-        for player, pt in zip(game.players, game.points):
+        for player, pt in zip(game.players, game.points, strict=False):
             before = self.sums.get(player, Decimal(0))
             self.count(player)
             if self.params.best_n is None:

@@ -13,12 +13,13 @@ All point amounts are in table points (a riichi stick is 1000). The presets are 
 from __future__ import annotations
 
 import dataclasses
-import math
 import enum
+import math
 import types
 import typing
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from scoring import messages as M
 from scoring.errors import ScoringError
@@ -360,7 +361,7 @@ class Ruleset:
     def is_sanma(self) -> bool:
         return self.players == 3
 
-    def derive(self, **overrides: Any) -> "Ruleset":
+    def derive(self, **overrides: Any) -> Ruleset:
         """A copy with some rules changed. Values may be JSON-style (lists, strings)."""
         unknown = set(overrides) - _FIELD_NAMES
         if unknown:
@@ -372,11 +373,11 @@ class Ruleset:
         return {f.name: _to_json(getattr(self, f.name)) for f in dataclasses.fields(self)}
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "Ruleset":
+    def from_dict(cls, data: Mapping[str, Any]) -> Ruleset:
         """Inverse of :meth:`to_dict`; missing fields take the defaults."""
         return cls().derive(**dict(data))
 
-    def diff(self, other: "Ruleset") -> dict[str, Any]:
+    def diff(self, other: Ruleset) -> dict[str, Any]:
         """The fields of ``self`` that differ from ``other``, as JSON values (overrides)."""
         mine, theirs = self.to_dict(), other.to_dict()
         return {k: v for k, v in mine.items() if theirs[k] != v}

@@ -17,8 +17,9 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Sequence
+from typing import Any
 
 from scoring import messages as M
 from scoring.errors import ScoringError
@@ -547,7 +548,7 @@ def _implied_uma(scores: Sequence[int], points: Sequence[float], ruleset: Rulese
         return None
     uma[0] = -sum(uma[1:])
     # Tenhou's uma is always symmetric and falling (e.g. 10-20, 5-10); anything else is not uma.
-    if any(u != -v for u, v in zip(uma, reversed(uma))) or any(a < b for a, b in zip(uma, uma[1:])):
+    if any(u != -v for u, v in zip(uma, reversed(uma), strict=False)) or any(a < b for a, b in zip(uma, uma[1:], strict=False)):
         return None
     return uma
 
@@ -558,7 +559,7 @@ def _implied_scoring(
     """(rounding, uma) reproducing ``sc``: Tenhou's uma if any rounding fits, else the uma ``sc`` shows."""
     def fits(uma: Sequence[int], rounding: Rounding) -> bool:
         got = _points_for(scores, uma, ruleset, rounding)
-        return all(abs(g - s) < 1e-6 for g, s in zip(got, points))
+        return all(abs(g - s) < 1e-6 for g, s in zip(got, points, strict=False))
 
     for rounding in _ROUNDINGS:
         if fits(ruleset.uma, rounding):
@@ -646,7 +647,7 @@ def _plays_past_tenpai_yame(log: Mapping[str, Any], rules: Ruleset) -> bool:
     all_last = (0 if rules.length is GameLength.EAST else 1) * 4 + n - 1
     try:
         rounds = list(log["log"])
-        for raw, nxt in zip(rounds, rounds[1:]):
+        for raw, nxt in zip(rounds, rounds[1:], strict=False):
             kyoku, kind = int(raw[0][0]), raw[-1][0]
             if kyoku != all_last or int(nxt[0][0]) != kyoku or kind not in (DRAW, ALL_TENPAI):
                 continue
@@ -708,8 +709,8 @@ def check_rounds(rounds: Sequence[ConvertedRound], rules: Ruleset, sc: Sequence[
 
     Raises ScoringError naming the first round that does not.
     """
-    for prev, nxt in zip(rounds, rounds[1:]):
-        scores = tuple(s + d for s, d in zip(prev.start.scores, prev.deltas))
+    for prev, nxt in zip(rounds, rounds[1:], strict=False):
+        scores = tuple(s + d for s, d in zip(prev.start.scores, prev.deltas, strict=False))
         sticks = 0 if prev.won else prev.start.sticks + len(prev.riichi)
         if scores != nxt.start.scores or sticks != nxt.start.sticks:
             raise ScoringError(
@@ -721,7 +722,7 @@ def check_rounds(rounds: Sequence[ConvertedRound], rules: Ruleset, sc: Sequence[
         return
     last = rounds[-1]
     n = rules.players
-    scores = [s + d for s, d in zip(last.start.scores, last.deltas)]
+    scores = [s + d for s, d in zip(last.start.scores, last.deltas, strict=False)]
     leftover = 0 if last.won else last.start.sticks + len(last.riichi)
     top = min(range(n), key=lambda p: (-scores[p], p))
     scores[top] += RIICHI_STICK * leftover  # Tenhou gives leftover sticks to first place

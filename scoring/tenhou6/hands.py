@@ -46,7 +46,7 @@ TENHOU_YAKU: dict[str, str] = {
     "ダブル立直": "double_riichi", "役牌:自風牌": "seat_wind", "役牌:場風牌": "round_wind",
     "国士無双十三面待ち": "kokushi_13",
 }
-for _w, _name in zip("東南西北", WINDS):
+for _w, _name in zip("東南西北", WINDS, strict=False):
     TENHOU_YAKU[f"自風 {_w}"] = "seat_wind"
     TENHOU_YAKU[f"場風 {_w}"] = "round_wind"
 

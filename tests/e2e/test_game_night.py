@@ -35,7 +35,12 @@ def night(transactional_db):
     """A Juki season, four seated members (김민준 hosts and plays), a referee and a club admin."""
     from league.games import services as game_services
     from tests.factories import (
-        ClubFactory, ClubRoleFactory, MemberFactory, RulesetFactory, SeasonFactory, UserFactory,
+        ClubFactory,
+        ClubRoleFactory,
+        MemberFactory,
+        RulesetFactory,
+        SeasonFactory,
+        UserFactory,
     )
 
     club = ClubFactory(name="쥬키의 아지트", slug="juki")

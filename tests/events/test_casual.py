@@ -42,7 +42,7 @@ def test_the_list_shows_casual_games_and_starts_one(client, club, ruleset, membe
     url = reverse("events:casual_list", args=[club.slug])
     page = client.get(url)
     assert page.status_code == HTTPStatus.OK and f'data-testid="casual-{game.pk}"'.encode() in page.content
-    assert "57,000".encode() in page.content
+    assert b"57,000" in page.content
     response = client.post(url, {"ruleset": ruleset.pk, **{f"seat{i}": m.pk for i, m in enumerate(members[4:8])}})
     new = Game.objects.exclude(pk=game.pk).get()
     assert response.status_code == HTTPStatus.FOUND and response["Location"] == reverse("league:game_table",

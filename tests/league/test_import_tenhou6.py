@@ -143,7 +143,7 @@ def test_command_with_map_and_without_create_reports_errors():
     season = season_for(log)
     members = [MemberFactory(club=season.club) for _ in range(3)]
     maps = []
-    for nick, m in zip(log["name"], members):
+    for nick, m in zip(log["name"], members, strict=False):
         maps += ["--map", f"{nick}={m.display_name}"]
     err = StringIO()
     with pytest.raises(CommandError, match="1 log"):

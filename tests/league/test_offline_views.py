@@ -19,8 +19,8 @@ from django.contrib.staticfiles import finders
 from django.test import Client
 from django.urls import reverse
 
-from league.games import services as game_services
 from league.games import offline
+from league.games import services as game_services
 from league.models import Game
 from tests.factories import MemberFactory, UserFactory
 

@@ -11,12 +11,6 @@ from django.db import connection
 
 from tests.league.test_robustness import (  # noqa: F401 - the same tests, collected again on PostgreSQL
     test_item13_bad_api_filters_are_a_400 as test_item13_bad_api_filters_are_a_400_on_postgresql,
-    test_item13_unstorable_text_in_a_hand_note_is_a_400 as test_item13_unstorable_text_in_a_hand_note_is_a_400_on_postgresql,
-    test_item13_unstorable_text_in_a_reason_is_a_400 as test_item13_unstorable_text_in_a_reason_is_a_400_on_postgresql,
-    test_item13_unstorable_text_in_an_imported_log_is_a_400 as test_item13_unstorable_text_in_an_imported_log_is_a_400_on_postgresql,
-    test_item13_unstorable_text_in_rating_params_is_a_400 as test_item13_unstorable_text_in_rating_params_is_a_400_on_postgresql,
-    test_item13_unstorable_text_is_refused_by_the_services_too as test_item13_unstorable_text_is_refused_by_the_services_too_on_postgresql,
-    tenhou_club_season,
 )
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -52,8 +46,8 @@ def all_at_once(n, work):
 
 @pytest.mark.parametrize("attempt", range(3), ids=lambda n: f"attempt-{n}")
 def test_item14_ten_simultaneous_cancels_of_a_deduction_write_one_audit_entry(season, players, referee, attempt):
-    from league.referee import services as referee_services
     from league.models import AuditEntry, Penalty
+    from league.referee import services as referee_services
 
     penalty = referee_services.penalty_give(member=players[0], type="season_deduction", reason="지각", season=season,
                                     points=Decimal("3"), by=referee.user)

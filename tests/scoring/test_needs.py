@@ -20,8 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from scoring.errors import ScoringError
-from scoring.game import Game, replay
 from scoring.final import ranks
+from scoring.game import Game, replay
 from scoring.needs import FU_VALUES, needs
 from scoring.record import parse_event
 from scoring.rules import resolve

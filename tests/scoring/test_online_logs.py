@@ -12,7 +12,8 @@ import json
 import subprocess
 import sys
 from collections import Counter
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -66,8 +67,8 @@ def test_the_hand_written_logs_use_each_tile_at_most_four_times(name, make, key,
 def test_each_round_starts_where_the_last_one_left_off(name, make, key, rows) -> None:
     log = make()
     n = _seats(log)
-    for raw, row in zip(log["log"], rows):
-        assert raw[1][:n] == [s - d for s, d in zip(row[4], row[3])], raw[0]
+    for raw, row in zip(log["log"], rows, strict=False):
+        assert raw[1][:n] == [s - d for s, d in zip(row[4], row[3], strict=False)], raw[0]
 
 
 # --------------------------------------------------------------------------- converted and replayed

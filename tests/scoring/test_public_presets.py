@@ -4,8 +4,8 @@ import pytest
 
 from scoring.rules import (
     Abort,
-    ClosedKanRob,
     ChomboStyle,
+    ClosedKanRob,
     Deposits,
     GameLength,
     Kazoe,

@@ -171,7 +171,7 @@ def test_p_rating_changes_at_a_table_sum_to_zero_when_points_do(table, divisor, 
     assert sum(deltas) == 0
     # each change is the exact formula's within one unit of the last decimal
     average = sum(before) / len(before)
-    for pt, b, d in zip(points, before, deltas):
+    for pt, b, d in zip(points, before, deltas, strict=False):
         exact = (pt + average - b) / D(divisor)
         assert abs(d - exact) < D(1).scaleb(-decimals)
 
@@ -228,5 +228,5 @@ def test_history_replays_to_final_ratings_and_is_order_independent(games):
 def test_best_n_total_is_sum_of_n_best_games(games, n):
     result = R.rate("total", games, {"best_n": n})
     for player in result.ratings:
-        mine = sorted((pt for g in games for p, pt in zip(g.players, g.points) if p == player), reverse=True)
+        mine = sorted((pt for g in games for p, pt in zip(g.players, g.points, strict=False) if p == player), reverse=True)
         assert result.ratings[player] == sum(mine[:n], D(0))

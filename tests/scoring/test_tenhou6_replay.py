@@ -72,13 +72,13 @@ def test_full_game_replays_to_the_logs_numbers(path: Path) -> None:
     replay = game.replay(record)
 
     assert len(replay.rows) == len(rounds)
-    for row, converted in zip(replay.rows, rounds):
+    for row, converted in zip(replay.rows, rounds, strict=False):
         start = converted.start
         where = start.describe()
         assert (row.round, row.honba) == (start.round, start.honba), where
         assert _same_sticks(row.sticks, start.sticks), where
         assert tuple(row.deltas) == converted.deltas, where
-        assert tuple(row.scores) == tuple(s + d for s, d in zip(start.scores, converted.deltas)), where
+        assert tuple(row.scores) == tuple(s + d for s, d in zip(start.scores, converted.deltas, strict=False)), where
 
     sc = log.get("sc")
     if not sc:  # the first hands of a game without its end: still in progress

@@ -123,7 +123,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         row = rows_by_event.get(hand.position)
         # What this event itself moved (a penalty's payment on its own row, not folded into the next hand).
         after = steps[hand.position + 1] if hand.position + 1 < len(steps) else None
-        deltas = [b - a for a, b in zip(steps[hand.position], after)] if after is not None else None
+        deltas = [b - a for a, b in zip(steps[hand.position], after, strict=False)] if after is not None else None
         if row is None and deltas is not None and not any(deltas):
             deltas = None  # a stop, a warning: nothing moved
         hands.append({"record": hand, "row": row, "deltas": deltas, "scores": after})

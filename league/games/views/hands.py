@@ -1,8 +1,9 @@
 """The table-host screen: enter a hand (quick or full), preview it, undo, stop, edit, delete."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from http import HTTPStatus
-from typing import Any, Callable
+from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required

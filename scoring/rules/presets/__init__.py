@@ -8,7 +8,8 @@ in docs/rulesets.md.
 from __future__ import annotations
 
 import types
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 from scoring import messages as M
 from scoring.errors import ScoringError

@@ -196,7 +196,7 @@ def test_exports_hold_the_same_numbers_as_the_standings(season, players, make_ga
     xheader, *xbody = list(sheet.iter_rows(values_only=True))
     assert list(xheader) == header == [str(c.header) for c in table.columns] + [str(_("Qualified"))]
     assert len(body) == len(xbody) == len(rows) == len(snapshot.rows)
-    for row, crow, xrow in zip(rows, body, xbody):
+    for row, crow, xrow in zip(rows, body, xbody, strict=False):
         for i, name in enumerate(names):
             value = row[name]
             if value is None:

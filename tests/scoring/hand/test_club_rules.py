@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.errors import HandError
 from scoring.hand import HandContext, evaluate
 from scoring.rules import preset
 

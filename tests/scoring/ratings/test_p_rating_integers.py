@@ -17,7 +17,7 @@ def by_fractions(points, before, params: R.PRatingParams) -> list[D]:
     n = len(points)
     d = Fraction(sum(before, D(0))) / n
     w, a, f = Fraction(params.points_weight), Fraction(params.average_weight), Fraction(params.divisor)
-    exact = [(w * Fraction(pt) + a * d - Fraction(p)) / f for pt, p in zip(points, before)]
+    exact = [(w * Fraction(pt) + a * d - Fraction(p)) / f for pt, p in zip(points, before, strict=False)]
     quantum = Fraction(1, 10**params.decimals)
     units = [x / quantum for x in exact]
     floors = [floor(u) for u in units]
