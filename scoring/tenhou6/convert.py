@@ -692,13 +692,23 @@ def _at(start: RoundStart) -> M.Text:
     return M.ROUND_AT(round=start.round, honba=start.honba)
 
 
+def _entry_tiles(entry: int | str) -> list[int]:
+    """The tiles of one hand, draw or discard entry, read two digits at a time: a call string
+    ("c353436", "p151515", "k..", "a..") without its letter, a riichi or kita discard ("r53",
+    "f44") without its prefix. Never a pattern over the whole string ("c353436" holds no "53")."""
+    if not isinstance(entry, str):
+        return [int(entry)]
+    if entry[:1] in ("r", "f"):
+        return [int(entry[1:])]
+    return _call_tiles(entry)[0]
+
+
 def _check_reds(log: Mapping[str, Any], rules: Ruleset) -> None:
     for i, raw in enumerate(log["log"]):
         for p in range(rules.players):
             for entry in list(raw[4 + 3 * p]) + list(raw[5 + 3 * p]) + list(raw[6 + 3 * p]):
-                found = re.findall(r"5[123]", entry) if isinstance(entry, str) else [str(entry)]
-                for tile in found:
-                    if tile in ("51", "52", "53") and not rules.red_fives[int(tile[1]) - 1]:
+                for tile in _entry_tiles(entry):
+                    if tile in (51, 52, 53) and not rules.red_fives[tile - 51]:
                         raise ScoringError(
                             M.TENHOU_RED_FIVE, at=_at(round_start(raw, rules.players)), tile=tile, rule=log.get("rule")
                         )

@@ -401,3 +401,28 @@ def test_a_tournament_lobby_log_starting_at_30000_measures_points_from_its_start
            "log": [make_round(["全員不聴"], scores=(30000, 30000, 30000, 30000))],
            "sc": [50000, 35.0, 30000, 5.0, 25000, -10.0, 15000, -30.0]}
     assert derive_ruleset(log) == {"base": "mahjong-soul", "overrides": {"start_points": 30000, "return_points": 30000}}
+
+
+# A call string is read tile by tile (two digits each after the letter is taken out): "c353436"
+# is 5s 4s 6s and "p151515" three plain 5m, not red fives "53"/"51" found across tile borders.
+@pytest.mark.parametrize(
+    ("seat", "call"),
+    [
+        pytest.param(1, "c353436", id="chi_353436_holds_plain_5s_not_red_53"),
+        pytest.param(1, "p151515", id="pon_151515_holds_plain_5m_not_red_51"),
+        pytest.param(1, "25m252525", id="daiminkan_25m252525_holds_plain_5p_not_red_52"),
+    ],
+)
+def test_no_red_five_log_reads_calls_tile_by_tile(seat: int, call: str) -> None:
+    log = two_round_log()
+    log["rule"] = {"disp": "般南喰"}
+    log["log"][0][5 + 3 * seat] = [call, *log["log"][0][5 + 3 * seat]]
+    assert convert_log(log)["ruleset"] == {"base": "tenhou", "overrides": {"red_fives": [0, 0, 0]}}
+
+
+def test_no_red_five_log_still_refuses_a_red_five_inside_a_call() -> None:
+    log = two_round_log()
+    log["rule"] = {"disp": "般南喰"}
+    log["log"][0][8] = ["p155115", *log["log"][0][8]]
+    with pytest.raises(ScoringError, match="red five 51"):
+        convert_log(log)
