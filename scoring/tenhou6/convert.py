@@ -324,7 +324,9 @@ def parse_win(detail: Sequence[Any], *, dealer: int, ruleset: Ruleset, where: st
     return win
 
 
-def _check_points(win: dict[str, Any], points: _Points, *, tsumo: bool, dealer: bool, ruleset: Ruleset, where: str) -> None:
+def _check_points(
+    win: dict[str, Any], points: _Points, *, tsumo: bool, dealer: bool, ruleset: Ruleset, where: str
+) -> None:
     value = hand_value(win.get("han", 0), win.get("fu"), ruleset, yakuman=win.get("yakuman", 0))
     if not tsumo:
         accepted: list[tuple[int | None, ...]] = [(ron_amount(value, dealer=dealer), None, False)]
@@ -433,7 +435,8 @@ _TENHOU_DISP = re.compile(r"^[三四]?[般上特鳳技若銀琥孔]?[東南]")
 # Mahjong Soul logs converted to tenhou.net/6 (tensoul and its forks) name the room: ranked
 # rooms 銅/銀/金/玉/王座の間 (English Bronze ... Throne Room), 友人戦 (Friendly), 大会戦 (Tournament).
 _MAHJONG_SOUL_DISP = re.compile(
-    r"の間|友人戦|大会戦|段位戦|\b(?:Bronze|Silver|Gold|Jade|Throne|Casual)\b|Friendly|Tou?rnament|Majsoul|Mahjong ?Soul",
+    r"の間|友人戦|大会戦|段位戦|\b(?:Bronze|Silver|Gold|Jade|Throne|Casual)\b"
+    r"|Friendly|Tou?rnament|Majsoul|Mahjong ?Soul",
     re.IGNORECASE,
 )
 # The East-only twin of each hanchan preset (Tenhou's 4-player East is an override of `tenhou`).
@@ -534,13 +537,16 @@ def _points_for(scores: Sequence[int], uma: Sequence[int], ruleset: Ruleset, rou
     order = _placing(scores)
     points = [0.0] * len(scores)
     for place, p in enumerate(order):
-        points[p] = _base_points(scores[p], ruleset, rounding) + (uma[place] + (ruleset.oka if place == 0 else 0)) / 1000
+        bonus = uma[place] + (ruleset.oka if place == 0 else 0)
+        points[p] = _base_points(scores[p], ruleset, rounding) + bonus / 1000
     if rounding is not Rounding.DECIMAL:
         points[order[0]] = -sum(points[p] for p in order[1:])
     return points
 
 
-def _implied_uma(scores: Sequence[int], points: Sequence[float], ruleset: Ruleset, rounding: Rounding) -> list[int] | None:
+def _implied_uma(
+    scores: Sequence[int], points: Sequence[float], ruleset: Ruleset, rounding: Rounding
+) -> list[int] | None:
     """The whole-thousand uma that ``points`` show for places 2..n under ``rounding`` (1st balances)."""
     order = _placing(scores)
     uma = [round((points[p] - _base_points(scores[p], ruleset, rounding)) * 1000) for p in order]
@@ -548,7 +554,8 @@ def _implied_uma(scores: Sequence[int], points: Sequence[float], ruleset: Rulese
         return None
     uma[0] = -sum(uma[1:])
     # Tenhou's uma is always symmetric and falling (e.g. 10-20, 5-10); anything else is not uma.
-    if any(u != -v for u, v in zip(uma, reversed(uma), strict=False)) or any(a < b for a, b in zip(uma, uma[1:], strict=False)):
+    symmetric = all(u == -v for u, v in zip(uma, reversed(uma), strict=False))
+    if not symmetric or any(a < b for a, b in zip(uma, uma[1:], strict=False)):
         return None
     return uma
 
@@ -704,7 +711,7 @@ def _entry_tiles(entry: int | str) -> list[int]:
 
 
 def _check_reds(log: Mapping[str, Any], rules: Ruleset) -> None:
-    for i, raw in enumerate(log["log"]):
+    for raw in log["log"]:
         for p in range(rules.players):
             for entry in list(raw[4 + 3 * p]) + list(raw[5 + 3 * p]) + list(raw[6 + 3 * p]):
                 for tile in _entry_tiles(entry):
