@@ -166,7 +166,6 @@ def _evaluate_hand(table: Table, win: Win, *, tsumo: bool) -> tuple[HandValue, i
         round_wind=table.round_wind,
         is_dealer=win.winner == table.dealer,
         tsumo=tsumo,
-        paid_as_dealer=table.paid_as_dealer,
         dealer_renchan=table.renchan,
         dealer_wins_in_row=table.dealer_wins_in_row,
     )
@@ -489,4 +488,6 @@ def settle_chombo(table: Table, event: Chombo) -> Settlement:
     )
 
 
-__all__ = ["Outcome", "Settlement", "Table", "WinResult", "chombo_payment", "head_bump_order", "settle", "settle_chombo"]
+__all__ = [
+    "Outcome", "Settlement", "Table", "WinResult", "chombo_payment", "head_bump_order", "settle", "settle_chombo",
+]
