@@ -318,8 +318,8 @@ def _check_flags(hand: ParsedHand, ctx: HandContext, ruleset: Ruleset) -> None:
         if not tsumo or hand.melds:
             raise HandError(M.CHIIHOU_SHAPE)
     if "renhou" in flags:
-        if ruleset.renhou is Renhou.NONE:
-            raise HandError(M.NO_RENHOU)
+        # Without renhou in the ruleset the flag still says "a ron before the first draw":
+        # checked the same, then dropped by _evaluate (the win scores its other yaku).
         if ctx.is_dealer or tsumo or hand.melds:
             raise HandError(M.RENHOU_SHAPE)
     first_draw = flags & {"tenhou", "chiihou", "renhou"}
@@ -465,6 +465,11 @@ def _evaluate(hand: dict, ruleset: Ruleset, context: HandContext | None, search)
     parsed = parse_hand(hand, ruleset)
     ctx = resolve_context(parsed, context, ruleset)
     _check_flags(parsed, ctx, ruleset)
+    notes: tuple[M.Text, ...] = ()
+    if ruleset.renhou is Renhou.NONE and "renhou" in parsed.flags:
+        # A.S.I. (2e lists no renhou): a win before the first draw is still a win.
+        parsed = parsed._replace(flags=parsed.flags - {"renhou"})
+        notes = (M.NO_RENHOU(),)
     info = _ruleset_info(ruleset)
     is_open = bool(parsed.melds) and parsed.is_open
     extras = _dora_yaku(parsed, info, ruleset)
@@ -474,7 +479,8 @@ def _evaluate(hand: dict, ruleset: Ruleset, context: HandContext | None, search)
         if reading in _LIB_ERRORS:
             raise HandError(_LIB_ERRORS[reading])
         raise HandError(M.CANNOT_SCORE, error=reading)
-    return _result(reading, parsed, ctx, ruleset, info, is_open, extras, dora_han)
+    result = _result(reading, parsed, ctx, ruleset, info, is_open, extras, dora_han)
+    return replace(result, notes=notes) if notes else result
 
 
 _MELD_BLOCK = {
@@ -626,7 +632,16 @@ def _points(value: HandValue, ctx: HandContext, ruleset: Ruleset) -> dict[str, i
 
 def cli_result(hand: dict, ruleset: Ruleset) -> dict:
     """The output of ``python -m scoring hand`` (contract)."""
+    return cli_result_noted(hand, ruleset)[0]
+
+
+def cli_result_noted(hand: dict, ruleset: Ruleset) -> tuple[dict, tuple[M.Text, ...]]:
+    """:func:`cli_result` plus the result's notes (the command prints them on standard error)."""
     result = evaluate(hand, ruleset)
+    return _cli_dict(result), result.notes
+
+
+def _cli_dict(result: HandResult) -> dict:
     return {
         "yaku": [{"id": y.id, "han": y.han} for y in result.yaku],
         "han": result.han,

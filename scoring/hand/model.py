@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from scoring.messages import Text
 from scoring.payments import HandValue, Limit
 
 
@@ -61,3 +62,6 @@ class HandResult:
     """As the contract: {"ron": N} | {"dealer": A, "non_dealer": B} | {"all": A}."""
     pao_yakuman: int
     """Multiple of the yakuman in this hand that carry pao under the ruleset (partial pao)."""
+    notes: tuple[Text, ...] = ()
+    """What a table host should know about how the hand was read, e.g. a renhou flag under a
+    ruleset without renhou (scored on its other yaku). Not part of the contract's output."""

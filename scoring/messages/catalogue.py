@@ -675,8 +675,8 @@ CHIIHOU_SHAPE = Message(
     "지화는 울기 없이 첫 쯔모로 화료하는 역입니다.",
 )
 NO_RENHOU = Message(
-    "This ruleset has no renhou; score the hand without it.",
-    "이 룰에는 인화가 없습니다. 인화 없이 계산하세요.",
+    "This ruleset has no renhou: the win before the first draw is scored on its other yaku.",
+    "이 룰에는 인화가 없습니다(역이 아님): 첫 쯔모 전의 론은 다른 역으로 계산했습니다.",
 )
 RENHOU_SHAPE = Message(
     "Renhou is a non-dealer's ron before their first draw, with no melds.",

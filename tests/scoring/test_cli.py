@@ -79,3 +79,12 @@ def test_hand_in_the_west_round_is_paid_as_the_ruleset_says(ruleset, tsumo, poin
     code, out = _run("hand", "--ruleset", ruleset, "-", stdin=json.dumps(hand))
     assert code == 0
     assert out["points"] == points
+
+
+def test_hand_flagged_renhou_under_asi_is_scored_with_a_note_on_standard_error():
+    hand = {"tiles": "234m567p345678s55s", "win": "2m", "seat_wind": "S", "round_wind": "E", "renhou": True}
+    proc = subprocess.run([sys.executable, "-m", "scoring", "hand", "--ruleset", "asi-shirai", "-"],
+                          input=json.dumps(hand), capture_output=True, text=True)
+    assert proc.returncode == 0
+    assert json.loads(proc.stdout)["points"] == {"ron": 2000}
+    assert "no renhou" in proc.stderr

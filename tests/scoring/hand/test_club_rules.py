@@ -145,3 +145,42 @@ def test_west_round_every_win_paid_as_dealer_without_a_game(ruleset, tsumo, poin
 @pytest.mark.parametrize("rnd", ["E", "S"])
 def test_juki_east_and_south_rounds_pay_a_non_dealer_as_non_dealer(rnd) -> None:
     assert dict(evaluate({**WEST_WEST, "round_wind": rnd}, JUKI).points) == {"ron": 1300}
+
+
+# --- A.S.I. 2e lists no renhou; a win before the first draw is still a win (issue 23.6) --------------
+# 234m 567p 345s 678s 55s, ron on 2m (ryanmen) before the winner's first draw, non-dealer:
+# A.S.I.: pinfu + tanyao = 2 han, fu 20 + closed ron 10 = 30: base 30 x 2^4 = 480 -> ron 1,920 -> 2,000.
+# Juki (인화 역만): renhou is a yakuman, 32,000, and replaces the other yaku.
+FIRST_TURN_RON = hand("234m567p345678s55s", "2m", renhou=True)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "yaku", "points", "noted"),
+    [
+        pytest.param(ASI, {"pinfu": 1, "tanyao": 1}, {"ron": 2000}, True,
+                     id="asi_no_renhou_first_turn_ron_scores_its_other_yaku"),
+        pytest.param(JUKI, {"renhou": 13}, {"ron": 32000}, False, id="juki_renhou_is_a_yakuman"),
+    ],
+)
+def test_renhou_flag_under_each_club_ruleset(ruleset, yaku, points, noted) -> None:
+    result = evaluate(FIRST_TURN_RON, ruleset)
+    assert {y.id: y.han for y in result.yaku} == yaku
+    assert dict(result.points) == points
+    notes = [n.render("ko") for n in result.notes]
+    assert bool(notes) is noted
+    if noted:
+        assert "인화" in notes[0]
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [
+        pytest.param({"tsumo": True}, id="asi_renhou_flag_on_a_tsumo_is_still_refused"),
+        pytest.param({"seat_wind": "E"}, id="asi_renhou_flag_for_the_dealer_is_still_refused"),
+    ],
+)
+def test_asi_renhou_flag_keeps_its_shape_checks(flags) -> None:
+    from scoring.errors import HandError
+
+    with pytest.raises(HandError, match="Renhou is a non-dealer's ron"):
+        evaluate({**FIRST_TURN_RON, **flags}, ASI)
