@@ -352,6 +352,21 @@ NO_PAO_FOR = Message(
     "This ruleset has no pao for {kind}.",
     "이 룰에는 {kind}에 대한 책임지불(파오)이 없습니다.",
 )
+PAO_NOT_IN_HAND = Message(
+    "Pao on {who}'s win: the hand has nothing this ruleset makes a player liable for (pao only for {kinds}).",
+    "{who}의 화료에는 책임지불(파오)을 적용할 수 없습니다: 이 룰의 책임지불은 {kinds}에만 있는데, "
+    "이 화료는 그 어느 것도 아닙니다.",
+)
+PAO_FOR_NOT_IN_HAND = Message(
+    "Pao for {kind} on {who}'s win: the hand has no {kind}.",
+    "{who}의 화료에 {kind} 책임지불(파오)을 적용할 수 없습니다: 이 화료에는 {kind:이} 없습니다.",
+)
+PAO_RINSHAN_NEEDS_DAIMINKAN = Message(
+    "Rinshan pao on {who}'s win needs a daiminkan: this rinshan win came after no daiminkan (a closed or added "
+    "kan makes nobody liable).",
+    "{who}의 영상개화에는 책임지불(파오)을 적용할 수 없습니다: 영상개화 책임지불은 대명깡 뒤의 영상개화에만 있고, "
+    "안깡이나 가깡 뒤에는 책임지는 사람이 없습니다.",
+)
 DAIMINKAN_PAO_TSUMO = Message(
     "Daiminkan-rinshan pao is for a rinshan tsumo, not a ron.",
     "대명깡 영상개화 책임지불(파오)은 영상개화 쯔모에만 적용되며 론에는 적용되지 않습니다.",
@@ -428,6 +443,11 @@ PHRASES = {
     "yellow_card": Message("yellow card", "옐로카드"),
     "agari_forbidden": Message("agari forbidden", "화료 금지"),
     "verbal_warning": Message("verbal warning", "구두 경고"),
+    # what a pao (책임지불) is for (scoring.record.PaoFor); English as the record writes pao_for
+    "daisangen": Message("daisangen", "대삼원"),
+    "daisuushii": Message("daisuushii", "대사희"),
+    "suukantsu": Message("suukantsu", "스깡츠"),
+    "daiminkan_rinshan": Message("daiminkan_rinshan", "대명깡 영상개화"),
     "chombo": Message("chombo", "촌보"),
     "deliberate_chombo": Message("deliberate chombo", "고의 촌보"),
     "expulsion": Message("expulsion", "퇴장"),
