@@ -835,6 +835,12 @@ TENHOU_UNKNOWN_YAKU = Message(
     "Unknown tenhou yaku {name!r}.",
     "알 수 없는 텐호 역 {name!r}입니다.",
 )
+TENHOU_EAST_FROM_LOG = Message(
+    "The log's rule {rule} does not say East-only or hanchan: the game ends in the East round with nobody "
+    "below zero, which a hanchan cannot, so it was converted as East-only ({ruleset}).",
+    "로그의 룰 {rule}에는 동풍전인지 반장전인지 나와 있지 않습니다: 아무도 0점 미만이 되지 않은 채 동장에서 "
+    "끝났으므로(반장전이라면 남장으로 이어집니다) 동풍전({ruleset})으로 변환했습니다.",
+)
 TENHOU_UNKNOWN_RULE = Message(
     "The log's rule {rule} names no Tenhou or Mahjong Soul room: converted under {ruleset} "
     "(Tenhou's rules); give --ruleset KEY to choose another.",

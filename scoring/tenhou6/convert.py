@@ -502,13 +502,32 @@ def identify_rule(log: Mapping[str, Any]) -> LogRule:
     return LogRule(platform=platform, players=log_seats(log), east=east)
 
 
+def _ends_in_east_unbusted(log: Mapping[str, Any], players: int) -> bool:
+    """Whether a finished log (with final ``sc``) ends in the East round with nobody below zero."""
+    try:
+        last_kyoku = int(log["log"][-1][0][0])
+        sc = log.get("sc")
+        if not sc:
+            return False
+        scores = [int(x) for x in sc[0 : 2 * players : 2]]
+    except (KeyError, IndexError, TypeError, ValueError):
+        return False
+    return last_kyoku < 4 and len(scores) == players and min(scores) >= 0
+
+
 def _is_sanma(log: Mapping[str, Any]) -> bool:
     return log_seats(log) == 3
 
 
-def _red_fives(rule: Mapping[str, Any], disp: str, japanese: bool) -> tuple[int, int, int]:
+def _red_fives(
+    rule: Mapping[str, Any], disp: str, japanese: bool, room: Sequence[int] | None = None
+) -> tuple[int, int, int]:
+    """The red fives per suit: the log's aka flags, else the room's (``room``: a Mahjong Soul
+    room, whose name does not reliably carry 赤), else Tenhou's 赤 mark, else ``aka``."""
     if any(f"aka5{i}" in rule for i in (1, 2, 3)):
         return tuple(int(rule.get(f"aka5{i}", 0)) for i in (1, 2, 3))  # type: ignore[return-value]
+    if room is not None:
+        return tuple(room)  # type: ignore[return-value]
     if japanese:
         return (1, 1, 1) if "赤" in disp else (0, 0, 0)
     return (1, 1, 1) if rule.get("aka", 1) else (0, 0, 0)
@@ -596,9 +615,17 @@ def derive_ruleset_noted(
     if not isinstance(rule, Mapping):
         rule = {}
     disp = str(rule.get("disp", ""))
-    japanese = bool(re.search(r"[般上特鳳技若銀琥孔東南]", disp))
     identity = identify_rule(log)
+    # Tenhou's room marks (喰 open tanyao, 赤 red fives) are read only from a Tenhou or unknown
+    # room name: Mahjong Soul always has kuitan, and its names (三銀の間) are not Tenhou's.
+    mahjong_soul = identity.platform == "mahjong-soul"
+    japanese = not mahjong_soul and bool(re.search(r"[般上特鳳技若銀琥孔東南]", disp))
     notes: list[M.Text] = []
+    if identity.east is None and _ends_in_east_unbusted(log, identity.players):
+        # A room name without 東/南: a game that ends in the East round with nobody below zero
+        # cannot be a hanchan (it would play on into South), so it is East-only.
+        identity = LogRule(platform=identity.platform, players=identity.players, east=True)
+        notes.append(M.TENHOU_EAST_FROM_LOG(rule=dict(rule) or None, ruleset=ruleset or identity.preset))
     if ruleset is None:
         key = identity.preset
         if identity.platform is None:
@@ -615,7 +642,7 @@ def derive_ruleset_noted(
         overrides["length"] = "hanchan"
     if japanese and "喰" not in disp and base.kuitan:
         overrides["kuitan"] = False
-    red = _red_fives(rule, disp, japanese)
+    red = _red_fives(rule, disp, japanese, base.red_fives if mahjong_soul else None)
     if base.is_sanma:
         red = (0, red[1], red[2])  # no 5m in three-player
     if list(red) != list(base.red_fives):
