@@ -40,7 +40,7 @@ def _game(args: argparse.Namespace) -> dict:
 
 
 def _hand(args: argparse.Namespace) -> dict:
-    from scoring.hand import cli_result
+    from scoring.hand.evaluate import cli_result_noted
     from scoring.rules import preset
 
     try:
@@ -48,7 +48,10 @@ def _hand(args: argparse.Namespace) -> dict:
         data = _read_json(args.hand)
     except ScoringError as exc:
         raise HandError(exc.message) from None
-    return cli_result(data, ruleset)
+    result, notes = cli_result_noted(data, ruleset)
+    for note in notes:  # e.g. a renhou flag under a ruleset without renhou: said on standard error
+        sys.stderr.write(f"note: {note}\n")
+    return result
 
 
 def _needs(args: argparse.Namespace) -> dict:

@@ -166,7 +166,6 @@ def _evaluate_hand(table: Table, win: Win, *, tsumo: bool) -> tuple[HandValue, i
         round_wind=table.round_wind,
         is_dealer=win.winner == table.dealer,
         tsumo=tsumo,
-        paid_as_dealer=table.paid_as_dealer,
         dealer_renchan=table.renchan,
         dealer_wins_in_row=table.dealer_wins_in_row,
     )
@@ -231,8 +230,60 @@ def _add(deltas: list[int], more: list[int]) -> None:
         deltas[i] += d
 
 
-def _pao_kind(table: Table, win: Win, value: HandValue, *, tsumo: bool) -> PaoFor:
+_YAKUMAN_PAO = (PaoFor.DAISANGEN, PaoFor.DAISUUSHII, PaoFor.SUUKANTSU)
+
+
+def _hand_pao_kinds(win: Win, result: WinResult) -> tuple[PaoFor, ...]:
+    """What a full HAND can make a player liable for: its pao yakuman (daisangen, daisuushii,
+    suukantsu), then a rinshan win after a daiminkan (the rinshan flag and a daiminkan meld)."""
+    hand = win.hand or {}
+    ids = {yaku_id for yaku_id, _ in result.yaku}
+    kinds = [k for k in _YAKUMAN_PAO if k.value in ids]
+    melds = hand.get("melds") or ()
+    if hand.get("rinshan") and any(isinstance(m, dict) and m.get("kind") == "daiminkan" for m in melds):
+        kinds.append(PaoFor.DAIMINKAN_RINSHAN)
+    return tuple(kinds)
+
+
+def _pao_phrase(kind: PaoFor | Pao) -> M.Message:
+    """What a pao is for, in words (대삼원, 스깡츠, 대명깡 영상개화...)."""
+    phrase = M.phrase(kind.value)
+    assert isinstance(phrase, M.Message), kind
+    return phrase
+
+
+def _pao_kind_of_hand(table: Table, win: Win, result: WinResult) -> PaoFor:
+    """The pao kind a full HAND carries, refused (with the reason) when the ruleset has none for it."""
     rs = table.ruleset
+    shown = _hand_pao_kinds(win, result)
+    who = _name(win.winner)
+    if win.pao_for is not None:
+        if win.pao_for not in shown:
+            raise ScoringError(M.PAO_FOR_NOT_IN_HAND, who=who, kind=_pao_phrase(win.pao_for))
+        if Pao(win.pao_for.value) not in rs.pao:
+            raise ScoringError(M.NO_PAO_FOR, kind=_pao_phrase(win.pao_for))
+        return win.pao_for
+    allowed = [k for k in shown if Pao(k.value) in rs.pao]
+    if allowed:
+        return allowed[0]  # a pao yakuman before daiminkan-rinshan: the larger liability
+    if shown:
+        raise ScoringError(M.NO_PAO_FOR, kind=_pao_phrase(shown[0]))
+    if Pao.DAIMINKAN_RINSHAN in rs.pao and (win.hand or {}).get("rinshan"):
+        raise ScoringError(M.PAO_RINSHAN_NEEDS_DAIMINKAN, who=who)
+    kinds = [k for k in PaoFor if Pao(k.value) in rs.pao]
+    if not kinds:
+        raise ScoringError(M.NO_YAKUMAN_PAO)
+    phrases = [_pao_phrase(k) for k in kinds]
+    listed = M.Message(", ".join(M.render(p, "en") for p in phrases), ", ".join(M.render(p, "ko") for p in phrases))
+    raise ScoringError(M.PAO_NOT_IN_HAND, who=who, kinds=listed)
+
+
+def _pao_kind(table: Table, win: Win, result: WinResult, *, tsumo: bool) -> PaoFor:
+    if win.hand is not None:
+        return _pao_kind_of_hand(table, win, result)
+    # A han/fu or yakuman entry: the host's claim, checked against the ruleset's pao kinds.
+    rs = table.ruleset
+    value = result.value
     kind = win.pao_for
     if kind is None:
         kind = PaoFor.DAIMINKAN_RINSHAN if (tsumo and not value.yakuman) else None
@@ -244,7 +295,7 @@ def _pao_kind(table: Table, win: Win, value: HandValue, *, tsumo: bool) -> PaoFo
             raise ScoringError(M.NO_YAKUMAN_PAO)
         return PaoFor.DAISANGEN  # any yakuman pao pays the same way; only the default share differs
     if Pao(kind.value) not in rs.pao:
-        raise ScoringError(M.NO_PAO_FOR, kind=kind.value)
+        raise ScoringError(M.NO_PAO_FOR, kind=_pao_phrase(kind))
     if kind is PaoFor.DAIMINKAN_RINSHAN:
         if not tsumo:
             raise ScoringError(M.DAIMINKAN_PAO_TSUMO)
@@ -283,7 +334,7 @@ def _ron_payment(table: Table, win: Win, result: WinResult, loser: int) -> list[
     )
     if win.pao is None:
         return deltas
-    kind = _pao_kind(table, win, value, tsumo=False)
+    kind = _pao_kind(table, win, result, tsumo=False)
     if win.pao == loser or rs.pao_ron_split is PaoSplit.DISCARDER:
         return deltas
     as_dealer = win.winner == table.dealer or table.paid_as_dealer
@@ -316,7 +367,7 @@ def _settle_tsumo(table: Table, event: Tsumo) -> Settlement:
                 deltas[p] -= each
                 deltas[win.winner] += each
     else:
-        kind = _pao_kind(table, win, value, tsumo=True)
+        kind = _pao_kind(table, win, result, tsumo=True)
         if kind is PaoFor.DAIMINKAN_RINSHAN:
             if rs.daiminkan_rinshan_pao_ron_value:
                 amount = ron_amount(value, dealer=as_dealer)
@@ -489,4 +540,6 @@ def settle_chombo(table: Table, event: Chombo) -> Settlement:
     )
 
 
-__all__ = ["Outcome", "Settlement", "Table", "WinResult", "chombo_payment", "head_bump_order", "settle", "settle_chombo"]
+__all__ = [
+    "Outcome", "Settlement", "Table", "WinResult", "chombo_payment", "head_bump_order", "settle", "settle_chombo",
+]

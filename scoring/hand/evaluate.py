@@ -20,6 +20,7 @@ built (see :func:`_fresh_config`).
 from __future__ import annotations
 
 import functools
+from dataclasses import replace
 from typing import Any, NamedTuple
 
 from mahjong.constants import EAST, NORTH, SOUTH, WEST
@@ -35,10 +36,20 @@ from scoring.hand.estimate import ClubFu, estimate_club, estimate_plain
 from scoring.hand.model import HandContext, HandResult, Yaku
 from scoring.hand.names import YAKU_NAMES
 from scoring.hand.parse import MeldKind, ParsedHand, parse_hand
-from scoring.hand.readings import QUAD, SEQUENCE, TRIPLET, Reading, best_reading, from_response, reading_rules
+from scoring.hand.readings import (
+    QUAD,
+    SEQUENCE,
+    TRIPLET,
+    Reading,
+    ReadingRules,
+    best_reading,
+    from_response,
+    reading_rules,
+)
 from scoring.hand.tiles import assign_ids
 from scoring.payments import HandValue, Limit, hand_value, win_points
 from scoring.rules import ClosedKanRob, Kazoe, Renhou, Ruleset
+from scoring.table import paid_as_dealer
 
 _HONROUTOU_CHIITOI = frozenset({"honroutou", "chiitoitsu"})
 _NORTH = 30  # 34-index of 4z
@@ -99,7 +110,9 @@ def _build_ruleset_info(ruleset: Ruleset) -> _RulesetInfo:
             # total as "nuki dora" (see _library_call): no indicators, no red-five ids.
             has_aka_dora=False,
             has_double_yakuman=True,  # we give each yakuman its multiple from the ruleset
-            kazoe_limit=HandConstants.KAZOE_LIMITED if ruleset.kazoe is Kazoe.YAKUMAN else HandConstants.KAZOE_SANBAIMAN,
+            kazoe_limit=(
+                HandConstants.KAZOE_LIMITED if ruleset.kazoe is Kazoe.YAKUMAN else HandConstants.KAZOE_SANBAIMAN
+            ),
             kiriage=ruleset.kiriage,  # the library's points rank the readings
             fu_for_open_pinfu=ruleset.open_pinfu_fu,
             fu_for_pinfu_tsumo=False,
@@ -237,16 +250,24 @@ def _yaku_cached(yaku_id: str, han: int) -> Yaku:
 
 
 
-def resolve_context(hand: ParsedHand, context: HandContext | None) -> HandContext:
+def resolve_context(hand: ParsedHand, context: HandContext | None, ruleset: Ruleset) -> HandContext:
+    """The context of this win: the game's when given, else the HAND's own winds and tsumo.
+
+    ``paid_as_dealer`` left None is derived here, for every caller alike (the game engine, the
+    ``hand`` command, the table screens), from the ruleset and the round wind
+    (:func:`scoring.table.paid_as_dealer`: Juki's West rule)."""
     if context is not None:
         if context.seat_wind not in _WIND_34 or context.round_wind not in _WIND_34:
             raise HandError(M.WINDS_CONTEXT)
+        if context.paid_as_dealer is None:
+            return replace(context, paid_as_dealer=paid_as_dealer(ruleset, context.round_wind))
         return context
     if hand.seat_wind is None or hand.round_wind is None:
         raise HandError(M.HAND_NEEDS_WINDS)
     return HandContext(
         seat_wind=hand.seat_wind, round_wind=hand.round_wind,
         is_dealer=hand.seat_wind == "E", tsumo="tsumo" in hand.flags,
+        paid_as_dealer=paid_as_dealer(ruleset, hand.round_wind),
     )
 
 
@@ -297,8 +318,8 @@ def _check_flags(hand: ParsedHand, ctx: HandContext, ruleset: Ruleset) -> None:
         if not tsumo or hand.melds:
             raise HandError(M.CHIIHOU_SHAPE)
     if "renhou" in flags:
-        if ruleset.renhou is Renhou.NONE:
-            raise HandError(M.NO_RENHOU)
+        # Without renhou in the ruleset the flag still says "a ron before the first draw":
+        # checked the same, then dropped by _evaluate (the win scores its other yaku).
         if ctx.is_dealer or tsumo or hand.melds:
             raise HandError(M.RENHOU_SHAPE)
     first_draw = flags & {"tenhou", "chiihou", "renhou"}
@@ -442,8 +463,13 @@ def evaluate_with_library(hand: dict, ruleset: Ruleset, context: HandContext | N
 
 def _evaluate(hand: dict, ruleset: Ruleset, context: HandContext | None, search) -> HandResult:  # type: ignore[no-untyped-def]
     parsed = parse_hand(hand, ruleset)
-    ctx = resolve_context(parsed, context)
+    ctx = resolve_context(parsed, context, ruleset)
     _check_flags(parsed, ctx, ruleset)
+    notes: tuple[M.Text, ...] = ()
+    if ruleset.renhou is Renhou.NONE and "renhou" in parsed.flags:
+        # A.S.I. (2e lists no renhou): a win before the first draw is still a win.
+        parsed = parsed._replace(flags=parsed.flags - {"renhou"})
+        notes = (M.NO_RENHOU(),)
     info = _ruleset_info(ruleset)
     is_open = bool(parsed.melds) and parsed.is_open
     extras = _dora_yaku(parsed, info, ruleset)
@@ -453,7 +479,8 @@ def _evaluate(hand: dict, ruleset: Ruleset, context: HandContext | None, search)
         if reading in _LIB_ERRORS:
             raise HandError(_LIB_ERRORS[reading])
         raise HandError(M.CANNOT_SCORE, error=reading)
-    return _result(reading, parsed, ctx, ruleset, info, is_open, extras, dora_han)
+    result = _result(reading, parsed, ctx, ruleset, info, is_open, extras, dora_han)
+    return replace(result, notes=notes) if notes else result
 
 
 _MELD_BLOCK = {
@@ -520,7 +547,8 @@ def _result(
         yaku = (*regular, *extras) if extras else tuple(regular)
         key = (yaku_han + dora_han, fu, 0)
         value = info.values.get(key) or info.values.setdefault(key, _value(*key[:2], ruleset))
-        if value.limit is None and ruleset.honroutou_chiitoitsu_mangan and _HONROUTOU_CHIITOI <= {y.id for y in regular}:
+        honroutou_chiitoi = _HONROUTOU_CHIITOI <= {y.id for y in regular}
+        if value.limit is None and ruleset.honroutou_chiitoitsu_mangan and honroutou_chiitoi:
             # Juki 2024-12: honroutou + chiitoitsu is counted as a mangan (4 han 25 fu would be 6,400).
             value = HandValue(han=value.han, fu=fu, yakuman=0, base=2000, limit=Limit.MANGAN)
         pao = 0
@@ -604,7 +632,16 @@ def _points(value: HandValue, ctx: HandContext, ruleset: Ruleset) -> dict[str, i
 
 def cli_result(hand: dict, ruleset: Ruleset) -> dict:
     """The output of ``python -m scoring hand`` (contract)."""
+    return cli_result_noted(hand, ruleset)[0]
+
+
+def cli_result_noted(hand: dict, ruleset: Ruleset) -> tuple[dict, tuple[M.Text, ...]]:
+    """:func:`cli_result` plus the result's notes (the command prints them on standard error)."""
     result = evaluate(hand, ruleset)
+    return _cli_dict(result), result.notes
+
+
+def _cli_dict(result: HandResult) -> dict:
     return {
         "yaku": [{"id": y.id, "han": y.han} for y in result.yaku],
         "han": result.han,

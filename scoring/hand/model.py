@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from scoring.messages import Text
 from scoring.payments import HandValue, Limit
 
 
@@ -24,8 +25,10 @@ class HandContext:
     round_wind: str
     is_dealer: bool
     tsumo: bool
-    paid_as_dealer: bool = False
-    """Pay this win as a dealer win (Juki: every win from West on)."""
+    paid_as_dealer: bool | None = None
+    """Pay this win as a dealer win (Juki: every win from West on). None (the default, and what
+    the game engine passes): derived from the ruleset and ``round_wind`` by
+    :func:`scoring.table.paid_as_dealer`, the one home of that rule; True/False overrides it."""
     dealer_renchan: int = 0
     dealer_wins_in_row: int | None = None
 
@@ -59,3 +62,6 @@ class HandResult:
     """As the contract: {"ron": N} | {"dealer": A, "non_dealer": B} | {"all": A}."""
     pao_yakuman: int
     """Multiple of the yakuman in this hand that carry pao under the ruleset (partial pao)."""
+    notes: tuple[Text, ...] = ()
+    """What a table host should know about how the hand was read, e.g. a renhou flag under a
+    ruleset without renhou (scored on its other yaku). Not part of the contract's output."""

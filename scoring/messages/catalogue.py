@@ -352,6 +352,21 @@ NO_PAO_FOR = Message(
     "This ruleset has no pao for {kind}.",
     "이 룰에는 {kind}에 대한 책임지불(파오)이 없습니다.",
 )
+PAO_NOT_IN_HAND = Message(
+    "Pao on {who}'s win: the hand has nothing this ruleset makes a player liable for (pao only for {kinds}).",
+    "{who}의 화료에는 책임지불(파오)을 적용할 수 없습니다: 이 룰의 책임지불은 {kinds}에만 있는데, "
+    "이 화료는 그 어느 것도 아닙니다.",
+)
+PAO_FOR_NOT_IN_HAND = Message(
+    "Pao for {kind} on {who}'s win: the hand has no {kind}.",
+    "{who}의 화료에 {kind} 책임지불(파오)을 적용할 수 없습니다: 이 화료에는 {kind:이} 없습니다.",
+)
+PAO_RINSHAN_NEEDS_DAIMINKAN = Message(
+    "Rinshan pao on {who}'s win needs a daiminkan: this rinshan win came after no daiminkan (a closed or added "
+    "kan makes nobody liable).",
+    "{who}의 영상개화에는 책임지불(파오)을 적용할 수 없습니다: 영상개화 책임지불은 대명깡 뒤의 영상개화에만 있고, "
+    "안깡이나 가깡 뒤에는 책임지는 사람이 없습니다.",
+)
 DAIMINKAN_PAO_TSUMO = Message(
     "Daiminkan-rinshan pao is for a rinshan tsumo, not a ron.",
     "대명깡 영상개화 책임지불(파오)은 영상개화 쯔모에만 적용되며 론에는 적용되지 않습니다.",
@@ -428,6 +443,11 @@ PHRASES = {
     "yellow_card": Message("yellow card", "옐로카드"),
     "agari_forbidden": Message("agari forbidden", "화료 금지"),
     "verbal_warning": Message("verbal warning", "구두 경고"),
+    # what a pao (책임지불) is for (scoring.record.PaoFor); English as the record writes pao_for
+    "daisangen": Message("daisangen", "대삼원"),
+    "daisuushii": Message("daisuushii", "대사희"),
+    "suukantsu": Message("suukantsu", "스깡츠"),
+    "daiminkan_rinshan": Message("daiminkan_rinshan", "대명깡 영상개화"),
     "chombo": Message("chombo", "촌보"),
     "deliberate_chombo": Message("deliberate chombo", "고의 촌보"),
     "expulsion": Message("expulsion", "퇴장"),
@@ -675,8 +695,8 @@ CHIIHOU_SHAPE = Message(
     "지화는 울기 없이 첫 쯔모로 화료하는 역입니다.",
 )
 NO_RENHOU = Message(
-    "This ruleset has no renhou; score the hand without it.",
-    "이 룰에는 인화가 없습니다. 인화 없이 계산하세요.",
+    "This ruleset has no renhou: the win before the first draw is scored on its other yaku.",
+    "이 룰에는 인화가 없습니다(역이 아님): 첫 쯔모 전의 론은 다른 역으로 계산했습니다.",
 )
 RENHOU_SHAPE = Message(
     "Renhou is a non-dealer's ron before their first draw, with no melds.",
@@ -814,6 +834,12 @@ TENHOU_RESULT_UNREADABLE = Message(
 TENHOU_UNKNOWN_YAKU = Message(
     "Unknown tenhou yaku {name!r}.",
     "알 수 없는 텐호 역 {name!r}입니다.",
+)
+TENHOU_EAST_FROM_LOG = Message(
+    "The log's rule {rule} does not say East-only or hanchan: the game ends in the East round with nobody "
+    "below zero, which a hanchan cannot, so it was converted as East-only ({ruleset}).",
+    "로그의 룰 {rule}에는 동풍전인지 반장전인지 나와 있지 않습니다: 아무도 0점 미만이 되지 않은 채 동장에서 "
+    "끝났으므로(반장전이라면 남장으로 이어집니다) 동풍전({ruleset})으로 변환했습니다.",
 )
 TENHOU_UNKNOWN_RULE = Message(
     "The log's rule {rule} names no Tenhou or Mahjong Soul room: converted under {ruleset} "

@@ -324,7 +324,9 @@ def parse_win(detail: Sequence[Any], *, dealer: int, ruleset: Ruleset, where: st
     return win
 
 
-def _check_points(win: dict[str, Any], points: _Points, *, tsumo: bool, dealer: bool, ruleset: Ruleset, where: str) -> None:
+def _check_points(
+    win: dict[str, Any], points: _Points, *, tsumo: bool, dealer: bool, ruleset: Ruleset, where: str
+) -> None:
     value = hand_value(win.get("han", 0), win.get("fu"), ruleset, yakuman=win.get("yakuman", 0))
     if not tsumo:
         accepted: list[tuple[int | None, ...]] = [(ron_amount(value, dealer=dealer), None, False)]
@@ -433,7 +435,8 @@ _TENHOU_DISP = re.compile(r"^[三四]?[般上特鳳技若銀琥孔]?[東南]")
 # Mahjong Soul logs converted to tenhou.net/6 (tensoul and its forks) name the room: ranked
 # rooms 銅/銀/金/玉/王座の間 (English Bronze ... Throne Room), 友人戦 (Friendly), 大会戦 (Tournament).
 _MAHJONG_SOUL_DISP = re.compile(
-    r"の間|友人戦|大会戦|段位戦|\b(?:Bronze|Silver|Gold|Jade|Throne|Casual)\b|Friendly|Tou?rnament|Majsoul|Mahjong ?Soul",
+    r"の間|友人戦|大会戦|段位戦|\b(?:Bronze|Silver|Gold|Jade|Throne|Casual)\b"
+    r"|Friendly|Tou?rnament|Majsoul|Mahjong ?Soul",
     re.IGNORECASE,
 )
 # The East-only twin of each hanchan preset (Tenhou's 4-player East is an override of `tenhou`).
@@ -499,13 +502,32 @@ def identify_rule(log: Mapping[str, Any]) -> LogRule:
     return LogRule(platform=platform, players=log_seats(log), east=east)
 
 
+def _ends_in_east_unbusted(log: Mapping[str, Any], players: int) -> bool:
+    """Whether a finished log (with final ``sc``) ends in the East round with nobody below zero."""
+    try:
+        last_kyoku = int(log["log"][-1][0][0])
+        sc = log.get("sc")
+        if not sc:
+            return False
+        scores = [int(x) for x in sc[0 : 2 * players : 2]]
+    except (KeyError, IndexError, TypeError, ValueError):
+        return False
+    return last_kyoku < 4 and len(scores) == players and min(scores) >= 0
+
+
 def _is_sanma(log: Mapping[str, Any]) -> bool:
     return log_seats(log) == 3
 
 
-def _red_fives(rule: Mapping[str, Any], disp: str, japanese: bool) -> tuple[int, int, int]:
+def _red_fives(
+    rule: Mapping[str, Any], disp: str, japanese: bool, room: Sequence[int] | None = None
+) -> tuple[int, int, int]:
+    """The red fives per suit: the log's aka flags, else the room's (``room``: a Mahjong Soul
+    room, whose name does not reliably carry 赤), else Tenhou's 赤 mark, else ``aka``."""
     if any(f"aka5{i}" in rule for i in (1, 2, 3)):
         return tuple(int(rule.get(f"aka5{i}", 0)) for i in (1, 2, 3))  # type: ignore[return-value]
+    if room is not None:
+        return tuple(room)  # type: ignore[return-value]
     if japanese:
         return (1, 1, 1) if "赤" in disp else (0, 0, 0)
     return (1, 1, 1) if rule.get("aka", 1) else (0, 0, 0)
@@ -534,13 +556,16 @@ def _points_for(scores: Sequence[int], uma: Sequence[int], ruleset: Ruleset, rou
     order = _placing(scores)
     points = [0.0] * len(scores)
     for place, p in enumerate(order):
-        points[p] = _base_points(scores[p], ruleset, rounding) + (uma[place] + (ruleset.oka if place == 0 else 0)) / 1000
+        bonus = uma[place] + (ruleset.oka if place == 0 else 0)
+        points[p] = _base_points(scores[p], ruleset, rounding) + bonus / 1000
     if rounding is not Rounding.DECIMAL:
         points[order[0]] = -sum(points[p] for p in order[1:])
     return points
 
 
-def _implied_uma(scores: Sequence[int], points: Sequence[float], ruleset: Ruleset, rounding: Rounding) -> list[int] | None:
+def _implied_uma(
+    scores: Sequence[int], points: Sequence[float], ruleset: Ruleset, rounding: Rounding
+) -> list[int] | None:
     """The whole-thousand uma that ``points`` show for places 2..n under ``rounding`` (1st balances)."""
     order = _placing(scores)
     uma = [round((points[p] - _base_points(scores[p], ruleset, rounding)) * 1000) for p in order]
@@ -548,7 +573,8 @@ def _implied_uma(scores: Sequence[int], points: Sequence[float], ruleset: Rulese
         return None
     uma[0] = -sum(uma[1:])
     # Tenhou's uma is always symmetric and falling (e.g. 10-20, 5-10); anything else is not uma.
-    if any(u != -v for u, v in zip(uma, reversed(uma), strict=False)) or any(a < b for a, b in zip(uma, uma[1:], strict=False)):
+    symmetric = all(u == -v for u, v in zip(uma, reversed(uma), strict=False))
+    if not symmetric or any(a < b for a, b in zip(uma, uma[1:], strict=False)):
         return None
     return uma
 
@@ -589,9 +615,17 @@ def derive_ruleset_noted(
     if not isinstance(rule, Mapping):
         rule = {}
     disp = str(rule.get("disp", ""))
-    japanese = bool(re.search(r"[般上特鳳技若銀琥孔東南]", disp))
     identity = identify_rule(log)
+    # Tenhou's room marks (喰 open tanyao, 赤 red fives) are read only from a Tenhou or unknown
+    # room name: Mahjong Soul always has kuitan, and its names (三銀の間) are not Tenhou's.
+    mahjong_soul = identity.platform == "mahjong-soul"
+    japanese = not mahjong_soul and bool(re.search(r"[般上特鳳技若銀琥孔東南]", disp))
     notes: list[M.Text] = []
+    if identity.east is None and _ends_in_east_unbusted(log, identity.players):
+        # A room name without 東/南: a game that ends in the East round with nobody below zero
+        # cannot be a hanchan (it would play on into South), so it is East-only.
+        identity = LogRule(platform=identity.platform, players=identity.players, east=True)
+        notes.append(M.TENHOU_EAST_FROM_LOG(rule=dict(rule) or None, ruleset=ruleset or identity.preset))
     if ruleset is None:
         key = identity.preset
         if identity.platform is None:
@@ -608,7 +642,7 @@ def derive_ruleset_noted(
         overrides["length"] = "hanchan"
     if japanese and "喰" not in disp and base.kuitan:
         overrides["kuitan"] = False
-    red = _red_fives(rule, disp, japanese)
+    red = _red_fives(rule, disp, japanese, base.red_fives if mahjong_soul else None)
     if base.is_sanma:
         red = (0, red[1], red[2])  # no 5m in three-player
     if list(red) != list(base.red_fives):
@@ -692,13 +726,23 @@ def _at(start: RoundStart) -> M.Text:
     return M.ROUND_AT(round=start.round, honba=start.honba)
 
 
+def _entry_tiles(entry: int | str) -> list[int]:
+    """The tiles of one hand, draw or discard entry, read two digits at a time: a call string
+    ("c353436", "p151515", "k..", "a..") without its letter, a riichi or kita discard ("r53",
+    "f44") without its prefix. Never a pattern over the whole string ("c353436" holds no "53")."""
+    if not isinstance(entry, str):
+        return [int(entry)]
+    if entry[:1] in ("r", "f"):
+        return [int(entry[1:])]
+    return _call_tiles(entry)[0]
+
+
 def _check_reds(log: Mapping[str, Any], rules: Ruleset) -> None:
-    for i, raw in enumerate(log["log"]):
+    for raw in log["log"]:
         for p in range(rules.players):
             for entry in list(raw[4 + 3 * p]) + list(raw[5 + 3 * p]) + list(raw[6 + 3 * p]):
-                found = re.findall(r"5[123]", entry) if isinstance(entry, str) else [str(entry)]
-                for tile in found:
-                    if tile in ("51", "52", "53") and not rules.red_fives[int(tile[1]) - 1]:
+                for tile in _entry_tiles(entry):
+                    if tile in (51, 52, 53) and not rules.red_fives[tile - 51]:
                         raise ScoringError(
                             M.TENHOU_RED_FIVE, at=_at(round_start(raw, rules.players)), tile=tile, rule=log.get("rule")
                         )

@@ -335,9 +335,12 @@ def _kan(g: _Game, s: _Seat, entry: str) -> None:
             _remove(s.hand, c)
         s.melds.append({"kind": "ankan", "codes": codes})
         added = codes[0]
+    # A kan robbed (chankan) never happened, so it breaks no ippatsu: kept for the robber.
+    ippatsu_before = tuple(seat.ippatsu for seat in g.seats)
     _end_ippatsu(g)
     g.rinshan_next = True
-    g.state = {"kind": "kan", "seat": g.cur, "tile": added, "ankan": letter == "a", "wall_draws": g.wall_draws}
+    g.state = {"kind": "kan", "seat": g.cur, "tile": added, "ankan": letter == "a", "wall_draws": g.wall_draws,
+               "ippatsu_before": ippatsu_before}
 
 
 def _discard(g: _Game, s: _Seat, entry: int | str) -> list[_Game] | None:
@@ -431,10 +434,11 @@ def _win(rnd, seats, last, winner, loser, dealer, kyoku, detail) -> WinFromLog:
         "dora": [tile(c) for c in rnd[2]],
         "ura": [tile(c) for c in rnd[3][:n_dora]],
     }
+    robbed_kan = not tsumo and last["kind"] == "kan"
     flags = {
         "riichi": s.riichi and not s.double_riichi,
         "double_riichi": s.double_riichi,
-        "ippatsu": s.ippatsu,
+        "ippatsu": last["ippatsu_before"][winner] if robbed_kan else s.ippatsu,
         "rinshan": tsumo and bool(last.get("rinshan")),
         "chankan": not tsumo and last["kind"] == "kan" and not last.get("ankan"),
         "chankan_closed": not tsumo and last["kind"] == "kan" and bool(last.get("ankan")),
@@ -447,4 +451,11 @@ def _win(rnd, seats, last, winner, loser, dealer, kyoku, detail) -> WinFromLog:
     if s.kita:
         hand["kita"] = s.kita
     yaku, han, fu, limit, points = parse_result(detail)
+    if s.kita and "kita" not in yaku and yaku.get("dora", 0) >= s.kita:
+        # Tenhou writes the Norths set aside (抜きドラ, one han each) inside its ドラ line; split
+        # them out as the contract's `kita` (what evaluate gives), the rest being indicator dora.
+        yaku["kita"] = s.kita
+        yaku["dora"] -= s.kita
+        if not yaku["dora"]:
+            del yaku["dora"]
     return WinFromLog(hand, winner, loser, dealer, yaku, han, fu, limit, points)

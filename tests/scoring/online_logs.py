@@ -221,3 +221,39 @@ MAHJONG_SOUL_ROWS = [
     ("E3", 1, 0, [-3100, 12300, -6100, -3100], [14500, 44500, 18300, 22700]),
     ("E4", 0, 0, [3900, 0, 0, -3900], [18400, 44500, 18300, 18800]),
 ]
+
+
+def mahjong_soul_sanma_silver_room() -> dict[str, Any]:
+    """A Mahjong Soul three-player game whose room name, 三銀の間 (Silver Room), says neither
+    East-only nor hanchan, nor 喰 or 赤 (issue 23.5). It ends after East 3 with nobody below
+    zero, which a hanchan cannot: the game is East-only. Draw rounds carry one turn.
+    """
+    rounds = [
+        # E1-0, dealer 0. Seat 1 rons seat 2: open tanyao + 3 dora = 4 han mangan, 8,000.
+        _round(0, 0, 0, [35000, 35000, 35000], [11], [], [
+            (_J0, [44], [60]),
+            (_J0, [44], [60]),
+            (_J0, [44], [60]),
+        ], ["和了", [0, 8000, -8000, 0], [1, 2, 1, "満貫8000点", "断幺九(1飜)", "ドラ(3飜)"]]),
+        # E2-0, dealer 1: nobody tenpai, no payments; the dealer is noten, the deal passes, honba 1.
+        _round(1, 0, 0, [35000, 43000, 27000], [41], [], [
+            (_J0, [44], [60]),
+            (_J0, [44], [60]),
+            (_J0, [44], [60]),
+        ], ["全員不聴", [0, 0, 0, 0]]),
+        # E3-1 (East-only all last), dealer 2: nobody tenpai; the dealer is noten and seat 1 is past
+        # 40,000 (Mahjong Soul three-player's target): the game ends.
+        _round(2, 1, 0, [35000, 43000, 27000], [41], [], [
+            (_J0, [44], [60]),
+            (_J0, [44], [60]),
+            (_J0, [44], [60]),
+        ], ["全員不聴", [0, 0, 0, 0]]),
+    ]
+    return {
+        "title": ["club test: Mahjong Soul three-player Silver Room", ""],
+        "name": ["Han", "Seo", "Oh", ""],
+        "rule": {"disp": "三銀の間"},
+        "log": rounds,
+        # (score - 35,000)/1000 + uma 15/0/-15, no oka: 43,000 +23.0, 35,000 0.0, 27,000 -23.0.
+        "sc": [35000, 0.0, 43000, 23.0, 27000, -23.0],
+    }

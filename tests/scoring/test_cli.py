@@ -62,3 +62,29 @@ def test_hand_subcommand_is_wired():
     assert proc.returncode == 0, proc.stdout
     out = json.loads(proc.stdout)
     assert (out["han"], out["fu"], out["points"]) == (1, 30, {"ron": 1000})
+
+
+# Juki 004 §2: in West every win is paid as the dealer's, also for `hand` outside a game (issue 23.2).
+@pytest.mark.parametrize(
+    ("ruleset", "tsumo", "points"),
+    [
+        pytest.param("juki-agit-2026", False, {"ron": 2400}, id="juki_west_ron_paid_as_dealer"),
+        pytest.param("juki-agit-2026", True, {"all": 1300}, id="juki_west_tsumo_paid_as_dealer"),
+        pytest.param("asi-shirai", False, {"ron": 1600}, id="asi_west_ron_paid_as_non_dealer"),
+    ],
+)
+def test_hand_in_the_west_round_is_paid_as_the_ruleset_says(ruleset, tsumo, points):
+    hand = {"tiles": "234m999p234567s33z", "win": "5s", "seat_wind": "W", "round_wind": "W", "riichi": True,
+            "tsumo": tsumo}
+    code, out = _run("hand", "--ruleset", ruleset, "-", stdin=json.dumps(hand))
+    assert code == 0
+    assert out["points"] == points
+
+
+def test_hand_flagged_renhou_under_asi_is_scored_with_a_note_on_standard_error():
+    hand = {"tiles": "234m567p345678s55s", "win": "2m", "seat_wind": "S", "round_wind": "E", "renhou": True}
+    proc = subprocess.run([sys.executable, "-m", "scoring", "hand", "--ruleset", "asi-shirai", "-"],
+                          input=json.dumps(hand), capture_output=True, text=True)
+    assert proc.returncode == 0
+    assert json.loads(proc.stdout)["points"] == {"ron": 2000}
+    assert "no renhou" in proc.stderr

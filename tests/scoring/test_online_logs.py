@@ -30,6 +30,7 @@ from tests.scoring.online_logs import (
     MAHJONG_SOUL_ROWS,
     TENHOU_SANMA_ROWS,
     mahjong_soul_east_game,
+    mahjong_soul_sanma_silver_room,
     tenhou_sanma_hanchan,
 )
 
@@ -275,3 +276,48 @@ def test_kita_refusals(key: str, extra: dict[str, Any], message: str) -> None:
         hand["tiles"] = "111m234p567s99s111z"
     with pytest.raises(HandError, match=message):
         evaluate(hand, preset(key))
+
+
+# --------------------------------------------------------------------------- room length from the log (issue 23.5)
+
+
+def test_mahjong_soul_sanma_room_without_length_that_ends_in_east_is_east_only() -> None:
+    log = mahjong_soul_sanma_silver_room()
+    record = convert_log(log)
+    # 三銀の間: Mahjong Soul always has kuitan and its three-player red 5p/5s; 銀 is not Tenhou's room
+    # mark for no open tanyao, and a missing 赤 says nothing in a Mahjong Soul room name.
+    assert record["ruleset"] == "mahjong-soul-sanma-east"
+    final = replay(record).final
+    assert final is not None and final.ended_by == "all_last"
+    assert list(final.scores) == [35000, 43000, 27000]
+    assert [float(p) for p in final.points] == [0.0, 23.0, -23.0]
+
+
+def test_mahjong_soul_room_without_length_that_ends_in_east_is_east_only() -> None:
+    log = mahjong_soul_east_game()
+    log["rule"] = {"disp": "金の間喰赤", "aka51": 1, "aka52": 1, "aka53": 1}
+    record = convert_log(log)
+    assert record["ruleset"] == "mahjong-soul-east"
+    assert replay(record).final is not None
+
+
+def test_a_room_without_length_whose_game_goes_south_stays_hanchan() -> None:
+    log = tenhou_sanma_hanchan()
+    log["rule"] = {"disp": "三鳳喰赤"}
+    assert resolve(derive_ruleset(log)).length.value == "hanchan"
+
+
+def test_a_room_without_length_whose_game_ends_in_east_by_tobi_stays_hanchan() -> None:
+    log = mahjong_soul_sanma_silver_room()
+    log["log"] = log["log"][:1]
+    # E1: the dealer rons seat 2 for a yakuman, 48,000: seat 2 ends at -13,000 (tobi).
+    log["log"][0][-1] = ["和了", [48000, 0, -48000, 0], [0, 2, 0, "役満48000点", "字一色(役満)"]]
+    log["sc"] = [83000, 63.0, 35000, 0.0, -13000, -63.0]
+    assert derive_ruleset(log) == "mahjong-soul-sanma"
+
+
+def test_cli_from_tenhou6_says_on_stderr_that_the_length_came_from_the_log() -> None:
+    out = _cli("from-tenhou6", "-", stdin=json.dumps(mahjong_soul_sanma_silver_room(), ensure_ascii=False))
+    assert out.returncode == 0, out.stdout
+    assert json.loads(out.stdout)["ruleset"] == "mahjong-soul-sanma-east"
+    assert "East-only" in out.stderr and "nobody below zero" in out.stderr

@@ -102,6 +102,10 @@ CASES = [
     pytest.param(JUKI, hand("234m567p345678s55s", "2m", renhou=True),
                  {"yakuman": 1, "points": {"ron": 32000}},
                  id="juki: renhou (인화) is a yakuman"),
+    pytest.param(ASI, hand("234m567p345678s55s", "2m", renhou=True),
+                 # 2e lists no renhou: the first-turn ron is pinfu + tanyao, 2 han 30 fu = 2,000
+                 {"han": 2, "fu": 30, "points": {"ron": 2000}, "renhou": None, "pinfu": 1},
+                 id="asi: no renhou in the ASI yaku list, the win scores its other yaku"),
     pytest.param(SANMA, hand("999m567p345678s55s", "3s", riichi=True, flowers=2),
                  # riichi 1 + 2 flowers (digest interp.: 1 dora each) = 3 han; 20+10+8 = 38 -> 40 fu: 5,200
                  {"han": 3, "fu": 40, "points": {"ron": 5200}, "flower_dora": 2},
@@ -122,7 +126,6 @@ def test_rulebook_hand(ruleset, h, expected):
 
 REFUSED = [
     pytest.param(JUKI, hand(TWO_RED_5P, "8s"), id="juki: only one red 5p (적도라 5만, 5통, 5삭 1장씩)"),
-    pytest.param(ASI, hand("234m567p345678s55s", "2m", renhou=True), id="asi: no renhou in the ASI yaku list"),
     pytest.param(ASI, hand("234m567p345678s55s", "2m", melds=[], riichi=True, tsumo=True, chankan=True),
                  id="asi: chankan is a ron, never a tsumo"),
 ]

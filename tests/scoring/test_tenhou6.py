@@ -152,14 +152,18 @@ def test_four_riichi_abort_lists_all_four_sticks() -> None:
 
 # --------------------------------------------------------------------------- riichi acceptance
 
+RON_2000 = ["和了", *ron([0, 2000, -2000, 0], 1, 2, "30符2飜2000点", "断幺九(1飜)", "ドラ(1飜)")]
+RON_2000_WITH_STICK = ["和了", *ron([0, 3000, -2000, 0], 1, 2, "30符2飜2000点", "断幺九(1飜)", "ドラ(1飜)")]
+TSUMO_1_1 = ["和了", [-500, 3000, -500, -1000], [1, 1, 1, "30符2飜500-1000点", "門前清自摸和(1飜)", "平和(1飜)"]]
+
 RIICHI_CASES = [
-    pytest.param({2: ["r60", 60]}, ["和了", *ron([0, 2000, -2000, 0], 1, 2, "30符2飜2000点", "断幺九(1飜)", "ドラ(1飜)")],
+    pytest.param({2: ["r60", 60]}, RON_2000,
                  [2], id="declared-earlier-then-ronned-later-is-accepted"),
-    pytest.param({2: [60, "r60"]}, ["和了", *ron([0, 2000, -2000, 0], 1, 2, "30符2飜2000点", "断幺九(1飜)", "ドラ(1飜)")],
+    pytest.param({2: [60, "r60"]}, RON_2000,
                  [], id="declaration-tile-ronned-is-not-accepted"),
-    pytest.param({3: [60, "r60"]}, ["和了", *ron([0, 3000, -2000, 0], 1, 2, "30符2飜2000点", "断幺九(1飜)", "ドラ(1飜)")],
+    pytest.param({3: [60, "r60"]}, RON_2000_WITH_STICK,
                  [3], id="declaration-last-but-another-seat-dealt-in-is-accepted"),
-    pytest.param({2: [60, "r60"]}, ["和了", [-500, 3000, -500, -1000], [1, 1, 1, "30符2飜500-1000点", "門前清自摸和(1飜)", "平和(1飜)"]],
+    pytest.param({2: [60, "r60"]}, TSUMO_1_1,
                  [2], id="declaration-last-then-tsumo-is-accepted"),
     pytest.param({0: ["r60"], 2: [60, "r60"]}, ["流局", [1500, -1500, 1500, -1500]],
                  [0, 2], id="draw-keeps-every-declaration"),
@@ -204,13 +208,15 @@ def test_unreadable_round_raises_naming_the_round(result: list[Any], message: st
 # --------------------------------------------------------------------------- ruleset
 
 RULESET_CASES = [
-    pytest.param({"rule": {"disp": "鳳南喰赤", "aka53": 1, "aka52": 1, "aka51": 1}}, "tenhou", id="phoenix-hanchan-is-preset"),
+    pytest.param({"rule": {"disp": "鳳南喰赤", "aka53": 1, "aka52": 1, "aka51": 1}}, "tenhou",
+                 id="phoenix-hanchan-is-preset"),
     pytest.param({"rule": {"disp": "般東喰赤", "aka": 1}}, {"base": "tenhou", "overrides": {"length": "east"}},
                  id="east-only-from-東"),
     pytest.param({"rule": {"disp": "般南喰", "aka": 0}}, {"base": "tenhou", "overrides": {"red_fives": [0, 0, 0]}},
                  id="no-赤-means-no-red-fives"),
     pytest.param({"rule": {"disp": "般南", "aka": 0}},
-                 {"base": "tenhou", "overrides": {"kuitan": False, "red_fives": [0, 0, 0]}}, id="no-喰-means-no-kuitan"),
+                 {"base": "tenhou", "overrides": {"kuitan": False, "red_fives": [0, 0, 0]}},
+                 id="no-喰-means-no-kuitan"),
     pytest.param({"rule": {"disp": "鳳南喰赤", "aka51": 1, "aka52": 0, "aka53": 1}},
                  {"base": "tenhou", "overrides": {"red_fives": [1, 0, 1]}}, id="aka-flags-per-suit"),
     pytest.param({"rule": {"disp": "Gold Room South", "aka51": 1, "aka52": 1, "aka53": 1}}, "mahjong-soul",
@@ -233,7 +239,8 @@ RULESET_CASES = [
     pytest.param({"rule": {"disp": "3王座の間東喰赤", "aka51": 0, "aka52": 1, "aka53": 1}}, "mahjong-soul-sanma-east",
                  id="mahjong-soul-three-player-east"),
     pytest.param({"rule": {"disp": "友人戦南喰赤", "aka51": 1, "aka52": 2, "aka53": 1}},
-                 {"base": "mahjong-soul", "overrides": {"red_fives": [1, 2, 1]}}, id="mahjong-soul-friendly-room-four-reds"),
+                 {"base": "mahjong-soul", "overrides": {"red_fives": [1, 2, 1]}},
+                 id="mahjong-soul-friendly-room-four-reds"),
     pytest.param({"rule": {"disp": "玉の間南喰赤", "aka51": 1, "aka52": 1, "aka53": 1},
                   "sc": [51600, 41.6, 30400, 10.4, 10000, -20.0, 8000, -32.0]}, "mahjong-soul",
                  id="mahjong-soul-points-from-25000-uma-15-5-no-oka"),
@@ -265,7 +272,8 @@ def two_round_log() -> dict[str, Any]:
     first = make_round(["和了", *ron([0, 3000, -2000, 0], 1, 2, "30符2飜2000点", "断幺九(1飜)", "ドラ(1飜)")],
                        discards={0: ["r60", 60]})
     second = make_round(["流局", [-1000, 3000, -1000, -1000]], kyoku=1, scores=(24000, 28000, 23000, 25000))
-    return {"title": ["", ""], "name": ["A", "B", "C", ""], "rule": {"disp": "般南喰赤", "aka": 1}, "log": [first, second]}
+    return {"title": ["", ""], "name": ["A", "B", "C", ""], "rule": {"disp": "般南喰赤", "aka": 1},
+            "log": [first, second]}
 
 
 def test_convert_log_builds_contract_record_with_source_metadata() -> None:
@@ -375,7 +383,8 @@ def test_a_log_that_plays_on_after_the_top_dealers_all_last_tenpai_has_no_tenpai
 
 
 def test_a_dealer_not_on_top_plays_on_under_todays_rules_too() -> None:
-    assert derive_ruleset(_all_last_tenpai_log(dealer_on_top=False)) == {"base": "tenhou", "overrides": {"length": "east"}}
+    expected = {"base": "tenhou", "overrides": {"length": "east"}}
+    assert derive_ruleset(_all_last_tenpai_log(dealer_on_top=False)) == expected
 
 
 # --------------------------------------------------------------------------- yakuman the ruleset pays double
@@ -401,3 +410,28 @@ def test_a_tournament_lobby_log_starting_at_30000_measures_points_from_its_start
            "log": [make_round(["全員不聴"], scores=(30000, 30000, 30000, 30000))],
            "sc": [50000, 35.0, 30000, 5.0, 25000, -10.0, 15000, -30.0]}
     assert derive_ruleset(log) == {"base": "mahjong-soul", "overrides": {"start_points": 30000, "return_points": 30000}}
+
+
+# A call string is read tile by tile (two digits each after the letter is taken out): "c353436"
+# is 5s 4s 6s and "p151515" three plain 5m, not red fives "53"/"51" found across tile borders.
+@pytest.mark.parametrize(
+    ("seat", "call"),
+    [
+        pytest.param(1, "c353436", id="chi_353436_holds_plain_5s_not_red_53"),
+        pytest.param(1, "p151515", id="pon_151515_holds_plain_5m_not_red_51"),
+        pytest.param(1, "25m252525", id="daiminkan_25m252525_holds_plain_5p_not_red_52"),
+    ],
+)
+def test_no_red_five_log_reads_calls_tile_by_tile(seat: int, call: str) -> None:
+    log = two_round_log()
+    log["rule"] = {"disp": "般南喰"}
+    log["log"][0][5 + 3 * seat] = [call, *log["log"][0][5 + 3 * seat]]
+    assert convert_log(log)["ruleset"] == {"base": "tenhou", "overrides": {"red_fives": [0, 0, 0]}}
+
+
+def test_no_red_five_log_still_refuses_a_red_five_inside_a_call() -> None:
+    log = two_round_log()
+    log["rule"] = {"disp": "般南喰"}
+    log["log"][0][8] = ["p155115", *log["log"][0][8]]
+    with pytest.raises(ScoringError, match="red five 51"):
+        convert_log(log)

@@ -115,3 +115,72 @@ def test_club_rule(ruleset, the_hand, context, yaku, han, fu, points) -> None:
     result = evaluate(the_hand, ruleset, context)
     assert {y.id: y.han for y in result.yaku} == yaku
     assert (result.han, result.fu, dict(result.points)) == (han, fu, points)
+
+
+# --- Juki 004 §2: "서입 시 모든 화료를 오야의 화료와 동일한 점수로 취급" (issue 23.2) -----------------
+# 234m 999p 234567s + pair 33z (West, seat and round: double wind), riichi, ron on 5s (ryanmen):
+# fu 20 + closed ron 10 + closed terminal pon 8 + double-wind pair (Juki 4, A.S.I. 4) = 42 -> 50.
+# 1 han 50 fu: base 50 x 2^3 = 400; non-dealer ron 1,600, dealer ron 2,400.
+# Tsumo: riichi + menzen tsumo 2 han, fu 20 + 2 + 8 + 4 = 34 -> 40; base 640: dealer tsumo 1,300 all.
+WEST_WEST = {"tiles": "234m999p234567s33z", "win": "5s", "seat_wind": "W", "round_wind": "W", "riichi": True}
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "tsumo", "points"),
+    [
+        pytest.param(JUKI, False, {"ron": 2400}, id="juki_west_round_ron_paid_as_dealer"),
+        pytest.param(JUKI, True, {"all": 1300}, id="juki_west_round_tsumo_paid_as_dealer_all"),
+        pytest.param(ASI, False, {"ron": 1600}, id="asi_west_round_ron_paid_as_non_dealer"),
+        pytest.param(ASI, True, {"dealer": 1300, "non_dealer": 700}, id="asi_west_round_tsumo_paid_as_non_dealer"),
+    ],
+)
+def test_west_round_every_win_paid_as_dealer_without_a_game(ruleset, tsumo, points) -> None:
+    from scoring.hand import cli_result
+
+    the_hand = {**WEST_WEST, "tsumo": tsumo}
+    assert dict(evaluate(the_hand, ruleset).points) == points
+    assert cli_result(the_hand, ruleset)["points"] == points
+
+
+@pytest.mark.parametrize("rnd", ["E", "S"])
+def test_juki_east_and_south_rounds_pay_a_non_dealer_as_non_dealer(rnd) -> None:
+    assert dict(evaluate({**WEST_WEST, "round_wind": rnd}, JUKI).points) == {"ron": 1300}
+
+
+# --- A.S.I. 2e lists no renhou; a win before the first draw is still a win (issue 23.6) --------------
+# 234m 567p 345s 678s 55s, ron on 2m (ryanmen) before the winner's first draw, non-dealer:
+# A.S.I.: pinfu + tanyao = 2 han, fu 20 + closed ron 10 = 30: base 30 x 2^4 = 480 -> ron 1,920 -> 2,000.
+# Juki (인화 역만): renhou is a yakuman, 32,000, and replaces the other yaku.
+FIRST_TURN_RON = hand("234m567p345678s55s", "2m", renhou=True)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "yaku", "points", "noted"),
+    [
+        pytest.param(ASI, {"pinfu": 1, "tanyao": 1}, {"ron": 2000}, True,
+                     id="asi_no_renhou_first_turn_ron_scores_its_other_yaku"),
+        pytest.param(JUKI, {"renhou": 13}, {"ron": 32000}, False, id="juki_renhou_is_a_yakuman"),
+    ],
+)
+def test_renhou_flag_under_each_club_ruleset(ruleset, yaku, points, noted) -> None:
+    result = evaluate(FIRST_TURN_RON, ruleset)
+    assert {y.id: y.han for y in result.yaku} == yaku
+    assert dict(result.points) == points
+    notes = [n.render("ko") for n in result.notes]
+    assert bool(notes) is noted
+    if noted:
+        assert "인화" in notes[0]
+
+
+@pytest.mark.parametrize(
+    "flags",
+    [
+        pytest.param({"tsumo": True}, id="asi_renhou_flag_on_a_tsumo_is_still_refused"),
+        pytest.param({"seat_wind": "E"}, id="asi_renhou_flag_for_the_dealer_is_still_refused"),
+    ],
+)
+def test_asi_renhou_flag_keeps_its_shape_checks(flags) -> None:
+    from scoring.errors import HandError
+
+    with pytest.raises(HandError, match="Renhou is a non-dealer's ron"):
+        evaluate({**FIRST_TURN_RON, **flags}, ASI)

@@ -137,7 +137,8 @@ SCORED = [
                  # (at 2 fu it would be 40); 50x8x4 = 1600
                  id="asi: West round, seat West: the West pair is a double wind (4 fu)"),
     pytest.param(JUKI, hand("999m234p678p345s33z", "3s", seat="W", rnd="W", riichi=True), {"riichi": 1}, 1, 50,
-                 None, ron(1600), id="juki: West round, seat West: the West pair is a double wind (4 fu)"),
+                 # Juki 004 §2: in West every win is paid as the dealer's: 400 x 6 = 2,400 (issue 23.2)
+                 None, ron(2400), id="juki: West round, seat West: the West pair is a double wind (4 fu)"),
     # ---- fu: kans ---------------------------------------------------------------------
     pytest.param(ASI, hand("234m88p345s567s", "2m", melds=[("daiminkan", "6666p")]), {"tanyao": 1}, 1, 30, None,
                  ron(1000),
@@ -353,7 +354,8 @@ SCORED = [
                  # East triplet for the East dealer in East round: 2 han; 20 + 8 + 4 = 32 -> 40; 40x16x6 = 3840
                  id="juki: double-wind triplet is seat wind + round wind (2 han)"),
     pytest.param(JUKI, hand("234m567p88s333z", "2m", rnd="W", melds=[("pon", "999s")]), {"round_wind": 1}, 1, 40,
-                 None, ron(1300), id="juki: West is the round wind in West round"),
+                 # paid as the dealer's in West (004 §2): 1 han 40 fu 320 x 6 = 1,920 -> 2,000
+                 None, ron(2000), id="juki: West is the round wind in West round"),
     pytest.param(ASI, hand("234m567p88p345s678s", "5s", chankan=True, riichi=True, ippatsu=True),
                  {"riichi": 1, "ippatsu": 1, "chankan": 1, "pinfu": 1, "tanyao": 1}, 5, 30, "mangan", ron(8000),
                  # ASI 6e: the robbed kan never happened, ippatsu still counts
