@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: install run serve test messages demo migrate check
+.PHONY: install run serve test test-fast messages demo migrate check
 
 install: $(STAMP)
 
@@ -42,7 +42,14 @@ test: install
 			|| echo "chromium could not be installed: browser tests will be skipped"; \
 	fi
 	@if [ -d locale ] && command -v msgfmt >/dev/null 2>&1; then $(PY) manage.py compilemessages -v 0 --ignore=.venv; fi
-	$(PY) -m pytest
+	$(PY) -m pytest --create-db
+
+# Local runs that keep the test database between runs (SQLite: .pytest-db/, migrated forward;
+# PostgreSQL: test_<name> is kept). Name what to run: make test-fast ARGS="tests/league/test_x.py".
+# After a migration was renamed or edited (a merge), rebuild it once: ARGS="--create-db tests/...".
+# Two runs at once in one checkout would share the database: run one at a time.
+test-fast: install
+	$(PY) -m pytest --reuse-db $(ARGS)
 
 messages: install
 	$(PY) manage.py makemessages -l ko -l en --ignore=.venv --ignore=staticfiles

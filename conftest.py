@@ -1,10 +1,15 @@
-"""Root conftest: skip marked tests whose infrastructure is not available."""
+"""Root conftest: skip marked tests whose infrastructure is not available; keep the SQLite test
+database in a file under ``--reuse-db`` (``make test-fast``), so the next run reuses it."""
 from __future__ import annotations
 
 import os
 import shutil
+from pathlib import Path
 
 import pytest
+
+# ``--reuse-db`` on SQLite: the test database lives here (one file per xdist worker), not in memory.
+KEPT_TEST_DB = Path(__file__).resolve().parent / ".pytest-db"
 
 
 def _is_postgres() -> bool:
@@ -33,3 +38,21 @@ def pytest_collection_modifyitems(config, items):
         for marker, (skip, why) in skips.items():
             if skip and item.get_closest_marker(marker):
                 item.add_marker(pytest.mark.skip(reason=why))
+
+
+@pytest.fixture(scope="session")
+def django_db_modify_db_settings(request, django_db_keepdb):
+    """Under ``--reuse-db`` an SQLite test database is a file in ``.pytest-db/`` that the next run
+    migrates forward instead of building from nothing (an in-memory one cannot be kept); with
+    ``--create-db`` too, that file is built afresh and kept. Otherwise pytest-django's own setting:
+    SQLite in memory, PostgreSQL's ``test_<name>`` (with the xdist or tox suffix), both fresh; ``make
+    test`` and CI pass ``--create-db``."""
+    from django.conf import settings
+
+    db = settings.DATABASES["default"]
+    if django_db_keepdb and "sqlite" in db["ENGINE"] and not db.get("TEST", {}).get("NAME"):
+        worker = getattr(request.config, "workerinput", {}).get("workerid", "main")
+        KEPT_TEST_DB.mkdir(exist_ok=True)
+        db.setdefault("TEST", {})["NAME"] = str(KEPT_TEST_DB / f"{worker}.sqlite3")
+    else:
+        request.getfixturevalue("django_db_modify_db_settings_parallel_suffix")

@@ -27,7 +27,8 @@ def seated(transactional_db):
 
     club = ClubFactory()
     names = ["조도윤", "윤하은", "박도윤", LONG_NAME]
-    players = [MemberFactory(club=club, display_name=n, user=UserFactory(username=f"p{i}")) for i, n in enumerate(names)]
+    players = [MemberFactory(club=club, display_name=n, user=UserFactory(username=f"p{i}"))
+               for i, n in enumerate(names)]
     ClubRoleFactory(club=club, member=players[0], role="host")
     season = SeasonFactory(club=club, ruleset=RulesetFactory(club=club, key="juki-agit-2026", base="juki-agit-2026"))
     game = game_services.game_start(season=season, table_label="1번 테이블", members=players, by=None)

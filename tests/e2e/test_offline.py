@@ -264,7 +264,7 @@ def test_a_new_service_worker_version_keeps_the_queue(base_url, new_context, sea
     wait_js(page, """() => new Promise(resolve => { const c = new MessageChannel();
         c.port1.onmessage = e => resolve(e.data.version);
         navigator.serviceWorker.controller.postMessage({type: 'version'}, [c.port2]); })
-        .then(v => { window.__v = v; }) && window.__v && window.__v !== %r""" % old, polling=500, timeout=60_000)
+        .then(v => { window.__v = v; }) && window.__v && window.__v !== """ + repr(old), polling=500, timeout=60_000)
     page.reload()
     expect(page.locator("[data-testid=queued-hand]")).to_have_count(2)
     assert stored_events(game) == []

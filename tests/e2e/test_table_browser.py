@@ -33,7 +33,8 @@ def seated(transactional_db):
 
     club = ClubFactory()
     names = ["김민준", "이서연", "박도윤", "최하은"]
-    players = [MemberFactory(club=club, display_name=n, user=UserFactory(username=f"p{i}")) for i, n in enumerate(names)]
+    players = [MemberFactory(club=club, display_name=n, user=UserFactory(username=f"p{i}"))
+               for i, n in enumerate(names)]
     ClubRoleFactory(club=club, member=players[0], role="host")
     season = SeasonFactory(club=club, ruleset=RulesetFactory(club=club, key="juki-agit-2026", base="juki-agit-2026"))
     game = game_services.game_start(season=season, table_label="1번 테이블", members=players, by=None)

@@ -27,7 +27,8 @@ def seated(transactional_db):
 
     club = ClubFactory()
     names = ["조도윤", "윤하은", "박서준", "최지우"]
-    players = [MemberFactory(club=club, display_name=n, user=UserFactory(username=f"s{i}")) for i, n in enumerate(names)]
+    players = [MemberFactory(club=club, display_name=n, user=UserFactory(username=f"s{i}"))
+               for i, n in enumerate(names)]
     season = SeasonFactory(club=club, ruleset=RulesetFactory(club=club, key="juki-agit-2026", base="juki-agit-2026"))
     return game_services.game_start(season=season, table_label="2번 테이블", members=players, by=None), players
 

@@ -8,6 +8,7 @@ import pytest
 from events import services
 from events.models import CheckIn, NightRound
 from league.models import Game
+from tests.factories import CheckInFactory
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -37,8 +38,7 @@ def together(calls):
 
 @pytest.mark.parametrize("attempt", range(3))
 def test_a_round_seated_twice_at_once_gives_one_round(night, members, admin_user, referee_user, attempt):
-    for m in members[:14]:
-        services.check_in(night=night, member=m, by=admin_user)
+    CheckInFactory.for_members(night, members[:14])
     results = together([lambda: services.round_seat(night=night, number=1, by=admin_user),
                         lambda: services.round_seat(night=night, number=1, by=referee_user)])
     assert all(isinstance(r, tuple) for r in results), results

@@ -14,15 +14,12 @@ from events.models import CheckIn, NightRound, NightTable
 from events.services import NightRefused, Refusal
 from league.games import services as game_services
 from league.models import AuditEntry, Game, GameSeat
-from tests.factories import ClubFactory, MemberFactory, SeasonFactory, UserFactory
+from tests.factories import CheckInFactory, ClubFactory, MemberFactory, SeasonFactory, UserFactory
 from tests.league.events import ron
 
 pytestmark = pytest.mark.django_db
 
 
-def check_in_all(night, members, by):
-    for m in members:
-        services.check_in(night=night, member=m, by=by)
 
 
 def seated(rnd: NightRound) -> list[list[int]]:
@@ -74,7 +71,7 @@ def test_a_closed_night_takes_no_check_in(night, members, admin_user):
 
 # --- rounds ---------------------------------------------------------------------------------
 def test_fourteen_present_with_a_sanma_season_play_two_fours_and_two_threes(night, members, admin_user):
-    check_in_all(night, members[:14], admin_user)
+    CheckInFactory.for_members(night, members[:14])
     rnd, created = services.round_seat(night=night, number=1, by=admin_user, seed=1)
     assert created
     sizes = sorted(t.game.seats for t in rnd.tables.all())
@@ -87,7 +84,7 @@ def test_fourteen_present_with_a_sanma_season_play_two_fours_and_two_threes(nigh
 
 def test_fourteen_present_without_a_sanma_season_two_sit_out_in_turn(night_no_sanma, members, admin_user):
     night = night_no_sanma
-    check_in_all(night, members[:14], admin_user)
+    CheckInFactory.for_members(night, members[:14])
     outs: Counter = Counter()
     for number in (1, 2, 3):
         rnd, _ = services.round_seat(night=night, number=number, by=admin_user, seed=number)
@@ -100,7 +97,7 @@ def test_fourteen_present_without_a_sanma_season_two_sit_out_in_turn(night_no_sa
 
 def test_the_next_round_avoids_opponents_met_tonight(night_no_sanma, members, admin_user):
     night = night_no_sanma
-    check_in_all(night, members, admin_user)
+    CheckInFactory.for_members(night, members)
     first, _ = services.round_seat(night=night, number=1, by=admin_user, seed=3)
     for t in first.tables.all():
         finish(t.game)
@@ -111,7 +108,7 @@ def test_the_next_round_avoids_opponents_met_tonight(night_no_sanma, members, ad
 
 
 def test_a_round_seated_twice_gives_one_round(night, members, admin_user, referee_user):
-    check_in_all(night, members[:8], admin_user)
+    CheckInFactory.for_members(night, members[:8])
     rnd, created = services.round_seat(night=night, number=1, by=admin_user)
     same, created_again = services.round_seat(night=night, number=1, by=referee_user)
     assert created and not created_again and same.pk == rnd.pk
@@ -119,7 +116,7 @@ def test_a_round_seated_twice_gives_one_round(night, members, admin_user, refere
 
 
 def test_a_screen_out_of_date_cannot_skip_a_round(night, members, admin_user):
-    check_in_all(night, members[:8], admin_user)
+    CheckInFactory.for_members(night, members[:8])
     with pytest.raises(NightRefused) as info:
         services.round_seat(night=night, number=2, by=admin_user)
     assert info.value.refusal == Refusal.OUT_OF_DATE
@@ -130,7 +127,7 @@ def test_a_screen_out_of_date_cannot_skip_a_round(night, members, admin_user):
 ], ids=["2-with-sanma", "3-with-sanma", "3-without-sanma", "4-without-sanma"])
 def test_seating_with_too_few_present(request, members, admin_user, present, sanma, seatable):
     night = request.getfixturevalue("night" if sanma else "night_no_sanma")
-    check_in_all(night, members[:present], admin_user)
+    CheckInFactory.for_members(night, members[:present])
     if seatable:
         rnd, _ = services.round_seat(night=night, number=1, by=admin_user)
         assert sum(len(t) for t in seated(rnd)) == present
@@ -143,7 +140,7 @@ def test_seating_with_too_few_present(request, members, admin_user, present, san
 
 def test_a_member_is_never_seated_at_two_tables(night_no_sanma, members, admin_user):
     night = night_no_sanma
-    check_in_all(night, members[:8], admin_user)
+    CheckInFactory.for_members(night, members[:8])
     first, _ = services.round_seat(night=night, number=1, by=admin_user)
     still, done = list(first.tables.all())
     finish(done.game)
@@ -158,17 +155,17 @@ def test_a_member_is_never_seated_at_two_tables(night_no_sanma, members, admin_u
 
 def test_a_late_arrival_joins_the_next_round(night_no_sanma, members, admin_user):
     night = night_no_sanma
-    check_in_all(night, members[:4], admin_user)
+    CheckInFactory.for_members(night, members[:4])
     first, _ = services.round_seat(night=night, number=1, by=admin_user)
     finish(first.tables.get().game)
-    check_in_all(night, members[4:8], admin_user)
+    CheckInFactory.for_members(night, members[4:8])
     second, _ = services.round_seat(night=night, number=2, by=admin_user)
     assert {m for t in seated(second) for m in t} == {m.pk for m in members[:8]}
 
 
 def test_a_leaver_is_dropped_from_later_rounds(night_no_sanma, members, admin_user):
     night = night_no_sanma
-    check_in_all(night, members[:9], admin_user)
+    CheckInFactory.for_members(night, members[:9])
     first, _ = services.round_seat(night=night, number=1, by=admin_user)
     for t in first.tables.all():
         finish(t.game)
@@ -179,7 +176,7 @@ def test_a_leaver_is_dropped_from_later_rounds(night_no_sanma, members, admin_us
 
 def test_leaving_mid_game_is_refused_until_the_seat_is_settled(night_no_sanma, members, admin_user):
     night = night_no_sanma
-    check_in_all(night, members[:4], admin_user)
+    CheckInFactory.for_members(night, members[:4])
     rnd, _ = services.round_seat(night=night, number=1, by=admin_user)
     player = rnd.tables.get().game.seat_set.first().member
     with pytest.raises(NightRefused) as info:
@@ -190,7 +187,7 @@ def test_leaving_mid_game_is_refused_until_the_seat_is_settled(night_no_sanma, m
 
 def test_a_leaver_mid_game_cancels_the_game_and_keeps_its_hands(night_no_sanma, members, admin_user):
     night = night_no_sanma
-    check_in_all(night, members[:4], admin_user)
+    CheckInFactory.for_members(night, members[:4])
     rnd, _ = services.round_seat(night=night, number=1, by=admin_user)
     table = rnd.tables.get()
     game_services.hand_record(game=table.game, position=0, event=ron(1, 2), by=None)
@@ -203,7 +200,7 @@ def test_a_leaver_mid_game_cancels_the_game_and_keeps_its_hands(night_no_sanma, 
 
 def test_a_substitute_takes_the_seat_and_its_score(night_no_sanma, members, admin_user):
     night = night_no_sanma
-    check_in_all(night, members[:5], admin_user)
+    CheckInFactory.for_members(night, members[:5])
     rnd, _ = services.round_seat(night=night, number=1, by=admin_user)
     table = rnd.tables.get()
     game_services.hand_record(game=table.game, position=0, event=ron(1, 2, han=3), by=None)
@@ -219,7 +216,7 @@ def test_a_substitute_takes_the_seat_and_its_score(night_no_sanma, members, admi
 
 def test_a_substitute_playing_elsewhere_is_refused(night_no_sanma, members, admin_user):
     night = night_no_sanma
-    check_in_all(night, members[:8], admin_user)
+    CheckInFactory.for_members(night, members[:8])
     rnd, _ = services.round_seat(night=night, number=1, by=admin_user)
     a, b = list(rnd.tables.all())
     with pytest.raises(NightRefused) as info:
@@ -230,7 +227,7 @@ def test_a_substitute_playing_elsewhere_is_refused(night_no_sanma, members, admi
 
 # --- timers ---------------------------------------------------------------------------------
 def test_a_referee_gives_one_table_extra_time(night, members, admin_user, referee_user):
-    check_in_all(night, members[:8], admin_user)
+    CheckInFactory.for_members(night, members[:8])
     rnd, _ = services.round_seat(night=night, number=1, by=admin_user)
     a, b = list(rnd.tables.all())
     services.table_extra_time(table=a, minutes=10, by=referee_user, reason="판정 지연")
@@ -242,7 +239,7 @@ def test_a_referee_gives_one_table_extra_time(night, members, admin_user, refere
 
 @pytest.mark.parametrize("minutes", [0, -5, 121])
 def test_extra_time_must_be_sensible(night, members, admin_user, minutes):
-    check_in_all(night, members[:4], admin_user)
+    CheckInFactory.for_members(night, members[:4])
     rnd, _ = services.round_seat(night=night, number=1, by=admin_user)
     with pytest.raises(NightRefused):
         services.table_extra_time(table=rnd.tables.get(), minutes=minutes, by=admin_user)
@@ -251,7 +248,7 @@ def test_extra_time_must_be_sensible(night, members, admin_user, minutes):
 # --- permissions -----------------------------------------------------------------------------
 @pytest.mark.parametrize("who,allowed", [("admin", True), ("referee", True), ("member", False), ("outsider", False)])
 def test_who_seats_a_round(night, members, admin_user, referee_user, who, allowed):
-    check_in_all(night, members[:4], admin_user)
+    CheckInFactory.for_members(night, members[:4])
     user = {"admin": admin_user, "referee": referee_user, "member": members[0].user,
             "outsider": UserFactory()}[who]
     if allowed:
@@ -281,7 +278,8 @@ def test_a_night_needs_a_four_player_season_and_a_three_player_sanma_season(club
 
 
 def test_every_write_is_audited(night, members, admin_user):
-    check_in_all(night, members[:4], admin_user)
+    for m in members[:4]:
+        services.check_in(night=night, member=m, by=admin_user)
     rnd, _ = services.round_seat(night=night, number=1, by=admin_user)
     services.table_extra_time(table=rnd.tables.get(), minutes=5, by=admin_user)
     kinds = Counter(AuditEntry.objects.values_list("object_type", flat=True))

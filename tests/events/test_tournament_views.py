@@ -12,14 +12,15 @@ from django.urls import reverse
 from events.tournaments import services
 from events.tournaments.models import Entrant, Tournament, TournamentRound
 from league.models import Game
-from tests.events.test_tournaments import WIN_ORDER, enter_all, make
+from tests.events.test_tournaments import WIN_ORDER
+from tests.factories import EntrantFactory, TournamentFactory
 
 pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def tournament(club, ruleset, admin_user):
-    return make(club, ruleset, admin_user, rounds=2)
+def tournament(club, ruleset):
+    return TournamentFactory(club=club, ruleset=ruleset, rounds=2)
 
 
 def test_an_admin_creates_a_tournament_from_the_list(client, club, ruleset, admin_user):
@@ -71,7 +72,7 @@ def test_the_desk_adds_a_guest(client, tournament, admin_user):
 
 
 def test_seating_and_final_scores_from_the_desk(client, tournament, members, admin_user):
-    enter_all(tournament, members[:8], admin_user)
+    EntrantFactory.for_members(tournament, members[:8])
     client.force_login(admin_user)
     response = client.post(reverse("events:tournament_round_seat", args=[tournament.pk]),
                            {"number": 1, "method": "balanced"})
@@ -96,7 +97,7 @@ def test_seating_and_final_scores_from_the_desk(client, tournament, members, adm
 def test_a_predefined_seating_is_uploaded_as_a_csv_file(client, tournament, members, admin_user):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
-    enter_all(tournament, members[:4], admin_user)
+    EntrantFactory.for_members(tournament, members[:4])
     client.force_login(admin_user)
     names = [m.display_name for m in members[:4]]
     text = "round,table,east,south,west,north\n1,1," + ",".join(reversed(names)) + "\n"
@@ -107,14 +108,14 @@ def test_a_predefined_seating_is_uploaded_as_a_csv_file(client, tournament, memb
 
 
 def test_a_member_cannot_seat_a_round(client, tournament, members, admin_user):
-    enter_all(tournament, members[:4], admin_user)
+    EntrantFactory.for_members(tournament, members[:4])
     client.force_login(members[0].user)
     client.post(reverse("events:tournament_round_seat", args=[tournament.pk]), {"number": 1, "method": "balanced"})
     assert not TournamentRound.objects.exists()
 
 
 def _play_a_round(tournament, members, admin_user, guest_name):
-    enter_all(tournament, members[:3], admin_user)
+    EntrantFactory.for_members(tournament, members[:3])
     services.register_guest(tournament=tournament, name=guest_name, by=admin_user)
     guest = Entrant.objects.get(tournament=tournament, guest=True)
     services.check_in(entrant=guest, by=admin_user)
@@ -158,7 +159,7 @@ def test_an_unknown_export_format_is_not_found(client, tournament):
 
 def test_the_table_screen_shows_the_tournament_clock_and_the_desk_gives_extra_time(client, tournament, members,
                                                                                     admin_user):
-    enter_all(tournament, members[:4], admin_user)
+    EntrantFactory.for_members(tournament, members[:4])
     rnd, _ = services.round_seat(tournament=tournament, number=1, by=admin_user)
     table = rnd.tables.get()
     client.force_login(admin_user)
@@ -174,7 +175,7 @@ def test_the_table_screen_shows_the_tournament_clock_and_the_desk_gives_extra_ti
 
 def test_the_desk_cancels_a_table_with_a_reason_and_the_next_round_can_be_seated(client, tournament, members,
                                                                                   admin_user):
-    enter_all(tournament, members[:4], admin_user)
+    EntrantFactory.for_members(tournament, members[:4])
     rnd, _ = services.round_seat(tournament=tournament, number=1, by=admin_user)
     table = rnd.tables.get()
     client.force_login(admin_user)
@@ -196,7 +197,7 @@ def test_a_game_outside_a_tournament_has_no_tournament_clock(client, game, refer
 
 def test_the_board_shows_the_round_live_and_answers_304_while_nothing_changed(client, tournament, members,
                                                                              admin_user):
-    enter_all(tournament, members[:8], admin_user)
+    EntrantFactory.for_members(tournament, members[:8])
     rnd, _ = services.round_seat(tournament=tournament, number=1, by=admin_user)
     page = client.get(reverse("events:tournament_board", args=[tournament.pk]))
     assert page.status_code == HTTPStatus.OK and page.content.count(b'data-testid="board-table-1-') == 2
@@ -211,7 +212,7 @@ def test_the_board_shows_the_round_live_and_answers_304_while_nothing_changed(cl
 
 
 def test_the_desk_seats_a_substitute_for_a_player_who_leaves_mid_game(client, tournament, members, admin_user):
-    enter_all(tournament, members[:4], admin_user)
+    EntrantFactory.for_members(tournament, members[:4])
     rnd, _ = services.round_seat(tournament=tournament, number=1, by=admin_user)
     table = rnd.tables.get()
     client.force_login(admin_user)
@@ -224,7 +225,7 @@ def test_the_desk_seats_a_substitute_for_a_player_who_leaves_mid_game(client, to
 
 
 def test_a_penalty_from_the_desk_is_listed_on_the_seasons_penalty_page(client, tournament, members, admin_user):
-    enter_all(tournament, members[:4], admin_user)
+    EntrantFactory.for_members(tournament, members[:4])
     client.force_login(admin_user)
     client.post(reverse("events:tournament_penalty", args=[tournament.pk]),
                 {"member": members[0].pk, "points": "10", "reason": "지각"})

@@ -18,14 +18,18 @@ from events.tournaments.models import Entrant, Tournament, TournamentRound
 from events.tournaments.services import Refusal, TournamentRefused
 from league.games import services as game_services
 from league.models import AuditEntry, Game
-from scoring.final import compute_final
-from scoring.rules import preset
 from tests.factories import RulesetFactory
 
 pytestmark = pytest.mark.django_db
 
 # Juki: 25,000 start, 30,000 return, uma 30/10/-10/-30, oka 20 to first.
 WIN_ORDER = [40000, 30000, 20000, 10000]
+# The points of WIN_ORDER per seat, (score - 30,000) / 1,000 + uma (+ oka to first):
+#   East  (40,000 - 30,000) / 1,000 + 30 + 20 =  60
+#   South (30,000 - 30,000) / 1,000 + 10      =  10
+#   West  (20,000 - 30,000) / 1,000 - 10      = -20
+#   North (10,000 - 30,000) / 1,000 - 30      = -50
+WIN_ORDER_POINTS = [Decimal(60), Decimal(10), Decimal(-20), Decimal(-50)]
 
 
 def make(club, ruleset, by, **kw):
@@ -336,11 +340,14 @@ def one_table(tournament, members, admin_user):
 
 def test_final_scores_finish_the_game_with_the_rulesets_points(one_table, admin_user):
     game = services.table_scores(table=one_table, scores=[41000, 30000, 20000, 8000], sticks=1, by=admin_user)
-    expected = compute_final(preset("juki-agit-2026"), [41000, 30000, 20000, 8000], sticks=1000,
-                             ended_by="final_scores")
     assert game.status == Game.Status.FINISHED
     assert game.final_scores == [42000, 30000, 20000, 8000]  # the stick goes to first (Juki)
-    assert game.final_points == list(expected.points) and game.final_ranks == [1, 2, 3, 4]
+    # Juki: (score - 30,000 return) / 1,000, plus uma 30/10/-10/-30, plus oka 20 to first:
+    #   1st (42,000 - 30,000) / 1,000 + 30 + 20 =  62
+    #   2nd (30,000 - 30,000) / 1,000 + 10      =  10
+    #   3rd (20,000 - 30,000) / 1,000 - 10      = -20
+    #   4th ( 8,000 - 30,000) / 1,000 - 30      = -52
+    assert game.final_points == [62, 10, -20, -52] and game.final_ranks == [1, 2, 3, 4]
     assert sum(game.final_points) == pytest.approx(0)
 
 
@@ -424,7 +431,7 @@ def test_after_the_cut_the_top_four_play_a_final_table_with_points_carried(club,
     final_game = final.tables.get().game
     for row in after[:4]:
         seat = final_game.seat_set.get(member_id=row["member_id"]).seat
-        assert row["points"] == stage1[row["member_id"]] * factor + Decimal(str(final_game.final_points[seat]))
+        assert row["points"] == stage1[row["member_id"]] * factor + WIN_ORDER_POINTS[seat]
     assert [r["member_id"] for r in after[4:]] == [r["member_id"] for r in before[4:]]
 
 
@@ -491,7 +498,7 @@ def test_players_level_on_everything_share_the_place_only_under_split(club, memb
 # --- a substitute mid-game -------------------------------------------------------------------------------------
 def test_a_substitute_plays_a_withdrawing_players_seat_and_the_others_game_counts(club, ruleset, members, admin_user):
     tournament = make(club, ruleset, admin_user)
-    entrants = enter_all(tournament, members[:4], admin_user)
+    enter_all(tournament, members[:4], admin_user)
     rnd, _ = services.round_seat(tournament=tournament, number=1, by=admin_user)
     table = rnd.tables.get()
     leaver = table.game.seat_set.get(seat=2).member
@@ -530,5 +537,5 @@ def test_the_desk_reads_refusals_in_korean(one_table, admin_user):
 
     with translation.override("ko"), pytest.raises(TournamentRefused) as exc:
         services.table_scores(table=one_table, scores=[40000, 30000, 20000, 9000], by=admin_user)
-    assert exc.value.messages[0] == ("점수 합계가 99,000점입니다 (탁에 남은 리치봉 0개 포함). 시작 합계는 100,000점이므로 "
-                                     "1,000점이 모자랍니다. 각 점수를 확인하세요.")
+    assert exc.value.messages[0] == ("점수 합계가 99,000점입니다 (탁에 남은 리치봉 0개 포함). "
+                                     "시작 합계는 100,000점이므로 1,000점이 모자랍니다. 각 점수를 확인하세요.")

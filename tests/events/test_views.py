@@ -10,15 +10,14 @@ from events import services
 from events.models import CheckIn, NightRound
 from league.games import services as game_services
 from league.models import Game
-from tests.factories import UserFactory
+from tests.factories import CheckInFactory, UserFactory
 from tests.league.events import ron
 
 pytestmark = pytest.mark.django_db
 
 
 def seat_first_round(night, members, admin_user, n=8):
-    for m in members[:n]:
-        services.check_in(night=night, member=m, by=admin_user)
+    CheckInFactory.for_members(night, members[:n])
     return services.round_seat(night=night, number=1, by=admin_user, seed=1)[0]
 
 
@@ -64,8 +63,7 @@ def test_the_check_in_page_sends_visitors_to_log_in(client, night):
 
 
 def test_the_desk_seats_a_round_once_when_pressed_twice(client, night, members, admin_user):
-    for m in members[:8]:
-        services.check_in(night=night, member=m, by=admin_user)
+    CheckInFactory.for_members(night, members[:8])
     client.force_login(admin_user)
     url = reverse("events:round_seat", args=[night.pk])
     client.post(url, {"number": 1})
@@ -77,7 +75,7 @@ def test_the_desk_seats_a_round_once_when_pressed_twice(client, night, members, 
 
 
 def test_seating_with_too_few_present_shows_why(client, night, members, admin_user):
-    services.check_in(night=night, member=members[0], by=admin_user)
+    CheckInFactory(night=night, member=members[0])
     client.force_login(admin_user)
     response = client.post(reverse("events:round_seat", args=[night.pk]), {"number": 1}, follow=True)
     assert "1명" in response.content.decode() or "1 " in response.content.decode()
@@ -85,8 +83,7 @@ def test_seating_with_too_few_present_shows_why(client, night, members, admin_us
 
 
 def test_a_member_cannot_seat_a_round(client, night, members, admin_user):
-    for m in members[:4]:
-        services.check_in(night=night, member=m, by=admin_user)
+    CheckInFactory.for_members(night, members[:4])
     client.force_login(members[0].user)
     client.post(reverse("events:round_seat", args=[night.pk]), {"number": 1})
     assert not NightRound.objects.exists()

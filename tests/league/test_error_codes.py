@@ -24,11 +24,12 @@ def test_a_refusal_names_its_code_from_the_enum(module):
 
 
 @pytest.mark.parametrize(("error", "code"), [
-    (HandRefused("no"), "invalid"),
-    (HandRefused("no", code=LeagueErrorCode.POSITION), "position"),
-    (HandConflict("taken", hand=0, existing=None), "conflict"),
-    (SeatedElsewhere([("가", "A", 1)]), "seated_elsewhere"),
+    pytest.param(HandRefused("no"), "invalid", id="a refused hand is invalid by default"),
+    pytest.param(HandRefused("no", code=LeagueErrorCode.POSITION), "position", id="a refused hand names its code"),
+    pytest.param(HandConflict("taken", hand=0, existing=None), "conflict", id="a taken position is a conflict"),
+    pytest.param(SeatedElsewhere([("가", "A", 1)]), "seated_elsewhere", id="a player seated at another table"),
 ])
 def test_the_codes_are_the_strings_clients_already_read(error, code):
     assert error.code == code
-    assert LeagueErrorCode(code) is error.code or LeagueErrorCode(code) == error.code
+    # the enum member itself, not a bare string that happens to be equal to it
+    assert type(error.code) is LeagueErrorCode and error.code is LeagueErrorCode(code)

@@ -232,7 +232,8 @@ def _without_ids(doc):
 def test_export_restore_export_keeps_rulings_people_and_the_audit_log(tmp_path):
     first = export_season(_history_season())
     ruling = next(p for p in first["penalties"] if p["type"] == "ruling")
-    assert (ruling["amount"], ruling["beneficiary"], ruling["given_by"]) == (2000, first["games"][0]["record"]["players"][0], "심판")
+    east = first["games"][0]["record"]["players"][0]
+    assert (ruling["amount"], ruling["beneficiary"], ruling["given_by"]) == (2000, east, "심판")
     card = next(p for p in first["penalties"] if p["type"] == "yellow_card")
     assert card["cancelled_by"] == "심판"
     game = first["games"][0]

@@ -77,22 +77,36 @@ def test_permissions_are_looked_up_once_per_request(host_client, game, players, 
     assert not [q["sql"] for q in queries if 'FROM "club_clubrole"' in q["sql"]]
 
 
-def test_one_replay_per_request(host_client, game, players, monkeypatch):
-    """The GET, the preview and the save of a hand replay each record once (remembered by content)."""
-    import scoring.game
+def test_a_record_is_replayed_once_across_the_get_the_preview_and_the_save(host_client, game, players,
+                                                                            monkeypatch):
+    """The GET, the preview and the save of a hand replay each record once (remembered by content).
 
-    calls = []
+    Counted at the engine (``scoring.game.replay``), from an empty memo as in a fresh worker:
+    the table after three hands replays nothing (the three-hand record was replayed when its third
+    hand was saved); the preview of the fourth hand replays the new four-hand record once; the save
+    of that same hand, and the table after it, replay nothing (it is the record the preview replayed).
+    """
+    from collections import OrderedDict
+
+    import scoring.game
+    from league.games import selectors
+
+    monkeypatch.setattr(selectors, "_REPLAYS", OrderedDict())
+    calls: list[int] = []
     real = scoring.game.replay
-    monkeypatch.setattr(scoring.game, "replay", lambda record: calls.append(1) or real(record))
+    monkeypatch.setattr(scoring.game, "replay", lambda record: calls.append(len(record["hands"])) or real(record))
     table, create = reverse("league:game_table", args=[game.pk]), reverse("league:hand_create", args=[game.pk])
     _played(game, players, 3)
-    for request in (lambda: host_client.get(table),
-                    lambda: host_client.post(create, {**_next_hand(3), "action": "preview"}),
-                    lambda: host_client.post(create, _next_hand(3)),
-                    lambda: host_client.get(table)):
+    assert calls == [1, 2, 3]  # each saved hand replays its record once
+    requests = [
+        ("the table after three hands", lambda: host_client.get(table), HTTPStatus.OK, []),
+        ("the preview of the fourth", lambda: host_client.post(create, {**_next_hand(3), "action": "preview"}),
+         HTTPStatus.OK, [4]),
+        ("the save of the fourth", lambda: host_client.post(create, _next_hand(3)), HTTPStatus.FOUND, []),
+        ("the table after four hands", lambda: host_client.get(table), HTTPStatus.OK, []),
+    ]
+    for step, request, status, replayed in requests:
         calls.clear()
-        request()
-        assert len(calls) <= 1
-
-
-
+        assert request().status_code == status, step
+        assert calls == replayed, step
+    assert game.hands.count() == 4

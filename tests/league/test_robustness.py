@@ -156,7 +156,8 @@ def test_item9_rating_params_refused_by_the_service(club, ruleset, club_admin, m
 def test_item9_rating_params_refused_by_the_api(club, ruleset, club_admin, method, params):
     from league.models import Season
 
-    body = {"club": club.pk, "name": "나쁜 시즌", "ruleset": ruleset.pk, "rating_method": method, "rating_params": params}
+    body = {"club": club.pk, "name": "나쁜 시즌", "ruleset": ruleset.pk, "rating_method": method,
+            "rating_params": params}
     r = post_json(api_as(club_admin.user), "/api/seasons/", body)
     assert r.status_code == HTTPStatus.BAD_REQUEST, r.content
     assert "rating_params" in r.json()
@@ -705,7 +706,8 @@ def test_item14_another_clubs_ids_answer_404(game, season):
         "penalty": post_json(client, "/api/penalties/", {"game": game.pk, "member": member.pk, "type": "chombo"}),
         "deduction": post_json(client, "/api/penalties/", {"season": season.pk, "member": member.pk,
                                                            "type": "season_deduction", "points": "1"}),
-        "season": post_json(client, "/api/seasons/", {"club": season.club_id, "name": "x", "ruleset": season.ruleset_id}),
+        "season": post_json(client, "/api/seasons/",
+                            {"club": season.club_id, "name": "x", "ruleset": season.ruleset_id}),
         "cancel": post_json(client, f"/api/games/{game.pk}/cancel/", {"reason": "x"}),
     }
     assert {k: r.status_code for k, r in attempts.items()} == {k: HTTPStatus.NOT_FOUND for k in attempts}
@@ -734,8 +736,8 @@ def test_item14_the_public_player_page_hides_penalty_reasons_from_anonymous_visi
 
     club.public_standings = True
     club.save()
-    referee_services.penalty_give(member=players[0], type="season_deduction", reason="비공개 사유 텍스트", season=season,
-                          points=Decimal("2"), by=referee.user)
+    referee_services.penalty_give(member=players[0], type="season_deduction", reason="비공개 사유 텍스트",
+                                  season=season, points=Decimal("2"), by=referee.user)
     url = reverse("standings:player", args=[season.pk, players[0].pk])
     anonymous = client.get(url)
     assert anonymous.status_code == HTTPStatus.OK
@@ -761,7 +763,8 @@ def test_item12_admin_adds_a_season_and_a_ruleset_through_the_services(client, t
     assert r.status_code == HTTPStatus.FOUND, r.content.decode()[:3000]
     season = Season.objects.get(name="B 새 시즌")
     created = AuditEntry.objects.filter(club=two_clubs["b"], action=AuditEntry.Action.CREATE, actor=two_clubs["staff"])
-    assert set(created.values_list("object_type", "object_id")) >= {("ruleset", str(ruleset.pk)), ("season", str(season.pk))}
+    assert set(created.values_list("object_type", "object_id")) >= {
+        ("ruleset", str(ruleset.pk)), ("season", str(season.pk))}
 
 
 def test_item12_admin_cannot_add_a_season_to_another_club(client, two_clubs):

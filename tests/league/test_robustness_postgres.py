@@ -54,7 +54,8 @@ def test_item14_ten_simultaneous_cancels_of_a_deduction_write_one_audit_entry(se
     results = all_at_once(10, lambda i: referee_services.penalty_cancel(penalty=penalty, by=referee.user,
                           reason=f"취소 {i}"))
     assert all(isinstance(r, Penalty) for r in results), results
-    cancels = AuditEntry.objects.filter(object_type="penalty", object_id=str(penalty.pk), action=AuditEntry.Action.CANCEL)
+    cancels = AuditEntry.objects.filter(object_type="penalty", object_id=str(penalty.pk),
+                                        action=AuditEntry.Action.CANCEL)
     assert cancels.count() == 1
     penalty.refresh_from_db()
     assert penalty.cancelled_at is not None and penalty.cancel_reason == cancels.get().reason

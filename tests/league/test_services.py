@@ -147,7 +147,8 @@ def test_hand_record_refuses_a_position_beyond_the_next(game, players):
 @pytest.mark.parametrize(
     "event",
     [
-        pytest.param({"kind": "ron", "loser": 1, "wins": [{"winner": 1, "han": 1, "fu": 30}]}, id="winner-is-the-loser"),
+        pytest.param({"kind": "ron", "loser": 1, "wins": [{"winner": 1, "han": 1, "fu": 30}]},
+                     id="winner-is-the-loser"),
         pytest.param({"kind": "tsumo", "winner": 7, "han": 1, "fu": 30}, id="no-such-seat"),
         pytest.param({"kind": "dance"}, id="unknown-kind"),
         pytest.param({"kind": "abort", "reason": "four_winds"}, id="juki-has-no-abortive-draws"),

@@ -47,7 +47,8 @@ def worker(broker_url):
     }
     proc = subprocess.Popen(
         [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--concurrency=1",
-         "--without-gossip", "--without-mingle", "--without-heartbeat", "--loglevel=INFO", "-n", f"test-{os.getpid()}@%h"],
+         "--without-gossip", "--without-mingle", "--without-heartbeat", "--loglevel=INFO",
+         "-n", f"test-{os.getpid()}@%h"],
         cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
     yield proc

@@ -139,5 +139,6 @@ def test_audit_log_says_hands_and_penalties_in_words(played, referee, players, c
     text = html.unescape(_client(referee).get(reverse("league:audit_log", args=[club.slug]),
                                               HTTP_ACCEPT_LANGUAGE="en").content.decode())
     names = [p.display_name for p in players]
-    assert f"Table A, hand 1: {names[1]} ron from {names[2]} · 3 han 30 fu → {names[1]} ron from {names[2]} · 4 han 30 fu" in text
+    assert (f"Table A, hand 1: {names[1]} ron from {names[2]} · 3 han 30 fu"
+            f" → {names[1]} ron from {names[2]} · 4 han 30 fu") in text
     assert f"{names[3]} · Yellow card · table A" in text

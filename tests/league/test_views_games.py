@@ -71,7 +71,8 @@ def test_host_starts_a_game_with_seats(host, season, players):
     data = {"season": season.pk, "table_label": "T1"} | {f"seat_{i}": m.pk for i, m in enumerate(seats)}
     response = _client(host).post(reverse("league:game_start", args=[season.club.slug]), data)
     game = Game.objects.get(table_label="T1")
-    assert response.status_code == HTTPStatus.FOUND and response["Location"] == reverse("league:game_table", args=[game.pk])
+    assert response.status_code == HTTPStatus.FOUND
+    assert response["Location"] == reverse("league:game_table", args=[game.pk])
     assert [s.member_id for s in game.seat_set.order_by("seat")] == [m.pk for m in seats]
 
 

@@ -102,8 +102,8 @@ def test_full_hand_page_offers_renhou_only_where_it_exists(club, players, refere
 def test_full_hand_renhou_posted_under_asi_is_not_scored(club, players, referee):
     game = _game_under(club, players, referee, "asi-shirai")
     response = _client(players[0]).post(reverse("league:hand_full", args=[game.pk]), {
-        "position": 0, "winner": 1, "loser": 2, "tiles": "123m456p789s234s55z", "win": "5z", "renhou": "on", "riichi_flag": "on",
-        "action": "save"})
+        "position": 0, "winner": 1, "loser": 2, "tiles": "123m456p789s234s55z", "win": "5z", "renhou": "on",
+        "riichi_flag": "on", "action": "save"})
     assert response.status_code == HTTPStatus.FOUND
     assert "renhou" not in HandRecord.objects.get(game=game).event["wins"][0]["hand"]
 

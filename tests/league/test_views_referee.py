@@ -92,7 +92,8 @@ def test_season_deduction_and_lists(season, players, club_admin, game, referee):
     audit = _client(referee).get(reverse("league:audit_log", args=[season.club.slug]))
     assert "무단 불참" in audit.content.decode()
     # the audit log is for referees and admins (issue 9, item 20)
-    assert _client(players[0]).get(reverse("league:audit_log", args=[season.club.slug])).status_code == HTTPStatus.FORBIDDEN
+    as_a_player = _client(players[0]).get(reverse("league:audit_log", args=[season.club.slug]))
+    assert as_a_player.status_code == HTTPStatus.FORBIDDEN
 
 
 def test_anonymous_referee_screen_goes_to_login(game):

@@ -131,7 +131,8 @@ def test_riichi_toggle_refused_below_the_ruleset_minimum(host_client, game, play
     assert 'name="riichi" value="2" disabled' in page
     assert 'name="riichi" value="1" disabled' not in page
     response = host_client.post(reverse("league:hand_create", args=[game.pk]),
-                                {"position": 3, "kind": "draw", "riichi": ["2"], "draw_tenpai": ["2"], "action": "save"})
+                                {"position": 3, "kind": "draw", "riichi": ["2"], "draw_tenpai": ["2"],
+                                 "action": "save"})
     assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
     assert HandRecord.objects.filter(game=game).count() == 3
 
@@ -224,13 +225,15 @@ def test_anonymous_is_sent_to_login(game):
     ("data", "event"),
     [
         pytest.param({"kind": "draw", "riichi": ["2"], "draw_tenpai": ["0"]},
-                     {"kind": "draw", "tenpai": [0, 2], "riichi": [2]}, id="a riichi player counts as tenpai at a draw"),
+                     {"kind": "draw", "tenpai": [0, 2], "riichi": [2]},
+                     id="a riichi player counts as tenpai at a draw"),
         pytest.param({"kind": "nagashi", "riichi": ["3"], "nagashi_players": ["1"]},
                      {"kind": "nagashi", "players": [1], "tenpai": [3], "riichi": [3]},
                      id="a riichi player counts as tenpai at a nagashi"),
     ],
 )
 def test_riichi_players_are_tenpai_without_a_second_tap(host_client, game, data, event):
-    response = host_client.post(reverse("league:hand_create", args=[game.pk]), {"position": 0, "action": "save", **data})
+    response = host_client.post(reverse("league:hand_create", args=[game.pk]),
+                                {"position": 0, "action": "save", **data})
     assert response.status_code == HTTPStatus.FOUND
     assert HandRecord.objects.get(game=game, position=0).event == event

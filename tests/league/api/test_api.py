@@ -52,7 +52,8 @@ def test_anonymous_sees_standings_only_when_the_club_publishes_them(public, club
     assert as_role("anonymous").get(f"/api/games/?season={tenhou_season.pk}").json()["results"] == []
 
 
-def test_standings_and_ratings_after_a_finished_game(as_role, table_game, tenhou_season, django_capture_on_commit_callbacks):
+def test_standings_and_ratings_after_a_finished_game(as_role, table_game, tenhou_season,
+                                                     django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         game_services.hand_record(game=table_game, position=0,
                              event={"kind": "ron", "loser": 1, "wins": [{"winner": 0, "yakuman": 1}]})
@@ -194,7 +195,8 @@ def test_edit_that_makes_a_later_hand_impossible_is_refused(as_role, table_game)
                          event={"kind": "ron", "loser": 1, "wins": [{"winner": 0, "yakuman": 1}]})
     # with a yakuman at hand 1 the game ended by tobi; a draw there would let play go on
     r = as_role("referee").patch(f"/api/hands/{first.pk}/",
-                                 {"event": {"kind": "ron", "loser": 1, "wins": [{"winner": 0, "yakuman": 1}]}, "reason": "wrong hand"},
+                                 {"event": {"kind": "ron", "loser": 1, "wins": [{"winner": 0, "yakuman": 1}]},
+                                  "reason": "wrong hand"},
                                  format="json")
     assert r.status_code == HTTPStatus.BAD_REQUEST
     assert r.json()["error"]["hand"] == 1
@@ -376,7 +378,8 @@ def test_import_upload_several_files_with_a_mapping(as_role, club, tenhou_season
     assert Game.objects.filter(seat_set__member=kim).count() == 1
 
 
-def test_import_reports_errors_per_log_and_keeps_the_good_ones(as_role, tenhou_season, django_capture_on_commit_callbacks):
+def test_import_reports_errors_per_log_and_keeps_the_good_ones(as_role, tenhou_season,
+                                                               django_capture_on_commit_callbacks):
     good = load(FULL_GAMES[0])
     with django_capture_on_commit_callbacks(execute=True):
         r = as_role("admin").post("/api/imports/", {"season": tenhou_season.pk, "logs": [good, {"log": [[0]]}, good]},
@@ -500,7 +503,8 @@ def test_token_authentication(club, seated, table_game):
     assert r.status_code == HTTPStatus.OK
     client = APIClient()
     client.credentials(HTTP_AUTHORIZATION=f"Token {r.json()['token']}")
-    assert client.post("/api/hands/", {"game": table_game.pk, "event": RON}, format="json").status_code == HTTPStatus.CREATED
+    created = client.post("/api/hands/", {"game": table_game.pk, "event": RON}, format="json")
+    assert created.status_code == HTTPStatus.CREATED
     bad = APIClient()
     bad.credentials(HTTP_AUTHORIZATION="Token nope")
     assert bad.get("/api/games/").status_code == HTTPStatus.UNAUTHORIZED
@@ -519,7 +523,8 @@ def test_schema_and_docs_are_served_without_a_cdn():
     schema = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
     assert schema.status_code == HTTPStatus.OK
     paths = schema.json()["paths"]
-    for p in ("/api/games/", "/api/hands/{id}/", "/api/imports/", "/api/calc/payments/", "/api/seasons/{id}/standings/"):
+    for p in ("/api/games/", "/api/hands/{id}/", "/api/imports/", "/api/calc/payments/",
+              "/api/seasons/{id}/standings/"):
         assert p in paths
     docs = client.get("/api/docs/")
     assert docs.status_code == HTTPStatus.OK

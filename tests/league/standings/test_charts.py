@@ -20,7 +20,8 @@ def test_scores_chart_has_one_line_per_seat_and_a_start_point():
     events = [{"kind": "ron", "loser": 0, "wins": [{"winner": 1, "han": 5, "fu": 30}]}] + [
         {"kind": "draw", "tenpai": []} for _ in range(7)
     ]
-    rep = replay({"format": "mahjong-club-game/1", "ruleset": "juki-agit-2026", "players": list("ABCD"), "hands": events})
+    rep = replay({"format": "mahjong-club-game/1", "ruleset": "juki-agit-2026", "players": list("ABCD"),
+                  "hands": events})
     root = parse(charts.scores_chart_svg(rep.rows, ["김", "이", "박", "최"]))
     assert root.get("role") == "img" and root.get("viewBox")
     assert root.find(f"{NS}title").text and "33,000" in root.find(f"{NS}desc").text
@@ -33,7 +34,8 @@ def test_scores_chart_has_one_line_per_seat_and_a_start_point():
 @pytest.mark.parametrize(
     "rows",
     [
-        pytest.param([{"round": "E1", "honba": 0, "deltas": [0, 0, 0], "scores": [35000, 35000, 35000]}], id="sanma-dict-rows"),
+        pytest.param([{"round": "E1", "honba": 0, "deltas": [0, 0, 0], "scores": [35000, 35000, 35000]}],
+                     id="sanma-dict-rows"),
         pytest.param([], id="no-hands-yet"),
     ],
 )
@@ -103,7 +105,8 @@ def test_legend_keeps_long_hangul_names_whole_and_wraps():
     width = float(root.get("viewBox").split()[2])
     for t in texts:  # each starts inside the chart and (estimated) ends inside it
         x = float(t.get("x"))
-        end = x + (float(t.get("textLength")) if t.get("textLength") else charts.text_width(t.text, charts.font_size(width)))
+        length = t.get("textLength")
+        end = x + (float(length) if length else charts.text_width(t.text, charts.font_size(width)))
         assert 0 <= x and end <= width
     assert len({t.get("y") for t in texts}) >= 2  # wrapped onto a second row
 

@@ -49,7 +49,7 @@ def test_standings_equal_the_sum_of_game_points_on_a_generated_season(season):
 
 
 def test_decimal_points_add_up_exactly_where_floats_would_not(season, players, make_game):
-    for _ in range(10):
+    for _game in range(10):
         make_game(season, players, ["0.1", "0.2", "-0.1", "-0.2"])
     rows = rows_by_member(standings_refresh(season_id=season.pk))
     assert rows[players[0].pk]["total"] == "1.0"  # 0.1 added 10 times, not 0.9999999999999999
@@ -245,7 +245,8 @@ def play(game, events, by):
         game_services.hand_record(game=game, position=position, event=event, by=by)
 
 
-def test_a_finished_game_enters_the_standings_through_the_task(game, players, referee, django_capture_on_commit_callbacks):
+def test_a_finished_game_enters_the_standings_through_the_task(game, players, referee,
+                                                               django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         play(game, FULL_GAME, referee.user)
     snapshot = StandingsSnapshot.objects.get(season=game.season)
@@ -253,7 +254,8 @@ def test_a_finished_game_enters_the_standings_through_the_task(game, players, re
     assert snapshot.games_count == 1
 
 
-def test_a_game_edit_changes_the_standings_after_the_task_runs(game, players, referee, django_capture_on_commit_callbacks):
+def test_a_game_edit_changes_the_standings_after_the_task_runs(game, players, referee,
+                                                               django_capture_on_commit_callbacks):
     from league.games import services as game_services
 
     with django_capture_on_commit_callbacks(execute=True):
