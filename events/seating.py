@@ -342,7 +342,7 @@ def _spread_winds(rounds: list[list[list[int]]], rng: random.Random, max_passes:
             for s, p in enumerate(t):
                 counts[p][s] += 1
         uneven = False
-        for p, c in counts.items():
+        for c in counts.values():
             used = c if all(len(t) == 4 for t in tables_all) else c[:3] if c[3] == 0 else c
             if max(used) - min(used) > 1:
                 uneven = True
@@ -498,6 +498,36 @@ def _draw_winds(tables: list[list[Any]], winds: Mapping[Any, Sequence[int]] | No
         perms = list(itertools.permutations(t))
         rng.shuffle(perms)
         t[:] = min(perms, key=lambda perm: sum(counts[p][s] for s, p in enumerate(perm)))
+
+
+def pick_table(
+    free: Sequence[Hashable], *, size: int, games: Mapping[Hashable, int] | None = None,
+    met_tonight: Mapping[Any, int] | None = None, season_meetings: Mapping[Any, int] | None = None,
+    winds: Mapping[Hashable, Sequence[int]] | None = None, seed: int | None = None,
+) -> list[Any]:
+    """One more table for the round in play, from the players ``free`` now (in seat order).
+
+    Those who played fewest games tonight (``games``) sit down first: a player who sat this round
+    out before one whose game is over. Among players on the same count, the ones who met the
+    chosen least (tonight first, then this season) join them; ties are drawn. Seats go to the
+    winds each player had least.
+    """
+    players = list(dict.fromkeys(free))
+    if len(players) < size:
+        raise SeatingError(f"A table of {size} needs {size} free players; {len(players)} are free.", code="too_few")
+    rng = random.Random(seed)
+    tonight, season = _norm_pairs(met_tonight), _norm_pairs(season_meetings)
+    played = games or {}
+    order = sorted(players, key=lambda p: (played.get(p, 0), rng.random()))
+    boundary = played.get(order[size - 1], 0)
+    table = [p for p in order if played.get(p, 0) < boundary]
+    tied = [p for p in order if played.get(p, 0) == boundary]
+    while len(table) < size:
+        costs = [(sum(_pair_cost(p, q, tonight, season, {}) for q in table), i) for i, p in enumerate(tied)]
+        table.append(tied.pop(min(costs)[1]))
+    tables = [table]
+    _draw_winds(tables, winds, table, rng)
+    return tables[0]
 
 
 # --- swiss and predefined seatings (tournaments) ----------------------------------------------

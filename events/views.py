@@ -202,6 +202,31 @@ def round_seat(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+def round_add_table(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organiser adds a table to the round in play (late arrivals, those sitting out)."""
+    night = _night(pk)
+    form = forms.AddTableForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("This screen is out of date. Reload the page."))
+        return _back(night)
+    try:
+        table, created = services.round_add_table(night=night, number=form.cleaned_data["number"],
+                                                  tables_seen=form.cleaned_data["tables"], by=request.user)
+    except ValidationError as exc:
+        messages.error(request, _message(exc))
+        return _back(night)
+    names = " · ".join(s.member.display_name for s in table.game.seat_set.select_related("member").order_by("seat"))
+    if created:
+        messages.success(request, _("Table %(t)s is added to round %(n)s: %(names)s.") % {
+            "t": table.label, "n": table.round.number, "names": names})
+    else:
+        messages.info(request, _("Table %(t)s was already added (by someone else?): nothing changed.")
+                      % {"t": table.label})
+    return _back(night)
+
+
+@login_required
+@require_POST
 def night_close(request: HttpRequest, pk: int) -> HttpResponse:
     night = _night(pk)
     services.night_close(night=night, by=request.user)
