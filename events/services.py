@@ -250,9 +250,11 @@ def round_seat(*, night: ClubNight, number: int, by, seed: int | None = None) ->
     winds: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
     for member_id, seat in GameSeat.objects.filter(game__in=night_games).values_list("member_id", "seat"):
         winds[member_id][seat] += 1
+    sanma = Counter(GameSeat.objects.filter(game__in=night_games.filter(seats=3).exclude(
+        status=Game.Status.CANCELLED)).values_list("member_id", flat=True)) if three else None
     try:
         plan = seating.seat_round(ids, met_tonight=met_tonight, season_meetings=season_met, sat_out=sat_out,
-                                  winds=winds, three_player_tables=three, seed=seed)
+                                  winds=winds, three_player_tables=three, seed=seed, sanma=sanma)
     except seating.SeatingError as exc:  # a last guard; the count above already explains it
         raise NightRefused(exc.message, code=Refusal.TOO_FEW) from exc
     try:

@@ -16,6 +16,7 @@ urlpatterns = [
     path("nights/<int:pk>/board/", views.board, name="board"),
     path("nights/<int:pk>/board/live/", views.board_live, name="board_live"),
     path("tables/<int:pk>/", views.table_manage, name="table_manage"),
+    path("tables/<int:pk>/next-game/", views.table_next_game, name="table_next_game"),
     path("games/<int:pk>/live/", views.game_live, name="game_live"),
 ]
 
