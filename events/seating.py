@@ -550,24 +550,30 @@ def pick_table(
     free: Sequence[Hashable], *, size: int, games: Mapping[Hashable, int] | None = None,
     met_tonight: Mapping[Any, int] | None = None, season_meetings: Mapping[Any, int] | None = None,
     winds: Mapping[Hashable, Sequence[int]] | None = None, seed: int | None = None,
+    sanma: Mapping[Hashable, int] | None = None,
 ) -> list[Any]:
     """One more table for the round in play, from the players ``free`` now (in seat order).
 
     Those who played fewest games tonight (``games``) sit down first: a player who sat this round
-    out before one whose game is over. Among players on the same count, the ones who met the
-    chosen least (tonight first, then this season) join them; ties are drawn. Seats go to the
-    winds each player had least.
+    out before one whose game is over; at a table of 3, those who played fewest tables of 3 tonight
+    (``sanma``) before them. Among players on the same count, the ones who met the chosen least
+    (tonight first, then this season) join them; ties are drawn. Seats go to the winds each player
+    had least.
     """
     players = list(dict.fromkeys(free))
     if len(players) < size:
         raise SeatingError(f"A table of {size} needs {size} free players; {len(players)} are free.", code="too_few")
     rng = random.Random(seed)
     tonight, season = _norm_pairs(met_tonight), _norm_pairs(season_meetings)
-    played = games or {}
-    order = sorted(players, key=lambda p: (played.get(p, 0), rng.random()))
-    boundary = played.get(order[size - 1], 0)
-    table = [p for p in order if played.get(p, 0) < boundary]
-    tied = [p for p in order if played.get(p, 0) == boundary]
+    played, threes = games or {}, (sanma or {}) if size == 3 else {}
+
+    def key(p: Any) -> tuple[int, int]:
+        return threes.get(p, 0), played.get(p, 0)
+
+    order = sorted(players, key=lambda p: (key(p), rng.random()))
+    boundary = key(order[size - 1])
+    table = [p for p in order if key(p) < boundary]
+    tied = [p for p in order if key(p) == boundary]
     while len(table) < size:
         costs = [(sum(_pair_cost(p, q, tonight, season, {}) for q in table), i) for i, p in enumerate(tied)]
         table.append(tied.pop(min(costs)[1]))

@@ -340,8 +340,11 @@ def round_add_table(*, night: ClubNight, number: int, tables_seen: int, by,
         winds[member_id][seat] += 1
     season_games = Game.objects.filter(season=night.season, status=Game.Status.FINISHED,
                                        seat_set__member__in=ids).distinct()
+    sanma = Counter(GameSeat.objects.filter(game__in=night_games.filter(seats=3).exclude(
+        status=Game.Status.CANCELLED)).values_list("member_id", flat=True))
     chosen = seating.pick_table(ids, size=size, games=games, met_tonight=_pairs(_seat_groups(night_games)),
-                                season_meetings=_pairs(_seat_groups(season_games)), winds=winds, seed=seed)
+                                season_meetings=_pairs(_seat_groups(season_games)), winds=winds, seed=seed,
+                                sanma=sanma)
     by_id = {m.pk: m for m in free}
     table = _table_start(night, last, free_table_numbers(night, 1)[0], [by_id[i] for i in chosen], by)
     last.sitting_out = [i for i in (last.sitting_out or []) if i not in set(chosen)]

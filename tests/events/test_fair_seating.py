@@ -175,3 +175,11 @@ def test_the_question_is_for_those_who_may_start_a_game(client, finished_night_t
     client.force_login(members[10].user)  # a member of the club with no role
     response = client.get(reverse("events:table_next_game", args=[finished_night_table.pk]))
     assert response.status_code == HTTPStatus.FORBIDDEN
+
+
+@pytest.mark.parametrize("seed", range(5))
+def test_an_added_table_of_three_goes_to_who_had_no_table_of_three(seed):
+    # 0, 1 and 2 played a table of 3 tonight; 3, 4 and 5 did not: all six have played one game.
+    table = seating.pick_table(list(range(6)), size=3, games={p: 1 for p in range(6)},
+                               sanma={0: 1, 1: 1, 2: 1}, seed=seed)
+    assert sorted(table) == [3, 4, 5]

@@ -240,3 +240,25 @@ def test_hosts_and_players_cannot_open_the_screen(request, client, game, players
                                  "swap-reason": "x"})
     assert response.status_code == HTTPStatus.FORBIDDEN
     assert seat_members(game) == [p.pk for p in players]
+
+
+def test_a_swap_at_a_tournament_table_with_entered_scores_moves_the_tournament_standings(club, ruleset, referee):
+    from events.tournaments import services as tournament_services
+    from events.tournaments import standings as tournament_standings
+
+    organiser = referee.user
+    tournament = tournament_services.tournament_create(club=club, ruleset=ruleset, by=None, name="정정 대회", rounds=1)
+    members = [MemberFactory(club=club) for _ in range(4)]
+    for m in members:
+        entrant, _ = tournament_services.register(tournament=tournament, member=m, by=None)
+        tournament_services.check_in(entrant=tournament_services.approve(entrant=entrant, by=None), by=None)
+    rnd, _ = tournament_services.round_seat(tournament=tournament, number=1, by=None)
+    table = rnd.tables.get()
+    tournament_services.table_scores(table=table, scores=[40000, 30000, 20000, 10000], sticks=0, by=organiser)
+    before = {r["member_id"]: r["points"] for r in tournament_standings.standings(tournament)}
+    east, south = (table.game.seat_set.get(seat=s).member for s in (0, 1))
+    seat_corrections.seats_swap(game=table.game, first=east, second=south, by=organiser, reason="1·2위 자리 반대")
+    table.game.refresh_from_db()
+    assert table.game.status == Game.Status.FINISHED and table.game.final_scores == [40000, 30000, 20000, 10000]
+    after = {r["member_id"]: r["points"] for r in tournament_standings.standings(tournament)}
+    assert after[east.pk] == before[south.pk] and after[south.pk] == before[east.pk]
