@@ -192,6 +192,13 @@ def test_the_referee_screen_links_to_the_seat_corrections(client, game, referee)
     assert reverse("league:game_seats", args=[game.pk]) in page and 'data-testid="correct-seats"' in page
 
 
+def test_a_finished_games_referee_screen_offers_the_seat_correction(client, game, players, referee):
+    play(game, FULL_GAME, referee.user)
+    client.force_login(referee.user)
+    page = client.get(reverse("league:game_penalties", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="ko").content.decode()
+    assert "누가 어느 자리에 앉았는지 정정하기" in page
+
+
 def test_the_referee_swaps_seats_on_the_screen(client, game, players, referee):
     client.force_login(referee.user)
     url = reverse("league:game_seats", args=[game.pk])
