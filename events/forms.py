@@ -35,6 +35,11 @@ class RoundForm(forms.Form):
     number = forms.IntegerField(min_value=1)
 
 
+class AddTableForm(forms.Form):
+    number = forms.IntegerField(min_value=1)
+    tables = forms.IntegerField(min_value=0)
+
+
 class ExtraTimeForm(forms.Form):
     minutes = forms.IntegerField(min_value=1, max_value=120, initial=5, label=_("Extra minutes"))
     reason = forms.CharField(max_length=200, required=False, label=_("Reason"))

@@ -342,7 +342,7 @@ def _spread_winds(rounds: list[list[list[int]]], rng: random.Random, max_passes:
             for s, p in enumerate(t):
                 counts[p][s] += 1
         uneven = False
-        for p, c in counts.items():
+        for c in counts.values():
             used = c if all(len(t) == 4 for t in tables_all) else c[:3] if c[3] == 0 else c
             if max(used) - min(used) > 1:
                 uneven = True
@@ -419,6 +419,7 @@ def seat_round(
     season_meetings: Mapping[Any, int] | None = None, sat_out: Mapping[Hashable, int] | None = None,
     winds: Mapping[Hashable, Sequence[int]] | None = None, three_player_tables: bool = False,
     teams: Mapping[Hashable, Hashable] | None = None, seed: int | None = None,
+    sanma: Mapping[Hashable, int] | None = None,
 ) -> Round:
     """Seat the next round of a club night.
 
@@ -428,6 +429,9 @@ def seat_round(
     ``sat_out``: how often each has sat out tonight (those who sat out least sit out now).
     ``winds``: each player's E/S/W/N counts tonight (seats go to winds they had least; ties drawn).
     ``teams``: player -> team; team-mates are never seated together (``SeatingError`` if they must be).
+    ``sanma``: how many 3-player tables each has played tonight. The 3-player seats rotate: they go to
+    those who had fewest, so nobody plays a table of 3 twice while another has had none (among players
+    on the same count, opponents decide).
     """
     players = list(dict.fromkeys(present))
     if len(players) < 3:
@@ -454,22 +458,64 @@ def seat_round(
     weight = {p: sum(_pair_cost(p, q, tonight, season, team_of) for q in seated if q != p) for p in seated}
     seated.sort(key=lambda p: -weight[p])
     tables: list[list[Any]] = [[] for _ in sizes]
+    fits, swappable = _rotating_threes(seated, sizes, sanma or {}, tables)
     for p in seated:
-        options = [(cost_with(p, t), rng.random(), ti) for ti, t in enumerate(tables) if len(t) < sizes[ti]]
+        options = [(cost_with(p, t), rng.random(), ti) for ti, t in enumerate(tables)
+                   if len(t) < sizes[ti] and fits(p, ti)]
         tables[min(options)[2]].append(p)
-    _descend(tables, cost_with)
+    _descend(tables, cost_with, swappable)
     _check_teams(tables, team_of)
     _draw_winds(tables, winds, players, rng)
     return Round(tables=tables, sitting_out=resting)
 
 
-def _descend(tables: list[list[Any]], cost_with) -> None:
-    """Best swap of two players at different tables, until no swap lowers the cost (in place)."""
+def _rotating_threes(seated: Sequence[Any], sizes: Sequence[int], sanma: Mapping[Any, int],
+                     tables: list[list[Any]]):
+    """Who may sit at which table so that the 3-player seats go to those who had fewest.
+
+    With ``k`` seats at tables of 3 and the players ordered by their count, the count of the k-th
+    player is the boundary: fewer must play a table of 3, more a table of 4, the boundary's players
+    either (their places left for opponents to decide). Returns ``fits(p, table index)`` for the first
+    seating (a boundary player takes a seat of one size only while the players who need that size
+    still find room) and ``swappable(p, x)`` for the descent (across sizes, only players on the same
+    count), so that the counts at tables of 3 stay the fewest.
+    """
+    threes = sum(size for size in sizes if size == 3)
+    if not threes or threes == len(seated):
+        return (lambda p, ti: True), None
+    count = {p: sanma.get(p, 0) for p in seated}
+    boundary = sorted(count.values())[threes - 1]
+    need = {3: {p for p in seated if count[p] < boundary}, 4: {p for p in seated if count[p] > boundary}}
+
+    def fits(p: Any, ti: int) -> bool:
+        size = sizes[ti]
+        other = 4 if size == 3 else 3
+        if p in need[other]:
+            return False
+        if p in need[size]:
+            return True
+        room = sum(sizes[i] - len(t) for i, t in enumerate(tables) if sizes[i] == size)
+        waiting = sum(1 for q in need[size] if not any(q in t for t in tables))
+        return room - 1 >= waiting
+
+    def swappable(p: Any, x: Any) -> bool:
+        return count[p] == count[x]
+
+    return fits, swappable
+
+
+def _descend(tables: list[list[Any]], cost_with, swappable=None) -> None:
+    """Best swap of two players at different tables, until no swap lowers the cost (in place).
+
+    ``swappable(p, x)``: whether two players at tables of different sizes may change places."""
     while True:
         best = (0, None)
         for ti, tj in itertools.combinations(range(len(tables)), 2):
+            across = len(tables[ti]) != len(tables[tj]) and swappable is not None
             for p in tables[ti]:
                 for x in tables[tj]:
+                    if across and not swappable(p, x):
+                        continue
                     d = (cost_with(p, tables[tj], skip=x) + cost_with(x, tables[ti], skip=p)
                          - cost_with(p, tables[ti]) - cost_with(x, tables[tj]))
                     if d < best[0]:
@@ -498,6 +544,42 @@ def _draw_winds(tables: list[list[Any]], winds: Mapping[Any, Sequence[int]] | No
         perms = list(itertools.permutations(t))
         rng.shuffle(perms)
         t[:] = min(perms, key=lambda perm: sum(counts[p][s] for s, p in enumerate(perm)))
+
+
+def pick_table(
+    free: Sequence[Hashable], *, size: int, games: Mapping[Hashable, int] | None = None,
+    met_tonight: Mapping[Any, int] | None = None, season_meetings: Mapping[Any, int] | None = None,
+    winds: Mapping[Hashable, Sequence[int]] | None = None, seed: int | None = None,
+    sanma: Mapping[Hashable, int] | None = None,
+) -> list[Any]:
+    """One more table for the round in play, from the players ``free`` now (in seat order).
+
+    Those who played fewest games tonight (``games``) sit down first: a player who sat this round
+    out before one whose game is over; at a table of 3, those who played fewest tables of 3 tonight
+    (``sanma``) before them. Among players on the same count, the ones who met the chosen least
+    (tonight first, then this season) join them; ties are drawn. Seats go to the winds each player
+    had least.
+    """
+    players = list(dict.fromkeys(free))
+    if len(players) < size:
+        raise SeatingError(f"A table of {size} needs {size} free players; {len(players)} are free.", code="too_few")
+    rng = random.Random(seed)
+    tonight, season = _norm_pairs(met_tonight), _norm_pairs(season_meetings)
+    played, threes = games or {}, (sanma or {}) if size == 3 else {}
+
+    def key(p: Any) -> tuple[int, int]:
+        return threes.get(p, 0), played.get(p, 0)
+
+    order = sorted(players, key=lambda p: (key(p), rng.random()))
+    boundary = key(order[size - 1])
+    table = [p for p in order if key(p) < boundary]
+    tied = [p for p in order if key(p) == boundary]
+    while len(table) < size:
+        costs = [(sum(_pair_cost(p, q, tonight, season, {}) for q in table), i) for i, p in enumerate(tied)]
+        table.append(tied.pop(min(costs)[1]))
+    tables = [table]
+    _draw_winds(tables, winds, table, rng)
+    return tables[0]
 
 
 # --- swiss and predefined seatings (tournaments) ----------------------------------------------
@@ -632,7 +714,7 @@ def tournament_round(
     players: Sequence[Hashable], *, method: str = "balanced", met: Mapping[Any, int] | None = None,
     sat_out: Mapping[Hashable, int] | None = None, winds: Mapping[Hashable, Sequence[int]] | None = None,
     teams: Mapping[Hashable, Hashable] | None = None, table_size: int = 4, three_player_tables: bool = False,
-    seed: int | None = None,
+    seed: int | None = None, standing: Mapping[Hashable, Any] | None = None,
 ) -> Round:
     """One round of a tournament.
 
@@ -644,12 +726,17 @@ def tournament_round(
     (``SeatingError`` code ``teams`` when the teams make it impossible). Byes (players 4 or 3 do not
     divide) go to those who sat out least: in a swiss round the lowest ranked, otherwise drawn.
     Tables of a swiss round are listed strongest first; seats go to the winds each player had least.
+    ``standing`` (swiss): what each player stands on (any value; equal values stand level). Players
+    who stand level are drawn among themselves, so round 1 (everyone on 0) is a random seating, not
+    the order the players were listed in.
     """
     if method not in ("random", "balanced", "swiss"):
         raise SeatingError(f"Unknown seating method {method!r}: use random, balanced or swiss.", code="method")
     order = list(dict.fromkeys(players))
     sizes, out = tournament_table_sizes(len(order), table_size=table_size, three_player_tables=three_player_tables)
     rng = random.Random(seed)
+    if method == "swiss" and standing is not None:
+        order = _draw_level(order, standing, rng)
     rank = {p: i for i, p in enumerate(order)}
     sat = sat_out or {}
     if method == "swiss":
@@ -704,6 +791,16 @@ def tournament_round(
         tables.sort(key=lambda t: min(rank[p] for p in t))
     _draw_winds(tables, winds, order, rng)
     return Round(tables=tables, sitting_out=resting)
+
+
+def _draw_level(ranking: list[Any], standing: Mapping[Hashable, Any], rng: random.Random) -> list[Any]:
+    """The ranking with each run of players who stand level (equal ``standing``) shuffled."""
+    out: list[Any] = []
+    for _, run in itertools.groupby(ranking, key=lambda p: standing.get(p)):
+        level = list(run)
+        rng.shuffle(level)
+        out.extend(level)
+    return out
 
 
 def check_teams_rounds(rounds: Sequence[Round], teams: Mapping[Hashable, Hashable]) -> None:

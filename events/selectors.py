@@ -129,16 +129,30 @@ def _table_state(table: NightTable) -> dict[str, Any]:
             "needs": board_needs(game, record, rep) if game.status == Game.Status.IN_PROGRESS else None}
 
 
-def board_tables(night: ClubNight) -> list[dict[str, Any]]:
-    """The latest round's tables, plus any earlier table still playing."""
+def room_tables(night: ClubNight) -> list[NightTable]:
+    """The room's tables as they stand, by number: at each table, the game playing there now, else the
+    latest round's last game there. A table of an earlier round still playing is shown; one table
+    number is never shown twice."""
     last = night.rounds.order_by("-number").first()
     if last is None:
         return []
     tables = (NightTable.objects.filter(round__night=night)
               .filter(Q(round=last) | Q(game__status=Game.Status.IN_PROGRESS))
               .select_related("round", "game__season", "game__ruleset", "game__club")
-              .prefetch_related("game__seat_set__member").order_by("-round__number", "id"))
-    return [_table_state(t) for t in tables]
+              .prefetch_related("game__seat_set__member"))
+    at: dict[str, NightTable] = {}
+    for t in tables:
+        key = (t.game.status == Game.Status.IN_PROGRESS, t.round.number, t.pk)
+        shown = at.get(t.label)
+        if shown is None or key > (shown.game.status == Game.Status.IN_PROGRESS, shown.round.number, shown.pk):
+            at[t.label] = t
+    return sorted(at.values(), key=lambda t: (not t.label.isdigit(), int(t.label) if t.label.isdigit() else 0,
+                                              t.label))
+
+
+def board_tables(night: ClubNight) -> list[dict[str, Any]]:
+    """The room's tables (:func:`room_tables`) as the board shows them."""
+    return [_table_state(t) for t in room_tables(night)]
 
 
 def tonight_results(night: ClubNight) -> list[dict[str, Any]]:

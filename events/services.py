@@ -250,9 +250,11 @@ def round_seat(*, night: ClubNight, number: int, by, seed: int | None = None) ->
     winds: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
     for member_id, seat in GameSeat.objects.filter(game__in=night_games).values_list("member_id", "seat"):
         winds[member_id][seat] += 1
+    sanma = Counter(GameSeat.objects.filter(game__in=night_games.filter(seats=3).exclude(
+        status=Game.Status.CANCELLED)).values_list("member_id", flat=True)) if three else None
     try:
         plan = seating.seat_round(ids, met_tonight=met_tonight, season_meetings=season_met, sat_out=sat_out,
-                                  winds=winds, three_player_tables=three, seed=seed)
+                                  winds=winds, three_player_tables=three, seed=seed, sanma=sanma)
     except seating.SeatingError as exc:  # a last guard; the count above already explains it
         raise NightRefused(exc.message, code=Refusal.TOO_FEW) from exc
     try:
@@ -263,21 +265,94 @@ def round_seat(*, night: ClubNight, number: int, by, seed: int | None = None) ->
     except IntegrityError:  # only without row locks (SQLite): the other admin's round stands
         return night.rounds.get(number=number), False
     by_id = {m.pk: m for m in free}
-    tables = []
-    # Tables of 4 first, then the 3-player tables (numbered after them).
+    # Tables of 4 first, then the 3-player tables (numbered after them), at the room's free tables.
     ordered = sorted(plan.tables, key=lambda t: -len(t))
-    for k, table in enumerate(ordered, start=1):
-        season = night.season if len(table) == 4 else night.sanma_season
-        label = _("Round %(round)s · table %(table)s") % {"round": number, "table": k}
-        game = game_services.game_start(season=season, table_label=label[:40],
-                                          members=[by_id[i] for i in table], by=by)
-        tables.append(NightTable.objects.create(round=rnd, game=game, label=str(k)))
+    numbers = free_table_numbers(night, len(ordered))
+    tables = [_table_start(night, rnd, k, [by_id[i] for i in table], by) for k, table in zip(numbers, ordered,
+                                                                                                strict=True)]
     names = {m.pk: m.display_name for m in free}
     _audit(club=night.club, by=by, action=AuditEntry.Action.CREATE, object_type="night_round", object_id=rnd.pk,
            after={"night": night.pk, "number": number, "tables": [[names[i] for i in t] for t in ordered],
                   "games": [t.game_id for t in tables], "sitting_out": [names[i] for i in plan.sitting_out],
                   "still_playing": [c.member.display_name for c in present if c.member_id in busy]})
     return rnd, True
+
+
+# --- the room's tables -----------------------------------------------------------------------
+def table_number(table: NightTable) -> int | None:
+    """The room's number of a night's table (its label), None for a label that is not a number."""
+    return int(table.label) if table.label.isdigit() else None
+
+
+def free_table_numbers(night: ClubNight, count: int) -> list[int]:
+    """The ``count`` lowest table numbers of the room no game of the night is playing at.
+
+    A night's tables are the room's tables: table 2 is the same table in every round. A round (or an
+    added table) seated while other tables still play takes the numbers those tables leave free.
+    """
+    taken = {table_number(t) for t in NightTable.objects.filter(round__night=night,
+                                                                game__status=Game.Status.IN_PROGRESS)}
+    return list(itertools.islice((n for n in itertools.count(1) if n not in taken), count))
+
+
+def _table_start(night: ClubNight, rnd: NightRound, number: int, members: list[Member], by) -> NightTable:
+    season = night.season if len(members) == 4 else night.sanma_season
+    label = _("Round %(round)s · table %(table)s") % {"round": rnd.number, "table": number}
+    game = game_services.game_start(season=season, table_label=label[:40], members=members, by=by)
+    return NightTable.objects.create(round=rnd, game=game, label=str(number))
+
+
+@transaction.atomic
+def round_add_table(*, night: ClubNight, number: int, tables_seen: int, by,
+                    seed: int | None = None) -> tuple[NightTable, bool]:
+    """Seat one more table in round ``number`` (the round in play) from the players free now.
+
+    For late arrivals, those who sat the round out, or a table whose game ended early: those who
+    played fewest games tonight sit down first (``seating.pick_table``), at the room's lowest free
+    table number. ``tables_seen`` is how many tables the organiser's screen showed for the round: a
+    second press (or a second organiser) finds the round grown and gets that table back,
+    ``(table, False)``; the night's row is locked.
+    """
+    night = _locked(night)
+    if by is not None:
+        _require(permissions.can_run_night(by, night.club))
+    _check_open(night)
+    last = night.rounds.order_by("-number").first()
+    if last is None or last.number != number:
+        raise NightRefused(_("This screen is out of date: round %(n)s is the round in play. Reload the page.")
+                           % {"n": last.number if last else 1}, code=Refusal.OUT_OF_DATE)
+    if last.tables.count() > tables_seen:
+        return last.tables.order_by("-id").first(), False
+    present = list(CheckIn.objects.filter(night=night, left_at__isnull=True, member__active=True)
+                   .select_related("member").order_by("checked_in_at", "id"))
+    busy = busy_member_ids(night.club)
+    free = [c.member for c in present if c.member_id not in busy]
+    size = 4 if len(free) >= 4 or not sanma_allowed(night) else 3
+    if len(free) < size:
+        raise NightRefused(_("Only %(n)s players are free to play (at least %(need)s are needed).") % {
+            "n": len(free), "need": 3 if sanma_allowed(night) else 4}, code=Refusal.TOO_FEW)
+    ids = [m.pk for m in free]
+    night_games = Game.objects.filter(night_table__round__night=night)
+    games: Counter = Counter(GameSeat.objects.filter(game__in=night_games.exclude(status=Game.Status.CANCELLED))
+                             .values_list("member_id", flat=True))
+    winds: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
+    for member_id, seat in GameSeat.objects.filter(game__in=night_games).values_list("member_id", "seat"):
+        winds[member_id][seat] += 1
+    season_games = Game.objects.filter(season=night.season, status=Game.Status.FINISHED,
+                                       seat_set__member__in=ids).distinct()
+    sanma = Counter(GameSeat.objects.filter(game__in=night_games.filter(seats=3).exclude(
+        status=Game.Status.CANCELLED)).values_list("member_id", flat=True))
+    chosen = seating.pick_table(ids, size=size, games=games, met_tonight=_pairs(_seat_groups(night_games)),
+                                season_meetings=_pairs(_seat_groups(season_games)), winds=winds, seed=seed,
+                                sanma=sanma)
+    by_id = {m.pk: m for m in free}
+    table = _table_start(night, last, free_table_numbers(night, 1)[0], [by_id[i] for i in chosen], by)
+    last.sitting_out = [i for i in (last.sitting_out or []) if i not in set(chosen)]
+    last.save(update_fields=["sitting_out"])
+    _audit(club=night.club, by=by, action=AuditEntry.Action.CREATE, object_type="night_table", object_id=table.pk,
+           after={"night": night.pk, "round": last.number, "table": table.label, "game": table.game_id,
+                  "players": [by_id[i].display_name for i in chosen]}, reason="added to the round in play")
+    return table, True
 
 
 # --- a table of the night --------------------------------------------------------------------

@@ -3,6 +3,7 @@ the projector board and its live fragment (ETag/304), and the watch view's chang
 from __future__ import annotations
 
 from http import HTTPStatus
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -202,6 +203,31 @@ def round_seat(request: HttpRequest, pk: int) -> HttpResponse:
 
 @login_required
 @require_POST
+def round_add_table(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organiser adds a table to the round in play (late arrivals, those sitting out)."""
+    night = _night(pk)
+    form = forms.AddTableForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("This screen is out of date. Reload the page."))
+        return _back(night)
+    try:
+        table, created = services.round_add_table(night=night, number=form.cleaned_data["number"],
+                                                  tables_seen=form.cleaned_data["tables"], by=request.user)
+    except ValidationError as exc:
+        messages.error(request, _message(exc))
+        return _back(night)
+    names = " · ".join(s.member.display_name for s in table.game.seat_set.select_related("member").order_by("seat"))
+    if created:
+        messages.success(request, _("Table %(t)s is added to round %(n)s: %(names)s.") % {
+            "t": table.label, "n": table.round.number, "names": names})
+    else:
+        messages.info(request, _("Table %(t)s was already added (by someone else?): nothing changed.")
+                      % {"t": table.label})
+    return _back(night)
+
+
+@login_required
+@require_POST
 def night_close(request: HttpRequest, pk: int) -> HttpResponse:
     night = _night(pk)
     services.night_close(night=night, by=request.user)
@@ -258,6 +284,24 @@ def table_manage(request: HttpRequest, pk: int) -> HttpResponse:
         "extra_form": extra_form, "sub_form": sub_form, "cancel_form": cancel_form,
         "playing": table.game.status == Game.Status.IN_PROGRESS,
     }, status=status)
+
+
+@login_required
+@require_GET
+def table_next_game(request: HttpRequest, pk: int) -> HttpResponse:
+    """Asked before the final table's "next game, same players" starts a game outside the night's rounds."""
+    table = get_object_or_404(NightTable.objects.select_related("round__night__club", "game__season"), pk=pk)
+    game, night = table.game, table.round.night
+    if not league_permissions.can_start_game(request.user, night.club):
+        raise PermissionDenied
+    seats = list(game.seat_set.select_related("member").order_by("seat"))
+    query = {"season": game.season_id, "table_label": game.table_label, "random_seats": 1,
+             **{f"seat_{s.seat}": s.member_id for s in seats}}
+    start_url = reverse("league:game_start", args=[night.club.slug]) + "?" + urlencode(query)
+    return render(request, "events/next_game.html", {
+        "table": table, "night": night, "club": night.club, "game": game, "players": [s.member for s in seats],
+        "start_url": start_url, "next_number": selectors.next_round_number(night),
+    })
 
 
 # --- the board ------------------------------------------------------------------------------

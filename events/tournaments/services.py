@@ -483,15 +483,20 @@ def round_seat(*, tournament: Tournament, number: int, by, method: str | None = 
                                three, size)
         else:
             order = ids
+            level = None
             if method == SeatingMethod.SWISS:
-                rank = {r["member_id"]: i for i, r in enumerate(standings.standings(tournament))}
+                rows = standings.standings(tournament)
+                rank = {r["member_id"]: i for i, r in enumerate(rows)}
                 order = sorted(ids, key=lambda i: rank.get(i, len(rank)))
+                # Players level in the standings are drawn (round 1: everyone on 0), not left in registration order.
+                level = {r["member_id"]: (r["finalist"], r["points"], tuple(r["placings"]), r["best_key"])
+                         for r in rows}
             plan = _planned_round(tournament, number, ids, three) if (
                 method == SeatingMethod.BALANCED and not teams and size == 4) else None
             if plan is None:
                 plan = seating.tournament_round(order, method=method, met=_pairs(tournament), sat_out=sat_out,
                                                 winds=winds, teams=teams, table_size=size,
-                                                three_player_tables=three, seed=seed)
+                                                three_player_tables=three, seed=seed, standing=level)
     except seating.SeatingError as exc:
         raise TournamentRefused(_plan_message(exc), code=Refusal.PLAN) from exc
     try:
