@@ -26,6 +26,7 @@ from scoring.rules import (
     Deposits,
     Nagashi,
     Pao,
+    PaoHonba,
     PaoSplit,
     Renchan,
     Ruleset,
@@ -206,11 +207,23 @@ def _settle_ron(table: Table, event: Ron) -> Settlement:
         takes_honba = i == 0 or rs.multi_ron_honba is Deposits.EACH
         if takes_honba:
             amount = table.honba * rs.honba_value
-            deltas[event.loser] -= amount
+            for payer, part in _ron_honba_payers(rs, win, event.loser, amount):
+                deltas[payer] -= part
             deltas[w] += amount
     # Riichi sticks always go to the head-bump winner (kamicha-yuusen).
     deltas[winners[0]] += sticks
     return _won(table, deltas, dealer_won=table.dealer in winners, wins=tuple(results))
+
+
+def _ron_honba_payers(rs: Ruleset, win: Win, loser: int, amount: int) -> list[tuple[int, int]]:
+    """Who pays a ron's honba: the discarder, unless the win is a pao ron split with a liable
+    third player, where ``Ruleset.pao_ron_honba`` says (Tenhou: the liable player)."""
+    split = win.pao is not None and win.pao != loser and rs.pao_ron_split is PaoSplit.HALF
+    if not split or rs.pao_ron_honba is PaoHonba.DISCARDER:
+        return [(loser, amount)]
+    if rs.pao_ron_honba is PaoHonba.LIABLE:
+        return [(win.pao, amount)]
+    return [(win.pao, amount // 2), (loser, amount - amount // 2)]
 
 
 def _won(table: Table, deltas: list[int], *, dealer_won: bool, wins: tuple[WinResult, ...]) -> Settlement:

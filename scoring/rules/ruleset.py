@@ -138,6 +138,38 @@ class PaoSplit(enum.StrEnum):
     """The discarder pays all (no pao on ron)."""
 
 
+class PaoHonba(enum.StrEnum):
+    """Who pays the honba of a pao ron won off a third player's discard (the pao split is on)."""
+
+    DISCARDER = "discarder"
+    """The discarder pays all the honba; the pao split covers the hand's value only."""
+    LIABLE = "liable"
+    """The liable player pays all the honba (Tenhou)."""
+    SPLIT = "split"
+    """The two pay half each, like the rest (003: "두 명이서 반씩 나누어 낸다")."""
+
+
+class PaarenchanCount(enum.StrEnum):
+    """Which run of the dealer's deals makes paarenchan (``paarenchan_wins`` of them)."""
+
+    WINS = "wins"
+    """Consecutive dealer wins; a deal kept by tenpai at a draw breaks the streak."""
+    WINS_THROUGH_DRAWS = "wins_through_draws"
+    """Only dealer wins count, and a deal kept by tenpai neither counts nor breaks the streak."""
+    DEALS = "deals"
+    """Every deal the dealer keeps counts, by a win or by tenpai at a draw."""
+
+
+class SanmaTsumoSplit(enum.StrEnum):
+    """3-player without tsumo loss: how the absent North's share of a tsumo is split."""
+
+    HALVES_ROUNDED_UP = "halves_rounded_up"
+    """Each payer adds half of it, rounded up to 100 (1 han 30 fu non-dealer: 700 / 500, 1,200 in all)."""
+    FOUR_PLAYER_TOTAL = "four_player_total"
+    """The winner gets exactly the 4-player total: the first payer (the dealer, or the next seat after a
+    dealer winner) adds the half rounded up, the other the rest (1 han 30 fu non-dealer: 700 / 400)."""
+
+
 class Kazoe(enum.StrEnum):
     YAKUMAN = "yakuman"
     """13 han or more is a (single) yakuman."""
@@ -214,8 +246,15 @@ class Ruleset:
     """The score someone must reach for the game to end (extra rounds and all-last)."""
     sudden_death: bool = True
     """In extra rounds the game ends the moment someone reaches ``west_entry_target``."""
+    sudden_death_above_target: bool = False
+    """In extra rounds the game ends only when someone goes past ``west_entry_target`` (exactly the
+    target plays on; Juki "반환점을 넘기면 종료", 넘기다 = to go past). False: reaching it ends the game."""
     north_entry: bool = False
     """Whether play may go on from West into North (False: West 4 is the hard end)."""
+    west_last_all_last: bool = False
+    """The last hand of the last extra round (West 4 with no North) is an all-last too: a top dealer's
+    win (or tenpai, with tenpai-yame) there ends the game as at South 4, also below ``yame_min_points``
+    (there is no round left to enter). False: the dealer plays on in West 4 until someone reaches the target."""
     tobi: bool = True
     """The game ends when a player busts."""
     tobi_at_zero: bool = False
@@ -241,6 +280,13 @@ class Ruleset:
     """Whether nagashi mangan exists, and as a win or as a draw."""
     nagashi_dealer_keeps: bool = True
     """A dealer who made nagashi mangan keeps the deal even when noten (False: only dealer tenpai keeps it)."""
+    nagashi_win_tenpai_renchan: bool = True
+    """With nagashi as a win: a non-dealer's nagashi while the dealer is tenpai keeps the deal for the
+    dealer (honba + 1), as tenpai renchan at a draw. False: the deal passes as after any non-dealer win
+    (honba back to 0)."""
+    nagashi_noten_payments: bool = False
+    """With nagashi as a draw: the usual noten payments are made as well as the nagashi payments.
+    False: the nagashi payments replace them."""
 
     # --- multiple ron ---------------------------------------------------------
     max_ron_winners: int = 3
@@ -269,6 +315,8 @@ class Ruleset:
     """Whether renhou exists and what it is worth."""
     paarenchan_wins: int = 8
     """Consecutive dealer wins (not honba) that make paarenchan, when it is in ``local_yakuman``."""
+    paarenchan_count: PaarenchanCount = PaarenchanCount.WINS
+    """Which run of the dealer's deals counts toward ``paarenchan_wins`` (the rulebook says only "팔연장")."""
     red_fives: tuple[int, int, int] = (1, 1, 1)
     """Red fives per suit (man, pin, sou)."""
     kuitan: bool = True
@@ -281,6 +329,10 @@ class Ruleset:
     """A rinshan kaihou win gets the +2 tsumo fu."""
     double_wind_pair_fu: int = 4
     """Fu for a pair of the seat wind that is also the round wind."""
+    double_wind_pair_in_west: bool = True
+    """In the West round a West seat's West pair is a double-wind pair too (``double_wind_pair_fu``).
+    False: only double East and double South are (A.S.I. names only "더블동, 더블남"); a double West pair
+    is 2 fu."""
     open_pinfu_fu: bool = True
     """An open hand with no fu beyond the base is scored at 30 fu on ron (the 2 fu of 'open pinfu')."""
     closed_kan_rob: ClosedKanRob = ClosedKanRob.KOKUSHI
@@ -304,6 +356,8 @@ class Ruleset:
     """With compound yakuman the liable player pays only the pao yakuman's share."""
     pao_ron_split: PaoSplit = PaoSplit.HALF
     """How a ron by someone other than the liable player is paid."""
+    pao_ron_honba: PaoHonba = PaoHonba.DISCARDER
+    """Who pays the honba when a pao ron is split between the liable player and the discarder."""
     daiminkan_rinshan_pao_ron_value: bool = True
     """Daiminkan-rinshan pao is paid by the kan-tile discarder at ron value."""
 
@@ -328,6 +382,9 @@ class Ruleset:
     """A penalty point puts this much on the table (like a riichi stick)."""
     penalty_points_to_chombo: int | None = 3
     """The Nth penalty point of a player in one game is a chombo instead (None: never)."""
+    penalty_points_per_hand: bool = False
+    """``penalty_points_to_chombo`` counts a player's penalty points in one hand (A.S.I. 5c-ㄱ "3회",
+    read like 5c-ㄴ's "한 국에서"). False: in the whole game."""
     yellow_cards_to_chombo: int | None = 2
     """This many yellow cards to one player in one hand cost the chombo payment (no replay)."""
     yellow_cards_chombo_replay: bool = False
@@ -337,6 +394,14 @@ class Ruleset:
     # --- three-player --------------------------------------------------------------
     sanma_tsumo_loss: bool = False
     """3-player: a tsumo is paid as in 4-player minus the absent player's share."""
+    sanma_tsumo_split: SanmaTsumoSplit = SanmaTsumoSplit.HALVES_ROUNDED_UP
+    """3-player without tsumo loss: how the absent North's share of a tsumo is split between the payers."""
+    sanma_honba_tsumo_loss: bool = False
+    """3-player: on a tsumo each payer pays the 4-player honba share (``honba_value`` / 3: 100 each),
+    so a tsumo collects less honba than a ron. False: ``honba_value`` is split between the two payers."""
+    sanma_nagashi_tsumo_loss: bool = False
+    """3-player: nagashi mangan is paid with tsumo loss (a non-dealer's: 4,000 from the dealer, 2,000 from
+    the other) even when ``sanma_tsumo_loss`` is off. False: paid like any tsumo (5,000 / 3,000)."""
     flowers: int = 0
     """Flower tiles in the set (each counts as one dora when ``flower_dora``)."""
     flower_dora: bool = True
@@ -468,6 +533,8 @@ __all__ = [
     "LeftoverSticks",
     "Nagashi",
     "Pao",
+    "PaarenchanCount",
+    "PaoHonba",
     "PaoSplit",
     "PenaltyType",
     "Renchan",
@@ -475,6 +542,7 @@ __all__ = [
     "Rounding",
     "Ruleset",
     "STANDARD_DOUBLE_YAKUMAN",
+    "SanmaTsumoSplit",
     "TieRule",
     "Yame",
 ]
