@@ -61,6 +61,7 @@ class _RulesetInfo(NamedTuple):
     no_rinshan_tsumo_fu: bool
     double_wind_pair_fu: int
     double_wind_pair_in_west: bool
+    flower_rinshan_pinfu: bool
     open_pinfu_fu: bool
     next_kind: tuple[int, ...]
     paarenchan: bool
@@ -124,6 +125,7 @@ def _build_ruleset_info(ruleset: Ruleset) -> _RulesetInfo:
         no_rinshan_tsumo_fu=not ruleset.rinshan_tsumo_fu,
         double_wind_pair_fu=ruleset.double_wind_pair_fu,
         double_wind_pair_in_west=ruleset.double_wind_pair_in_west,
+        flower_rinshan_pinfu=ruleset.flower_rinshan_pinfu,
         open_pinfu_fu=ruleset.open_pinfu_fu,
         next_kind=tuple(_next_kind(k, sanma) for k in range(34)),
         paarenchan="paarenchan" in ruleset.local_yakuman,
@@ -321,9 +323,12 @@ def _club_fu(hand: ParsedHand, ctx: HandContext, info: _RulesetInfo, is_open: bo
         pair_fu = 2  # only double East and double South are named (Ruleset.double_wind_pair_in_west)
     double_pair = pair_fu != 4 and ctx.seat_wind == ctx.round_wind
     open_tsumo = not info.open_pinfu_fu and is_open and ctx.tsumo
-    if not (no_rinshan or double_pair or open_tsumo):
+    # A closed pinfu shape won on a flower's or kita's replacement tile (no kan): rinshan with tsumo fu.
+    replacement = (not info.flower_rinshan_pinfu and not no_rinshan and "rinshan" in hand.flags
+                   and ctx.tsumo and not is_open)
+    if not (no_rinshan or double_pair or open_tsumo or replacement):
         return None
-    return ClubFu(no_rinshan, pair_fu, open_tsumo)
+    return ClubFu(no_rinshan, pair_fu, open_tsumo, replacement)
 
 
 def _library_call(  # type: ignore[no-untyped-def]

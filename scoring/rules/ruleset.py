@@ -405,7 +405,11 @@ class Ruleset:
     flowers: int = 0
     """Flower tiles in the set (each counts as one dora when ``flower_dora``)."""
     flower_dora: bool = True
-    """Each flower is one dora."""
+    """Each flower is one dora (False: a flower only gives its replacement draw)."""
+    flower_rinshan_pinfu: bool = True
+    """3-player: a pinfu-shape hand won on a flower's (or kita's) replacement tile is pinfu tsumo at 20 fu,
+    with rinshan kaihou. False: the replacement win keeps its tsumo fu ("영상개화로 화료 시 쯔모 2부 있음"),
+    so it is not pinfu: 30 fu."""
     kita: bool = False
     """3-player: a North may be set aside (kita, nukidora) for a replacement draw; each one set
     aside is one dora (and counts again when North is a dora or ura dora). A HAND gives the count

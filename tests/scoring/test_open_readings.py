@@ -402,3 +402,24 @@ def test_renhou_value(renhou, expected, needs_hand_engine):
     s = _settle(_with("juki-agit-2026", renhou=renhou),
                 ron(1, win(2, hand={"tiles": "123m567m234p678s55p", "win": "7s", "renhou": True})))
     assert s.deltas[2] == expected
+
+
+# Sanma: a pinfu-shape hand won on a flower's replacement tile ("영상개화로 화료 시 쯔모 2부 있음" against
+# pinfu tsumo at 20 fu): menzen tsumo + rinshan + flower dora, with or without pinfu.
+@pytest.mark.parametrize("key, extra, pinfu, han, fu", [
+    pytest.param("juki-agit-sanma-2026", {"flowers": 1}, True, 4, 20,
+                 id="win on a flower replacement: pinfu tsumo at 20 fu"),
+    pytest.param("juki-agit-sanma-2026", {"flowers": 1}, False, 3, 30,
+                 id="win on a flower replacement: rinshan with its tsumo fu, no pinfu, 30 fu"),
+    pytest.param("tenhou-sanma", {"kita": 1}, False, 3, 30,
+                 id="win on a kita replacement: rinshan with its tsumo fu, no pinfu, 30 fu"),
+])
+def test_flower_rinshan_pinfu(key, extra, pinfu, han, fu, needs_hand_engine):
+    from scoring.hand import HandContext, evaluate
+
+    hand = {"tiles": "234p567p345s678s99s", "win": "5s", "seat_wind": "S", "round_wind": "E", "tsumo": True,
+            "rinshan": True, **extra}
+    rs = preset(key).derive(flower_rinshan_pinfu=pinfu)
+    result = evaluate(hand, rs, HandContext(seat_wind="S", round_wind="E", is_dealer=False, tsumo=True))
+    assert (result.value.han, result.value.fu) == (han, fu)
+    assert ("pinfu" in {y.id for y in result.yaku}) is pinfu
