@@ -277,7 +277,8 @@ class Ruleset:
     abort_dealer_keeps: bool = True
     """On an abortive draw the dealer keeps the deal (honba + 1)."""
     nagashi: Nagashi = Nagashi.DRAW
-    """Whether nagashi mangan exists, and as a win or as a draw."""
+    """Whether nagashi mangan exists, and as a win, as a draw, or as a bonus outside the table score
+    (``bonus``: the hand is an ordinary draw)."""
     nagashi_dealer_keeps: bool = True
     """A dealer who made nagashi mangan keeps the deal even when noten (False: only dealer tenpai keeps it)."""
     nagashi_win_tenpai_renchan: bool = True
