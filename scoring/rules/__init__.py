@@ -6,8 +6,9 @@ preset``.
 
 from scoring.penalties import PenaltyType
 from scoring.rules.presets import *  # noqa: F403 - the preset constants
-from scoring.rules.presets import PRESETS, preset, resolve
+from scoring.rules.presets import PRESET_LABELS_KO, PRESETS, preset, preset_label, resolve
 from scoring.rules.ruleset import (
+    CHOICE_KO,
     LOCAL_YAKUMAN,
     STANDARD_DOUBLE_YAKUMAN,
     Abort,
@@ -18,6 +19,7 @@ from scoring.rules.ruleset import (
     Kazoe,
     LeftoverSticks,
     Nagashi,
+    OptionGroup,
     PaarenchanCount,
     Pao,
     PaoHonba,
@@ -33,6 +35,7 @@ from scoring.rules.ruleset import (
 
 __all__ = [
     "Abort",
+    "CHOICE_KO",
     "ChomboStyle",
     "ClosedKanRob",
     "Deposits",
@@ -41,7 +44,9 @@ __all__ = [
     "LOCAL_YAKUMAN",
     "LeftoverSticks",
     "Nagashi",
+    "OptionGroup",
     "PRESETS",
+    "PRESET_LABELS_KO",
     "Pao",
     "PaarenchanCount",
     "PaoHonba",
@@ -56,5 +61,6 @@ __all__ = [
     "TieRule",
     "Yame",
     "preset",
+    "preset_label",
     "resolve",
 ]
