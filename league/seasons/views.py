@@ -134,7 +134,7 @@ def ruleset_new(request: HttpRequest, slug: str) -> HttpResponse:
         start, stored = _start_from(club, source)
     except ScoringError:
         start, stored, source = R.preset("juki-agit-2026"), None, "preset:juki-agit-2026"
-    initial = {"key": start.key, "name": start.name, "version": ""}
+    initial = {"key": start.key, "name": R.preset_label(start.key) if stored is None else start.name, "version": ""}
     form = RulesetForm(request.POST or None, start=start, initial=initial, fixed_key=stored is not None)
     if request.method == "POST" and form.is_valid():
         changes = form.changed_options()
