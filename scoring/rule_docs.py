@@ -64,10 +64,10 @@ def choice_label(value: Any) -> str:
     if code in PHRASES:
         return PHRASES[code].ko
     try:
-        from scoring.hand.names import YAKU_NAMES  # the one home of yaku names
+        from scoring.hand.names import yaku_name  # the one home of yaku names
     except ImportError:  # the hand engine is optional
         return code
-    return YAKU_NAMES[code]["ko"] if code in YAKU_NAMES else code
+    return yaku_name(code, "ko")  # an unknown id as it is
 
 
 def value_in_korean(name: str, value: Any) -> str:
