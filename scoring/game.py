@@ -19,7 +19,7 @@ from scoring.errors import ScoringError
 from scoring.final import FinalResult, compute_final, placing
 from scoring.penalties import penalty_effect, ruling_deltas
 from scoring.record import Chombo, Event, GameRecord, PenaltyEvent, Stop, parse_record
-from scoring.rules import GameLength, PenaltyType, Ruleset, Yame
+from scoring.rules import GameLength, PaarenchanCount, PenaltyType, Ruleset, Yame
 from scoring.settle import Outcome, Settlement, WinResult, settle, settle_chombo
 from scoring.table import WINDS, Table, round_code, seat_wind
 from scoring.termination import Termination
@@ -139,6 +139,7 @@ class Game:
     # --- the hand in progress -----------------------------------------------------------
     def _new_hand(self) -> None:
         self.yellow_cards = [0] * self.n
+        self.hand_penalty_points = [0] * self.n
         self.agari_forbidden: set[int] = set()
         self.hand_deposits = [0] * self.n
         self.pending = [0] * self.n
@@ -213,7 +214,8 @@ class Game:
         count = 1
         if event.type is PenaltyType.PENALTY_POINT:
             self.penalty_points[p] += 1
-            count = self.penalty_points[p]
+            self.hand_penalty_points[p] += 1
+            count = self.hand_penalty_points[p] if rs.penalty_points_per_hand else self.penalty_points[p]
         elif event.type is PenaltyType.YELLOW_CARD:
             self.yellow_cards[p] += 1
             count = self.yellow_cards[p]
@@ -270,18 +272,15 @@ class Game:
             self._finish(Termination.TOBI)
             return
         extra = self.round_index > self.last_round
-        if extra and rs.sudden_death and max(self.scores) >= rs.west_entry_target:
+        if extra and rs.sudden_death and self._past_target(max(self.scores)):
             self._finish(Termination.SUDDEN_DEATH)
             return
-        if s.outcome is Outcome.WIN:
-            self.dealer_wins_in_row = self.dealer_wins_in_row + 1 if s.dealer_won else 0
-        elif not s.replay:
-            self.dealer_wins_in_row = 0
+        self.dealer_wins_in_row = self._wins_in_row_after(s)
         self.honba = s.honba
         if s.dealer_keeps:
             if not s.replay:
                 self.renchan += 1
-            if self.is_all_last and self._yame(s):
+            if (self.is_all_last or self._is_last_extra_hand) and self._yame(s):
                 return
             self._new_hand()
             return
@@ -300,8 +299,9 @@ class Game:
         if mode is Yame.NONE or placing(self.scores)[0] != self.dealer:
             return False
         if rs.yame_min_points is not None and self.scores[self.dealer] < rs.yame_min_points:
-            if rs.yame_below_min_goes_west and rs.west_entry:
-                # South ends on the top dealer's win or tenpai, and the top is short of the target.
+            if (rs.yame_below_min_goes_west and rs.west_entry) or self._is_last_extra_hand:
+                # South ends on the top dealer's win or tenpai, and the top is short of the target
+                # (West 4 read as an all-last: no round is left, so the game ends there).
                 self._pass_deal()
                 return True
             return False
@@ -310,6 +310,32 @@ class Game:
             return True
         self.awaiting_stop = True
         return False
+
+    def _past_target(self, score: int) -> bool:
+        """Whether ``score`` ends an extra round (``sudden_death_above_target``: only past the target)."""
+        target = self.rs.west_entry_target
+        return score > target if self.rs.sudden_death_above_target else score >= target
+
+    @property
+    def _is_last_extra_hand(self) -> bool:
+        """West 4 (the last hand of the last extra round) read as an all-last (``west_last_all_last``)."""
+        rs = self.rs
+        last_wind = not rs.north_entry or self.round_index == len(WINDS) - 1
+        return (rs.west_last_all_last and self.round_index > self.last_round and last_wind
+                and self.hand_number == self.n)
+
+    def _wins_in_row_after(self, s: Settlement) -> int:
+        """The dealer's run toward paarenchan after this hand (``Ruleset.paarenchan_count``)."""
+        mode = self.rs.paarenchan_count
+        if s.dealer_won:
+            return self.dealer_wins_in_row + 1
+        if s.outcome is not Outcome.WIN and s.replay:
+            return self.dealer_wins_in_row  # a replayed hand never happened
+        if s.dealer_keeps and mode is PaarenchanCount.DEALS:
+            return self.dealer_wins_in_row + 1
+        if s.dealer_keeps and mode is PaarenchanCount.WINS_THROUGH_DRAWS:
+            return self.dealer_wins_in_row
+        return 0
 
     def _busted(self, score: int) -> bool:
         return score < 0 or (self.rs.tobi_at_zero and score == 0)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from scoring import messages as M
 from scoring.errors import ScoringError
-from scoring.rules import Kazoe, Ruleset
+from scoring.rules import Kazoe, Ruleset, SanmaTsumoSplit
 
 
 class Limit(enum.StrEnum):
@@ -208,11 +208,17 @@ def win_deltas(
         deltas[winner] += pay
     if n == 3 and not ruleset.sanma_tsumo_loss:
         # No tsumo loss: the absent North's share is split between the two payers (折半),
-        # each half rounded up to 100 like any payment, so a dealer tsumo stays "N all".
-        extra = _ceil100(-(-amounts.non_dealer // 2))
+        # each half rounded up to 100 like any payment, so a dealer tsumo stays "N all"
+        # (``sanma_tsumo_split``; or the 4-player total exactly: the first payer the half rounded up).
+        share = amounts.non_dealer
+        extra = _ceil100(-(-share // 2))
+        first = dealer if winner != dealer else (winner + 1) % n
         for p in payers:
-            deltas[p] -= extra
-            deltas[winner] += extra
+            part = extra
+            if ruleset.sanma_tsumo_split is SanmaTsumoSplit.FOUR_PLAYER_TOTAL and p != first:
+                part = share - extra
+            deltas[p] -= part
+            deltas[winner] += part
     return deltas
 
 

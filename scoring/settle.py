@@ -26,6 +26,7 @@ from scoring.rules import (
     Deposits,
     Nagashi,
     Pao,
+    PaoHonba,
     PaoSplit,
     Renchan,
     Ruleset,
@@ -108,7 +109,10 @@ def _place_riichi(table: Table, riichi: tuple[int, ...], deltas: list[int]) -> i
 
 
 def _honba_each(rs: Ruleset) -> int:
-    """What each tsumo payer pays per honba: the ruleset's total split between the payers."""
+    """What each tsumo payer pays per honba: the ruleset's total split between the payers (in
+    3-player with ``sanma_honba_tsumo_loss``, the 4-player share: a third of it)."""
+    if rs.is_sanma and rs.sanma_honba_tsumo_loss:
+        return rs.honba_value // 3
     return rs.honba_value // (rs.players - 1)
 
 
@@ -205,11 +209,23 @@ def _settle_ron(table: Table, event: Ron) -> Settlement:
         takes_honba = i == 0 or rs.multi_ron_honba is Deposits.EACH
         if takes_honba:
             amount = table.honba * rs.honba_value
-            deltas[event.loser] -= amount
+            for payer, part in _ron_honba_payers(rs, win, event.loser, amount):
+                deltas[payer] -= part
             deltas[w] += amount
     # Riichi sticks always go to the head-bump winner (kamicha-yuusen).
     deltas[winners[0]] += sticks
     return _won(table, deltas, dealer_won=table.dealer in winners, wins=tuple(results))
+
+
+def _ron_honba_payers(rs: Ruleset, win: Win, loser: int, amount: int) -> list[tuple[int, int]]:
+    """Who pays a ron's honba: the discarder, unless the win is a pao ron split with a liable
+    third player, where ``Ruleset.pao_ron_honba`` says (Tenhou: the liable player)."""
+    split = win.pao is not None and win.pao != loser and rs.pao_ron_split is PaoSplit.HALF
+    if not split or rs.pao_ron_honba is PaoHonba.DISCARDER:
+        return [(loser, amount)]
+    if rs.pao_ron_honba is PaoHonba.LIABLE:
+        return [(win.pao, amount)]
+    return [(win.pao, amount // 2), (loser, amount - amount // 2)]
 
 
 def _won(table: Table, deltas: list[int], *, dealer_won: bool, wins: tuple[WinResult, ...]) -> Settlement:
@@ -459,13 +475,19 @@ def _settle_nagashi(table: Table, event: NagashiEvent) -> Settlement:
     deltas = [0] * n
     sticks = _place_riichi(table, event.riichi, deltas)
     mangan = hand_value(5, None, rs)
+    paid_by = rs.derive(sanma_tsumo_loss=True) if rs.is_sanma and rs.sanma_nagashi_tsumo_loss else rs
     for p in event.players:
-        _add(deltas, win_deltas(mangan, winner=p, dealer=table.dealer, loser=None, ruleset=rs,
+        _add(deltas, win_deltas(mangan, winner=p, dealer=table.dealer, loser=None, ruleset=paid_by,
                                 paid_as_dealer=table.paid_as_dealer))
     dealer_tenpai = table.dealer in event.tenpai
     dealer_made = table.dealer in event.players
-    dealer_keeps = (rs.renchan is Renchan.TENPAI and dealer_tenpai) or (dealer_made and rs.nagashi_dealer_keeps)
+    # As a win, a non-dealer's nagashi keeps a tenpai dealer's deal only by nagashi_win_tenpai_renchan.
+    tenpai_keeps = rs.nagashi is Nagashi.DRAW or dealer_made or rs.nagashi_win_tenpai_renchan
+    dealer_keeps = (rs.renchan is Renchan.TENPAI and dealer_tenpai and tenpai_keeps) or (
+        dealer_made and rs.nagashi_dealer_keeps)
     if rs.nagashi is Nagashi.DRAW:
+        if rs.nagashi_noten_payments:
+            _add(deltas, _noten_payments(rs, event.tenpai, table.dealer))
         return Settlement(
             outcome=Outcome.DRAW, deltas=tuple(deltas), sticks=sticks, dealer_keeps=dealer_keeps,
             honba=table.honba + 1, dealer_tenpai=dealer_tenpai,

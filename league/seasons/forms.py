@@ -1,8 +1,9 @@
 """Forms for an admin's seasons and ruleset versions.
 
 The ruleset form is built from :class:`scoring.rules.Ruleset` itself: one field per option,
-typed after the option, labelled with the option's docstring, so a new rule appears here
-without a second list to keep.
+typed after the option, labelled in Korean from the option's field metadata (label, one-line
+explanation, rulebook part) and grouped by part, so a new rule appears here without a second
+list to keep.
 """
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from league.models import Ruleset, Season
 from scoring import rules as R
 from scoring.ratings import RatingParamsError, params_from_dict
-from scoring.rule_docs import option_docs
+from scoring.rule_docs import choice_label, option_groups, option_texts
 
 IDENTITY = ("key", "name", "version")
 _HINTS = typing.get_type_hints(R.Ruleset)
@@ -33,15 +34,22 @@ def _unwrap_optional(hint: Any) -> tuple[Any, bool]:
     return hint, False
 
 
+# Sets of yaku ids an option may hold: the yakuman a ruleset may pay double, the local yakuman.
+_YAKU_SET_CHOICES = {"double_yakuman": R.STANDARD_DOUBLE_YAKUMAN, "local_yakuman": R.LOCAL_YAKUMAN}
+
+
 def _option_field(name: str, value: Any) -> tuple[forms.Field, Any]:
-    """A form field for one ruleset option and its initial value."""
+    """A form field for one ruleset option and its initial value, labelled in Korean (the option's
+    field metadata in ``scoring/rules/ruleset.py``; its docstring stays the meaning)."""
     hint, optional = _unwrap_optional(_HINTS[name])
     origin, args = typing.get_origin(hint), typing.get_args(hint)
-    label, doc = name, option_docs().get(name, "")
+    text = option_texts()[name]
+    label, doc = text.label, text.help
     if hint is bool:
         return forms.BooleanField(label=label, help_text=doc, required=False), value
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        return forms.ChoiceField(label=label, help_text=doc, choices=[(m.value, m.value) for m in hint]), value.value
+        return forms.ChoiceField(label=label, help_text=doc, choices=[(m.value, choice_label(m)) for m in hint]), \
+            value.value
     if hint is int:
         return forms.IntegerField(label=label, help_text=doc, required=not optional,
                                   min_value=-10_000_000, max_value=10_000_000), value
@@ -49,10 +57,16 @@ def _option_field(name: str, value: Any) -> tuple[forms.Field, Any]:
         return forms.FloatField(label=label, help_text=doc, required=not optional,
                                 min_value=-10_000_000, max_value=10_000_000), value
     if origin is frozenset and isinstance(args[0], type) and issubclass(args[0], enum.Enum):
-        choices = [(m.value, m.value) for m in args[0]]
+        choices = [(m.value, choice_label(m)) for m in args[0]]
         return (forms.MultipleChoiceField(label=label, help_text=doc, required=False, choices=choices,
                                           widget=forms.CheckboxSelectMultiple),
                 sorted(v.value for v in value))
+    if origin is frozenset and name in _YAKU_SET_CHOICES:
+        ids = sorted(_YAKU_SET_CHOICES[name] | set(value))
+        return (forms.MultipleChoiceField(label=label, help_text=doc, required=False,
+                                          choices=[(i, choice_label(i)) for i in ids],
+                                          widget=forms.CheckboxSelectMultiple),
+                sorted(value))
     if origin in (frozenset, tuple):
         shown = ", ".join(str(v.value if isinstance(v, enum.Enum) else v) for v in
                           (sorted(value) if origin is frozenset else value))
@@ -106,6 +120,12 @@ class RulesetForm(forms.Form):
 
     def option_fields(self):
         return [self[name] for name in self.option_names]
+
+    def option_groups(self) -> list[tuple[str, list[forms.BoundField]]]:
+        """The options by rulebook part, in a rulebook's order: ``[(part title, [bound fields])]``."""
+        texts = option_texts()
+        return [(str(group), fields) for group in option_groups()
+                if (fields := [self[n] for n in self.option_names if texts[n].group is group])]
 
     def changed_options(self) -> dict[str, Any]:
         """The options whose value differs from ``start``, as JSON overrides."""

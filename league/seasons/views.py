@@ -22,7 +22,7 @@ from league.seasons.services import season_close
 from league.ui.views import refuse
 from scoring import rules as R
 from scoring.errors import ScoringError
-from scoring.rule_docs import option_docs
+from scoring.rule_docs import option_texts, value_in_korean
 
 
 def _club_for_admin(request: HttpRequest, slug: str) -> Club | HttpResponse:
@@ -83,13 +83,35 @@ def season_close_view(request: HttpRequest, slug: str, season_id: int) -> HttpRe
     return redirect("seasons:season_list", club.slug)
 
 
+def _season_use(club: Club) -> tuple[dict[str, list[str]], dict[int, list[str]]]:
+    """Which presets and stored rulesets the club's open seasons use: ``({preset key: [season
+    names]}, {ruleset id: [season names]})`` (a season's ruleset counts for its base preset too)."""
+    by_preset: dict[str, list[str]] = {}
+    by_ruleset: dict[int, list[str]] = {}
+    for season in Season.objects.filter(club=club, closed_at__isnull=True).select_related("ruleset"):
+        by_preset.setdefault(season.ruleset.base, []).append(season.name)
+        by_ruleset.setdefault(season.ruleset_id, []).append(season.name)
+    return by_preset, by_ruleset
+
+
+def _presets(club: Club) -> list[dict[str, Any]]:
+    """Every preset in Korean with its dates, the ones the club's seasons use first and marked."""
+    by_preset, _ = _season_use(club)
+    rows = [{"key": r.key, "label": R.preset_label(r.key), "seasons": by_preset.get(r.key, [])}
+            for r in R.PRESETS.values()]
+    return sorted(rows, key=lambda p: (not p["seasons"],))
+
+
 @login_required
 def ruleset_list(request: HttpRequest, slug: str) -> HttpResponse:
     club = _club_for_admin(request, slug)
     if isinstance(club, HttpResponse):
         return club
+    _, by_ruleset = _season_use(club)
+    rulesets = [{"stored": r, "base_label": R.preset_label(r.base), "seasons": by_ruleset.get(r.pk, [])}
+                for r in _rulesets(club)]
     return render(request, "league/seasons/rulesets.html", {
-        "club": club, "rulesets": _rulesets(club), "presets": sorted(R.PRESETS.values(), key=lambda r: r.key),
+        "club": club, "rulesets": rulesets, "presets": _presets(club),
     })
 
 
@@ -112,7 +134,7 @@ def ruleset_new(request: HttpRequest, slug: str) -> HttpResponse:
         start, stored = _start_from(club, source)
     except ScoringError:
         start, stored, source = R.preset("juki-agit-2026"), None, "preset:juki-agit-2026"
-    initial = {"key": start.key, "name": start.name, "version": ""}
+    initial = {"key": start.key, "name": R.preset_label(start.key) if stored is None else start.name, "version": ""}
     form = RulesetForm(request.POST or None, start=start, initial=initial, fixed_key=stored is not None)
     if request.method == "POST" and form.is_valid():
         changes = form.changed_options()
@@ -134,8 +156,11 @@ def ruleset_new(request: HttpRequest, slug: str) -> HttpResponse:
                                  % {"name": created.name, "version": created.version})
                 return redirect(f"{_compare_url(club, created)}")
     status = HTTPStatus.UNPROCESSABLE_ENTITY if request.method == "POST" else HTTPStatus.OK
+    by_preset, by_ruleset = _season_use(club)
+    in_use = by_ruleset.get(stored.pk, []) if stored is not None else by_preset.get(start.key, [])
     return render(request, "league/seasons/ruleset_new.html", {
         "club": club, "form": form, "source": source, "stored": stored, "start": start,
+        "start_label": R.preset_label(start.key), "in_use": ", ".join(in_use),
     }, status=status)
 
 
@@ -151,19 +176,8 @@ def _side(club: Club, ref: str) -> tuple[str, R.Ruleset] | None:
         engine, stored = _start_from(club, ref)
     except (ScoringError, Http404):
         return None
-    label = str(stored) if stored is not None else f"{engine.name} ({engine.key})"
+    label = str(stored) if stored is not None else R.preset_label(engine.key)
     return label, engine
-
-
-def _shown(value: Any) -> str:
-    """An option's JSON value in words a club admin reads (lists joined, yes/no, a dash for none)."""
-    if value is None:
-        return "—"
-    if isinstance(value, bool):
-        return _("yes") if value else _("no")
-    if isinstance(value, list):
-        return ", ".join(str(v) for v in value) or "—"
-    return str(value)
 
 
 @login_required
@@ -176,11 +190,12 @@ def ruleset_compare(request: HttpRequest, slug: str) -> HttpResponse:
     rows: list[dict[str, Any]] = []
     if a and b:
         left, right = a[1].to_dict(), b[1].to_dict()
-        docs = option_docs()
-        rows = [{"name": k, "doc": docs.get(k, ""), "a": _shown(left[k]), "b": _shown(right[k])}
+        texts = option_texts()
+        rows = [{"name": k, "label": texts[k].label, "doc": texts[k].help, "group": str(texts[k].group),
+                 "a": value_in_korean(k, left[k]), "b": value_in_korean(k, right[k])}
                 for k in left if k not in ("key", "name", "version") and left[k] != right[k]]
     return render(request, "league/seasons/ruleset_compare.html", {
         "club": club, "a": a, "b": b, "rows": rows, "rulesets": _rulesets(club),
-        "presets": sorted(R.PRESETS.values(), key=lambda r: r.key),
+        "presets": _presets(club),
         "a_ref": request.GET.get("a", ""), "b_ref": request.GET.get("b", ""),
     })

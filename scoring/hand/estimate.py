@@ -80,6 +80,9 @@ class ClubFu(NamedTuple):
     """Fu of a pair that is both seat and round wind (the library gives 4)."""
     open_tsumo_fu: bool
     """Give an open tsumo without fu its 2 tsumo fu (the library drops it when open pinfu fu is off)."""
+    replacement_tsumo_fu: bool = False
+    """Give a rinshan tsumo without fu (a closed pinfu shape won on a flower's or kita's replacement
+    tile) its 2 tsumo fu, so it is not pinfu (``Ruleset.flower_rinshan_pinfu`` off)."""
 
 
 _library_fu = FuCalculator.calculate_fu
@@ -112,6 +115,9 @@ class ClubFuCalculator(FuCalculator):
                     details = [*details[:i], {"fu": rules.double_wind_pair_fu, "reason": _DOUBLE_PAIR}, *details[i + 1:]]
                     changed = True
                     break
+        if rules.replacement_tsumo_fu and config.is_rinshan and config.is_tsumo and len(details) == 1:
+            details = [{"fu": 2, "reason": _TSUMO}, *details]
+            changed = True
         if rules.open_tsumo_fu and config.is_tsumo and len(details) == 1:
             # An open tsumo without fu: 20 + tsumo 2 = 30 (pinfu tsumo's 20 is a closed hand's).
             details = [{"fu": 2, "reason": _TSUMO}, *details]

@@ -71,6 +71,8 @@ class _RulesetInfo(NamedTuple):
     double: frozenset[str]
     no_rinshan_tsumo_fu: bool
     double_wind_pair_fu: int
+    double_wind_pair_in_west: bool
+    flower_rinshan_pinfu: bool
     open_pinfu_fu: bool
     next_kind: tuple[int, ...]
     paarenchan: bool
@@ -135,6 +137,8 @@ def _build_ruleset_info(ruleset: Ruleset) -> _RulesetInfo:
         double=frozenset(ruleset.double_yakuman),
         no_rinshan_tsumo_fu=not ruleset.rinshan_tsumo_fu,
         double_wind_pair_fu=ruleset.double_wind_pair_fu,
+        double_wind_pair_in_west=ruleset.double_wind_pair_in_west,
+        flower_rinshan_pinfu=ruleset.flower_rinshan_pinfu,
         open_pinfu_fu=ruleset.open_pinfu_fu,
         next_kind=tuple(_next_kind(k, sanma) for k in range(34)),
         paarenchan="paarenchan" in ruleset.local_yakuman,
@@ -335,11 +339,17 @@ def _check_flags(hand: ParsedHand, ctx: HandContext, ruleset: Ruleset) -> None:
 def _club_fu(hand: ParsedHand, ctx: HandContext, info: _RulesetInfo, is_open: bool) -> ClubFu | None:
     """Our fu rules that can touch this hand, or None when the library's fu are ours."""
     no_rinshan = info.no_rinshan_tsumo_fu and "rinshan" in hand.flags
-    double_pair = info.double_wind_pair_fu != 4 and ctx.seat_wind == ctx.round_wind
+    pair_fu = info.double_wind_pair_fu
+    if ctx.round_wind == "W" and not info.double_wind_pair_in_west:
+        pair_fu = 2  # only double East and double South are named (Ruleset.double_wind_pair_in_west)
+    double_pair = pair_fu != 4 and ctx.seat_wind == ctx.round_wind
     open_tsumo = not info.open_pinfu_fu and is_open and ctx.tsumo
-    if not (no_rinshan or double_pair or open_tsumo):
+    # A closed pinfu shape won on a flower's or kita's replacement tile (no kan): rinshan with tsumo fu.
+    replacement = (not info.flower_rinshan_pinfu and not no_rinshan and "rinshan" in hand.flags
+                   and ctx.tsumo and not is_open)
+    if not (no_rinshan or double_pair or open_tsumo or replacement):
         return None
-    return ClubFu(no_rinshan, info.double_wind_pair_fu, open_tsumo)
+    return ClubFu(no_rinshan, pair_fu, open_tsumo, replacement)
 
 
 def _library_call(  # type: ignore[no-untyped-def]

@@ -720,6 +720,9 @@ def _club_fu(
                 details = [*details[:i], (_DOUBLE_PAIR, rules.double_wind_pair_fu), *details[i + 1:]]
                 changed = True
                 break
+    if rules.replacement_tsumo_fu and rinshan and tsumo and len(details) == 1:
+        details = [(_TSUMO, 2), *details]
+        changed = True
     if rules.open_tsumo_fu and tsumo and len(details) == 1:
         details = [(_TSUMO, 2), *details]
         changed = True

@@ -6,8 +6,9 @@ preset``.
 
 from scoring.penalties import PenaltyType
 from scoring.rules.presets import *  # noqa: F403 - the preset constants
-from scoring.rules.presets import PRESETS, preset, resolve
+from scoring.rules.presets import PRESET_LABELS_KO, PRESETS, preset, preset_label, resolve
 from scoring.rules.ruleset import (
+    CHOICE_KO,
     LOCAL_YAKUMAN,
     STANDARD_DOUBLE_YAKUMAN,
     Abort,
@@ -18,18 +19,23 @@ from scoring.rules.ruleset import (
     Kazoe,
     LeftoverSticks,
     Nagashi,
+    OptionGroup,
+    PaarenchanCount,
     Pao,
+    PaoHonba,
     PaoSplit,
     Renchan,
     Renhou,
     Rounding,
     Ruleset,
+    SanmaTsumoSplit,
     TieRule,
     Yame,
 )
 
 __all__ = [
     "Abort",
+    "CHOICE_KO",
     "ChomboStyle",
     "ClosedKanRob",
     "Deposits",
@@ -38,8 +44,12 @@ __all__ = [
     "LOCAL_YAKUMAN",
     "LeftoverSticks",
     "Nagashi",
+    "OptionGroup",
     "PRESETS",
+    "PRESET_LABELS_KO",
     "Pao",
+    "PaarenchanCount",
+    "PaoHonba",
     "PaoSplit",
     "PenaltyType",
     "Renchan",
@@ -47,8 +57,10 @@ __all__ = [
     "Rounding",
     "Ruleset",
     "STANDARD_DOUBLE_YAKUMAN",
+    "SanmaTsumoSplit",
     "TieRule",
     "Yame",
     "preset",
+    "preset_label",
     "resolve",
 ]

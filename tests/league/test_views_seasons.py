@@ -68,7 +68,8 @@ def test_a_new_ruleset_version_keeps_only_the_changed_options(admin, club, rules
     assert created.pk != ruleset.pk
     assert created.overrides == {**ruleset.overrides, "kiriage": True, "uma": [10000, 5000, -5000, -10000]}
     compare = admin.get(response["Location"]).content.decode()
-    assert "kiriage" in compare and "uma" in compare
+    # the changed options by their Korean labels, never their code names (issue 25 item 1)
+    assert "절상만관(키리아게)" in compare and "우마" in compare and "kiriage" not in compare
 
 
 def test_a_ruleset_option_the_engine_refuses_is_shown_and_nothing_is_stored(admin, club):

@@ -15,6 +15,7 @@ from scoring.rules.ruleset import (
     LeftoverSticks,
     Nagashi,
     Pao,
+    PaoHonba,
     Renhou,
     Ruleset,
     TieRule,
@@ -50,6 +51,9 @@ TENHOU = Ruleset(
     rinshan_tsumo_fu=True,
     closed_kan_rob=ClosedKanRob.KOKUSHI,
     pao=frozenset({Pao.DAISANGEN, Pao.DAISUUSHII}),
+    # A pao ron off a third player: the liable player pays the honba with their half (a 2010 鳳南喰
+    # game, East 2 honba 1, daisangen ron with pao: [+32300, -16000, -16300, 0], liable seat 2).
+    pao_ron_honba=PaoHonba.LIABLE,
     penalties=frozenset({PenaltyType.CHOMBO}),
 )
 
@@ -96,6 +100,8 @@ MAHJONG_SOUL = TENHOU.derive(
     triple_ron_abort=True,
     multi_ron_honba=Deposits.EACH,
     pao=["daisangen", "daisuushii", "suukantsu"],
+    # Not Tenhou's: who pays a pao ron's honba on Mahjong Soul is unconfirmed (today's reading kept).
+    pao_ron_honba=PaoHonba.DISCARDER,
     double_yakuman=sorted(STANDARD_DOUBLE_YAKUMAN),
     yakuman_cap=6,
     kiriage=False,
