@@ -337,8 +337,10 @@ def one_table(tournament, members, admin_user):
 def test_final_scores_finish_the_game_with_the_rulesets_points(one_table, admin_user):
     game = services.table_scores(table=one_table, scores=[41000, 30000, 20000, 8000], sticks=1, by=admin_user)
     expected = compute_final(preset("juki-agit-2026"), [41000, 30000, 20000, 8000], sticks=1000,
-                             ended_by="final_scores")
-    assert game.status == Game.Status.FINISHED
+                             ended_by="result")
+    assert game.status == Game.Status.FINISHED and game.ended_by == "result"
+    assert list(game.hands.values_list("event", flat=True)) == [
+        {"kind": "result", "scores": [41000, 30000, 20000, 8000], "sticks": 1}]
     assert game.final_scores == [42000, 30000, 20000, 8000]  # the stick goes to first (Juki)
     assert game.final_points == list(expected.points) and game.final_ranks == [1, 2, 3, 4]
     assert sum(game.final_points) == pytest.approx(0)
@@ -532,3 +534,29 @@ def test_the_desk_reads_refusals_in_korean(one_table, admin_user):
         services.table_scores(table=one_table, scores=[40000, 30000, 20000, 9000], by=admin_user)
     assert exc.value.messages[0] == ("점수 합계가 99,000점입니다 (탁에 남은 리치봉 0개 포함). 시작 합계는 100,000점이므로 "
                                      "1,000점이 모자랍니다. 각 점수를 확인하세요.")
+
+
+# --- a result is the game's record: nobody at the table wipes it (issue 21, item 3) ------------------------
+def test_a_seated_player_cannot_wipe_an_entered_result(one_table, admin_user):
+    game = services.table_scores(table=one_table, scores=[41000, 30000, 20000, 8000], sticks=1, by=admin_user)
+    seated = game.seat_set.order_by("seat").first().member.user
+    from league.errors import HandRefused
+
+    with pytest.raises(HandRefused) as exc:
+        game_services.hand_record(game=game, position=0, by=seated, event={"kind": "draw", "tenpai": [0]})
+    assert exc.value.code == "finished" or exc.value.code == "conflict"
+    with pytest.raises(HandRefused) as exc:
+        game_services.hand_record(game=game, position=None, by=seated, event={"kind": "draw", "tenpai": [0]})
+    assert exc.value.code == "finished"
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.ended_by == "result"
+    assert game.final_scores == [42000, 30000, 20000, 8000]
+
+
+def test_correcting_a_result_rewrites_its_one_event(one_table, admin_user):
+    services.table_scores(table=one_table, scores=WIN_ORDER, by=admin_user)
+    game = services.table_scores(table=one_table, scores=[8000, 20000, 30000, 42000], by=admin_user,
+                                 reason="1위와 4위를 바꿔 적음")
+    assert list(game.hands.values_list("event", flat=True)) == [
+        {"kind": "result", "scores": [8000, 20000, 30000, 42000], "sticks": 0}]
+    assert game.final_ranks == [4, 3, 2, 1]
