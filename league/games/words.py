@@ -244,6 +244,14 @@ def _event_text(event: dict[str, Any], players: Sequence[str]) -> str:
             "name": players[event["player"]], "penalty": rule_words(str(event.get("type", "")))}
     elif kind == "stop":
         text = _("The dealer ends the game")
+    elif kind == "end" and event.get("reason") == "time":
+        text = _("Time is up — game over")
+    elif kind == "end":
+        text = _("The referee ends the game")
+        if event.get("note"):
+            text += f" · {event['note']}"
+    elif kind == "result":
+        text = _("Final scores entered")
     else:
         text = str(kind)
     if riichi:
@@ -256,7 +264,7 @@ def ended_by_words(ended_by: str | None) -> str:
     if not ended_by:
         return ""
     try:
-        termination = Termination(ended_by)
+        termination = Termination("result" if ended_by == "final_scores" else ended_by)  # before issue 21
     except ValueError:
         return str(ended_by)
     return render(termination.sentence, get_language())

@@ -122,3 +122,26 @@ def test_editing_a_past_hand_replays_the_end_too(club, season, members, admin_us
                             reason="텐파이 누락")
     game.refresh_from_db()
     assert game.ended_by == "time" and game.final_scores == [24000, 28000, 24000, 24000]
+
+
+def test_the_host_ends_with_one_confirming_tap_when_the_rule_says_so(client, club, season, members, admin_user):
+    from django.urls import reverse
+
+    rnd, game = _timed_game(club, season, members, admin_user, "finish_hand")
+    host = members[0].user
+    client.force_login(host)
+    table = client.get(reverse("league:game_table", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="ko").content.decode()
+    assert 'data-testid="time-over"' not in table  # never earlier
+    client.post(reverse("league:game_end_time", args=[game.pk]))
+    game.refresh_from_db()
+    assert game.status == Game.Status.IN_PROGRESS
+    _save(game, NOTEN, host)
+    # The time ran out while that hand was played (it was saved after the limit) and nothing ended it yet.
+    NightRound.objects.filter(pk=rnd.pk).update(seated_at=rnd.seated_at - datetime.timedelta(minutes=2))
+    table = client.get(reverse("league:game_table", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="ko").content.decode()
+    assert 'data-testid="time-over"' in table and "종료" in table
+    client.post(reverse("league:game_end_time", args=[game.pk]))
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.ended_by == "time"
+    table = client.get(reverse("league:game_table", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="ko").content.decode()
+    assert "시간 종료 — 대국 끝" in table

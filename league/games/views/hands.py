@@ -48,6 +48,8 @@ def _table_context(request: HttpRequest, gv: GameView, **extra: Any) -> dict[str
     ctx = table_screen(gv, user=request.user, continue_play=request.GET.get("continue") == "1", **extra)
     if "form" not in ctx and gv.replay.final is None and not ctx["cancelled"]:
         ctx["form"] = HandEntryForm(table=gv.table())
+    if gv.replay.final is None and not ctx["cancelled"] and ctx.get("can_enter"):
+        ctx["time_over"] = game_services.time_over(gv.game)
     return ctx
 
 
@@ -261,6 +263,20 @@ def game_stop(request: HttpRequest, pk: int) -> HttpResponse:
             pass
         except ValidationError as exc:
             messages.error(request, refusal_message(exc, game))
+    return redirect("league:game_table", game.pk)
+
+
+@login_required
+@require_POST
+@never_cache
+@refusable
+def game_end_time(request: HttpRequest, pk: int) -> HttpResponse:
+    """The host's "종료" (confirmed): the game ends at time, when the end rule says it is over."""
+    game = _writable_game(request, pk)
+    try:
+        game_services.game_end(game=game, reason="time", by=request.user)
+    except ValidationError as exc:
+        messages.error(request, refusal_message(exc, game))
     return redirect("league:game_table", game.pk)
 
 
