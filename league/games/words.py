@@ -270,6 +270,17 @@ def ended_by_words(ended_by: str | None) -> str:
     return render(termination.sentence, get_language())
 
 
+def ended_by_phrase(ended_by: str | None) -> str:
+    """How a game ended in a few words, for lists and the board: "시간 종료", "심판 종료", "점수 입력", "토비"."""
+    if not ended_by:
+        return ""
+    try:
+        termination = Termination("result" if ended_by == "final_scores" else ended_by)  # before issue 21
+    except ValueError:
+        return str(ended_by)
+    return render(termination.phrase, get_language())
+
+
 def seat_wind(seat: int, dealer: int, seats: int) -> str:
     """The seat's wind this hand (``scoring.table.seat_wind``: the dealer is East)."""
     return wind_name(seat_wind_of(int(seat), int(dealer), int(seats)))

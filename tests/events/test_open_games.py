@@ -126,3 +126,14 @@ def test_a_night_without_tables_playing_closes_at_once(club, season, admin_user)
     _client(admin_user).post(reverse("events:night_close", args=[night.pk]))
     night.refresh_from_db()
     assert night.status == ClubNight.Status.CLOSED
+
+
+@pytest.mark.parametrize("action, words", [("time", "시간 종료"), ("referee", "심판 종료")],
+                         ids=["time end on the night's page and board", "referee end on the night's page and board"])
+def test_the_night_and_its_board_say_how_a_game_ended(playing_night, admin_user, action, words):
+    night, games = playing_night
+    open_games.settle_game(game=games[0], action=action, note="밤 마감", by=admin_user)
+    c = _client(admin_user)
+    assert words in html.unescape(c.get(reverse("events:night_detail", args=[night.pk]), **KO).content.decode())
+    board = html.unescape(c.get(reverse("events:board", args=[night.pk]), **KO).content.decode())
+    assert 'data-testid="board-ended-by"' in board and words in board

@@ -560,3 +560,13 @@ def test_correcting_a_result_rewrites_its_one_event(one_table, admin_user):
     assert list(game.hands.values_list("event", flat=True)) == [
         {"kind": "result", "scores": [8000, 20000, 30000, 42000], "sticks": 0}]
     assert game.final_ranks == [4, 3, 2, 1]
+
+
+def test_the_tournament_page_says_the_result_was_entered(one_table, admin_user, client):
+    from django.urls import reverse
+
+    services.table_scores(table=one_table, scores=WIN_ORDER, by=admin_user)
+    client.force_login(admin_user)
+    page = client.get(reverse("events:tournament_detail", args=[one_table.round.tournament_id]),
+                      HTTP_ACCEPT_LANGUAGE="ko").content.decode()
+    assert "점수 입력" in page

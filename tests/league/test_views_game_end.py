@@ -85,3 +85,9 @@ def test_a_time_end_shows_the_banner(game, referee, players):
     game_services.game_end(game=game, reason="time", by=referee.user)
     table = _text(_client(players[0]).get(reverse("league:game_table", args=[game.pk]), **KO))
     assert 'data-testid="time-end"' in table and "시간 종료 — 대국 끝" in table
+
+
+def test_the_games_list_says_how_each_game_ended(game, referee, club):
+    game_services.game_end(game=game, reason="referee", note="중단", by=referee.user)
+    page = _text(_client(referee).get(reverse("league:game_list", args=[club.slug]), **KO))
+    assert 'data-testid="ended-by"' in page and "심판 종료" in page
