@@ -15,12 +15,16 @@ from django.views.decorators.cache import never_cache
 from club.models import Club
 from events import open_games, permissions
 from events.models import ClubNight
+from league.error_codes import LeagueErrorCode
 from league.models import Game
 from league.ui.views import refusal_message
 
 
 def _message(exc: ValidationError) -> str:
-    return refusal_message(exc) if getattr(exc, "code", None) else " ".join(exc.messages)
+    """A games-service refusal in the table's words (league's codes); an events refusal as it was raised."""
+    if getattr(exc, "code", None) in {c.value for c in LeagueErrorCode}:
+        return refusal_message(exc)
+    return " ".join(exc.messages)
 
 
 @login_required

@@ -152,11 +152,14 @@ def hand_append(*, game: Game, position: int | None, event: dict[str, Any], by=N
     game = records.locked(game)
     require(by, Action.ENTER_HAND, club=game.club, game=game)
     claim = claim_key(once, scope="hand", by=by)
-    count = game.hands.count()
     if position is None:
-        position = count
-    new = not isinstance(position, int) or isinstance(position, bool) or position >= count
-    if new and by is not None and is_game_end(event):
+        position = game.hands.count()
+    ending = by is not None and is_game_end(event)
+    # Only where it matters (an end sent as a hand, a finished game) is the count read here: a hand's save
+    # stays within its query budget (tests/league/test_request_budget.py).
+    count = game.hands.count() if ending or game.status == Game.Status.FINISHED else None
+    new = count is not None and (not isinstance(position, int) or isinstance(position, bool) or position >= count)
+    if new and ending:
         raise HandRefused("An end or a result is not entered as a hand: end the game with its end button, "
                           "a referee, or the score entry.", hand=position if isinstance(position, int) else None,
                           code=Code.END_IS_A_SERVICE)
@@ -165,7 +168,7 @@ def hand_append(*, game: Game, position: int | None, event: dict[str, Any], by=N
         raise HandRefused(FINISHED, hand=position if isinstance(position, int) else None, code=Code.FINISHED)
     penalty = game_selectors.is_penalty_event(event)
     if penalty:
-        if position < count:
+        if position < game.hands.count():
             hand, created = records.append(game=game, position=position, event=event, by=by)  # a retry, or a conflict
         else:
             hand, created = referee_services.event_penalty(game=game, position=position, event=event, by=by)
