@@ -181,7 +181,7 @@ class Game:
         try:
             self._apply(event, index)
         except ScoringError as exc:
-            raise exc.at(index)
+            raise exc.at(index) from exc.__cause__
         self.events += 1
 
     def _apply(self, event: Event, index: int) -> None:

@@ -73,7 +73,8 @@ class Ron:
     kind = "ron"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": "ron", "loser": self.loser, "wins": [w.to_dict() for w in self.wins], "riichi": list(self.riichi)}
+        return {"kind": "ron", "loser": self.loser, "wins": [w.to_dict() for w in self.wins],
+                "riichi": list(self.riichi)}
 
 
 @dataclass(frozen=True)
@@ -106,7 +107,8 @@ class NagashiEvent:
     kind = "nagashi"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": "nagashi", "players": list(self.players), "tenpai": list(self.tenpai), "riichi": list(self.riichi)}
+        return {"kind": "nagashi", "players": list(self.players), "tenpai": list(self.tenpai),
+                "riichi": list(self.riichi)}
 
 
 @dataclass(frozen=True)
@@ -277,7 +279,7 @@ def parse_event(data: Any, *, players: int, index: int | None = None) -> Event:
     try:
         return _parse_event(data, players)
     except ScoringError as exc:
-        raise exc.at(index) if index is not None else exc
+        raise (exc.at(index) if index is not None else exc) from exc.__cause__
 
 
 def _extension_keys(data: Mapping[str, Any]) -> set[str]:
@@ -318,7 +320,8 @@ def _parse_ruling(data: Mapping[str, Any], players: int) -> PenaltyEvent:
     return PenaltyEvent(player=player, type=PenaltyType.RULING, amount=amount, to=to)
 
 
-def _player_list(data: Mapping[str, Any], key: str, players: int, what: M.Message, *, required: bool = False) -> tuple[int, ...]:
+def _player_list(data: Mapping[str, Any], key: str, players: int, what: M.Message, *,
+                 required: bool = False) -> tuple[int, ...]:
     if key not in data or data[key] is None:
         if required:
             raise ScoringError(M.PLAYER_LIST_MISSING, what=what)

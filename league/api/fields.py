@@ -70,9 +70,11 @@ _WIN_PROPS = {
     "han": {"type": "integer", "minimum": 1, "description": "Han (13+ without `yakuman` = kazoe per ruleset)."},
     "fu": {"type": "integer", "enum": [20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110],
            "description": "Fu; needed below mangan."},
-    "yakuman": {"type": "integer", "minimum": 1, "description": "Yakuman multiple (1 single, 2 double...), instead of han/fu."},
+    "yakuman": {"type": "integer", "minimum": 1,
+                "description": "Yakuman multiple (1 single, 2 double...), instead of han/fu."},
     "hand": {"type": "object", "additionalProperties": True,
-             "description": "A full HAND to score instead of han/fu (see POST /api/calc/hand/); winds and tsumo come from the game."},
+             "description": "A full HAND to score instead of han/fu (see POST /api/calc/hand/); "
+                            "winds and tsumo come from the game."},
     "pao": {**_SEAT, "description": "Seat of the player liable (pao)."},
     "dora": {"type": "integer", "minimum": 0, "description": "How many of `han` are dora/ura/red fives."},
 }

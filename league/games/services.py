@@ -165,7 +165,12 @@ def hand_append(*, game: Game, position: int | None, event: dict[str, Any], by=N
                           code=Code.END_IS_A_SERVICE)
     if new and game.status == Game.Status.FINISHED:
         records.check_writable(game)
-        raise HandRefused(FINISHED, hand=position if isinstance(position, int) else None, code=Code.FINISHED)
+        at = position if isinstance(position, int) else None
+        try:  # the engine's words when the record says how it ended ("already over (time)")
+            records.replay_events(game, [h.event for h in game.hands.order_by("position")] + [event])
+        except ScoringError as exc:
+            raise HandRefused(exc.message, hand=exc.hand, code=Code.FINISHED, error=exc) from exc
+        raise HandRefused(FINISHED, hand=at, code=Code.FINISHED)
     penalty = game_selectors.is_penalty_event(event)
     if penalty:
         if position < game.hands.count():

@@ -111,7 +111,8 @@ class GameView:
     def event_deltas(self) -> list[tuple[int, ...]]:
         """What each event moved, seat by seat (``event_scores`` step by step)."""
         steps = self.event_scores()
-        return [tuple(b - a for a, b in zip(before, after, strict=False)) for before, after in zip(steps, steps[1:], strict=False)]
+        return [tuple(b - a for a, b in zip(before, after, strict=False))
+                for before, after in zip(steps, steps[1:], strict=False)]
 
     def final_rows(self) -> list[dict[str, Any]]:
         final = self.replay.final

@@ -104,7 +104,7 @@ def refusal_message(exc: ValidationError | ScoringError, game: Game | None = Non
         return _("This game is finished: only a referee or a club admin can change it, with a reason.")
     if code == Code.REASON:
         return _("This game is finished: say why it is changed.")
-    if code == Code.FINISHED:
+    if code == Code.FINISHED and error is None:
         return _("This game is over: no hand can follow it. A referee can reopen a game ended by time or by a "
                  "referee.")
     if code == Code.NOTE:
@@ -133,7 +133,7 @@ def refusal_message(exc: ValidationError | ScoringError, game: Game | None = Non
             return _("Nothing was changed: hand %(n)s would become impossible. %(reason)s") % {
                 "n": hand + 1, "reason": error.localized(lang)}
         return _("Nothing was changed: this would make a later hand impossible. %(message)s") % {"message": detail}
-    if isinstance(exc, ScoringError) or code in (Code.INVALID, Code.RULESET):
+    if isinstance(exc, ScoringError) or code in (Code.INVALID, Code.RULESET, Code.FINISHED):
         if korean:
             return error.localized(lang)  # the engine's refusal in Korean, with the players' names
         return engine_message(detail)

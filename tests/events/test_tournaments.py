@@ -493,7 +493,7 @@ def test_players_level_on_everything_share_the_place_only_under_split(club, memb
 # --- a substitute mid-game -------------------------------------------------------------------------------------
 def test_a_substitute_plays_a_withdrawing_players_seat_and_the_others_game_counts(club, ruleset, members, admin_user):
     tournament = make(club, ruleset, admin_user)
-    entrants = enter_all(tournament, members[:4], admin_user)
+    enter_all(tournament, members[:4], admin_user)
     rnd, _ = services.round_seat(tournament=tournament, number=1, by=admin_user)
     table = rnd.tables.get()
     leaver = table.game.seat_set.get(seat=2).member
@@ -532,8 +532,8 @@ def test_the_desk_reads_refusals_in_korean(one_table, admin_user):
 
     with translation.override("ko"), pytest.raises(TournamentRefused) as exc:
         services.table_scores(table=one_table, scores=[40000, 30000, 20000, 9000], by=admin_user)
-    assert exc.value.messages[0] == ("점수 합계가 99,000점입니다 (탁에 남은 리치봉 0개 포함). 시작 합계는 100,000점이므로 "
-                                     "1,000점이 모자랍니다. 각 점수를 확인하세요.")
+    assert exc.value.messages[0] == ("점수 합계가 99,000점입니다 (탁에 남은 리치봉 0개 포함). "
+                                     "시작 합계는 100,000점이므로 1,000점이 모자랍니다. 각 점수를 확인하세요.")
 
 
 # --- a result is the game's record: nobody at the table wipes it (issue 21, item 3) ------------------------

@@ -108,3 +108,15 @@ def test_a_result_that_does_not_add_up_is_refused_in_korean(game, referee):
     assert "120,000점" in exc.value.error.localized("ko")
     game.refresh_from_db()
     assert game.status == Game.Status.IN_PROGRESS and not game.hands.exists()
+
+
+def test_a_finished_game_refuses_a_hand_even_when_its_record_does_not_say_so(game, players):
+    """A game finished without an end in its record (as tournament results were written before issue 21):
+    the service still refuses the hand, and the game stays finished."""
+    Game.objects.filter(pk=game.pk).update(status=Game.Status.FINISHED, ended_by="final_scores",
+                                           final_scores=[40000, 30000, 20000, 10000])
+    with pytest.raises(HandRefused) as exc:
+        game_services.hand_record(game=game, position=None, event=SEAT2_TENPAI, by=players[0].user)
+    assert exc.value.code == Code.FINISHED and "no hand can follow" in exc.value.message
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and not game.hands.exists()

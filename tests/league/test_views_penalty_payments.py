@@ -28,7 +28,8 @@ def _client(member) -> Client:
 def carded(game, players, referee):
     """Juki: 박's second yellow card in one hand is a chombo payment (play goes on), then the dealer's ron."""
     for _ in range(2):
-        referee_services.penalty_give(game=game, member=players[2], type="yellow_card", reason="콜 실수", by=referee.user)
+        referee_services.penalty_give(game=game, member=players[2], type="yellow_card", reason="콜 실수",
+                                      by=referee.user)
     game_services.hand_record(game=game, position=2, event=RON, by=None)
     return game
 
@@ -69,7 +70,8 @@ def test_penalty_payments_ruling_amount_in_the_list(game, players, referee):
                           reason="판정", by=referee.user)
     text = html.unescape(_client(referee).get(reverse("league:game_penalties", args=[game.pk])).content.decode())
     assert "−2,000" in text
-    rows = _hand_rows(html.unescape(_client(referee).get(reverse("league:game_detail", args=[game.pk])).content.decode()))
+    page = _client(referee).get(reverse("league:game_detail", args=[game.pk])).content.decode()
+    rows = _hand_rows(html.unescape(page))
     assert rows == [["0", "-2000", "0", "2000"]]
 
 

@@ -143,7 +143,8 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         return render(request, "league/games/table.html", ctx(), status=HTTPStatus.UNPROCESSABLE_ENTITY)
     if request.POST.get("action") == "preview":
-        return render(request, "league/games/table.html", {**ctx(), **_preview(gv, form, form.cleaned_data["position"])})
+        return render(request, "league/games/table.html",
+                      {**ctx(), **_preview(gv, form, form.cleaned_data["position"])})
     return _store(request, gv, form, "league/games/table.html", ctx)
 
 
@@ -287,7 +288,8 @@ def _hand(game, position: int) -> HandRecord:
 def _closed_to(request: HttpRequest, game: Game) -> None:
     """A finished game's hands change only by a referee or admin (with a reason): say so up front."""
     if game.status == Game.Status.FINISHED and not permissions.can_give_penalty(request.user, game.club):
-        messages.error(request, _("This game is finished: only a referee or a club admin can change it, with a reason."))
+        messages.error(request,
+                       _("This game is finished: only a referee or a club admin can change it, with a reason."))
         raise Refused(redirect("league:game_detail", game.pk))
 
 
@@ -313,11 +315,10 @@ def hand_edit(request: HttpRequest, pk: int, position: int) -> HttpResponse:
     reason_form = ReasonForm(request.POST)
     ctx.update(form=form, reason_form=reason_form)
     if request.POST.get("action") == "preview":  # a preview needs no reason yet
+        typed = ReasonForm(initial={"reason": request.POST.get("reason", "")})
         if not form.is_valid():
-            return render(request, template, {**ctx, "reason_form": ReasonForm(initial={"reason": request.POST.get("reason", "")})},
-                          status=HTTPStatus.UNPROCESSABLE_ENTITY)
-        return render(request, template, {**ctx, "reason_form": ReasonForm(initial={"reason": request.POST.get("reason", "")}),
-                                          **_preview(gv, form, position)})
+            return render(request, template, {**ctx, "reason_form": typed}, status=HTTPStatus.UNPROCESSABLE_ENTITY)
+        return render(request, template, {**ctx, "reason_form": typed, **_preview(gv, form, position)})
     if not (form.is_valid() and reason_form.is_valid()):
         return render(request, template, ctx, status=HTTPStatus.UNPROCESSABLE_ENTITY)
     try:
