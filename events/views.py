@@ -230,6 +230,10 @@ def round_add_table(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def night_close(request: HttpRequest, pk: int) -> HttpResponse:
     night = _night(pk)
+    from events.open_games import open_games
+
+    if night.is_open and open_games(night.club, night=night):  # tables still playing: ask about each first
+        return redirect("events:night_close_ask", night.pk)
     services.night_close(night=night, by=request.user)
     messages.success(request, _("The club night is closed."))
     return _back(night)

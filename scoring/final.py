@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from scoring.rules import LeftoverSticks, Rounding, Ruleset, TieRule
+from scoring.termination import Termination
 
 
 @dataclass(frozen=True)
@@ -23,7 +24,8 @@ class FinalResult:
     """Per seat, 1 = first (tied players share the better place under TieRule.SPLIT)."""
     points: tuple[float | int, ...]
     """Season points per seat (deductions included)."""
-    ended_by: str
+    ended_by: Termination
+    """How the game ended (its ``value`` is the contract's ``ended_by`` string)."""
     leftover_sticks: int = 0
     """Sticks that were on the table when the game ended."""
     deductions: tuple[float, ...] = ()
@@ -34,7 +36,7 @@ class FinalResult:
             "scores": list(self.scores),
             "ranks": list(self.ranks),
             "points": list(self.points),
-            "ended_by": self.ended_by,
+            "ended_by": Termination(self.ended_by).value,
         }
 
 
@@ -68,7 +70,7 @@ def compute_final(
     scores: Sequence[int],
     *,
     sticks: int,
-    ended_by: str,
+    ended_by: Termination | str,
     deductions: Sequence[float] = (),
 ) -> FinalResult:
     n = ruleset.players
@@ -118,7 +120,7 @@ def compute_final(
         scores=tuple(final_scores),
         ranks=tuple(ranks),
         points=tuple(points),
-        ended_by=ended_by,
+        ended_by=Termination(ended_by),
         leftover_sticks=sticks,
         deductions=tuple(deduct),
     )

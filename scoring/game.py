@@ -18,7 +18,7 @@ from scoring.dealer import dealer_min_han
 from scoring.errors import ScoringError
 from scoring.final import FinalResult, compute_final, placing
 from scoring.penalties import penalty_effect, ruling_deltas
-from scoring.record import Chombo, Event, GameRecord, PenaltyEvent, Stop, parse_record
+from scoring.record import Chombo, End, Event, GameRecord, PenaltyEvent, Result, Stop, parse_record
 from scoring.rules import GameLength, PaarenchanCount, PenaltyType, Ruleset, Yame
 from scoring.settle import Outcome, Settlement, WinResult, settle, settle_chombo
 from scoring.table import WINDS, Table, round_code, seat_wind
@@ -182,12 +182,20 @@ class Game:
         try:
             self._apply(event, index)
         except ScoringError as exc:
-            raise exc.at(index)
+            raise exc.at(index) from exc.__cause__
         self.events += 1
 
     def _apply(self, event: Event, index: int) -> None:
         if self.finished:
             raise ScoringError(M.GAME_OVER, how=self.ended_by.phrase if self.ended_by else "")
+        if isinstance(event, Result):
+            self._result(event)
+            return
+        if isinstance(event, End):
+            if self.pending_events:
+                raise ScoringError(M.END_DURING_HAND)
+            self._finish(Termination(event.reason.value))
+            return
         if isinstance(event, Stop):
             if not self.awaiting_stop:
                 if self.rs.yame_min_points:
@@ -200,6 +208,20 @@ class Game:
             self._penalty(event, index)
             return
         self._settled(settle(self.table(), event), index)
+
+    def _result(self, event: Result) -> None:
+        """Scores entered as a whole: the record's only event; they and the sticks left add up to the start."""
+        rs = self.rs
+        if self.events:
+            raise ScoringError(M.RESULT_NOT_ALONE)
+        total = sum(event.scores) + event.sticks * rs.riichi_stick
+        expected = rs.start_points * self.n
+        if total != expected:
+            raise ScoringError(M.RESULT_TOTAL, stick=rs.riichi_stick, total=total, expected=expected)
+        self.scores = list(event.scores)
+        self.sticks = event.sticks * rs.riichi_stick
+        self._new_hand()
+        self._finish(Termination.RESULT)
 
     def _penalty(self, event: PenaltyEvent, index: int) -> None:
         rs = self.rs

@@ -13,7 +13,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any
 
 from scoring import messages as M
 from scoring.errors import ScoringError
@@ -73,7 +73,8 @@ class Ron:
     kind = "ron"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": "ron", "loser": self.loser, "wins": [w.to_dict() for w in self.wins], "riichi": list(self.riichi)}
+        return {"kind": "ron", "loser": self.loser, "wins": [w.to_dict() for w in self.wins],
+                "riichi": list(self.riichi)}
 
 
 @dataclass(frozen=True)
@@ -106,7 +107,8 @@ class NagashiEvent:
     kind = "nagashi"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": "nagashi", "players": list(self.players), "tenpai": list(self.tenpai), "riichi": list(self.riichi)}
+        return {"kind": "nagashi", "players": list(self.players), "tenpai": list(self.tenpai),
+                "riichi": list(self.riichi)}
 
 
 @dataclass(frozen=True)
@@ -163,7 +165,50 @@ class Stop:
         return {"kind": "stop"}
 
 
-Event = Union[Ron, Tsumo, Draw, NagashiEvent, AbortEvent, Chombo, PenaltyEvent, Stop]
+class EndReason(enum.StrEnum):
+    """Why an ``end`` event ends the game between hands."""
+
+    TIME = "time"
+    """The table's time ran out and the event's end rule says the game is over."""
+    REFEREE = "referee"
+    """A referee ends the game at the scores it stands at (e.g. a table that cannot go on)."""
+
+
+@dataclass(frozen=True)
+class End:
+    """The game ends now, between hands, at the scores it stands at."""
+
+    reason: EndReason
+    note: str = ""
+    kind = "end"
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": "end", "reason": self.reason.value}
+        if self.note:
+            out["note"] = self.note
+        return out
+
+
+@dataclass(frozen=True)
+class Result:
+    """The game was not entered hand by hand: each seat's score as the table counted it at the end,
+    and the riichi sticks left on the table. The record's only event."""
+
+    scores: tuple[int, ...]
+    sticks: int = 0
+    kind = "result"
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"kind": "result", "scores": list(self.scores)}
+        if self.sticks:
+            out["sticks"] = self.sticks
+        return out
+
+
+Event = Ron | Tsumo | Draw | NagashiEvent | AbortEvent | Chombo | PenaltyEvent | Stop | End | Result
+
+GAME_ENDS = (End, Result)
+"""The events after which nothing may follow (the game ends with them, whatever the table)."""
 
 HAND_EVENTS = (Ron, Tsumo, Draw, NagashiEvent, AbortEvent)
 """The events that end a deal (a hand played); a chombo's hand is dealt again, and penalties
@@ -234,7 +279,7 @@ def parse_event(data: Any, *, players: int, index: int | None = None) -> Event:
     try:
         return _parse_event(data, players)
     except ScoringError as exc:
-        raise exc.at(index) if index is not None else exc
+        raise (exc.at(index) if index is not None else exc) from exc.__cause__
 
 
 def _extension_keys(data: Mapping[str, Any]) -> set[str]:
@@ -275,7 +320,8 @@ def _parse_ruling(data: Mapping[str, Any], players: int) -> PenaltyEvent:
     return PenaltyEvent(player=player, type=PenaltyType.RULING, amount=amount, to=to)
 
 
-def _player_list(data: Mapping[str, Any], key: str, players: int, what: M.Message, *, required: bool = False) -> tuple[int, ...]:
+def _player_list(data: Mapping[str, Any], key: str, players: int, what: M.Message, *,
+                 required: bool = False) -> tuple[int, ...]:
     if key not in data or data[key] is None:
         if required:
             raise ScoringError(M.PLAYER_LIST_MISSING, what=what)
@@ -437,6 +483,35 @@ def _parse_stop(data: Mapping[str, Any], players: int) -> Stop:
     return Stop()
 
 
+def _parse_end(data: Mapping[str, Any], players: int) -> End:
+    _check_keys(data, {"kind", "reason", "note"}, M.WHAT_END)
+    try:
+        reason = EndReason(data.get("reason"))
+    except ValueError:
+        raise ScoringError(
+            M.UNKNOWN_END_REASON, reason=data.get("reason"), known=", ".join(r.value for r in EndReason)
+        ) from None
+    note = data.get("note", "")
+    if note is None:
+        note = ""
+    if not isinstance(note, str):
+        raise ScoringError(M.END_NOTE_TEXT)
+    return End(reason=reason, note=note.strip())
+
+
+def _parse_result(data: Mapping[str, Any], players: int) -> Result:
+    _check_keys(data, {"kind", "scores", "sticks"}, M.WHAT_RESULT)
+    scores = data.get("scores")
+    if (not isinstance(scores, list) or len(scores) != players
+            or any(isinstance(v, bool) or not isinstance(v, int) for v in scores)):
+        raise ScoringError(M.RESULT_SCORES, players=players)
+    sticks = data.get("sticks", 0)
+    if sticks is None:
+        sticks = 0
+    sticks = _int(sticks, M.WHAT_RESULT_STICKS, minimum=0)
+    return Result(scores=tuple(scores), sticks=sticks)
+
+
 # Each event kind's parser: the shape of one event of that kind.
 _PARSERS: dict[str, Callable[[Mapping[str, Any], int], Event]] = {
     "ron": _parse_ron,
@@ -447,6 +522,8 @@ _PARSERS: dict[str, Callable[[Mapping[str, Any], int], Event]] = {
     "chombo": _parse_chombo,
     "penalty": _parse_penalty,
     "stop": _parse_stop,
+    "end": _parse_end,
+    "result": _parse_result,
 }
 
 
@@ -461,6 +538,7 @@ def _parse_event(data: Any, players: int) -> Event:
 
 
 __all__ = [
-    "AbortEvent", "Chombo", "Draw", "Event", "FORMAT", "GameRecord", "HAND_EVENTS", "NagashiEvent", "PaoFor",
+    "GAME_ENDS", "AbortEvent", "Chombo", "Draw", "End", "EndReason", "Event", "FORMAT", "GameRecord", "HAND_EVENTS",
+    "NagashiEvent", "PaoFor", "Result",
     "PenaltyEvent", "Ron", "Stop", "Tsumo", "Win", "event_wins", "parse_event", "parse_record",
 ]

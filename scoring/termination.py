@@ -33,6 +33,12 @@ class Termination(enum.StrEnum):
     """A deliberate chombo ends the game."""
     STOP = "stop"
     """The all-last dealer chose to end the game (a ``stop`` event, optional agari-yame)."""
+    TIME = "time"
+    """The table's time ran out and the end rule's last hand is over (an ``end`` event, reason ``time``)."""
+    REFEREE = "referee"
+    """A referee ended the game at its scores (an ``end`` event, reason ``referee``)."""
+    RESULT = "result"
+    """The final scores were entered as a whole (a ``result`` event)."""
 
     @property
     def phrase(self) -> M.Message:

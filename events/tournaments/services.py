@@ -37,7 +37,6 @@ from league.games import services as game_services
 from league.models import AuditEntry, Game, GameSeat, Penalty, Ruleset
 from league.referee import services as referee_services
 from league.seasons import services as season_services
-from scoring.final import compute_final
 
 
 class Refusal(enum.StrEnum):
@@ -582,7 +581,7 @@ def table_scores(*, table: TournamentTable, scores: list[int], sticks: int = 0, 
     game = Game.objects.select_for_update().get(pk=table.game_id)
     if game.status == Game.Status.CANCELLED:
         raise TournamentRefused(_("This game was cancelled."), code=Refusal.FINISHED)
-    if game.hands.exists():
+    if game.hands.exclude(event__kind="result").exists():
         raise TournamentRefused(
             _("Hands were entered for this table on the table screen: finish the game there."),
             code=Refusal.HANDS_ENTERED)
@@ -605,23 +604,13 @@ def table_scores(*, table: TournamentTable, scores: list[int], sticks: int = 0, 
               "with %(total)s: %(diff)s %(way)s. Check each score.") % {
                 "sum": f"{entered:,}", "sticks": sticks, "total": f"{total:,}", "diff": f"{abs(entered - total):,}",
                 "way": _("too many") if entered > total else _("missing")}, code=Refusal.SCORES)
-    final = compute_final(rules, scores, sticks=sticks * stick, ended_by="final_scores")
     before = {"entry": table.entry, "scores": table.scores, "sticks": table.sticks}
+    # The game's result is a ``result`` event written by the games service (its only writer).
+    game = game_services.game_result(game=game, scores=list(scores), sticks=sticks, by=by,
+                                     reason=reason if correcting else "")
     table.entry, table.scores, table.sticks = TournamentTable.Entry.SCORES, list(scores), sticks
     table.save(update_fields=["entry", "scores", "sticks"])
-    data = final.to_json()
-    was_finished = game.status == Game.Status.FINISHED
-    game.status = Game.Status.FINISHED
-    game.final_scores, game.final_points, game.final_ranks = data["scores"], data["points"], data["ranks"]
-    game.final_stats = None  # entered scores, no hands: the standings read the game's events (none)
-    game.ended_by = "final_scores"
-    game.finished_at = game.finished_at or max(timezone.now(), game.started_at)
-    game.save(update_fields=["status", "final_scores", "final_points", "final_ranks", "final_stats", "ended_by",
-                             "finished_at"])
-    from league.standings.services import season_changed
-
-    # A table's first result may be added to the standings as it is; a correction recomputes them whole.
-    season_changed(game.season_id, game_finished=not was_finished)
+    data = {"points": game.final_points, "ranks": game.final_ranks}
     _audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT if correcting else AuditEntry.Action.CREATE,
            object_type="tournament_table", object_id=table.pk, before=before,
            after={"entry": "scores", "scores": list(scores), "sticks": sticks, "game": game.pk,

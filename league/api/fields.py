@@ -70,9 +70,11 @@ _WIN_PROPS = {
     "han": {"type": "integer", "minimum": 1, "description": "Han (13+ without `yakuman` = kazoe per ruleset)."},
     "fu": {"type": "integer", "enum": [20, 25, 30, 40, 50, 60, 70, 80, 90, 100, 110],
            "description": "Fu; needed below mangan."},
-    "yakuman": {"type": "integer", "minimum": 1, "description": "Yakuman multiple (1 single, 2 double...), instead of han/fu."},
+    "yakuman": {"type": "integer", "minimum": 1,
+                "description": "Yakuman multiple (1 single, 2 double...), instead of han/fu."},
     "hand": {"type": "object", "additionalProperties": True,
-             "description": "A full HAND to score instead of han/fu (see POST /api/calc/hand/); winds and tsumo come from the game."},
+             "description": "A full HAND to score instead of han/fu (see POST /api/calc/hand/); "
+                            "winds and tsumo come from the game."},
     "pao": {**_SEAT, "description": "Seat of the player liable (pao)."},
     "dora": {"type": "integer", "minimum": 0, "description": "How many of `han` are dora/ura/red fives."},
 }
@@ -92,13 +94,16 @@ EVENT_SCHEMA = {
         "- `chombo`: `offender`, optional `deliberate`\n"
         "- `penalty`: `player`, `type` one of penalty_point, yellow_card, agari_forbidden, verbal_warning "
         "(easier: POST /api/penalties/ with the game)\n"
-        "- `stop`: the all-last dealer ends the game (agari-yame, where optional)\n\n"
+        "- `stop`: the all-last dealer ends the game (agari-yame, where optional)\n"
+        "- `end` (read only: written by the games service): `reason` time or referee, optional `note`\n"
+        "- `result` (read only: a tournament table's scores entered as a whole): `scores`, optional `sticks`\n\n"
         "WIN: `{\"winner\": 2, \"han\": 3, \"fu\": 30}` or `{\"winner\": 2, \"yakuman\": 1}` or "
         "`{\"winner\": 2, \"hand\": HAND}`. `riichi`: seats whose riichi stick was placed during this hand "
         "(may be omitted when none). Optional on any event: `note` (free text). Any other field is refused."
     ),
     "properties": {
-        "kind": {"type": "string", "enum": ["ron", "tsumo", "draw", "nagashi", "abort", "chombo", "penalty", "stop"]},
+        "kind": {"type": "string", "enum": ["ron", "tsumo", "draw", "nagashi", "abort", "chombo", "penalty", "stop",
+                                            "end", "result"]},
         "loser": {**_SEAT, "description": "ron: the seat that dealt in."},
         "wins": {"type": "array", "minItems": 1, "maxItems": 3, "description": "ron: one WIN per winner.",
                  "items": {"type": "object", "properties": _WIN_PROPS, "required": ["winner"]}},
@@ -106,8 +111,11 @@ EVENT_SCHEMA = {
         "riichi": {**_SEATS, "description": "Seats whose riichi stick was placed during this hand."},
         "tenpai": {**_SEATS, "description": "draw, nagashi: seats tenpai at the end."},
         "players": {**_SEATS, "description": "nagashi: seats with nagashi mangan."},
-        "reason": {"type": "string", "enum": ["four_winds", "four_riichi", "four_kans", "nine_terminals", "triple_ron"],
-                   "description": "abort: which abortive draw."},
+        "reason": {"type": "string", "enum": ["four_winds", "four_riichi", "four_kans", "nine_terminals", "triple_ron",
+                                              "time", "referee"],
+                   "description": "abort: which abortive draw; end: time or referee."},
+        "scores": {"type": "array", "items": {"type": "integer"}, "description": "result: each seat's final score."},
+        "sticks": {"type": "integer", "minimum": 0, "description": "result: riichi sticks left on the table."},
         "offender": {**_SEAT, "description": "chombo: the offender's seat."},
         "deliberate": {"type": "boolean", "description": "chombo: deliberate (ASI)."},
         "player": {**_SEAT, "description": "penalty: the penalised seat."},

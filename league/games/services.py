@@ -21,7 +21,7 @@ from league import permissions
 from league.audit import audit, snapshot
 from league.error_codes import LeagueErrorCode as Code
 from league.errors import HandRefused, SeatedElsewhere
-from league.games import records
+from league.games import clock, records
 from league.games import selectors as game_selectors
 from league.games.selectors import game_members
 from league.models import AuditEntry, Game, GameSeat, HandRecord, Ruleset, Season
@@ -30,6 +30,7 @@ from league.permissions import Action, require
 from league.referee import services as referee_services
 from league.validation import storable
 from scoring.errors import ScoringError
+from scoring.record import EndReason
 
 
 # --- games ------------------------------------------------------------------------------------
@@ -153,15 +154,158 @@ def hand_append(*, game: Game, position: int | None, event: dict[str, Any], by=N
     claim = claim_key(once, scope="hand", by=by)
     if position is None:
         position = game.hands.count()
-    if game_selectors.is_penalty_event(event):
+    ending = by is not None and is_game_end(event)
+    # Only where it matters (an end sent as a hand, a finished game) is the count read here: a hand's save
+    # stays within its query budget (tests/league/test_request_budget.py).
+    count = game.hands.count() if ending or game.status == Game.Status.FINISHED else None
+    new = count is not None and (not isinstance(position, int) or isinstance(position, bool) or position >= count)
+    if new and ending:
+        raise HandRefused("An end or a result is not entered as a hand: end the game with its end button, "
+                          "a referee, or the score entry.", hand=position if isinstance(position, int) else None,
+                          code=Code.END_IS_A_SERVICE)
+    if new and game.status == Game.Status.FINISHED:
+        records.check_writable(game)
+        at = position if isinstance(position, int) else None
+        try:  # the engine's words when the record says how it ended ("already over (time)")
+            records.replay_events(game, [h.event for h in game.hands.order_by("position")] + [event])
+        except ScoringError as exc:
+            raise HandRefused(exc.message, hand=exc.hand, code=Code.FINISHED, error=exc) from exc
+        raise HandRefused(FINISHED, hand=at, code=Code.FINISHED)
+    penalty = game_selectors.is_penalty_event(event)
+    if penalty:
         if position < game.hands.count():
             hand, created = records.append(game=game, position=position, event=event, by=by)  # a retry, or a conflict
         else:
             hand, created = referee_services.event_penalty(game=game, position=position, event=event, by=by)
     else:
         hand, created = records.append(game=game, position=position, event=event, by=by)
+        if created and game.status == Game.Status.IN_PROGRESS:
+            end_if_time_is_up(game=game, by=by)
     mark_claimed(claim, hand, "hand")
     return hand, created
+
+
+FINISHED = "This game is over: no hand can follow it. A referee can reopen a game ended by time or by a referee."
+
+
+def is_game_end(event: Any) -> bool:
+    """An ``end`` or ``result`` event: written only by :func:`game_end` and :func:`game_result`."""
+    return isinstance(event, dict) and event.get("kind") in ("end", "result")
+
+
+# --- how a game ends: time, referee, result ---------------------------------------------------
+def time_over(game: Game) -> bool:
+    """The game is in progress, timed, and its end rule's last hand is saved (the host may end it)."""
+    if game.status != Game.Status.IN_PROGRESS:
+        return False
+    limit = clock.time_limit(game)
+    if not clock.time_is_up(limit):
+        return False
+    hands = list(game.hands.order_by("position"))
+    try:
+        rep = records.replay_events(game, [h.event for h in hands])
+    except ScoringError:
+        return False
+    return clock.time_rule_over(game, rep, hands, limit)
+
+
+def end_if_time_is_up(*, game: Game, by=None) -> bool:
+    """After a hand is saved (under the game's lock): when the end rule's last hand is saved, the game
+    ends with an ``end`` event, reason ``time``. Returns whether it ended."""
+    if not time_over(game):
+        return False
+    records.append(game=game, position=game.hands.count(), event={"kind": "end", "reason": EndReason.TIME.value},
+                   by=by, reason="time")
+    return True
+
+
+@transaction.atomic
+def game_end(*, game: Game, reason: EndReason | str, note: str = "", by=None) -> Game:
+    """End a game in progress now, at its scores: an ``end`` event at the end of its record.
+
+    ``time``: the table's host may end it only when the end rule says the game is over
+    (:func:`time_over`); a referee or an admin (the organiser closing the night) may end it at time
+    whenever. ``referee``: a referee or an admin only, with a note (why), audited.
+    """
+    game = records.locked(game)
+    require(by, Action.ENTER_HAND, club=game.club, game=game)
+    records.check_writable(game)
+    try:
+        reason = EndReason(reason)
+    except ValueError:
+        raise ValidationError("A game ends at time or by a referee.", code=Code.INVALID) from None
+    if game.status == Game.Status.FINISHED:
+        raise HandRefused(FINISHED, code=Code.FINISHED)
+    note = (note or "").strip()
+    storable(note, "note")
+    staff = by is None or permissions.is_referee_or_admin(by, game.club)
+    if reason is EndReason.REFEREE:
+        if not staff:
+            raise PermissionDenied("Only a referee or a club admin can end a game.")
+        if not note:
+            raise ValidationError("Say why the referee ends the game.", code=Code.NOTE)
+    elif not staff and not time_over(game):
+        raise ValidationError("The end rule does not say the game is over yet: play on.", code=Code.TIME_NOT_UP)
+    event: dict[str, Any] = {"kind": "end", "reason": reason.value}
+    if note:
+        event["note"] = note
+    records.append(game=game, position=game.hands.count(), event=event, by=by, reason=note or reason.value)
+    return game
+
+
+@transaction.atomic
+def game_end_undo(*, game: Game, by=None, reason: str) -> Game:
+    """A referee (or admin) takes back a time or referee end, with a reason: the game is in progress again."""
+    game = records.locked(game)
+    if by is not None and not permissions.is_referee_or_admin(by, game.club):
+        raise PermissionDenied("Only a referee or a club admin can reopen a game.")
+    records.check_writable(game)
+    reason = (reason or "").strip()
+    if not reason:
+        raise ValidationError("Say why the game is reopened.", code=Code.REASON)
+    storable(reason, "reason")
+    last = game.hands.order_by("-position").first()
+    if last is None or not isinstance(last.event, dict) or last.event.get("kind") != "end":
+        raise ValidationError("This game did not end at time or by a referee: there is no end to take back.",
+                              code=Code.NOT_AN_END)
+    records.delete(game=game, hand=last, by=by, reason=reason)
+    return game
+
+
+@transaction.atomic
+def game_result(*, game: Game, scores: Sequence[int], sticks: int = 0, by=None, reason: str = "") -> Game:
+    """Enter a game's final scores as a whole (a tournament table's paper sheet): a ``result`` event,
+    the record's only one. Entering again corrects it (a reason needed, audited). Refused when hands
+    were entered for the game, or when the scores and sticks do not add up (the engine's words)."""
+    game = records.locked(game)
+    if by is not None and not permissions.is_referee_or_admin(by, game.club):
+        raise PermissionDenied("Only a referee or a club admin can enter a game's final scores.")
+    records.check_writable(game)
+    event: dict[str, Any] = {"kind": "result", "scores": list(scores), "sticks": sticks}
+    hands = list(game.hands.order_by("position"))
+    if not hands:
+        records.append(game=game, position=0, event=event, by=by, reason=reason)
+        return game
+    if len(hands) != 1 or not isinstance(hands[0].event, dict) or hands[0].event.get("kind") != "result":
+        raise HandRefused("Hands were entered for this game on the table screen: finish the game there.",
+                          code=Code.HANDS_ENTERED)
+    if not (reason or "").strip():
+        raise ValidationError("Say why the scores are corrected.", code=Code.REASON)
+    storable(reason, "reason")
+    hand = hands[0]
+    if hand.event == event:
+        return game
+    try:
+        rep = records.replay_events(game, [event])
+    except ScoringError as exc:
+        raise records.refused(exc) from exc
+    before = records.hand_after(hand)
+    hand.event = event
+    hand.save(update_fields=["event", "updated_at"])
+    audit(club=game.club, by=by, action=AuditEntry.Action.EDIT, object_type="hand", object_id=hand.pk,
+          before=before, after=records.hand_after(hand), reason=reason)
+    records.refresh(game, rep, was_finished=game.status == Game.Status.FINISHED, force_recompute=True)
+    return game
 
 
 def guard_change(game: Game, by, *, hands: Sequence[HandRecord] = (), events: Sequence[Any] = (),
@@ -170,7 +314,8 @@ def guard_change(game: Game, by, *, hands: Sequence[HandRecord] = (), events: Se
     if by is None:
         return
     staff = permissions.can(by, Action.GIVE_PENALTY, club=game.club, game=game)
-    penalties = any(game_selectors.holds_penalty(h) for h in hands) or any(game_selectors.is_penalty_event(e) for e in events)
+    penalties = (any(game_selectors.holds_penalty(h) for h in hands)
+                 or any(game_selectors.is_penalty_event(e) for e in events))
     if not staff and penalties:
         raise HandRefused(records.REFEREE_ONLY, code=Code.REFEREE_ONLY)
     if game.status == Game.Status.FINISHED:
@@ -193,6 +338,9 @@ def hand_edit(*, hand: HandRecord, event: dict[str, Any], by=None, reason: str =
         raise HandRefused("A hand must be an object with a kind.", hand=hand.position)
     records.storable_event(event, hand.position)
     storable(reason, "reason")
+    if by is not None and (is_game_end(event) or is_game_end(hand.event)):
+        raise HandRefused("An end or a result is not edited as a hand: a referee takes an end back, and a result "
+                          "is corrected on the score entry.", hand=hand.position, code=Code.END_IS_A_SERVICE)
     guard_change(game, by, hands=[hand], events=[event], reason=reason)
     claim = claim_key(once, scope="hand_edit", by=by)
     hands = list(game.hands.order_by("position"))

@@ -111,7 +111,8 @@ class GameView:
     def event_deltas(self) -> list[tuple[int, ...]]:
         """What each event moved, seat by seat (``event_scores`` step by step)."""
         steps = self.event_scores()
-        return [tuple(b - a for a, b in zip(before, after, strict=False)) for before, after in zip(steps, steps[1:], strict=False)]
+        return [tuple(b - a for a, b in zip(before, after, strict=False))
+                for before, after in zip(steps, steps[1:], strict=False)]
 
     def final_rows(self) -> list[dict[str, Any]]:
         final = self.replay.final
@@ -125,21 +126,34 @@ class GameView:
     def preview(self, event: dict[str, Any], position: int) -> dict[str, Any]:
         """Replay with ``event`` at ``position`` (replacing an existing one): the payments it makes.
 
-        Raises ``ScoringError`` with the engine's message when the event is not possible.
+        The payments are the hand's own (the scores just before it, penalties given before it included,
+        against the scores after it); the penalties the replay folds into the hand's row are their own
+        line (``penalties``: per seat, None when there were none). Raises ``ScoringError`` with the
+        engine's message when the event is not possible.
         """
         events = self.events
         events[position:position + 1] = [event]
-        rep = selectors.replay_record({**self.record, "hands": events})
-        row = next((r for r in rep.rows if r.event_index == position or position in r.events), None)
-        deltas = list(row.deltas) if row else [0] * len(self.players)
-        scores = list(row.scores) if row else list(rep.state.scores)
+        record = {**self.record, "hands": events}
+        rep = selectors.replay_record(record)
+        machine = EngineGame(rep.record.ruleset)
+        for i, parsed in enumerate(rep.record.events[:position]):
+            machine.apply(parsed, i)
+        before = tuple(machine.scores)
+        machine.apply(rep.record.events[position], position)
+        scores = list(machine.scores)
+        deltas = [b - a for a, b in zip(before, scores, strict=True)]
+        row = next((r for r in rep.rows if r.event_index == position), None)
+        folded = [d - own for d, own in zip(row.deltas, deltas, strict=True)] if row is not None else []
+        penalties = folded if any(folded) else None
         ends = reopens = None
         if rep.final is not None and self.replay.final is None:
             ends = rep.final.ended_by  # this hand (or, for an edit, this change) ends the game
         elif rep.final is None and self.replay.final is not None:
             reopens = True  # an edit that takes the game's end away: the table goes on
-        return {"event": event, "ends": ends, "reopens": reopens, "edit": position < len(self.events), "seats": [
-            {"name": name, "delta": deltas[i], "score": scores[i]} for i, name in enumerate(self.players)]}
+        return {"event": event, "ends": ends, "reopens": reopens, "edit": position < len(self.events),
+                "penalties": penalties, "seats": [
+                    {"name": name, "delta": deltas[i], "score": scores[i], "penalty": penalties[i] if penalties else 0}
+                    for i, name in enumerate(self.players)]}
 
 
 def game_view(game: Game, *, penalty_marks: bool = False) -> GameView:

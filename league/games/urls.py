@@ -16,5 +16,6 @@ urlpatterns = [
     path("games/<int:pk>/hands/<int:position>/edit/", hands.hand_edit, name="hand_edit"),
     path("games/<int:pk>/hands/<int:position>/delete/", hands.hand_delete, name="hand_delete"),
     path("games/<int:pk>/stop/", hands.game_stop, name="game_stop"),
+    path("games/<int:pk>/end/", hands.game_end_time, name="game_end_time"),
     path("games/<int:pk>/cancel/", games.game_cancel, name="game_cancel"),
 ]

@@ -233,7 +233,8 @@ def _event_text(event: dict[str, Any], players: Sequence[str]) -> str:
     elif kind == "nagashi":
         text = _("Nagashi mangan: %(names)s") % {"names": _names(players, event.get("players") or [])}
     elif kind == "abort":
-        text = _("Abortive draw · %(reason)s") % {"reason": str(ABORT_LABELS.get(event.get("reason"), event.get("reason", "")))}
+        reason = ABORT_LABELS.get(event.get("reason"), event.get("reason", ""))
+        text = _("Abortive draw · %(reason)s") % {"reason": str(reason)}
     elif kind == "chombo":
         if event.get("deliberate"):
             text = _("%(name)s deliberate chombo") % {"name": players[event["offender"]]}
@@ -244,6 +245,14 @@ def _event_text(event: dict[str, Any], players: Sequence[str]) -> str:
             "name": players[event["player"]], "penalty": rule_words(str(event.get("type", "")))}
     elif kind == "stop":
         text = _("The dealer ends the game")
+    elif kind == "end" and event.get("reason") == "time":
+        text = _("Time is up — game over")
+    elif kind == "end":
+        text = _("The referee ends the game")
+        if event.get("note"):
+            text += f" · {event['note']}"
+    elif kind == "result":
+        text = _("Final scores entered")
     else:
         text = str(kind)
     if riichi:
@@ -256,10 +265,21 @@ def ended_by_words(ended_by: str | None) -> str:
     if not ended_by:
         return ""
     try:
-        termination = Termination(ended_by)
+        termination = Termination("result" if ended_by == "final_scores" else ended_by)  # before issue 21
     except ValueError:
         return str(ended_by)
     return render(termination.sentence, get_language())
+
+
+def ended_by_phrase(ended_by: str | None) -> str:
+    """How a game ended in a few words, for lists and the board: "시간 종료", "심판 종료", "점수 입력", "토비"."""
+    if not ended_by:
+        return ""
+    try:
+        termination = Termination("result" if ended_by == "final_scores" else ended_by)  # before issue 21
+    except ValueError:
+        return str(ended_by)
+    return render(termination.phrase, get_language())
 
 
 def seat_wind(seat: int, dealer: int, seats: int) -> str:

@@ -8,5 +8,7 @@ urlpatterns = [
     path("c/<slug:slug>/members/<int:member_id>/penalties/", referee.member_penalties, name="member_penalties"),
     path("c/<slug:slug>/audit/", referee.audit_log, name="audit_log"),
     path("games/<int:pk>/penalties/", referee.game_penalties, name="game_penalties"),
+    path("games/<int:pk>/referee-end/", referee.game_end, name="game_end_referee"),
+    path("games/<int:pk>/reopen/", referee.game_reopen, name="game_reopen"),
     path("penalties/<int:pk>/cancel/", referee.penalty_cancel, name="penalty_cancel"),
 ]

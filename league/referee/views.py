@@ -10,6 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
 
 from club.models import Club, Member
 from league import permissions
@@ -69,7 +70,8 @@ def game_penalties(request: HttpRequest, pk: int) -> HttpResponse:
             status = HTTPStatus.CONFLICT
         penalties = _with_payments(referee_selectors.penalties_for(game=game, include_cancelled=True))
         return render(request, "league/referee/game.html",
-                      {"game": game, "form": None, "penalties": penalties, "can_give": can_give, "closed": True},
+                      {"game": game, "form": None, "penalties": penalties, "can_give": can_give, "closed": True,
+                       **_end_context(game, can_give)},
                       status=status)
     if can_give:
         seats = [(s.member_id, s.member.display_name) for s in game.seat_set.select_related("member")]
@@ -98,7 +100,54 @@ def game_penalties(request: HttpRequest, pk: int) -> HttpResponse:
         status = HTTPStatus.UNPROCESSABLE_ENTITY
     penalties = _with_payments(referee_selectors.penalties_for(game=game, include_cancelled=True))
     return render(request, "league/referee/game.html",
-                  {"game": game, "form": form, "penalties": penalties, "can_give": can_give}, status=status)
+                  {"game": game, "form": form, "penalties": penalties, "can_give": can_give,
+                   **_end_context(game, can_give)}, status=status)
+
+
+def _end_context(game: Game, can_give: bool) -> dict:
+    """The referee's end of a game: end it now (in progress), or take back its time or referee end."""
+    if not can_give:
+        return {}
+    last = game.hands.order_by("-position").first() if game.status == Game.Status.FINISHED else None
+    last_end = last.event if last is not None and isinstance(last.event, dict) and last.event.get("kind") == "end" \
+        else None
+    return {"can_end": game.status == Game.Status.IN_PROGRESS, "last_end": last_end}
+
+
+@login_required
+@require_POST
+@never_cache
+@refusable
+def game_end(request: HttpRequest, pk: int) -> HttpResponse:
+    """A referee ends a game at its current scores (reason ``referee``, a note required)."""
+    from league.games import services as game_services
+
+    game = load_game(request, pk, _referee_check)
+    try:
+        game_services.game_end(game=game, reason="referee", note=request.POST.get("note", ""), by=request.user)
+    except ValidationError as exc:
+        messages.error(request, refusal_message(exc, game))
+        return redirect("league:game_penalties", game.pk)
+    messages.success(request, _("The referee ended the game at its current scores."))
+    return redirect("league:game_table", game.pk)
+
+
+@login_required
+@require_POST
+@never_cache
+@refusable
+def game_reopen(request: HttpRequest, pk: int) -> HttpResponse:
+    """A referee takes back a time or referee end, with a reason: the game is in progress again."""
+    from league.games import services as game_services
+
+    game = load_game(request, pk, _referee_check)
+    try:
+        game_services.game_end_undo(game=game, reason=request.POST.get("reason", ""), by=request.user)
+    except ValidationError as exc:
+        messages.error(request, refusal_message(exc, game))
+        return redirect("league:game_penalties", game.pk)
+    messages.success(request, _("The game is open again."))
+    return redirect("league:game_table", game.pk)
 
 
 @login_required

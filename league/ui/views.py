@@ -104,6 +104,20 @@ def refusal_message(exc: ValidationError | ScoringError, game: Game | None = Non
         return _("This game is finished: only a referee or a club admin can change it, with a reason.")
     if code == Code.REASON:
         return _("This game is finished: say why it is changed.")
+    if code == Code.FINISHED and error is None:
+        return _("This game is over: no hand can follow it. A referee can reopen a game ended by time or by a "
+                 "referee.")
+    if code == Code.NOTE:
+        return _("Say why the referee ends the game.")
+    if code == Code.TIME_NOT_UP:
+        return _("The end rule does not say the game is over yet: play on.")
+    if code == Code.NOT_AN_END:
+        return _("This game did not end at time or by a referee: there is no end to take back.")
+    if code == Code.HANDS_ENTERED:
+        return _("Hands were entered for this game on the table screen: finish the game there.")
+    if code == Code.END_IS_A_SERVICE:
+        return _("An end or a result is not entered as a hand: end the game with its end button, a referee, or the "
+                 "score entry.")
     if code == Code.GONE:
         return _("This hand was already deleted (by someone else?): nothing was changed. Reload the game to see it "
                  "as it is now.")
@@ -119,7 +133,7 @@ def refusal_message(exc: ValidationError | ScoringError, game: Game | None = Non
             return _("Nothing was changed: hand %(n)s would become impossible. %(reason)s") % {
                 "n": hand + 1, "reason": error.localized(lang)}
         return _("Nothing was changed: this would make a later hand impossible. %(message)s") % {"message": detail}
-    if isinstance(exc, ScoringError) or code in (Code.INVALID, Code.RULESET):
+    if isinstance(exc, ScoringError) or code in (Code.INVALID, Code.RULESET, Code.FINISHED):
         if korean:
             return error.localized(lang)  # the engine's refusal in Korean, with the players' names
         return engine_message(detail)

@@ -261,8 +261,21 @@ UNKNOWN_PENALTY = Message(
     "알 수 없는 벌점 종류 {type!r}입니다. 다음 중 하나를 쓰세요: {known} (촌보는 별도의 기록입니다).",
 )
 UNKNOWN_EVENT_KIND = Message(
-    "Unknown kind of hand {kind!r}; use ron, tsumo, draw, nagashi, abort, chombo, penalty or stop.",
-    "알 수 없는 국 종류 {kind!r}입니다. ron, tsumo, draw, nagashi, abort, chombo, penalty, stop 중 하나를 쓰세요.",
+    "Unknown kind of hand {kind!r}; use ron, tsumo, draw, nagashi, abort, chombo, penalty, stop, end or result.",
+    "알 수 없는 국 종류 {kind!r}입니다. ron, tsumo, draw, nagashi, abort, chombo, penalty, stop, end, result 중 "
+    "하나를 쓰세요.",
+)
+UNKNOWN_END_REASON = Message(
+    "Unknown reason {reason!r} to end the game; use one of {known}.",
+    "알 수 없는 대국 종료 사유 {reason!r}입니다. 다음 중 하나를 쓰세요: {known}.",
+)
+END_NOTE_TEXT = Message(
+    "The note of an end must be text.",
+    "대국 종료의 메모는 글이어야 합니다.",
+)
+RESULT_SCORES = Message(
+    "A result needs the scores of all {players} seats, each a whole number of points.",
+    "점수 입력에는 {players}명 모두의 점수를 정수로 적어야 합니다.",
 )
 
 # Fragments: what a record field is, in the messages above.
@@ -276,6 +289,9 @@ WHAT_ABORT = Message("abortive draw", "도중유국")
 WHAT_CHOMBO = Message("chombo", "촌보")
 WHAT_PENALTY = Message("penalty", "벌점")
 WHAT_STOP = Message("stop", "종료 선언")
+WHAT_END = Message("end", "대국 종료")
+WHAT_RESULT = Message("result", "점수 입력")
+WHAT_RESULT_STICKS = Message("Sticks left on the table", "남은 리치봉 수")
 WHAT_RULING = Message("ruling", "재정 벌점")
 WHAT_RIICHI = Message("riichi", "리치")
 WHAT_TENPAI = Message("tenpai", "텐파이")
@@ -426,6 +442,18 @@ STOP_NOT_AWAITED_MIN = Message(
     "종료 선언은 올라스에서 방금 화료(또는 텐파이)한 {minimum:,}점 이상의 1위 오야(친)가, 룰상 대국 종료를 "
     "선택할 수 있을 때만 할 수 있습니다.",
 )
+END_DURING_HAND = Message(
+    "The game can only end between hands: the penalty before it belongs to a hand not yet entered.",
+    "대국은 국과 국 사이에만 끝낼 수 있습니다: 앞의 벌점이 아직 입력되지 않은 국에 속해 있습니다.",
+)
+RESULT_NOT_ALONE = Message(
+    "A result (scores entered as a whole) must be the record's only event.",
+    "점수 입력(최종 점수를 한 번에 입력)은 기록의 유일한 항목이어야 합니다.",
+)
+RESULT_TOTAL = Message(
+    "The scores plus {stick:,} per stick left add up to {total:,}, not the {expected:,} the players started with.",
+    "점수 합계와 남은 리치봉({stick:,}점씩)을 더하면 {total:,}점입니다. 시작 점수 합계 {expected:,}점과 같아야 합니다.",
+)
 NO_SUCH_PENALTY = Message(
     "This ruleset has no {penalty} penalty.",
     "이 룰에는 {penalty} 벌칙이 없습니다.",
@@ -460,6 +488,9 @@ PHRASES = {
     "tenpai_yame": Message("tenpai yame", "텐파이 야메"),
     "all_last": Message("all last", "올라스 종료"),
     "west_end": Message("west end", "서장 종료"),
+    "time": Message("time", "시간 종료"),
+    "referee": Message("referee", "심판 종료"),
+    "result": Message("scores entered", "점수 입력"),
 }
 
 
@@ -486,6 +517,11 @@ ENDED_BY = {
     "west_end": Message("West 4 is over: the hard end.", "서4국이 끝났습니다: 최종 종료."),
     "deliberate_chombo": Message("A deliberate chombo ends the game.", "고의 촌보로 대국이 끝났습니다."),
     "stop": Message("The all-last dealer chose to end the game.", "오라스 오야가 대국 종료를 선택했습니다."),
+    "time": Message(
+        "Time ran out: the game ended by the event's end rule.", "시간 종료: 종료 규칙에 따라 대국이 끝났습니다."
+    ),
+    "referee": Message("A referee ended the game at its scores.", "심판이 현재 점수로 대국을 끝냈습니다 (심판 종료)."),
+    "result": Message("The final scores were entered as a whole.", "최종 점수를 한 번에 입력했습니다 (점수 입력)."),
 }
 
 

@@ -340,7 +340,9 @@ def one_table(tournament, members, admin_user):
 
 def test_final_scores_finish_the_game_with_the_rulesets_points(one_table, admin_user):
     game = services.table_scores(table=one_table, scores=[41000, 30000, 20000, 8000], sticks=1, by=admin_user)
-    assert game.status == Game.Status.FINISHED
+    assert game.status == Game.Status.FINISHED and game.ended_by == "result"
+    assert list(game.hands.values_list("event", flat=True)) == [
+        {"kind": "result", "scores": [41000, 30000, 20000, 8000], "sticks": 1}]
     assert game.final_scores == [42000, 30000, 20000, 8000]  # the stick goes to first (Juki)
     # Juki: (score - 30,000 return) / 1,000, plus uma 30/10/-10/-30, plus oka 20 to first:
     #   1st (42,000 - 30,000) / 1,000 + 30 + 20 =  62
@@ -539,3 +541,63 @@ def test_the_desk_reads_refusals_in_korean(one_table, admin_user):
         services.table_scores(table=one_table, scores=[40000, 30000, 20000, 9000], by=admin_user)
     assert exc.value.messages[0] == ("점수 합계가 99,000점입니다 (탁에 남은 리치봉 0개 포함). "
                                      "시작 합계는 100,000점이므로 1,000점이 모자랍니다. 각 점수를 확인하세요.")
+
+
+# --- a result is the game's record: nobody at the table wipes it (issue 21, item 3) ------------------------
+def test_a_seated_player_cannot_wipe_an_entered_result(one_table, admin_user):
+    game = services.table_scores(table=one_table, scores=[41000, 30000, 20000, 8000], sticks=1, by=admin_user)
+    seated = game.seat_set.order_by("seat").first().member.user
+    from league.errors import HandRefused
+
+    with pytest.raises(HandRefused) as exc:
+        game_services.hand_record(game=game, position=0, by=seated, event={"kind": "draw", "tenpai": [0]})
+    assert exc.value.code == "finished" or exc.value.code == "conflict"
+    with pytest.raises(HandRefused) as exc:
+        game_services.hand_record(game=game, position=None, by=seated, event={"kind": "draw", "tenpai": [0]})
+    assert exc.value.code == "finished"
+    game.refresh_from_db()
+    assert game.status == Game.Status.FINISHED and game.ended_by == "result"
+    assert game.final_scores == [42000, 30000, 20000, 8000]
+
+
+def test_correcting_a_result_rewrites_its_one_event(one_table, admin_user):
+    services.table_scores(table=one_table, scores=WIN_ORDER, by=admin_user)
+    game = services.table_scores(table=one_table, scores=[8000, 20000, 30000, 42000], by=admin_user,
+                                 reason="1위와 4위를 바꿔 적음")
+    assert list(game.hands.values_list("event", flat=True)) == [
+        {"kind": "result", "scores": [8000, 20000, 30000, 42000], "sticks": 0}]
+    assert game.final_ranks == [4, 3, 2, 1]
+
+
+def test_the_tournament_page_says_the_result_was_entered(one_table, admin_user, client):
+    from django.urls import reverse
+
+    services.table_scores(table=one_table, scores=WIN_ORDER, by=admin_user)
+    client.force_login(admin_user)
+    page = client.get(reverse("events:tournament_detail", args=[one_table.round.tournament_id]),
+                      HTTP_ACCEPT_LANGUAGE="ko").content.decode()
+    assert "점수 입력" in page
+
+
+def test_a_result_entered_before_issue_21_becomes_its_result_event(one_table, admin_user):
+    """The migration events/0003_gamelife_result_events: a table whose scores were written onto the game row."""
+    import importlib
+
+    from django.apps import apps
+
+    from league.models import HandRecord
+
+    game = one_table.game
+    type(one_table).objects.filter(pk=one_table.pk).update(entry="scores", scores=[41000, 30000, 20000, 8000],
+                                                           sticks=1)
+    Game.objects.filter(pk=game.pk).update(status="finished", ended_by="final_scores",
+                                           final_scores=[42000, 30000, 20000, 8000])
+    migration = importlib.import_module("events.migrations.0003_gamelife_result_events")
+    migration.forwards(apps, None)
+    game.refresh_from_db()
+    assert game.ended_by == "result"
+    assert list(HandRecord.objects.filter(game=game).values_list("event", flat=True)) == [
+        {"kind": "result", "scores": [41000, 30000, 20000, 8000], "sticks": 1}]
+    from league.games.selectors import game_record, replay_record
+
+    assert list(replay_record(game_record(game)).final.scores) == [42000, 30000, 20000, 8000]

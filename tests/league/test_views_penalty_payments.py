@@ -73,3 +73,44 @@ def test_penalty_payments_ruling_amount_in_the_list(game, players, referee):
     page = _client(referee).get(reverse("league:game_detail", args=[game.pk])).content.decode()
     rows = _hand_rows(html.unescape(page))
     assert rows == [["0", "-2000", "0", "2000"]]
+
+
+# --- issue 21, item 8: the preview shows the hand alone ------------------------------------------------------
+def _preview_deltas(text: str, testid: str) -> list[int]:
+    found = re.search(rf'data-testid="{testid}" data-deltas="([-\d,]+)"', text)
+    return [int(x) for x in found.group(1).split(",")] if found else []
+
+
+@pytest.mark.parametrize("recorded, data, own, penalties", [
+    # Second yellow card of 박 (seat 2) is a chombo payment (3,000 to each other player), then 1판 30부:
+    # 이 (seat 1) rons 최 (seat 3) for 1,000. The preview showed the two summed; the hand pays only its own.
+    (False, {"kind": "ron", "ron_winner": "1", "ron_loser": "3", "ron_value": "1-30"},
+     [0, 1000, 0, -1000], [3000, 3000, -9000, 3000]),
+    # The edit page's preview of the dealer's 5,800 ron after the cards: the ron alone.
+    (True, {"kind": "ron", "ron_winner": "0", "ron_loser": "1", "ron_value": "3-30"},
+     [5800, -5800, 0, 0], [3000, 3000, -9000, 3000]),
+], ids=["after a second yellow card, a 1 han 30 fu ron pays 1,000 alone",
+        "editing the hand after the cards previews the hand alone"])
+def test_the_preview_shows_the_hands_own_payments_and_the_penalties_on_their_own_line(
+        game, players, referee, recorded, data, own, penalties):
+    for _ in range(2):
+        referee_services.penalty_give(game=game, member=players[2], type="yellow_card", reason="콜 실수",
+                                      by=referee.user)
+    if recorded:  # the hand is there: its edit page previews the change at its position
+        game_services.hand_record(game=game, position=2, event=RON, by=None)
+    response = _client(referee).post(reverse("league:hand_preview", args=[game.pk]), {"position": 2, **data},
+                                     HTTP_HX_REQUEST="true", HTTP_ACCEPT_LANGUAGE="ko")
+    assert response.status_code == HTTPStatus.OK
+    text = html.unescape(response.content.decode())
+    assert _preview_deltas(text, "preview") == own
+    assert _preview_deltas(text, "preview-penalties") == penalties
+    assert "이 국 전에 받은 벌칙" in text
+
+
+def test_a_hand_without_penalties_has_no_penalty_line(game, referee):
+    response = _client(referee).post(reverse("league:hand_preview", args=[game.pk]),
+                                     {"position": 0, "kind": "ron", "ron_winner": "1", "ron_loser": "3",
+                                      "ron_value": "1-30"}, HTTP_HX_REQUEST="true")
+    text = response.content.decode()
+    assert _preview_deltas(text, "preview") == [0, 1000, 0, -1000]
+    assert 'data-testid="preview-penalties"' not in text

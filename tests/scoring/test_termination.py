@@ -15,7 +15,7 @@ PLAYERS = ["김민준", "이서연", "박도윤", "최하은"]
 def test_the_codes_are_the_contracts_ended_by_values():
     assert tuple(Termination) == ENDED_BY
     assert ENDED_BY == ("all_last", "agari_yame", "tenpai_yame", "tobi", "sudden_death", "west_end",
-                        "deliberate_chombo", "stop")
+                        "deliberate_chombo", "stop", "time", "referee", "result")
 
 
 @pytest.mark.parametrize("termination", list(Termination), ids=[t.value for t in Termination])

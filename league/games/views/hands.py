@@ -48,6 +48,8 @@ def _table_context(request: HttpRequest, gv: GameView, **extra: Any) -> dict[str
     ctx = table_screen(gv, user=request.user, continue_play=request.GET.get("continue") == "1", **extra)
     if "form" not in ctx and gv.replay.final is None and not ctx["cancelled"]:
         ctx["form"] = HandEntryForm(table=gv.table())
+    if gv.replay.final is None and not ctx["cancelled"] and ctx.get("can_enter"):
+        ctx["time_over"] = game_services.time_over(gv.game)
     return ctx
 
 
@@ -141,7 +143,8 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         return render(request, "league/games/table.html", ctx(), status=HTTPStatus.UNPROCESSABLE_ENTITY)
     if request.POST.get("action") == "preview":
-        return render(request, "league/games/table.html", {**ctx(), **_preview(gv, form, form.cleaned_data["position"])})
+        return render(request, "league/games/table.html",
+                      {**ctx(), **_preview(gv, form, form.cleaned_data["position"])})
     return _store(request, gv, form, "league/games/table.html", ctx)
 
 
@@ -264,6 +267,20 @@ def game_stop(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("league:game_table", game.pk)
 
 
+@login_required
+@require_POST
+@never_cache
+@refusable
+def game_end_time(request: HttpRequest, pk: int) -> HttpResponse:
+    """The host's "종료" (confirmed): the game ends at time, when the end rule says it is over."""
+    game = _writable_game(request, pk)
+    try:
+        game_services.game_end(game=game, reason="time", by=request.user)
+    except ValidationError as exc:
+        messages.error(request, refusal_message(exc, game))
+    return redirect("league:game_table", game.pk)
+
+
 def _hand(game, position: int) -> HandRecord:
     return get_object_or_404(HandRecord, game=game, position=position)
 
@@ -271,7 +288,8 @@ def _hand(game, position: int) -> HandRecord:
 def _closed_to(request: HttpRequest, game: Game) -> None:
     """A finished game's hands change only by a referee or admin (with a reason): say so up front."""
     if game.status == Game.Status.FINISHED and not permissions.can_give_penalty(request.user, game.club):
-        messages.error(request, _("This game is finished: only a referee or a club admin can change it, with a reason."))
+        messages.error(request,
+                       _("This game is finished: only a referee or a club admin can change it, with a reason."))
         raise Refused(redirect("league:game_detail", game.pk))
 
 
@@ -297,11 +315,10 @@ def hand_edit(request: HttpRequest, pk: int, position: int) -> HttpResponse:
     reason_form = ReasonForm(request.POST)
     ctx.update(form=form, reason_form=reason_form)
     if request.POST.get("action") == "preview":  # a preview needs no reason yet
+        typed = ReasonForm(initial={"reason": request.POST.get("reason", "")})
         if not form.is_valid():
-            return render(request, template, {**ctx, "reason_form": ReasonForm(initial={"reason": request.POST.get("reason", "")})},
-                          status=HTTPStatus.UNPROCESSABLE_ENTITY)
-        return render(request, template, {**ctx, "reason_form": ReasonForm(initial={"reason": request.POST.get("reason", "")}),
-                                          **_preview(gv, form, position)})
+            return render(request, template, {**ctx, "reason_form": typed}, status=HTTPStatus.UNPROCESSABLE_ENTITY)
+        return render(request, template, {**ctx, "reason_form": typed, **_preview(gv, form, position)})
     if not (form.is_valid() and reason_form.is_valid()):
         return render(request, template, ctx, status=HTTPStatus.UNPROCESSABLE_ENTITY)
     try:
