@@ -77,6 +77,11 @@ SILENCED_SYSTEM_CHECKS = [
     ) if not on
 ]
 
+# --- the client's address (login lockout, API throttle): from the proxy's header, only when the proxy sent it --
+# gunicorn binds 127.0.0.1: the local Caddy/nginx is the proxy. Add a load balancer's addresses here.
+TRUSTED_PROXIES = _list("DJANGO_TRUSTED_PROXIES", "127.0.0.1,::1")
+CLIENT_IP_HEADER = _env("DJANGO_CLIENT_IP_HEADER", "X-Forwarded-For")
+
 # --- static files: whitenoise, hashed names, gzip + brotli ------------------------------
 STATIC_ROOT = _env("DJANGO_STATIC_ROOT", str(BASE_DIR / "staticfiles"))
 MIDDLEWARE = [*MIDDLEWARE]
