@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import functools
 import ipaddress
+import logging
 
 from axes.backends import AxesStandaloneBackend
 from django.conf import settings
@@ -25,6 +26,8 @@ from django.utils.translation import gettext as _
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import Throttled, ValidationError
 from rest_framework.throttling import ScopedRateThrottle
+
+log = logging.getLogger(__name__)
 
 
 @functools.lru_cache(maxsize=8)
@@ -83,6 +86,13 @@ class ClientAddressThrottle(ScopedRateThrottle):
 
     def get_ident(self, request) -> str:
         return client_ip(request)
+
+    def allow_request(self, request, view) -> bool:
+        try:
+            return super().allow_request(request, view)
+        except Exception:  # noqa: BLE001 - the counters live in Redis; a wrong password still counts (axes, database)
+            log.warning("throttle cache unavailable: %s not throttled", self.scope, exc_info=True)
+            return True
 
 
 class LoginThrottleBackend(AxesStandaloneBackend):

@@ -97,7 +97,7 @@ WHITENOISE_MAX_AGE = 3600  # unhashed names (hashed ones are cached for ten year
 DATABASES["default"]["CONN_MAX_AGE"] = int(_env("DB_CONN_MAX_AGE", "60"))
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 
-# --- Redis: cache, sessions (cached_db: a lost cache loses no session), Celery broker ---
+# --- Redis: cache, sessions' cache (the database has them all: a lost Redis loses no session), Celery broker ---
 REDIS_URL = _env("REDIS_URL")
 if REDIS_URL:
     CACHES = {
@@ -106,9 +106,12 @@ if REDIS_URL:
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": _env("DJANGO_CACHE_PREFIX", "clubleague"),
             "TIMEOUT": 300,
+            # A Redis that is away answers within a second, never holds a worker (redis-py's default waits).
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
-    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    # Sessions live in PostgreSQL; Redis only spares a query, and its outage costs nothing (config/sessions.py).
+    SESSION_ENGINE = "config.sessions"
 
 CELERY_BROKER_URL = _env("CELERY_BROKER_URL", REDIS_URL)
 CELERY_TASK_ALWAYS_EAGER = CELERY_BROKER_URL is None
