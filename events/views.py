@@ -113,6 +113,8 @@ def night_checkin(request: HttpRequest, pk: int) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     me = permissions.member_for(request.user, night.club)
+    if me is None and not permissions.can_view_night(request.user, night.club):
+        raise PermissionDenied  # another club's member: not even the night's title
     if request.method == "POST":
         if me is None:
             raise PermissionDenied

@@ -98,9 +98,12 @@ def tournament_create(
     registration_opens: datetime.datetime | None = None, registration_closes: datetime.datetime | None = None,
     player_cap: int | None = None, team_size: int = 1, seating_method: str = SeatingMethod.BALANCED,
     cut_after: int | None = None, cut_to: int | None = None, carry: str = Carry.FULL,
-    withdrawal_policy: str = WithdrawalPolicy.KEEP,
+    withdrawal_policy: str = WithdrawalPolicy.KEEP, public_results: bool | None = None,
 ) -> Tournament:
-    """Create a tournament and the season(s) its games are played in (named after it)."""
+    """Create a tournament and the season(s) its games are played in (named after it).
+
+    ``public_results`` (결과 공개): whether visitors who are not members see its results; by default
+    as the club's standings are (a private club's tournament is private)."""
     if by is not None:
         _require(permissions.can_open_night(by, club))
     name = (name or "").strip()
@@ -149,6 +152,7 @@ def tournament_create(
         rounds=rounds, round_minutes=round_minutes, end_rule=end_rule, registration_opens=registration_opens,
         registration_closes=registration_closes, player_cap=player_cap, team_size=team_size, seating=method,
         cut_after=cut_after or None, cut_to=cut_to or None, carry=carry, withdrawal_policy=policy,
+        public_results=club.public_standings if public_results is None else bool(public_results),
         created_by=_actor(by))
     label = _("Tournament")
     tournament.season = season_services.season_create(
@@ -162,7 +166,24 @@ def tournament_create(
     _audit(club=club, by=by, action=AuditEntry.Action.CREATE, object_type="tournament", object_id=tournament.pk,
            after={"name": name, "ruleset": ruleset.pk, "sanma_ruleset": sanma_ruleset.pk if sanma_ruleset else None,
                   "rounds": rounds, "player_cap": player_cap, "team_size": team_size, "seating": method,
-                  "cut_after": cut_after, "cut_to": cut_to, "carry": carry, "season": tournament.season_id})
+                  "cut_after": cut_after, "cut_to": cut_to, "carry": carry, "season": tournament.season_id,
+                  "public_results": tournament.public_results})
+    return tournament
+
+
+@transaction.atomic
+def tournament_publish(*, tournament: Tournament, public: bool, by) -> Tournament:
+    """The 결과 공개 switch: the results, the board and the exports for everyone, or for the club's members."""
+    tournament = _locked(tournament)
+    if by is not None:
+        _require(permissions.can_open_night(by, tournament.club))
+    if tournament.public_results != bool(public):
+        before = tournament.public_results
+        tournament.public_results = bool(public)
+        tournament.save(update_fields=["public_results"])
+        _audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT, object_type="tournament",
+               object_id=tournament.pk, before={"public_results": before},
+               after={"public_results": tournament.public_results})
     return tournament
 
 
