@@ -35,6 +35,7 @@ from events.tournaments.models import (
 from league.audit import audit as _audit  # the one audit trail writer
 from league.games import services as game_services
 from league.models import AuditEntry, Game, GameSeat, Penalty, Ruleset
+from league.once import Once, claim_key, mark_claimed
 from league.referee import services as referee_services
 from league.seasons import services as season_services
 from scoring.final import compute_final
@@ -98,7 +99,7 @@ def tournament_create(
     registration_opens: datetime.datetime | None = None, registration_closes: datetime.datetime | None = None,
     player_cap: int | None = None, team_size: int = 1, seating_method: str = SeatingMethod.BALANCED,
     cut_after: int | None = None, cut_to: int | None = None, carry: str = Carry.FULL,
-    withdrawal_policy: str = WithdrawalPolicy.KEEP, public_results: bool | None = None,
+    withdrawal_policy: str = WithdrawalPolicy.KEEP, public_results: bool | None = None, once: Once | None = None,
 ) -> Tournament:
     """Create a tournament and the season(s) its games are played in (named after it).
 
@@ -106,6 +107,7 @@ def tournament_create(
     as the club's standings are (a private club's tournament is private)."""
     if by is not None:
         _require(permissions.can_open_night(by, club))
+    claim = claim_key(once, scope="tournament_create", by=by)  # Back + resubmit: one tournament
     name = (name or "").strip()
     if not name:
         raise TournamentRefused(_("Give the tournament a name."), code=Refusal.SETTINGS)
@@ -168,6 +170,7 @@ def tournament_create(
                   "rounds": rounds, "player_cap": player_cap, "team_size": team_size, "seating": method,
                   "cut_after": cut_after, "cut_to": cut_to, "carry": carry, "season": tournament.season_id,
                   "public_results": tournament.public_results})
+    mark_claimed(claim, tournament, "tournament")
     return tournament
 
 
@@ -646,13 +649,16 @@ def table_scores(*, table: TournamentTable, scores: list[int], sticks: int = 0, 
 
 
 @transaction.atomic
-def table_extra_time(*, table: TournamentTable, minutes: int, by, reason: str = "") -> TournamentTable:
-    """A referee gives one table extra minutes (added to what it already has)."""
+def table_extra_time(*, table: TournamentTable, minutes: int, by, reason: str = "",
+                     once: Once | None = None) -> TournamentTable:
+    """A referee gives one table extra minutes (added to what it already has); ``once`` (the form's
+    entry token): the same form sent twice adds them once."""
     table = TournamentTable.objects.select_for_update(of=("self",)).select_related(
         "round__tournament__club").get(pk=table.pk)
     club = table.round.tournament.club
     if by is not None:
         _require(permissions.can_run_night(by, club))
+    claim = claim_key(once, scope="tournament_extra_time", by=by)
     if isinstance(minutes, bool) or not isinstance(minutes, int) or not 1 <= minutes <= 120:
         raise TournamentRefused(_("Extra time is a whole number of minutes from 1 to 120."), code=Refusal.SETTINGS)
     before = table.extra_minutes
@@ -660,6 +666,7 @@ def table_extra_time(*, table: TournamentTable, minutes: int, by, reason: str = 
     table.save(update_fields=["extra_minutes"])
     _audit(club=club, by=by, action=AuditEntry.Action.EDIT, object_type="tournament_table", object_id=table.pk,
            before={"extra_minutes": before}, after={"extra_minutes": table.extra_minutes}, reason=reason)
+    mark_claimed(claim, table, "tournament_table")
     return table
 
 
@@ -718,8 +725,10 @@ def table_cancel(*, table: TournamentTable, by, reason: str) -> Game:
 
 
 @transaction.atomic
-def penalty(*, tournament: Tournament, member: Member, points: Decimal | float | int, reason: str, by) -> Penalty:
-    """Deduct tournament points (a league season deduction in the tournament's season)."""
+def penalty(*, tournament: Tournament, member: Member, points: Decimal | float | int, reason: str, by,
+            once: Once | None = None) -> Penalty:
+    """Deduct tournament points (a league season deduction in the tournament's season); ``once`` (the
+    form's entry token): the same form sent twice deducts once (``AlreadyDone``)."""
     if by is not None:
         _require(permissions.can_run_night(by, tournament.club))
     if not (reason or "").strip():
@@ -728,7 +737,7 @@ def penalty(*, tournament: Tournament, member: Member, points: Decimal | float |
         raise TournamentRefused(_("%(name)s does not play in this tournament.") % {"name": member.display_name},
                                 code=Refusal.NOT_MEMBER)
     return referee_services.penalty_give(member=member, type="season_deduction", season=tournament.season,
-                                        points=Decimal(str(points)), reason=reason, by=by)
+                                        points=Decimal(str(points)), reason=reason, by=by, once=once)
 
 
 @transaction.atomic

@@ -20,6 +20,7 @@ from events import permissions
 from events.tournaments import exports, forms, selectors, services, standings
 from events.tournaments.models import Entrant, SeatingMethod, Tournament, TournamentTable
 from league.models import Game
+from league.once import AlreadyDone, Once
 
 
 def _tournament(pk: int) -> Tournament:
@@ -34,6 +35,11 @@ def _refuse(request: HttpRequest) -> HttpResponse:
 
 def _message(exc: ValidationError) -> str:
     return " ".join(exc.messages)
+
+
+def _once(request: HttpRequest) -> Once | None:
+    """The posted form's entry token (``{% entry_token %}``, docs/idempotency.md) as the write's once-only key."""
+    return Once.form(request.user, request.POST.get("entry_token"))
 
 
 def _back(tournament: Tournament) -> HttpResponse:
@@ -64,7 +70,12 @@ def tournament_list(request: HttpRequest, slug: str) -> HttpResponse:
                     registration_opens=data["registration_opens"], registration_closes=data["registration_closes"],
                     player_cap=data["player_cap"], team_size=data["team_size"], seating_method=data["seating"],
                     cut_after=data["cut_after"], cut_to=data["cut_to"], carry=data["carry"],
-                    withdrawal_policy=data["withdrawal_policy"], public_results=data["public_results"])
+                    withdrawal_policy=data["withdrawal_policy"], public_results=data["public_results"],
+                    once=_once(request))
+            except AlreadyDone as done:
+                messages.info(request, _("This was already saved: nothing was saved again."))
+                return redirect("events:tournament_detail", done.record.object_id) if done.record.object_id \
+                    else redirect("events:tournament_list", club.slug)
             except ValidationError as exc:
                 form.add_error(None, _message(exc))
             else:
@@ -295,8 +306,12 @@ def table_action(request: HttpRequest, pk: int) -> HttpResponse:
                 minutes = int(request.POST.get("minutes", ""))
             except ValueError:
                 raise ValidationError(_("Extra time is a whole number of minutes from 1 to 120.")) from None
-            services.table_extra_time(table=table, minutes=minutes, by=request.user,
-                                      reason=request.POST.get("reason", ""))
+            try:
+                services.table_extra_time(table=table, minutes=minutes, by=request.user,
+                                          reason=request.POST.get("reason", ""), once=_once(request))
+            except AlreadyDone:
+                messages.info(request, _("This was already saved: nothing was saved again."))
+                return _back(tournament)
             messages.success(request, _("Table %(t)s has %(m)s more minutes.") % {"t": table.label, "m": minutes})
     except ValidationError as exc:
         messages.error(request, _message(exc))
@@ -314,7 +329,9 @@ def penalty(request: HttpRequest, pk: int) -> HttpResponse:
     member = get_object_or_404(Member, pk=form.cleaned_data["member"], club=tournament.club)
     try:
         services.penalty(tournament=tournament, member=member, points=form.cleaned_data["points"],
-                         reason=form.cleaned_data["reason"], by=request.user)
+                         reason=form.cleaned_data["reason"], by=request.user, once=_once(request))
+    except AlreadyDone:
+        messages.info(request, _("This deduction was already logged: nothing was logged again."))
     except ValidationError as exc:
         messages.error(request, _message(exc))
     else:
