@@ -2,8 +2,9 @@
 
 Query counts are not timings, so they can be tests: a table GET at most 8 queries, a saved hand at
 most 12, whether the game is at its first hand or its last, and the permissions are looked up once.
-Counted as deployed: sessions ``config.sessions`` (cached_db that survives a cache outage; config/settings/production.py) and real transactions
-(no test-wrapping transaction turning BEGIN/COMMIT into counted savepoints).
+Counted as deployed: sessions ``config.sessions`` (cached_db that survives a cache outage;
+config/settings/production.py) and real transactions (no test-wrapping transaction turning
+BEGIN/COMMIT into counted savepoints).
 """
 from __future__ import annotations
 
