@@ -176,3 +176,9 @@ def test_logging_in_and_out_while_redis_is_away(production_sessions, server, gam
     assert browser.request("POST", "/accounts/logout/", {"csrfmiddlewaretoken": token})[0] == HTTPStatus.FOUND
     status, location, _html = browser.request("GET", "/accounts/password_change/")
     assert status == HTTPStatus.FOUND and "/accounts/login/" in location
+    # The API token's throttle counts in Redis: while it is away the request is answered, not a 500.
+    api = Browser(server)
+    assert api.request("POST", "/api/auth/token/", {"username": user.username,
+                                                    "password": "wrong"})[0] == HTTPStatus.BAD_REQUEST
+    assert api.request("POST", "/api/auth/token/", {"username": user.username,
+                                                    "password": "right-password-1"})[0] == HTTPStatus.OK
