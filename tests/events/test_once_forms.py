@@ -96,13 +96,19 @@ def _methods(view) -> set[str] | None:
     return None
 
 
+def _cell(cell):
+    try:
+        return cell.cell_contents
+    except ValueError:  # an empty cell
+        return None
+
+
 def _functions(view, depth: int = 4):
     """The view and the functions its decorators wrap (``__wrapped__`` or a closure's function)."""
     yield view
     if depth:
         inner = [getattr(view, "__wrapped__", None)] + [
-            cell.cell_contents for cell in getattr(view, "__closure__", None) or ()
-            if inspect.isfunction(getattr(cell, "cell_contents", None))]
+            _cell(cell) for cell in getattr(view, "__closure__", None) or () if inspect.isfunction(_cell(cell))]
         for f in inner:
             if f is not None:
                 yield from _functions(f, depth - 1)
