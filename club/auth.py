@@ -6,14 +6,93 @@ username from one address, that pair is locked out for ``AXES_COOLOFF_TIME`` and
 Korean lockout page (``registration/lockout.html``, HTTP 429). A login without a request
 (a management command, the test client's ``login()``) is not a web login attempt and is not
 throttled. ``/api/auth/token/`` is also rate limited per address (DRF, ``auth_token`` scope).
+
+"Address" is the client's (``client_ip``), not the proxy's: behind Caddy/nginx every request comes
+from 127.0.0.1, so keying on ``REMOTE_ADDR`` would let five wrong passwords from anywhere lock a
+referee out. The client's address is read from ``CLIENT_IP_HEADER`` only when the request came
+from one of ``TRUSTED_PROXIES`` (settings), and then from the right: the entries the proxies
+appended, never what the client wrote there itself.
 """
 from __future__ import annotations
 
+import functools
+import ipaddress
+import logging
+
 from axes.backends import AxesStandaloneBackend
+from django.conf import settings
+from django.core.exceptions import ImproperlyConfigured
 from django.utils.translation import gettext as _
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import Throttled, ValidationError
 from rest_framework.throttling import ScopedRateThrottle
+
+log = logging.getLogger(__name__)
+
+
+@functools.lru_cache(maxsize=8)
+def _networks(entries: tuple[str, ...]) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]:
+    try:
+        return tuple(ipaddress.ip_network(e.strip(), strict=False) for e in entries if e.strip())
+    except ValueError as exc:
+        raise ImproperlyConfigured(f"TRUSTED_PROXIES: {exc} (addresses or networks, comma-separated)") from exc
+
+
+def _address(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    text = text.strip()
+    if text.startswith("[") and "]" in text:  # [v6]:port
+        text = text[1:text.index("]")]
+    elif text.count(":") == 1:  # v4:port
+        text = text.split(":", 1)[0]
+    try:
+        return ipaddress.ip_address(text)
+    except ValueError:
+        return None
+
+
+def client_ip(request) -> str:
+    """The client's address: ``REMOTE_ADDR``, or behind a trusted proxy the last address in
+    ``CLIENT_IP_HEADER`` (``X-Forwarded-For``) that is not itself a trusted proxy.
+
+    A proxy appends the address it saw to ``X-Forwarded-For``, so what a client sends in it comes
+    first and is never read while a proxy's own entry follows. Used by django-axes
+    (``AXES_CLIENT_IP_CALLABLE``) and by the API token's throttle.
+    """
+    meta = request.META
+    remote = meta.get("REMOTE_ADDR", "") or ""
+    proxies = _networks(tuple(getattr(settings, "TRUSTED_PROXIES", ()) or ()))
+    header = getattr(settings, "CLIENT_IP_HEADER", "") or ""
+
+    def trusted(addr) -> bool:
+        return addr is not None and any(addr in net for net in proxies)
+
+    if not proxies or not header or not trusted(_address(remote)):
+        return remote
+    forwarded = meta.get("HTTP_" + header.upper().replace("-", "_"), "")
+    client = remote
+    for entry in reversed([e for e in forwarded.split(",") if e.strip()]):
+        addr = _address(entry)
+        if addr is None:
+            break  # not an address: written by the client, nothing left of it can be trusted
+        client = str(addr)
+        if not trusted(addr):
+            break
+    return client
+
+
+class ClientAddressThrottle(ScopedRateThrottle):
+    """DRF's scoped throttle keyed on ``client_ip``: DRF's own ``get_ident`` reads any
+    ``X-Forwarded-For`` whole, so a client writing a new one each time was never throttled."""
+
+    def get_ident(self, request) -> str:
+        return client_ip(request)
+
+    def allow_request(self, request, view) -> bool:
+        try:
+            return super().allow_request(request, view)
+        except Exception:  # noqa: BLE001 - the counters live in Redis; a wrong password still counts (axes, database)
+            log.warning("throttle cache unavailable: %s not throttled", self.scope, exc_info=True)
+            return True
 
 
 class LoginThrottleBackend(AxesStandaloneBackend):
@@ -32,7 +111,7 @@ class LoginThrottled(Throttled):
 class ObtainAuthTokenThrottled(ObtainAuthToken):
     """``POST /api/auth/token/``: DRF's token view, at most ``auth_token`` requests per address."""
 
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [ClientAddressThrottle]
     throttle_scope = "auth_token"
 
     def post(self, request, *args, **kwargs):

@@ -1,30 +1,87 @@
-"""A database that is busy for longer than its timeout answers 503 "try again", never a 500.
+"""A database that is busy or away for a moment answers 503 "try again", never a 500.
 
 On SQLite a writer waits up to the busy timeout (config/settings/base.py) for another one;
 if it still cannot write, the request is refused as a whole (its transaction rolled back,
-nothing half-stored) with a page — or, under /api/, a JSON body — that says to retry, and a
-``Retry-After`` header. It is safe to retry: every create carries its entry token or
-``Idempotency-Key`` (docs/idempotency.md).
+nothing half-stored). On PostgreSQL a restart refuses new connections and ends the open ones
+("terminating connection due to administrator command", "connection refused"): the same
+answer. Either way the visitor gets a page — or, under /api/, a JSON body — that says to
+retry, with a ``Retry-After`` header. It is safe to retry: every create carries its entry
+token or ``Idempotency-Key`` (docs/idempotency.md).
+
+Two places answer it: ``DatabaseBusyMiddleware.process_exception`` for a view's failure, and
+``server_error`` (``handler500``) for a failure anywhere else — loading the session, the
+logged-in user, saving the session after the view — which Django turns into a 500 before any
+middleware sees it.
 """
 from __future__ import annotations
 
+import enum
 import logging
+import sys
 from http import HTTPStatus
 
-from django.db import OperationalError
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.db import InterfaceError, OperationalError
+from django.http import HttpRequest, HttpResponse, HttpResponseServerError, JsonResponse
 from django.template import loader
 from django.utils.translation import gettext as _
+from django.views.decorators.csrf import requires_csrf_token
 
 log = logging.getLogger(__name__)
 
 BUSY_MARKERS = ("database is locked", "database table is locked", "database is busy", "could not obtain lock",
                 "deadlock detected", "could not serialize access")
+AWAY_MARKERS = ("connection refused", "could not connect", "connection failed", "server closed the connection",
+                "terminating connection", "the database system is starting up", "the database system is shutting down",
+                "the database system is in recovery mode", "connection already closed", "the connection is closed",
+                "connection is lost", "ssl connection has been closed", "no connection to the server",
+                "consuming input failed", "server conn crashed", "connection timeout expired")
+# SQLSTATE classes of a connection that failed or was ended by the server (PostgreSQL appendix A):
+# 08 connection exception, 57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot connect now.
+AWAY_SQLSTATES = ("08", "57P01", "57P02", "57P03")
 RETRY_AFTER = "3"
 
 
+class Unavailable(enum.Enum):
+    BUSY = "busy"  # another writer holds the lock (SQLite), a deadlock or serialization failure
+    AWAY = "away"  # the database is restarting or unreachable
+
+
+def unavailable(exc: BaseException | None) -> Unavailable | None:
+    """Whether ``exc`` (or what caused it) means "the database cannot answer now", and why."""
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        seen.add(id(exc))
+        if isinstance(exc, OperationalError | InterfaceError):
+            text = str(exc).lower()
+            if isinstance(exc, OperationalError) and any(m in text for m in BUSY_MARKERS):
+                return Unavailable.BUSY
+            sqlstate = getattr(exc.__cause__, "sqlstate", None) or ""
+            if (isinstance(exc, InterfaceError) or any(m in text for m in AWAY_MARKERS)
+                    or sqlstate.startswith(AWAY_SQLSTATES)):
+                return Unavailable.AWAY
+        exc = exc.__cause__ or exc.__context__
+    return None
+
+
 def is_busy(exc: BaseException) -> bool:
-    return isinstance(exc, OperationalError) and any(m in str(exc).lower() for m in BUSY_MARKERS)
+    return unavailable(exc) is Unavailable.BUSY
+
+
+def unavailable_response(request: HttpRequest, why: Unavailable) -> HttpResponse:
+    if why is Unavailable.BUSY:
+        message = _("The club's database is busy (another table is saving). Nothing was saved: try again in a "
+                    "moment.")
+    else:
+        message = _("The club's database is restarting. Nothing was saved: try again in a moment.")
+    if request.path.startswith("/api/"):
+        response: HttpResponse = JsonResponse({"detail": message, "retry": True},
+                                              status=HTTPStatus.SERVICE_UNAVAILABLE)
+    else:
+        response = HttpResponse(loader.render_to_string("503.html", {"message": message}),
+                                status=HTTPStatus.SERVICE_UNAVAILABLE)
+    response["Retry-After"] = RETRY_AFTER
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 class DatabaseBusyMiddleware:
@@ -35,17 +92,17 @@ class DatabaseBusyMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
-        if not is_busy(exception):
+        why = unavailable(exception)
+        if why is None:
             return None
-        log.warning("database busy on %s %s: %s", request.method, request.path, exception)
-        message = _("The club's database is busy (another table is saving). Nothing was saved: try again in a "
-                    "moment.")
-        if request.path.startswith("/api/"):
-            response: HttpResponse = JsonResponse({"detail": message, "retry": True},
-                                                  status=HTTPStatus.SERVICE_UNAVAILABLE)
-        else:
-            response = HttpResponse(loader.render_to_string("503.html", {"message": message}),
-                                    status=HTTPStatus.SERVICE_UNAVAILABLE)
-        response["Retry-After"] = RETRY_AFTER
-        response["Cache-Control"] = "no-store"
-        return response
+        log.warning("database %s on %s %s: %s", why.value, request.method, request.path, exception)
+        return unavailable_response(request, why)
+
+
+@requires_csrf_token
+def server_error(request: HttpRequest) -> HttpResponse:
+    """``handler500``: a database that is away while a middleware used it is a 503 too; else the 500 page."""
+    why = unavailable(sys.exc_info()[1])
+    if why is not None:
+        return unavailable_response(request, why)
+    return HttpResponseServerError(loader.render_to_string("500.html"))

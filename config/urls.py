@@ -25,3 +25,6 @@ urlpatterns = [
 
 if settings.DEBUG:
     urlpatterns += static(settings.STATIC_URL, document_root=settings.STATIC_ROOT)
+
+# A database restarting while the session or the user was loaded: 503 "try again", not 500.
+handler500 = "config.middleware.server_error"

@@ -4,7 +4,9 @@
 - check members in or out, seat rounds, give a table extra time, seat a substitute or cancel
   a night's table: a club admin or referee;
 - check oneself in (or out): the member themself (an active member with a login);
-- see the night and its board: a member, or anyone when the club's standings are public.
+- see the night and its board: a member, or anyone when the club's standings are public;
+- see a tournament (its page, results, board, exports): a member, or anyone when the tournament's
+  results are public (결과 공개, per tournament; off by default for a private club).
 """
 from __future__ import annotations
 
@@ -33,6 +35,13 @@ def can_check_in(user, member: Member, club=None) -> bool:
 def can_view_night(user, club) -> bool:
     s = standing_for(user, club)
     return s.superuser or s.member or club.public_standings
+
+
+def can_view_tournament(user, tournament) -> bool:
+    if tournament.public_results:
+        return True
+    s = standing_for(user, tournament.club)
+    return s.superuser or s.member
 
 
 def member_for(user, club) -> Member | None:

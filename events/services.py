@@ -23,6 +23,7 @@ from events.models import CheckIn, ClubNight, EndRule, NightRound, NightTable
 from league.audit import audit as _audit  # the one audit trail writer
 from league.games import services as game_services
 from league.models import AuditEntry, Game, GameSeat, Season
+from league.once import Once, claim_key, mark_claimed
 
 
 class Refusal(enum.StrEnum):
@@ -85,9 +86,12 @@ def sanma_allowed(night: ClubNight) -> bool:
 @transaction.atomic
 def night_open(*, club: Club, season: Season, by, sanma_season: Season | None = None, title: str = "",
                date: datetime.date | None = None, round_minutes: int | None = 80,
-               end_rule: str = EndRule.FINISH_HAND) -> ClubNight:
+               end_rule: str = EndRule.FINISH_HAND, once: Once | None = None) -> ClubNight:
+    """Open a club night. ``once`` (the form's entry token): Back + resubmit opens one night, not two
+    (``AlreadyDone``, whose ``record.object_id`` is the night)."""
     if by is not None:
         _require(permissions.can_open_night(by, club))
+    claim = claim_key(once, scope="night_open", by=by)
     if season.club_id != club.pk or (sanma_season is not None and sanma_season.club_id != club.pk):
         raise NightRefused(_("That season belongs to another club."), code=Refusal.SEASON)
     if season.ruleset.to_scoring().players != 4:
@@ -103,6 +107,7 @@ def night_open(*, club: Club, season: Season, by, sanma_season: Season | None = 
            after={"season": season.pk, "sanma_season": sanma_season.pk if sanma_season else None,
                   "title": title, "date": night.date.isoformat(), "round_minutes": round_minutes,
                   "end_rule": night.end_rule})
+    mark_claimed(claim, night, "club_night")
     return night
 
 
@@ -362,12 +367,15 @@ def _locked_table(table: NightTable) -> NightTable:
 
 
 @transaction.atomic
-def table_extra_time(*, table: NightTable, minutes: int, by, reason: str = "") -> NightTable:
-    """A referee gives one table extra minutes (added to what it already has)."""
+def table_extra_time(*, table: NightTable, minutes: int, by, reason: str = "",
+                     once: Once | None = None) -> NightTable:
+    """A referee gives one table extra minutes (added to what it already has); ``once`` (the form's
+    entry token): the same form sent twice adds them once."""
     table = _locked_table(table)
     club = table.round.night.club
     if by is not None:
         _require(permissions.can_run_night(by, club))
+    claim = claim_key(once, scope="night_extra_time", by=by)
     if isinstance(minutes, bool) or not isinstance(minutes, int) or not 1 <= minutes <= 120:
         raise NightRefused(_("Extra time is a whole number of minutes from 1 to 120."), code=Refusal.MINUTES)
     before = table.extra_minutes
@@ -375,6 +383,7 @@ def table_extra_time(*, table: NightTable, minutes: int, by, reason: str = "") -
     table.save(update_fields=["extra_minutes"])
     _audit(club=club, by=by, action=AuditEntry.Action.EDIT, object_type="night_table", object_id=table.pk,
            before={"extra_minutes": before}, after={"extra_minutes": table.extra_minutes}, reason=reason)
+    mark_claimed(claim, table, "night_table")
     return table
 
 

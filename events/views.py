@@ -21,6 +21,7 @@ from events import forms, permissions, selectors, services
 from events.models import ClubNight, NightTable
 from league import permissions as league_permissions
 from league.models import Game
+from league.once import AlreadyDone, Once
 
 LIVE_INTERVAL_MS = 1500
 
@@ -37,6 +38,11 @@ def _night(pk: int) -> ClubNight:
 
 def _message(exc: ValidationError) -> str:
     return " ".join(exc.messages)
+
+
+def _once(request: HttpRequest) -> Once | None:
+    """The posted form's entry token (``{% entry_token %}``, docs/idempotency.md) as the write's once-only key."""
+    return Once.form(request.user, request.POST.get("entry_token"))
 
 
 def _back(night: ClubNight) -> HttpResponse:
@@ -70,7 +76,12 @@ def night_list(request: HttpRequest, slug: str) -> HttpResponse:
             try:
                 night = services.night_open(
                     club=club, season=data["season"], sanma_season=data["sanma_season"], title=data["title"],
-                    round_minutes=data["round_minutes"], end_rule=data["end_rule"], by=request.user)
+                    round_minutes=data["round_minutes"], end_rule=data["end_rule"], by=request.user,
+                    once=_once(request))
+            except AlreadyDone as done:
+                messages.info(request, _("This was already saved: nothing was saved again."))
+                return redirect("events:night_detail", done.record.object_id) if done.record.object_id \
+                    else redirect("events:night_list", club.slug)
             except ValidationError as exc:
                 form.add_error(None, _message(exc))
             else:
@@ -114,6 +125,8 @@ def night_checkin(request: HttpRequest, pk: int) -> HttpResponse:
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
     me = permissions.member_for(request.user, night.club)
+    if me is None and not permissions.can_view_night(request.user, night.club):
+        raise PermissionDenied  # another club's member: not even the night's title
     if request.method == "POST":
         if me is None:
             raise PermissionDenied
@@ -261,8 +274,12 @@ def table_manage(request: HttpRequest, pk: int) -> HttpResponse:
                 raise ValidationError(_("Fill in every field of the form."))
             data = form.cleaned_data
             if action == "extra":
-                services.table_extra_time(table=table, minutes=data["minutes"], by=request.user,
-                                          reason=data["reason"])
+                try:
+                    services.table_extra_time(table=table, minutes=data["minutes"], by=request.user,
+                                              reason=data["reason"], once=_once(request))
+                except AlreadyDone:
+                    messages.info(request, _("This was already saved: nothing was saved again."))
+                    return redirect("events:table_manage", table.pk)
                 messages.success(request, _("Table %(t)s has %(m)s more minutes.") % {"t": table.label,
                                                                                       "m": data["minutes"]})
             elif action == "substitute":

@@ -135,6 +135,11 @@ AXES_COOLOFF_TIME = datetime.timedelta(minutes=15)
 # out the others, and an attacker cannot lock a member out from elsewhere.
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
+# The address is the client's, not the proxy's (club/auth.py client_ip): read from CLIENT_IP_HEADER
+# only on requests from TRUSTED_PROXIES (none here: make run has no proxy; production sets them).
+AXES_CLIENT_IP_CALLABLE = "club.auth.client_ip"
+TRUSTED_PROXIES: list[str] = []
+CLIENT_IP_HEADER = "X-Forwarded-For"
 AXES_LOCKOUT_TEMPLATE = "registration/lockout.html"
 
 LOGIN_URL = "login"

@@ -77,6 +77,11 @@ SILENCED_SYSTEM_CHECKS = [
     ) if not on
 ]
 
+# --- the client's address (login lockout, API throttle): from the proxy's header, only when the proxy sent it --
+# gunicorn binds 127.0.0.1: the local Caddy/nginx is the proxy. Add a load balancer's addresses here.
+TRUSTED_PROXIES = _list("DJANGO_TRUSTED_PROXIES", "127.0.0.1,::1")
+CLIENT_IP_HEADER = _env("DJANGO_CLIENT_IP_HEADER", "X-Forwarded-For")
+
 # --- static files: whitenoise, hashed names, gzip + brotli ------------------------------
 STATIC_ROOT = _env("DJANGO_STATIC_ROOT", str(BASE_DIR / "staticfiles"))
 MIDDLEWARE = [*MIDDLEWARE]
@@ -92,7 +97,7 @@ WHITENOISE_MAX_AGE = 3600  # unhashed names (hashed ones are cached for ten year
 DATABASES["default"]["CONN_MAX_AGE"] = int(_env("DB_CONN_MAX_AGE", "60"))
 DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
 
-# --- Redis: cache, sessions (cached_db: a lost cache loses no session), Celery broker ---
+# --- Redis: cache, sessions' cache (the database has them all: a lost Redis loses no session), Celery broker ---
 REDIS_URL = _env("REDIS_URL")
 if REDIS_URL:
     CACHES = {
@@ -101,9 +106,12 @@ if REDIS_URL:
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": _env("DJANGO_CACHE_PREFIX", "clubleague"),
             "TIMEOUT": 300,
+            # A Redis that is away answers within a second, never holds a worker (redis-py's default waits).
+            "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1},
         }
     }
-    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    # Sessions live in PostgreSQL; Redis only spares a query, and its outage costs nothing (config/sessions.py).
+    SESSION_ENGINE = "config.sessions"
 
 CELERY_BROKER_URL = _env("CELERY_BROKER_URL", REDIS_URL)
 CELERY_TASK_ALWAYS_EAGER = CELERY_BROKER_URL is None

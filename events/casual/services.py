@@ -12,6 +12,7 @@ from events.casual.models import CasualSeason
 from league import permissions as league_permissions
 from league.games import services as game_services
 from league.models import Game, Ruleset
+from league.once import Once
 from league.seasons import services as season_services
 
 
@@ -26,11 +27,11 @@ def casual_season(*, club: Club, ruleset: Ruleset) -> CasualSeason:
 
 @transaction.atomic
 def casual_game_start(*, club: Club, ruleset: Ruleset, members: Sequence[Member], by, table_label: str = "",
-                      random_seats: bool = False) -> Game:
+                      random_seats: bool = False, once: Once | None = None) -> Game:
     """Start a casual game (members in seat order, East first): whoever may start a game may start one."""
     if by is not None and not league_permissions.can_start_game(by, club):
         raise PermissionDenied(_("You may not start a game in this club."))
     Club.objects.select_for_update().filter(pk=club.pk).first()  # one casual season per ruleset, even at once
     holder = casual_season(club=club, ruleset=ruleset)
     return game_services.game_start(season=holder.season, table_label=table_label or _("Casual"),
-                                      members=members, random_seats=random_seats, by=by)
+                                      members=members, random_seats=random_seats, by=by, once=once)

@@ -14,6 +14,7 @@ from club.models import Club, Member
 from events.casual import services
 from league import permissions as league_permissions
 from league.models import Game, Ruleset
+from league.once import AlreadyDone, Once
 
 
 class CasualForm(forms.Form):
@@ -53,7 +54,12 @@ def casual_list(request, slug: str):
             try:
                 game = services.casual_game_start(club=club, ruleset=form.cleaned_data["ruleset"],
                                                   members=[by_id[i] for i in ids if i in by_id], by=request.user,
-                                                  random_seats=form.cleaned_data["random_seats"])
+                                                  random_seats=form.cleaned_data["random_seats"],
+                                                  once=Once.form(request.user, request.POST.get("entry_token")))
+            except AlreadyDone as done:  # Back + resubmit: the game the first submission started
+                if done.result is not None:
+                    return redirect("league:game_table", done.result.pk)
+                return redirect("events:casual_list", club.slug)
             except ValidationError as exc:
                 form.add_error(None, " ".join(exc.messages))
             else:

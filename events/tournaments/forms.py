@@ -35,9 +35,13 @@ class TournamentForm(forms.Form):
     carry = forms.ChoiceField(choices=Carry.choices, initial=Carry.FULL, label=_("Points carried into the final stage"))
     withdrawal_policy = forms.ChoiceField(choices=WithdrawalPolicy.choices, initial=WithdrawalPolicy.KEEP,
                                           label=_("When a player withdraws"))
+    public_results = forms.BooleanField(
+        required=False, label=_("Public results"),
+        help_text=_("Visitors who are not members may see the results, the board and the exports."))
 
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
+        self.fields["public_results"].initial = club.public_standings
         from django.db.models import Q
 
         rulesets = Ruleset.objects.filter(Q(club=club) | Q(club__isnull=True)).order_by("name", "version")

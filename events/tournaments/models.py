@@ -72,6 +72,10 @@ class Tournament(models.Model):
     withdrawal_policy = models.CharField(_("when a player withdraws"), max_length=8,
                                          choices=WithdrawalPolicy.choices, default=WithdrawalPolicy.KEEP)
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.REGISTRATION)
+    public_results = models.BooleanField(
+        _("public results"), default=False,
+        help_text=_("Anyone, also visitors who are not members of the club, may see the results, the board and "
+                    "the exports. Otherwise only the club's members."))
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                                    related_name="+")
     created_at = models.DateTimeField(auto_now_add=True)

@@ -35,6 +35,7 @@ from events.tournaments.models import (
 from league.audit import audit as _audit  # the one audit trail writer
 from league.games import services as game_services
 from league.models import AuditEntry, Game, GameSeat, Penalty, Ruleset
+from league.once import Once, claim_key, mark_claimed
 from league.referee import services as referee_services
 from league.seasons import services as season_services
 
@@ -97,11 +98,15 @@ def tournament_create(
     registration_opens: datetime.datetime | None = None, registration_closes: datetime.datetime | None = None,
     player_cap: int | None = None, team_size: int = 1, seating_method: str = SeatingMethod.BALANCED,
     cut_after: int | None = None, cut_to: int | None = None, carry: str = Carry.FULL,
-    withdrawal_policy: str = WithdrawalPolicy.KEEP,
+    withdrawal_policy: str = WithdrawalPolicy.KEEP, public_results: bool | None = None, once: Once | None = None,
 ) -> Tournament:
-    """Create a tournament and the season(s) its games are played in (named after it)."""
+    """Create a tournament and the season(s) its games are played in (named after it).
+
+    ``public_results`` (결과 공개): whether visitors who are not members see its results; by default
+    as the club's standings are (a private club's tournament is private)."""
     if by is not None:
         _require(permissions.can_open_night(by, club))
+    claim = claim_key(once, scope="tournament_create", by=by)  # Back + resubmit: one tournament
     name = (name or "").strip()
     if not name:
         raise TournamentRefused(_("Give the tournament a name."), code=Refusal.SETTINGS)
@@ -148,6 +153,7 @@ def tournament_create(
         rounds=rounds, round_minutes=round_minutes, end_rule=end_rule, registration_opens=registration_opens,
         registration_closes=registration_closes, player_cap=player_cap, team_size=team_size, seating=method,
         cut_after=cut_after or None, cut_to=cut_to or None, carry=carry, withdrawal_policy=policy,
+        public_results=club.public_standings if public_results is None else bool(public_results),
         created_by=_actor(by))
     label = _("Tournament")
     tournament.season = season_services.season_create(
@@ -161,7 +167,25 @@ def tournament_create(
     _audit(club=club, by=by, action=AuditEntry.Action.CREATE, object_type="tournament", object_id=tournament.pk,
            after={"name": name, "ruleset": ruleset.pk, "sanma_ruleset": sanma_ruleset.pk if sanma_ruleset else None,
                   "rounds": rounds, "player_cap": player_cap, "team_size": team_size, "seating": method,
-                  "cut_after": cut_after, "cut_to": cut_to, "carry": carry, "season": tournament.season_id})
+                  "cut_after": cut_after, "cut_to": cut_to, "carry": carry, "season": tournament.season_id,
+                  "public_results": tournament.public_results})
+    mark_claimed(claim, tournament, "tournament")
+    return tournament
+
+
+@transaction.atomic
+def tournament_publish(*, tournament: Tournament, public: bool, by) -> Tournament:
+    """The 결과 공개 switch: the results, the board and the exports for everyone, or for the club's members."""
+    tournament = _locked(tournament)
+    if by is not None:
+        _require(permissions.can_open_night(by, tournament.club))
+    if tournament.public_results != bool(public):
+        before = tournament.public_results
+        tournament.public_results = bool(public)
+        tournament.save(update_fields=["public_results"])
+        _audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT, object_type="tournament",
+               object_id=tournament.pk, before={"public_results": before},
+               after={"public_results": tournament.public_results})
     return tournament
 
 
@@ -619,13 +643,16 @@ def table_scores(*, table: TournamentTable, scores: list[int], sticks: int = 0, 
 
 
 @transaction.atomic
-def table_extra_time(*, table: TournamentTable, minutes: int, by, reason: str = "") -> TournamentTable:
-    """A referee gives one table extra minutes (added to what it already has)."""
+def table_extra_time(*, table: TournamentTable, minutes: int, by, reason: str = "",
+                     once: Once | None = None) -> TournamentTable:
+    """A referee gives one table extra minutes (added to what it already has); ``once`` (the form's
+    entry token): the same form sent twice adds them once."""
     table = TournamentTable.objects.select_for_update(of=("self",)).select_related(
         "round__tournament__club").get(pk=table.pk)
     club = table.round.tournament.club
     if by is not None:
         _require(permissions.can_run_night(by, club))
+    claim = claim_key(once, scope="tournament_extra_time", by=by)
     if isinstance(minutes, bool) or not isinstance(minutes, int) or not 1 <= minutes <= 120:
         raise TournamentRefused(_("Extra time is a whole number of minutes from 1 to 120."), code=Refusal.SETTINGS)
     before = table.extra_minutes
@@ -633,6 +660,7 @@ def table_extra_time(*, table: TournamentTable, minutes: int, by, reason: str = 
     table.save(update_fields=["extra_minutes"])
     _audit(club=club, by=by, action=AuditEntry.Action.EDIT, object_type="tournament_table", object_id=table.pk,
            before={"extra_minutes": before}, after={"extra_minutes": table.extra_minutes}, reason=reason)
+    mark_claimed(claim, table, "tournament_table")
     return table
 
 
@@ -691,8 +719,10 @@ def table_cancel(*, table: TournamentTable, by, reason: str) -> Game:
 
 
 @transaction.atomic
-def penalty(*, tournament: Tournament, member: Member, points: Decimal | float | int, reason: str, by) -> Penalty:
-    """Deduct tournament points (a league season deduction in the tournament's season)."""
+def penalty(*, tournament: Tournament, member: Member, points: Decimal | float | int, reason: str, by,
+            once: Once | None = None) -> Penalty:
+    """Deduct tournament points (a league season deduction in the tournament's season); ``once`` (the
+    form's entry token): the same form sent twice deducts once (``AlreadyDone``)."""
     if by is not None:
         _require(permissions.can_run_night(by, tournament.club))
     if not (reason or "").strip():
@@ -701,7 +731,7 @@ def penalty(*, tournament: Tournament, member: Member, points: Decimal | float |
         raise TournamentRefused(_("%(name)s does not play in this tournament.") % {"name": member.display_name},
                                 code=Refusal.NOT_MEMBER)
     return referee_services.penalty_give(member=member, type="season_deduction", season=tournament.season,
-                                        points=Decimal(str(points)), reason=reason, by=by)
+                                        points=Decimal(str(points)), reason=reason, by=by, once=once)
 
 
 @transaction.atomic

@@ -12,6 +12,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/rounds/", views.round_seat, name="tournament_round_seat"),
     path("tournaments/<int:pk>/penalties/", views.penalty, name="tournament_penalty"),
     path("tournaments/<int:pk>/finish/", views.finish, name="tournament_finish"),
+    path("tournaments/<int:pk>/public/", views.publish, name="tournament_publish"),
     path("tournaments/<int:pk>/results/", views.results, name="tournament_results"),
     path("tournaments/<int:pk>/results.<str:fmt>", views.export, name="tournament_export"),
     path("tournaments/<int:pk>/board/", views.board, name="tournament_board"),

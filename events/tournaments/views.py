@@ -20,14 +20,26 @@ from events import permissions
 from events.tournaments import exports, forms, selectors, services, standings
 from events.tournaments.models import Entrant, SeatingMethod, Tournament, TournamentTable
 from league.models import Game
+from league.once import AlreadyDone, Once
 
 
 def _tournament(pk: int) -> Tournament:
     return get_object_or_404(Tournament.objects.select_related("club", "ruleset", "sanma_ruleset", "season"), pk=pk)
 
 
+def _refuse(request: HttpRequest) -> HttpResponse:
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    raise PermissionDenied
+
+
 def _message(exc: ValidationError) -> str:
     return " ".join(exc.messages)
+
+
+def _once(request: HttpRequest) -> Once | None:
+    """The posted form's entry token (``{% entry_token %}``, docs/idempotency.md) as the write's once-only key."""
+    return Once.form(request.user, request.POST.get("entry_token"))
 
 
 def _back(tournament: Tournament) -> HttpResponse:
@@ -37,6 +49,10 @@ def _back(tournament: Tournament) -> HttpResponse:
 def tournament_list(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     can_create = permissions.can_open_night(request.user, club)
+    tournaments = [t for t in selectors.tournaments_for_club(club)
+                   if permissions.can_view_tournament(request.user, t)]
+    if not tournaments and not permissions.can_view_night(request.user, club):
+        return _refuse(request)  # a private club with no public tournament: nothing to show, not even its name
     form = forms.TournamentForm(request.POST or None, club=club, initial={"starts_on": None}) if can_create else None
     status = HTTPStatus.OK
     if request.method == "POST":
@@ -54,7 +70,12 @@ def tournament_list(request: HttpRequest, slug: str) -> HttpResponse:
                     registration_opens=data["registration_opens"], registration_closes=data["registration_closes"],
                     player_cap=data["player_cap"], team_size=data["team_size"], seating_method=data["seating"],
                     cut_after=data["cut_after"], cut_to=data["cut_to"], carry=data["carry"],
-                    withdrawal_policy=data["withdrawal_policy"])
+                    withdrawal_policy=data["withdrawal_policy"], public_results=data["public_results"],
+                    once=_once(request))
+            except AlreadyDone as done:
+                messages.info(request, _("This was already saved: nothing was saved again."))
+                return redirect("events:tournament_detail", done.record.object_id) if done.record.object_id \
+                    else redirect("events:tournament_list", club.slug)
             except ValidationError as exc:
                 form.add_error(None, _message(exc))
             else:
@@ -62,7 +83,7 @@ def tournament_list(request: HttpRequest, slug: str) -> HttpResponse:
                 return _back(tournament)
         status = HTTPStatus.UNPROCESSABLE_ENTITY
     return render(request, "events/tournaments/list.html", {
-        "club": club, "tournaments": selectors.tournaments_for_club(club), "form": form, "can_create": can_create,
+        "club": club, "tournaments": tournaments, "form": form, "can_create": can_create,
     }, status=status)
 
 
@@ -71,10 +92,8 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """The organiser's desk; a member sees their registration and the rounds."""
     tournament = _tournament(pk)
     club = tournament.club
-    if not permissions.can_view_night(request.user, club):
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        raise PermissionDenied
+    if not permissions.can_view_tournament(request.user, tournament):
+        return _refuse(request)
     can_run = permissions.can_run_night(request.user, club)
     me = permissions.member_for(request.user, club)
     entrants = selectors.entrants(tournament)
@@ -91,6 +110,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
                                         else tournament.seating})
     return render(request, "events/tournaments/detail.html", {
         "tournament": tournament, "club": club, "can_run": can_run, "me": me, "mine": mine,
+        "can_publish": permissions.can_open_night(request.user, club),
         "by_status": by_status, "approved": approved, "checked_in": sum(1 for e in approved if e.checked_in_at),
         "rounds": rounds, "standings": rows[:8], "next_number": next_number, "seat_form": seat_form,
         "all_seated": next_number > tournament.rounds,
@@ -286,8 +306,12 @@ def table_action(request: HttpRequest, pk: int) -> HttpResponse:
                 minutes = int(request.POST.get("minutes", ""))
             except ValueError:
                 raise ValidationError(_("Extra time is a whole number of minutes from 1 to 120.")) from None
-            services.table_extra_time(table=table, minutes=minutes, by=request.user,
-                                      reason=request.POST.get("reason", ""))
+            try:
+                services.table_extra_time(table=table, minutes=minutes, by=request.user,
+                                          reason=request.POST.get("reason", ""), once=_once(request))
+            except AlreadyDone:
+                messages.info(request, _("This was already saved: nothing was saved again."))
+                return _back(tournament)
             messages.success(request, _("Table %(t)s has %(m)s more minutes.") % {"t": table.label, "m": minutes})
     except ValidationError as exc:
         messages.error(request, _message(exc))
@@ -305,7 +329,9 @@ def penalty(request: HttpRequest, pk: int) -> HttpResponse:
     member = get_object_or_404(Member, pk=form.cleaned_data["member"], club=tournament.club)
     try:
         services.penalty(tournament=tournament, member=member, points=form.cleaned_data["points"],
-                         reason=form.cleaned_data["reason"], by=request.user)
+                         reason=form.cleaned_data["reason"], by=request.user, once=_once(request))
+    except AlreadyDone:
+        messages.info(request, _("This deduction was already logged: nothing was logged again."))
     except ValidationError as exc:
         messages.error(request, _message(exc))
     else:
@@ -327,10 +353,25 @@ def finish(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("events:tournament_results", tournament.pk)
 
 
+@login_required
+@require_POST
+def publish(request: HttpRequest, pk: int) -> HttpResponse:
+    """The 결과 공개 switch (a club admin): results, board and exports for everyone, or for members only."""
+    tournament = _tournament(pk)
+    public = request.POST.get("public") == "1"
+    services.tournament_publish(tournament=tournament, public=public, by=request.user)
+    messages.success(request, _("The results are public now.") if public
+                     else _("The results are for the club's members only now."))
+    return _back(tournament)
+
+
 @require_GET
 def results(request: HttpRequest, pk: int) -> HttpResponse:
-    """The public results page: standings after each round, team standings, every table's result."""
+    """The results page: standings after each round, team standings, every table's result (members, or
+    everyone when the tournament's results are public)."""
     tournament = _tournament(pk)
+    if not permissions.can_view_tournament(request.user, tournament):
+        return _refuse(request)
     rounds = selectors.rounds(tournament)
     finished_rounds = [r.number for r in rounds if r.finished]
     after = request.GET.get("after")
@@ -345,6 +386,8 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     tournament = _tournament(pk)
+    if not permissions.can_view_tournament(request.user, tournament):
+        return _refuse(request)
     filename = f"tournament-{tournament.pk}"
     if fmt == "csv":
         response = HttpResponse(exports.to_csv(tournament).encode("utf-8-sig"), content_type="text/csv; charset=utf-8")
@@ -375,6 +418,8 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
     from events.views import LIVE_INTERVAL_MS, _etag, _qr_svg
 
     tournament = _tournament(pk)
+    if not permissions.can_view_tournament(request.user, tournament):
+        return _refuse(request)
     results_url = request.build_absolute_uri(reverse("events:tournament_results", args=[tournament.pk]))
     return render(request, "events/tournaments/board.html", {
         **_board_context(tournament), "qr": _qr_svg(results_url), "results_url": results_url,
@@ -388,6 +433,8 @@ def board_live(request: HttpRequest, pk: int) -> HttpResponse:
     from events.views import _etag
 
     tournament = _tournament(pk)
+    if not permissions.can_view_tournament(request.user, tournament):
+        return HttpResponse(status=HTTPStatus.FORBIDDEN)
     etag = _etag(selectors.board_version(tournament))
     if request.headers.get("If-None-Match") == etag:
         response = HttpResponseNotModified()

@@ -24,7 +24,7 @@ from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.template.loader import get_template, render_to_string
-from django.templatetags.static import static
+from django.templatetags.static import PrefixNode, static
 from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
@@ -127,7 +127,8 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         "precache": json.dumps([static(name) for name in STATIC_FILES]
                                + [reverse("offline:scoring_zip"), reverse("offline:manifest")]),
         "pages_url": json.dumps(reverse("offline:pages")),
-        "static_prefix": json.dumps(static("")),
+        # The prefix itself, not ``static("")``: under the manifest storage (production) "" has no entry.
+        "static_prefix": json.dumps(PrefixNode.handle_simple("STATIC_URL")),
         "offline_html": json.dumps(render_to_string("league/offline/offline_page.html", {"texts": _offline_texts()})),
     }
     response = HttpResponse(render_to_string(SW_TEMPLATE, context),

@@ -17,6 +17,7 @@ from club.models import Club
 from league.audit import audit, snapshot
 from league.error_codes import LeagueErrorCode as Code
 from league.models import AuditEntry, Ruleset, Season
+from league.once import Once, claim_key, mark_claimed
 from league.permissions import Action, can, require
 from league.standings.services import season_changed
 from league.validation import storable
@@ -46,10 +47,13 @@ def validate_rating_params(
 @transaction.atomic
 def ruleset_create(
     *, club: Club | None, key: str, name: str, base: str, overrides: dict[str, Any] | None = None,
-    version: str = "1", by=None,
+    version: str = "1", by=None, once: Once | None = None,
 ) -> Ruleset:
+    """A ruleset (a club's, or a preset with ``club=None``). ``once``: the form's entry token, so that
+    Back + resubmit of a derived version (whose number is the next free one) stores one version."""
     if club is not None:
         require(by, Action.MANAGE_LEAGUE, club=club)
+    claim = claim_key(once, scope="ruleset_create", by=by)
     ruleset = Ruleset(club=club, key=key, name=name, base=base, overrides=dict(overrides or {}), version=str(version))
     try:
         ruleset.to_scoring()
@@ -60,6 +64,7 @@ def ruleset_create(
     if club is not None:
         audit(club=club, by=by, action=AuditEntry.Action.CREATE, object_type="ruleset",
                object_id=ruleset.pk, after=snapshot(ruleset))
+    mark_claimed(claim, ruleset, "ruleset")
     return ruleset
 
 
@@ -77,7 +82,7 @@ def _next_version(ruleset: Ruleset) -> str:
 @transaction.atomic
 def ruleset_derive(
     *, ruleset: Ruleset, overrides: dict[str, Any], by=None, name: str | None = None,
-    version: str | None = None, club: Club | None = None,
+    version: str | None = None, club: Club | None = None, once: Once | None = None,
 ) -> Ruleset:
     """A new version of ``ruleset`` with more overrides (the old version stays for its games)."""
     return ruleset_create(
@@ -88,6 +93,7 @@ def ruleset_derive(
         overrides={**(ruleset.overrides or {}), **overrides},
         version=version or _next_version(ruleset),
         by=by,
+        once=once,
     )
 
 

@@ -16,10 +16,11 @@ from django.views.decorators.http import require_POST
 from club.models import Club
 from league import permissions
 from league.models import Ruleset, Season
+from league.once import AlreadyDone
 from league.seasons import services as season_services
 from league.seasons.forms import RulesetForm, SeasonForm
 from league.seasons.services import season_close
-from league.ui.views import refuse
+from league.ui.views import entry_once, refuse
 from scoring import rules as R
 from scoring.errors import ScoringError
 from scoring.rule_docs import option_texts, value_in_korean
@@ -143,11 +144,16 @@ def ruleset_new(request: HttpRequest, slug: str) -> HttpResponse:
             try:
                 if stored is not None:
                     created = season_services.ruleset_derive(ruleset=stored, overrides=changes, by=request.user,
-                                                      name=data["name"], version=data["version"] or None, club=club)
+                                                      name=data["name"], version=data["version"] or None, club=club,
+                                                      once=entry_once(request))
                 else:
                     created = season_services.ruleset_create(club=club, key=data["key"], name=data["name"],
                                                       base=start.key, overrides=changes,
-                                                      version=data["version"] or "1", by=request.user)
+                                                      version=data["version"] or "1", by=request.user,
+                                                      once=entry_once(request))
+            except AlreadyDone:
+                messages.info(request, _("This was already saved: nothing was saved again."))
+                return redirect("seasons:ruleset_list", club.slug)
             except ValidationError as exc:
                 for message in exc.messages:
                     form.add_error(None, message)

@@ -8,6 +8,7 @@ whitenoise, and the worker (not the web process) recomputes the standings.
 from __future__ import annotations
 
 import http.client
+import json
 import os
 import re
 import secrets
@@ -161,6 +162,19 @@ def test_a_hand_entered_through_the_production_stack(game, players, stack):
             assert response.status == HTTPStatus.OK, path
             assert response.getheader("Content-Encoding") == encoding, path
             assert "immutable" in response.getheader("Cache-Control"), path
+
+    # The installable app: the service worker and the manifest, and every file they name (hashed names).
+    response, body = web.request("GET", "/sw.js")
+    assert response.status == HTTPStatus.OK, body[:2000]
+    assert response.getheader("Service-Worker-Allowed") == "/"
+    precache = json.loads(re.search(rb"var PRECACHE = (\[.*?\]);", body).group(1))
+    assert any(HASHED.fullmatch(url) for url in precache), precache
+    assert b'var STATIC_PREFIX = "/static/";' in body
+    response, body = web.request("GET", "/manifest.webmanifest")
+    assert response.status == HTTPStatus.OK, body[:2000]
+    icons = [icon["src"] for icon in json.loads(body)["icons"]]
+    for url in [*precache, *icons]:
+        assert web.request("GET", url)[0].status == HTTPStatus.OK, url
 
     # The game-ending hand (South 4, a non-dealer mangan): preview, then save.
     hand = {"position": 7, "kind": "ron", "ron_winner": 0, "ron_loser": 1, "ron_value": "5",

@@ -81,6 +81,7 @@ def test_a_sixteen_player_tournament_with_a_cut(base_url, new_context, juki, sho
     form.locator("input[name=cut_after]").fill("3")
     form.locator("input[name=cut_to]").fill("4")
     form.locator("select[name=carry]").select_option("half")
+    form.locator("input[name=public_results]").check()  # 결과 공개: the board and the visitor below read them
     submit(desk, "[data-testid=create-tournament] button[type=submit]")
     tournament = Tournament.objects.get()
     path = f"/events/tournaments/{tournament.pk}/"

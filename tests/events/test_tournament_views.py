@@ -20,7 +20,9 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def tournament(club, ruleset):
-    return TournamentFactory(club=club, ruleset=ruleset, rounds=2)
+    # Results public (결과 공개): the results, board and export tests below read them as a visitor.
+    # A private tournament's pages refuse visitors: tests/events/test_private_access.py.
+    return TournamentFactory(club=club, ruleset=ruleset, rounds=2, public_results=True)
 
 
 def test_an_admin_creates_a_tournament_from_the_list(client, club, ruleset, admin_user):

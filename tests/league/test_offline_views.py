@@ -130,3 +130,22 @@ def test_every_page_links_the_manifest_and_installs_the_service_worker():
     text = _client().get("/").content.decode()
     assert 'rel="manifest" href="/manifest.webmanifest"' in text
     assert 'data-sw="/sw.js"' in text
+
+
+@pytest.mark.parametrize("path", ["/sw.js", "/manifest.webmanifest"], ids=["service-worker", "manifest"])
+def test_production_static_storage_serves_the_installable_app(path, settings, tmp_path):
+    """Production keeps hashed static names in a manifest (whitenoise): ``static("")`` has no entry
+    there, and the service worker answered 500, so the app never installed (issue 22, item 1)."""
+    names = [path for finder in finders.get_finders() for path, _storage in finder.list([])]
+    (tmp_path / "staticfiles.json").write_text(json.dumps({
+        "version": "1.1", "paths": {n: n.replace(".", ".0123456789ab.", 1) if "." in n else n for n in names},
+        "hash": "x"}))
+    settings.STATIC_ROOT = str(tmp_path)
+    settings.STORAGES = {**settings.STORAGES,
+                         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.ManifestStaticFilesStorage"}}
+    response = _client().get(path)
+    assert response.status_code == HTTPStatus.OK
+    body = response.content.decode()
+    assert "/static/league/offline.0123456789ab.js" in body or "icon-192.0123456789ab.png" in body
+    if path == "/sw.js":
+        assert 'var STATIC_PREFIX = "/static/";' in body

@@ -2,8 +2,9 @@
 
 Query counts are not timings, so they can be tests: a table GET at most 8 queries, a saved hand at
 most 12, whether the game is at its first hand or its last, and the permissions are looked up once.
-Counted as deployed: sessions ``cached_db`` (config/settings/production.py) and real transactions
-(no test-wrapping transaction turning BEGIN/COMMIT into counted savepoints).
+Counted as deployed: sessions ``config.sessions`` (cached_db that survives a cache outage;
+config/settings/production.py) and real transactions (no test-wrapping transaction turning
+BEGIN/COMMIT into counted savepoints).
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ SAVE_BUDGET = 12
 
 @pytest.fixture(autouse=True)
 def deployed_sessions(settings):
-    settings.SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    settings.SESSION_ENGINE = "config.sessions"
     settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 
