@@ -219,6 +219,8 @@ def round_seat(request: HttpRequest, pk: int) -> HttpResponse:
 def round_add_table(request: HttpRequest, pk: int) -> HttpResponse:
     """The organiser adds a table to the round in play (late arrivals, those sitting out)."""
     night = _night(pk)
+    if not permissions.can_run_night(request.user, night.club):  # an invalid form must not redirect outsiders
+        raise PermissionDenied
     form = forms.AddTableForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("This screen is out of date. Reload the page."))
@@ -245,6 +247,8 @@ def night_close(request: HttpRequest, pk: int) -> HttpResponse:
     night = _night(pk)
     from events.open_games import open_games
 
+    if not permissions.can_run_night(request.user, night.club):  # before saying anything about its tables
+        raise PermissionDenied
     if night.is_open and open_games(night.club, night=night):  # tables still playing: ask about each first
         return redirect("events:night_close_ask", night.pk)
     services.night_close(night=night, by=request.user)
