@@ -7,6 +7,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
@@ -17,6 +18,7 @@ from django.views.decorators.http import require_GET
 from club.models import Club, Member
 from league import permissions
 from league.errors import SeatedElsewhere
+from league.games import filters as game_filters
 from league.games import selectors as game_selectors
 from league.games import services as game_services
 from league.games.forms import GameStartForm, ReasonForm
@@ -30,20 +32,30 @@ from league.ui.views import entry_once, load_game, refusable, refusal_message, r
 
 @require_GET
 def game_list(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's games, a page at a time, newest first; by season, status and player (issue 29)."""
     club = get_object_or_404(Club, slug=slug)
     if not permissions.can_view_club(request.user, club):
         return refuse(request)
-    seasons = list(club.seasons.all())
-    season = None
     try:
         season_id = id_param(request, "season")
+        member_id = id_param(request, "member")
     except BadParameter as exc:
         return bad_parameter(request, exc)
-    if season_id is not None:
-        season = get_object_or_404(Season, club=club, pk=season_id)
-    games = game_selectors.games_for_club(club=club, season=season)
+    season = get_object_or_404(Season, club=club, pk=season_id) if season_id is not None else None
+    member = get_object_or_404(Member, club=club, pk=member_id) if member_id is not None else None
+    found = game_filters.GameListFilter(request.GET, queryset=game_selectors.games_for_club(club=club), club=club)
+    if not found.is_valid():
+        return render(request, "league/bad_request.html", {
+            "message": _("The address has a filter this list does not know. Open the game list from its link again."),
+        }, status=HTTPStatus.BAD_REQUEST)
+    page = Paginator(found.qs, game_filters.GAMES_PER_PAGE).get_page(request.GET.get("page"))
+    keep = request.GET.copy()
+    keep.pop("page", None)
     return render(request, "league/games/list.html", {
-        "club": club, "seasons": seasons, "season": season, "games": games,
+        "club": club, "seasons": found.filters["season"].queryset, "season": season, "member": member,
+        "statuses": Game.Status.choices, "status": found.form.cleaned_data.get("status") or "",
+        "player": found.form.cleaned_data.get("player") or "",
+        "games": page.object_list, "page": page, "keep": keep.urlencode(),
         "can_start": permissions.can_start_game(request.user, club),
         "can_referee": permissions.can_give_penalty(request.user, club),
     })
