@@ -126,3 +126,23 @@ def test_queries_do_not_grow_with_the_games(member_client, club, season, players
     _games(season, [*members[:2], *players[2:]], 30, start=100)
     _games(SeasonFactory(club=club, ruleset=season.ruleset), members[4:], 30, start=200)
     assert _queries(member_client, club, query) == few
+
+
+def test_names_are_shown_as_text_never_as_markup(member_client, club, season, players):
+    players[2].display_name = "<b>악당</b>"
+    players[2].save()
+    _games(season, players, 1)
+    body = _get(member_client, club).content.decode()
+    assert "&lt;b&gt;악당&lt;/b&gt;" in body and "<b>악당" not in body
+
+
+def test_a_finished_game_shows_each_players_points_an_unfinished_one_none(member_client, club, season, players):
+    done, playing = _games(season, players, 1)[0], _games(season, players, 1, start=5,
+                                                           status=Game.Status.IN_PROGRESS)[0]
+    done.final_points = [45.5, 9.0, -14.5, -40.0]
+    done.save()
+    body = _get(member_client, club).content.decode()
+    rows = {label: row for label, row in re.findall(r'>(G\d+)</a></td>\s*<td>(.*?)</td>', body, re.S)}
+    assert re.findall(r'<span class="num">([^<]+)</span>', rows["G0"]) == ["+45.5", "+9.0", "−14.5", "−40.0"]
+    assert '<span class="num">' not in rows["G5"]
+    assert f'href="/games/{playing.pk}/table/"' in body and f'href="/games/{done.pk}/"' in body

@@ -44,7 +44,7 @@ def game_list(request: HttpRequest, slug: str) -> HttpResponse:
         return bad_parameter(request, exc)
     season = get_object_or_404(Season, club=club, pk=season_id) if season_id is not None else None
     member = get_object_or_404(Member, club=club, pk=member_id) if member_id is not None else None
-    found = game_filters.GameListFilter(request.GET, queryset=game_selectors.games_for_club(club=club), club=club)
+    found = game_filters.GameListFilter(request.GET, queryset=game_filters.club_games(club=club), club=club)
     if not found.is_valid():
         return render(request, "league/bad_request.html", {
             "message": _("The address has a filter this list does not know. Open the game list from its link again."),
@@ -56,7 +56,7 @@ def game_list(request: HttpRequest, slug: str) -> HttpResponse:
         "club": club, "seasons": found.filters["season"].queryset, "season": season, "member": member,
         "statuses": Game.Status.choices, "status": found.form.cleaned_data.get("status") or "",
         "player": found.form.cleaned_data.get("player") or "",
-        "games": page.object_list, "page": page, "keep": keep.urlencode(),
+        "rows": game_filters.game_rows(page.object_list), "page": page, "keep": keep.urlencode(),
         "can_start": permissions.can_start_game(request.user, club),
         "can_referee": permissions.can_give_penalty(request.user, club),
     })
