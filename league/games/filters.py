@@ -16,7 +16,7 @@ from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
-from club.models import Club
+from club.models import Club, Member
 from league.models import Game, GameSeat, Season
 
 GAMES_PER_PAGE = 50
@@ -48,8 +48,10 @@ class GameListFilter(django_filters.FilterSet):
         value = value.strip()
         if not value:
             return queryset
-        return queryset.filter(Exists(GameSeat.objects.filter(
-            game=OuterRef("pk"), member__display_name__icontains=value)))
+        # The seats of the members whose name holds it (found once, by the seats' member index), not a
+        # name test for every seat of every game.
+        return queryset.filter(pk__in=GameSeat.objects.filter(
+            member__in=Member.objects.filter(club=self.club, display_name__icontains=value)).values("game_id"))
 
 
 def club_games(*, club: Club) -> QuerySet[Game]:
