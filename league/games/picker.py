@@ -14,7 +14,10 @@ import enum
 from collections.abc import Callable, Collection
 from dataclasses import dataclass
 
+from django import forms
 from django.db.models import Case, IntegerField, Q, QuerySet, Value, When
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy as _
 
 from club.models import Club, Member
@@ -123,3 +126,29 @@ def widget_choices(choices: list[Choice], *, selected: int | None, empty: str = 
     groups = [(GROUP_LABELS[g], [(c.pk, c.name) for c in choices if c.group is g and c.pk != selected])
               for g in Group]
     return top + [(label, items) for label, items in groups if items]
+
+
+class SeatSelect(forms.Select):
+    """A seat's ``<select>``, its options written here: the same markup as Django's select template (``tests/
+    league/test_member_picker.py`` compares them), without rendering its option template once per member
+    (four seats × ~40 options were half of the game-start form's time)."""
+
+    def render(self, name, value, attrs=None, renderer=None) -> SafeString:  # noqa: ARG002 - Widget.render's signature
+        chosen = set(self.format_value(value))
+        shown = "".join(f" {k}" if v is True else f' {k}="{escape(v)}"'
+                        for k, v in self.build_attrs(self.attrs, attrs).items() if v is not False)
+        lines = [f'<select name="{escape(name)}"{shown}>']
+
+        def option(key: object, label: object) -> str:
+            key = "" if key is None else str(key)
+            return f'  <option value="{escape(key)}"{" selected" if key in chosen else ""}>{escape(label)}</option>'
+
+        for key, label in self.choices:
+            if isinstance(label, list | tuple):
+                lines.append(f'  <optgroup label="{escape(key)}">')
+                lines.extend(option(k, v) for k, v in label)
+                lines.append("  </optgroup>")
+            else:
+                lines.append(option(key, label))
+        lines.append("</select>")
+        return mark_safe("\n".join(lines))  # noqa: S308 - every value and label escaped above

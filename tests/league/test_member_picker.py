@@ -183,3 +183,19 @@ def test_queries_do_not_grow_with_the_members(client, club, season, club_admin, 
     few = _count(client, url, params)
     more(40, 1)
     assert _count(client, url, params) == few
+
+
+@pytest.mark.parametrize(("value", "required", "errors"), [
+    pytest.param("", True, False, id="east-required-nothing-chosen"),
+    pytest.param("7", False, False, id="a-chosen-member-selected"),
+    pytest.param("9", True, True, id="a-refused-seat-keeps-its-error-attributes"),
+])
+def test_a_seats_select_is_djangos_markup(value, required, errors):
+    from django import forms
+
+    choices = [("", "—"), (9, "<b>선택</b>"), ("오늘 체크인", [(7, "김&이"), (8, "박")]), ("최근 대국", [(3, "최")])]
+    attrs = {"id": "id_seat_0", **({"required": True} if required else {}),
+             **({"aria-invalid": "true"} if errors else {})}
+    ours = picker.SeatSelect(choices=choices).render("seat_0", value, attrs)
+    django = forms.Select(choices=choices).render("seat_0", value, attrs)
+    assert re.sub(r">\s+<", "><", ours) == re.sub(r">\s+<", "><", django)
