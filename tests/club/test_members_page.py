@@ -37,12 +37,12 @@ def test_a_page_of_members_active_first_by_name(admin_client, club, club_admin, 
 
 
 @pytest.mark.parametrize(("q", "expected"), [
-    pytest.param("은", ["가은"], id="part-of-a-display-name"),
+    pytest.param("은별", ["가은별"], id="part-of-a-display-name"),
     pytest.param("login7", ["나현"], id="part-of-a-login"),
     pytest.param("없음", [], id="nobody"),
 ])
 def test_search_by_name_or_login(admin_client, club, q, expected):
-    MemberFactory(club=club, display_name="가은")
+    MemberFactory(club=club, display_name="가은별")
     MemberFactory(club=club, display_name="나현", user=UserFactory(username="login77"))
     response = admin_client.get(reverse("club:members", args=[club.slug]), {"q": q})
     assert response.status_code == HTTPStatus.OK
