@@ -26,7 +26,16 @@ def _has_chromium() -> bool:
     return True
 
 
+# A test id must be the same in every process (pytest-xdist's workers each collect and compare): never
+# a set's repr (its order follows PYTHONHASHSEED) nor an object's address.
+_UNSTABLE_IDS = ("set({", " object at 0x")
+
+
 def pytest_collection_modifyitems(config, items):
+    unstable = [item.nodeid for item in items if any(mark in item.nodeid for mark in _UNSTABLE_IDS)]
+    if unstable:
+        raise pytest.UsageError("Test ids that change from run to run (sort the set, name the object): "
+                                + "; ".join(unstable[:5]))
     skips = {
         "postgres": (not _is_postgres(), "needs DATABASE_URL pointing at PostgreSQL"),
         "celery_worker": (not os.environ.get("CELERY_TEST_BROKER_URL"), "needs CELERY_TEST_BROKER_URL (Redis)"),

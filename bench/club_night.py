@@ -271,6 +271,8 @@ def run_gunicorn(args, tmp: Path) -> tuple[Timings, float, str]:
     _recreate_database(args.database_url)
     env = {**serve_env(args.port), "DATABASE_URL": args.database_url, "REDIS_URL": args.redis_url,
            "DJANGO_STATIC_ROOT": str(tmp / "static"), "DJANGO_CACHE_PREFIX": f"club-night-{os.getpid()}",
+           "DJANGO_STATIC_COMPRESS_CACHE": os.environ.get("DJANGO_STATIC_COMPRESS_CACHE",
+                                                          str(ROOT / ".static-compressed")),
            "GUNICORN_ACCESSLOG": ""}
     env.pop("CELERY_BROKER_URL", None)
     prepare(env)

@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from django.db.models import Q, QuerySet
 
 from club.models import Club, ClubRole, Member
 
@@ -26,10 +26,13 @@ def roles_for(*, user, club: Club) -> set[str]:
     return set(ClubRole.objects.filter(club=club, member__user=user).values_list("role", flat=True))
 
 
-def club_members(*, club: Club) -> QuerySet[Member]:
-    """Every member, active first, with roles and login (the admin's member list)."""
-    return (Member.objects.filter(club=club).select_related("user", "merged_into")
-            .prefetch_related("roles").order_by("-active", "display_name"))
+def club_members(*, club: Club, query: str = "") -> QuerySet[Member]:
+    """Every member (or those whose name or login holds ``query``), active first, with roles and login
+    (the admin's member list, shown a page at a time)."""
+    qs = Member.objects.filter(club=club)
+    if query := query.strip():
+        qs = qs.filter(Q(display_name__icontains=query) | Q(user__username__icontains=query))
+    return qs.select_related("user", "merged_into").prefetch_related("roles").order_by("-active", "display_name", "pk")
 
 
 def pending_requests(*, club: Club):

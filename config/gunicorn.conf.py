@@ -48,11 +48,21 @@ def pre_fork(server, worker):  # noqa: ARG001 - gunicorn's hook signature
     written to by them, so the workers keep sharing the parent's memory pages (no copy on write).
     """
     if preload_app:
+        from config.broker import prepare_app
+        from config.celery_app import app
+
+        prepare_app(app)  # the task registry bound once, before the fork (config/broker.py)
         gc.freeze()
 
 
 def post_fork(server, worker):  # noqa: ARG001 - gunicorn's hook signature
-    """Each worker opens its own database connections (never share the preloading parent's)."""
+    """Each worker opens its own database connections (never share the preloading parent's), and its
+    broker connection now rather than on the first game-ending hand it serves (config/broker.py;
+    nothing when tasks run eagerly)."""
     from django.db import connections
 
+    from config.broker import warm_broker
+    from config.celery_app import app
+
     connections.close_all()
+    warm_broker(app)

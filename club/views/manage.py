@@ -6,6 +6,7 @@ from http import HTTPStatus
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -49,10 +50,16 @@ def members(request: HttpRequest, slug: str) -> HttpResponse:
             messages.success(request, _("%(name)s added.") % {"name": member.display_name})
             return redirect("club:member_detail", club.slug, member.pk)
     status = HTTPStatus.UNPROCESSABLE_ENTITY if request.method == "POST" else HTTPStatus.OK
+    query = request.GET.get("q", "").strip()[:60]
+    page = Paginator(selectors.club_members(club=club, query=query), MEMBERS_PER_PAGE).get_page(request.GET.get("page"))
     return render(request, "club/manage/members.html", {
-        "club": club, "form": form, "members": selectors.club_members(club=club),
+        "club": club, "form": form, "members": page.object_list, "page": page, "q": query,
         "requests": selectors.pending_requests(club=club), "decide_form": DecideForm(),
     }, status=status)
+
+
+MEMBERS_PER_PAGE = 100
+"""Members the admin's member list shows at once (active first, by name); the rest on the next pages."""
 
 
 @login_required

@@ -89,7 +89,8 @@ MIDDLEWARE.insert(MIDDLEWARE.index("django.middleware.security.SecurityMiddlewar
                   "whitenoise.middleware.WhiteNoiseMiddleware")
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    # whitenoise's, each file compressed once (cached by content hash: config/storage.py)
+    "staticfiles": {"BACKEND": "config.storage.CachedCompressedManifestStaticFilesStorage"},
 }
 WHITENOISE_MAX_AGE = 3600  # unhashed names (hashed ones are cached for ten years, immutable)
 

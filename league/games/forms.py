@@ -535,13 +535,21 @@ class GameStartForm(forms.Form):
         required=False, label=_("Seat them anyway (referee or admin): they are at another game in progress"))
     SEAT_LABELS = (_("East"), _("South"), _("West"), _("North"))
 
-    def __init__(self, *args: Any, seasons: Any, members: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, seasons: Any, members: Any, seat_choices: dict[int, list] | None = None,
+                 **kwargs: Any) -> None:
+        """``members``: whom a seat accepts; ``seat_choices``: what each seat's list offers (the member
+        picker's short lists, ``league.games.picker.widget_choices``) — without them, every member."""
+        from league.games.picker import SeatSelect
+
         super().__init__(*args, **kwargs)
         self.fields["season"].queryset = seasons
         for i, label in enumerate(self.SEAT_LABELS):
             self.fields[f"seat_{i}"] = forms.ModelChoiceField(
-                queryset=members, required=i == 0, label=label, empty_label="—"
+                queryset=members, required=i == 0, label=label, empty_label="—",
+                widget=forms.Select if seat_choices is None else SeatSelect,
             )
+            if seat_choices is not None:
+                self.fields[f"seat_{i}"].widget.choices = seat_choices[i]
 
     def seat_fields(self) -> list[forms.BoundField]:
         return [self[f"seat_{i}"] for i in range(4)]

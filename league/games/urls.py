@@ -7,6 +7,7 @@ urlpatterns = [
     path("", home.home, name="home"),
     path("c/<slug:slug>/games/", games.game_list, name="game_list"),
     path("c/<slug:slug>/games/new/", games.game_start, name="game_start"),
+    path("c/<slug:slug>/games/new/members/", games.game_start_members, name="game_start_members"),
     path("games/<int:pk>/", games.game_detail, name="game_detail"),
     path("games/<int:pk>/table/", hands.game_table, name="game_table"),
     path("games/<int:pk>/hands/", hands.hand_create, name="hand_create"),

@@ -64,5 +64,6 @@ def test_production_settings_read_the_environment():
     assert out.stdout.strip().splitlines()[-1].split() == [  # the last line: start-up banners may come first
         "True", "31536000", "True", "['https://club.example.org']", "120", "True",
         "config.sessions", "django.core.cache.backends.redis.RedisCache",
-        "redis://127.0.0.1:6379/3", "False", "whitenoise.storage.CompressedManifestStaticFilesStorage", "True", "True",
+        "redis://127.0.0.1:6379/3", "False",
+        "config.storage.CachedCompressedManifestStaticFilesStorage", "True", "True",
     ]

@@ -22,7 +22,7 @@ from celery import Celery
 from django.contrib.auth.hashers import PBKDF2PasswordHasher
 from django.db import connection
 
-from deploy.stack import Stack, prepare
+from deploy.stack import ROOT, Stack, prepare
 from league.games import services as game_services
 from league.models import Game, HandRecord, StandingsSnapshot
 from tests.league.events import TO_SOUTH_4
@@ -102,6 +102,9 @@ def stack(tmp_path):
         "REDIS_URL": broker,
         "DJANGO_CACHE_PREFIX": f"smoke-{secrets.token_hex(4)}",
         "DJANGO_STATIC_ROOT": str(tmp_path / "static"),
+        # compressed once, by content: later runs read them back (config/storage.py)
+        "DJANGO_STATIC_COMPRESS_CACHE": os.environ.get("DJANGO_STATIC_COMPRESS_CACHE",
+                                                       str(ROOT / ".static-compressed")),
         "CELERY_TEST_FORCE_BROKER_URL": "",
     }
     prepare(env, migrate=False)  # collectstatic (hashed + gzip/brotli); pytest-django migrated the database

@@ -7,6 +7,7 @@ from typing import Any
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
+from django.core.paginator import Paginator
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.safestring import mark_safe
@@ -17,6 +18,8 @@ from django.views.decorators.http import require_GET
 from club.models import Club, Member
 from league import permissions
 from league.errors import SeatedElsewhere
+from league.games import filters as game_filters
+from league.games import picker
 from league.games import selectors as game_selectors
 from league.games import services as game_services
 from league.games.forms import GameStartForm, ReasonForm
@@ -30,20 +33,30 @@ from league.ui.views import entry_once, load_game, refusable, refusal_message, r
 
 @require_GET
 def game_list(request: HttpRequest, slug: str) -> HttpResponse:
+    """The club's games, a page at a time, newest first; by season, status and player (issue 29)."""
     club = get_object_or_404(Club, slug=slug)
     if not permissions.can_view_club(request.user, club):
         return refuse(request)
-    seasons = list(club.seasons.all())
-    season = None
     try:
         season_id = id_param(request, "season")
+        member_id = id_param(request, "member")
     except BadParameter as exc:
         return bad_parameter(request, exc)
-    if season_id is not None:
-        season = get_object_or_404(Season, club=club, pk=season_id)
-    games = game_selectors.games_for_club(club=club, season=season)
+    season = get_object_or_404(Season, club=club, pk=season_id) if season_id is not None else None
+    member = get_object_or_404(Member, club=club, pk=member_id) if member_id is not None else None
+    found = game_filters.GameListFilter(request.GET, queryset=game_filters.club_games(club=club), club=club)
+    if not found.is_valid():
+        return render(request, "league/bad_request.html", {
+            "message": _("The address has a filter this list does not know. Open the game list from its link again."),
+        }, status=HTTPStatus.BAD_REQUEST)
+    page = Paginator(found.qs, game_filters.GAMES_PER_PAGE).get_page(request.GET.get("page"))
+    keep = request.GET.copy()
+    keep.pop("page", None)
     return render(request, "league/games/list.html", {
-        "club": club, "seasons": seasons, "season": season, "games": games,
+        "club": club, "seasons": found.filters["season"].queryset, "season": season, "member": member,
+        "statuses": Game.Status.choices, "status": found.form.cleaned_data.get("status") or "",
+        "player": found.form.cleaned_data.get("player") or "",
+        "rows": game_filters.game_rows(page.object_list), "page": page, "keep": keep.urlencode(),
         "can_start": permissions.can_start_game(request.user, club),
         "can_referee": permissions.can_give_penalty(request.user, club),
     })
@@ -56,22 +69,30 @@ def game_start(request: HttpRequest, slug: str) -> HttpResponse:
     if not permissions.can_start_game(request.user, club):
         return refuse(request)
     seasons = club.seasons.select_related("ruleset")
-    members = Member.objects.filter(club=club, active=True).order_by("display_name")
-    # ``?season=`` (from a season's game list) and ``?seat_0=..&seat_3=`` (the next game of a table) fill the form.
-    initial = {k: request.GET[k] for k in ("season", "table_label", "seat_0", "seat_1", "seat_2", "seat_3")
-               if request.GET.get(k)} or None
-    if initial and request.GET.get("random_seats"):
+    members = Member.objects.filter(club=club, active=True)
+    # "Find" (the member picker without JavaScript) sends the form back to be shown again with each seat's
+    # search; ``?season=`` (a season's game list) and ``?seat_0=..&seat_3=`` (a table's next game) fill it.
+    finding = request.method == "POST" and "find" in request.POST
+    source = request.POST if finding else request.GET
+    initial = {k: source[k] for k in ("season", "table_label", "seat_0", "seat_1", "seat_2", "seat_3")
+               if source.get(k)} or None
+    if initial and source.get("random_seats"):
         initial["random_seats"] = True
-    form = GameStartForm(request.POST or None, seasons=seasons, members=members, initial=initial)
+    data = None if finding else (request.POST or None)
+    values = data or initial or {}
+    queries = _seat_queries(request.POST if request.method == "POST" else request.GET)
+    form = GameStartForm(data, seasons=seasons, members=members, initial=initial,
+                         seat_choices=_seat_choices(club, values, queries))
     staff = permissions.is_referee_or_admin(request.user, club)
     ask_override = False
-    if request.method == "POST" and form.is_valid():
+    if data is not None and form.is_valid():
         seated_self = any(m.user_id == request.user.pk for m in form.cleaned_data["players"])
         if not seated_self and not staff:
             # A host enters the hands of a game they sit at: a game they are not at would be stuck.
             form.add_error(None, _("You are not seated at this game, so you could not enter its hands. Start it from "
                                    "the phone of one of its players, or ask a referee or a club admin."))
-            return render(request, "league/games/start.html", {"club": club, "form": form, "staff": staff},
+            return render(request, "league/games/start.html", {"club": club, "form": form, "staff": staff,
+                                                               "queries": queries},
                           status=HTTPStatus.UNPROCESSABLE_ENTITY)
         try:
             game = game_services.game_start(
@@ -94,9 +115,39 @@ def game_start(request: HttpRequest, slug: str) -> HttpResponse:
                 messages.warning(request, _("The game is started. You are not seated at it, so its hands are entered "
                                             "by its players (logged in on their phones), a referee or a club admin."))
             return redirect("league:game_table", game.pk)
-    status = HTTPStatus.UNPROCESSABLE_ENTITY if request.method == "POST" else HTTPStatus.OK
-    return render(request, "league/games/start.html", {"club": club, "form": form, "ask_override": ask_override},
-                  status=status)
+    status = HTTPStatus.UNPROCESSABLE_ENTITY if data is not None else HTTPStatus.OK
+    return render(request, "league/games/start.html", {"club": club, "form": form, "ask_override": ask_override,
+                                                       "queries": queries}, status=status)
+
+
+def _seat_queries(params: Any) -> list[str]:
+    """What the host typed in each seat's search box (``seat_N_q``)."""
+    return [params.get(f"seat_{i}_q", "").strip()[:60] for i in range(4)]
+
+
+def _seat_choices(club: Club, values: Any, queries: list[str]) -> dict[int, list]:
+    chosen = {i: next(iter(picker.chosen_ids([values.get(f"seat_{i}")])), None) for i in range(4)}
+    return picker.seat_choices(club=club, chosen=chosen, queries=dict(enumerate(queries)))
+
+
+@login_required
+@never_cache
+@require_GET
+def game_start_members(request: HttpRequest, slug: str) -> HttpResponse:
+    """One seat's list of the member picker, for htmx (``?seat_N_q=<part of a name>&seat_N=<chosen id>``):
+    the ``<select>`` again, with the members whose name holds the text and the one chosen."""
+    club = get_object_or_404(Club, slug=slug)
+    if not permissions.can_start_game(request.user, club):
+        return refuse(request)
+    seat = next((i for i in range(4) if f"seat_{i}_q" in request.GET), 0)
+    chosen = request.GET.get(f"seat_{seat}")
+    mine = next(iter(picker.chosen_ids([chosen])), None)
+    found = picker.member_choices(club=club, query=_seat_queries(request.GET)[seat], chosen=[mine] if mine else [])
+    choices = dict.fromkeys(range(4), [])
+    choices[seat] = picker.widget_choices(found, selected=mine)
+    form = GameStartForm(seasons=club.seasons.none(), members=Member.objects.none(),
+                         initial={f"seat_{seat}": chosen}, seat_choices=choices)
+    return HttpResponse(str(form[f"seat_{seat}"]))
 
 
 def _seated_elsewhere_message(exc: SeatedElsewhere, *, staff: bool) -> str:

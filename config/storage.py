@@ -1,0 +1,65 @@
+"""Static files: whitenoise's hashed + compressed storage, each file compressed once (issue 29, item 3).
+
+``collectstatic`` runs on every deploy and every ``make serve`` start, and whitenoise compresses every
+file again each time (Brotli at its best quality, then gzip), the unhashed and the hashed copy alike:
+~144 s of CPU, nearly all of it the vendored offline engine (``static/vendor/pyodide``, 13 MB). Here
+each compressed output is kept in a cache directory under the SHA-256 of what was compressed, so a
+file is compressed once, ever — its hashed copy and every later run read it back (a changed file has
+another hash: nothing stale is served). The outputs are the same bytes whitenoise would write.
+
+The cache lives in ``DJANGO_STATIC_COMPRESS_CACHE`` (default: ``.static-compressed`` beside
+``STATIC_ROOT``); when it cannot be written, files are compressed as before.
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from pathlib import Path
+
+from django.conf import settings
+from whitenoise.compress import Compressor
+from whitenoise.storage import CompressedManifestStaticFilesStorage
+
+
+def cache_dir() -> Path:
+    configured = os.environ.get("DJANGO_STATIC_COMPRESS_CACHE") or getattr(settings, "STATIC_COMPRESS_CACHE", None)
+    if configured:
+        return Path(configured)
+    return Path(settings.STATIC_ROOT).resolve().parent / ".static-compressed"
+
+
+class CachedCompressor(Compressor):
+    """whitenoise's compressor, remembering each output by the SHA-256 of its input."""
+
+    def __init__(self, *args, cache: Path, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.cache = cache
+
+    def _cached(self, kind: str, data: bytes, compress) -> bytes:
+        path = self.cache / kind / hashlib.sha256(data).hexdigest()
+        try:
+            return path.read_bytes()
+        except OSError:
+            pass
+        out = compress(data)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            # Written whole, then renamed: a run stopped half-way never leaves a short output behind.
+            with tempfile.NamedTemporaryFile(dir=path.parent, delete=False) as tmp:
+                tmp.write(out)
+            os.replace(tmp.name, path)
+        except OSError:
+            pass  # a read-only cache: compressed as before, every run
+        return out
+
+    def compress_brotli(self, data: bytes) -> bytes:
+        return self._cached("br", data, Compressor.compress_brotli)
+
+    def compress_gzip(self, data: bytes) -> bytes:
+        return self._cached("gz", data, Compressor.compress_gzip)
+
+
+class CachedCompressedManifestStaticFilesStorage(CompressedManifestStaticFilesStorage):
+    def create_compressor(self, **kwargs) -> Compressor:
+        return CachedCompressor(cache=cache_dir(), **kwargs)

@@ -1,0 +1,78 @@
+"""Issue 29, item 3: collectstatic compresses each file once, ever (cached by its content's hash), and
+writes the same bytes whitenoise would."""
+from __future__ import annotations
+
+import pytest
+from whitenoise.compress import Compressor
+
+from config import storage
+
+TEXT = ("const table = 'mahjong';\n" * 400).encode()
+
+
+@pytest.fixture
+def calls(monkeypatch):
+    counted = {"br": 0, "gz": 0}
+    real_br, real_gz = Compressor.compress_brotli, Compressor.compress_gzip
+
+    def br(data):
+        counted["br"] += 1
+        return real_br(data)
+
+    def gz(data):
+        counted["gz"] += 1
+        return real_gz(data)
+
+    monkeypatch.setattr(Compressor, "compress_brotli", staticmethod(br))
+    monkeypatch.setattr(Compressor, "compress_gzip", staticmethod(gz))
+    return counted
+
+
+def _write(path, data=TEXT):
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(data)
+    return str(path)
+
+
+def test_a_file_and_its_hashed_copy_are_compressed_once_and_never_again(tmp_path, calls):
+    compressor = storage.CachedCompressor(cache=tmp_path / "cache", quiet=True)
+    outputs = [compressor.compress(_write(tmp_path / "root" / name)) for name in ("a.js", "a.0123abcd.js")]
+    again = storage.CachedCompressor(cache=tmp_path / "cache", quiet=True)  # the next collectstatic
+    outputs.append(again.compress(_write(tmp_path / "root2" / "a.js")))
+    assert calls == {"br": 1, "gz": 1}
+    assert all(len(out) == 2 for out in outputs)
+
+
+def test_the_outputs_are_whitenoises_bytes(tmp_path):
+    cached = storage.CachedCompressor(cache=tmp_path / "cache", quiet=True)
+    plain = Compressor(quiet=True)
+    for compressor, root in ((cached, "x"), (cached, "y"), (plain, "z")):
+        compressor.compress(_write(tmp_path / root / "a.js"))
+    for suffix in (".br", ".gz"):
+        assert len({(tmp_path / root / f"a.js{suffix}").read_bytes() for root in "xyz"}) == 1
+
+
+def test_a_changed_file_is_compressed_again(tmp_path, calls):
+    compressor = storage.CachedCompressor(cache=tmp_path / "cache", quiet=True)
+    path = _write(tmp_path / "root" / "a.js")
+    compressor.compress(path)
+    _write(tmp_path / "root" / "a.js", TEXT + b"// changed\n")
+    compressor.compress(path)
+    assert calls == {"br": 2, "gz": 2}
+    assert Compressor.compress_brotli(TEXT + b"// changed\n") == (tmp_path / "root" / "a.js.br").read_bytes()
+
+
+def test_a_cache_path_that_is_a_file_compresses_as_before(tmp_path, calls):
+    blocker = tmp_path / "cache"
+    blocker.write_text("not a directory")
+    compressor = storage.CachedCompressor(cache=blocker, quiet=True)
+    assert len(compressor.compress(_write(tmp_path / "root" / "a.js"))) == 2
+    assert calls == {"br": 1, "gz": 1}
+
+
+def test_the_cache_sits_beside_the_static_root_unless_set(settings, monkeypatch, tmp_path):
+    monkeypatch.delenv("DJANGO_STATIC_COMPRESS_CACHE", raising=False)
+    settings.STATIC_ROOT = str(tmp_path / "staticfiles")
+    assert storage.cache_dir() == tmp_path / ".static-compressed"
+    monkeypatch.setenv("DJANGO_STATIC_COMPRESS_CACHE", str(tmp_path / "elsewhere"))
+    assert storage.cache_dir() == tmp_path / "elsewhere"
