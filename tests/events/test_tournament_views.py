@@ -151,6 +151,26 @@ def test_the_xlsx_export_has_standings_and_tables(client, tournament, members, a
     assert all(not (isinstance(v, str) and v.startswith("=")) for v in values)
 
 
+def test_the_xlsx_export_fits_hangul_names_and_names_seats_in_korean(client, tournament, members, admin_user):
+    from openpyxl import load_workbook
+    from openpyxl.utils import get_column_letter
+
+    from league.transfer.spreadsheet import display_width
+
+    long_name = "남궁수한무거북이와두루미"
+    _play_a_round(tournament, members, admin_user, long_name)
+    response = client.get(reverse("events:tournament_export", args=[tournament.pk, "xlsx"]), HTTP_ACCEPT_LANGUAGE="ko")
+    for sheet in load_workbook(io.BytesIO(response.content)).worksheets:
+        for column in sheet.iter_cols(min_row=1, max_row=sheet.max_row):
+            longest = max(display_width("" if c.value is None else str(c.value)) for c in column)
+            width = sheet.column_dimensions[get_column_letter(column[0].column)].width
+            assert width >= longest, f"{sheet.title} column {column[0].column}: {width} < {longest}"
+    tables = load_workbook(io.BytesIO(response.content)).worksheets[1]
+    header = [c.value for c in tables[1]]
+    seats = [row[header.index("자리")] for row in tables.iter_rows(min_row=2, values_only=True)]
+    assert seats == ["동", "남", "서", "북"]
+
+
 def test_an_unknown_export_format_is_not_found(client, tournament):
     response = client.get(reverse("events:tournament_export", args=[tournament.pk, "pdf"]))
     assert response.status_code == HTTPStatus.NOT_FOUND
