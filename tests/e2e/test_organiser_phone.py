@@ -53,3 +53,7 @@ def test_seasons_list_fits_a_phone(base_url, page, club_with_seasons, shots):
     # the close button is a 44 px target
     button = phone.locator("[data-testid=season-list] button").first.bounding_box()
     assert button["height"] >= 44 and button["width"] >= 44
+    # and so is every header link (and the log-out button)
+    for target in phone.locator(".site-header a, .site-header button").all():
+        box = target.bounding_box()
+        assert box["height"] >= 44, f"header target {target.inner_text()!r} is {box['height']:.0f} px tall"
