@@ -16,6 +16,7 @@ from django.views.decorators.http import require_POST
 from club import selectors, services
 from club.forms import ClubSettingsForm, DecideForm, MemberAddForm, MemberEditForm, MemberMergeForm
 from club.models import Club, ClubRole, Member, Request
+from club.qr import qr_svg
 from league import permissions
 from league.ui.views import refuse
 
@@ -77,11 +78,12 @@ def member_detail(request: HttpRequest, slug: str, member_id: int) -> HttpRespon
             messages.success(request, _("Saved."))
             return redirect("club:member_detail", club.slug, member.pk)
     invite = selectors.open_invite(member=member)
+    invite_url = request.build_absolute_uri(reverse("club:invite_redeem", args=[invite.code])) if invite else ""
     status = HTTPStatus.UNPROCESSABLE_ENTITY if request.method == "POST" else HTTPStatus.OK
     return render(request, "club/manage/member.html", {
         "club": club, "member": member, "form": form, "merge_form": MemberMergeForm(member=member),
-        "invite": invite,
-        "invite_url": request.build_absolute_uri(reverse("club:invite_redeem", args=[invite.code])) if invite else "",
+        "invite": invite, "invite_url": invite_url,
+        "invite_qr": qr_svg(invite_url, label=_("Invite link")) if invite_url else "",
     }, status=status)
 
 

@@ -57,3 +57,23 @@ def test_seasons_list_fits_a_phone(base_url, page, club_with_seasons, shots):
     for target in phone.locator(".site-header a, .site-header button").all():
         box = target.bounding_box()
         assert box["height"] >= 44, f"header target {target.inner_text()!r} is {box['height']:.0f} px tall"
+
+
+def test_the_invite_link_is_copied_by_one_tap(base_url, new_context, club_with_seasons, shots):
+    from club import services
+    from tests.factories import MemberFactory
+
+    member = MemberFactory(club=club_with_seasons, display_name="신입 회원")
+    invite = services.invite_create(member=member)
+    context = new_context(permissions=["clipboard-read", "clipboard-write"])
+    phone = login(context, base_url, "admin", f"/c/juki/manage/members/{member.pk}/")
+    link = phone.locator("[data-testid=invite-link]")
+    expect(link).to_contain_text(f"/invite/{invite.code}/")
+    qr = phone.locator("[data-testid=invite-qr] svg").bounding_box()
+    assert qr["width"] >= 200, f"the QR code is {qr['width']:.0f} px wide"
+    copy = phone.locator("[data-testid=invite-share] button[data-copy]")
+    expect(copy).to_be_visible()
+    copy.click()
+    expect(copy).to_have_text("복사했습니다")
+    assert phone.evaluate("navigator.clipboard.readText()").strip() == link.inner_text().strip()
+    phone.screenshot(path=f"{shots}/invite-phone.png", full_page=True)
