@@ -253,3 +253,30 @@ def test_a_penalty_from_the_desk_is_listed_on_the_seasons_penalty_page(client, t
     assert link.encode() in page.content
     listed = client.get(link)
     assert listed.status_code == HTTPStatus.OK and "지각".encode() in listed.content
+
+
+# --- check in everyone at once (issue 25.4) ---------------------------------------------------
+def test_the_desk_checks_in_every_approved_player_in_one_action(client, tournament, members, admin_user):
+    entrants = enter_all(tournament, members[:6], admin_user, check_in=False)
+    services.check_in(entrant=entrants[0], by=admin_user)  # one came early
+    pending, _ = services.register(tournament=tournament, member=members[6], by=members[6].user)
+    client.force_login(admin_user)
+    page = client.get(reverse("events:tournament_detail", args=[tournament.pk])).content.decode()
+    assert 'data-testid="check-in-all"' in page and "5명" in page  # the five not yet in
+    response = client.post(reverse("events:tournament_check_in_all", args=[tournament.pk]), follow=True)
+    assert response.status_code == HTTPStatus.OK
+    checked = Entrant.objects.filter(tournament=tournament, checked_in_at__isnull=False)
+    assert set(checked.values_list("pk", flat=True)) == {e.pk for e in entrants}
+    pending.refresh_from_db()
+    assert pending.checked_in_at is None  # not approved: not checked in
+    assert "5명 체크인" in response.content.decode()
+    again = client.post(reverse("events:tournament_check_in_all", args=[tournament.pk]), follow=True)
+    assert "체크인할 선수가 없습니다" in again.content.decode()  # twice is harmless
+
+
+def test_a_member_cannot_check_everyone_in(client, tournament, members, admin_user):
+    enter_all(tournament, members[:4], admin_user, check_in=False)
+    client.force_login(members[0].user)
+    response = client.post(reverse("events:tournament_check_in_all", args=[tournament.pk]))
+    assert response.status_code in (HTTPStatus.FORBIDDEN, HTTPStatus.FOUND)
+    assert not Entrant.objects.filter(tournament=tournament, checked_in_at__isnull=False).exists()
