@@ -1,5 +1,7 @@
 /* Site-wide behaviour without inline handlers (the Content-Security-Policy allows no inline script).
    <select data-autosubmit> submits its form when changed (language, season filters).
+   <input type="search" data-filter="#list" hidden> narrows the list's items to those containing
+   what is typed (shown only where a script runs; without one the whole list is there).
    <button data-copy="#id" hidden> copies the text of #id to the clipboard; shown only where a
    script runs (without one the text is there to select by hand). */
 (function () {
@@ -10,6 +12,21 @@
       if (el.form.requestSubmit) { el.form.requestSubmit(); } else { el.form.submit(); }
     }
   });
+  document.addEventListener("input", function (ev) {
+    var box = ev.target;
+    if (!box || !box.hasAttribute || !box.hasAttribute("data-filter")) { return; }
+    var list = document.querySelector(box.getAttribute("data-filter"));
+    if (!list) { return; }
+    var query = box.value.trim().toLowerCase();
+    var items = list.children;
+    for (var i = 0; i < items.length; i++) {
+      items[i].hidden = query !== "" && items[i].textContent.toLowerCase().indexOf(query) === -1;
+    }
+  });
+  function showSearchBoxes() {
+    var boxes = document.querySelectorAll("input[data-filter]");
+    for (var i = 0; i < boxes.length; i++) { boxes[i].hidden = false; }
+  }
   function showCopyButtons() {
     var buttons = document.querySelectorAll("button[data-copy]");
     for (var i = 0; i < buttons.length; i++) {
@@ -43,7 +60,9 @@
   });
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", showCopyButtons);
+    document.addEventListener("DOMContentLoaded", showSearchBoxes);
   } else {
     showCopyButtons();
+    showSearchBoxes();
   }
 })();
