@@ -35,6 +35,7 @@ from events.tournaments.models import (
 from league.audit import audit as _audit  # the one audit trail writer
 from league.games import services as game_services
 from league.models import AuditEntry, Game, GameSeat, Penalty, Ruleset
+from league.once import Once, claim_key
 from league.referee import services as referee_services
 from league.seasons import services as season_services
 from scoring.final import compute_final
@@ -242,12 +243,14 @@ def register(*, tournament: Tournament, member: Member, by, team: str = "") -> t
 
 
 @transaction.atomic
-def register_guest(*, tournament: Tournament, name: str, by, team: str = "") -> Entrant:
+def register_guest(*, tournament: Tournament, name: str, by, team: str = "", once: Once | None = None) -> Entrant:
     """The organiser registers a guest by name: a club member without a login is created for the seat
-    (the league game needs members in its seats) and approved at once (or waits past the cap)."""
+    (the league game needs members in its seats) and approved at once (or waits past the cap).
+    With ``once`` (the form's entry token) a second submission adds nobody (``AlreadyDone``)."""
     tournament = _locked(tournament)
     if by is not None:
         _require(permissions.can_run_night(by, tournament.club))
+    claim_key(once, scope="guest", by=by)
     name = " ".join((name or "").split())[:60]
     if not name:
         raise TournamentRefused(_("Write the guest's name."), code=Refusal.NAME)

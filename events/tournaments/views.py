@@ -21,6 +21,7 @@ from events import permissions
 from events.tournaments import exports, forms, selectors, services, standings
 from events.tournaments.models import Entrant, SeatingMethod, Tournament, TournamentTable
 from league.models import Game
+from league.once import AlreadyDone, Once
 
 
 def _tournament(pk: int) -> Tournament:
@@ -155,9 +156,13 @@ def entrant_add(request: HttpRequest, pk: int) -> HttpResponse:
             entrant = services.approve(entrant=entrant, by=request.user)
         elif data.get("name"):
             entrant = services.register_guest(tournament=tournament, name=data["name"], team=data["team"],
-                                              by=request.user)
+                                              by=request.user,
+                                              once=Once.form(request.user, request.POST.get("entry_token")))
         else:
             raise ValidationError(_("Choose a member or write a guest's name."))
+    except AlreadyDone:
+        messages.info(request, _("Already added: nothing was added again."))
+        return _back(tournament)
     except ValidationError as exc:
         messages.error(request, _message(exc))
     else:

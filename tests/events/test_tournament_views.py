@@ -280,3 +280,17 @@ def test_a_member_cannot_check_everyone_in(client, tournament, members, admin_us
     response = client.post(reverse("events:tournament_check_in_all", args=[tournament.pk]))
     assert response.status_code in (HTTPStatus.FORBIDDEN, HTTPStatus.FOUND)
     assert not Entrant.objects.filter(tournament=tournament, checked_in_at__isnull=False).exists()
+
+
+def test_a_guest_added_twice_by_a_double_tap_is_added_once(client, tournament, admin_user):
+    # issue 25.4: every create carries the form's once-token
+    client.force_login(admin_user)
+    page = client.get(reverse("events:tournament_detail", args=[tournament.pk])).content.decode()
+    form = page[page.index('data-testid="add-guest"'):]
+    assert 'name="entry_token"' in form[:form.index("</form>")]
+    url = reverse("events:tournament_entrant_add", args=[tournament.pk])
+    client.post(url, {"name": "손님 한명", "entry_token": "entrant.tap"})
+    again = client.post(url, {"name": "손님 한명", "entry_token": "entrant.tap"}, follow=True)
+    assert Entrant.objects.filter(tournament=tournament, member__display_name="손님 한명").count() == 1
+    text = again.content.decode()
+    assert "이미 추가" in text and "이미 손님 한명" not in text
