@@ -175,7 +175,7 @@ def test_panel_names_the_usual_hand_a_host_calls_to_mind(game, players):
     names = [p.display_name for p in players]
     row = _row(_panel(text), 0).split(f"{names[0]} 1위 조건")[1]
     # off the dealer: exactly 2판 110부 7,100 does it; a host thinks of 4판 30부 7,700
-    assert f"{names[3]} 7,100 (2판 110부) <span class=\"muted\">보통은 4판 30부 7,700</span>" in row
+    assert f"{names[3]} 7,100 (2판 110부)</span> <span class=\"muted need\">보통은 4판 30부 7,700</span>" in row
     # p2's tsumo: 2판 100부 and 4판 25부 both pay 1,600-3,200: the panel names 4판 25부 alone
     row = _row(_panel(text), 2).split(f"{names[2]} 1위 조건")[1]
     assert "1,600-3,200 (4판 25부)" in row and "2판 100부" not in row
