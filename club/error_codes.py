@@ -8,6 +8,8 @@ class ClubErrorCode(enum.StrEnum):
     NAME_TAKEN = "name_taken"
     """Another member of the club already has that display name."""
     NAME_EMPTY = "name_empty"
+    BULK_LINES = "bulk_lines"
+    """A pasted member list has lines to fix (each line says why); nobody was added."""
     SAME_MEMBER = "same_member"
     """A member cannot be merged into itself."""
     OTHER_CLUB = "other_club"

@@ -6,6 +6,7 @@ from club.views import manage, self_service
 app_name = "club"
 urlpatterns = [
     path("c/<slug:slug>/manage/members/", manage.members, name="members"),
+    path("c/<slug:slug>/manage/members/bulk/", manage.members_bulk, name="members_bulk"),
     path("c/<slug:slug>/manage/members/<int:member_id>/", manage.member_detail, name="member_detail"),
     path("c/<slug:slug>/manage/members/<int:member_id>/invite/", manage.member_invite, name="member_invite"),
     path("c/<slug:slug>/manage/members/<int:member_id>/merge/", manage.member_merge, name="member_merge"),

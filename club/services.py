@@ -8,17 +8,19 @@ from __future__ import annotations
 
 import datetime
 import secrets
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from club.bulk import BulkLine
 from club.error_codes import ClubErrorCode as Code
 from club.models import Club, ClubRole, Invite, Member, Request
 from league.audit import audit, snapshot
 from league.models import AuditEntry, GameSeat, Penalty
+from league.once import Once, claim_key, mark_claimed
 from league.permissions import Action, can
 from league.standings.services import season_changed
 
@@ -57,8 +59,39 @@ def _member_state(member: Member) -> dict:
 
 # --- members ------------------------------------------------------------------------------
 @transaction.atomic
-def member_add(*, club: Club, display_name: str, roles: Iterable[str] = (), user=None, by=None) -> Member:
+def member_add(*, club: Club, display_name: str, roles: Iterable[str] = (), user=None, by=None,
+               once: Once | None = None) -> Member:
+    """Add a member. With ``once`` (the form's entry token) a second submission adds nobody and
+    raises ``league.once.AlreadyDone``."""
     _require(by, club=club)
+    claim = claim_key(once, scope="member_add", by=by)
+    member = _member_add(club=club, display_name=display_name, roles=roles, user=user, by=by)
+    mark_claimed(claim, member, "member")
+    return member
+
+
+@transaction.atomic
+def members_add(*, club: Club, lines: Sequence[BulkLine], by=None, once: Once | None = None) -> list[Member]:
+    """Add every member of a pasted list (``club.bulk.parse_member_lines``): all or nobody.
+
+    A line with its own problem, or a name another member already has, refuses the whole list
+    (``BULK_LINES``, the lines named); with ``once`` the same list sent twice adds nobody again."""
+    _require(by, club=club)
+    claim = claim_key(once, scope="members_add", by=by)  # first: a list sent again is "already done"
+    taken = set(Member.objects.filter(club=club, display_name__in=[line.name for line in lines])
+                .values_list("display_name", flat=True))
+    problems = [line for line in lines if line.error or line.name in taken]
+    if problems or not lines:
+        words = [f"{line.number}: {line.name} — {line.error or _('already a member of this club')}"
+                 for line in problems]
+        raise ValidationError(_("Nobody was added. Fix these lines: %(lines)s") % {"lines": "; ".join(words)}
+                              if words else _("Paste at least one name."), code=Code.BULK_LINES)
+    members = [_member_add(club=club, display_name=line.name, roles=line.roles, by=by) for line in lines]
+    mark_claimed(claim, members[0], "member")
+    return members
+
+
+def _member_add(*, club: Club, display_name: str, roles: Iterable[str] = (), user=None, by=None) -> Member:
     name = _clean_name(display_name)
     _check_name_free(club=club, name=name)
     if user is not None and Member.objects.filter(user=user).exists():

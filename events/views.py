@@ -50,15 +50,9 @@ def _back(night: ClubNight) -> HttpResponse:
 
 
 def _qr_svg(url: str) -> str:
-    import qrcode
-    import qrcode.image.svg
+    from club.qr import qr_svg
 
-    img = qrcode.make(url, image_factory=qrcode.image.svg.SvgPathImage, border=2)
-    svg = img.to_string(encoding="unicode")
-    # Sized by the page's CSS, not in millimetres.
-    head, rest = svg.split(">", 1)
-    head = " ".join(part for part in head.split(" ") if not part.startswith(("width=", "height=")))
-    return f'{head} role="img" aria-label="QR">{rest}'
+    return qr_svg(url)
 
 
 # --- nights of a club -----------------------------------------------------------------------

@@ -20,8 +20,9 @@ Pure Python: no Django import.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+import copy
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
 from typing import Any
 
 from scoring import messages as M
@@ -33,6 +34,7 @@ from scoring.record import GameRecord, Ron, Tsumo, Win, parse_record
 from scoring.rules import Ruleset
 from scoring.settle import settle
 from scoring.table import Table
+from scoring.termination import Termination
 
 
 @dataclass(frozen=True)
@@ -89,14 +91,45 @@ class Need:
     for a tsumo paid as dealer, ``(non_dealer, dealer)`` for a non-dealer's tsumo."""
     scores: tuple[int, ...]
     """Scores right after the hand."""
+    usual: Need | None = None
+    """Where this hand is an unusual shape (above 40 fu), the cheapest hand of at most 40 fu or a
+    limit hand that does the same (what a player would call to mind)."""
+
+    @property
+    def unusual(self) -> bool:
+        """A han/fu hand above 40 fu (2 han 110 fu, 1 han 80 fu): not what a player calls to mind."""
+        return self.value.limit is None and not self.value.yakuman and (self.value.fu or 0) > USUAL_MAX_FU
+
+    def hand_json(self) -> dict[str, int]:
+        return self.hand.to_json() if not self.value.yakuman else {"yakuman": self.value.yakuman}
 
     def sort_key(self) -> tuple[int, int, int]:
         han = 13 * self.value.yakuman if self.value.yakuman else (self.hand.han or 0)
         return (self.points, han, self.hand.fu or 0)
 
     def to_json(self) -> dict[str, Any]:
-        hand = self.hand.to_json() if not self.value.yakuman else {"yakuman": self.value.yakuman}
-        return {"points": self.points, "hand": hand}
+        out: dict[str, Any] = {"points": self.points, "hand": self.hand_json()}
+        if self.usual is not None:
+            out["usual"] = {**self.usual.hand_json(), "points": self.usual.points}
+        return out
+
+
+@dataclass(frozen=True)
+class Ways:
+    """The cheapest win by ron off each other player and by tsumo (each None when no such win does it)."""
+
+    ron: Mapping[int, Need | None]
+    tsumo: Need | None
+
+    @property
+    def possible(self) -> bool:
+        return self.tsumo is not None or any(n is not None for n in self.ron.values())
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "ron": {str(loser): (n.to_json() if n else None) for loser, n in self.ron.items()},
+            "tsumo": self.tsumo.to_json() if self.tsumo else None,
+        }
 
 
 @dataclass(frozen=True)
@@ -107,20 +140,29 @@ class PlayerNeeds:
     ron: Mapping[int, Need | None]
     """By ron off each other player (seat -> the cheapest win, or None)."""
     tsumo: Need | None
+    to_win_game: Ways
+    """The cheapest wins after which the game ENDS with this player first (the contract's
+    ``to_win_game``): at all-last the return score West entry and agari-yame ask for, before it
+    only a bust."""
+
+    @property
+    def to_first(self) -> Ways:
+        return Ways(ron=self.ron, tsumo=self.tsumo)
 
     @property
     def can_come_first(self) -> bool:
-        return self.tsumo is not None or any(n is not None for n in self.ron.values())
+        return self.to_first.possible
+
+    @property
+    def win_differs(self) -> bool:
+        """``to_win_game`` says something ``to_first`` does not (the contract then carries it)."""
+        return self.to_win_game.to_json() != self.to_first.to_json()
 
     def to_json(self) -> dict[str, Any]:
-        return {
-            "seat": self.seat,
-            "rank": self.rank,
-            "to_first": {
-                "ron": {str(loser): (n.to_json() if n else None) for loser, n in self.ron.items()},
-                "tsumo": self.tsumo.to_json() if self.tsumo else None,
-            },
-        }
+        out: dict[str, Any] = {"seat": self.seat, "rank": self.rank, "to_first": self.to_first.to_json()}
+        if self.win_differs:
+            out["to_win_game"] = self.to_win_game.to_json()
+        return out
 
 
 @dataclass(frozen=True)
@@ -159,31 +201,138 @@ def _try(table: Table, hand: Candidate, winner: int, loser: int | None) -> Need 
     return Need(hand=hand, value=value, points=s.deltas[winner], payments=payments, scores=scores)
 
 
-def cheapest_first(table: Table, winner: int, loser: int | None, hands: list[Candidate]) -> Need | None:
-    """The cheapest of ``hands`` by which ``winner`` (ron off ``loser``, or tsumo) ranks first after the hand.
+USUAL_MAX_FU = 40
+"""The usual hands: at most 40 fu, or a limit hand (the contract's ``usual``)."""
+
+Goal = Callable[[Need, int, int | None], bool]
+"""Does this win (need, winner, loser or None for a tsumo) do what is asked?"""
+
+
+class Tries:
+    """Every try settled once on one table: ``to_first``, ``to_win_game`` and their ``usual`` scan
+    the same hands."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self._done: dict[tuple[Candidate, int, int | None], Need | None] = {}
+
+    def __call__(self, hand: Candidate, winner: int, loser: int | None) -> Need | None:
+        key = (hand, winner, loser)
+        if key not in self._done:
+            self._done[key] = _try(self.table, hand, winner, loser)
+        return self._done[key]
+
+
+def cheapest(tries: Tries, winner: int, loser: int | None, hands: list[Candidate], goal: Goal) -> Need | None:
+    """The cheapest of ``hands`` by which ``winner`` (ron off ``loser``, or tsumo) meets ``goal``.
 
     ``hands`` come in the order of :func:`candidates` (basic points up). What a win pays rises with
-    its basic points, and a bigger win only lowers the others' scores, so once one hand makes the
-    player first, only the hands that raise the winner's score by as little can beat it: the scan
-    stops at the first hand that pays more. (The yakuman is always accepted where a smaller hand
-    is: the dealer's han minimum and the others bind han/fu hands only.)
+    its basic points, and a bigger win only lowers the others' scores; both goals (first after the
+    hand; the game over with the winner first) hold for every bigger win once they hold for one. So
+    once one hand does it, only the hands that raise the winner's score by as little can beat it:
+    the scan stops at the first hand that pays more. (The yakuman is always accepted where a
+    smaller hand is: the dealer's han minimum and the others bind han/fu hands only.)
     """
-    # The biggest hand first: when not even it makes the player first, no hand does.
-    biggest = _try(table, hands[-1], winner, loser)
-    if biggest is None or ranks(table.ruleset, biggest.scores)[winner] != 1:
+    # The biggest hand first: when not even it does it, no hand does.
+    biggest = tries(hands[-1], winner, loser)
+    if biggest is None or not goal(biggest, winner, loser):
         return None
     best: Need | None = None
     for hand in hands:
-        need = _try(table, hand, winner, loser)
+        need = tries(hand, winner, loser)
         if need is None:
             continue
         if best is not None and need.points > best.points:
             break
-        if ranks(table.ruleset, need.scores)[winner] != 1:
+        if not goal(need, winner, loser):
             continue
         if best is None or need.sort_key() < best.sort_key():
             best = need
     return best
+
+
+def cheapest_usual(tries: Tries, winner: int, loser: int | None, hands: list[Candidate], goal: Goal) -> Need | None:
+    """:func:`cheapest`, and where its answer is an unusual shape (above 40 fu) the cheapest usual
+    hand that does the same as its ``usual``."""
+    best = cheapest(tries, winner, loser, hands, goal)
+    if best is None or not best.unusual:
+        return best
+    usual = [h for h in hands if h.fu is None or h.fu <= USUAL_MAX_FU]
+    return replace(best, usual=cheapest(tries, winner, loser, usual, goal))
+
+
+def first_after(table: Table) -> Goal:
+    """The goal of ``to_first``: the winner ranks first on the scores right after the hand."""
+    def goal(need: Need, winner: int, loser: int | None) -> bool:
+        return ranks(table.ruleset, need.scores)[winner] == 1
+    return goal
+
+
+class _Probe(Game):
+    """A game played on only to see whether it ends: its end is not scored (the final ranks are
+    :func:`scoring.final.ranks` of the scores, as :func:`scoring.final.compute_final` ranks them)."""
+
+    def _finish(self, ended_by: Termination) -> None:
+        self.finished = True
+        self.ended_by = ended_by
+        self.awaiting_stop = False
+
+
+def _fork(game: Game) -> Game:
+    """A copy of ``game`` to play one more event on (its lists and sets copied, the rest shared: read only)."""
+    other = copy.copy(game)
+    other.__class__ = _Probe
+    for name, value in vars(game).items():
+        if isinstance(value, list | set | dict):
+            setattr(other, name, copy.copy(value))
+    return other
+
+
+def game_won(game: Game) -> Goal:
+    """The goal of ``to_win_game``: after the win the game is over with the winner first -- by the
+    ruleset's own end conditions, played on a copy of the game (West entry's target, agari-yame and
+    its minimum, a bust, sudden death). Where agari-yame is the dealer's choice (``stop``), a win
+    after which the dealer may stop counts: the game ends when the winner says so."""
+    first = first_after(game.table())
+    known: dict[tuple[int, tuple[int, ...]], bool] = {}
+
+    def goal(need: Need, winner: int, loser: int | None) -> bool:
+        if not first(need, winner, loser):  # the game can only end with them first if they are first now
+            return False
+        # the end conditions read the scores after the hand (and who won): each such outcome is played once
+        key = (winner, need.scores)
+        if key not in known:
+            known[key] = _ends_first(game, need, winner, loser)
+        return known[key]
+    return goal
+
+
+def _ends_first(game: Game, need: Need, winner: int, loser: int | None) -> bool:
+    """Play the win on a copy of ``game``: is it over with the winner first (or may the winner, the
+    dealer, now stop it)?"""
+    win = need.hand.win(winner)
+    event = Tsumo(win=win) if loser is None else Ron(loser=loser, wins=(win,))
+    after = _fork(game)
+    try:
+        after.apply(event, game.events)
+    except ScoringError:
+        return False
+    if after.finished:
+        return ranks(game.rs, after.scores)[winner] == 1
+    return after.awaiting_stop and after.dealer == winner
+
+
+def _ways(tries: Tries, winner: int, hands: list[Candidate], goal: Goal) -> Ways:
+    players = tries.table.ruleset.players
+    return Ways(
+        ron={q: cheapest_usual(tries, winner, q, hands, goal) for q in range(players) if q != winner},
+        tsumo=cheapest_usual(tries, winner, None, hands, goal),
+    )
+
+
+def cheapest_first(table: Table, winner: int, loser: int | None, hands: list[Candidate]) -> Need | None:
+    """The cheapest of ``hands`` by which ``winner`` (ron off ``loser``, or tsumo) ranks first after the hand."""
+    return cheapest(Tries(table), winner, loser, hands, first_after(table))
 
 
 def next_hand(record: GameRecord | Mapping[str, Any]) -> Game:
@@ -204,10 +353,12 @@ def needs(record: GameRecord | Mapping[str, Any]) -> Needs:
     rs = game.rs
     hands = candidates(rs)
     now = ranks(rs, table.scores)
+    first, won, tries = first_after(table), game_won(game), Tries(table)
     players = []
     for p in range(rs.players):
-        ron = {q: cheapest_first(table, p, q, hands) for q in range(rs.players) if q != p}
-        players.append(PlayerNeeds(seat=p, rank=now[p], ron=ron, tsumo=cheapest_first(table, p, None, hands)))
+        to_first = _ways(tries, p, hands, first)
+        players.append(PlayerNeeds(seat=p, rank=now[p], ron=to_first.ron, tsumo=to_first.tsumo,
+                                   to_win_game=_ways(tries, p, hands, won)))
     return Needs(
         round=state.round,
         honba=state.honba,
@@ -219,4 +370,7 @@ def needs(record: GameRecord | Mapping[str, Any]) -> Needs:
     )
 
 
-__all__ = ["Candidate", "Need", "Needs", "PlayerNeeds", "candidates", "cheapest_first", "needs", "next_hand"]
+__all__ = [
+    "USUAL_MAX_FU", "Candidate", "Need", "Needs", "PlayerNeeds", "Ways", "candidates", "cheapest", "cheapest_first",
+    "needs", "next_hand",
+]

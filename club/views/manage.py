@@ -11,13 +11,17 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from club import selectors, services
+from club.bulk import parse_member_lines
 from club.forms import ClubSettingsForm, DecideForm, MemberAddForm, MemberEditForm, MemberMergeForm
 from club.models import Club, ClubRole, Member, Request
+from club.qr import qr_svg
 from league import permissions
+from league.once import AlreadyDone, Once
 from league.ui.views import refuse
 
 
@@ -43,23 +47,63 @@ def members(request: HttpRequest, slug: str) -> HttpResponse:
     if request.method == "POST" and form.is_valid():
         try:
             member = services.member_add(club=club, display_name=form.cleaned_data["display_name"],
-                                         roles=form.cleaned_data["roles"], by=request.user)
+                                         roles=form.cleaned_data["roles"], by=request.user,
+                                         once=Once.form(request.user, request.POST.get("entry_token")))
+        except AlreadyDone:
+            messages.info(request, _("Already added: nothing was added again."))
+            return redirect("club:members", club.slug)
         except ValidationError as exc:
             _add_errors(form, exc, "display_name")
         else:
+            # stays on the list: the next name goes in right away (the member's page is one tap away)
             messages.success(request, _("%(name)s added.") % {"name": member.display_name})
-            return redirect("club:member_detail", club.slug, member.pk)
+            return redirect("club:members", club.slug)
     status = HTTPStatus.UNPROCESSABLE_ENTITY if request.method == "POST" else HTTPStatus.OK
+    return _members_page(request, club, form=form, status=status)
+
+
+def _members_page(request: HttpRequest, club: Club, *, form=None, bulk=None, status=HTTPStatus.OK) -> HttpResponse:
     query = request.GET.get("q", "").strip()[:60]
     page = Paginator(selectors.club_members(club=club, query=query), MEMBERS_PER_PAGE).get_page(request.GET.get("page"))
     return render(request, "club/manage/members.html", {
-        "club": club, "form": form, "members": page.object_list, "page": page, "q": query,
+        "club": club, "form": form or MemberAddForm(), "bulk": bulk or {},
+        "members": page.object_list, "page": page, "q": query,
         "requests": selectors.pending_requests(club=club), "decide_form": DecideForm(),
     }, status=status)
 
 
 MEMBERS_PER_PAGE = 100
 """Members the admin's member list shows at once (active first, by name); the rest on the next pages."""
+
+
+@login_required
+@require_POST
+def members_bulk(request: HttpRequest, slug: str) -> HttpResponse:
+    """Paste a list (one name a line, optional roles), preview it, add all: nobody is added until
+    every line is right, and the same list sent twice adds nobody again (the form's once-token)."""
+    club = _admin_club(request, slug)
+    if isinstance(club, HttpResponse):
+        return club
+    text = request.POST.get("lines", "")
+    lines = parse_member_lines(text)
+    taken = set(Member.objects.filter(club=club, display_name__in=[line.name for line in lines])
+                .values_list("display_name", flat=True))
+    bulk = {"text": text, "lines": lines, "taken": taken,
+            "ok": bool(lines) and not taken and not any(line.error for line in lines)}
+    if request.POST.get("action") != "add":
+        return _members_page(request, club, bulk=bulk)
+    try:
+        added = services.members_add(club=club, lines=lines, by=request.user,
+                                     once=Once.form(request.user, request.POST.get("entry_token")))
+    except AlreadyDone:
+        messages.info(request, _("Already added: nothing was added again."))
+    except ValidationError as exc:
+        bulk["error"] = " ".join(exc.messages)
+        return _members_page(request, club, bulk=bulk, status=HTTPStatus.UNPROCESSABLE_ENTITY)
+    else:
+        messages.success(request, ngettext("%(n)s member added.", "%(n)s members added.", len(added))
+                         % {"n": len(added)})
+    return redirect("club:members", club.slug)
 
 
 @login_required
@@ -84,11 +128,12 @@ def member_detail(request: HttpRequest, slug: str, member_id: int) -> HttpRespon
             messages.success(request, _("Saved."))
             return redirect("club:member_detail", club.slug, member.pk)
     invite = selectors.open_invite(member=member)
+    invite_url = request.build_absolute_uri(reverse("club:invite_redeem", args=[invite.code])) if invite else ""
     status = HTTPStatus.UNPROCESSABLE_ENTITY if request.method == "POST" else HTTPStatus.OK
     return render(request, "club/manage/member.html", {
         "club": club, "member": member, "form": form, "merge_form": MemberMergeForm(member=member),
-        "invite": invite,
-        "invite_url": request.build_absolute_uri(reverse("club:invite_redeem", args=[invite.code])) if invite else "",
+        "invite": invite, "invite_url": invite_url,
+        "invite_qr": qr_svg(invite_url, label=_("Invite link")) if invite_url else "",
     }, status=status)
 
 

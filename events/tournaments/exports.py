@@ -1,4 +1,5 @@
-"""A tournament's results as CSV or XLSX: the standings and every table's result.
+"""A tournament's results as CSV or XLSX: the standings and every table's result (seats by their
+wind in the page's language: 동/남/서/북 in Korean; XLSX columns fit Hangul names).
 
 Text cells are guarded against spreadsheet formula injection (``league.transfer.spreadsheet.safe_cell``: a cell
 starting with = + - @ tab or CR gets a leading apostrophe)."""
@@ -13,6 +14,8 @@ from django.utils.translation import gettext as _
 
 from events.tournaments import selectors, standings
 from events.tournaments.models import Tournament
+from league.games.words import wind_name
+from league.transfer.spreadsheet import fit_columns
 from league.transfer.spreadsheet import safe_cell as _safe
 from scoring.table import WINDS
 
@@ -39,8 +42,8 @@ def table_rows(tournament: Tournament) -> list[list[Any]]:
     for rnd in selectors.rounds(tournament):
         for t in rnd.tables.all():
             for seat, res in enumerate(t.results):
-                rows.append([rnd.number, t.label, t.get_entry_display(), t.game.get_status_display(), WINDS[seat],
-                             res["name"], res["score"], res["points"], res["rank"]])
+                rows.append([rnd.number, t.label, t.get_entry_display(), t.game.get_status_display(),
+                             wind_name(WINDS[seat]), res["name"], res["score"], res["points"], res["rank"]])
     return [[_cell(v) for v in row] for row in rows]
 
 
@@ -64,6 +67,9 @@ def to_xlsx(tournament: Tournament) -> bytes:
     tables = book.create_sheet(_("Tables")[:31])
     for row in table_rows(tournament):
         tables.append(row)
+    for each in (sheet, tables):  # columns as wide as their longest cell: Hangul names are not cut off
+        each.freeze_panes = "A2"
+        fit_columns(each)
     out = io.BytesIO()
     book.save(out)
     return out.getvalue()

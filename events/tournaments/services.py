@@ -265,12 +265,14 @@ def register(*, tournament: Tournament, member: Member, by, team: str = "") -> t
 
 
 @transaction.atomic
-def register_guest(*, tournament: Tournament, name: str, by, team: str = "") -> Entrant:
+def register_guest(*, tournament: Tournament, name: str, by, team: str = "", once: Once | None = None) -> Entrant:
     """The organiser registers a guest by name: a club member without a login is created for the seat
-    (the league game needs members in its seats) and approved at once (or waits past the cap)."""
+    (the league game needs members in its seats) and approved at once (or waits past the cap).
+    With ``once`` (the form's entry token) a second submission adds nobody (``AlreadyDone``)."""
     tournament = _locked(tournament)
     if by is not None:
         _require(permissions.can_run_night(by, tournament.club))
+    claim_key(once, scope="guest", by=by)
     name = " ".join((name or "").split())[:60]
     if not name:
         raise TournamentRefused(_("Write the guest's name."), code=Refusal.NAME)
@@ -383,6 +385,27 @@ def check_in(*, entrant: Entrant, by, present: bool = True) -> Entrant:
     _audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT, object_type="entrant", object_id=entrant.pk,
            before={"checked_in": not present}, after={"checked_in": present, "name": entrant.member.display_name})
     return entrant
+
+
+@transaction.atomic
+def check_in_all(*, tournament: Tournament, by) -> list[Entrant]:
+    """Check every approved player who is not in yet in at once (the desk's one action on the day).
+
+    Returns the players checked in now (none: everyone was in already; twice is harmless). Pending,
+    waiting and withdrawn entrants are left as they are. One audit entry a player, as ``check_in``."""
+    tournament = _locked(tournament)
+    _require(permissions.can_run_night(by, tournament.club))
+    entrants = list(Entrant.objects.select_for_update(of=("self",)).select_related("member")
+                    .filter(tournament=tournament, status=Entrant.Status.APPROVED, checked_in_at__isnull=True)
+                    .order_by("pk"))
+    now = timezone.now()
+    for entrant in entrants:
+        entrant.checked_in_at = now
+        entrant.save(update_fields=["checked_in_at"])
+        _audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT, object_type="entrant",
+               object_id=entrant.pk, before={"checked_in": False},
+               after={"checked_in": True, "name": entrant.member.display_name})
+    return entrants
 
 
 # --- rounds ---------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/register/", views.register, name="tournament_register"),
     path("tournaments/<int:pk>/entrants/", views.entrant_add, name="tournament_entrant_add"),
     path("tournaments/entrants/<int:pk>/", views.entrant_action, name="tournament_entrant"),
+    path("tournaments/<int:pk>/check-in-all/", views.check_in_all, name="tournament_check_in_all"),
     path("tournaments/<int:pk>/rounds/", views.round_seat, name="tournament_round_seat"),
     path("tournaments/<int:pk>/penalties/", views.penalty, name="tournament_penalty"),
     path("tournaments/<int:pk>/finish/", views.finish, name="tournament_finish"),

@@ -13,6 +13,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModif
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from club.models import Club, Member
@@ -112,6 +113,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "tournament": tournament, "club": club, "can_run": can_run, "me": me, "mine": mine,
         "can_publish": permissions.can_open_night(request.user, club),
         "by_status": by_status, "approved": approved, "checked_in": sum(1 for e in approved if e.checked_in_at),
+        "not_in": sum(1 for e in approved if not e.checked_in_at),
         "rounds": rounds, "standings": rows[:8], "next_number": next_number, "seat_form": seat_form,
         "all_seated": next_number > tournament.rounds,
         "others": selectors.members_not_entered(tournament) if can_run else [],
@@ -173,9 +175,13 @@ def entrant_add(request: HttpRequest, pk: int) -> HttpResponse:
             entrant = services.approve(entrant=entrant, by=request.user)
         elif data.get("name"):
             entrant = services.register_guest(tournament=tournament, name=data["name"], team=data["team"],
-                                              by=request.user)
+                                              by=request.user,
+                                              once=Once.form(request.user, request.POST.get("entry_token")))
         else:
             raise ValidationError(_("Choose a member or write a guest's name."))
+    except AlreadyDone:
+        messages.info(request, _("Already added: nothing was added again."))
+        return _back(tournament)
     except ValidationError as exc:
         messages.error(request, _message(exc))
     else:
@@ -212,6 +218,24 @@ def entrant_action(request: HttpRequest, pk: int) -> HttpResponse:
             raise Http404
     except ValidationError as exc:
         messages.error(request, _message(exc))
+    return _back(tournament)
+
+
+@login_required
+@require_POST
+def check_in_all(request: HttpRequest, pk: int) -> HttpResponse:
+    """The desk checks every approved player in at once."""
+    tournament = _tournament(pk)
+    try:
+        done = services.check_in_all(tournament=tournament, by=request.user)
+    except ValidationError as exc:
+        messages.error(request, _message(exc))
+    else:
+        if done:
+            messages.success(request, ngettext("%(n)s player checked in.", "%(n)s players checked in.", len(done))
+                             % {"n": len(done)})
+        else:
+            messages.info(request, _("No player left to check in: everyone approved is in."))
     return _back(tournament)
 
 

@@ -61,7 +61,8 @@ class GameViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixin)
 
         return Response(game_record(self.get_object()))
 
-    @extend_schema(responses={200: OpenApiResponse(description="Rows per hand and the final result (contract CLI output).")},
+    @extend_schema(responses={200: OpenApiResponse(
+                       description="Rows per hand and the final result (contract CLI output).")},
                    summary="The replay: scores after every hand and the final result")
     @action(detail=True, methods=["get"])
     def replay(self, request, pk=None):
@@ -72,7 +73,10 @@ class GameViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixin)
     @extend_schema(
         responses={
             200: OpenApiResponse(description="For the next hand, each player's rank and cheapest win (ron off each "
-                                             "other player, tsumo) that makes them first: `python -m scoring needs`."),
+                                             "other player, tsumo) that makes them first (`to_first`); where it "
+                                             "differs, the cheapest that ends the game with them first "
+                                             "(`to_win_game`); with each unusual hand (above 40 fu) the `usual` one "
+                                             "(at most 40 fu or a limit): `python -m scoring needs`."),
             400: OpenApiResponse(description="A finished or cancelled game has no next hand: "
                                              '`{"error": {"hand": null, "message": "..."}}`.'),
         },
@@ -81,8 +85,16 @@ class GameViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixin)
             "round": "S4", "honba": 0, "sticks": 0, "scores": [20000, 23000, 24000, 33000],
             "players": [{"seat": 2, "rank": 2, "to_first": {
                 "ron": {"0": {"points": 12000, "hand": {"han": 6}}, "1": {"points": 12000, "hand": {"han": 6}},
-                        "3": {"points": 4500, "hand": {"han": 2, "fu": 70}}},
-                "tsumo": {"points": 8000, "hand": {"han": 5}}}}]})],
+                        "3": {"points": 4500, "hand": {"han": 2, "fu": 70},
+                              "usual": {"han": 3, "fu": 40, "points": 5200}}},
+                "tsumo": {"points": 6400, "hand": {"han": 2, "fu": 100},
+                          "usual": {"han": 4, "fu": 25, "points": 6400}}},
+                "to_win_game": {
+                "ron": {"0": {"points": 12000, "hand": {"han": 6}}, "1": {"points": 12000, "hand": {"han": 6}},
+                        "3": {"points": 6400, "hand": {"han": 2, "fu": 100},
+                              "usual": {"han": 4, "fu": 25, "points": 6400}}},
+                "tsumo": {"points": 6400, "hand": {"han": 2, "fu": 100},
+                          "usual": {"han": 4, "fu": 25, "points": 6400}}}}]})],
     )
     @action(detail=True, methods=["get"])
     def needs(self, request, pk=None):
@@ -124,7 +136,8 @@ class HandRecordViewSet(
             OpenApiExample("Tsumo", request_only=True, value={
                 "game": 42, "position": 2, "event": {"kind": "tsumo", "winner": 1, "han": 2, "fu": 40}}),
             OpenApiExample("Yakuman ron", request_only=True, value={
-                "game": 42, "position": 3, "event": {"kind": "ron", "loser": 0, "wins": [{"winner": 2, "yakuman": 1}]}}),
+                "game": 42, "position": 3,
+                "event": {"kind": "ron", "loser": 0, "wins": [{"winner": 2, "yakuman": 1}]}}),
             OpenApiExample("Exhaustive draw", request_only=True, value={
                 "game": 42, "position": 4, "event": {"kind": "draw", "tenpai": [0, 2], "riichi": [2]}}),
             OpenApiExample("Abortive draw", request_only=True, value={

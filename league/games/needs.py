@@ -16,7 +16,7 @@ from league.models import Game
 from scoring import messages as M
 from scoring.errors import ScoringError
 from scoring.game import GameState
-from scoring.needs import Need, Needs, needs
+from scoring.needs import Need, Needs, PlayerNeeds, Ways, needs
 from scoring.rules import GameLength, Ruleset
 
 CANCELLED = M.Message("cancelled", "취소됨")
@@ -62,20 +62,44 @@ def paid_words(need: Need, *, tsumo: bool) -> str:
 
 
 def _need_dict(need: Need | None, *, tsumo: bool) -> dict[str, Any] | None:
+    """A win in the panel's words. Where the exact cheapest is an unusual shape (2판 110부, 1판 60부),
+    the usual hand (at most 40 fu or a limit) a host calls to mind: in its place where it pays the
+    same, after it ("보통은 4판 30부 7,700") where it pays more."""
     if need is None:
         return None
-    return {"points": need.points, "paid": paid_words(need, tsumo=tsumo), "hand": hand_words(need),
-            "limit": need.value.limit is not None}
+    shown, usual = need, need.usual
+    if usual is not None and usual.points == need.points:
+        shown, usual = usual, None
+    out: dict[str, Any] = {"points": need.points, "paid": paid_words(shown, tsumo=tsumo), "hand": hand_words(shown),
+                           "limit": shown.value.limit is not None}
+    if usual is not None:
+        out["usual"] = {"paid": paid_words(usual, tsumo=tsumo), "hand": hand_words(usual)}
+    return out
 
 
-def panel_rows(result: Needs, players: Sequence[str]) -> list[dict[str, Any]]:
-    """One row per player, the leader first: name, rank, and each way with its words (None: no win does it)."""
+def _ways_dict(ways: Ways, players: Sequence[str]) -> dict[str, Any]:
+    ron = [{"name": players[q], **(_need_dict(n, tsumo=False) or {"none": True})} for q, n in ways.ron.items()]
+    return {"ron": ron, "tsumo": _need_dict(ways.tsumo, tsumo=True), "possible": ways.possible}
+
+
+def _win_game(p: PlayerNeeds, players: Sequence[str], *, game_can_end: bool) -> dict[str, Any] | None:
+    """"1위로 끝내려면": where the cheapest way to first does not end the game (West entry's target,
+    agari-yame's minimum), the cheapest win that ends it with the player first. Only where the next
+    hand can end the game by the rules (all-last, the West): before it only a bust would."""
+    if not game_can_end or not p.win_differs:
+        return None
+    return _ways_dict(p.to_win_game, players)
+
+
+def panel_rows(result: Needs, players: Sequence[str], *, game_can_end: bool = False) -> list[dict[str, Any]]:
+    """One row per player, the leader first: name, rank, and each way with its words (None: no win does it);
+    ``win``: the wins that end the game with them first, where they differ (see :func:`_win_game`)."""
     rows = []
     for p in result.players:
-        ron = [{"name": players[q], **(_need_dict(n, tsumo=False) or {"none": True})} for q, n in p.ron.items()]
         rows.append({
             "seat": p.seat, "name": players[p.seat], "rank": p.rank, "first": p.rank == 1,
-            "ron": ron, "tsumo": _need_dict(p.tsumo, tsumo=True), "possible": p.can_come_first,
+            **_ways_dict(p.to_first, players),
+            "win": _win_game(p, players, game_can_end=game_can_end),
         })
     return sorted(rows, key=lambda r: (r["rank"], r["seat"]))
 
@@ -86,7 +110,8 @@ def needs_panel(
     """The table screen's panel rows, or None where the panel is not shown (before South 3, a finished game)."""
     if game.status == Game.Status.CANCELLED or not panel_shown(state, ruleset):
         return None
-    return panel_rows(game_needs(game, record), list(record["players"]))
+    return panel_rows(game_needs(game, record), list(record["players"]),
+                      game_can_end=state.is_all_last or state.extra_round)
 
 
 __all__ = ["game_needs", "hand_words", "needs_panel", "paid_words", "panel_rows", "panel_shown"]

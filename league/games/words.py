@@ -166,6 +166,24 @@ def _win_html(result: Any, *, loser: int | None, row: Any, rules: Any) -> str:
     return text
 
 
+def _pao_words(win: dict[str, Any], esc: Sequence[str], *, row: Any, rules: Any, riichi: Sequence[int],
+               alone: bool) -> str:
+    """ " · 책임지불 강서연 32,000": the liable player of a win, and what they paid in the hand (honba
+    included) where they are the only payer named (one win): the replayed row's move of their score,
+    less a riichi stick they placed this hand."""
+    pao = win.get("pao")
+    if pao is None or not 0 <= int(pao) < len(esc):
+        return ""
+    pao = int(pao)
+    paid = ""
+    deltas = getattr(row, "deltas", None)
+    if alone and deltas:
+        amount = -deltas[pao] - (getattr(rules, "riichi_stick", 1000) if pao in riichi else 0)
+        if amount > 0:
+            paid = f" {amount:,}"
+    return " · " + _("pao %(name)s") % {"name": esc[pao]} + paid
+
+
 def event_words(event: dict[str, Any], players: Sequence[str], row: Any = None, rules: Any = None) -> str:
     """One contract event as a sentence a host reads at a glance.
 
@@ -184,7 +202,8 @@ def event_words(event: dict[str, Any], players: Sequence[str], row: Any = None, 
         loser = event["loser"]
 
         def value(w: dict[str, Any]) -> str:
-            return _win_html(results[w["winner"]], loser=loser, row=row, rules=rules)
+            return _win_html(results[w["winner"]], loser=loser, row=row, rules=rules) + _pao_words(
+                w, esc, row=row, rules=rules, riichi=riichi, alone=len(entries) == 1)
 
         if len(entries) == 1:
             w = entries[0]
@@ -199,7 +218,8 @@ def event_words(event: dict[str, Any], players: Sequence[str], row: Any = None, 
         if winner not in results:
             return _event_text(event, players)
         text = _("%(winner)s tsumo · %(value)s") % {
-            "winner": esc[winner], "value": _win_html(results[winner], loser=None, row=row, rules=rules)}
+            "winner": esc[winner], "value": _win_html(results[winner], loser=None, row=row, rules=rules)
+            + _pao_words(event, esc, row=row, rules=rules, riichi=riichi, alone=True)}
     if riichi:
         text += " · " + _("riichi: %(names)s") % {"names": ", ".join(esc[s] for s in riichi)}
     return mark_safe(text)  # noqa: S308 (names escaped above; the rest is our words)
@@ -216,12 +236,14 @@ def _event_text(event: dict[str, Any], players: Sequence[str]) -> str:
             w = wins[0]
             text = _("%(winner)s ron from %(loser)s · %(value)s") % {
                 "winner": players[w["winner"]], "loser": loser, "value": value_words(w)}
+            text += _pao_words(w, players, row=None, rules=None, riichi=riichi, alone=False)
         else:
             parts = "; ".join(f"{players[w['winner']]} {value_words(w)}" for w in wins)
             label = _("Double ron") if len(wins) == 2 else _("Triple ron")
             text = _("%(label)s from %(loser)s · %(parts)s") % {"label": label, "loser": loser, "parts": parts}
     elif kind == "tsumo":
         text = _("%(winner)s tsumo · %(value)s") % {"winner": players[event["winner"]], "value": value_words(event)}
+        text += _pao_words(event, players, row=None, rules=None, riichi=riichi, alone=False)
     elif kind == "draw":
         tenpai = event.get("tenpai") or []
         if not tenpai:
@@ -233,8 +255,8 @@ def _event_text(event: dict[str, Any], players: Sequence[str]) -> str:
     elif kind == "nagashi":
         text = _("Nagashi mangan: %(names)s") % {"names": _names(players, event.get("players") or [])}
     elif kind == "abort":
-        reason = ABORT_LABELS.get(event.get("reason"), event.get("reason", ""))
-        text = _("Abortive draw · %(reason)s") % {"reason": str(reason)}
+        reason = str(ABORT_LABELS.get(event.get("reason"), event.get("reason", "")))
+        text = _("Abortive draw · %(reason)s") % {"reason": reason}
     elif kind == "chombo":
         if event.get("deliberate"):
             text = _("%(name)s deliberate chombo") % {"name": players[event["offender"]]}

@@ -20,7 +20,7 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
-from league.transfer.spreadsheet import safe_row
+from league.transfer.spreadsheet import fit_columns, safe_row
 
 
 class NumberColumn(tables.Column):
@@ -167,8 +167,27 @@ def export_bytes(rows: list[dict], fmt: str, *, title: str = "standings") -> byt
     if fmt == "csv":
         return ("\ufeff" + data.export("csv")).encode("utf-8")  # BOM: Excel reads Hangul right
     if fmt == "xlsx":
-        return data.export("xlsx")
+        return _xlsx(data)
     raise ValueError(f"unknown export format {fmt!r}")
+
+
+def _xlsx(data: tablib.Dataset) -> bytes:
+    """The dataset as one XLSX sheet whose columns fit their longest cell (Hangul names counted wide)."""
+    import io
+
+    from openpyxl import Workbook
+
+    book = Workbook()
+    sheet = book.active
+    sheet.title = data.title or "standings"
+    sheet.append(data.headers)
+    for row in data:
+        sheet.append(list(row))
+    sheet.freeze_panes = "A2"
+    fit_columns(sheet)
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()
 
 
 def rating_header(method: str, best_n: int | None) -> str:

@@ -31,3 +31,32 @@ def safe_row(row: Iterable[Any]) -> list[Any]:
 
 def safe_rows(rows: Iterable[Iterable[Any]]) -> list[list[Any]]:
     return [safe_row(r) for r in rows]
+
+
+def display_width(text: str) -> int:
+    """How many Latin letters wide ``text`` is drawn: a wide character (Hangul, CJK, fullwidth forms,
+    East Asian Width W or F) counts two, any other one."""
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(ch) in ("W", "F") else 1 for ch in text)
+
+
+MIN_WIDTH = 6
+MAX_WIDTH = 60
+
+
+def fit_columns(sheet: Any, *, padding: int = 2) -> None:
+    """Set each column of an openpyxl sheet as wide as its longest cell (``display_width``), so that
+    Hangul names are not cut off: between ``MIN_WIDTH`` and ``MAX_WIDTH``, plus ``padding``."""
+    from openpyxl.utils import get_column_letter
+
+    widths: dict[int, int] = {}
+    for row in sheet.iter_rows():
+        for cell in row:
+            if cell.value is None:
+                continue
+            value = cell.value
+            text = f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else str(value)
+            widths[cell.column] = max(widths.get(cell.column, 0), display_width(text))
+    for column, width in widths.items():
+        sheet.column_dimensions[get_column_letter(column)].width = min(MAX_WIDTH, max(MIN_WIDTH, width + padding))

@@ -47,7 +47,10 @@ def test_an_admin_sets_up_members_season_and_night_from_the_browser(base_url, ne
     # A new member, then an invite code for their phone.
     desk.fill("input[name=display_name]", "신입 회원")
     with desk.expect_navigation():
-        desk.click("form.card button[type=submit]")
+        desk.click("[data-testid=add-one] button[type=submit]")
+    # adding one stays on the list (issue 25.4); the member's page is a tap away
+    with desk.expect_navigation():
+        desk.click("[data-testid=member-list] a:text('신입 회원')")
     expect(desk.locator("h1")).to_have_text("신입 회원")
     with desk.expect_navigation():
         desk.click("[data-testid=login] button[type=submit]")

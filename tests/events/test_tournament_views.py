@@ -154,6 +154,26 @@ def test_the_xlsx_export_has_standings_and_tables(client, tournament, members, a
     assert all(not (isinstance(v, str) and v.startswith("=")) for v in values)
 
 
+def test_the_xlsx_export_fits_hangul_names_and_names_seats_in_korean(client, tournament, members, admin_user):
+    from openpyxl import load_workbook
+    from openpyxl.utils import get_column_letter
+
+    from league.transfer.spreadsheet import display_width
+
+    long_name = "남궁수한무거북이와두루미"
+    _play_a_round(tournament, members, admin_user, long_name)
+    response = client.get(reverse("events:tournament_export", args=[tournament.pk, "xlsx"]), HTTP_ACCEPT_LANGUAGE="ko")
+    for sheet in load_workbook(io.BytesIO(response.content)).worksheets:
+        for column in sheet.iter_cols(min_row=1, max_row=sheet.max_row):
+            longest = max(display_width("" if c.value is None else str(c.value)) for c in column)
+            width = sheet.column_dimensions[get_column_letter(column[0].column)].width
+            assert width >= longest, f"{sheet.title} column {column[0].column}: {width} < {longest}"
+    tables = load_workbook(io.BytesIO(response.content)).worksheets[1]
+    header = [c.value for c in tables[1]]
+    seats = [row[header.index("자리")] for row in tables.iter_rows(min_row=2, values_only=True)]
+    assert seats == ["동", "남", "서", "북"]
+
+
 def test_an_unknown_export_format_is_not_found(client, tournament):
     response = client.get(reverse("events:tournament_export", args=[tournament.pk, "pdf"]))
     assert response.status_code == HTTPStatus.NOT_FOUND
@@ -236,3 +256,44 @@ def test_a_penalty_from_the_desk_is_listed_on_the_seasons_penalty_page(client, t
     assert link.encode() in page.content
     listed = client.get(link)
     assert listed.status_code == HTTPStatus.OK and "지각".encode() in listed.content
+
+
+# --- check in everyone at once (issue 25.4) ---------------------------------------------------
+def test_the_desk_checks_in_every_approved_player_in_one_action(client, tournament, members, admin_user):
+    entrants = enter_all(tournament, members[:6], admin_user, check_in=False)
+    services.check_in(entrant=entrants[0], by=admin_user)  # one came early
+    pending, _ = services.register(tournament=tournament, member=members[6], by=members[6].user)
+    client.force_login(admin_user)
+    page = client.get(reverse("events:tournament_detail", args=[tournament.pk])).content.decode()
+    assert 'data-testid="check-in-all"' in page and "5명" in page  # the five not yet in
+    response = client.post(reverse("events:tournament_check_in_all", args=[tournament.pk]), follow=True)
+    assert response.status_code == HTTPStatus.OK
+    checked = Entrant.objects.filter(tournament=tournament, checked_in_at__isnull=False)
+    assert set(checked.values_list("pk", flat=True)) == {e.pk for e in entrants}
+    pending.refresh_from_db()
+    assert pending.checked_in_at is None  # not approved: not checked in
+    assert "5명 체크인" in response.content.decode()
+    again = client.post(reverse("events:tournament_check_in_all", args=[tournament.pk]), follow=True)
+    assert "체크인할 선수가 없습니다" in again.content.decode()  # twice is harmless
+
+
+def test_a_member_cannot_check_everyone_in(client, tournament, members, admin_user):
+    enter_all(tournament, members[:4], admin_user, check_in=False)
+    client.force_login(members[0].user)
+    response = client.post(reverse("events:tournament_check_in_all", args=[tournament.pk]))
+    assert response.status_code in (HTTPStatus.FORBIDDEN, HTTPStatus.FOUND)
+    assert not Entrant.objects.filter(tournament=tournament, checked_in_at__isnull=False).exists()
+
+
+def test_a_guest_added_twice_by_a_double_tap_is_added_once(client, tournament, admin_user):
+    # issue 25.4: every create carries the form's once-token
+    client.force_login(admin_user)
+    page = client.get(reverse("events:tournament_detail", args=[tournament.pk])).content.decode()
+    form = page[page.index('data-testid="add-guest"'):]
+    assert 'name="entry_token"' in form[:form.index("</form>")]
+    url = reverse("events:tournament_entrant_add", args=[tournament.pk])
+    client.post(url, {"name": "손님 한명", "entry_token": "entrant.tap"})
+    again = client.post(url, {"name": "손님 한명", "entry_token": "entrant.tap"}, follow=True)
+    assert Entrant.objects.filter(tournament=tournament, member__display_name="손님 한명").count() == 1
+    text = again.content.decode()
+    assert "이미 추가" in text and "이미 손님 한명" not in text

@@ -271,3 +271,21 @@ def test_the_board_shows_what_each_chaser_needs_at_all_last(client, night, membe
     seated = {s.member.display_name for s in at_all_last.seat_set.all()}
     assert len(lines) == 3 and set(lines) < seated  # one line a chaser; the leader has none
     assert "론" in needs and "쯔모" in needs
+
+
+def test_the_desk_check_in_is_a_searchable_list_one_tap_a_name(client, night, members, admin_user):
+    # issue 25.4: not a select of every member per person, but one button a name, with a search box
+    client.force_login(admin_user)
+    client.post(reverse("events:desk_checkin", args=[night.pk]), {"member": members[0].pk})
+    page = client.get(reverse("events:night_detail", args=[night.pk])).content.decode()
+    start = page.index('data-testid="desk-checkin"')
+    desk = page[page.rindex("<section", 0, start):page.index("</section>", start)]
+    assert "<select" not in desk
+    assert 'type="search"' in desk
+    for m in members[1:]:
+        assert f'name="member" value="{m.pk}"' in desk and m.display_name in desk
+    assert f'value="{members[0].pk}"' not in desk  # already here: not offered again
+    # one tap: the name's own button posts it
+    response = client.post(reverse("events:desk_checkin", args=[night.pk]), {"member": members[5].pk}, follow=True)
+    assert response.status_code == HTTPStatus.OK
+    assert CheckIn.objects.filter(night=night, member=members[5]).exists()

@@ -9,8 +9,8 @@ from django.urls import reverse
 from rest_framework.test import APIClient
 
 from league.games import services as game_services
-from tests.factories import UserFactory
-from tests.scoring.test_rulebook_juki import TO_S4_P3_TOP
+from tests.factories import RulesetFactory, SeasonFactory, UserFactory
+from tests.scoring.test_rulebook_juki import TO_S4_P3_TOP, TO_WEST
 
 pytestmark = pytest.mark.django_db
 
@@ -73,7 +73,12 @@ def test_api_needs(game, players):
     assert r.status_code == HTTPStatus.OK
     body = r.json()
     assert body["round"] == "S4" and body["scores"] == [20000, 23000, 24000, 33000]
-    assert body["players"][2]["to_first"]["ron"]["3"] == {"points": 4500, "hand": {"han": 2, "fu": 70}}
+    assert body["players"][2]["to_first"]["ron"]["3"]["hand"] == {"han": 2, "fu": 70}
+    # the contract's usual hand and the win that ends the game (2h70 ties at 28,500 and goes West)
+    assert body["players"][2]["to_first"]["ron"]["3"]["usual"] == {"han": 3, "fu": 40, "points": 5200}
+    assert body["players"][2]["to_win_game"]["ron"]["3"] == {
+        "points": 6400, "hand": {"han": 2, "fu": 100}, "usual": {"han": 4, "fu": 25, "points": 6400}}
+    assert "to_win_game" not in body["players"][3]  # the dealer's cheapest win ends it already
 
 
 def test_api_needs_of_a_finished_game_is_a_clear_400(game, players):
@@ -122,3 +127,55 @@ def test_no_panel_on_a_finished_or_cancelled_game(game, players, referee):
     game_services.game_cancel(game=other, by=referee.user, reason="wrong table")
     text = client.get(reverse("league:game_table", args=[other.pk])).content.decode()
     assert 'data-testid="cancelled"' in text and 'data-testid="needs"' not in text
+
+
+def _panel(text: str) -> str:
+    start = text.index('data-testid="needs"')
+    return text[text.rindex("<details", 0, start):text.index("</details>", start)]
+
+
+def _row(panel: str, seat: int) -> str:
+    start = panel.index(f'data-testid="needs-{seat}"')
+    return panel[start:panel.index("</li>", start)]
+
+
+@pytest.fixture(params=["juki-agit-2026", "asi-shirai"], ids=["juki", "asi"])
+def club_game(request, club, players, referee):
+    season = SeasonFactory(club=club, ruleset=RulesetFactory(club=club, key=request.param, base=request.param))
+    return game_services.game_start(season=season, table_label="A", members=players, by=referee.user)
+
+
+def test_panel_all_last_shows_how_to_end_the_game_first_before_the_cheapest_first(club_game, players):
+    # S4 [24000,25000,24000,27000]: p1's 1,000 ron off the dealer leaves p1 first at 26,000 and sends
+    # the game West (nobody at 30,000); to end it first p1 needs 5,200 (3판 40부 pays as 2판 80부).
+    _play(club_game, TO_WEST[:-1])
+    text = _client(players[0]).get(reverse("league:game_table", args=[club_game.pk])).content.decode()
+    names = [p.display_name for p in players]
+    row = _row(_panel(text), 1)
+    assert f"{names[1]} 1위로 끝내려면" in row
+    assert row.index("1위로 끝내려면") < row.index(f"{names[1]} 1위 조건")
+    win, first = row.split(f"{names[1]} 1위 조건")
+    assert f"{names[3]} 5,200 (3판 40부)" in win and "2판 80부" not in win
+    assert f"{names[3]} 1,000 (1판 30부)" in first
+    assert "대국은 계속될 수 있음" in first
+    assert 'data-testid="needs-win-note"' in text
+
+
+def test_panel_before_all_last_has_no_end_the_game_line(game, players):
+    # S3: only a bust would end the game; the panel says only who comes first
+    _play(game, TO_WEST[:-2])
+    text = _client(players[0]).get(reverse("league:game_table", args=[game.pk])).content.decode()
+    assert 'data-testid="needs"' in text
+    assert "1위로 끝내려면" not in text
+
+
+def test_panel_names_the_usual_hand_a_host_calls_to_mind(game, players):
+    _play(game, TO_S4_P3_TOP)  # S4 [20000,23000,24000,33000]
+    text = _client(players[0]).get(reverse("league:game_table", args=[game.pk])).content.decode()
+    names = [p.display_name for p in players]
+    row = _row(_panel(text), 0).split(f"{names[0]} 1위 조건")[1]
+    # off the dealer: exactly 2판 110부 7,100 does it; a host thinks of 4판 30부 7,700
+    assert f"{names[3]} 7,100 (2판 110부)</span> <span class=\"muted need\">보통은 4판 30부 7,700</span>" in row
+    # p2's tsumo: 2판 100부 and 4판 25부 both pay 1,600-3,200: the panel names 4판 25부 alone
+    row = _row(_panel(text), 2).split(f"{names[2]} 1위 조건")[1]
+    assert "1,600-3,200 (4판 25부)" in row and "2판 100부" not in row

@@ -27,6 +27,13 @@ def _messages(response) -> list[str]:
     ("a tsumo: what each paid",
      {"kind": "tsumo", "tsumo_winner": "2", "tsumo_value": "5"}, "{2} 쯔모 · 만관 2,000/4,000"),
     ("a draw: who was tenpai", {"kind": "draw", "draw_tenpai": ["3"]}, "유국 · 텐파이: {3}"),
+    # Juki: a pao yakuman tsumo is paid all by the liable player; a ron is split with the discarder
+    ("pao: a yakuman tsumo names the liable player and what they paid",
+     {"kind": "tsumo", "tsumo_winner": "2", "tsumo_value": "Y1", "pao": "1"},
+     "{2} 쯔모 · 역만 8,000/16,000 · 책임지불 {1} 32,000"),
+    ("pao: a yakuman ron names the liable player and their half",
+     {"kind": "ron", "ron_winner": "2", "ron_loser": "0", "ron_value": "Y1", "pao": "1"},
+     "{2} 론 ← {0} · 역만 32,000 · 책임지불 {1} 16,000"),
 ])
 def test_after_a_save_the_top_says_what_was_saved(game, players, rule, data, words):
     response = _client(players[0]).post(reverse("league:hand_create", args=[game.pk]),

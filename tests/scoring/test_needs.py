@@ -154,7 +154,9 @@ CASES = [
 @pytest.mark.parametrize("ruleset, hands, seat, off, expected", CASES)
 def test_needs_rulebook(ruleset, hands, seat, off, expected):
     result = needs(record(hands, ruleset)).to_json()
-    assert _need(result, seat, off) == expected
+    need = _need(result, seat, off)
+    # the exact cheapest (its ``usual`` has its own table below)
+    assert (need and {k: v for k, v in need.items() if k != "usual"}) == expected
 
 
 def test_needs_output_shape():
@@ -189,7 +191,9 @@ def test_cli_needs_prints_the_contract_json():
     code, out = _run("needs", "-", stdin=json.dumps(record(TO_S4_P3_TOP, JUKI)))
     assert code == 0
     assert out["round"] == "S4"
-    assert out["players"][2]["to_first"]["ron"]["3"] == {"points": 4500, "hand": {"han": 2, "fu": 70}}
+    assert out["players"][2]["to_first"]["ron"]["3"] == {
+        "points": 4500, "hand": {"han": 2, "fu": 70}, "usual": {"han": 3, "fu": 40, "points": 5200}}
+    assert out["players"][2]["to_win_game"]["ron"]["3"]["points"] == 6400
 
 
 @pytest.mark.parametrize(
@@ -284,3 +288,168 @@ def test_a_tsumos_payments_are_what_the_table_pays(ruleset):
         else:  # a non-dealer's (non-dealer, dealer)
             paid = need.payments[0] * (players - 2) + need.payments[1]
         assert paid == need.points, (seat, need.payments, need.points)
+
+
+# --- to_win_game: the cheapest win after which the game ENDS with the player first -------------
+def _win_need(result: dict, seat: int, off: int | None) -> Any:
+    player = result["players"][seat]
+    ways = player.get("to_win_game", player["to_first"])  # left out where it equals to_first
+    return ways["tsumo"] if off is None else ways["ron"][str(off)]
+
+
+# TO_WEST[:-1]: all-last S4, dealer p3: [24000, 25000, 24000, 27000]; both club rulesets: West entry
+# and agari-yame at 30,000 (Juki: the dealer may stop; A.S.I.: it ends by itself).
+S4_SHORT = TO_WEST[:-1]
+# TO_WEST[:-2]: S3, dealer p2: [24000, 25000, 26000, 25000].
+S3 = TO_WEST[:-2]
+
+# (ruleset, hands, seat, off (None = tsumo), to_first, to_win_game)
+WIN_GAME_CASES = [
+    *[pytest.param(
+        rs, S4_SHORT, 1, 3,
+        {"points": 1000, "hand": {"han": 1, "fu": 30}},
+        # 1h30 off the dealer: 26000 = 26000, p1 first by seat order, but nobody has 30,000 -> West.
+        # To end it p1 needs 30,000: 5,000 -> 2h80 5200 (2 han before 3h40's 3 han), usual 3h40 5200
+        {"points": 5200, "hand": {"han": 2, "fu": 80}, "usual": {"han": 3, "fu": 40, "points": 5200}},
+        id=f"{name}: all-last, a win that leaves them first short of the West target sends the game West",
+    ) for rs, name in ((JUKI, "juki"), (ASI, "asi"))],
+    pytest.param(
+        JUKI, S4_SHORT, 3, 0,
+        {"points": 1500, "hand": {"han": 1, "fu": 30}},
+        # the dealer at 28,500 is first but below 30,000: South ends and play goes West. 30,000 needs
+        # 3,000: dealer ron 1h60 2900 short, 1h70 3400 (usual 2h40 3900); then the dealer may stop
+        {"points": 3400, "hand": {"han": 1, "fu": 70}, "usual": {"han": 2, "fu": 40, "points": 3900}},
+        id="juki: the all-last dealer's win ends the game only at 30,000 (agari-yame, the dealer's stop)",
+    ),
+    pytest.param(
+        ASI, S4_SHORT, 3, None,
+        {"points": 1500, "hand": {"han": 1, "fu": 30}},
+        # dealer tsumo: 500 all 28500 -> West; 1000 all (1h60 or 2h30) 30000 -> agari-yame ends it
+        {"points": 3000, "hand": {"han": 1, "fu": 60}, "usual": {"han": 2, "fu": 30, "points": 3000}},
+        id="asi: the all-last dealer's tsumo ends the game (agari-yame) at 30,000",
+    ),
+    pytest.param(
+        JUKI, TO_WEST, 2, 3,
+        {"points": 2400, "hand": {"han": 1, "fu": 50}, "usual": {"han": 2, "fu": 25, "points": 2400}},
+        # W1 [23000,26000,24000,27000], paid as dealer: 30,000 (sudden death) needs 6,000 -> 2h70 6800
+        {"points": 6800, "hand": {"han": 2, "fu": 70}, "usual": {"han": 3, "fu": 40, "points": 7700}},
+        id="juki: in the West the game ends when someone reaches 30,000 (sudden death)",
+    ),
+    *[pytest.param(
+        rs, S3, 0, 1,
+        {"points": 2000, "hand": {"han": 1, "fu": 60}, "usual": {"han": 2, "fu": 30, "points": 2000}},
+        # before all-last only a bust ends the game: a yakuman off p1 (25000 - 32000 < 0)
+        {"points": 32000, "hand": {"yakuman": 1}},
+        id=f"{name}: before all-last only a bust ends the game",
+    ) for rs, name in ((JUKI, "juki"), (ASI, "asi"))],
+    pytest.param(
+        JUKI, S3, 0, None,
+        {"points": 1500, "hand": {"han": 1, "fu": 40}},
+        None,  # a yakuman tsumo 8000/16000 busts nobody at S3
+        id="juki: no win ends the game with them first -> null",
+    ),
+]
+
+
+@pytest.mark.parametrize("ruleset, hands, seat, off, to_first, to_win_game", WIN_GAME_CASES)
+def test_to_win_game_rulebook(ruleset, hands, seat, off, to_first, to_win_game):
+    result = needs(record(hands, ruleset)).to_json()
+    assert _need(result, seat, off) == to_first
+    assert _win_need(result, seat, off) == to_win_game
+
+
+@pytest.mark.parametrize("ruleset", [JUKI, ASI])
+def test_to_win_game_is_left_out_where_it_equals_to_first(ruleset):
+    # S4 [20000,23000,24000,33000]: any win of the dealer p3 keeps them first above 30,000 and ends
+    # the game (A.S.I.) or lets them stop (Juki); p2's 2h70 off p3 ties at 28,500 and goes West.
+    players = needs(record(TO_S4_P3_TOP, ruleset)).to_json()["players"]
+    assert "to_win_game" not in players[3]
+    assert players[2]["to_win_game"]["ron"]["3"]["points"] == 6400
+
+
+# --- usual: the cheapest hand of at most 40 fu, or a limit, where the exact one is unusual ------
+USUAL_CASES = [
+    pytest.param(
+        JUKI, TO_S4_P3_TOP, 0, 3,
+        {"points": 7100, "hand": {"han": 2, "fu": 110}, "usual": {"han": 4, "fu": 30, "points": 7700}},
+        # [20000,..,33000]: off the leader p0 needs > 6,500: 2h110 7100; a host thinks of 4h30 7700
+        id="juki: 2 han 110 fu comes with the usual 4 han 30 fu",
+    ),
+    pytest.param(
+        ASI, S3, 0, 1,
+        {"points": 2000, "hand": {"han": 1, "fu": 60}, "usual": {"han": 2, "fu": 30, "points": 2000}},
+        # 1h60 and 2h30 both pay 2000: the contract's order picks fewer han; usual says 2h30
+        id="asi: 1 han 60 fu comes with 2 han 30 fu that pays the same",
+    ),
+    pytest.param(
+        ASI, S4_SHORT, 1, 3, {"points": 1000, "hand": {"han": 1, "fu": 30}},
+        id="asi: a hand of at most 40 fu has no usual",
+    ),
+    pytest.param(
+        JUKI, TO_S4_P3_TOP, 0, 1, {"points": 16000, "hand": {"han": 8}},
+        id="juki: a limit hand has no usual",
+    ),
+]
+
+
+@pytest.mark.parametrize("ruleset, hands, seat, off, expected", USUAL_CASES)
+def test_usual_rulebook(ruleset, hands, seat, off, expected):
+    assert _need(needs(record(hands, ruleset)).to_json(), seat, off) == expected
+
+
+def _game_won(rec: dict, event: dict, seat: int) -> tuple[int, bool] | None:
+    """(the seat's score rise, the game over with the seat first (or the seat the dealer who may stop)?)."""
+    before = replay(rec).state.scores
+    try:
+        result = replay({**rec, "hands": [*rec["hands"], event]})
+    except ScoringError:
+        return None
+    rise = result.state.scores[seat] - before[seat]
+    if result.final is not None:
+        return rise, result.final.ranks[seat] == 1
+    return rise, result.state.awaiting_stop and result.state.dealer == seat
+
+
+@pytest.mark.parametrize("ruleset", [JUKI, ASI])
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data())
+def test_to_win_game_is_sufficient_and_minimal(ruleset, data):
+    # From South 3 on, where a game ends by more than a bust: random hands after S4_SHORT's first six.
+    rs = resolve(ruleset)
+    game = Game(rs)
+    events: list[dict] = []
+    for i, event in enumerate(S4_SHORT[:5]):
+        game.apply(parse_event(event, players=rs.players, index=i), i)
+        events.append(event)
+    for i in range(len(events), len(events) + data.draw(st.integers(0, 6))):
+        event = _event(data, game)
+        if event["kind"] == "stop":
+            continue
+        game.apply(parse_event(event, players=rs.players, index=i), i)
+        if game.finished:
+            events = []
+            break
+        events.append(event)
+    rec = record(events, ruleset)
+    if replay(rec).final is not None:
+        return
+    result = needs(rec)
+    seat = data.draw(st.integers(0, rs.players - 1))
+    off = data.draw(st.sampled_from([None, *[q for q in range(rs.players) if q != seat]]))
+    ways = result.players[seat].to_win_game
+    need = ways.tsumo if off is None else ways.ron[off]
+    if need is not None:
+        got = _game_won(rec, _win_event(need.hand.to_json(), seat, off), seat)
+        assert got == (need.points, True), "the answer must end the game with the player first"
+        if need.usual is not None:
+            assert need.usual.hand.fu is None or need.usual.hand.fu <= 40
+            usual = _game_won(rec, _win_event(need.usual.hand.to_json(), seat, off), seat)
+            assert usual == (need.usual.points, True)
+    for value in _all_wins():
+        got = _game_won(rec, _win_event(value, seat, off), seat)
+        if got is None or not got[1]:
+            continue
+        assert need is not None, f"{value} ends the game with seat {seat} first but to_win_game said null"
+        assert got[0] >= need.points, f"{value} is cheaper ({got[0]}) than the answer {need.to_json()}"
+        if need.usual is not None and ("fu" not in value or value["fu"] <= 40):
+            assert got[0] >= need.usual.points, f"{value} is a cheaper usual hand than {need.usual.to_json()}"
