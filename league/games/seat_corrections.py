@@ -26,6 +26,7 @@ from league.audit import audit
 from league.error_codes import LeagueErrorCode as Code
 from league.games import records
 from league.models import AuditEntry, Game, GameSeat, Penalty
+from league.once import Once, claim_key
 from league.validation import storable
 from scoring.errors import ScoringError
 
@@ -117,9 +118,10 @@ def _apply(game: Game, seats: dict[int, Member], moved: dict[int, Member], *, by
 
 
 @transaction.atomic
-def seats_swap(*, game: Game, first: Member, second: Member, by, reason: str) -> Game:
+def seats_swap(*, game: Game, first: Member, second: Member, by, reason: str, once: Once | None = None) -> Game:
     """``first`` and ``second`` change seats (each takes the other's seat and everything it scored)."""
     game = _start(game, by, reason)
+    claim_key(once, scope="seats", by=by)  # a double tap would swap them back
     seats = _seats(game)
     a, b = _seat_of(seats, first), _seat_of(seats, second)
     if a == b:
@@ -128,9 +130,11 @@ def seats_swap(*, game: Game, first: Member, second: Member, by, reason: str) ->
 
 
 @transaction.atomic
-def seat_replace(*, game: Game, leaving: Member, joining: Member, by, reason: str) -> Game:
+def seat_replace(*, game: Game, leaving: Member, joining: Member, by, reason: str,
+                 once: Once | None = None) -> Game:
     """``joining`` (an active member of the club not in the game) takes ``leaving``'s seat and its results."""
     game = _start(game, by, reason)
+    claim_key(once, scope="seats", by=by)
     seats = _seats(game)
     seat = _seat_of(seats, leaving)
     if joining.club_id != game.club_id:

@@ -41,6 +41,8 @@ ONCE = {
     "league:game_penalties": ("league/referee/game.html", 'data-testid="penalty-form"'),
     "league:season_penalties": ("league/referee/season.html", "<form"),
     "league:penalty_cancel": ("league/referee/cancel.html", "<form"),
+    "league:game_seats": ("league/games/seats.html", 'data-testid="seat-swap"'),
+    "club:members_bulk": ("club/manage/members.html", 'data-testid="bulk-add"'),
 }
 
 ALLOWLIST = {
@@ -75,6 +77,13 @@ ALLOWLIST = {
     "club:me": "one pending rename request per member: again updates it",
     "seasons:season_new": "a season's name is unique in the club: a second submission is refused",
     "seasons:season_close": "closing a closed season changes nothing",
+    # A game's end is a state: the games service refuses any event after an end.
+    "league:game_end_time": "an ended game refuses a second end", "league:game_end_referee": "an ended game "
+    "refuses a second end", "league:game_reopen": "reopening an open game is refused",
+    "events:open_games": "end or cancel a game: an ended or cancelled game refuses it again",
+    "events:night_close_ask": "closing a closed night changes nothing; each game's choice as above",
+    "events:round_add_table": "the form names the round and the tables seen; again: 'already added'",
+    "events:tournament_check_in_all": "checks in who is not yet; again finds nobody to check in",
 }
 
 

@@ -260,7 +260,7 @@ def test_a_penalty_from_the_desk_is_listed_on_the_seasons_penalty_page(client, t
 
 # --- check in everyone at once (issue 25.4) ---------------------------------------------------
 def test_the_desk_checks_in_every_approved_player_in_one_action(client, tournament, members, admin_user):
-    entrants = enter_all(tournament, members[:6], admin_user, check_in=False)
+    entrants = EntrantFactory.for_members(tournament, members[:6], absent=True)
     services.check_in(entrant=entrants[0], by=admin_user)  # one came early
     pending, _ = services.register(tournament=tournament, member=members[6], by=members[6].user)
     client.force_login(admin_user)
@@ -278,7 +278,7 @@ def test_the_desk_checks_in_every_approved_player_in_one_action(client, tourname
 
 
 def test_a_member_cannot_check_everyone_in(client, tournament, members, admin_user):
-    enter_all(tournament, members[:4], admin_user, check_in=False)
+    EntrantFactory.for_members(tournament, members[:4], absent=True)
     client.force_login(members[0].user)
     response = client.post(reverse("events:tournament_check_in_all", args=[tournament.pk]))
     assert response.status_code in (HTTPStatus.FORBIDDEN, HTTPStatus.FOUND)

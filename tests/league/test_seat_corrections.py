@@ -209,6 +209,18 @@ def test_the_referee_swaps_seats_on_the_screen(client, game, players, referee):
     assert seat_members(game)[:3] == [players[2].pk, players[1].pk, players[0].pk]
 
 
+def test_a_swap_posted_twice_swaps_once_not_back(client, game, players, referee):
+    """A double tap or Back + resubmit of the same form must not swap the two back (the once-token)."""
+    client.force_login(referee.user)
+    url = reverse("league:game_seats", args=[game.pk])
+    data = {"action": "swap", "swap-first": players[0].pk, "swap-second": players[2].pk,
+            "swap-reason": "동/서 반대로 입력", "entry_token": "seats.same-form"}
+    assert client.post(url, data).status_code == HTTPStatus.FOUND
+    again = client.post(url, data, HTTP_ACCEPT_LANGUAGE="ko", follow=True)
+    assert "이미 저장된 정정입니다" in again.content.decode()
+    assert seat_members(game)[:3] == [players[2].pk, players[1].pk, players[0].pk]
+
+
 def test_the_referee_replaces_a_member_on_the_screen(client, game, players, referee, newcomer):
     client.force_login(referee.user)
     url = reverse("league:game_seats", args=[game.pk])

@@ -17,7 +17,8 @@ from club.models import Member
 from league.games import seat_corrections
 from league.games.seat_corrections import Correction, SeatCorrectionRefused
 from league.models import Game
-from league.ui.views import load_game, refusable, refusal_message
+from league.once import AlreadyDone
+from league.ui.views import entry_once, load_game, refusable, refusal_message
 
 
 class SwapForm(forms.Form):
@@ -68,17 +69,20 @@ def game_seats(request: HttpRequest, pk: int) -> HttpResponse:
                 if action == Correction.SWAP:
                     first, second = (Member.objects.get(pk=data["first"]), Member.objects.get(pk=data["second"]))
                     seat_corrections.seats_swap(game=game, first=first, second=second, by=request.user,
-                                                reason=data["reason"])
+                                                reason=data["reason"], once=entry_once(request))
                     messages.success(request, _("%(a)s and %(b)s changed seats. The game was replayed and the "
                                                 "standings follow.") % {"a": first.display_name,
                                                                         "b": second.display_name})
                 else:
                     leaving, joining = Member.objects.get(pk=data["leaving"]), Member.objects.get(pk=data["joining"])
                     seat_corrections.seat_replace(game=game, leaving=leaving, joining=joining, by=request.user,
-                                                  reason=data["reason"])
+                                                  reason=data["reason"], once=entry_once(request))
                     messages.success(request, _("%(new)s takes %(old)s's seat. The game was replayed and the "
                                                 "standings follow.") % {"new": joining.display_name,
                                                                         "old": leaving.display_name})
+            except AlreadyDone:  # the same form again (a double tap, Back): done once, not undone
+                messages.info(request, _("This correction was already saved; nothing was changed again."))
+                return redirect("league:game_seats", game.pk)
             except ValidationError as exc:
                 form.add_error(None, " ".join(exc.messages) if isinstance(exc, SeatCorrectionRefused)
                                else refusal_message(exc, game))
