@@ -1,7 +1,7 @@
 """Club nights (included under /events/ by config/urls.py)."""
 from django.urls import path
 
-from events import views
+from events import myseat, views
 
 app_name = "events"
 urlpatterns = [
@@ -13,6 +13,7 @@ urlpatterns = [
     path("nights/<int:pk>/rounds/", views.round_seat, name="round_seat"),
     path("nights/<int:pk>/rounds/add-table/", views.round_add_table, name="round_add_table"),
     path("nights/<int:pk>/close/", views.night_close, name="night_close"),
+    path("nights/<int:pk>/me/live/", myseat.my_seat_live, name="my_seat_live"),
     path("nights/<int:pk>/board/", views.board, name="board"),
     path("nights/<int:pk>/board/live/", views.board_live, name="board_live"),
     path("tables/<int:pk>/", views.table_manage, name="table_manage"),

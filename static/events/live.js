@@ -85,6 +85,12 @@
         tick();
       });
     }
+    if (document.getElementById("my-seat-live")) {
+      poll(function () { return document.getElementById("my-seat-live"); }, function (el, body) {
+        el.innerHTML = body;
+        tick();
+      });
+    }
     if (document.querySelector("[data-watch-url]")) {
       poll(function () { return document.querySelector("[data-watch-url]"); }, function () { swapScreen(); });
     }
