@@ -18,11 +18,10 @@ from club.models import Member
 from events import permissions
 from events.models import ClubNight, NightTable
 from events.selectors import seconds_left
-from league.games.words import wind_name
+from league.games.words import seat_wind
 from league.models import Game
 
 NEARLY_UP_SECONDS = 10 * 60  # "time is nearly up" on the phone: the last ten minutes of the round
-WINDS = "ESWN"
 
 
 class Phase:
@@ -93,9 +92,10 @@ def my_seat(night: ClubNight, member: Member) -> MySeat | None:
         return score, rank, points
 
     mine = next(s for s in seats if s.member_id == member.pk)
-    others = tuple(Opponent(s.member.display_name, wind_name(WINDS[s.seat]), *result(s.seat))
+    # Seat winds as at East 1: the first dealer (seat 0) is East.
+    others = tuple(Opponent(s.member.display_name, seat_wind(s.seat, 0, game.seats), *result(s.seat))
                    for s in seats if s.member_id != member.pk)
-    return MySeat(table=table, wind=wind_name(WINDS[mine.seat]), phase=_phase(game, left), seconds_left=left,
+    return MySeat(table=table, wind=seat_wind(mine.seat, 0, game.seats), phase=_phase(game, left), seconds_left=left,
                   opponents=others, **dict(zip(("score", "rank", "points"), result(mine.seat), strict=True)))
 
 

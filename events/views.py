@@ -309,7 +309,8 @@ def _board_context(request: HttpRequest, night: ClubNight) -> dict:
     return {"night": night, "club": night.club, "tables": selectors.board_tables(night),
             "results": selectors.tonight_results(night), "standings": selectors.season_standings(night),
             "other_language": _other_language(), "rounds_count": night.rounds.count(),
-            "present": night.checkins.filter(left_at__isnull=True).count()}
+            "present": night.checkins.filter(left_at__isnull=True).count(),
+            "referee_calls": selectors.open_referee_calls(night)}
 
 
 def _etag(version: str) -> str:
