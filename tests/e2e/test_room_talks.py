@@ -111,3 +111,39 @@ def test_a_referee_call_round_trip(base_url, new_context, room, shots):
     expect(table.get_by_test_id("referee-call-acknowledged")).to_contain_text("심판이 오고 있습니다", timeout=15_000)
     assert table.evaluate("window.__noReload") is True
     assert RefereeCall.objects.get(game=game).acknowledged_by == referee.user
+
+
+def test_an_admin_connects_discord_and_sees_a_failed_message(base_url, new_context, room, shots, settings):
+    """The admin page in a browser, against the local fake Discord: connect, the secret masked, a
+    game's message sent, one refused by the service shown with its reason."""
+    from league.games import services as game_services
+    from notify.models import Outbox
+    from tests.notify import fake_services
+
+    night, members, admin, _ = room
+    fake, server = fake_services.start()
+    settings.NOTIFY_DISCORD_WEBHOOK_PREFIXES = (fake.base + "/api/webhooks/",)
+    try:
+        page = login(new_context(**DESKTOP), base_url, "admin", "/notify/c/juki/")
+        page.get_by_role("radio", name="Discord").check()
+        page.fill("input[name=label]", "클럽 디스코드 #결과")
+        page.fill("input[name=secret]", fake.webhook_url)
+        page.get_by_role("button", name="연결", exact=True).click()
+        expect(page.get_by_test_id("secret-hint")).to_have_text("••••" + fake.webhook_url[-4:])
+        assert fake.webhook_url not in page.content()
+
+        from events import services as night_services
+
+        rnd = night_services.round_seat(night=night, number=1, by=admin.user, seed=1)[0]
+        fake.script.append((400, {"message": "Invalid Form Body", "code": 50035}))
+        game = rnd.tables.order_by("label").first().game
+        game_services.hand_record(game=game, position=0, by=None, event={
+            "kind": "ron", "loser": 0, "riichi": [], "wins": [{"winner": 1, "yakuman": 1}]})
+        page.reload()
+        failed = Outbox.objects.get(status=Outbox.Status.FAILED)
+        expect(page.get_by_test_id(f"outbox-{failed.pk}")).to_contain_text("400 Invalid Form Body")
+        assert len(fake.posted) == 1  # the round's tables went out; the refused game did not
+        page.screenshot(path=os.path.join(shots, "notifications-admin.png"), full_page=True)
+    finally:
+        server.shutdown()
+        server.server_close()
