@@ -28,11 +28,7 @@ def _points(value) -> str:
 
 def round_seated(rnd: NightRound) -> Message:
     night = rnd.night
-    lines = []
-    for table in rnd.tables.select_related("game").prefetch_related("game__seat_set__member").order_by("id"):
-        seats = sorted(table.game.seat_set.all(), key=lambda s: s.seat)
-        names = " · ".join(f"{seat_wind(s.seat, 0, table.game.seats)} {s.member.display_name}" for s in seats)
-        lines.append(f"{table.label}번 테이블: {names}")
+    lines = _table_lines(rnd.tables)
     if rnd.minutes:
         lines.append(f"제한 시간 {rnd.minutes}분")
     return Message(EventKind.ROUND_SEATED, f"round_seated:{rnd.pk}",
@@ -66,6 +62,39 @@ def penalty_given(penalty: Penalty) -> Message:
     if penalty.reason:
         lines.append(f"사유: {penalty.reason}")
     return Message(EventKind.PENALTY_GIVEN, f"penalty_given:{penalty.pk}", "벌칙 (Penalty given)", tuple(lines))
+
+
+def _table_lines(tables) -> list[str]:
+    lines = []
+    for table in tables.select_related("game").prefetch_related("game__seat_set__member").order_by("id"):
+        seats = sorted(table.game.seat_set.all(), key=lambda s: s.seat)
+        names = " · ".join(f"{seat_wind(s.seat, 0, table.game.seats)} {s.member.display_name}" for s in seats)
+        lines.append(f"{table.label}번 테이블: {names}")
+    return lines
+
+
+def tournament_round_seated(rnd) -> Message:
+    return Message(EventKind.TOURNAMENT_ROUND_SEATED, f"tournament_round_seated:{rnd.pk}",
+                   f"{rnd.tournament.name} · {rnd.number}라운드 배정 (Round {rnd.number} seated)",
+                   tuple(_table_lines(rnd.tables)))
+
+
+def tournament_cut(tournament) -> Message:
+    from club.models import Member
+
+    names = dict(Member.objects.filter(pk__in=tournament.finalists or []).values_list("pk", "display_name"))
+    lines = tuple(f"{i}. {names.get(pk, pk)}" for i, pk in enumerate(tournament.finalists or [], 1))
+    return Message(EventKind.TOURNAMENT_CUT, f"tournament_cut:{tournament.pk}",
+                   f"{tournament.name} · 컷 통과 {len(lines)}명 (Cut: who goes through)", lines)
+
+
+def tournament_results(tournament) -> Message:
+    from events.tournaments import standings
+
+    rows = standings.standings(tournament)
+    lines = tuple(f"{r['place']}위 {r['name']} {_points(r['points'])}" for r in rows[:16])
+    return Message(EventKind.TOURNAMENT_RESULTS, f"tournament_results:{tournament.pk}",
+                   f"{tournament.name} · 최종 결과 (Final results)", lines)
 
 
 def render(message: Message, kind: str) -> str:

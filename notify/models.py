@@ -18,6 +18,9 @@ class EventKind(models.TextChoices):
     GAME_ENDED = "game_ended", _("Game ended (final table)")
     NIGHT_ENDED = "night_ended", _("Night ended (tonight's results)")
     PENALTY_GIVEN = "penalty_given", _("Penalty given")
+    TOURNAMENT_ROUND_SEATED = "tournament_round_seated", _("Tournament round seated")
+    TOURNAMENT_CUT = "tournament_cut", _("Tournament cut (who goes through)")
+    TOURNAMENT_RESULTS = "tournament_results", _("Tournament results")
 
 
 class ChannelKind(models.TextChoices):

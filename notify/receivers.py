@@ -4,7 +4,13 @@ from __future__ import annotations
 
 from django.dispatch import receiver
 
-from events.signals import night_closed, round_seated
+from events.signals import (
+    night_closed,
+    round_seated,
+    tournament_cut,
+    tournament_finished,
+    tournament_round_seated,
+)
 from league.signals import game_finished, penalty_given, requeue_requested
 from notify import messages, services
 
@@ -27,6 +33,21 @@ def _night_closed(sender, night, **kwargs) -> None:
 @receiver(penalty_given, dispatch_uid="notify.penalty_given")
 def _penalty_given(sender, penalty, **kwargs) -> None:
     services.outbox_write(club_id=penalty.season.club_id, message=messages.penalty_given(penalty))
+
+
+@receiver(tournament_round_seated, dispatch_uid="notify.tournament_round_seated")
+def _tournament_round_seated(sender, round, **kwargs) -> None:  # noqa: A002 - the signal's argument
+    services.outbox_write(club_id=round.tournament.club_id, message=messages.tournament_round_seated(round))
+
+
+@receiver(tournament_cut, dispatch_uid="notify.tournament_cut")
+def _tournament_cut(sender, tournament, **kwargs) -> None:
+    services.outbox_write(club_id=tournament.club_id, message=messages.tournament_cut(tournament))
+
+
+@receiver(tournament_finished, dispatch_uid="notify.tournament_finished")
+def _tournament_finished(sender, tournament, **kwargs) -> None:
+    services.outbox_write(club_id=tournament.club_id, message=messages.tournament_results(tournament))
 
 
 @receiver(requeue_requested, dispatch_uid="notify.requeue")

@@ -50,3 +50,30 @@ def test_a_penalty_goes_out_when_chosen(game, club, admin, referee, fake, django
         referee_services.penalty_give(member=member, type="yellow_card", reason="지연 행위", by=referee.user, game=game)
     [row] = Outbox.objects.filter(event="penalty_given")
     assert row.text.startswith(f"**벌칙 (Penalty given)**\n{member.display_name}: ") and "사유: 지연 행위" in row.text
+
+
+def test_a_tournament_sends_its_rounds_its_cut_and_its_results(club, ruleset, members, admin_user, fake,
+                                                               django_capture_on_commit_callbacks):
+    from events.tournaments import services as tournament_services
+    from notify import services
+    from tests.events.test_tournaments import enter_all, finish_round, make
+
+    services.channel_connect(club=club, kind="discord", secret=fake.webhook_url, by=admin_user,
+                             events=["tournament_round_seated", "tournament_cut", "tournament_results"])
+    tournament = make(club, ruleset, admin_user, rounds=2, cut_after=1, cut_to=4)
+    enter_all(tournament, members[:8], admin_user)
+    with django_capture_on_commit_callbacks(execute=True):
+        first = tournament_services.round_seat(tournament=tournament, number=1, by=admin_user, seed=1)[0]
+        finish_round(first, admin_user)
+        second = tournament_services.round_seat(tournament=tournament, number=2, by=admin_user, seed=1)[0]
+        finish_round(second, admin_user)
+        tournament_services.tournament_finish(tournament=tournament, by=admin_user)
+    rows = list(Outbox.objects.order_by("id").values_list("event", flat=True))
+    assert rows == ["tournament_round_seated", "tournament_cut", "tournament_round_seated", "tournament_results"]
+    cut = Outbox.objects.get(event="tournament_cut")
+    tournament.refresh_from_db()
+    assert "컷 통과 4명" in cut.text and len(tournament.finalists) == 4
+    results = Outbox.objects.get(event="tournament_results").text
+    assert results.splitlines()[0] == f"**{tournament.name} · 최종 결과 (Final results)**"
+    assert results.splitlines()[1].startswith("1위 ")
+    assert len(fake.posted) == 4 and all(r.status == Outbox.Status.SENT for r in Outbox.objects.all())
