@@ -120,3 +120,12 @@ def test_the_table_screen_offers_the_button(client, game, players):
     client.force_login(players[3].user)
     page = client.get(reverse("league:game_table", args=[game.pk])).content.decode()
     assert 'data-testid="call-referee"' in page and 'data-testid="call-reason-chombo"' in page
+
+
+def test_the_night_desk_links_to_the_referees_screen(client, club, season, referee):
+    from events import services as night_services
+
+    night = night_services.night_open(club=club, season=season, title="금요일", by=None)
+    client.force_login(referee.user)
+    page = client.get(reverse("events:night_detail", args=[night.pk])).content.decode()
+    assert reverse("league:referee_calls", args=[club.slug]) in page

@@ -263,3 +263,23 @@ def test_a_member_cannot_open_the_notifications_page(client, club, players):
 def test_an_unknown_event_is_refused(club, admin, fake):
     with pytest.raises(ValidationError):
         services.channel_connect(club=club, kind="discord", secret=fake.webhook_url, by=admin, events=["lunch"])
+
+
+def test_telegrams_429_waits_its_retry_after(game, telegram, fake, django_capture_on_commit_callbacks):
+    fake.script.append((429, {"ok": False, "error_code": 429, "description": "Too Many Requests: retry after 7",
+                              "parameters": {"retry_after": 7}}))
+    before = timezone.now()
+    finish(game, django_capture_on_commit_callbacks)
+    row = Outbox.objects.get(channel=telegram)
+    assert row.status == Outbox.Status.PENDING and 6.5 <= (row.next_attempt_at - before).total_seconds() <= 12
+
+
+def test_a_secret_in_a_services_answer_is_never_stored_or_logged(game, telegram, fake, caplog,
+                                                                 django_capture_on_commit_callbacks):
+    fake.script.append((401, {"ok": False, "description": f"Unauthorized: bot{BOT_TOKEN} is revoked"}))
+    with caplog.at_level("DEBUG"):
+        finish(game, django_capture_on_commit_callbacks)
+    row = Outbox.objects.get(channel=telegram)
+    secret_part = BOT_TOKEN.split(":")[1]
+    assert row.status == Outbox.Status.FAILED and "***" in row.last_error
+    assert secret_part not in row.last_error and secret_part not in caplog.text
