@@ -13,6 +13,7 @@ urlpatterns = [
     path("i18n/setlang/", set_language, name="set_language"),
     path("api/", include("league.api.urls")),
     path("events/", include("events.urls")),
+    path("notify/", include("notify.urls")),
     path("", include("league.standings.urls", namespace="standings")),
     path("", include("league.whatif.urls", namespace="whatif")),
     # league:home answers "/" (before club.urls, whose "home" only names that address for the templates).

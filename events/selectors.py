@@ -13,7 +13,7 @@ from django.utils import timezone
 
 from club.models import Member
 from events.models import CheckIn, ClubNight, NightRound, NightTable
-from league.models import Game, GameSeat, HandRecord, StandingsSnapshot
+from league.models import Game, GameSeat, HandRecord, RefereeCall, StandingsSnapshot
 
 
 def nights_for_club(club) -> list[ClubNight]:
@@ -194,8 +194,15 @@ def board_version(night: ClubNight) -> str:
     people = night.checkins.aggregate(n=Count("id"), left=Count("id", filter=Q(left_at__isnull=False)),
                                       at=Max("left_at"))
     snap = StandingsSnapshot.objects.filter(season=night.season).values_list("computed_at", flat=True).first()
-    parts = [night.status, hands, game_state, seats, tables, people, snap, night.rounds.count()]
+    calls = RefereeCall.objects.filter(game__in=games).aggregate(n=Count("id"), ack=Count("acknowledged_at"))
+    parts = [night.status, hands, game_state, seats, tables, people, snap, night.rounds.count(), calls]
     return hashlib.sha1(repr(parts).encode()).hexdigest()[:20]
+
+
+def open_referee_calls(night: ClubNight) -> list[RefereeCall]:
+    """Tables of the night calling a referee, oldest first (the board shows them until acknowledged)."""
+    return list(RefereeCall.objects.filter(game__night_table__round__night=night, acknowledged_at__isnull=True)
+                .select_related("game__night_table").order_by("called_at", "id"))
 
 
 def game_version(game: Game) -> str:

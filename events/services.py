@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 from club.models import Club, Member
 from events import permissions, seating
 from events.models import CheckIn, ClubNight, EndRule, NightRound, NightTable
+from events.signals import night_closed, round_seated
 from league.audit import audit as _audit  # the one audit trail writer
 from league.games import services as game_services
 from league.models import AuditEntry, Game, GameSeat, Season
@@ -122,6 +123,7 @@ def night_close(*, night: ClubNight, by) -> ClubNight:
     night.save(update_fields=["status", "closed_at"])
     _audit(club=night.club, by=by, action=AuditEntry.Action.EDIT, object_type="club_night", object_id=night.pk,
            before={"status": "open"}, after={"status": "closed"})
+    night_closed.send(sender=ClubNight, night=night)
     return night
 
 
@@ -280,6 +282,7 @@ def round_seat(*, night: ClubNight, number: int, by, seed: int | None = None) ->
            after={"night": night.pk, "number": number, "tables": [[names[i] for i in t] for t in ordered],
                   "games": [t.game_id for t in tables], "sitting_out": [names[i] for i in plan.sitting_out],
                   "still_playing": [c.member.display_name for c in present if c.member_id in busy]})
+    round_seated.send(sender=NightRound, round=rnd)
     return rnd, True
 
 

@@ -1,7 +1,7 @@
 """Club nights (included under /events/ by config/urls.py)."""
 from django.urls import path
 
-from events import open_views, views
+from events import myseat, open_views, views
 
 app_name = "events"
 urlpatterns = [
@@ -15,6 +15,7 @@ urlpatterns = [
     path("nights/<int:pk>/close/", views.night_close, name="night_close"),
     path("nights/<int:pk>/close/ask/", open_views.night_close_ask, name="night_close_ask"),
     path("c/<slug:slug>/open-games/", open_views.open_games_page, name="open_games"),
+    path("nights/<int:pk>/me/live/", myseat.my_seat_live, name="my_seat_live"),
     path("nights/<int:pk>/board/", views.board, name="board"),
     path("nights/<int:pk>/board/live/", views.board_live, name="board_live"),
     path("tables/<int:pk>/", views.table_manage, name="table_manage"),

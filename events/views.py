@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from club.models import Club, Member
-from events import forms, permissions, selectors, services
+from events import forms, myseat, permissions, selectors, services
 from events.models import ClubNight, NightTable
 from league import permissions as league_permissions
 from league.models import Game
@@ -136,13 +136,9 @@ def night_checkin(request: HttpRequest, pk: int) -> HttpResponse:
             messages.error(request, _message(exc))
         return redirect("events:night_checkin", night.pk)
     checkin = night.checkins.filter(member=me).first() if me else None
-    table = None
-    if me is not None:
-        table = (NightTable.objects.filter(round__night=night, game__seat_set__member=me,
-                                           game__status=Game.Status.IN_PROGRESS)
-                 .select_related("round", "game").first())
-    return render(request, "events/checkin.html", {"night": night, "club": night.club, "me": me,
-                                                    "checkin": checkin, "table": table})
+    return render(request, "events/checkin.html", {"night": night, "club": night.club, "checkin": checkin,
+                                                    **myseat.context(night, me),
+                                                    "my_seat_etag": myseat.live_attrs(night, me)["etag"]})
 
 
 @login_required
@@ -332,7 +328,8 @@ def _board_context(request: HttpRequest, night: ClubNight) -> dict:
     return {"night": night, "club": night.club, "tables": selectors.board_tables(night),
             "results": selectors.tonight_results(night), "standings": selectors.season_standings(night),
             "other_language": _other_language(), "rounds_count": night.rounds.count(),
-            "present": night.checkins.filter(left_at__isnull=True).count()}
+            "present": night.checkins.filter(left_at__isnull=True).count(),
+            "referee_calls": selectors.open_referee_calls(night)}
 
 
 def _etag(version: str) -> str:

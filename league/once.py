@@ -16,9 +16,9 @@ from django.db import IntegrityError, transaction
 
 from league.audit import as_json
 from league.error_codes import LeagueErrorCode as Code
-from league.models import Game, HandRecord, IdempotencyKey, Penalty
+from league.models import Game, HandRecord, IdempotencyKey, Penalty, RefereeCall
 
-_ONCE_MODELS = {"hand": HandRecord, "game": Game, "penalty": Penalty}
+_ONCE_MODELS = {"hand": HandRecord, "game": Game, "penalty": Penalty, "referee_call": RefereeCall}
 
 
 class AlreadyDone(ValidationError):

@@ -14,6 +14,7 @@ from celery import shared_task
 from celery.signals import worker_ready
 
 # Celery's autodiscovery imports ``league.tasks``: the domains' tasks are registered from here.
+from league.signals import requeue_requested
 from league.standings.tasks import queue_season_recompute, stale_seasons
 from league.transfer.tasks import queue_import_batch, stalled_batches
 from league.whatif import tasks as whatif_tasks  # noqa: F401  (registers the what-if lab's task)
@@ -32,7 +33,13 @@ def requeue_stale() -> dict:
         queue_import_batch(batch_id)
     if seasons or batches:
         logger.warning("requeue_stale: seasons %s, import batches %s queued again", seasons, batches)
-    return {"seasons": seasons, "batches": batches}
+    summary = {"seasons": seasons, "batches": batches}
+    for receiver, result in requeue_requested.send_robust(sender=None):  # the layers above (notify's outbox)
+        if isinstance(result, Exception):
+            logger.error("requeue_stale: %s failed: %r", receiver, result)
+        elif isinstance(result, dict):
+            summary.update(result)
+    return summary
 
 
 @worker_ready.connect

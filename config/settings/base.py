@@ -33,6 +33,7 @@ INSTALLED_APPS = [
     "club",
     "league",
     "events",
+    "notify",
     "axes",
 ]
 
@@ -212,6 +213,13 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "inte
 # With a broker, a season's standings update runs this many seconds after the change that queued
 # it, so the games of tables finishing together are added by one update (0: at once).
 LEAGUE_STANDINGS_GATHER_SECONDS = float(os.environ.get("LEAGUE_STANDINGS_GATHER_SECONDS", "2"))
+# Notifications (notify/, docs/notifications.md). Secrets are encrypted with a key derived from
+# NOTIFY_SECRET_KEY (default SECRET_KEY). A row "sending" longer than the lease was left by a killed worker.
+NOTIFY_SECRET_KEY = os.environ.get("NOTIFY_SECRET_KEY", "")
+NOTIFY_SENDING_LEASE_SECONDS = float(os.environ.get("NOTIFY_SENDING_LEASE_SECONDS", "120"))
+NOTIFY_TELEGRAM_API_BASE = os.environ.get("NOTIFY_TELEGRAM_API_BASE", "https://api.telegram.org")
+NOTIFY_DISCORD_WEBHOOK_PREFIXES = ("https://discord.com/api/webhooks/", "https://discordapp.com/api/webhooks/",
+                                   "https://ptb.discord.com/api/webhooks/", "https://canary.discord.com/api/webhooks/")
 CELERY_BEAT_SCHEDULE = {
     "league-requeue-stale": {"task": "league.requeue_stale", "schedule": 300.0},
 }

@@ -23,6 +23,7 @@ from django.utils.translation import gettext as _
 from club.models import Club, Member
 from events import permissions, seating
 from events.choices import EndRule
+from events.signals import tournament_cut, tournament_finished, tournament_round_seated
 from events.tournaments.models import (
     Carry,
     Entrant,
@@ -499,6 +500,7 @@ def round_seat(*, tournament: Tournament, number: int, by, method: str | None = 
                object_id=tournament.pk, before={"finalists": []},
                after={"finalists": tournament.finalists, "after_round": tournament.cut_after,
                       "names": [r["name"] for r in rows[: tournament.cut_to]]}, reason="cut")
+        tournament_cut.send(sender=Tournament, tournament=tournament)
     entrants = round_players(tournament, number)
     size = players_per_table(tournament)
     three = sanma_tables(tournament)
@@ -570,6 +572,7 @@ def round_seat(*, tournament: Tournament, number: int, by, method: str | None = 
                                     "tables": [[names[i] for i in t] for t in ordered],
                                     "games": [t.game_id for t in tables],
                                     "sitting_out": [names[i] for i in plan.sitting_out]})
+    tournament_round_seated.send(sender=TournamentRound, round=rnd)
     return rnd, True
 
 
@@ -772,4 +775,5 @@ def tournament_finish(*, tournament: Tournament, by) -> Tournament:
         tournament.save(update_fields=["status"])
         _audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT, object_type="tournament",
                object_id=tournament.pk, before={"status": "running"}, after={"status": "finished"})
+        tournament_finished.send(sender=Tournament, tournament=tournament)
     return tournament

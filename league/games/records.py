@@ -22,6 +22,7 @@ from league.error_codes import LeagueErrorCode as Code
 from league.errors import HandConflict, HandRefused
 from league.games.selectors import build_record, replay_record
 from league.models import AuditEntry, Game, HandRecord, Penalty
+from league.signals import game_finished
 from league.standings.game_stats import stats_of_replay
 from league.standings.services import season_changed
 from league.validation import BadInput, check_value, storable
@@ -92,6 +93,8 @@ def refresh(game: Game, rep, *, was_finished: bool, force_recompute: bool = Fals
     if tuple(getattr(game, f) for f in cached) != before:  # most hands change nothing of it: no UPDATE
         game.save(update_fields=list(cached))
     finished = game.status == Game.Status.FINISHED
+    if finished and not was_finished:
+        game_finished.send(sender=Game, game=game)  # inside the transaction (notify's outbox)
     if was_finished or finished or force_recompute:
         queue_recompute(game.season_id, game_finished=finished and not was_finished and not force_recompute)
     return game

@@ -11,10 +11,11 @@ from league.models.audit import AuditEntry
 from league.models.games import Game, GameSeat, HandRecord
 from league.models.imports import ImportBatch
 from league.models.once import IdempotencyKey
-from league.models.referee import Penalty, PenaltyKind
+from league.models.referee import Penalty, PenaltyKind, RefereeCall, RefereeCallReason
 from league.models.rulesets import Ruleset, Season
 from league.models.standings import RatingHistory, StandingsSnapshot
 from league.whatif.models import WhatIfRun
 
 __all__ = ["AuditEntry", "Game", "GameSeat", "HandRecord", "IdempotencyKey", "ImportBatch", "Penalty", "PenaltyKind",
+           "RefereeCall", "RefereeCallReason",
            "RatingHistory", "Ruleset", "Season", "StandingsSnapshot", "WhatIfRun"]

@@ -75,3 +75,44 @@ class Penalty(models.Model):
     @property
     def is_active(self) -> bool:
         return self.cancelled_at is None
+
+
+class RefereeCallReason(models.TextChoices):
+    SCORE_DISPUTE = "score_dispute", _("Score dispute")
+    CHOMBO = "chombo", _("Chombo")
+    OTHER = "other", _("Other")
+
+
+class RefereeCall(models.Model):
+    """A table calls a referee (issue 27 item 2). Open until a referee acknowledges it; one open call
+    per game (a second tap while it is open is the same call)."""
+
+    Reason = RefereeCallReason
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="referee_calls")
+    reason = models.CharField(_("reason"), max_length=20, choices=RefereeCallReason.choices)
+    note = models.CharField(_("note"), max_length=200, blank=True)
+    called_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                  related_name="+")
+    called_at = models.DateTimeField(default=timezone.now)
+    acknowledged_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                        related_name="+")
+    acknowledged_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["called_at", "id"]
+        verbose_name = _("referee call")
+        verbose_name_plural = _("referee calls")
+        constraints = [
+            models.UniqueConstraint(fields=["game"], condition=Q(acknowledged_at__isnull=True),
+                                    name="refereecall_one_open_per_game"),
+            models.CheckConstraint(condition=Q(reason__in=[r.value for r in RefereeCallReason]),
+                                   name="refereecall_reason_valid"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_id}: {self.reason}"
+
+    @property
+    def is_open(self) -> bool:
+        return self.acknowledged_at is None

@@ -23,6 +23,7 @@ from league.games import records
 from league.models import AuditEntry, Game, HandRecord, Penalty, PenaltyKind, Season
 from league.once import Once, claim_key, mark_claimed
 from league.permissions import Action, require
+from league.signals import penalty_given
 from league.validation import storable
 from scoring.errors import ScoringError
 from scoring.penalties import EVENT_PENALTIES, PenaltyType
@@ -103,6 +104,7 @@ def penalty_give(
     penalty = penalty_give_locked(member=member, type=type, reason=reason, by=by, game=game, season=season,
                                    points=points, amount=amount, beneficiary=beneficiary, riichi=riichi)
     mark_claimed(claim, penalty, "penalty")
+    penalty_given.send(sender=Penalty, penalty=penalty)  # inside the transaction (notify's outbox)
     return penalty
 
 

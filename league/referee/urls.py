@@ -1,6 +1,7 @@
 """The referee's screens: penalties and the audit log (namespace "league", see league/urls.py)."""
 from django.urls import path
 
+from league.referee import calls_views
 from league.referee import views as referee
 
 urlpatterns = [
@@ -11,4 +12,9 @@ urlpatterns = [
     path("games/<int:pk>/referee-end/", referee.game_end, name="game_end_referee"),
     path("games/<int:pk>/reopen/", referee.game_reopen, name="game_reopen"),
     path("penalties/<int:pk>/cancel/", referee.penalty_cancel, name="penalty_cancel"),
+    path("games/<int:pk>/referee-call/", calls_views.referee_call, name="referee_call"),
+    path("games/<int:pk>/referee-call/live/", calls_views.referee_call_live, name="referee_call_live"),
+    path("c/<slug:slug>/referee/calls/", calls_views.referee_calls, name="referee_calls"),
+    path("referee-calls/<int:pk>/acknowledge/", calls_views.referee_call_acknowledge,
+         name="referee_call_acknowledge"),
 ]

@@ -85,6 +85,13 @@
         tick();
       });
     }
+    ["my-seat-live", "referee-call-live", "referee-calls-live"].forEach(function (id) {
+      if (!document.getElementById(id)) return;
+      poll(function () { return document.getElementById(id); }, function (el, body) {
+        el.innerHTML = body;
+        tick();
+      });
+    });
     if (document.querySelector("[data-watch-url]")) {
       poll(function () { return document.querySelector("[data-watch-url]"); }, function () { swapScreen(); });
     }

@@ -1,0 +1,97 @@
+"""Calling a referee to a table (issue 27 item 2): writes and reads.
+
+A call is open until a referee (or admin) acknowledges it. One open call per game: a unique
+constraint on the open call, the game's row lock and the form's once-token make a second tap (or a
+second phone) the same call: ``(call, False)``. Every call and acknowledgement is audited.
+"""
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+from django.db.models import QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from club.models import Club
+from league import permissions
+from league.audit import audit
+from league.error_codes import LeagueErrorCode as Code
+from league.games import records
+from league.models import AuditEntry, Game, RefereeCall
+from league.once import AlreadyDone, Once, claim_key, mark_claimed
+from league.signals import referee_called
+
+
+def may_call(user, game: Game) -> bool:
+    """The host or any seated player (whoever may enter the game's hands), a referee or an admin."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return False
+    return permissions.can_enter_hands(user, game) or game.created_by_id == user.pk
+
+
+def _after(call: RefereeCall) -> dict:
+    return {"game": call.game_id, "reason": call.reason, "note": call.note,
+            "acknowledged": call.acknowledged_at is not None}
+
+
+@transaction.atomic
+def referee_call(*, game: Game, reason: str, by, note: str = "", once: Once | None = None
+                 ) -> tuple[RefereeCall, bool]:
+    """Call a referee to ``game``'s table. Returns ``(call, created)``; while a call is open a second
+    call (a double tap, another phone) returns the open one and writes nothing."""
+    if not may_call(by, game):
+        raise PermissionDenied(_("Only the table's players can call a referee."))
+    if reason not in RefereeCall.Reason.values:
+        raise ValidationError(_("Choose a reason: score dispute, chombo or other."), code=Code.REASON)
+    game = records.locked(game)
+    if game.status != Game.Status.IN_PROGRESS:
+        raise ValidationError(_("This game is over: ask a referee directly."), code=Code.CLOSED)
+    try:
+        claim = claim_key(once, scope="referee_call", by=by)
+    except AlreadyDone as done:
+        call = done.result or game.referee_calls.filter(acknowledged_at__isnull=True).first()
+        if call is not None:
+            return call, False
+        raise
+    open_call = game.referee_calls.filter(acknowledged_at__isnull=True).first()
+    if open_call is not None:
+        mark_claimed(claim, open_call, "referee_call")
+        return open_call, False
+    try:
+        with transaction.atomic():
+            call = RefereeCall.objects.create(game=game, reason=reason, note=(note or "").strip()[:200],
+                                              called_by=by)
+    except IntegrityError:  # without row locks (SQLite) a second phone at the same moment: the first call
+        return game.referee_calls.get(acknowledged_at__isnull=True), False
+    mark_claimed(claim, call, "referee_call")
+    audit(club=game.club, by=by, action=AuditEntry.Action.CREATE, object_type="referee_call", object_id=call.pk,
+          after=_after(call))
+    referee_called.send(sender=RefereeCall, call=call, acknowledged=False)
+    return call, True
+
+
+@transaction.atomic
+def referee_call_acknowledge(*, call: RefereeCall, by) -> tuple[RefereeCall, bool]:
+    """A referee (or admin) says they are coming. Acknowledging twice changes nothing: ``(call, False)``."""
+    call = RefereeCall.objects.select_for_update(of=("self",)).select_related("game__club").get(pk=call.pk)
+    if not permissions.is_referee_or_admin(by, call.game.club):
+        raise PermissionDenied(_("Only a referee or an admin can answer a call."))
+    if call.acknowledged_at is not None:
+        return call, False
+    call.acknowledged_at, call.acknowledged_by = timezone.now(), by
+    call.save(update_fields=["acknowledged_at", "acknowledged_by"])
+    audit(club=call.game.club, by=by, action=AuditEntry.Action.EDIT, object_type="referee_call", object_id=call.pk,
+          before={"acknowledged": False}, after=_after(call))
+    referee_called.send(sender=RefereeCall, call=call, acknowledged=True)
+    return call, True
+
+
+# --- reads ----------------------------------------------------------------------------------
+def open_calls(club: Club) -> QuerySet[RefereeCall]:
+    return (RefereeCall.objects.filter(game__club=club, acknowledged_at__isnull=True)
+            .select_related("game", "called_by").order_by("called_at", "id"))
+
+
+def latest_call(game: Game) -> RefereeCall | None:
+    """The table's open call, else its last call (so the table sees the acknowledgement)."""
+    return game.referee_calls.select_related("acknowledged_by").order_by("-called_at", "-id").first()

@@ -1,0 +1,16 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class NotifyConfig(AppConfig):
+    name = "notify"
+    verbose_name = _("Notifications")
+    default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        import logging
+
+        from notify import receivers  # noqa: F401  (connects to the lower layers' signals)
+
+        # urllib3 logs each request's path at DEBUG: a webhook URL or bot token is a secret.
+        logging.getLogger("urllib3.connectionpool").setLevel(logging.INFO)

@@ -1,0 +1,32 @@
+"""Celery task: send one outbox row (``notify.delivery``); retries are scheduled with a countdown."""
+from __future__ import annotations
+
+import logging
+
+from celery import current_app, shared_task
+
+logger = logging.getLogger(__name__)
+
+
+@shared_task(name="notify.send_outbox", acks_late=True, ignore_result=True)
+def send_outbox(outbox_id: int) -> str:
+    from notify.delivery import Result, deliver
+
+    outcome = deliver(outbox_id)
+    if outcome.result == Result.RETRY and not current_app.conf.task_always_eager:
+        queue_send(outbox_id, countdown=outcome.retry_in)
+    return outcome.result
+
+
+def queue_send(outbox_id: int, *, countdown: float | None = None) -> bool:
+    """Queue the send; a broker that is down is logged, never raised (``requeue_stale`` picks it up).
+    Eagerly (no broker) the retry is left to ``requeue_stale`` too."""
+    try:
+        if countdown:
+            send_outbox.apply_async((outbox_id,), countdown=countdown)
+        else:
+            send_outbox.delay(outbox_id)
+    except Exception:  # noqa: BLE001 - after the commit nothing may fail the request
+        logger.exception("notify: could not queue outbox %s; league.requeue_stale will", outbox_id)
+        return False
+    return True

@@ -1,0 +1,10 @@
+"""Notifications (included under /notify/ by config/urls.py)."""
+from django.urls import path
+
+from notify import views
+
+app_name = "notify"
+urlpatterns = [
+    path("c/<slug:slug>/", views.channels, name="channels"),
+    path("c/<slug:slug>/<int:pk>/", views.channel_edit, name="channel_edit"),
+]
