@@ -27,7 +27,8 @@ pytestmark = pytest.mark.django_db
 TOURNAMENT_NAME, NIGHT_TITLE = "비공개 봄 대회", "목요일 클럽 나이트"
 POST_ONLY = {"desk_checkin", "desk_leave", "round_seat", "night_close", "tournament_register", "tournament_entrant_add",
              "tournament_entrant", "tournament_round_seat", "tournament_penalty", "tournament_finish",
-             "tournament_publish", "tournament_table_action", "round_add_table"}
+             "tournament_publish", "tournament_table_action", "round_add_table",
+             "tournament_check_in_all"}
 
 
 def events_url_names() -> set[str]:
@@ -62,7 +63,8 @@ def private_club(club, season, sanma_season, ruleset, members, admin_user, night
             "tournament_board_live": [tournament.pk], "tournament_table_action": [table.pk],
             "tournament_table_scores": [table.pk], "casual_list": [club.slug],
             "open_games": [club.slug], "night_close_ask": [night.pk], "round_add_table": [night.pk],
-            "table_next_game": [night_table.pk],
+            "table_next_game": [night_table.pk], "my_seat_live": [night.pk],
+            "tournament_check_in_all": [tournament.pk],
         },
         "post": {  # what the club's own desk would send: valid, so only the permission refuses it
             "desk_checkin": {"member": members[12].pk}, "desk_leave": {"member": members[8].pk},
