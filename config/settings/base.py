@@ -43,6 +43,8 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
+    # A NUL in a posted form field: 400 with a message before any view (PostgreSQL cannot store it).
+    "config.middleware.UnstorableInputMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "league.middleware.RequestStandingsMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
