@@ -64,3 +64,76 @@ def test_item12_bad_json_to_the_token_endpoint_is_a_400(db, body):
     r = APIClient().generic("POST", "/api/auth/token/", body, content_type="application/json")
     assert r.status_code == HTTPStatus.BAD_REQUEST
     assert r.json()["detail"]
+
+
+# --- item 9: another club's names and ids are not probed ----------------------------------------
+MISSING = 987654
+
+
+@pytest.fixture
+def private_club_game(game):
+    """``game`` in a club that keeps its standings private, and a stranger: a member of another club."""
+    from tests.factories import ClubFactory, MemberFactory, UserFactory
+
+    game.season.club.public_standings = False
+    game.season.club.save()
+    stranger = MemberFactory(club=ClubFactory(), user=UserFactory())
+    return game, stranger.user
+
+
+PROBED_GET = [
+    pytest.param("league:game_detail", "game", id="game-detail"),
+    pytest.param("league:game_table", "game", id="game-table"),
+    pytest.param("league:hand_full", "game", id="game-hand-full"),
+    pytest.param("league:game_penalties", "game", id="game-penalties"),
+    pytest.param("standings:season", "season", id="season-standings"),
+    pytest.param("standings:export", "season-csv", id="season-standings-csv"),
+    pytest.param("whatif:lab", "season", id="season-whatif"),
+    pytest.param("api:season-detail", "season", id="api-season"),
+    pytest.param("api:game-detail", "game", id="api-game"),
+    pytest.param("api:season-games-csv", "season", id="api-season-games-csv"),
+    pytest.param("api:season-hands-csv", "season", id="api-season-hands-csv"),
+]
+
+
+def _probe_args(kind, game, pk=None):
+    if kind == "game":
+        return [pk or game.pk]
+    if kind == "season":
+        return [pk or game.season_id]
+    return [pk or game.season_id, "csv"]
+
+
+@pytest.mark.parametrize(("url_name", "kind"), PROBED_GET)
+def test_item9_another_clubs_ids_answer_like_ids_that_do_not_exist(private_club_game, url_name, kind):
+    game, stranger = private_club_game
+    client = _client(stranger)
+    existing = client.get(reverse(url_name, args=_probe_args(kind, game)))
+    missing = client.get(reverse(url_name, args=_probe_args(kind, game, MISSING)))
+    assert existing.status_code == missing.status_code == HTTPStatus.NOT_FOUND
+    body = existing.content.decode()
+    assert game.season.name not in body and game.season.club.name not in body
+
+
+def test_item9_the_desk_check_in_does_not_name_another_clubs_member(club, night_setup):
+    night, admin_user = night_setup
+    from tests.factories import ClubFactory, MemberFactory
+
+    outsider = MemberFactory(club=ClubFactory(), display_name="다른클럽회원")
+    client = _client(admin_user)
+    url = reverse("events:desk_checkin", args=[night.pk])
+    existing = client.post(url, {"member": outsider.pk}, follow=True)
+    missing = client.post(url, {"member": MISSING}, follow=True)
+    assert "다른클럽회원" not in existing.content.decode()
+    assert existing.status_code == missing.status_code == HTTPStatus.NOT_FOUND
+    assert not night.checkins.exists()
+
+
+@pytest.fixture
+def night_setup(club, season):
+    from events import services
+    from tests.factories import ClubRoleFactory, MemberFactory, UserFactory
+
+    admin = MemberFactory(club=club, user=UserFactory())
+    ClubRoleFactory(club=club, member=admin, role="admin")
+    return services.night_open(club=club, season=season, title="목요일", by=admin.user), admin.user
