@@ -209,8 +209,13 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "inte
 # With a broker, a season's standings update runs this many seconds after the change that queued
 # it, so the games of tables finishing together are added by one update (0: at once).
 LEAGUE_STANDINGS_GATHER_SECONDS = float(os.environ.get("LEAGUE_STANDINGS_GATHER_SECONDS", "2"))
+# What a crashed worker left (a stale season, a stalled import batch) is queued again within
+# about a minute and a half: beat looks every LEAGUE_REQUEUE_SECONDS (a cheap query), a season is
+# stale a minute after its change, a batch a minute after it last moved; a batch's claim
+# (league.transfer.tasks.claim_batch) keeps a requeued one from running twice.
+LEAGUE_REQUEUE_SECONDS = float(os.environ.get("LEAGUE_REQUEUE_SECONDS", "30"))
 CELERY_BEAT_SCHEDULE = {
-    "league-requeue-stale": {"task": "league.requeue_stale", "schedule": 300.0},
+    "league-requeue-stale": {"task": "league.requeue_stale", "schedule": LEAGUE_REQUEUE_SECONDS},
 }
 
 LOGGING = {

@@ -374,6 +374,7 @@ def batch_run(
     ] if results else list(batch.errors or [])
     created = 0
     for name, log in list(logs)[done:]:
+        ImportBatch.objects.filter(pk=batch.pk).update(progress_at=timezone.now())  # alive: not stalled
         try:
             game, new = import_log(season=season, log=log, mapping=mapping, create_members=create_members, by=by)
             created += int(new)

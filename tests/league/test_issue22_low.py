@@ -137,3 +137,91 @@ def night_setup(club, season):
     admin = MemberFactory(club=club, user=UserFactory())
     ClubRoleFactory(club=club, member=admin, role="admin")
     return services.night_open(club=club, season=season, title="목요일", by=admin.user), admin.user
+
+
+# --- item 15: a retry after another phone's undo; recovery after a crashed worker ----------------
+def _api(user) -> APIClient:
+    c = APIClient()
+    c.force_authenticate(user)
+    return c
+
+
+def test_item15_a_retry_after_another_phones_undo_says_the_hand_was_undone(game, players):
+    from league.games import services as game_services
+    from tests.league.events import ron
+
+    phone = _api(players[0].user)
+    body = {"game": game.pk, "event": ron(1, 2)}
+    first = phone.post("/api/hands/", body, format="json", HTTP_IDEMPOTENCY_KEY="hand-1")
+    assert first.status_code == HTTPStatus.CREATED
+    game_services.hand_undo_last(game=game, by=players[1].user, position=0)  # another phone at the table
+    retry = phone.post("/api/hands/", body, format="json", HTTP_IDEMPOTENCY_KEY="hand-1", HTTP_ACCEPT_LANGUAGE="ko")
+    assert retry.status_code == HTTPStatus.CONFLICT
+    assert retry.json()["code"] == "undone"
+    assert "되돌" in retry.json()["detail"]
+    assert not game.hands.exists()  # nothing written again
+
+
+def test_item15_a_retry_while_the_hand_stands_still_replays_the_first_answer(game, players):
+    from tests.league.events import ron
+
+    phone = _api(players[0].user)
+    body = {"game": game.pk, "event": ron(1, 2)}
+    first = phone.post("/api/hands/", body, format="json", HTTP_IDEMPOTENCY_KEY="hand-1")
+    retry = phone.post("/api/hands/", body, format="json", HTTP_IDEMPOTENCY_KEY="hand-1")
+    assert retry.status_code == HTTPStatus.OK and retry.json() == first.json()
+
+
+def test_item15_the_form_after_another_phones_undo_says_the_hand_was_undone(game, players):
+    import re
+
+    from league.games import services as game_services
+
+    host = _client(players[0].user)
+    page = host.get(reverse("league:game_table", args=[game.pk])).content.decode()
+    token = re.search(r'name="entry_token" value="(hand\.[^"]+)"', page).group(1)
+    form = {"position": 0, "kind": "ron", "ron_winner": 1, "ron_loser": 2, "ron_value": "3-30", "action": "save",
+            "entry_token": token}
+    host.post(reverse("league:hand_create", args=[game.pk]), form)
+    game_services.hand_undo_last(game=game, by=players[1].user, position=0)
+    again = host.post(reverse("league:hand_create", args=[game.pk]), form, follow=True)
+    assert "되돌" in again.content.decode()
+    assert not game.hands.exists()
+
+
+def test_item15_the_beat_looks_for_left_work_every_half_minute(settings):
+    schedule = settings.CELERY_BEAT_SCHEDULE["league-requeue-stale"]["schedule"]
+    assert schedule <= 30
+
+
+def test_item15_a_batch_a_crashed_worker_left_is_picked_up_within_two_minutes(db):
+    import datetime
+
+    from django.conf import settings
+
+    from league.standings.tasks import STALE_SEASON_AFTER
+    from league.transfer.tasks import STALLED_AFTER
+
+    beat = datetime.timedelta(seconds=settings.CELERY_BEAT_SCHEDULE["league-requeue-stale"]["schedule"])
+    assert STALLED_AFTER + beat <= datetime.timedelta(minutes=2)
+    assert STALE_SEASON_AFTER + beat <= datetime.timedelta(minutes=2)
+
+
+def test_item15_a_batch_another_worker_is_running_is_not_imported_twice(club):
+    from django.utils import timezone
+
+    from league.models import Game, ImportBatch
+    from league.transfer import tasks as transfer_tasks
+    from league.transfer import tenhou6 as importers
+    from tests.league.test_import_tenhou6 import season_for
+    from tests.league.test_robustness import tenhou_log
+
+    log = tenhou_log()
+    season = season_for(log, club)
+    batch = importers.batch_create(season=season, logs=[("a.json", log)], create_members=True)
+    # a live worker has it: running, moved a moment ago (a redelivered or requeued message arrives)
+    ImportBatch.objects.filter(pk=batch.pk).update(status=ImportBatch.Status.RUNNING, progress_at=timezone.now())
+    outcome = transfer_tasks.import_batch(batch.pk)
+    assert outcome.get("skipped")
+    assert not Game.objects.filter(season=season).exists()
+    assert ImportBatch.objects.get(pk=batch.pk).done == 0
