@@ -218,6 +218,11 @@ CELERY_BEAT_SCHEDULE = {
     "league-requeue-stale": {"task": "league.requeue_stale", "schedule": LEAGUE_REQUEUE_SECONDS},
 }
 
+# Mail (the password reset link). Here mails are printed to the console; production sends them
+# through EMAIL_HOST (config/settings/production.py) and, without one, says that mail is off.
+EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+LEAGUE_MAIL_ENABLED = True
+
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
