@@ -21,6 +21,8 @@ may activate it later. Export → restore → export gives the same document exc
 from __future__ import annotations
 
 import datetime
+import json
+from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
@@ -33,12 +35,13 @@ from django.utils.dateparse import parse_date, parse_datetime
 from club import services as club_services
 from club.models import Club, ClubRole, Member
 from league.games import services as game_services
-from league.games.selectors import game_record
-from league.models import AuditEntry, Game, HandRecord, Penalty, Ruleset, Season
+from league.games.selectors import build_record
+from league.models import AuditEntry, Game, GameSeat, HandRecord, Penalty, Ruleset, Season
 from league.referee import services as referee_services
 from league.seasons import services as season_services
 
 FORMAT = "mahjong-club-season/1"
+CHUNK_GAMES = 500  # games read per step of the export (the tests make it small)
 
 
 class RestoreError(ValueError):
@@ -82,32 +85,75 @@ def _people(club: Club):
     return name
 
 
-def _season_audit(season: Season, games: list[Game], penalty_ids: list[int], person) -> list[dict[str, Any]]:
+def _season_audit(season: Season, game_ids: list[int], penalty_ids: list[int], person) -> Iterator[dict[str, Any]]:
     """The audit entries of the season, its games, their hands and its penalties, oldest first."""
     from django.db.models import Q
 
-    game_ids = [g.pk for g in games]
-    q = (Q(object_type="season", object_id=str(season.pk)) | Q(object_type="game", object_id__in=[str(i) for i in game_ids])
+    q = (Q(object_type="season", object_id=str(season.pk))
+         | Q(object_type="game", object_id__in=[str(i) for i in game_ids])
          | Q(object_type="penalty", object_id__in=[str(i) for i in penalty_ids]))
     q |= Q(object_type="hand", after__game__in=game_ids) | Q(object_type="hand", before__game__in=game_ids)
     entries = AuditEntry.objects.filter(q, club=season.club).order_by("at", "id")
-    return [
-        {"at": _iso(e.at), "actor": person(e.actor_id), "action": e.action, "object_type": e.object_type,
-         "object_id": e.object_id, "before": e.before, "after": e.after, "reason": e.reason}
-        for e in entries
-    ]
+    for e in entries.iterator(chunk_size=2000):
+        yield {"at": _iso(e.at), "actor": person(e.actor_id), "action": e.action, "object_type": e.object_type,
+               "object_id": e.object_id, "before": e.before, "after": e.after, "reason": e.reason}
 
 
-def export_season(season: Season) -> dict[str, Any]:
-    """The season as one JSON document (see the module docstring)."""
+def season_games_in_chunks(season: Season, size: int) -> Iterator[list[Game]]:
+    """The season's games, oldest first (``started_at``, id), ``size`` at a time: one query a chunk."""
+    ids = list(Game.objects.filter(season=season).order_by("started_at", "id").values_list("id", flat=True))
+    for start in range(0, len(ids), size):
+        part = ids[start:start + size]
+        found = Game.objects.select_related("ruleset", "season__ruleset").in_bulk(part)
+        yield [found[pk] for pk in part if pk in found]
+
+
+def _rulesets(season: Season) -> list[Ruleset]:
+    """The season's ruleset, then each game's own in the order the games first use it."""
+    order = {season.ruleset_id: None}
+    for ruleset_id in Game.objects.filter(season=season).order_by("started_at", "id").values_list(
+            "ruleset_id", flat=True):
+        order.setdefault(ruleset_id or season.ruleset_id, None)
+    found = Ruleset.objects.in_bulk(list(order))
+    return [found[pk] for pk in order]
+
+
+def _game_docs(season: Season, person) -> Iterator[dict[str, Any]]:
+    for games in season_games_in_chunks(season, CHUNK_GAMES):
+        ids = [g.pk for g in games]
+        names: dict[int, list[str]] = {}
+        for game_id, name in (GameSeat.objects.filter(game_id__in=ids).order_by("game_id", "seat")
+                              .values_list("game_id", "member__display_name")):
+            names.setdefault(game_id, []).append(name)
+        hands: dict[int, list[HandRecord]] = {}
+        for h in HandRecord.objects.filter(game_id__in=ids).order_by("game_id", "position"):
+            hands.setdefault(h.game_id, []).append(h)
+        for g in games:
+            g._seat_names = names.get(g.pk, [])  # what game_record's seat_names reads, for the chunk at once
+            records = hands.get(g.pk, [])
+            yield {
+                "id": g.pk,
+                "ruleset": _ruleset_ref(g.effective_ruleset),
+                "table_label": g.table_label,
+                "status": g.status,
+                "source": g.source,
+                "external_id": g.external_id,
+                "started_at": _iso(g.started_at),
+                "finished_at": _iso(g.finished_at),
+                "cancel_reason": g.cancel_reason,
+                "started_by": person(g.created_by_id),
+                "entered": [{"by": person(h.entered_by_id), "at": _iso(h.entered_at), "updated_at": _iso(h.updated_at)}
+                            for h in records],
+                "final": {"scores": g.final_scores, "points": g.final_points, "ranks": g.final_ranks,
+                          "ended_by": g.ended_by or None},
+                "record": build_record(g, (h.event for h in records)),
+            }
+
+
+def _export_parts(season: Season) -> list[tuple[str, Any]]:
+    """The export's keys in order; ``games`` and ``audit`` are iterators (read a chunk at a time)."""
     club = season.club
     person = _people(club)
-    games = list(
-        Game.objects.filter(season=season).select_related("ruleset", "season__ruleset").order_by("started_at", "id")
-    )
-    rulesets = {season.ruleset.pk: season.ruleset}
-    for g in games:
-        rulesets.setdefault(g.effective_ruleset.pk, g.effective_ruleset)
     roles: dict[int, list[str]] = {}
     for member_id, role in ClubRole.objects.filter(club=club).values_list("member_id", "role"):
         roles.setdefault(member_id, []).append(role)
@@ -137,17 +183,18 @@ def export_season(season: Season) -> dict[str, Any]:
                 "id": p.pk,
             }
         )
-    entered = {g.pk: [] for g in games}
-    for h in HandRecord.objects.filter(game__in=games).order_by("game_id", "position"):
-        entered[h.game_id].append({"by": person(h.entered_by_id), "at": _iso(h.entered_at),
-                                   "updated_at": _iso(h.updated_at)})
-    return {
-        "format": FORMAT,
-        "exported_at": _iso(timezone.now()),
-        "club": {"name": club.name, "slug": club.slug, "public_standings": club.public_standings},
-        "members": members,
-        "rulesets": [_ruleset_doc(r) for r in rulesets.values()],
-        "season": {
+
+    def audit() -> Iterator[dict[str, Any]]:  # after the games: their ids are read only then
+        game_ids = list(Game.objects.filter(season=season).values_list("id", flat=True))
+        yield from _season_audit(season, game_ids, [p["id"] for p in penalties], person)
+
+    return [
+        ("format", FORMAT),
+        ("exported_at", _iso(timezone.now())),
+        ("club", {"name": club.name, "slug": club.slug, "public_standings": club.public_standings}),
+        ("members", members),
+        ("rulesets", [_ruleset_doc(r) for r in _rulesets(season)]),
+        ("season", {
             "name": season.name,
             "ruleset": _ruleset_ref(season.ruleset),
             "starts_on": _iso(season.starts_on),
@@ -156,29 +203,52 @@ def export_season(season: Season) -> dict[str, Any]:
             "rating_params": season.rating_params or {},
             "min_games": season.min_games,
             "best_n": season.best_n,
-        },
-        "games": [
-            {
-                "id": g.pk,
-                "ruleset": _ruleset_ref(g.effective_ruleset),
-                "table_label": g.table_label,
-                "status": g.status,
-                "source": g.source,
-                "external_id": g.external_id,
-                "started_at": _iso(g.started_at),
-                "finished_at": _iso(g.finished_at),
-                "cancel_reason": g.cancel_reason,
-                "started_by": person(g.created_by_id),
-                "entered": entered[g.pk],
-                "final": {"scores": g.final_scores, "points": g.final_points, "ranks": g.final_ranks,
-                          "ended_by": g.ended_by or None},
-                "record": game_record(g),
-            }
-            for g in games
-        ],
-        "penalties": penalties,
-        "audit": _season_audit(season, games, [p["id"] for p in penalties], person),
-    }
+        }),
+        ("games", _game_docs(season, person)),
+        ("penalties", penalties),
+        ("audit", audit()),
+    ]
+
+
+def export_season(season: Season) -> dict[str, Any]:
+    """The season as one JSON document (see the module docstring)."""
+    return {key: list(value) if isinstance(value, Iterator) else value for key, value in _export_parts(season)}
+
+
+def export_season_chunks(season: Season, *, encoder=None, chunk_bytes: int = 1 << 16) -> Iterator[bytes]:
+    """The export as compact UTF-8 JSON, a piece at a time: the bytes DRF's ``JSONRenderer`` writes
+    for :func:`export_season`'s document (the API's answer before it was streamed), with the games
+    and the audit log read a chunk at a time, so memory does not grow with the season."""
+    from rest_framework.utils.encoders import JSONEncoder
+
+    def dumps(value: Any) -> str:
+        text = json.dumps(value, cls=encoder or JSONEncoder, ensure_ascii=False, allow_nan=False,
+                          separators=(",", ":"))
+        return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+    def pieces() -> Iterator[str]:
+        yield "{"
+        for i, (key, value) in enumerate(_export_parts(season)):
+            yield ("," if i else "") + dumps(key) + ":"
+            if isinstance(value, Iterator):
+                yield "["
+                for j, item in enumerate(value):
+                    yield ("," if j else "") + dumps(item)
+                yield "]"
+            else:
+                yield dumps(value)
+        yield "}"
+
+    buffer: list[str] = []
+    size = 0
+    for piece in pieces():
+        buffer.append(piece)
+        size += len(piece)
+        if size >= chunk_bytes:
+            yield "".join(buffer).encode("utf-8")
+            buffer, size = [], 0
+    if buffer:
+        yield "".join(buffer).encode("utf-8")
 
 
 # --- restore -----------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """REST API: every endpoint, allowed and refused per role (the screens' permission matrix)."""
 from __future__ import annotations
 
+import json
 from http import HTTPStatus
 
 import pytest
@@ -419,14 +420,14 @@ def test_export_and_csv(role, as_role, table_game, tenhou_season):
     r = client.get(f"/api/seasons/{tenhou_season.pk}/export/")
     refused = HTTPStatus.FORBIDDEN if member_like else HTTPStatus.NOT_FOUND
     assert r.status_code == (HTTPStatus.OK if role in {"admin", "superuser"} else refused)
-    if r.status_code == HTTPStatus.OK:
-        assert r.json()["games"][0]["record"]["hands"] == [RON]
+    if r.status_code == HTTPStatus.OK:  # streamed (issue 22, item 7)
+        assert json.loads(b"".join(r.streaming_content))["games"][0]["record"]["hands"] == [RON]
     for kind in ("games", "hands"):
         r = client.get(f"/api/seasons/{tenhou_season.pk}/csv/{kind}/")
         assert r.status_code == (HTTPStatus.OK if member_like else HTTPStatus.NOT_FOUND)
         if member_like:
             assert r["Content-Type"].startswith("text/csv")
-            assert len(r.content.decode("utf-8-sig").strip().splitlines()) == 2
+            assert len(b"".join(r.streaming_content).decode("utf-8-sig").strip().splitlines()) == 2
 
 
 # --- calculators, auth, schema -----------------------------------------------------------------------
