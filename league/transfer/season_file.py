@@ -28,7 +28,7 @@ from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
@@ -300,7 +300,9 @@ def restore_season(doc: dict[str, Any], *, into_existing_club: bool = False) -> 
         hand = getattr(exc, "hand", None)
         at = f" (hand {hand + 1})" if isinstance(hand, int) else ""
         raise RestoreError(f"{where[0]}{at}: {'; '.join(exc.messages)}") from None
-    except (KeyError, TypeError, ValueError, ArithmeticError) as exc:
+    except (LookupError, TypeError, ValueError, ArithmeticError, AttributeError, DatabaseError) as exc:
+        # A value of the wrong kind anywhere (a list for an object, a word for a number, a name
+        # too long for its column): refused with where it was; the transaction stores nothing.
         if isinstance(exc, RestoreError):
             raise
         raise RestoreError(f"{where[0]}: malformed ({exc.__class__.__name__}: {exc}).") from None
@@ -356,12 +358,19 @@ class _Restore:
 
     def _members(self) -> None:
         self.where[0] = "club"
+        seen: dict[str, int] = {}
         for i, m in enumerate(_need(self.doc, "members", list, "members")):
             self.where[0] = f"members[{i}]"
             name = _need(m, "display_name", str, self.where[0])
+            if name in seen:  # one name, two people: merging them would join two records silently
+                raise RestoreError(
+                    f"members[{i}]: the display name {name!r} is there twice (members[{seen[name]}] too); names "
+                    f"are how the file names people, so it cannot tell them apart. Rename one in the file.")
+            seen[name] = i
             member = Member.objects.filter(club=self.club, display_name=name).first()
             if member is None:
-                member = club_services.member_enrol(club=self.club, display_name=name, active=bool(m.get("active", True)),
+                member = club_services.member_enrol(club=self.club, display_name=name,
+                                                    active=bool(m.get("active", True)),
                                                     source="season restore", reason="season restore")
             for role in m.get("roles") or []:
                 ClubRole.objects.get_or_create(club=self.club, member=member, role=ClubRole.Role(role).value)
@@ -540,7 +549,8 @@ def _restore_audit(entries: Any, *, club: Club, season: Season, games: dict, pen
     """The exported log replaces the entries this restore wrote about the season, its games, hands, penalties."""
     if not isinstance(entries, list):
         raise RestoreError("audit: must be a list.")
-    AuditEntry.objects.filter(club=club, pk__gt=after_id, object_type__in=["season", "game", "hand", "penalty"]).delete()
+    AuditEntry.objects.filter(club=club, pk__gt=after_id,
+                              object_type__in=["season", "game", "hand", "penalty"]).delete()
     new_ids = {"season": {}, "game": {str(k): v.pk for k, v in games.items()},
                "penalty": {str(k): v.pk for k, v in penalties.items()}}
     rows = []
@@ -553,7 +563,8 @@ def _restore_audit(entries: Any, *, club: Club, season: Season, games: dict, pen
         before, after = e.get("before"), e.get("after")
         if kind == "hand":  # a hand's entry names its game: the restored one
             before, after = (_regame(side, new_ids["game"]) for side in (before, after))
-        rows.append(AuditEntry(club=club, actor=user(e.get("actor")), at=_dt(e.get("at"), f"audit[{i}]") or timezone.now(),
+        rows.append(AuditEntry(club=club, actor=user(e.get("actor")),
+                               at=_dt(e.get("at"), f"audit[{i}]") or timezone.now(),
                                action=e["action"], object_type=kind, object_id=object_id, before=before,
                                after=after, reason=str(e.get("reason") or "")))
     AuditEntry.objects.bulk_create(rows)
