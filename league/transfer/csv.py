@@ -20,6 +20,7 @@ from league.transfer.season_file import _iso, season_games_in_chunks
 from league.transfer.spreadsheet import safe_cell, safe_row
 from scoring.errors import ScoringError
 from scoring.game import replay
+from scoring.rules import resolve
 
 CHUNK_GAMES = 500  # games read, replayed and written per step (the tests make it small)
 
@@ -86,30 +87,43 @@ def games_row_chunks(season: Season) -> Iterator[list[list[Any]]]:
         ]
 
 
-def _hand_rows(game: Game, records: list[HandRecord], names: list[str], specs: dict[int, dict]) -> list[list[Any]]:
+def _ruleset_for(game: Game, resolved: dict[int, Any]) -> Any:
+    """The game's ruleset as the engine reads it, resolved once per ruleset for the whole export
+    (the replay takes a resolved ruleset as it takes its spec); a spec the engine refuses stays a
+    spec, so the replay refuses it as before."""
     ruleset = game.effective_ruleset
-    spec = specs.get(ruleset.pk)
-    if spec is None:
-        spec = specs[ruleset.pk] = ruleset.spec()
+    if ruleset.pk not in resolved:
+        spec = ruleset.spec()
+        try:
+            resolved[ruleset.pk] = resolve(spec)
+        except ScoringError:
+            resolved[ruleset.pk] = spec
+    return resolved[ruleset.pk]
+
+
+def _hand_rows(game: Game, records: list[tuple[int, Any]], names: list[str], resolved: dict[int, Any]
+               ) -> list[list[Any]]:
+    """The rows of one game's hands (``records``: position and event, in order)."""
     if not records:
         return []
     row_for: dict[int, Any] = {}
     try:
-        rep = replay({"ruleset": spec, "players": names, "hands": [h.event for h in records]})
+        rep = replay({"ruleset": _ruleset_for(game, resolved), "players": names,
+                      "hands": [event for _, event in records]})
         for r in rep.rows:
             row_for[r.event_index] = r
     except ScoringError:
         pass
     rows = []
-    for h in records:
-        r = row_for.get(h.position)
+    for position, event in records:
+        r = row_for.get(position)
         deltas = list(r.deltas) if r else []
         scores = list(r.scores) if r else []
         rows.append(
-            [game.pk, h.position, h.event.get("kind", "") if isinstance(h.event, dict) else "",
+            [game.pk, position, event.get("kind", "") if isinstance(event, dict) else "",
              r.round if r else "", r.honba if r else "", r.sticks if r else ""]
             + deltas + [""] * (4 - len(deltas)) + scores + [""] * (4 - len(scores))
-            + [_safe(json.dumps(h.event, ensure_ascii=False))]
+            + [_safe(json.dumps(event, ensure_ascii=False))]
         )
     return rows
 
@@ -119,15 +133,15 @@ def hands_row_chunks(season: Season) -> Iterator[list[list[Any]]]:
     header = ["game_id", "position", "kind", "round", "honba", "sticks"]
     header += [f"delta_{i}" for i in range(4)] + [f"score_{i}" for i in range(4)] + ["event"]
     yield [header]
-    specs: dict[int, dict] = {}
+    resolved: dict[int, Any] = {}
     for games in season_games_in_chunks(season, CHUNK_GAMES):
         ids = [g.pk for g in games]
         names = _seat_names(ids)
-        by_game: dict[int, list[HandRecord]] = {}
-        for h in HandRecord.objects.filter(game_id__in=ids).only("game_id", "position", "event").order_by(
-                "game_id", "position"):
-            by_game.setdefault(h.game_id, []).append(h)
-        yield [row for g in games for row in _hand_rows(g, by_game.get(g.pk, []), names.get(g.pk, []), specs)]
+        by_game: dict[int, list[tuple[int, Any]]] = {}
+        for game_id, position, event in (HandRecord.objects.filter(game_id__in=ids).order_by("game_id", "position")
+                                         .values_list("game_id", "position", "event")):
+            by_game.setdefault(game_id, []).append((position, event))
+        yield [row for g in games for row in _hand_rows(g, by_game.get(g.pk, []), names.get(g.pk, []), resolved)]
 
 
 def games_csv_response(season: Season) -> StreamingHttpResponse:

@@ -125,9 +125,10 @@ def _game_docs(season: Season, person) -> Iterator[dict[str, Any]]:
         for game_id, name in (GameSeat.objects.filter(game_id__in=ids).order_by("game_id", "seat")
                               .values_list("game_id", "member__display_name")):
             names.setdefault(game_id, []).append(name)
-        hands: dict[int, list[HandRecord]] = {}
-        for h in HandRecord.objects.filter(game_id__in=ids).order_by("game_id", "position"):
-            hands.setdefault(h.game_id, []).append(h)
+        hands: dict[int, list[tuple]] = {}  # (event, entered_by_id, entered_at, updated_at), in order
+        for game_id, *hand in (HandRecord.objects.filter(game_id__in=ids).order_by("game_id", "position")
+                               .values_list("game_id", "event", "entered_by_id", "entered_at", "updated_at")):
+            hands.setdefault(game_id, []).append(hand)
         for g in games:
             g._seat_names = names.get(g.pk, [])  # what game_record's seat_names reads, for the chunk at once
             records = hands.get(g.pk, [])
@@ -142,11 +143,11 @@ def _game_docs(season: Season, person) -> Iterator[dict[str, Any]]:
                 "finished_at": _iso(g.finished_at),
                 "cancel_reason": g.cancel_reason,
                 "started_by": person(g.created_by_id),
-                "entered": [{"by": person(h.entered_by_id), "at": _iso(h.entered_at), "updated_at": _iso(h.updated_at)}
-                            for h in records],
+                "entered": [{"by": person(by), "at": _iso(at), "updated_at": _iso(updated)}
+                            for _, by, at, updated in records],
                 "final": {"scores": g.final_scores, "points": g.final_points, "ranks": g.final_ranks,
                           "ended_by": g.ended_by or None},
-                "record": build_record(g, (h.event for h in records)),
+                "record": build_record(g, (event for event, *_ in records)),
             }
 
 
