@@ -35,7 +35,7 @@ class ImportBatchViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveMode
         summary="Import tenhou.net/6 logs into a season",
     )
     def create(self, request):
-        data = s.ImportCreateSerializer(data=request.data)
+        data = s.ImportCreateSerializer(data=request.data, context={"request": request})
         data.is_valid(raise_exception=True)
         season = data.validated_data["season"]
         require(request.user, Action.MANAGE_LEAGUE, club=season.club)

@@ -6,6 +6,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from club.models import Club, ClubRole, Member
+from club.selectors import clubs_for_user
 from league.api.fields import EventField, NicknameMapField
 from league.models import Game, HandRecord, ImportBatch, Penalty, PenaltyKind, Ruleset, Season
 
@@ -13,6 +14,20 @@ MAX_JSON_TEXT = 100_000
 
 
 # --- read shapes ---------------------------------------------------------------------------------
+class InUsersClubs(serializers.PrimaryKeyRelatedField):
+    """The id of a season, game or member of one of the user's clubs. Another club's id in a
+    request body answers exactly as an id that does not exist (400 ``Invalid pk``, the field's
+    error), as another club's member always did: ids are not probed (issue 22, item 9)."""
+
+    def get_queryset(self):
+        queryset = super().get_queryset()
+        request = self.context.get("request")
+        user = getattr(request, "user", None)
+        if user is None or user.is_superuser:  # no request: a service or a test reading the serializer
+            return queryset
+        return queryset.filter(club__in=clubs_for_user(user=user)) if user.is_authenticated else queryset.none()
+
+
 class ClubSerializer(serializers.ModelSerializer):
     class Meta:
         model = Club
@@ -145,7 +160,7 @@ class GameSerializer(serializers.ModelSerializer):
 
 
 class GameCreateSerializer(serializers.Serializer):
-    season = serializers.PrimaryKeyRelatedField(queryset=Season.objects.select_related("club", "ruleset"))
+    season = InUsersClubs(queryset=Season.objects.select_related("club", "ruleset"))
     members = serializers.ListField(
         child=serializers.IntegerField(min_value=1), min_length=3, max_length=4,
         help_text="Member ids in seat order: 0 = East at East 1 (first dealer).",
@@ -185,7 +200,7 @@ def _check_event(value):
 
 
 class HandCreateSerializer(serializers.Serializer):
-    game = serializers.PrimaryKeyRelatedField(queryset=Game.objects.select_related("club", "season"))
+    game = InUsersClubs(queryset=Game.objects.select_related("club", "season"))
     position = serializers.IntegerField(
         min_value=0, max_value=10_000, required=False,
         help_text="0-based index of the event; the same event again at a taken position is idempotent. "
@@ -216,14 +231,14 @@ class PenaltySerializer(serializers.ModelSerializer):
 
 
 class PenaltyCreateSerializer(serializers.Serializer):
-    member = serializers.PrimaryKeyRelatedField(queryset=Member.objects.all())
+    member = InUsersClubs(queryset=Member.objects.all())
     type = serializers.ChoiceField(choices=PenaltyKind.choices)
     reason = serializers.CharField(max_length=2000, required=False, default="", allow_blank=True)
-    game = serializers.PrimaryKeyRelatedField(queryset=Game.objects.select_related("season"), required=False, allow_null=True)
-    season = serializers.PrimaryKeyRelatedField(queryset=Season.objects.all(), required=False, allow_null=True)
+    game = InUsersClubs(queryset=Game.objects.select_related("season"), required=False, allow_null=True)
+    season = InUsersClubs(queryset=Season.objects.all(), required=False, allow_null=True)
     points = serializers.DecimalField(max_digits=8, decimal_places=1, required=False, allow_null=True)
     amount = serializers.IntegerField(required=False, allow_null=True, min_value=-1_000_000, max_value=1_000_000)
-    beneficiary = serializers.PrimaryKeyRelatedField(queryset=Member.objects.all(), required=False, allow_null=True)
+    beneficiary = InUsersClubs(queryset=Member.objects.all(), required=False, allow_null=True)
     riichi = serializers.ListField(child=serializers.IntegerField(min_value=0, max_value=3), required=False,
                                    default=list, max_length=4)
 
@@ -347,7 +362,7 @@ class ImportBatchSerializer(serializers.ModelSerializer):
 
 
 class ImportCreateSerializer(serializers.Serializer):
-    season = serializers.PrimaryKeyRelatedField(queryset=Season.objects.select_related("club"))
+    season = InUsersClubs(queryset=Season.objects.select_related("club"))
     logs = serializers.ListField(
         child=serializers.JSONField(), required=False, max_length=200,
         help_text="tenhou.net/6 logs as JSON objects (paste). Or upload files as multipart `files`.",

@@ -21,6 +21,12 @@ def _client(user) -> Client:
     return c
 
 
+def _api(user) -> APIClient:
+    c = APIClient()
+    c.force_authenticate(user)
+    return c
+
+
 # --- item 12: a NUL or deep JSON answers 400, not 500 ------------------------------------------
 @pytest.mark.parametrize(
     "token",
@@ -140,12 +146,6 @@ def night_setup(club, season):
 
 
 # --- item 15: a retry after another phone's undo; recovery after a crashed worker ----------------
-def _api(user) -> APIClient:
-    c = APIClient()
-    c.force_authenticate(user)
-    return c
-
-
 def test_item15_a_retry_after_another_phones_undo_says_the_hand_was_undone(game, players):
     from league.games import services as game_services
     from tests.league.events import ron
@@ -225,3 +225,25 @@ def test_item15_a_batch_another_worker_is_running_is_not_imported_twice(club):
     assert outcome.get("skipped")
     assert not Game.objects.filter(season=season).exists()
     assert ImportBatch.objects.get(pk=batch.pk).done == 0
+
+
+@pytest.mark.parametrize(
+    ("url", "body"),
+    [
+        pytest.param("/api/games/", lambda g, pk: {"season": pk, "members": [555551, 555552, 555553, 555554]},
+                     id="start-a-game"),
+        pytest.param("/api/hands/", lambda g, pk: {"game": pk, "event": {"kind": "draw", "tenpai": []}},
+                     id="enter-a-hand"),
+        pytest.param("/api/penalties/", lambda g, pk: {"game": pk, "member": 555555, "type": "chombo", "reason": "x"},
+                     id="penalty-in-a-game"),
+        pytest.param("/api/imports/", lambda g, pk: {"season": pk, "logs": [{"log": []}]}, id="import-into-a-season"),
+    ],
+)
+def test_item9_the_api_answers_another_clubs_id_like_one_that_does_not_exist(private_club_game, url, body):
+    game, stranger = private_club_game
+    api = _api(stranger)
+    pk = game.season_id if "season" in body(game, 0) else game.pk
+    existing = api.post(url, body(game, pk), format="json")
+    missing = api.post(url, body(game, MISSING), format="json")
+    assert existing.status_code == missing.status_code
+    assert existing.content.decode().replace(str(pk), "ID") == missing.content.decode().replace(str(MISSING), "ID")

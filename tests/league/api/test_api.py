@@ -23,11 +23,13 @@ REFUSED.update({r: HTTPStatus.FORBIDDEN for r in ("member", "player", "host", "r
 ROLES = ["anonymous", "outsider", "member", "player", "host", "referee", "admin", "superuser"]
 
 
-def expect(allowed_roles, role, ok=HTTPStatus.OK):
+def expect(allowed_roles, role, ok=HTTPStatus.OK, *, in_body=False):
     if role in allowed_roles or role == "superuser":
         return ok
-    # Another club's data answers 404 (docs/api.md): an outsider cannot tell it exists.
-    return {"anonymous": HTTPStatus.UNAUTHORIZED, "outsider": HTTPStatus.NOT_FOUND}.get(role, HTTPStatus.FORBIDDEN)
+    # Another club's data answers 404 (docs/api.md): an outsider cannot tell it exists. An id of it in
+    # a request body answers 400 "Invalid pk", as an id that does not exist does (issue 22, item 9).
+    outsider = HTTPStatus.BAD_REQUEST if in_body else HTTPStatus.NOT_FOUND
+    return {"anonymous": HTTPStatus.UNAUTHORIZED, "outsider": outsider}.get(role, HTTPStatus.FORBIDDEN)
 
 
 # --- reads ---------------------------------------------------------------------------------------
@@ -84,7 +86,7 @@ def test_filters_and_pagination(as_role, table_game, tenhou_season, seated):
 def test_start_game(role, as_role, tenhou_season, seated):
     body = {"season": tenhou_season.pk, "members": [m.pk for m in seated], "table_label": "API"}
     r = as_role(role).post("/api/games/", body, format="json")
-    assert r.status_code == expect({"host", "referee", "admin"}, role, HTTPStatus.CREATED), r.content
+    assert r.status_code == expect({"host", "referee", "admin"}, role, HTTPStatus.CREATED, in_body=True), r.content
     if r.status_code == HTTPStatus.CREATED:
         assert [s["member"] for s in r.json()["seats"]] == [m.pk for m in seated]
         assert AuditEntry.objects.filter(object_type="game", action="create").exists()
@@ -134,7 +136,7 @@ def test_cancel_needs_a_reason(as_role, table_game):
 def test_record_hand(role, as_role, table_game):
     r = as_role(role).post("/api/hands/", {"game": table_game.pk, "position": 0, "event": RON}, format="json")
     allowed = {"player", "referee", "admin"}
-    assert r.status_code == expect(allowed, role, HTTPStatus.CREATED), r.content
+    assert r.status_code == expect(allowed, role, HTTPStatus.CREATED, in_body=True), r.content
     assert HandRecord.objects.count() == (1 if r.status_code == HTTPStatus.CREATED else 0)
 
 
@@ -210,7 +212,7 @@ def test_give_and_cancel_penalty(role, as_role, table_game, seated):
     body = {"game": table_game.pk, "member": seated[1].pk, "type": "chombo", "reason": "wrong tsumo"}
     r = client.post("/api/penalties/", body, format="json")
     allowed = role in {"referee", "admin", "superuser"}
-    assert r.status_code == (HTTPStatus.CREATED if allowed else expect(set(), role)), r.content
+    assert r.status_code == (HTTPStatus.CREATED if allowed else expect(set(), role, in_body=True)), r.content
     if not allowed:
         assert not Penalty.objects.exists()
         penalty = referee_services.penalty_give(member=seated[1], type="chombo", reason="x", game=table_game)
@@ -338,7 +340,7 @@ def test_import_logs(role, as_role, club, tenhou_season, django_capture_on_commi
     with django_capture_on_commit_callbacks(execute=True):
         r = as_role(role).post("/api/imports/", {"season": tenhou_season.pk, "logs": [log], "create_members": True},
                                format="json")
-    assert r.status_code == expect({"admin"}, role, HTTPStatus.ACCEPTED), r.content
+    assert r.status_code == expect({"admin"}, role, HTTPStatus.ACCEPTED, in_body=True), r.content
     if r.status_code == HTTPStatus.ACCEPTED:
         batch = as_role(role).get(f"/api/imports/{r.json()['id']}/").json()
         assert (batch["total"], batch["done"], batch["errors"], batch["status"]) == (1, 1, [], "done")
