@@ -71,6 +71,9 @@ def main() -> None:
         print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
         print(f"built {args.games:,} games, {args.players} players, {n_hands:,} hand records "
               f"in {time.perf_counter() - t0:.1f} s ({connection.vendor})")
+        import league.transfer.csv  # noqa: F401  (the views import them on first use: not timed here)
+        import league.transfer.season_file  # noqa: F401
+
         client = Client()
         client.force_login(user)
         urls = {

@@ -242,10 +242,10 @@ def export_season_chunks(season: Season, *, encoder=None, chunk_bytes: int = 1 <
 
     buffer: list[str] = []
     size = 0
-    for piece in pieces():
+    for n, piece in enumerate(pieces()):
         buffer.append(piece)
         size += len(piece)
-        if size >= chunk_bytes:
+        if size >= chunk_bytes or n == 0:  # the first byte at once, then about chunk_bytes at a time
             yield "".join(buffer).encode("utf-8")
             buffer, size = [], 0
     if buffer:
