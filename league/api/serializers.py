@@ -4,6 +4,7 @@ from __future__ import annotations
 from django.db.models import Q
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.exceptions import NotFound
 
 from club.models import Club, ClubRole, Member
 from club.selectors import clubs_for_user
@@ -15,9 +16,22 @@ MAX_JSON_TEXT = 100_000
 
 # --- read shapes ---------------------------------------------------------------------------------
 class InUsersClubs(serializers.PrimaryKeyRelatedField):
-    """The id of a season, game or member of one of the user's clubs. Another club's id in a
-    request body answers exactly as an id that does not exist (400 ``Invalid pk``, the field's
-    error), as another club's member always did: ids are not probed (issue 22, item 9)."""
+    """The id of a season, game or member of one of the user's clubs: another club's id answers
+    exactly as an id that does not exist, so ids are not probed (issue 22, item 9). For the object
+    a request acts on (``not_found=True``: the season, the game) that answer is 404, as in the
+    address (docs/api.md); for a member it is the field's 400 ``Invalid pk``, as it always was."""
+
+    def __init__(self, *args, not_found: bool = False, **kwargs) -> None:
+        self.not_found = not_found
+        super().__init__(*args, **kwargs)
+
+    def to_internal_value(self, data):
+        try:
+            return super().to_internal_value(data)
+        except serializers.ValidationError as exc:
+            if self.not_found and any(getattr(d, "code", None) == "does_not_exist" for d in exc.detail):
+                raise NotFound() from None
+            raise
 
     def get_queryset(self):
         queryset = super().get_queryset()
@@ -160,7 +174,7 @@ class GameSerializer(serializers.ModelSerializer):
 
 
 class GameCreateSerializer(serializers.Serializer):
-    season = InUsersClubs(queryset=Season.objects.select_related("club", "ruleset"))
+    season = InUsersClubs(queryset=Season.objects.select_related("club", "ruleset"), not_found=True)
     members = serializers.ListField(
         child=serializers.IntegerField(min_value=1), min_length=3, max_length=4,
         help_text="Member ids in seat order: 0 = East at East 1 (first dealer).",
@@ -200,7 +214,7 @@ def _check_event(value):
 
 
 class HandCreateSerializer(serializers.Serializer):
-    game = InUsersClubs(queryset=Game.objects.select_related("club", "season"))
+    game = InUsersClubs(queryset=Game.objects.select_related("club", "season"), not_found=True)
     position = serializers.IntegerField(
         min_value=0, max_value=10_000, required=False,
         help_text="0-based index of the event; the same event again at a taken position is idempotent. "
@@ -234,8 +248,9 @@ class PenaltyCreateSerializer(serializers.Serializer):
     member = InUsersClubs(queryset=Member.objects.all())
     type = serializers.ChoiceField(choices=PenaltyKind.choices)
     reason = serializers.CharField(max_length=2000, required=False, default="", allow_blank=True)
-    game = InUsersClubs(queryset=Game.objects.select_related("season"), required=False, allow_null=True)
-    season = InUsersClubs(queryset=Season.objects.all(), required=False, allow_null=True)
+    game = InUsersClubs(queryset=Game.objects.select_related("season"), required=False, allow_null=True,
+                        not_found=True)
+    season = InUsersClubs(queryset=Season.objects.all(), required=False, allow_null=True, not_found=True)
     points = serializers.DecimalField(max_digits=8, decimal_places=1, required=False, allow_null=True)
     amount = serializers.IntegerField(required=False, allow_null=True, min_value=-1_000_000, max_value=1_000_000)
     beneficiary = InUsersClubs(queryset=Member.objects.all(), required=False, allow_null=True)
@@ -362,7 +377,7 @@ class ImportBatchSerializer(serializers.ModelSerializer):
 
 
 class ImportCreateSerializer(serializers.Serializer):
-    season = InUsersClubs(queryset=Season.objects.select_related("club"))
+    season = InUsersClubs(queryset=Season.objects.select_related("club"), not_found=True)
     logs = serializers.ListField(
         child=serializers.JSONField(), required=False, max_length=200,
         help_text="tenhou.net/6 logs as JSON objects (paste). Or upload files as multipart `files`.",

@@ -23,13 +23,11 @@ REFUSED.update({r: HTTPStatus.FORBIDDEN for r in ("member", "player", "host", "r
 ROLES = ["anonymous", "outsider", "member", "player", "host", "referee", "admin", "superuser"]
 
 
-def expect(allowed_roles, role, ok=HTTPStatus.OK, *, in_body=False):
+def expect(allowed_roles, role, ok=HTTPStatus.OK):
     if role in allowed_roles or role == "superuser":
         return ok
-    # Another club's data answers 404 (docs/api.md): an outsider cannot tell it exists. An id of it in
-    # a request body answers 400 "Invalid pk", as an id that does not exist does (issue 22, item 9).
-    outsider = HTTPStatus.BAD_REQUEST if in_body else HTTPStatus.NOT_FOUND
-    return {"anonymous": HTTPStatus.UNAUTHORIZED, "outsider": outsider}.get(role, HTTPStatus.FORBIDDEN)
+    # Another club's data answers 404 (docs/api.md): an outsider cannot tell it exists.
+    return {"anonymous": HTTPStatus.UNAUTHORIZED, "outsider": HTTPStatus.NOT_FOUND}.get(role, HTTPStatus.FORBIDDEN)
 
 
 # --- reads ---------------------------------------------------------------------------------------
@@ -86,7 +84,7 @@ def test_filters_and_pagination(as_role, table_game, tenhou_season, seated):
 def test_start_game(role, as_role, tenhou_season, seated):
     body = {"season": tenhou_season.pk, "members": [m.pk for m in seated], "table_label": "API"}
     r = as_role(role).post("/api/games/", body, format="json")
-    assert r.status_code == expect({"host", "referee", "admin"}, role, HTTPStatus.CREATED, in_body=True), r.content
+    assert r.status_code == expect({"host", "referee", "admin"}, role, HTTPStatus.CREATED), r.content
     if r.status_code == HTTPStatus.CREATED:
         assert [s["member"] for s in r.json()["seats"]] == [m.pk for m in seated]
         assert AuditEntry.objects.filter(object_type="game", action="create").exists()
@@ -136,7 +134,7 @@ def test_cancel_needs_a_reason(as_role, table_game):
 def test_record_hand(role, as_role, table_game):
     r = as_role(role).post("/api/hands/", {"game": table_game.pk, "position": 0, "event": RON}, format="json")
     allowed = {"player", "referee", "admin"}
-    assert r.status_code == expect(allowed, role, HTTPStatus.CREATED, in_body=True), r.content
+    assert r.status_code == expect(allowed, role, HTTPStatus.CREATED), r.content
     assert HandRecord.objects.count() == (1 if r.status_code == HTTPStatus.CREATED else 0)
 
 
@@ -212,7 +210,7 @@ def test_give_and_cancel_penalty(role, as_role, table_game, seated):
     body = {"game": table_game.pk, "member": seated[1].pk, "type": "chombo", "reason": "wrong tsumo"}
     r = client.post("/api/penalties/", body, format="json")
     allowed = role in {"referee", "admin", "superuser"}
-    assert r.status_code == (HTTPStatus.CREATED if allowed else expect(set(), role, in_body=True)), r.content
+    assert r.status_code == (HTTPStatus.CREATED if allowed else expect(set(), role)), r.content
     if not allowed:
         assert not Penalty.objects.exists()
         penalty = referee_services.penalty_give(member=seated[1], type="chombo", reason="x", game=table_game)
@@ -340,7 +338,7 @@ def test_import_logs(role, as_role, club, tenhou_season, django_capture_on_commi
     with django_capture_on_commit_callbacks(execute=True):
         r = as_role(role).post("/api/imports/", {"season": tenhou_season.pk, "logs": [log], "create_members": True},
                                format="json")
-    assert r.status_code == expect({"admin"}, role, HTTPStatus.ACCEPTED, in_body=True), r.content
+    assert r.status_code == expect({"admin"}, role, HTTPStatus.ACCEPTED), r.content
     if r.status_code == HTTPStatus.ACCEPTED:
         batch = as_role(role).get(f"/api/imports/{r.json()['id']}/").json()
         assert (batch["total"], batch["done"], batch["errors"], batch["status"]) == (1, 1, [], "done")
@@ -394,10 +392,16 @@ def test_import_reports_errors_per_log_and_keeps_the_good_ones(as_role, tenhou_s
     assert all(x["error"] for x in body["results"])
 
 
+def test_import_into_an_unknown_season_is_a_404_like_another_clubs(as_role, tenhou_season):
+    """A season that does not exist answers as another club's does (issue 22, item 9): ids are not probed."""
+    r = as_role("admin").post("/api/imports/", {"logs": [{}], "season": 999999}, format="json")
+    assert r.status_code == HTTPStatus.NOT_FOUND
+
+
 @pytest.mark.parametrize(
     "body",
-    [{"logs": []}, {"logs": ["not an object"]}, {"logs": [{}], "season": 999999}, {"mapping": "x", "logs": [{}]}],
-    ids=["no-logs", "log-not-an-object", "unknown-season", "mapping-not-an-object"],
+    [{"logs": []}, {"logs": ["not an object"]}, {"mapping": "x", "logs": [{}]}],
+    ids=["no-logs", "log-not-an-object", "mapping-not-an-object"],
 )
 def test_import_bad_requests_are_400(body, as_role, tenhou_season):
     r = as_role("admin").post("/api/imports/", {"season": tenhou_season.pk, **body}, format="json")
