@@ -106,3 +106,42 @@ def server_error(request: HttpRequest) -> HttpResponse:
     if why is not None:
         return unavailable_response(request, why)
     return HttpResponseServerError(loader.render_to_string("500.html"))
+
+
+class UnstorableInputMiddleware:
+    """A NUL character (or a lone surrogate) in a posted form field answers 400 with a message.
+
+    PostgreSQL cannot store a NUL in text, so such a value (an ``entry_token``, a table's reason)
+    reached the database and answered 500 there; SQLite stored it silently. No form field has a
+    use for one, so the request is refused whole before any view runs. JSON bodies are checked by
+    the API's parser (league/api/parsers.py).
+    """
+
+    def __init__(self, get_response) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_view(self, request: HttpRequest, view_func, view_args, view_kwargs) -> HttpResponse | None:
+        from league.validation import text_problem
+
+        if request.method != "POST" or request.content_type.endswith("json"):
+            return None  # ids in the address are checked by league/ui/params.py; JSON by the API's parser
+        for name, values in request.POST.lists():
+            for text in [name, *values]:
+                if text_problem(text):
+                    return bad_input(request, name)
+        return None
+
+
+def bad_input(request: HttpRequest, field: str) -> HttpResponse:
+    message = _("The field “%(field)s” contains a NUL character (\\u0000) or a broken character, which cannot "
+                "be stored. Nothing was saved: remove it and try again.") % {"field": field.replace("\x00", "")}
+    if request.path.startswith("/api/"):
+        response: HttpResponse = JsonResponse({"detail": message}, status=HTTPStatus.BAD_REQUEST)
+    else:
+        response = HttpResponse(loader.render_to_string("400.html", {"message": message}),
+                                status=HTTPStatus.BAD_REQUEST)
+    response["Cache-Control"] = "no-store"
+    return response

@@ -4,11 +4,15 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.i18n import set_language
 
+from club.views import accounts
 from config.health import healthz
 
 urlpatterns = [
     path("healthz/", healthz, name="healthz"),
     path("admin/", admin.site.urls),
+    # Before Django's: the reset pages say so when this site cannot send mail (LEAGUE_MAIL_ENABLED).
+    path("accounts/password_reset/", accounts.password_reset, name="password_reset"),
+    path("accounts/password_reset/done/", accounts.password_reset_done, name="password_reset_done"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/setlang/", set_language, name="set_language"),
     path("api/", include("league.api.urls")),

@@ -68,9 +68,8 @@ def _check_open(night: ClubNight) -> None:
 
 
 def _check_member(night: ClubNight, member: Member) -> None:
-    if member.club_id != night.club_id:
-        raise NightRefused(_("%(name)s is not a member of this club.") % {"name": member.display_name},
-                           code=Refusal.NOT_MEMBER)
+    if member.club_id != night.club_id:  # never named: the name belongs to another club
+        raise NightRefused(_("That person is not a member of this club."), code=Refusal.NOT_MEMBER)
     if not member.active:
         raise NightRefused(_("%(name)s is not an active member.") % {"name": member.display_name},
                            code=Refusal.INACTIVE)

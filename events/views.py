@@ -150,7 +150,8 @@ def desk_checkin(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, _("Choose a member to check in."))
         return _back(night)
-    member = get_object_or_404(Member, pk=form.cleaned_data["member"])
+    # Only this club's members: another club's answers 404 like an id that does not exist (no name).
+    member = get_object_or_404(Member, pk=form.cleaned_data["member"], club=night.club)
     try:
         created = services.check_in(night=night, member=member, by=request.user)[1]
     except ValidationError as exc:
@@ -171,7 +172,7 @@ def desk_leave(request: HttpRequest, pk: int) -> HttpResponse:
     form = forms.MemberForm(request.POST)
     if not form.is_valid():
         return _back(night)
-    member = get_object_or_404(Member, pk=form.cleaned_data["member"])
+    member = get_object_or_404(Member, pk=form.cleaned_data["member"], club=night.club)
     try:
         services.leave(night=night, member=member, by=request.user)
     except ValidationError as exc:

@@ -59,3 +59,5 @@ class LeagueErrorCode(enum.StrEnum):
     TEXT = "text"
     """Text the database cannot store (NUL, a lone surrogate)."""
     TYPE = "type"
+    UNDONE = "undone"
+    """A retry (same entry token or Idempotency-Key) of a hand that was undone or deleted since: nothing written."""

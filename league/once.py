@@ -13,6 +13,7 @@ from typing import Any
 from django.core.exceptions import ValidationError
 from django.core.serializers.json import DjangoJSONEncoder
 from django.db import IntegrityError, transaction
+from django.utils.translation import gettext
 
 from league.audit import as_json
 from league.error_codes import LeagueErrorCode as Code
@@ -35,6 +36,18 @@ class AlreadyDone(ValidationError):
         if model is None or not self.record.object_id:
             return None
         return model.objects.filter(pk=self.record.object_id).first()
+
+    @property
+    def undone(self) -> bool:
+        """The first submission made a hand that is gone now (undone or deleted, e.g. from
+        another phone): a retry must say so, not answer as if the hand stood."""
+        return (self.record.object_type == "hand" and bool(self.record.object_id)
+                and not HandRecord.objects.filter(pk=self.record.object_id).exists())
+
+
+def undone_message() -> str:
+    return gettext("This hand was saved, then undone (or deleted) on another device: it is no longer in the game. "
+                   "Nothing was saved again; enter it again if it should stand.")
 
 
 class KeyReused(ValidationError):

@@ -121,7 +121,8 @@ def _standing_sql_for(quote) -> str:
     member_pk = f"m.{quote(m.pk.column)}"
     return (
         f"SELECT {member_pk}, r.{col(r, 'role')}, "
-        f"EXISTS(SELECT 1 FROM {quote(s.db_table)} s WHERE s.{col(s, 'game')} = %s AND s.{col(s, 'member')} = {member_pk}) "
+        f"EXISTS(SELECT 1 FROM {quote(s.db_table)} s "
+        f"WHERE s.{col(s, 'game')} = %s AND s.{col(s, 'member')} = {member_pk}) "
         f"FROM {quote(m.db_table)} m LEFT JOIN {quote(r.db_table)} r "
         f"ON r.{col(r, 'member')} = {member_pk} AND r.{col(r, 'club')} = %s "
         f"WHERE m.{col(m, 'user')} = %s AND m.{col(m, 'club')} = %s AND m.{col(m, 'active')} = %s"
@@ -156,6 +157,12 @@ def standing_for(user, club: Club, *, game=None) -> Standing:
     if memo is not None:
         memo[key] = standing
     return standing
+
+
+def outsider(user, club: Club) -> bool:
+    """A logged-in user who is no active member of ``club`` (nor a superuser)."""
+    standing = standing_for(user, club)
+    return standing.authenticated and not (standing.superuser or standing.member)
 
 
 def can(user, action: Action, *, club: Club, game=None) -> bool:
@@ -207,7 +214,7 @@ def can_manage_league(user, club: Club) -> bool:
 
 __all__ = [
     "Action", "Standing", "allowed", "can", "can_cancel_game", "can_enter_hands", "can_give_penalty",
-    "can_manage_league", "can_start_game", "can_view_club", "can_view_standings", "is_referee_or_admin",
+    "can_manage_league", "can_start_game", "can_view_club", "can_view_standings", "is_referee_or_admin", "outsider",
     "standing_for", "standings_memo", "started_empty_game",
 ]
 

@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
-from club import selectors, services
+from club import selectors, services, throttle
 from club.forms import InviteCodeForm, JoinForm, RenameForm, SignupForm
 from club.models import Club, Member, Request
 from league.games import selectors as game_selectors
@@ -27,12 +27,22 @@ def _signup_form(request: HttpRequest) -> SignupForm | None:
     return SignupForm(request.POST or None, prefix="signup")
 
 
+def _throttled(request: HttpRequest, template: str, context: dict) -> HttpResponse:
+    form = context["form"]
+    form.add_error(None, throttle.message())
+    return render(request, template, context, status=HTTPStatus.TOO_MANY_REQUESTS)
+
+
 @never_cache
 def join(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     signup = _signup_form(request)
     form = JoinForm(request.POST or None)
     already = Member.objects.filter(user=request.user).first() if request.user.is_authenticated else None
+    limits = (throttle.SIGNUPS, throttle.JOIN_REQUESTS_PER_USER)
+    if request.method == "POST" and throttle.blocked(request, *limits):
+        return _throttled(request, "club/join.html",
+                          {"club": club, "form": form, "signup": signup, "already": already})
     if request.method == "POST" and already is None and form.is_valid() and (signup is None or signup.is_valid()):
         try:
             with transaction.atomic():
@@ -43,6 +53,7 @@ def join(request: HttpRequest, slug: str) -> HttpResponse:
             for message in exc.messages:
                 form.add_error("display_name", message)
         else:
+            throttle.hit(request, *limits)
             if signup is not None:
                 login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             messages.success(request, _("Your request was sent. An admin of %(club)s will answer it.")
@@ -57,16 +68,20 @@ def join(request: HttpRequest, slug: str) -> HttpResponse:
 def invite_redeem(request: HttpRequest, code: str = "") -> HttpResponse:
     signup = _signup_form(request)
     form = InviteCodeForm(request.POST or None, initial={"code": code})
+    if request.method == "POST" and throttle.blocked(request, throttle.INVITE_GUESSES, throttle.SIGNUPS):
+        return _throttled(request, "club/invite.html", {"form": form, "signup": signup})
     if request.method == "POST" and form.is_valid() and (signup is None or signup.is_valid()):
         try:
             with transaction.atomic():
                 user = signup.save() if signup is not None else request.user
                 member = services.invite_redeem(code=form.cleaned_data["code"], user=user)
         except ValidationError as exc:
+            throttle.hit(request, throttle.INVITE_GUESSES)  # a wrong (used, expired) code: a guess
             for message in exc.messages:
                 form.add_error("code", message)
         else:
             if signup is not None:
+                throttle.hit(request, throttle.SIGNUPS)
                 login(request, user, backend="django.contrib.auth.backends.ModelBackend")
             messages.success(request, _("Welcome, %(name)s: your login is linked to %(club)s.")
                              % {"name": member.display_name, "club": member.club.name})

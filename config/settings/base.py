@@ -44,6 +44,8 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
+    # A NUL in a posted form field: 400 with a message before any view (PostgreSQL cannot store it).
+    "config.middleware.UnstorableInputMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "league.middleware.RequestStandingsMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
@@ -220,9 +222,20 @@ NOTIFY_SENDING_LEASE_SECONDS = float(os.environ.get("NOTIFY_SENDING_LEASE_SECOND
 NOTIFY_TELEGRAM_API_BASE = os.environ.get("NOTIFY_TELEGRAM_API_BASE", "https://api.telegram.org")
 NOTIFY_DISCORD_WEBHOOK_PREFIXES = ("https://discord.com/api/webhooks/", "https://discordapp.com/api/webhooks/",
                                    "https://ptb.discord.com/api/webhooks/", "https://canary.discord.com/api/webhooks/")
+
+# What a crashed worker left (a stale season, a stalled import batch) is queued again within
+# about a minute and a half: beat looks every LEAGUE_REQUEUE_SECONDS (a cheap query), a season is
+# stale a minute after its change, a batch a minute after it last moved; a batch's claim
+# (league.transfer.tasks.claim_batch) keeps a requeued one from running twice.
+LEAGUE_REQUEUE_SECONDS = float(os.environ.get("LEAGUE_REQUEUE_SECONDS", "30"))
 CELERY_BEAT_SCHEDULE = {
-    "league-requeue-stale": {"task": "league.requeue_stale", "schedule": 300.0},
+    "league-requeue-stale": {"task": "league.requeue_stale", "schedule": LEAGUE_REQUEUE_SECONDS},
 }
+
+# Mail (the password reset link). Here mails are printed to the console; production sends them
+# through EMAIL_HOST (config/settings/production.py) and, without one, says that mail is off.
+EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+LEAGUE_MAIL_ENABLED = True
 
 LOGGING = {
     "version": 1,

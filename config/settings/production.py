@@ -141,3 +141,21 @@ LOGGING = {
         "celery.app.trace": {"level": "WARNING"},
     },
 }
+
+# --- mail (the password reset link) ----------------------------------------------------
+# EMAIL_HOST set: mails go out by SMTP. Unset: nothing can be sent, and the password reset page
+# says so (ask a club admin) instead of answering "sent" (LEAGUE_MAIL_ENABLED, club/views/accounts.py).
+EMAIL_HOST = _env("EMAIL_HOST", "")
+LEAGUE_MAIL_ENABLED = bool(EMAIL_HOST)
+if LEAGUE_MAIL_ENABLED:
+    EMAIL_BACKEND = "django.core.mail.backends.smtp.EmailBackend"
+    EMAIL_PORT = int(_env("EMAIL_PORT", "587"))
+    EMAIL_HOST_USER = _env("EMAIL_HOST_USER", "")
+    EMAIL_HOST_PASSWORD = _env("EMAIL_HOST_PASSWORD", "")
+    EMAIL_USE_TLS = _flag("EMAIL_USE_TLS", not _flag("EMAIL_USE_SSL", False))
+    EMAIL_USE_SSL = _flag("EMAIL_USE_SSL", False)
+    EMAIL_TIMEOUT = int(_env("EMAIL_TIMEOUT", "10"))
+else:
+    EMAIL_BACKEND = "django.core.mail.backends.dummy.EmailBackend"
+DEFAULT_FROM_EMAIL = _env("DEFAULT_FROM_EMAIL", f"noreply@{ALLOWED_HOSTS[0].lstrip('.*') or 'localhost'}")
+SERVER_EMAIL = _env("SERVER_EMAIL", DEFAULT_FROM_EMAIL)

@@ -14,7 +14,8 @@ from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
 from league import permissions
-from league.once import AlreadyDone, Once, once_remember
+from league.error_codes import LeagueErrorCode as Code
+from league.once import AlreadyDone, Once, once_remember, undone_message
 from league.permissions import Action
 
 from .errors import ScoringErrorsAs400
@@ -32,7 +33,8 @@ def idempotent(request, write, serialize) -> Response:
 
     The first request answers 201 (or 200 when the object was already there) and its answer
     is kept with the key; the same key and body again answers 200 with that first answer,
-    writing nothing (``Idempotent-Replayed: true``); the same key with another body is 422.
+    writing nothing (``Idempotent-Replayed: true``) — or 409 ``undone`` when the hand it made
+    was undone or deleted since; the same key with another body is 422.
     """
     once = Once.api(request.user, request.headers.get("Idempotency-Key"),
                              {"method": request.method, "path": request.path, "body": _plain(request.data)})
@@ -42,6 +44,9 @@ def idempotent(request, write, serialize) -> Response:
             body = serialize(obj)
             once_remember(once=once, response=body)
     except AlreadyDone as done:
+        if done.undone:  # the first answer's hand is gone (another phone undid it): say so, write nothing
+            return Response({"detail": undone_message(), "code": Code.UNDONE.value},
+                            status=status.HTTP_409_CONFLICT)
         body = done.record.response
         if body is None:
             obj = done.result

@@ -29,7 +29,7 @@ class GameViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMixin)
 
     @extend_schema(request=s.GameCreateSerializer, responses={201: s.GameSerializer}, summary="Start a game")
     def create(self, request):
-        data = s.GameCreateSerializer(data=request.data)
+        data = s.GameCreateSerializer(data=request.data, context={"request": request})
         data.is_valid(raise_exception=True)
         season = data.validated_data["season"]
         require(request.user, Action.START_GAME, club=season.club)
@@ -149,7 +149,7 @@ class HandRecordViewSet(
         ],
     )
     def create(self, request):
-        data = s.HandCreateSerializer(data=request.data)
+        data = s.HandCreateSerializer(data=request.data, context={"request": request})
         data.is_valid(raise_exception=True)
         game = data.validated_data["game"]
         if not Game.objects.filter(s.visible_q(request.user), pk=game.pk).exists():

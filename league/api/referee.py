@@ -26,7 +26,7 @@ class PenaltyViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMix
 
     @extend_schema(request=s.PenaltyCreateSerializer, responses={201: s.PenaltySerializer}, summary="Give a penalty")
     def create(self, request):
-        data = s.PenaltyCreateSerializer(data=request.data)
+        data = s.PenaltyCreateSerializer(data=request.data, context={"request": request})
         data.is_valid(raise_exception=True)
         attrs = dict(data.validated_data)
         game = attrs.get("game")

@@ -4,8 +4,10 @@ from __future__ import annotations
 from django.db.models import Q
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
+from rest_framework.exceptions import NotFound
 
 from club.models import Club, ClubRole, Member
+from club.selectors import clubs_for_user
 from league.api.fields import EventField, NicknameMapField
 from league.models import Game, HandRecord, ImportBatch, Penalty, PenaltyKind, Ruleset, Season
 
@@ -13,6 +15,33 @@ MAX_JSON_TEXT = 100_000
 
 
 # --- read shapes ---------------------------------------------------------------------------------
+class InUsersClubs(serializers.PrimaryKeyRelatedField):
+    """The id of a season, game or member of one of the user's clubs: another club's id answers
+    exactly as an id that does not exist, so ids are not probed (issue 22, item 9). For the object
+    a request acts on (``not_found=True``: the season, the game) that answer is 404, as in the
+    address (docs/api.md); for a member it is the field's 400 ``Invalid pk``, as it always was."""
+
+    def __init__(self, *args, not_found: bool = False, **kwargs) -> None:
+        self.not_found = not_found
+        super().__init__(*args, **kwargs)
+
+    def to_internal_value(self, data):
+        try:
+            return super().to_internal_value(data)
+        except serializers.ValidationError as exc:
+            if self.not_found and any(getattr(d, "code", None) == "does_not_exist" for d in exc.detail):
+                raise NotFound() from None
+            raise
+
+    def get_queryset(self):
+        queryset = super().get_queryset()
+        request = self.context.get("request")
+        user = getattr(request, "user", None)
+        if user is None or user.is_superuser:  # no request: a service or a test reading the serializer
+            return queryset
+        return queryset.filter(club__in=clubs_for_user(user=user)) if user.is_authenticated else queryset.none()
+
+
 class ClubSerializer(serializers.ModelSerializer):
     class Meta:
         model = Club
@@ -145,7 +174,7 @@ class GameSerializer(serializers.ModelSerializer):
 
 
 class GameCreateSerializer(serializers.Serializer):
-    season = serializers.PrimaryKeyRelatedField(queryset=Season.objects.select_related("club", "ruleset"))
+    season = InUsersClubs(queryset=Season.objects.select_related("club", "ruleset"), not_found=True)
     members = serializers.ListField(
         child=serializers.IntegerField(min_value=1), min_length=3, max_length=4,
         help_text="Member ids in seat order: 0 = East at East 1 (first dealer).",
@@ -185,7 +214,7 @@ def _check_event(value):
 
 
 class HandCreateSerializer(serializers.Serializer):
-    game = serializers.PrimaryKeyRelatedField(queryset=Game.objects.select_related("club", "season"))
+    game = InUsersClubs(queryset=Game.objects.select_related("club", "season"), not_found=True)
     position = serializers.IntegerField(
         min_value=0, max_value=10_000, required=False,
         help_text="0-based index of the event; the same event again at a taken position is idempotent. "
@@ -216,14 +245,15 @@ class PenaltySerializer(serializers.ModelSerializer):
 
 
 class PenaltyCreateSerializer(serializers.Serializer):
-    member = serializers.PrimaryKeyRelatedField(queryset=Member.objects.all())
+    member = InUsersClubs(queryset=Member.objects.all())
     type = serializers.ChoiceField(choices=PenaltyKind.choices)
     reason = serializers.CharField(max_length=2000, required=False, default="", allow_blank=True)
-    game = serializers.PrimaryKeyRelatedField(queryset=Game.objects.select_related("season"), required=False, allow_null=True)
-    season = serializers.PrimaryKeyRelatedField(queryset=Season.objects.all(), required=False, allow_null=True)
+    game = InUsersClubs(queryset=Game.objects.select_related("season"), required=False, allow_null=True,
+                        not_found=True)
+    season = InUsersClubs(queryset=Season.objects.all(), required=False, allow_null=True, not_found=True)
     points = serializers.DecimalField(max_digits=8, decimal_places=1, required=False, allow_null=True)
     amount = serializers.IntegerField(required=False, allow_null=True, min_value=-1_000_000, max_value=1_000_000)
-    beneficiary = serializers.PrimaryKeyRelatedField(queryset=Member.objects.all(), required=False, allow_null=True)
+    beneficiary = InUsersClubs(queryset=Member.objects.all(), required=False, allow_null=True)
     riichi = serializers.ListField(child=serializers.IntegerField(min_value=0, max_value=3), required=False,
                                    default=list, max_length=4)
 
@@ -347,7 +377,7 @@ class ImportBatchSerializer(serializers.ModelSerializer):
 
 
 class ImportCreateSerializer(serializers.Serializer):
-    season = serializers.PrimaryKeyRelatedField(queryset=Season.objects.select_related("club"))
+    season = InUsersClubs(queryset=Season.objects.select_related("club"), not_found=True)
     logs = serializers.ListField(
         child=serializers.JSONField(), required=False, max_length=200,
         help_text="tenhou.net/6 logs as JSON objects (paste). Or upload files as multipart `files`.",

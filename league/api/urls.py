@@ -1,10 +1,15 @@
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView
+from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.routers import DefaultRouter
 
-from club.auth import obtain_auth_token
+from club.auth import ObtainAuthTokenThrottled
 
 from . import calculators, clubs, docs, games, imports, referee, seasons
+from .parsers import SafeJSONParser
+
+# DRF's token view lists its own parsers: ours answers deep JSON or a NUL character with a 400, not a 500.
+obtain_auth_token = ObtainAuthTokenThrottled.as_view(parser_classes=[SafeJSONParser, FormParser, MultiPartParser])
 
 app_name = "api"
 

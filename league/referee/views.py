@@ -156,7 +156,7 @@ def penalty_cancel(request: HttpRequest, pk: int) -> HttpResponse:
     penalty = get_object_or_404(Penalty.objects.select_related("season__club", "game", "member"), pk=pk)
     club = penalty.season.club
     if not permissions.can_give_penalty(request.user, club):
-        return refuse(request)
+        return refuse(request, club)
     form = ReasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:

@@ -6,8 +6,6 @@ has none yet it is computed once, synchronously, by ``league.standings.standings
 
 from __future__ import annotations
 
-from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
@@ -24,14 +22,13 @@ from league.standings.services import standings_refresh
 from league.standings.tables import EXPORT_FORMATS, StandingsTable, export_bytes, rating_header
 from league.ui import charts as charts
 from league.ui.page_cache import remembered, snapshot_key
+from league.ui.views import refuse
 
 
 def _season_for(request: HttpRequest, season_id: int) -> Season | HttpResponse:
     season = get_object_or_404(Season.objects.select_related("club"), pk=season_id)
     if not can_view_standings(request.user, season.club):
-        if not request.user.is_authenticated:
-            return redirect_to_login(request.get_full_path())
-        raise PermissionDenied
+        return refuse(request, season.club)  # another club's season: 404, like one that does not exist
     return season
 
 

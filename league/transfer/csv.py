@@ -1,92 +1,152 @@
-"""A season's games and hands as CSV (the API's ``/seasons/<id>/games.csv`` and ``hands.csv``).
+"""A season's games and hands as CSV (the API's ``/seasons/<id>/csv/games/`` and ``csv/hands/``).
 
-Every cell goes through the one formula guard (``league.transfer.spreadsheet.safe_cell``).
+Streamed (issue 22, item 7): the games are read ``CHUNK_GAMES`` at a time (one query each for the
+games, their seats and their hands), and each chunk's rows are written and sent before the next is
+read, so the first byte leaves at once and memory does not grow with the season. The bytes are the
+ones the whole-file export wrote (a BOM, then ``csv.writer``'s lines). Every cell goes through the
+one formula guard (``league.transfer.spreadsheet.safe_cell``).
 """
 from __future__ import annotations
 
 import csv
-import io
 import json
+from collections.abc import Iterator
 from typing import Any
 
-from django.http import HttpResponse
+from django.http import StreamingHttpResponse
 
-from league.games.selectors import game_members
-from league.models import Game, HandRecord, Season
-from league.transfer.season_file import _iso
-from league.transfer.spreadsheet import safe_cell, safe_rows
+from league.models import Game, GameSeat, HandRecord, Season
+from league.transfer.season_file import _iso, season_games_in_chunks
+from league.transfer.spreadsheet import safe_cell, safe_row
 from scoring.errors import ScoringError
 from scoring.game import replay
+from scoring.rules import resolve
+
+CHUNK_GAMES = 500  # games read, replayed and written per step (the tests make it small)
 
 
-def _csv_response(rows: list[list[Any]], filename: str) -> HttpResponse:
-    buf = io.StringIO()
-    writer = csv.writer(buf)
-    writer.writerows(safe_rows(rows))  # every cell, headers included
-    response = HttpResponse("\ufeff" + buf.getvalue(), content_type="text/csv; charset=utf-8")
+class _Line:
+    """``csv.writer``'s file: ``writerow`` returns the line it wrote."""
+
+    def write(self, line: str) -> str:
+        return line
+
+
+def _csv_chunks(rows: Iterator[list[list[Any]]]) -> Iterator[bytes]:
+    writer = csv.writer(_Line())
+    yield "\ufeff".encode()
+    for chunk in rows:
+        yield "".join(writer.writerow(safe_row(r)) for r in chunk).encode("utf-8")  # every cell, headers too
+
+
+def _csv_response(rows: Iterator[list[list[Any]]], filename: str) -> StreamingHttpResponse:
+    response = StreamingHttpResponse(_csv_chunks(rows), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
     return response
 
 
-_safe = safe_cell  # the one guard (league.transfer.spreadsheet); _csv_response applies it to every cell too
+_safe = safe_cell  # the one guard (league.transfer.spreadsheet); _csv_chunks applies it to every cell too
+
+
+def _four(values) -> list[Any]:
+    values = list(values or [])
+    return values + [""] * (4 - len(values))
+
+
+def _seat_names(game_ids: list[int]) -> dict[int, list[str]]:
+    names: dict[int, list[str]] = {}
+    for game_id, name in (GameSeat.objects.filter(game_id__in=game_ids).order_by("game_id", "seat")
+                          .values_list("game_id", "member__display_name")):
+        names.setdefault(game_id, []).append(name)
+    return names
 
 
 def games_rows(season: Season) -> list[list[Any]]:
+    """Every row (the header first) as one list: for tests and small seasons."""
+    return [row for chunk in games_row_chunks(season) for row in chunk]
+
+
+def hands_rows(season: Season) -> list[list[Any]]:
+    return [row for chunk in hands_row_chunks(season) for row in chunk]
+
+
+def games_row_chunks(season: Season) -> Iterator[list[list[Any]]]:
+    """The header, then the rows of each chunk of games (oldest first)."""
     seats = ["east", "south", "west", "north"]
     header = ["game_id", "started_at", "finished_at", "status", "table", "source", "ended_by"]
     header += [f"{s}_player" for s in seats] + [f"{s}_score" for s in seats]
     header += [f"{s}_points" for s in seats] + [f"{s}_rank" for s in seats]
-    rows = [header]
-    games = Game.objects.filter(season=season).prefetch_related("seat_set__member").order_by("started_at", "id")
-    for g in games:
-        names = [s.member.display_name for s in sorted(g.seat_set.all(), key=lambda s: s.seat)]
-
-        def four(values):
-            values = list(values or [])
-            return values + [""] * (4 - len(values))
-
-        rows.append(
+    yield [header]
+    for games in season_games_in_chunks(season, CHUNK_GAMES):
+        names = _seat_names([g.pk for g in games])
+        yield [
             [g.pk, _iso(g.started_at), _iso(g.finished_at), g.status, _safe(g.table_label), g.source, g.ended_by]
-            + [_safe(n) for n in four(names)] + four(g.final_scores) + four(g.final_points) + four(g.final_ranks)
+            + [_safe(n) for n in _four(names.get(g.pk))] + _four(g.final_scores) + _four(g.final_points)
+            + _four(g.final_ranks)
+            for g in games
+        ]
+
+
+def _ruleset_for(game: Game, resolved: dict[int, Any]) -> Any:
+    """The game's ruleset as the engine reads it, resolved once per ruleset for the whole export
+    (the replay takes a resolved ruleset as it takes its spec); a spec the engine refuses stays a
+    spec, so the replay refuses it as before."""
+    ruleset = game.effective_ruleset
+    if ruleset.pk not in resolved:
+        spec = ruleset.spec()
+        try:
+            resolved[ruleset.pk] = resolve(spec)
+        except ScoringError:
+            resolved[ruleset.pk] = spec
+    return resolved[ruleset.pk]
+
+
+def _hand_rows(game: Game, records: list[tuple[int, Any]], names: list[str], resolved: dict[int, Any]
+               ) -> list[list[Any]]:
+    """The rows of one game's hands (``records``: position and event, in order)."""
+    if not records:
+        return []
+    row_for: dict[int, Any] = {}
+    try:
+        rep = replay({"ruleset": _ruleset_for(game, resolved), "players": names,
+                      "hands": [event for _, event in records]})
+        for r in rep.rows:
+            row_for[r.event_index] = r
+    except ScoringError:
+        pass
+    rows = []
+    for position, event in records:
+        r = row_for.get(position)
+        deltas = list(r.deltas) if r else []
+        scores = list(r.scores) if r else []
+        rows.append(
+            [game.pk, position, event.get("kind", "") if isinstance(event, dict) else "",
+             r.round if r else "", r.honba if r else "", r.sticks if r else ""]
+            + deltas + [""] * (4 - len(deltas)) + scores + [""] * (4 - len(scores))
+            + [_safe(json.dumps(event, ensure_ascii=False))]
         )
     return rows
 
 
-def hands_rows(season: Season) -> list[list[Any]]:
+def hands_row_chunks(season: Season) -> Iterator[list[list[Any]]]:
+    """The header, then the rows of each chunk of games: each game replayed for its deltas and scores."""
     header = ["game_id", "position", "kind", "round", "honba", "sticks"]
     header += [f"delta_{i}" for i in range(4)] + [f"score_{i}" for i in range(4)] + ["event"]
-    rows = [header]
-    games = Game.objects.filter(season=season).select_related("ruleset", "season__ruleset").order_by("started_at", "id")
-    hands = HandRecord.objects.filter(game__season=season).order_by("game_id", "position")
-    by_game: dict[int, list[HandRecord]] = {}
-    for h in hands:
-        by_game.setdefault(h.game_id, []).append(h)
-    for g in games:
-        records = by_game.get(g.pk, [])
-        row_for: dict[int, Any] = {}
-        try:
-            rep = replay({"ruleset": g.effective_ruleset.spec(), "players": [m.display_name for m in game_members(g)],
-                          "hands": [h.event for h in records]})
-            for r in rep.rows:
-                row_for[r.event_index] = r
-        except ScoringError:
-            pass
-        for h in records:
-            r = row_for.get(h.position)
-            deltas = list(r.deltas) if r else []
-            scores = list(r.scores) if r else []
-            rows.append(
-                [g.pk, h.position, h.event.get("kind", "") if isinstance(h.event, dict) else "",
-                 r.round if r else "", r.honba if r else "", r.sticks if r else ""]
-                + deltas + [""] * (4 - len(deltas)) + scores + [""] * (4 - len(scores))
-                + [_safe(json.dumps(h.event, ensure_ascii=False))]
-            )
-    return rows
+    yield [header]
+    resolved: dict[int, Any] = {}
+    for games in season_games_in_chunks(season, CHUNK_GAMES):
+        ids = [g.pk for g in games]
+        names = _seat_names(ids)
+        by_game: dict[int, list[tuple[int, Any]]] = {}
+        for game_id, position, event in (HandRecord.objects.filter(game_id__in=ids).order_by("game_id", "position")
+                                         .values_list("game_id", "position", "event")):
+            by_game.setdefault(game_id, []).append((position, event))
+        yield [row for g in games for row in _hand_rows(g, by_game.get(g.pk, []), names.get(g.pk, []), resolved)]
 
 
-def games_csv_response(season: Season) -> HttpResponse:
-    return _csv_response(games_rows(season), f"season-{season.pk}-games.csv")
+def games_csv_response(season: Season) -> StreamingHttpResponse:
+    return _csv_response(games_row_chunks(season), f"season-{season.pk}-games.csv")
 
 
-def hands_csv_response(season: Season) -> HttpResponse:
-    return _csv_response(hands_rows(season), f"season-{season.pk}-hands.csv")
+def hands_csv_response(season: Season) -> StreamingHttpResponse:
+    return _csv_response(hands_row_chunks(season), f"season-{season.pk}-hands.csv")

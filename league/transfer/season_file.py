@@ -21,24 +21,27 @@ may activate it later. Export → restore → export gives the same document exc
 from __future__ import annotations
 
 import datetime
+import json
+from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any
 
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import DatabaseError, transaction
 from django.utils import timezone
 from django.utils.dateparse import parse_date, parse_datetime
 
 from club import services as club_services
 from club.models import Club, ClubRole, Member
 from league.games import services as game_services
-from league.games.selectors import game_record
-from league.models import AuditEntry, Game, HandRecord, Penalty, Ruleset, Season
+from league.games.selectors import build_record
+from league.models import AuditEntry, Game, GameSeat, HandRecord, Penalty, Ruleset, Season
 from league.referee import services as referee_services
 from league.seasons import services as season_services
 
 FORMAT = "mahjong-club-season/1"
+CHUNK_GAMES = 500  # games read per step of the export (the tests make it small)
 
 
 class RestoreError(ValueError):
@@ -82,32 +85,76 @@ def _people(club: Club):
     return name
 
 
-def _season_audit(season: Season, games: list[Game], penalty_ids: list[int], person) -> list[dict[str, Any]]:
+def _season_audit(season: Season, game_ids: list[int], penalty_ids: list[int], person) -> Iterator[dict[str, Any]]:
     """The audit entries of the season, its games, their hands and its penalties, oldest first."""
     from django.db.models import Q
 
-    game_ids = [g.pk for g in games]
-    q = (Q(object_type="season", object_id=str(season.pk)) | Q(object_type="game", object_id__in=[str(i) for i in game_ids])
+    q = (Q(object_type="season", object_id=str(season.pk))
+         | Q(object_type="game", object_id__in=[str(i) for i in game_ids])
          | Q(object_type="penalty", object_id__in=[str(i) for i in penalty_ids]))
     q |= Q(object_type="hand", after__game__in=game_ids) | Q(object_type="hand", before__game__in=game_ids)
     entries = AuditEntry.objects.filter(q, club=season.club).order_by("at", "id")
-    return [
-        {"at": _iso(e.at), "actor": person(e.actor_id), "action": e.action, "object_type": e.object_type,
-         "object_id": e.object_id, "before": e.before, "after": e.after, "reason": e.reason}
-        for e in entries
-    ]
+    for e in entries.iterator(chunk_size=2000):
+        yield {"at": _iso(e.at), "actor": person(e.actor_id), "action": e.action, "object_type": e.object_type,
+               "object_id": e.object_id, "before": e.before, "after": e.after, "reason": e.reason}
 
 
-def export_season(season: Season) -> dict[str, Any]:
-    """The season as one JSON document (see the module docstring)."""
+def season_games_in_chunks(season: Season, size: int) -> Iterator[list[Game]]:
+    """The season's games, oldest first (``started_at``, id), ``size`` at a time: one query a chunk."""
+    ids = list(Game.objects.filter(season=season).order_by("started_at", "id").values_list("id", flat=True))
+    for start in range(0, len(ids), size):
+        part = ids[start:start + size]
+        found = Game.objects.select_related("ruleset", "season__ruleset").in_bulk(part)
+        yield [found[pk] for pk in part if pk in found]
+
+
+def _rulesets(season: Season) -> list[Ruleset]:
+    """The season's ruleset, then each game's own in the order the games first use it."""
+    order = {season.ruleset_id: None}
+    for ruleset_id in Game.objects.filter(season=season).order_by("started_at", "id").values_list(
+            "ruleset_id", flat=True):
+        order.setdefault(ruleset_id or season.ruleset_id, None)
+    found = Ruleset.objects.in_bulk(list(order))
+    return [found[pk] for pk in order]
+
+
+def _game_docs(season: Season, person) -> Iterator[dict[str, Any]]:
+    for games in season_games_in_chunks(season, CHUNK_GAMES):
+        ids = [g.pk for g in games]
+        names: dict[int, list[str]] = {}
+        for game_id, name in (GameSeat.objects.filter(game_id__in=ids).order_by("game_id", "seat")
+                              .values_list("game_id", "member__display_name")):
+            names.setdefault(game_id, []).append(name)
+        hands: dict[int, list[tuple]] = {}  # (event, entered_by_id, entered_at, updated_at), in order
+        for game_id, *hand in (HandRecord.objects.filter(game_id__in=ids).order_by("game_id", "position")
+                               .values_list("game_id", "event", "entered_by_id", "entered_at", "updated_at")):
+            hands.setdefault(game_id, []).append(hand)
+        for g in games:
+            g._seat_names = names.get(g.pk, [])  # what game_record's seat_names reads, for the chunk at once
+            records = hands.get(g.pk, [])
+            yield {
+                "id": g.pk,
+                "ruleset": _ruleset_ref(g.effective_ruleset),
+                "table_label": g.table_label,
+                "status": g.status,
+                "source": g.source,
+                "external_id": g.external_id,
+                "started_at": _iso(g.started_at),
+                "finished_at": _iso(g.finished_at),
+                "cancel_reason": g.cancel_reason,
+                "started_by": person(g.created_by_id),
+                "entered": [{"by": person(by), "at": _iso(at), "updated_at": _iso(updated)}
+                            for _, by, at, updated in records],
+                "final": {"scores": g.final_scores, "points": g.final_points, "ranks": g.final_ranks,
+                          "ended_by": g.ended_by or None},
+                "record": build_record(g, (event for event, *_ in records)),
+            }
+
+
+def _export_parts(season: Season) -> list[tuple[str, Any]]:
+    """The export's keys in order; ``games`` and ``audit`` are iterators (read a chunk at a time)."""
     club = season.club
     person = _people(club)
-    games = list(
-        Game.objects.filter(season=season).select_related("ruleset", "season__ruleset").order_by("started_at", "id")
-    )
-    rulesets = {season.ruleset.pk: season.ruleset}
-    for g in games:
-        rulesets.setdefault(g.effective_ruleset.pk, g.effective_ruleset)
     roles: dict[int, list[str]] = {}
     for member_id, role in ClubRole.objects.filter(club=club).values_list("member_id", "role"):
         roles.setdefault(member_id, []).append(role)
@@ -137,17 +184,18 @@ def export_season(season: Season) -> dict[str, Any]:
                 "id": p.pk,
             }
         )
-    entered = {g.pk: [] for g in games}
-    for h in HandRecord.objects.filter(game__in=games).order_by("game_id", "position"):
-        entered[h.game_id].append({"by": person(h.entered_by_id), "at": _iso(h.entered_at),
-                                   "updated_at": _iso(h.updated_at)})
-    return {
-        "format": FORMAT,
-        "exported_at": _iso(timezone.now()),
-        "club": {"name": club.name, "slug": club.slug, "public_standings": club.public_standings},
-        "members": members,
-        "rulesets": [_ruleset_doc(r) for r in rulesets.values()],
-        "season": {
+
+    def audit() -> Iterator[dict[str, Any]]:  # after the games: their ids are read only then
+        game_ids = list(Game.objects.filter(season=season).values_list("id", flat=True))
+        yield from _season_audit(season, game_ids, [p["id"] for p in penalties], person)
+
+    return [
+        ("format", FORMAT),
+        ("exported_at", _iso(timezone.now())),
+        ("club", {"name": club.name, "slug": club.slug, "public_standings": club.public_standings}),
+        ("members", members),
+        ("rulesets", [_ruleset_doc(r) for r in _rulesets(season)]),
+        ("season", {
             "name": season.name,
             "ruleset": _ruleset_ref(season.ruleset),
             "starts_on": _iso(season.starts_on),
@@ -156,29 +204,52 @@ def export_season(season: Season) -> dict[str, Any]:
             "rating_params": season.rating_params or {},
             "min_games": season.min_games,
             "best_n": season.best_n,
-        },
-        "games": [
-            {
-                "id": g.pk,
-                "ruleset": _ruleset_ref(g.effective_ruleset),
-                "table_label": g.table_label,
-                "status": g.status,
-                "source": g.source,
-                "external_id": g.external_id,
-                "started_at": _iso(g.started_at),
-                "finished_at": _iso(g.finished_at),
-                "cancel_reason": g.cancel_reason,
-                "started_by": person(g.created_by_id),
-                "entered": entered[g.pk],
-                "final": {"scores": g.final_scores, "points": g.final_points, "ranks": g.final_ranks,
-                          "ended_by": g.ended_by or None},
-                "record": game_record(g),
-            }
-            for g in games
-        ],
-        "penalties": penalties,
-        "audit": _season_audit(season, games, [p["id"] for p in penalties], person),
-    }
+        }),
+        ("games", _game_docs(season, person)),
+        ("penalties", penalties),
+        ("audit", audit()),
+    ]
+
+
+def export_season(season: Season) -> dict[str, Any]:
+    """The season as one JSON document (see the module docstring)."""
+    return {key: list(value) if isinstance(value, Iterator) else value for key, value in _export_parts(season)}
+
+
+def export_season_chunks(season: Season, *, encoder=None, chunk_bytes: int = 1 << 16) -> Iterator[bytes]:
+    """The export as compact UTF-8 JSON, a piece at a time: the bytes DRF's ``JSONRenderer`` writes
+    for :func:`export_season`'s document (the API's answer before it was streamed), with the games
+    and the audit log read a chunk at a time, so memory does not grow with the season."""
+    from rest_framework.utils.encoders import JSONEncoder
+
+    def dumps(value: Any) -> str:
+        text = json.dumps(value, cls=encoder or JSONEncoder, ensure_ascii=False, allow_nan=False,
+                          separators=(",", ":"))
+        return text.replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+
+    def pieces() -> Iterator[str]:
+        yield "{"
+        for i, (key, value) in enumerate(_export_parts(season)):
+            yield ("," if i else "") + dumps(key) + ":"
+            if isinstance(value, Iterator):
+                yield "["
+                for j, item in enumerate(value):
+                    yield ("," if j else "") + dumps(item)
+                yield "]"
+            else:
+                yield dumps(value)
+        yield "}"
+
+    buffer: list[str] = []
+    size = 0
+    for n, piece in enumerate(pieces()):
+        buffer.append(piece)
+        size += len(piece)
+        if size >= chunk_bytes or n == 0:  # the first byte at once, then about chunk_bytes at a time
+            yield "".join(buffer).encode("utf-8")
+            buffer, size = [], 0
+    if buffer:
+        yield "".join(buffer).encode("utf-8")
 
 
 # --- restore -----------------------------------------------------------------------------------------
@@ -230,7 +301,9 @@ def restore_season(doc: dict[str, Any], *, into_existing_club: bool = False) -> 
         hand = getattr(exc, "hand", None)
         at = f" (hand {hand + 1})" if isinstance(hand, int) else ""
         raise RestoreError(f"{where[0]}{at}: {'; '.join(exc.messages)}") from None
-    except (KeyError, TypeError, ValueError, ArithmeticError) as exc:
+    except (LookupError, TypeError, ValueError, ArithmeticError, AttributeError, DatabaseError) as exc:
+        # A value of the wrong kind anywhere (a list for an object, a word for a number, a name
+        # too long for its column): refused with where it was; the transaction stores nothing.
         if isinstance(exc, RestoreError):
             raise
         raise RestoreError(f"{where[0]}: malformed ({exc.__class__.__name__}: {exc}).") from None
@@ -286,12 +359,19 @@ class _Restore:
 
     def _members(self) -> None:
         self.where[0] = "club"
+        seen: dict[str, int] = {}
         for i, m in enumerate(_need(self.doc, "members", list, "members")):
             self.where[0] = f"members[{i}]"
             name = _need(m, "display_name", str, self.where[0])
+            if name in seen:  # one name, two people: merging them would join two records silently
+                raise RestoreError(
+                    f"members[{i}]: the display name {name!r} is there twice (members[{seen[name]}] too); names "
+                    f"are how the file names people, so it cannot tell them apart. Rename one in the file.")
+            seen[name] = i
             member = Member.objects.filter(club=self.club, display_name=name).first()
             if member is None:
-                member = club_services.member_enrol(club=self.club, display_name=name, active=bool(m.get("active", True)),
+                member = club_services.member_enrol(club=self.club, display_name=name,
+                                                    active=bool(m.get("active", True)),
                                                     source="season restore", reason="season restore")
             for role in m.get("roles") or []:
                 ClubRole.objects.get_or_create(club=self.club, member=member, role=ClubRole.Role(role).value)
@@ -470,7 +550,8 @@ def _restore_audit(entries: Any, *, club: Club, season: Season, games: dict, pen
     """The exported log replaces the entries this restore wrote about the season, its games, hands, penalties."""
     if not isinstance(entries, list):
         raise RestoreError("audit: must be a list.")
-    AuditEntry.objects.filter(club=club, pk__gt=after_id, object_type__in=["season", "game", "hand", "penalty"]).delete()
+    AuditEntry.objects.filter(club=club, pk__gt=after_id,
+                              object_type__in=["season", "game", "hand", "penalty"]).delete()
     new_ids = {"season": {}, "game": {str(k): v.pk for k, v in games.items()},
                "penalty": {str(k): v.pk for k, v in penalties.items()}}
     rows = []
@@ -483,7 +564,8 @@ def _restore_audit(entries: Any, *, club: Club, season: Season, games: dict, pen
         before, after = e.get("before"), e.get("after")
         if kind == "hand":  # a hand's entry names its game: the restored one
             before, after = (_regame(side, new_ids["game"]) for side in (before, after))
-        rows.append(AuditEntry(club=club, actor=user(e.get("actor")), at=_dt(e.get("at"), f"audit[{i}]") or timezone.now(),
+        rows.append(AuditEntry(club=club, actor=user(e.get("actor")),
+                               at=_dt(e.get("at"), f"audit[{i}]") or timezone.now(),
                                action=e["action"], object_type=kind, object_id=object_id, before=before,
                                after=after, reason=str(e.get("reason") or "")))
     AuditEntry.objects.bulk_create(rows)

@@ -16,8 +16,10 @@ from django.utils import timezone
 from league.models import ImportBatch
 from league.queueing import send
 
-# A pending or running import batch that has not moved for this long is stalled.
-STALLED_AFTER = datetime.timedelta(minutes=5)
+# A pending or running import batch that has not moved for this long is stalled: its worker died
+# (a live one marks progress before and after every log, and one log takes seconds). The running
+# worker's claim (``claim_batch``) keeps a requeued or redelivered message from running it twice.
+STALLED_AFTER = datetime.timedelta(seconds=60)
 
 
 @shared_task(name="league.import_tenhou6_batch")
@@ -26,6 +28,8 @@ def import_batch(batch_id: int) -> dict:
     batch = ImportBatch.objects.filter(pk=batch_id).first()
     if batch is None:
         return {"batch": batch_id, "missing": True}
+    if not claim_batch(batch_id):
+        return {"batch": batch_id, "skipped": True}  # another worker is running it, or it is finished
     batch = batch_run(
         batch=batch, logs=[(name, log) for name, log in batch.logs], mapping=batch.mapping,
         create_members=batch.create_members,
@@ -35,6 +39,18 @@ def import_batch(batch_id: int) -> dict:
 
 def queue_import_batch(batch_id: int) -> bool:
     return send(import_batch, batch_id, "import batch")
+
+
+def claim_batch(batch_id: int, now: datetime.datetime | None = None) -> bool:
+    """Take the batch for this worker: pending, or running but stalled (its worker died). One
+    conditional UPDATE: of two workers given the same batch at once, only one gets it."""
+    now = now or timezone.now()
+    cutoff = now - STALLED_AFTER
+    takeable = Q(status=ImportBatch.Status.PENDING) | Q(
+        Q(status=ImportBatch.Status.RUNNING)
+        & (Q(progress_at__lte=cutoff) | Q(progress_at__isnull=True, created_at__lte=cutoff)))
+    return bool(ImportBatch.objects.filter(takeable, pk=batch_id)
+                .update(status=ImportBatch.Status.RUNNING, progress_at=now))
 
 
 def stalled_batches(now: datetime.datetime | None = None):

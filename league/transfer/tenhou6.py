@@ -3,8 +3,9 @@
 Each log is converted by ``scoring.tenhou6.convert_log`` (which checks itself against the
 log) and stored through the same services as the table screens (``game_start`` then
 ``hand_record`` per event), so an imported game is validated, audited and replayed like any
-other. A log is recognised by the digest of its canonical JSON (``Game.external_id``) and is
-never imported twice into a season. Each log is imported in its own transaction: a log that
+other. A log is recognised by a fingerprint of its deal and results (``Game.external_id``: the
+rounds and the final scores, not the ``ref``, title or any other field) and is never imported
+twice into a season. Each log is imported in its own transaction: a log that
 fails leaves nothing behind, and the batch goes on with the next one.
 """
 from __future__ import annotations
@@ -69,10 +70,21 @@ def _check_storable(log: Any) -> None:
         raise LogError(f"the log {exc.message}.") from None
 
 
-def log_digest(log: Mapping[str, Any]) -> str:
-    """``tenhou6:<sha256>`` of the log's canonical JSON: the same game always gives the same id."""
-    canonical = json.dumps(log, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+def _digest(value: Any) -> str:
+    canonical = json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return DIGEST_PREFIX + hashlib.sha256(canonical.encode("utf-8")).hexdigest()
+
+
+def log_digest(log: Mapping[str, Any]) -> str:
+    """``tenhou6:<sha256>`` of the game's deal and results: its rounds (``log``: each round's
+    scores, dora, hands, draws, discards and result) and its final scores (``sc``). The same
+    game gives the same id whatever its other fields (``ref``, ``title``, a viewer's extras)."""
+    return _digest({"log": log.get("log"), "sc": log.get("sc")})
+
+
+def _known_digests(log: Mapping[str, Any]) -> list[str]:
+    """The fingerprint, and the digest of the whole log that games imported before issue 22 carry."""
+    return [log_digest(log), _digest(log)]
 
 
 def _started_at(log: Mapping[str, Any]) -> datetime.datetime | None:
@@ -116,7 +128,9 @@ def resolve_members(
         if nick in mapping:
             member = _member_for(club, str(mapping[nick]))
             if member is None:
-                raise LogError(f"The nickname {nick!r} is mapped to {mapping[nick]!r}, which is no member of {club.name}.")
+                raise LogError(
+                    f"The nickname {nick!r} is mapped to {mapping[nick]!r}, which is no member of {club.name}."
+                )
         else:
             problem = text_problem(str(nick))
             if problem:
@@ -146,7 +160,7 @@ def import_log(
     same log was imported before. Raises :class:`LogError` (nothing written) when it cannot be."""
     _check_storable(log)
     digest = log_digest(log)
-    existing = Game.objects.filter(season=season, external_id=digest).first()
+    existing = Game.objects.filter(season=season, external_id__in=_known_digests(log)).first()
     if existing is not None:
         return existing, False
     try:
@@ -172,7 +186,7 @@ def import_log(
             game.refresh_from_db()
             _check_result(game, log, record)
     except IntegrityError:
-        existing = Game.objects.filter(season=season, external_id=digest).first()
+        existing = Game.objects.filter(season=season, external_id__in=_known_digests(log)).first()
         if existing is not None:  # imported by a concurrent batch meanwhile
             return existing, False
         raise
@@ -282,7 +296,8 @@ def ruleset_misfit(*, season: Season, log: Mapping[str, Any], record: Mapping[st
         scores = [int(x) for x in sc[0 : 2 * seats : 2]]
         points = [float(x) for x in sc[1 : 2 * seats : 2]]
         got_points = [float(p) for p in game.final.points]
-        if list(game.final.scores) != scores or any(abs(a - b) > 0.005 for a, b in zip(got_points, points, strict=False)):
+        if list(game.final.scores) != scores or any(
+                abs(a - b) > 0.005 for a, b in zip(got_points, points, strict=False)):
             return refuse(_("The season's ruleset %(ruleset)s ends this game at %(scores)s with points %(points)s, "
                             "but the log ends at %(log_scores)s with points %(log_points)s.")
                           % {"ruleset": season_name, "scores": list(game.final.scores), "points": got_points,
@@ -359,6 +374,7 @@ def batch_run(
     ] if results else list(batch.errors or [])
     created = 0
     for name, log in list(logs)[done:]:
+        ImportBatch.objects.filter(pk=batch.pk).update(progress_at=timezone.now())  # alive: not stalled
         try:
             game, new = import_log(season=season, log=log, mapping=mapping, create_members=create_members, by=by)
             created += int(new)

@@ -8,7 +8,7 @@ from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -20,10 +20,14 @@ from league.once import Once
 from scoring.errors import ScoringError
 
 
-def refuse(request: HttpRequest) -> HttpResponse:
-    """Anonymous: to the login page. Logged in without the right: 403."""
+def refuse(request: HttpRequest, club=None) -> HttpResponse:
+    """Anonymous: to the login page. Logged in without the right: 403; and when ``club`` (the club
+    of an object named by its id in the address) is not the user's, 404, the answer of an id that
+    does not exist: another club's game and season ids are not probed."""
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
+    if club is not None and permissions.outsider(request.user, club):
+        raise Http404
     raise PermissionDenied
 
 
@@ -33,7 +37,7 @@ def load_game(request: HttpRequest, pk: int, check: Callable[[Any, Game], bool] 
     # With the game: the one standing lookup of the request also says whether the user plays it.
     check = check or (lambda user, g: permissions.can(user, permissions.Action.VIEW_CLUB, club=g.club, game=g))
     if not check(request.user, game):
-        raise Refused(refuse(request))
+        raise Refused(refuse(request, game.club))
     return game
 
 

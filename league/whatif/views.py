@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
 from league.models import Season
-from league.permissions import can_manage_league
+from league.permissions import can_manage_league, outsider
 from league.whatif import services
 from league.whatif.forms import ProposalForm
 from league.whatif.models import WhatIfRun
@@ -18,6 +18,8 @@ from scoring import ratings as R
 def _season(request: HttpRequest, season_id: int) -> Season:
     season = get_object_or_404(Season.objects.select_related("club", "ruleset"), pk=season_id)
     if not can_manage_league(request.user, season.club):
+        if outsider(request.user, season.club):
+            raise Http404  # another club's season: like one that does not exist
         raise PermissionDenied
     return season
 

@@ -70,6 +70,47 @@ def test_same_log_is_not_imported_twice():
 
 
 @pytest.mark.django_db
+@pytest.mark.parametrize(
+    "change",
+    [
+        pytest.param(lambda log: log.__setitem__("ref", "2099010100gm-0000-0000-deadbeef"), id="another-ref"),
+        pytest.param(lambda log: log.pop("ref", None), id="no-ref"),
+        pytest.param(lambda log: log.__setitem__("title", ["a title", "another"]), id="another-title"),
+        pytest.param(lambda log: log.__setitem__("extra", {"viewer": "me"}), id="an-extra-field"),
+    ],
+)
+def test_issue22_item11_the_same_deal_and_results_is_the_same_game_whatever_the_other_fields(change):
+    """A game is its rounds (deal and results), not the log's other fields (``ref``, a title)."""
+    log = load(FULL_GAMES[0])
+    season = season_for(log)
+    first, _ = importers.import_log(season=season, log=log, create_members=True)
+    other = json.loads(json.dumps(log))
+    change(other)
+    again, created = importers.import_log(season=season, log=other, create_members=True)
+    assert not created and again.pk == first.pk
+    assert Game.objects.filter(season=season).count() == 1
+
+
+def test_issue22_item11_another_deal_is_another_game():
+    log = load(FULL_GAMES[0])
+    assert importers.log_digest(log) != importers.log_digest({**log, "log": log["log"][:-1]})
+    assert importers.log_digest(log) != importers.log_digest({**log, "sc": [0] * len(log["sc"])})
+
+
+@pytest.mark.django_db
+def test_issue22_item11_a_game_imported_under_the_old_whole_log_digest_is_still_recognised():
+    import hashlib
+
+    log = load(FULL_GAMES[0])
+    season = season_for(log)
+    first, _ = importers.import_log(season=season, log=log, create_members=True)
+    whole = json.dumps(log, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    Game.objects.filter(pk=first.pk).update(external_id="tenhou6:" + hashlib.sha256(whole.encode()).hexdigest())
+    again, created = importers.import_log(season=season, log=log, create_members=True)
+    assert not created and again.pk == first.pk
+
+
+@pytest.mark.django_db
 def test_unmapped_nickname_is_refused_without_writing():
     log = load(FULL_GAMES[0])
     season = season_for(log)

@@ -70,7 +70,7 @@ def test_item8_formula_injection_games_and_hands_csv(client, evil_season):
     game.save()
     client.force_login(viewer.user)
     for url_name in ("api:season-games-csv", "api:season-hands-csv"):
-        body = client.get(reverse(url_name, args=[season.pk])).content.decode("utf-8-sig")
+        body = b"".join(client.get(reverse(url_name, args=[season.pk])).streaming_content).decode("utf-8-sig")
         for row in csv.reader(io.StringIO(body)):
             for cell in row:
                 assert not cell.startswith(("=", "+", "@", "\t", "\r")), (url_name, cell)

@@ -158,7 +158,8 @@ def test_outsiders_do_not_see_a_run(played, club_admin):
     run = whatif_services.run_create(season=played, proposal=Proposal(rating_method="total"), by=None, run=False)
     c = Client()
     c.force_login(UserFactory())
-    assert c.get(reverse("whatif:run", args=[run.pk])).status_code == HTTPStatus.FORBIDDEN
+    # another club's run answers like one that does not exist (issue 22, item 9)
+    assert c.get(reverse("whatif:run", args=[run.pk])).status_code == HTTPStatus.NOT_FOUND
 
 
 def test_a_double_tap_makes_one_run(played, club_admin, django_capture_on_commit_callbacks):

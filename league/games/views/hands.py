@@ -23,7 +23,7 @@ from league.games.forms import FullHandForm, HandEntryForm, PositionForm, Reason
 from league.games.table import GameView, game_view, preview_context, table_screen
 from league.games.words import event_words
 from league.models import Game, HandRecord
-from league.once import AlreadyDone
+from league.once import AlreadyDone, undone_message
 from league.ui.views import (
     Refused,
     already_saved_message,
@@ -88,8 +88,11 @@ def _store(request: HttpRequest, gv: GameView, form, template: str,
     try:
         hand = game_services.hand_record(game=gv.game, position=position, event=form.event, by=request.user,
                                          once=entry_once(request))
-    except AlreadyDone:  # a form rendered before that save (Back, a double tap): the table as it is now
-        messages.info(request, already_saved_message())
+    except AlreadyDone as done:  # a form rendered before that save (Back, a double tap): the table as it is now
+        if done.undone:  # ...and another phone undid that hand since
+            messages.warning(request, undone_message())
+        else:
+            messages.info(request, already_saved_message())
         return redirect("league:game_table", gv.game.pk)
     except HandConflict as exc:
         return render(request, template, {**build(), "form": form, "conflict": refusal_message(exc, gv.game)},

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 
 from django.core.management.base import BaseCommand, CommandError
+from django.utils.translation import gettext as _
 
 from league.transfer.season_file import RestoreError, restore_season
 
@@ -26,10 +27,12 @@ class Command(BaseCommand):
         except OSError as exc:
             raise CommandError(f"{opts['file']}: {exc.strerror}") from None
         except json.JSONDecodeError as exc:
-            raise CommandError(f"{opts['file']}: not JSON ({exc}).") from None
+            raise CommandError(_("The season file cannot be restored; nothing was stored: %(reason)s")
+                               % {"reason": f"{opts['file']}: not JSON ({exc})."}) from None
         try:
             season = restore_season(doc, into_existing_club=opts["into_existing_club"])
         except RestoreError as exc:
-            raise CommandError(str(exc)) from None
+            raise CommandError(_("The season file cannot be restored; nothing was stored: %(reason)s")
+                               % {"reason": exc}) from None
         games = season.games.count()
         self.stdout.write(f"Season {season.pk} ({season.name}) of club {season.club.slug} restored: {games} games.")

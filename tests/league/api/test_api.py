@@ -1,6 +1,7 @@
 """REST API: every endpoint, allowed and refused per role (the screens' permission matrix)."""
 from __future__ import annotations
 
+import json
 from http import HTTPStatus
 
 import pytest
@@ -394,10 +395,16 @@ def test_import_reports_errors_per_log_and_keeps_the_good_ones(as_role, tenhou_s
     assert all(x["error"] for x in body["results"])
 
 
+def test_import_into_an_unknown_season_is_a_404_like_another_clubs(as_role, tenhou_season):
+    """A season that does not exist answers as another club's does (issue 22, item 9): ids are not probed."""
+    r = as_role("admin").post("/api/imports/", {"logs": [{}], "season": 999999}, format="json")
+    assert r.status_code == HTTPStatus.NOT_FOUND
+
+
 @pytest.mark.parametrize(
     "body",
-    [{"logs": []}, {"logs": ["not an object"]}, {"logs": [{}], "season": 999999}, {"mapping": "x", "logs": [{}]}],
-    ids=["no-logs", "log-not-an-object", "unknown-season", "mapping-not-an-object"],
+    [{"logs": []}, {"logs": ["not an object"]}, {"mapping": "x", "logs": [{}]}],
+    ids=["no-logs", "log-not-an-object", "mapping-not-an-object"],
 )
 def test_import_bad_requests_are_400(body, as_role, tenhou_season):
     r = as_role("admin").post("/api/imports/", {"season": tenhou_season.pk, **body}, format="json")
@@ -422,14 +429,14 @@ def test_export_and_csv(role, as_role, table_game, tenhou_season):
     r = client.get(f"/api/seasons/{tenhou_season.pk}/export/")
     refused = HTTPStatus.FORBIDDEN if member_like else HTTPStatus.NOT_FOUND
     assert r.status_code == (HTTPStatus.OK if role in {"admin", "superuser"} else refused)
-    if r.status_code == HTTPStatus.OK:
-        assert r.json()["games"][0]["record"]["hands"] == [RON]
+    if r.status_code == HTTPStatus.OK:  # streamed (issue 22, item 7)
+        assert json.loads(b"".join(r.streaming_content))["games"][0]["record"]["hands"] == [RON]
     for kind in ("games", "hands"):
         r = client.get(f"/api/seasons/{tenhou_season.pk}/csv/{kind}/")
         assert r.status_code == (HTTPStatus.OK if member_like else HTTPStatus.NOT_FOUND)
         if member_like:
             assert r["Content-Type"].startswith("text/csv")
-            assert len(r.content.decode("utf-8-sig").strip().splitlines()) == 2
+            assert len(b"".join(r.streaming_content).decode("utf-8-sig").strip().splitlines()) == 2
 
 
 # --- calculators, auth, schema -----------------------------------------------------------------------

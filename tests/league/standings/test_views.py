@@ -69,8 +69,9 @@ def test_anonymous_visitors_follow_public_standings(client, played, players, pub
 
 
 def test_logged_in_outsider_is_refused_on_a_private_club(client, played, players):
+    """Refused as a season that does not exist (issue 22, item 9): its id is not probed."""
     client.force_login(UserFactory())
-    assert client.get(urls(played, players[0])["season"]).status_code == HTTPStatus.FORBIDDEN
+    assert client.get(urls(played, players[0])["season"]).status_code == HTTPStatus.NOT_FOUND
 
 
 def test_season_page_shows_the_snapshot_and_sorts_by_any_column(client, played, players):
