@@ -21,6 +21,7 @@ from league.models import (
     ImportBatch,
     Penalty,
     RatingHistory,
+    RefereeCall,
     Ruleset,
     Season,
     StandingsSnapshot,
@@ -248,6 +249,16 @@ class RatingHistoryAdmin(ReadOnlyAdmin):
     list_display = ("snapshot", "member_id")
     list_filter = ("snapshot__season__club",)
     search_fields = ("snapshot__season__name",)
+
+
+@admin.register(RefereeCall)
+class RefereeCallAdmin(ReadOnlyAdmin):
+    """A table's calls for a referee and who answered them (read-only: the table and the referee screen write them)."""
+
+    club_path = "game__club"
+    list_display = ("game", "reason", "called_at", "acknowledged_at")
+    list_filter = ("reason", "game__club")
+    search_fields = ("note", "game__table_label")
 
 
 @admin.register(ImportBatch)

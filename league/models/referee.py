@@ -89,15 +89,15 @@ class RefereeCall(models.Model):
 
     Reason = RefereeCallReason
 
-    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="referee_calls")
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="referee_calls", verbose_name=_("game"))
     reason = models.CharField(_("reason"), max_length=20, choices=RefereeCallReason.choices)
     note = models.CharField(_("note"), max_length=200, blank=True)
     called_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                  related_name="+")
-    called_at = models.DateTimeField(default=timezone.now)
+                                  related_name="+", verbose_name=_("called by"))
+    called_at = models.DateTimeField(_("called at"), default=timezone.now)
     acknowledged_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                        related_name="+")
-    acknowledged_at = models.DateTimeField(null=True, blank=True)
+                                        related_name="+", verbose_name=_("acknowledged by"))
+    acknowledged_at = models.DateTimeField(_("acknowledged at"), null=True, blank=True)
 
     class Meta:
         ordering = ["called_at", "id"]
