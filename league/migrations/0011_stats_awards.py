@@ -13,6 +13,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='standingssnapshot',
             name='awards',
-            field=models.JSONField(blank=True, default=list, help_text="The season's awards, made with the standings.", verbose_name='awards'),
+            field=models.JSONField(blank=True, default=list, verbose_name='awards',
+                                   help_text="The season's awards, made with the standings."),
         ),
     ]
