@@ -36,5 +36,5 @@ def report(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "events/tournaments/report.html", {
         "tournament": tournament, "club": tournament.club, "rows": rows, "finalists": finalists,
         "rounds": selectors.rounds(tournament), "teams": standings.team_standings(tournament, rows),
-        "awards": tournament_awards(tournament), "penalties": penalties,
+        "awards": [a for a in tournament_awards(tournament) if a["winners"]], "penalties": penalties,
     })
