@@ -136,3 +136,42 @@ def test_invariants_of_a_night(events):
                 assert 0 <= f.value <= 1
     total = summed(seats)
     assert figures(total)["deal_in_rate"].n == 4 * len(events)
+
+
+# ------------------------------------------------------------ a season's invariants (the standings' sums)
+
+@pytest.mark.django_db
+@settings(max_examples=15, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(st.lists(st.tuples(st.permutations(range(6)), nights()), min_size=1, max_size=5))
+def test_season_rows_sum_the_games(season, games):
+    import datetime
+    from decimal import Decimal
+
+    from league.standings.stats import Table
+    from scoring import ratings as R
+
+    table = Table(season)
+    rons = ron_wins = played = 0
+    at = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
+    for g, (order, events) in enumerate(games):
+        try:
+            doc = _doc(events)
+        except ScoringError:
+            continue
+        seated = tuple(order[:4])
+        result = R.GameResult(g, seated, (Decimal(30), Decimal(10), Decimal(-10), Decimal(-30)), (1, 2, 3, 4),
+                              at + datetime.timedelta(hours=g))
+        table.add_game(result, doc, [30000, 25000, 20000, 25000], {m: f"P{m}" for m in range(6)})
+        played += 1
+        rons += sum(e["kind"] == "ron" for e in events)
+        ron_wins += sum(len(e["wins"]) for e in events if e["kind"] == "ron")
+    rows = table.rows()
+    assert sum(r["games"] for r in rows) == 4 * played
+    assert [sum(r["rank_counts"][k] for r in rows) for k in range(4)] == [played] * 4  # placements sum
+    assert sum(r["rank_sum"] for r in rows) == 10 * played
+    assert sum(r["deal_ins"] for r in rows) == rons
+    assert sum(r["deal_in_riichi"] + r["deal_in_open"] + r["deal_in_dama"] for r in rows) == ron_wins
+    for r in rows:
+        for f in figures(r).values():
+            assert f.value is None or f.kind != "rate" or 0 <= f.value <= 1
