@@ -270,12 +270,24 @@ def player_penalties(*, season: Season, member: Member) -> list[Penalty]:
 # ------------------------------------------------------------------ figures, head-to-head, awards (issue 26)
 
 
-def member_season_rows(*, club_id: int, member_id: int) -> list[dict]:
-    """The member's standings row of every season of the club (1 query): the all-time figures sum them."""
-    out = []
-    for rows in StandingsSnapshot.objects.filter(season__club_id=club_id).values_list("rows", flat=True):
+def member_season_rows(*, club_id: int, member_id: int, season_id: int | None = None,
+                       row: dict | None = None) -> list[dict]:
+    """The member's standings row of every season of the club (1 query): the all-time figures sum them.
+
+    ``season_id``/``row``: the season the page already read and the member's row there (not read again)."""
+    out = [row] if row is not None else []
+    qs = StandingsSnapshot.objects.filter(season__club_id=club_id)
+    if season_id is not None:
+        qs = qs.exclude(season_id=season_id)
+    for rows in qs.values_list("rows", flat=True):
         out.extend(r for r in rows or () if r.get("member_id") == member_id)
     return out
+
+
+def awards_snapshot(*, season: Season) -> StandingsSnapshot | None:
+    """The season's snapshot with its awards only (not its rows, ratings or state: 1 query)."""
+    return StandingsSnapshot.objects.filter(season=season).only("id", "season_id", "computed_at", "games_count",
+                                                                "awards").first()
 
 
 @dataclass(frozen=True)

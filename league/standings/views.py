@@ -170,7 +170,8 @@ def player_season(request: HttpRequest, season_id: int, member_id: int) -> HttpR
 
     raw_row = next((r for r in (snapshot.rows if snapshot else ()) if r.get("member_id") == member.pk), None)
     figure_rows = sel.figure_rows(
-        row=raw_row, all_time_rows=sel.member_season_rows(club_id=season.club_id, member_id=member.pk),
+        row=raw_row, all_time_rows=sel.member_season_rows(club_id=season.club_id, member_id=member.pk,
+                                                          season_id=season.pk, row=raw_row),
         club_rows=snapshot.rows if snapshot else [])
     others = Member.objects.filter(club=season.club).exclude(pk=member.pk).order_by("display_name")
     return render(
@@ -241,7 +242,10 @@ def awards(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season_for(request, season_id)
     if isinstance(season, HttpResponse):
         return season
-    snapshot = _snapshot(season)
+    snapshot = sel.awards_snapshot(season=season)
+    if snapshot is None:
+        standings_refresh(season_id=season.pk)
+        snapshot = sel.awards_snapshot(season=season)
     items = []
     for award in sel.season_awards(snapshot=snapshot):
         winners = []
