@@ -50,7 +50,7 @@ EXTRA_KEYS = ("riichi_wins", "open_wins", "valued_wins", "win_points", "valued_d
               "deal_in_riichi", "deal_in_open", "deal_in_dama", "dealer_hands", "dealer_keeps")
 """Per-seat counts of ``game_stats`` (version 2) summed as they are."""
 TALLY_INTS = ("games", "rank_sum", "tobi", "hands", "wins", "tsumo_wins", "deal_ins", "riichi", "yakuman",
-              "penalties", *EXTRA_KEYS, "comebacks", "near_busts")
+              "penalties", "comebacks", "near_busts")
 TALLY_LISTS = ("yakuman_hands", "comeback_games", "near_bust_games")
 """Evidence for the awards: [[game, position], ...] of yakuman wins; game ids of comebacks and near tobi."""
 
@@ -73,17 +73,8 @@ class _Tally:
     riichi: int = 0
     yakuman: int = 0
     penalties: int = 0
-    riichi_wins: int = 0
-    open_wins: int = 0
-    valued_wins: int = 0
-    win_points: int = 0
-    valued_deal_ins: int = 0
-    deal_in_points: int = 0
-    deal_in_riichi: int = 0
-    deal_in_open: int = 0
-    deal_in_dama: int = 0
-    dealer_hands: int = 0
-    dealer_keeps: int = 0
+    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(EXTRA_KEYS, 0))
+    """The :data:`EXTRA_KEYS` counts (a dict: summed in one loop)."""
     comebacks: int = 0
     near_busts: int = 0
     deductions: Decimal = Decimal(0)
@@ -104,6 +95,7 @@ class _Tally:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"member_id": self.member_id, "name": self.name,
                                **{k: getattr(self, k) for k in TALLY_INTS}}
+        out.update(self.counts)
         out.update(game_points=str(self.game_points), deductions=str(self.deductions),
                    rank_counts=list(self.rank_counts), full_hands=self.full_hands, values=dict(self.values),
                    best=self.best, streak=self.streak, **{k: list(getattr(self, k)) for k in TALLY_LISTS})
@@ -114,6 +106,7 @@ class _Tally:
         return cls(member_id=doc["member_id"], name=str(doc.get("name") or ""), **{k: int(doc[k]) for k in TALLY_INTS},
                    game_points=Decimal(doc["game_points"]), deductions=Decimal(doc["deductions"]),
                    rank_counts=list(doc["rank_counts"]), full_hands=list(doc.get("full_hands") or ()),
+                   counts={k: int(doc[k]) for k in EXTRA_KEYS},
                    values=dict(doc["values"]), best=doc["best"], streak=doc["streak"],
                    **{k: list(doc[k]) for k in TALLY_LISTS})
 
@@ -292,10 +285,14 @@ class Table:
     @staticmethod
     def _add_extras(t: _Tally, s: Mapping[str, Any], game_id: int, rank: int) -> None:
         """The version-2 counts and the awards' evidence of one seat (``game_stats.seat_stats``)."""
+        counts, get = t.counts, s.get
         for key in EXTRA_KEYS:
-            setattr(t, key, getattr(t, key) + int(s.get(key, 0)))
-        for label, n in (s.get("values") or {}).items():
-            t.values[label] = t.values.get(label, 0) + n
+            n = get(key)
+            if n:
+                counts[key] += n
+        values = t.values
+        for label, n in (get("values") or {}).items():
+            values[label] = values.get(label, 0) + n
         best = s.get("best")
         if best and (t.best is None or best[0] > t.best[0]):
             t.best = [*best[:4], game_id, best[4]]
@@ -436,7 +433,7 @@ def _row(t: _Tally, *, rating: Decimal | None, quantum: Decimal, min_games: int)
         "qualified": t.games >= min_games and t.games > 0,
         "rank": None,
         # the player page's and the awards' counts (figures: league.standings.figures)
-        **{k: getattr(t, k) for k in EXTRA_KEYS},
+        **t.counts,
         "rank_sum": t.rank_sum,
         "comebacks": t.comebacks,
         "near_busts": t.near_busts,
