@@ -298,6 +298,10 @@ class FigureRow:
     all_time: Any
     club: Any
 
+    @property
+    def cells(self) -> tuple:
+        return (self.season, self.all_time, self.club)
+
 
 def figure_rows(*, row: dict | None, all_time_rows: list[dict], club_rows: list[dict]) -> list[FigureRow]:
     """The player page's figures: this season, all-time and the club's average this season (each a

@@ -186,7 +186,8 @@ def player_season(request: HttpRequest, season_id: int, member_id: int) -> HttpR
             "values": [(value_words(label), n) for label, n in value_distribution((raw_row or {}).get("values") or {})],
             "yaku": [(yaku_name(name, get_language()), n)
                      for name, n in yaku_frequency((raw_row or {}).get("full_hands") or ())],
-            "opponents": others.only("pk", "display_name"),
+            "opponents": list(others.values_list("pk", "display_name")),
+            "too_few": _("Too few to mean much"),
             "snapshot": snapshot,
             "method_label": method_label,
             # Rated by plain total points, the rating card would repeat "Total points": it is
