@@ -24,14 +24,14 @@ from decimal import Decimal
 from typing import Any
 
 from league.models import PenaltyKind, Season
+from league.standings.figures import AVERAGE_QUANTUM, RATE_QUANTUM, figures
 from league.standings.game_stats import SEAT_KEYS, parsed, seat_stats
 from scoring import ratings as R
 from scoring.record import Event
 from scoring.rules import Nagashi
 
 SNAPSHOT_VERSION = 1
-RATE_QUANTUM = Decimal("0.0001")  # rates are fractions kept to 4 decimals (0.01 %)
-AVERAGE_QUANTUM = Decimal("0.01")
+# rates are fractions kept to 4 decimals (0.01 %), averages to 2: defined with the figures
 RATING_QUANTUM = {R.TOTAL: Decimal("0.1"), R.P_RATING: Decimal("0.001"), R.TENHOU_R: Decimal("0.01"),
                   R.OPENSKILL: Decimal("0.001")}
 
@@ -405,6 +405,9 @@ class Table:
 
 def _row(t: _Tally, *, rating: Decimal | None, quantum: Decimal, min_games: int) -> dict:
     """One player's snapshot row (JSON-ready; ``rank`` set once the rows are sorted)."""
+    # the rates and averages as the player page defines them (league.standings.figures): one definition
+    f = figures({"games": t.games, "rank_sum": t.rank_sum, "rank_counts": t.rank_counts, "tobi": t.tobi,
+                 "hands": t.hands, "wins": t.wins, "deal_ins": t.deal_ins, "riichi": t.riichi})
     row = {
         "member_id": t.member_id,
         "name": t.name,
@@ -413,19 +416,19 @@ def _row(t: _Tally, *, rating: Decimal | None, quantum: Decimal, min_games: int)
         "deductions": str(t.deductions),
         "total": str(t.total),
         "points_per_game": str(_quantize(t.game_points / t.games, AVERAGE_QUANTUM)) if t.games else None,
-        "average_rank": str(_quantize(Decimal(t.rank_sum) / t.games, AVERAGE_QUANTUM)) if t.games else None,
+        "average_rank": _str(f["average_rank"].value),
         "rank_counts": list(t.rank_counts),
-        "rank_rates": [str(_ratio(c, t.games)) if t.games else None for c in t.rank_counts],
+        "rank_rates": [_str(f[k].value) for k in ("first_rate", "second_rate", "third_rate", "fourth_rate")],
         "tobi": t.tobi,
-        "tobi_rate": _str(_ratio(t.tobi, t.games)),
+        "tobi_rate": _str(f["tobi_rate"].value),
         "hands": t.hands,
         "wins": t.wins,
         "tsumo_wins": t.tsumo_wins,
-        "win_rate": _str(_ratio(t.wins, t.hands)),
+        "win_rate": _str(f["win_rate"].value),
         "deal_ins": t.deal_ins,
-        "deal_in_rate": _str(_ratio(t.deal_ins, t.hands)),
+        "deal_in_rate": _str(f["deal_in_rate"].value),
         "riichi": t.riichi,
-        "riichi_rate": _str(_ratio(t.riichi, t.hands)),
+        "riichi_rate": _str(f["riichi_rate"].value),
         "yakuman": t.yakuman,
         "penalties": t.penalties,
         "rating": _str(rating),
