@@ -216,6 +216,8 @@ def main() -> None:
             "standings page": reverse("standings:season", args=[season.pk]),
             "standings sorted": reverse("standings:season", args=[season.pk]) + "?r-sort=-win_rate",
             "player page": reverse("standings:player", args=[season.pk, member_id]),
+            "awards page": reverse("standings:awards", args=[season.pk]),
+            "head-to-head": reverse("standings:h2h", args=[season.pk, member_id, members[1]]),
             "CSV export": reverse("standings:export", args=[season.pk, "csv"]),
             "XLSX export": reverse("standings:export", args=[season.pk, "xlsx"]),
         }
@@ -223,7 +225,8 @@ def main() -> None:
         for label, url in pages.items():
             seconds, queries, response = timed(lambda url=url: client.get(url), args.repeat)
             note = {"standings page": "   (target < 200 ms, <= 10 queries)",
-                    "player page": "   (target <= 150 ms at 50,000 games)"}.get(label, "")
+                    "player page": "   (target <= 150 ms at 50,000 games)",
+                    "awards page": "   (stored with the standings: read only)"}.get(label, "")
             print(f"{label:17} {seconds * 1000:8.1f} ms  {queries:3d} queries  "
                   f"HTTP {response.status_code}  {len(response.content):,} bytes{note}")
     finally:

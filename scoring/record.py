@@ -53,6 +53,9 @@ class Win:
     pao_for: PaoFor | None = None
     dora: int | None = None
     """How many of ``han`` are dora/ura/red fives/flowers."""
+    open: bool = False
+    """The table's one tap "울었음": the winner had called (an open hand). Statistics only; the
+    value comes from han/fu (a full ``hand`` knows its melds itself)."""
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"winner": self.winner}
@@ -62,6 +65,8 @@ class Win:
                 out[key] = dict(value) if key == "hand" else value
         if self.pao_for is not None:
             out["pao_for"] = self.pao_for.value
+        if self.open:
+            out["open"] = True
         return out
 
 
@@ -344,7 +349,7 @@ def _int(value: Any, what: M.Message, *, minimum: int) -> int:
     return value
 
 
-_WIN_KEYS = {"winner", "han", "fu", "yakuman", "hand", "pao", "pao_yakuman", "pao_for", "dora"}
+_WIN_KEYS = {"winner", "han", "fu", "yakuman", "hand", "pao", "pao_yakuman", "pao_for", "dora", "open"}
 
 
 def _parse_win(data: Mapping[str, Any], players: int) -> Win:
@@ -386,10 +391,20 @@ def _parse_win(data: Mapping[str, Any], players: int) -> Win:
             pao_for = PaoFor(pao_for)
         except ValueError:
             raise ScoringError(M.UNKNOWN_PAO_FOR, value=pao_for, known=", ".join(p.value for p in PaoFor)) from None
+    is_open = data.get("open", False)
+    if not isinstance(is_open, bool):
+        raise ScoringError(M.WIN_OPEN_NOT_BOOL, who=M.player_label(winner))
     return Win(
         winner=winner, han=han, fu=fu, yakuman=yakuman, hand=dict(hand) if hand is not None else None,
-        pao=pao, pao_yakuman=pao_yakuman, pao_for=pao_for, dora=dora,
+        pao=pao, pao_yakuman=pao_yakuman, pao_for=pao_for, dora=dora, open=is_open,
     )
+
+
+def _check_open(wins: tuple[Win, ...] | list[Win], riichi: tuple[int, ...]) -> None:
+    """An open hand cannot have declared riichi (riichi is a closed hand's)."""
+    for w in wins:
+        if w.open and w.winner in riichi:
+            raise ScoringError(M.WIN_OPEN_WITH_RIICHI, who=M.player_label(w.winner))
 
 
 def _parse_ron(data: Mapping[str, Any], players: int) -> Ron:
@@ -411,13 +426,17 @@ def _parse_ron(data: Mapping[str, Any], players: int) -> Ron:
         raise ScoringError(M.RON_WINNER_TWICE)
     if loser in winners:
         raise ScoringError(M.RON_OWN_DISCARD, who=M.player_label(loser))
-    return Ron(loser=loser, wins=tuple(wins), riichi=_player_list(data, "riichi", players, M.WHAT_RIICHI))
+    riichi = _player_list(data, "riichi", players, M.WHAT_RIICHI)
+    _check_open(wins, riichi)
+    return Ron(loser=loser, wins=tuple(wins), riichi=riichi)
 
 
 def _parse_tsumo(data: Mapping[str, Any], players: int) -> Tsumo:
     _check_keys(data, _WIN_KEYS | {"kind", "riichi"}, M.WHAT_TSUMO)
     win = _parse_win(data, players)
-    return Tsumo(win=win, riichi=_player_list(data, "riichi", players, M.WHAT_RIICHI))
+    riichi = _player_list(data, "riichi", players, M.WHAT_RIICHI)
+    _check_open([win], riichi)
+    return Tsumo(win=win, riichi=riichi)
 
 
 def _parse_draw(data: Mapping[str, Any], players: int) -> Draw:

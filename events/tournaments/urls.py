@@ -1,7 +1,7 @@
 """Tournament pages, added to the ``events`` namespace by events/urls.py (under /events/)."""
 from django.urls import path
 
-from events.tournaments import views
+from events.tournaments import report, views
 
 urlpatterns = [
     path("c/<slug:slug>/tournaments/", views.tournament_list, name="tournament_list"),
@@ -15,6 +15,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/finish/", views.finish, name="tournament_finish"),
     path("tournaments/<int:pk>/public/", views.publish, name="tournament_publish"),
     path("tournaments/<int:pk>/results/", views.results, name="tournament_results"),
+    path("tournaments/<int:pk>/report/", report.report, name="tournament_report"),
     path("tournaments/<int:pk>/results.<str:fmt>", views.export, name="tournament_export"),
     path("tournaments/<int:pk>/board/", views.board, name="tournament_board"),
     path("tournaments/<int:pk>/board/live/", views.board_live, name="tournament_board_live"),

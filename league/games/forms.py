@@ -174,6 +174,8 @@ class HandEntryForm(forms.Form):
     position = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
     kind = forms.ChoiceField(widget=forms.RadioSelect)
     riichi = forms.MultipleChoiceField(required=False, widget=forms.CheckboxSelectMultiple, label=_("Riichi"))
+    open = forms.MultipleChoiceField(required=False, widget=forms.CheckboxSelectMultiple, label=_("Open hand"))
+    """The optional one tap "울었음" per winner (``open: true`` on the WIN; statistics only)."""
 
     ron_winner = forms.ChoiceField(required=False, widget=forms.RadioSelect, label=_("Winner"))
     ron_loser = forms.ChoiceField(required=False, widget=forms.RadioSelect, label=_("Dealt in"))
@@ -199,7 +201,7 @@ class HandEntryForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.table = table
         seats = table.seat_choices
-        for name in ("riichi", "ron_winner", "ron_loser", "multi_loser", "multi_winners", "tsumo_winner",
+        for name in ("riichi", "open", "ron_winner", "ron_loser", "multi_loser", "multi_winners", "tsumo_winner",
                      "draw_tenpai", "nagashi_players", "nagashi_tenpai", "chombo_offender"):
             self.fields[name].choices = seats
         self.fields["pao"].choices = [("", _("nobody"))] + seats
@@ -264,12 +266,13 @@ class HandEntryForm(forms.Form):
     def seat_rows(self) -> list[dict[str, Any]]:
         """Per seat: name, score, dealer flag, riichi state — for the seat cards."""
         t = self.table
-        riichi, multi = self._posted("riichi"), self._posted("multi_winners")
+        riichi, multi, opened = self._posted("riichi"), self._posted("multi_winners"), self._posted("open")
         return [
             {"seat": i, "name": name, "score": t.scores[i], "dealer": i == t.dealer,
              "yellow_cards": _at(t.yellow_cards, i, 0), "penalty_points": _at(t.penalty_points, i, 0),
              "agari_forbidden": bool(_at(t.agari_forbidden, i, False)),
              "riichi_blocked": self.riichi_blocked[i], "riichi_checked": str(i) in riichi,
+             "open_checked": str(i) in opened,
              "multi_checked": str(i) in multi, "multi_value_field": self[f"multi_value_{i}"]}
             for i, name in enumerate(t.players)
         ]
@@ -291,12 +294,27 @@ class HandEntryForm(forms.Form):
     def clean_riichi(self) -> list[str]:
         return check_riichi(self.cleaned_data.get("riichi") or [], self.table)
 
+    def _opened(self, event: dict[str, Any]) -> dict[str, Any]:
+        """The winners tapped "울었음" marked ``open: true`` (a riichi winner cannot be open)."""
+        opened = set(self._seats("open"))
+        if not opened or event["kind"] not in ("ron", "tsumo"):
+            return event
+        wins = event["wins"] if event["kind"] == "ron" else [event]
+        for w in wins:
+            if w["winner"] in opened:
+                if w["winner"] in event["riichi"]:
+                    raise forms.ValidationError(
+                        _("%(name)s declared riichi, so the hand cannot be open: untick one of them.")
+                        % {"name": self.table.players[w["winner"]]}, code="open_riichi")
+                w["open"] = True
+        return event
+
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if self.errors:
             return data
         try:
-            self.event = self._build_event(data["kind"])
+            self.event = self._opened(self._build_event(data["kind"]))
         except forms.ValidationError as exc:
             self.add_error(None, exc)
         return data
@@ -581,6 +599,15 @@ def _dora_initial(kind: str, wins: list[dict[str, Any]]) -> dict[str, str]:
 
 def event_initial(event: dict[str, Any]) -> dict[str, Any]:
     """The quick-entry form's initial data for a stored event (the edit screen)."""
+    data = _event_initial(event)
+    wins = event.get("wins") or [] if event.get("kind") == "ron" else [event] if event.get("kind") == "tsumo" else []
+    opened = [str(w["winner"]) for w in wins if w.get("open")]
+    if opened:
+        data["open"] = opened
+    return data
+
+
+def _event_initial(event: dict[str, Any]) -> dict[str, Any]:
     kind = event.get("kind")
     riichi = [str(s) for s in event.get("riichi") or []]
     if kind == "ron":

@@ -20,6 +20,10 @@ class StandingsSnapshot(models.Model):
         _("state"), default=dict, blank=True,
         help_text=_("What the next game is added to: each player's tallies and the rating's state."),
     )
+    awards = models.JSONField(
+        _("awards"), default=list, blank=True,
+        help_text=_("The season's awards, made with the standings."),
+    )
 
     class Meta:
         verbose_name = _("standings snapshot")

@@ -265,3 +265,130 @@ def player_penalties(*, season: Season, member: Member) -> list[Penalty]:
     return list(
         Penalty.objects.filter(season=season, member=member).select_related("game").order_by("-given_at", "-id")
     )
+
+
+# ------------------------------------------------------------------ figures, head-to-head, awards (issue 26)
+
+
+def member_season_rows(*, club_id: int, member_id: int, season_id: int | None = None,
+                       row: dict | None = None) -> list[dict]:
+    """The member's standings row of every season of the club (1 query): the all-time figures sum them.
+
+    ``season_id``/``row``: the season the page already read and the member's row there (not read again)."""
+    out = [row] if row is not None else []
+    qs = StandingsSnapshot.objects.filter(season__club_id=club_id)
+    if season_id is not None:
+        qs = qs.exclude(season_id=season_id)
+    for rows in qs.values_list("rows", flat=True):
+        out.extend(r for r in rows or () if r.get("member_id") == member_id)
+    return out
+
+
+def awards_snapshot(*, season: Season) -> StandingsSnapshot | None:
+    """The season's snapshot with its awards only (not its rows, ratings or state: 1 query)."""
+    return StandingsSnapshot.objects.filter(season=season).only("id", "season_id", "computed_at", "games_count",
+                                                                "awards").first()
+
+
+@dataclass(frozen=True)
+class FigureRow:
+    key: str
+    label: Any
+    season: Any
+    all_time: Any
+    club: Any
+
+    @property
+    def cells(self) -> tuple:
+        return (self.season, self.all_time, self.club)
+
+
+def figure_rows(*, row: dict | None, all_time_rows: list[dict], club_rows: list[dict]) -> list[FigureRow]:
+    """The player page's figures: this season, all-time and the club's average this season (each a
+    ``league.standings.figures.Figure`` with its sample size), one line per figure."""
+    from league.standings.figures import figures, summed
+
+    season = figures(row or {})
+    all_time = figures(summed(all_time_rows))
+    club = figures(summed(club_rows))
+    return [FigureRow(k, f.label, f, all_time[k], club[k]) for k, f in season.items()]
+
+
+@dataclass
+class HeadToHead:
+    """Two members' games together (every finished game of the club where both sat)."""
+
+    games: int = 0
+    a_above: int = 0
+    b_above: int = 0
+    level: int = 0
+    a_points: Decimal = Decimal(0)
+    b_points: Decimal = Decimal(0)
+    a_into_b: int = 0
+    """Wins of b on a's discard (a dealt in to b)."""
+    a_into_b_points: int = 0
+    b_into_a: int = 0
+    b_into_a_points: int = 0
+    season_games: int = 0
+    """Of ``games``, those of the season the page is for."""
+    rows: list[dict] = field(default_factory=list)
+    """Per game, newest first: game id, finished at, both seats' rank and points."""
+
+    @property
+    def points_between(self) -> Decimal:
+        return self.a_points - self.b_points
+
+
+def _dec_points(value: Any) -> Decimal:
+    return Decimal(repr(value)) if isinstance(value, float) else Decimal(value)
+
+
+def head_to_head(*, club_id: int, a: int, b: int, season_id: int | None = None) -> HeadToHead:
+    """Games together, who finished above whom, points between them and deal-ins from one to the
+    other (``final_stats["ron_pairs"]``), over every finished game of the club (1 query)."""
+    seats: dict[int, dict] = {}
+    for game_id, member_id, seat, season, points, ranks, stats, finished in (
+        GameSeat.objects.filter(member_id__in=[a, b], game__season__club_id=club_id,
+                                game__status=Game.Status.FINISHED)
+        .values_list("game_id", "member_id", "seat", "game__season_id", "game__final_points", "game__final_ranks",
+                     "game__final_stats", "game__finished_at")
+    ):
+        g = seats.setdefault(game_id, {"season": season, "points": points, "ranks": ranks, "stats": stats,
+                                       "finished": finished})
+        g[member_id] = seat
+    out = HeadToHead()
+    for game_id, g in sorted(seats.items(), key=lambda kv: (kv[1]["finished"], kv[0]), reverse=True):
+        if a not in g or b not in g or not g["points"] or not g["ranks"]:
+            continue
+        sa, sb = g[a], g[b]
+        out.games += 1
+        out.season_games += g["season"] == season_id
+        ra, rb = g["ranks"][sa], g["ranks"][sb]
+        out.a_above += ra < rb
+        out.b_above += rb < ra
+        out.level += ra == rb
+        pa, pb = _dec_points(g["points"][sa]), _dec_points(g["points"][sb])
+        out.a_points += pa
+        out.b_points += pb
+        for _pos, loser, winner, pts in (g["stats"] or {}).get("ron_pairs") or ():
+            if (loser, winner) == (sa, sb):
+                out.a_into_b += 1
+                out.a_into_b_points += pts or 0
+            elif (loser, winner) == (sb, sa):
+                out.b_into_a += 1
+                out.b_into_a_points += pts or 0
+        out.rows.append({"game_id": game_id, "finished_at": g["finished"], "a_rank": ra, "b_rank": rb,
+                         "a_points": pa, "b_points": pb})
+    return out
+
+
+def season_awards(*, snapshot: StandingsSnapshot | None) -> list[dict]:
+    """The stored awards with each rule's title and rule text (``league.standings.awards.RULES``)."""
+    from league.standings.awards import BY_KEY
+
+    out = []
+    for award in (snapshot.awards if snapshot else None) or ():
+        rule = BY_KEY.get(award.get("key"))
+        if rule is not None:
+            out.append({**award, "title": rule.title, "rule": rule.rule})
+    return out

@@ -37,6 +37,7 @@ from league.middleware import after_response
 from league.models import Game, GameSeat, HandRecord, Penalty, RatingHistory, Season, StandingsSnapshot
 from league.queueing import on_commit, send
 from league.standings import game_stats
+from league.standings.awards import Minimums, season_awards
 from league.standings.stats import SeasonData, Table, season_table
 from league.standings.tasks import season_recompute as season_recompute_task
 from scoring import ratings as R
@@ -171,7 +172,9 @@ def _write(snapshot: StandingsSnapshot, table: Table, *, read_at: datetime.datet
     snapshot.ratings = table.ratings_doc()
     snapshot.games_count = table.games
     snapshot.state = table.state(epoch=epoch)
-    snapshot.save(update_fields=["computed_at", "rows", "ratings", "games_count", "state"])
+    # the awards with the standings, from the same rows (never per request)
+    snapshot.awards = season_awards(snapshot.rows, Minimums(games=max(1, table.season.min_games)))
+    snapshot.save(update_fields=["computed_at", "rows", "ratings", "games_count", "state", "awards"])
 
 
 def standings_refresh(*, season_id: int) -> StandingsSnapshot | None:

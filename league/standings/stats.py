@@ -24,14 +24,14 @@ from decimal import Decimal
 from typing import Any
 
 from league.models import PenaltyKind, Season
+from league.standings.figures import AVERAGE_QUANTUM, RATE_QUANTUM, figures
 from league.standings.game_stats import SEAT_KEYS, parsed, seat_stats
 from scoring import ratings as R
 from scoring.record import Event
 from scoring.rules import Nagashi
 
 SNAPSHOT_VERSION = 1
-RATE_QUANTUM = Decimal("0.0001")  # rates are fractions kept to 4 decimals (0.01 %)
-AVERAGE_QUANTUM = Decimal("0.01")
+# rates are fractions kept to 4 decimals (0.01 %), averages to 2: defined with the figures
 RATING_QUANTUM = {R.TOTAL: Decimal("0.1"), R.P_RATING: Decimal("0.001"), R.TENHOU_R: Decimal("0.01"),
                   R.OPENSKILL: Decimal("0.001")}
 
@@ -46,8 +46,13 @@ def _ratio(part: int | Decimal, whole: int) -> Decimal | None:
     return _quantize(Decimal(part) / Decimal(whole), RATE_QUANTUM)
 
 
+EXTRA_KEYS = ("riichi_wins", "open_wins", "valued_wins", "win_points", "valued_deal_ins", "deal_in_points",
+              "deal_in_riichi", "deal_in_open", "deal_in_dama", "dealer_hands", "dealer_keeps")
+"""Per-seat counts of ``game_stats`` (version 2) summed as they are."""
 TALLY_INTS = ("games", "rank_sum", "tobi", "hands", "wins", "tsumo_wins", "deal_ins", "riichi", "yakuman",
-              "penalties")
+              "penalties", "comebacks", "near_busts")
+TALLY_LISTS = ("yakuman_hands", "comeback_games", "near_bust_games")
+"""Evidence for the awards: [[game, position], ...] of yakuman wins; game ids of comebacks and near tobi."""
 
 
 @dataclass
@@ -68,8 +73,20 @@ class _Tally:
     riichi: int = 0
     yakuman: int = 0
     penalties: int = 0
+    counts: dict[str, int] = field(default_factory=lambda: dict.fromkeys(EXTRA_KEYS, 0))
+    """The :data:`EXTRA_KEYS` counts (a dict: summed in one loop)."""
+    comebacks: int = 0
+    near_busts: int = 0
     deductions: Decimal = Decimal(0)
     full_hands: list[dict] = field(default_factory=list)
+    values: dict[str, int] = field(default_factory=dict)
+    best: list | None = None
+    """The biggest win: [base, han, fu, yakuman, game, position]."""
+    streak: list | None = None
+    """The longest dealer run: [renchan, game, position]."""
+    yakuman_hands: list[list[int]] = field(default_factory=list)
+    comeback_games: list[int] = field(default_factory=list)
+    near_bust_games: list[int] = field(default_factory=list)
 
     @property
     def total(self) -> Decimal:
@@ -78,15 +95,20 @@ class _Tally:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"member_id": self.member_id, "name": self.name,
                                **{k: getattr(self, k) for k in TALLY_INTS}}
+        out.update(self.counts)
         out.update(game_points=str(self.game_points), deductions=str(self.deductions),
-                   rank_counts=list(self.rank_counts), full_hands=self.full_hands)
+                   rank_counts=list(self.rank_counts), full_hands=self.full_hands, values=dict(self.values),
+                   best=self.best, streak=self.streak, **{k: list(getattr(self, k)) for k in TALLY_LISTS})
         return out
 
     @classmethod
     def from_json(cls, doc: Mapping[str, Any]) -> _Tally:
         return cls(member_id=doc["member_id"], name=str(doc.get("name") or ""), **{k: int(doc[k]) for k in TALLY_INTS},
                    game_points=Decimal(doc["game_points"]), deductions=Decimal(doc["deductions"]),
-                   rank_counts=list(doc["rank_counts"]), full_hands=list(doc.get("full_hands") or ()))
+                   rank_counts=list(doc["rank_counts"]), full_hands=list(doc.get("full_hands") or ()),
+                   counts={k: int(doc[k]) for k in EXTRA_KEYS},
+                   values=dict(doc["values"]), best=doc["best"], streak=doc["streak"],
+                   **{k: list(doc[k]) for k in TALLY_LISTS})
 
 
 def _str(value: Any) -> str | None:
@@ -182,7 +204,7 @@ class Table:
     :meth:`rows` and :meth:`ratings_doc` read the snapshot off it, :meth:`state` stores it.
     """
 
-    STATE_VERSION = 1
+    STATE_VERSION = 2  # 2: the version-2 statistics (issue 26)
 
     def __init__(self, season: Season, *, fold: R.RatingFold | None = None,
                  stored: dict[int, dict] | None = None, games: int = 0, last: list | None = None) -> None:
@@ -226,6 +248,11 @@ class Table:
         hands_of: dict[int, list[dict]] = defaultdict(list)
         for win in (stats or {}).get("full_hands") or ():
             hands_of[win["seat"]].append(win)
+        yakuman_of: dict[int, list[list[int]]] = defaultdict(list)
+        for win in (stats or {}).get("big_wins") or ():
+            if win.get("yakuman") or any(h["position"] == win["position"] and h.get("yakuman")
+                                         for h in hands_of.get(win["seat"], ())):
+                yakuman_of[win["seat"]].append([game.game_id, win["position"]])
         final_scores = scores or ()
         for seat, (member_id, pt, rank) in enumerate(zip(game.players, game.points, game.ranks, strict=False)):
             t = self.tally(member_id, names)
@@ -236,6 +263,7 @@ class Table:
                 t.rank_counts[rank - 1] += 1
             if seat < len(final_scores) and final_scores[seat] is not None and final_scores[seat] < 0:
                 t.tobi += 1
+            t.yakuman_hands.extend(yakuman_of.get(seat, ()))
             if seat < len(seat_docs):
                 s = seat_docs[seat]
                 t.hands += s["hands"]
@@ -244,6 +272,7 @@ class Table:
                 t.deal_ins += s["deal_ins"]
                 t.riichi += s["riichi"]
                 t.yakuman += s["yakuman"]
+                self._add_extras(t, s, game.game_id, rank)
             for win in hands_of.get(seat, ()):
                 # hand statistics count the yakuman the events say; a full hand's is known from its replay
                 t.full_hands.append({"game": game.game_id, **{k: v for k, v in win.items() if k != "seat"}})
@@ -252,6 +281,30 @@ class Table:
         self.last = order_key(game)
         self._ratings = None
         return self.fold.apply(game)
+
+    @staticmethod
+    def _add_extras(t: _Tally, s: Mapping[str, Any], game_id: int, rank: int) -> None:
+        """The version-2 counts and the awards' evidence of one seat (``game_stats.seat_stats``)."""
+        counts, get = t.counts, s.get
+        for key in EXTRA_KEYS:
+            n = get(key)
+            if n:
+                counts[key] += n
+        values = t.values
+        for label, n in (get("values") or {}).items():
+            values[label] = values.get(label, 0) + n
+        best = s.get("best")
+        if best and (t.best is None or best[0] > t.best[0]):
+            t.best = [*best[:4], game_id, best[4]]
+        streak = s.get("streak")
+        if streak and (t.streak is None or streak[0] > t.streak[0]):
+            t.streak = [streak[0], game_id, streak[1]]
+        if s.get("last_at_south") and rank == 1:
+            t.comebacks += 1
+            t.comeback_games.append(game_id)
+        if s.get("near_bust"):
+            t.near_busts += 1
+            t.near_bust_games.append(game_id)
 
     def add_penalties(self, penalties: Iterable[tuple[int, str, Decimal | None]], names: Mapping[int, str]) -> None:
         """Penalties counted; season deductions (not cancelled) subtracted exactly."""
@@ -352,6 +405,9 @@ class Table:
 
 def _row(t: _Tally, *, rating: Decimal | None, quantum: Decimal, min_games: int) -> dict:
     """One player's snapshot row (JSON-ready; ``rank`` set once the rows are sorted)."""
+    # the rates and averages as the player page defines them (league.standings.figures): one definition
+    f = figures({"games": t.games, "rank_sum": t.rank_sum, "rank_counts": t.rank_counts, "tobi": t.tobi,
+                 "hands": t.hands, "wins": t.wins, "deal_ins": t.deal_ins, "riichi": t.riichi})
     row = {
         "member_id": t.member_id,
         "name": t.name,
@@ -360,25 +416,34 @@ def _row(t: _Tally, *, rating: Decimal | None, quantum: Decimal, min_games: int)
         "deductions": str(t.deductions),
         "total": str(t.total),
         "points_per_game": str(_quantize(t.game_points / t.games, AVERAGE_QUANTUM)) if t.games else None,
-        "average_rank": str(_quantize(Decimal(t.rank_sum) / t.games, AVERAGE_QUANTUM)) if t.games else None,
+        "average_rank": _str(f["average_rank"].value),
         "rank_counts": list(t.rank_counts),
-        "rank_rates": [str(_ratio(c, t.games)) if t.games else None for c in t.rank_counts],
+        "rank_rates": [_str(f[k].value) for k in ("first_rate", "second_rate", "third_rate", "fourth_rate")],
         "tobi": t.tobi,
-        "tobi_rate": _str(_ratio(t.tobi, t.games)),
+        "tobi_rate": _str(f["tobi_rate"].value),
         "hands": t.hands,
         "wins": t.wins,
         "tsumo_wins": t.tsumo_wins,
-        "win_rate": _str(_ratio(t.wins, t.hands)),
+        "win_rate": _str(f["win_rate"].value),
         "deal_ins": t.deal_ins,
-        "deal_in_rate": _str(_ratio(t.deal_ins, t.hands)),
+        "deal_in_rate": _str(f["deal_in_rate"].value),
         "riichi": t.riichi,
-        "riichi_rate": _str(_ratio(t.riichi, t.hands)),
+        "riichi_rate": _str(f["riichi_rate"].value),
         "yakuman": t.yakuman,
         "penalties": t.penalties,
         "rating": _str(rating),
         "rating_display": _str(None if rating is None else _quantize(rating, quantum)),
         "qualified": t.games >= min_games and t.games > 0,
         "rank": None,
+        # the player page's and the awards' counts (figures: league.standings.figures)
+        **t.counts,
+        "rank_sum": t.rank_sum,
+        "comebacks": t.comebacks,
+        "near_busts": t.near_busts,
+        "values": dict(t.values),
+        "best": t.best,
+        "streak": t.streak,
+        **{k: list(getattr(t, k)) for k in TALLY_LISTS},
     }
     if t.full_hands:
         row["full_hands"] = list(t.full_hands)

@@ -11,6 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
@@ -23,6 +24,7 @@ from league.standings.tables import EXPORT_FORMATS, StandingsTable, export_bytes
 from league.ui import charts as charts
 from league.ui.page_cache import remembered, snapshot_key
 from league.ui.views import refuse
+from scoring.hand.names import yaku_name
 
 
 def _season_for(request: HttpRequest, season_id: int) -> Season | HttpResponse:
@@ -100,6 +102,18 @@ def standings_export(request: HttpRequest, season_id: int, fmt: str) -> HttpResp
     return response
 
 
+def value_words(label: str) -> str:
+    """A value of the distribution (``game_stats.value_label``) in the page's language."""
+    from league.games.words import limit_words
+
+    if label.startswith("yakuman"):
+        return limit_words("yakuman", int(label.rsplit("x", 1)[1]) if " x" in label else 1)
+    if "-" not in label:
+        return limit_words(label)
+    han, _sep, fu = label.partition("-")
+    return _("%(han)s han %(fu)s fu") % {"han": han, "fu": fu}
+
+
 GAMES_PER_PAGE = 50
 """Games a player page lists at once (newest first); older ones are on the next pages."""
 
@@ -149,6 +163,14 @@ def player_season(request: HttpRequest, season_id: int, member_id: int) -> HttpR
                 ruleset = season.ruleset.to_scoring()
             yaku = sel.hand_yaku(h.hand, ruleset, tsumo=h.kind == "tsumo")
         items.append({"h": h, "yaku": yaku, "url": game_url(h.game_id)})
+    from league.standings.figures import value_distribution, yaku_frequency
+
+    raw_row = next((r for r in (snapshot.rows if snapshot else ()) if r.get("member_id") == member.pk), None)
+    figure_rows = sel.figure_rows(
+        row=raw_row, all_time_rows=sel.member_season_rows(club_id=season.club_id, member_id=member.pk,
+                                                          season_id=season.pk, row=raw_row),
+        club_rows=snapshot.rows if snapshot else [])
+    others = Member.objects.filter(club=season.club).exclude(pk=member.pk).order_by("display_name")
     return render(
         request,
         "league/standings/player.html",
@@ -157,6 +179,12 @@ def player_season(request: HttpRequest, season_id: int, member_id: int) -> HttpR
             "club": season.club,
             "member": member,
             "row": row,
+            "figure_rows": figure_rows,
+            "values": [(value_words(label), n) for label, n in value_distribution((raw_row or {}).get("values") or {})],
+            "yaku": [(yaku_name(name, get_language()), n)
+                     for name, n in yaku_frequency((raw_row or {}).get("full_hands") or ())],
+            "opponents": list(others.values_list("pk", "display_name")),
+            "too_few": _("Too few to mean much"),
             "snapshot": snapshot,
             "method_label": method_label,
             # Rated by plain total points, the rating card would repeat "Total points": it is
@@ -178,3 +206,55 @@ def player_season(request: HttpRequest, season_id: int, member_id: int) -> HttpR
             "show_reasons": can_view_club(request.user, season.club),
         },
     )
+
+
+def h2h_pick(request: HttpRequest, season_id: int, member_id: int) -> HttpResponse:
+    """The player page's "against" form: to the head-to-head page of the two."""
+    from django.shortcuts import redirect
+
+    other = request.GET.get("other", "")
+    if not other.isdigit():
+        raise Http404
+    return redirect("standings:h2h", season_id=season_id, a=member_id, b=int(other))
+
+
+def head_to_head(request: HttpRequest, season_id: int, a: int, b: int) -> HttpResponse:
+    """상대 전적: two members' games together in every season of the club."""
+    season = _season_for(request, season_id)
+    if isinstance(season, HttpResponse):
+        return season
+    if a == b:
+        raise Http404
+    members = {m.pk: m for m in Member.objects.filter(club=season.club, pk__in=[a, b])}
+    if len(members) != 2:
+        raise Http404
+    h2h = sel.head_to_head(club_id=season.club_id, a=a, b=b, season_id=season.pk)
+    return render(request, "league/standings/h2h.html", {
+        "season": season, "club": season.club, "a": members[a], "b": members[b], "h2h": h2h,
+        "games": [{**r, "url": game_url(r["game_id"])} for r in h2h.rows[:GAMES_PER_PAGE]],
+    })
+
+
+def awards(request: HttpRequest, season_id: int) -> HttpResponse:
+    """시즌 어워드: the awards stored with the standings, each with its rule and its evidence."""
+    season = _season_for(request, season_id)
+    if isinstance(season, HttpResponse):
+        return season
+    snapshot = sel.awards_snapshot(season=season)
+    if snapshot is None:
+        standings_refresh(season_id=season.pk)
+        snapshot = sel.awards_snapshot(season=season)
+    items = []
+    for award in sel.season_awards(snapshot=snapshot):
+        winners = []
+        for w in award["winners"]:
+            evidence = [{**e, "url": (game_url(e["game"]) or "")
+                         + (f"#hand-{e['position']}" if e.get("position") is not None and game_url(e["game"]) else "")}
+                        for e in w["evidence"]]
+            winners.append({**w, "evidence": evidence,
+                            "url": reverse("standings:player", args=[season.pk, w["member_id"]])})
+        items.append({**award, "winners": winners})
+    return render(request, "league/standings/awards.html", {
+        "season": season, "club": season.club, "snapshot": snapshot, "awards": items,
+        "min_games": max(1, season.min_games),
+    })

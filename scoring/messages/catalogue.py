@@ -216,6 +216,14 @@ PAO_OVER_YAKUMAN = Message(
     "Pao cannot cover {pao} yakuman of a {yakuman}x yakuman.",
     "책임지불(파오)은 {yakuman}배 역만 중 {pao}배 역만까지 맡을 수 없습니다.",
 )
+WIN_OPEN_NOT_BOOL = Message(
+    "{who}'s open (called) hand mark must be true or false.",
+    "{who}의 울었음(副露) 표시는 true 또는 false여야 합니다.",
+)
+WIN_OPEN_WITH_RIICHI = Message(
+    "{who} cannot both declare riichi and have an open (called) hand.",
+    "{who:은} 리치를 하면서 울 수는 없습니다 (울었음과 리치를 함께 표시했습니다).",
+)
 UNKNOWN_PAO_FOR = Message(
     "Unknown pao_for {value!r}; use one of {known}.",
     "알 수 없는 pao_for {value!r}입니다. 다음 중 하나를 쓰세요: {known}.",

@@ -91,8 +91,10 @@
   function formEvent(fd, dealer) {
     var kind = fd.get("kind");
     var riichi = seats(fd, "riichi");
+    var opened = seats(fd, "open");  // the optional tap "울었음" per winner (issue 26): WIN open: true
     function win(winner, raw, doraField) {
       var w = Object.assign({ winner: winner }, value(raw));
+      if (opened.indexOf(winner) >= 0) { w.open = true; }
       var pao = fd.get("pao");
       if (doraField && pao !== null && pao !== "") { w.pao = +pao; }
       if (cfg.asksDealerDora && winner === dealer && w.han !== undefined) { w.dora = +(fd.get(doraField) || 0); }
@@ -109,6 +111,7 @@
       if (winners.length < 2) { throw new Refusal(S.multiRon); }
       return { kind: "ron", loser: mloser, riichi: riichi, wins: winners.map(function (w) {
         var x = Object.assign({ winner: w }, value(fd.get("multi_value_" + w)));
+        if (opened.indexOf(w) >= 0) { x.open = true; }
         if (cfg.asksDealerDora && w === dealer && x.han !== undefined) { x.dora = +(fd.get("multi_dora") || 0); }
         return x;
       }) };

@@ -56,10 +56,26 @@ def normalized(season: Season):
     rows, ratings = compute_standings(load_season_data(season))
     names = dict(Member.objects.filter(club=season.club).values_list("pk", "display_name"))
     order = {gid: i for i, gid in enumerate(season.games.order_by("finished_at", "pk").values_list("pk", flat=True))}
-    rows = [{k: v for k, v in r.items() if k != "member_id"} | {"member": names[r["member_id"]]} for r in rows]
+    rows = [_game_order({k: v for k, v in r.items() if k != "member_id"}, order) | {"member": names[r["member_id"]]}
+            for r in rows]
     final = {names[int(k)]: v for k, v in ratings["final"].items()}
     history = {names[int(k)]: [[order[g], v] for g, v in steps] for k, steps in ratings["history"].items()}
     return rows, final, history
+
+
+def _game_order(row: dict, order: dict) -> dict:
+    """A row's evidence (issue 26: the awards' games and hands) by game order instead of game id."""
+    out = dict(row)
+    out["yakuman_hands"] = [[order[g], p] for g, p in row.get("yakuman_hands") or ()]
+    out["comeback_games"] = [order[g] for g in row.get("comeback_games") or ()]
+    out["near_bust_games"] = [order[g] for g in row.get("near_bust_games") or ()]
+    if row.get("best"):
+        out["best"] = [*row["best"][:-2], order[row["best"][-2]], row["best"][-1]]
+    if row.get("streak"):
+        out["streak"] = [row["streak"][0], order[row["streak"][1]], row["streak"][2]]
+    if row.get("full_hands"):
+        out["full_hands"] = [{**w, "game": order[w["game"]]} for w in row["full_hands"]]
+    return out
 
 
 def wipe():
