@@ -23,6 +23,7 @@ from events.models import CheckIn, ClubNight, EndRule, NightRound, NightTable
 from league.audit import audit as _audit  # the one audit trail writer
 from league.games import services as game_services
 from league.models import AuditEntry, Game, GameSeat, Season
+from scoring.messages import settle_particles
 
 
 class Refusal(enum.StrEnum):
@@ -70,7 +71,7 @@ def _check_member(night: ClubNight, member: Member) -> None:
         raise NightRefused(_("%(name)s is not a member of this club.") % {"name": member.display_name},
                            code=Refusal.NOT_MEMBER)
     if not member.active:
-        raise NightRefused(_("%(name)s is not an active member.") % {"name": member.display_name},
+        raise NightRefused(settle_particles(_("%(name)s is not an active member.") % {"name": member.display_name}),
                            code=Refusal.INACTIVE)
 
 
