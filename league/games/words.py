@@ -295,3 +295,14 @@ def dealer_min_han_words(renchan: int, han: int | None, counts_dora: bool = True
 
 
 # The audit log stores English keys (AuditEntry.object_type, .action); these are their words.
+
+
+def table_words(label: str | int | None) -> str:
+    """A game's table in words: "테이블 A" for a bare label, as stored where the label already says it is a table
+    ("1라운드 · 1번 테이블"), never "테이블 테이블"."""
+    text = str(label or "").strip()
+    if not text:
+        return "—"
+    if "테이블" in text or "table" in text.lower():
+        return text
+    return _("Table %(table)s") % {"table": text}

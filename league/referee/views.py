@@ -14,7 +14,7 @@ from django.views.decorators.cache import never_cache
 from club.models import Club, Member
 from league import permissions
 from league.games.forms import ReasonForm
-from league.games.words import event_words
+from league.games.words import event_words, table_words
 from league.models import Game, GameSeat, Penalty, PenaltyKind, Season
 from league.once import AlreadyDone
 from league.referee import selectors as referee_selectors
@@ -225,8 +225,11 @@ def _audit_summaries(entries) -> dict[int, str]:
                 "table": tables.get(last["game"], last["game"]), "n": int(last.get("position", 0)) + 1, "what": what}
         elif e.object_type == "game":
             seats = next((side["seats"] for side in reversed(sides) if isinstance(side.get("seats"), list)), [])
-            text = _("Table %(table)s") % {"table": last.get("table_label") or "—"}
+            text = table_words(last.get("table_label"))
             out[e.pk] = text + (": " + ", ".join(str(n) for n in seats) if seats else "")
+        elif e.object_type == "tournament" and isinstance(last.get("names"), list) and last["names"]:
+            out[e.pk] = _("Finalists after round %(n)s: %(names)s") % {
+                "n": last.get("after_round") or "—", "names": ", ".join(str(n) for n in last["names"])}
         elif e.object_type in ("season", "ruleset") and last.get("name"):
             out[e.pk] = str(last["name"])
         elif e.object_type == "penalty" and last.get("member") in names:
@@ -234,7 +237,7 @@ def _audit_summaries(entries) -> dict[int, str]:
             extra = last.get("points") if last.get("points") is not None else last.get("amount")
             text = f"{names[last['member']]} · {kind}" + (f" ({extra})" if extra not in (None, "") else "")
             if isinstance(last.get("game"), int) and last["game"] in tables:
-                text += " · " + _("table %(table)s") % {"table": tables[last["game"]]}
+                text += " · " + table_words(tables[last["game"]])
             out[e.pk] = text
     return out
 

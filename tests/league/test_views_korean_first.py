@@ -112,3 +112,19 @@ def test_missing_edit_reason_has_a_specific_korean_message(game, referee):
     assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
     text = html.unescape(response.content.decode())
     assert "사유를 적어 주세요" in text and "이 필드는 필수 항목입니다" not in text
+
+
+@pytest.mark.parametrize(
+    ("label", "expected"),
+    [
+        pytest.param("1라운드 · 1번 테이블", "최하늘 (1라운드 · 1번 테이블)", id="a-label-that-says-table-once"),
+        pytest.param("A", "최하늘 (테이블 A)", id="a-bare-label-gets-테이블"),
+    ],
+)
+def test_the_seated_elsewhere_refusal_is_korean(label, expected):
+    from league.errors import SeatedElsewhere
+
+    with translation.override("ko"):
+        message = SeatedElsewhere([("최하늘", label, 7)]).messages[0]
+    assert message == f"이미 진행 중인 대국에 앉아 있습니다: {expected}. 그 대국을 먼저 끝내거나 취소하세요."
+    assert "테이블 테이블" not in message and "Already" not in message

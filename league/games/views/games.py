@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET
 
 from club.models import Club, Member
 from league import permissions
-from league.errors import SeatedElsewhere
+from league.errors import SeatedElsewhere, seated_elsewhere_words
 from league.games import selectors as game_selectors
 from league.games import services as game_services
 from league.games.forms import GameStartForm, ReasonForm
@@ -100,9 +100,7 @@ def game_start(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _seated_elsewhere_message(exc: SeatedElsewhere, *, staff: bool) -> str:
-    seats = "; ".join(_("%(name)s (table %(table)s)") % {"name": name, "table": label or game_id}
-                      for name, label, game_id in exc.seats)
-    text = _("Already seated at a game in progress: %(seats)s. Finish or cancel that game first.") % {"seats": seats}
+    text = seated_elsewhere_words(exc.seats)
     if staff:
         text += " " + _("As a referee or admin you may seat them anyway: tick the box below and start again.")
     return text
