@@ -10,6 +10,7 @@ Today's totals: p1 62, p0 10, p2 −14, p3 −58.
 from __future__ import annotations
 
 from decimal import Decimal
+import html
 from http import HTTPStatus
 
 import pytest
@@ -199,3 +200,16 @@ def test_with_the_broker_down_the_run_is_done_in_the_request(played, club_admin,
                                          by=club_admin.user)
     run.refresh_from_db()
     assert run.status == WhatIfRun.Status.DONE and run.result["method_proposal"] == "p_rating"
+
+
+def test_a_missing_comma_is_explained_in_korean_not_in_python(played, club_admin):
+    c = Client()
+    c.force_login(club_admin.user)
+    response = c.post(reverse("whatif:lab", args=[played.pk]),
+                      {"ruleset": "preset:juki-agit-2026", "overrides": '{"tobi": false "kiriage": true}'},
+                      HTTP_ACCEPT_LANGUAGE="ko")
+    assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
+    page = html.unescape(response.content.decode())
+    assert "1번째 줄 16번째 글자를 확인하세요(쉼표나 따옴표가 빠졌을 수 있습니다)" in page
+    assert "Expecting" not in page and "delimiter" not in page
+    assert not WhatIfRun.objects.exists()
