@@ -9,8 +9,8 @@ Today's totals: p1 62, p0 10, p2 −14, p3 −58.
 """
 from __future__ import annotations
 
-from decimal import Decimal
 import html
+from decimal import Decimal
 from http import HTTPStatus
 
 import pytest
