@@ -55,7 +55,7 @@ def game_start(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     if not permissions.can_start_game(request.user, club):
         return refuse(request)
-    seasons = club.seasons.select_related("ruleset")
+    seasons = club.seasons.filter(closed_at__isnull=True).select_related("ruleset")  # a closed season takes no game
     members = Member.objects.filter(club=club, active=True).order_by("display_name")
     # ``?season=`` (from a season's game list) and ``?seat_0=..&seat_3=`` (the next game of a table) fill the form.
     initial = {k: request.GET[k] for k in ("season", "table_label", "seat_0", "seat_1", "seat_2", "seat_3")
