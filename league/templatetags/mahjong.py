@@ -237,6 +237,13 @@ def _in_words(key: str, value: Any) -> str:
     return str(value)
 
 
+@register.filter
+def local_date(value: Any) -> str:
+    """A stored ISO date-time (UTC) as the club's local date, "2026-12-02"; "" if it is not one."""
+    moment = _stored_time(value)
+    return moment[:10] if moment else ""
+
+
 def _stored_time(value: Any) -> str | None:
     """A stored ISO date-time (UTC) as the club's local time, "2026-12-01 17:49"; None if it is not one."""
     if not isinstance(value, str) or len(value) < 16 or value[4:5] != "-" or "T" not in value:
