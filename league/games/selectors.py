@@ -105,6 +105,22 @@ def game_replay(game: Game):
     return replay_record(game_record(game))
 
 
+def hand_names(game: Game) -> dict[int, str]:
+    """Each stored event's hand in words, "동 3국 1본장": a penalty or a stop is named by the hand it belongs to
+    (it is not a hand of its own, so nothing counts it as "N번째 국")."""
+    from league.games.words import hand_name
+
+    rows = game_replay(game).rows
+    names: dict[int, str] = {}
+    for row in rows:
+        for index in (*row.events, row.event_index):
+            names[index] = hand_name(row.round, row.honba)
+    last = ""
+    for position in range(max([*names, -1]) + 1 if names else 0):
+        last = names.setdefault(position, last)
+    return names
+
+
 def games_for_club(
     *, club: Club, season: Season | None = None, status: str | None = None
 ) -> QuerySet[Game]:

@@ -48,6 +48,13 @@ def round_name(round_code: str) -> str:
     return _("%(wind)s %(number)s") % {"wind": wind_name(round_code[0]), "number": round_code[1:]}
 
 
+def hand_name(round_code: str, honba: int) -> str:
+    """A hand as a table names it: "East 3, 1 honba" / "동 3국 1본장" (no honba: "동 3국")."""
+    if not honba:
+        return round_name(round_code)
+    return f"{round_name(round_code)} " + ngettext("%(n)s honba", "%(n)s honba", honba) % {"n": honba}
+
+
 def round_words(round_code: str, honba: int, sticks: int) -> str:
     """ "South 2 · 1 honba · 2 sticks" / "남 2국 · 1본장 · 공탁 2"."""
     return " · ".join(

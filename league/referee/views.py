@@ -14,8 +14,9 @@ from django.views.decorators.cache import never_cache
 from club.models import Club, Member
 from league import permissions
 from league.games.forms import ReasonForm
+from league.games import selectors as game_selectors
 from league.games.words import event_words, table_words
-from league.models import Game, GameSeat, Penalty, PenaltyKind, Season
+from league.models import Game, GameSeat, HandRecord, Penalty, PenaltyKind, Season
 from league.once import AlreadyDone
 from league.referee import selectors as referee_selectors
 from league.referee import services as referee_services
@@ -207,8 +208,20 @@ def _audit_summaries(entries) -> dict[int, str]:
     players: dict[int, list[str]] = {}
     for seat in GameSeat.objects.filter(game_id__in=game_ids).select_related("member").order_by("game_id", "seat"):
         players.setdefault(seat.game_id, []).append(seat.member.display_name)
-    tables = {g.pk: g.table_label or str(g.pk) for g in Game.objects.filter(pk__in=game_ids)}
+    games = {g.pk: g for g in Game.objects.filter(pk__in=game_ids).select_related("ruleset")}
+    tables = {pk: g.table_label or str(pk) for pk, g in games.items()}
     names = dict(Member.objects.filter(pk__in=member_ids).values_list("pk", "display_name"))
+    hand_ids = {side["hand_record"] for e in entries for side in _sides(e) if isinstance(side.get("hand_record"), int)}
+    positions = {pk: (game_id, position) for pk, game_id, position
+                 in HandRecord.objects.filter(pk__in=hand_ids).values_list("pk", "game_id", "position")}
+    replayed: dict[int, dict[int, str]] = {}
+
+    def hand_names_of(game_id: int) -> dict[int, str]:
+        """"동 3국 1본장" per stored position (penalties and stops named by their hand, not counted)."""
+        if game_id not in replayed:
+            replayed[game_id] = game_selectors.hand_names(games[game_id]) if game_id in games else {}
+        return replayed[game_id]
+
     out: dict[int, str] = {}
     for e in entries:
         sides = _sides(e)
@@ -221,8 +234,9 @@ def _audit_summaries(entries) -> dict[int, str]:
             if not words:
                 continue
             what = " → ".join(dict.fromkeys(words)) if e.action == "edit" else words[-1]
-            out[e.pk] = _("Table %(table)s, hand %(n)s: %(what)s") % {
-                "table": tables.get(last["game"], last["game"]), "n": int(last.get("position", 0)) + 1, "what": what}
+            hand = hand_names_of(last["game"]).get(int(last.get("position", 0)), "")
+            out[e.pk] = _("%(table)s, %(hand)s: %(what)s") % {
+                "table": table_words(tables.get(last["game"], last["game"])), "hand": hand, "what": what}
         elif e.object_type == "game":
             seats = next((side["seats"] for side in reversed(sides) if isinstance(side.get("seats"), list)), [])
             text = table_words(last.get("table_label"))
@@ -238,6 +252,9 @@ def _audit_summaries(entries) -> dict[int, str]:
             text = f"{names[last['member']]} · {kind}" + (f" ({extra})" if extra not in (None, "") else "")
             if isinstance(last.get("game"), int) and last["game"] in tables:
                 text += " · " + table_words(tables[last["game"]])
+                game_id, position = positions.get(last.get("hand_record"), (None, None))
+                if game_id == last["game"] and hand_names_of(game_id).get(position):
+                    text += " " + hand_names_of(game_id)[position]
             out[e.pk] = text
     return out
 
