@@ -13,8 +13,8 @@ from django.views.decorators.cache import never_cache
 
 from club.models import Club, Member
 from league import permissions
-from league.games.forms import ReasonForm
 from league.games import selectors as game_selectors
+from league.games.forms import ReasonForm
 from league.games.words import event_words, table_words
 from league.models import Game, GameSeat, HandRecord, Penalty, PenaltyKind, Season
 from league.once import AlreadyDone
