@@ -1,0 +1,49 @@
+"""Issue 25 item 10: the board's "오늘 밤" and season lists show every row (they roll slowly when long) instead of
+stopping silently at 12 and 10; the QR code is 240 px (readable from 3 m); names never break mid-word."""
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.template.loader import render_to_string
+from django.utils import translation
+
+from events import selectors
+from league.models import StandingsSnapshot
+
+pytestmark = pytest.mark.django_db
+
+NAMES = [f"선수{n:02d}" for n in range(1, 21)]
+
+
+def test_the_board_lists_every_player_tonight_and_in_the_season():
+    results = [{"name": n, "games": 1, "points": Decimal(20 - i)} for i, n in enumerate(NAMES)]
+    standings = [{"rank": i + 1, "name": f"시즌{n}", "games": 3, "total": 10 - i} for i, n in enumerate(NAMES)]
+    with translation.override("ko"):
+        page = render_to_string("events/_board_live.html", {
+            "tables": [], "results": results, "standings": standings, "other_language": "en", "present": 20})
+    assert all(n in page for n in NAMES)
+    assert all(f"시즌{n}" in page for n in NAMES)
+    assert page.count('class="bd-scroll"') == 2  # both lists roll inside their box
+
+
+def test_the_nights_season_list_is_not_cut_at_ten(night):
+    rows = [{"name": n, "qualified": True, "rank": i + 1} for i, n in enumerate(NAMES)]
+    StandingsSnapshot.objects.update_or_create(season=night.season, defaults={"rows": rows})
+    assert [r["name"] for r in selectors.season_standings(night)] == NAMES
+
+
+def _css() -> str:
+    return (Path(settings.BASE_DIR) / "static" / "events" / "board.css").read_text()
+
+
+@pytest.mark.parametrize(("rule", "pattern"), [
+    ("the QR code is at least 240 px", r"\.bd-qr svg \{ width: (2[4-9]\d|[3-9]\d\d)px; height: \1px"),
+    ("names never break mid-word", r"\.board \{[^}]*word-break: keep-all"),
+    ("a name too long for its cell is cut, not wrapped", r"\.bd-players \.name[^{]*\{[^}]*white-space: nowrap"),
+])
+def test_the_board_css(rule, pattern):
+    assert re.search(pattern, _css()), rule
