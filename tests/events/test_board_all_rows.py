@@ -47,3 +47,37 @@ def _css() -> str:
 ])
 def test_the_board_css(rule, pattern):
     assert re.search(pattern, _css()), rule
+
+
+def _card(round_number: int, label: str):
+    from types import SimpleNamespace
+
+    table = SimpleNamespace(label=label, round=SimpleNamespace(number=round_number), extra_minutes=0)
+    return SimpleNamespace(table=table, players=[], needs=[], cancelled=False, finished=False, seconds_left=None,
+                           round="E1", honba=0, sticks=0)
+
+
+def test_a_table_card_of_an_earlier_round_says_its_round_when_rounds_overlap():
+    with translation.override("ko"):
+        page = render_to_string("events/_board_live.html", {
+            "tables": [_card(1, "3"), _card(2, "1")], "results": [], "standings": [], "other_language": "en",
+            "present": 8, "rounds_count": 2})
+    card = r'<article class="bd-table[^"]*" data-testid="board-table-(\d)-(\d)">(.*?)</article>'
+    cards = re.findall(card, page, re.S)
+    by_round = {r: body for r, _label, body in cards}
+    assert "1라운드" in by_round["1"] and 'data-testid="board-card-round"' in by_round["1"]
+    assert 'data-testid="board-card-round"' not in by_round["2"]  # the current round needs no marker
+
+
+def test_a_rounds_time_says_it_is_when_the_round_started(client, night, members, admin_user):
+    from django.urls import reverse
+
+    from events import services
+    from tests.factories import CheckInFactory
+
+    CheckInFactory.for_members(night, members[:4])
+    rnd, _ = services.round_seat(night=night, number=1, by=admin_user, seed=1)
+    client.force_login(admin_user)
+    page = client.get(reverse("events:night_detail", args=[night.pk]), HTTP_ACCEPT_LANGUAGE="ko").content.decode()
+    start = re.search(r'data-testid="round-start">([^<]+)<', page)
+    assert start is not None and re.fullmatch(r"\d\d:\d\d 시작", start.group(1).strip())
