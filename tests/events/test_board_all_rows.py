@@ -81,3 +81,24 @@ def test_a_rounds_time_says_it_is_when_the_round_started(client, night, members,
     page = client.get(reverse("events:night_detail", args=[night.pk]), HTTP_ACCEPT_LANGUAGE="ko").content.decode()
     start = re.search(r'data-testid="round-start">([^<]+)<', page)
     assert start is not None and re.fullmatch(r"\d\d:\d\d 시작", start.group(1).strip())
+
+
+@pytest.mark.parametrize(("cut", "finalists"), [
+    pytest.param(True, set(), id="before-the-cut-the-line-shows-who-would-make-it"),
+    pytest.param(True, {"선수01", "선수02", "선수03", "선수04"}, id="after-the-cut-the-finalists-are-marked"),
+])
+def test_the_tournament_board_marks_the_cut_line_and_finalists(cut, finalists):
+    from types import SimpleNamespace
+
+    tournament = SimpleNamespace(has_cut=cut, cut_to=4)
+    rows = [{"place": i + 1, "name": n, "games": 2, "points": Decimal(40 - i), "finalist": n in finalists}
+            for i, n in enumerate(NAMES[:18])]
+    with translation.override("ko"):
+        page = render_to_string("events/tournaments/_board_live.html", {
+            "tournament": tournament, "tables": [], "rows": rows, "other_language": "en", "rounds_count": 1})
+    assert all(n in page for n in NAMES[:18])  # not cut at 16
+    body = page.split('data-testid="board-standings"')[1]
+    line = body.index('data-testid="board-cut-line"')
+    assert body.index("선수04") < line < body.index("선수05")
+    assert "컷: 상위 4명 결승 진출" in body
+    assert body.count('data-testid="board-finalist"') == len(finalists)
