@@ -110,14 +110,16 @@ def hand_names(game: Game) -> dict[int, str]:
     (it is not a hand of its own, so nothing counts it as "N번째 국")."""
     from league.games.words import hand_name
 
-    rows = game_replay(game).rows
+    replay = game_replay(game)
     names: dict[int, str] = {}
-    for row in rows:
+    for row in replay.rows:
         for index in (*row.events, row.event_index):
             names[index] = hand_name(row.round, row.honba)
+    settled = max(names, default=-1)
+    current = hand_name(replay.state.round, replay.state.honba)  # events not folded into a hand yet
     last = ""
-    for position in range(max([*names, -1]) + 1 if names else 0):
-        last = names.setdefault(position, last)
+    for position in range(len(replay.record.events)):
+        last = names.setdefault(position, last if position < settled else current)
     return names
 
 

@@ -39,11 +39,14 @@ def _with_payments(penalties) -> list[Penalty]:
     games = {p.game_id: p.game for p in penalties if p.hand_record_id and p.game_id}
     moved: dict[int, list[tuple[int, ...]]] = {}
     seats: dict[int, dict[int, int]] = {}
+    hands: dict[int, dict[int, str]] = {}
     for game_id, game in games.items():
         moved[game_id] = game_view(game).event_deltas()
         seats[game_id] = dict(GameSeat.objects.filter(game_id=game_id).values_list("member_id", "seat"))
+        hands[game_id] = game_selectors.hand_names(game)
     for p in penalties:
         p.payment = None
+        p.hand_name = hands[p.game_id].get(p.hand_record.position, "") if p.game_id in hands and p.hand_record else ""
         if p.game_id in moved and p.hand_record is not None:
             deltas, seat = moved[p.game_id], seats[p.game_id].get(p.member_id)
             if seat is not None and p.hand_record.position < len(deltas):

@@ -73,3 +73,16 @@ def test_penalty_payments_ruling_amount_in_the_list(game, players, referee):
     page = _client(referee).get(reverse("league:game_detail", args=[game.pk])).content.decode()
     rows = _hand_rows(html.unescape(page))
     assert rows == [["0", "-2000", "0", "2000"]]
+
+
+# --- issue 25 item 7: the ruling names its hand, its beneficiary and its amount with separators -------------
+def test_a_ruling_in_the_list_names_its_hand_beneficiary_and_amount(game, players, referee):
+    game_services.hand_record(game=game, position=0, event={"kind": "draw", "tenpai": [0]}, by=players[0].user)
+    referee_services.penalty_give(game=game, member=players[1], type="ruling", amount=12000, beneficiary=players[3],
+                                  reason="판정", by=referee.user)
+    page = html.unescape(_client(referee).get(reverse("league:game_penalties", args=[game.pk]),
+                                              HTTP_ACCEPT_LANGUAGE="ko").content.decode())
+    assert re.search(r'data-testid="penalty-amount">12,000<', page)
+    assert re.search(rf'data-testid="penalty-beneficiary">{players[3].display_name}<', page)
+    assert re.search(r'data-testid="penalty-hand">동 1국 1본장<', page)  # the dealer kept the deal: 1 honba
+    assert "번째 국" not in page
