@@ -117,14 +117,18 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         rows_by_event[row.event_index] = row
     hands = []
     steps = gv.event_scores()
+    belongs = game_selectors.hand_names(game)  # a penalty or a stop: the hand it belongs to, not a number
+    number = 0
     for hand in game_selectors.game_hands(game=game):
         row = rows_by_event.get(hand.position)
+        number += row is not None
         # What this event itself moved (a penalty's payment on its own row, not folded into the next hand).
         after = steps[hand.position + 1] if hand.position + 1 < len(steps) else None
         deltas = [b - a for a, b in zip(steps[hand.position], after, strict=False)] if after is not None else None
         if row is None and deltas is not None and not any(deltas):
             deltas = None  # a stop, a warning: nothing moved
-        hands.append({"record": hand, "row": row, "deltas": deltas, "scores": after})
+        hands.append({"record": hand, "row": row, "deltas": deltas, "scores": after,
+                      "number": number if row is not None else None, "belongs": belongs.get(hand.position, "")})
     chart = ""
     if gv.replay.rows:
         chart = mark_safe(charts.scores_chart_svg(gv.replay.rows, gv.players))  # noqa: S308 (escaped by charts)
