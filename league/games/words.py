@@ -240,7 +240,8 @@ def _event_text(event: dict[str, Any], players: Sequence[str]) -> str:
     elif kind == "nagashi":
         text = _("Nagashi mangan: %(names)s") % {"names": _names(players, event.get("players") or [])}
     elif kind == "abort":
-        text = _("Abortive draw · %(reason)s") % {"reason": str(ABORT_LABELS.get(event.get("reason"), event.get("reason", "")))}
+        reason = event.get("reason", "")
+        text = _("Abortive draw · %(reason)s") % {"reason": str(ABORT_LABELS.get(reason, reason))}
     elif kind == "chombo":
         if event.get("deliberate"):
             text = _("%(name)s deliberate chombo") % {"name": players[event["offender"]]}

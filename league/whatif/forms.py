@@ -87,6 +87,6 @@ class ProposalForm(forms.Form):
             check_proposal(proposal)
         except ProposalError as exc:
             korean = (get_language() or "ko").lower().startswith("ko")
-            raise forms.ValidationError(exc.message_ko if korean else exc.message)
+            raise forms.ValidationError(exc.message_ko if korean else exc.message) from exc
         data["proposal"] = proposal
         return data
