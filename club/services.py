@@ -23,6 +23,7 @@ from league.models import AuditEntry, GameSeat, Penalty
 from league.once import Once, claim_key, mark_claimed
 from league.permissions import Action, can
 from league.standings.services import season_changed
+from scoring.messages import settle_particles
 
 INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read out at a noisy table
 INVITE_LENGTH = 8
@@ -47,7 +48,8 @@ def _check_name_free(*, club: Club, name: str, exclude: Member | None = None) ->
         taken = taken.exclude(pk=exclude.pk)
     if taken.exists():
         raise ValidationError(
-            _("%(name)s is already a member's name in this club.") % {"name": name}, code=Code.NAME_TAKEN
+            settle_particles(_("%(name)s is already a member's name in this club.") % {"name": name}),
+            code=Code.NAME_TAKEN,
         )
 
 
@@ -235,7 +237,8 @@ def member_merge(*, source: Member, target: Member, by=None, reason: str = "") -
     source.save(update_fields=["active", "merged_into"])
     audit(club=target.club, by=by, action=AuditEntry.Action.EDIT, object_type="member", object_id=target.pk,
           before=before, after={"source": _member_state(source), "target": _member_state(target), "moved": moved},
-          reason=reason or _("Merged %(a)s into %(b)s") % {"a": source.display_name, "b": target.display_name})
+          reason=reason or settle_particles(
+              _("Merged %(a)s into %(b)s") % {"a": source.display_name, "b": target.display_name}))
     _recompute_seasons_of(target)
     return target
 
@@ -251,9 +254,10 @@ def invite_create(*, member: Member, by=None, days: int = INVITE_DAYS) -> Invite
     member = Member.objects.select_for_update().get(pk=member.pk)
     _require(by, club=member.club)
     if member.user_id:
-        raise ValidationError(_("%(name)s already has a login.") % {"name": member.display_name}, code=Code.HAS_LOGIN)
+        raise ValidationError(settle_particles(_("%(name)s already has a login.") % {"name": member.display_name}),
+                              code=Code.HAS_LOGIN)
     if not member.active:
-        raise ValidationError(_("%(name)s is not an active member.") % {"name": member.display_name},
+        raise ValidationError(settle_particles(_("%(name)s is not an active member.") % {"name": member.display_name}),
                               code=Code.INACTIVE)
     now = timezone.now()
     Invite.objects.filter(member=member, used_at__isnull=True, expires_at__gt=now).update(expires_at=now)
@@ -296,7 +300,8 @@ def invite_redeem(*, code: str, user) -> Member:
         raise ValidationError(_("That invite code has expired. Ask the club's admin for a new one."),
                               code=Code.INVITE_EXPIRED)
     if member.user_id:
-        raise ValidationError(_("%(name)s already has a login.") % {"name": member.display_name}, code=Code.HAS_LOGIN)
+        raise ValidationError(settle_particles(_("%(name)s already has a login.") % {"name": member.display_name}),
+                              code=Code.HAS_LOGIN)
     if Member.objects.filter(user=user).exists():
         raise ValidationError(_("Your login already belongs to a member."), code=Code.USER_IS_MEMBER)
     member.user = user

@@ -172,7 +172,8 @@ def tonight_results(night: ClubNight) -> list[dict[str, Any]]:
     return sorted(totals.values(), key=lambda r: (-r["points"], -r["firsts"], r["name"]))
 
 
-def season_standings(night: ClubNight, limit: int = 10) -> list[dict[str, Any]]:
+def season_standings(night: ClubNight, limit: int | None = None) -> list[dict[str, Any]]:
+    """The season's qualified rows, all of them (the board rolls a long list; it never stops silently)."""
     snap = StandingsSnapshot.objects.filter(season=night.season).first()
     if snap is None:
         return []

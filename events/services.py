@@ -25,6 +25,7 @@ from league.audit import audit as _audit  # the one audit trail writer
 from league.games import services as game_services
 from league.models import AuditEntry, Game, GameSeat, Season
 from league.once import Once, claim_key, mark_claimed
+from scoring.messages import settle_particles
 
 
 class Refusal(enum.StrEnum):
@@ -71,7 +72,7 @@ def _check_member(night: ClubNight, member: Member) -> None:
     if member.club_id != night.club_id:  # never named: the name belongs to another club
         raise NightRefused(_("That person is not a member of this club."), code=Refusal.NOT_MEMBER)
     if not member.active:
-        raise NightRefused(_("%(name)s is not an active member.") % {"name": member.display_name},
+        raise NightRefused(settle_particles(_("%(name)s is not an active member.") % {"name": member.display_name}),
                            code=Refusal.INACTIVE)
 
 

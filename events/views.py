@@ -22,6 +22,8 @@ from events.models import ClubNight, NightTable
 from league import permissions as league_permissions
 from league.models import Game
 from league.once import AlreadyDone, Once
+from league.ui.confirm import confirm_page, confirmed
+from scoring.messages import settle_particles
 
 LIVE_INTERVAL_MS = 1500
 
@@ -173,6 +175,11 @@ def desk_leave(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         return _back(night)
     member = get_object_or_404(Member, pk=form.cleaned_data["member"], club=night.club)
+    if not confirmed(request):
+        return confirm_page(request, back=reverse("events:night_detail", args=[night.pk]),
+                            question=settle_particles(_("Mark %(name)s as left? They are not seated in later rounds.")
+                                                      % {"name": member.display_name}),
+                            button=_("Yes, mark as left"))
     try:
         services.leave(night=night, member=member, by=request.user)
     except ValidationError as exc:

@@ -37,3 +37,17 @@ def audit(
         after=as_json(after) if after is not None else None,
         reason=reason or "",
     )
+
+
+_VALUE_WORDS: dict[str, dict[str, Any]] = {}
+
+
+def register_value_words(field: str, choices) -> None:
+    """Name a stored field's codes in the log (``choices``: a ``TextChoices`` class). A higher layer (events)
+    registers its own codes from its ``AppConfig.ready``, so the log reads "진행 중 → 종료", not "running"."""
+    _VALUE_WORDS.setdefault(field, {}).update(dict(choices.choices))
+
+
+def value_word(field: str, value: Any) -> Any:
+    """The registered word of a stored code (lazy), or None."""
+    return _VALUE_WORDS.get(field, {}).get(value) if isinstance(value, str) else None

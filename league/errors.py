@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 
 from league.error_codes import LeagueErrorCode as Code
 from scoring.errors import ScoringError
@@ -36,9 +37,17 @@ class SeatedElsewhere(ValidationError):
     """A member is already seated at another game in progress (``seats``: (name, table label, game id))."""
 
     def __init__(self, seats: list[tuple[str, str, int]]) -> None:
-        names = ", ".join(f"{name} (table {label or game_id})" for name, label, game_id in seats)
-        super().__init__(f"Already seated at a game in progress: {names}.", code=Code.SEATED_ELSEWHERE)
+        super().__init__(seated_elsewhere_words(seats), code=Code.SEATED_ELSEWHERE)
         self.seats = seats
+
+
+def seated_elsewhere_words(seats: list[tuple[str, str, int]]) -> str:
+    """"이미 진행 중인 대국에 앉아 있습니다: 최하늘 (1라운드 · 1번 테이블)…" in the language of the request."""
+    from league.games.words import table_words
+
+    names = "; ".join(_("%(name)s (%(table)s)") % {"name": name, "table": table_words(label or game_id)}
+                      for name, label, game_id in seats)
+    return _("Already seated at a game in progress: %(seats)s. Finish or cancel that game first.") % {"seats": names}
 
 
 class HandConflict(HandRefused):

@@ -22,6 +22,7 @@ from events.tournaments import exports, forms, selectors, services, standings
 from events.tournaments.models import Entrant, SeatingMethod, Tournament, TournamentTable
 from league.models import Game
 from league.once import AlreadyDone, Once
+from league.ui.confirm import confirm_page, confirmed
 
 
 def _tournament(pk: int) -> Tournament:
@@ -143,6 +144,10 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         if request.POST.get("action") == "withdraw":
             entrant = get_object_or_404(Entrant, tournament=tournament, member=me)
+            if not confirmed(request):
+                return confirm_page(request, back=reverse("events:tournament_detail", args=[tournament.pk]),
+                                    question=_("Withdraw from the tournament? You are not seated in later rounds."),
+                                    button=_("Yes, withdraw"))
             services.withdraw(entrant=entrant, by=request.user)
             messages.success(request, _("You have withdrawn from the tournament."))
         else:
@@ -212,6 +217,11 @@ def entrant_action(request: HttpRequest, pk: int) -> HttpResponse:
             services.check_in(entrant=entrant, by=request.user, present=False)
             messages.success(request, _("%(name)s is no longer checked in.") % {"name": name})
         elif action == "withdraw":
+            if not confirmed(request):
+                return confirm_page(request, back=reverse("events:tournament_detail", args=[tournament.pk]),
+                                    question=_("Withdraw %(name)s from the tournament? They are not seated in "
+                                               "later rounds.") % {"name": name},
+                                    button=_("Yes, withdraw"))
             services.withdraw(entrant=entrant, by=request.user)
             messages.success(request, _("%(name)s has withdrawn: not seated in later rounds.") % {"name": name})
         else:

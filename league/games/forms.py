@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from league.games.table import TableContext
 from league.games.words import ABORT_LABELS
 from scoring.errors import ScoringError
+from scoring.messages import TRIPLE_RON_ABORT, render
 from scoring.payments import FU_VALUES, KAZOE_HAN, LIMIT_HAN, check_han_fu, check_win_han_fu, hand_value
 from scoring.rules import Abort, Kazoe, Nagashi, Renhou, Ruleset
 from scoring.settle import tenpai_at_draw
@@ -235,6 +236,10 @@ class HandEntryForm(forms.Form):
         return self.table.ruleset.max_ron_winners > 1
 
     @property
+    def most_ron_winners(self) -> int:
+        return most_ron_winners(self.table.ruleset)
+
+    @property
     def asks_dealer_dora(self) -> bool:
         """Whether the dealer's minimum applies this hand, so the dealer's win asks for its dora."""
         return self.table.dealer_min_han is not None
@@ -363,6 +368,11 @@ class HandEntryForm(forms.Form):
                 raise forms.ValidationError(_("The winner cannot deal in to themselves."), code="self_ron")
             if len(winners) < 2:
                 raise forms.ValidationError(_("A multiple ron needs at least two winners."), code="multi_ron")
+            if len(winners) > self.most_ron_winners:
+                if len(winners) == 3 and self.table.ruleset.triple_ron_abort:
+                    raise forms.ValidationError(render(TRIPLE_RON_ABORT, get_language()), code="triple_ron")
+                raise forms.ValidationError(_("At most %(n)s players can win on one discard under this ruleset.")
+                                            % {"n": self.most_ron_winners}, code="multi_ron")
             wins = []
             for w in winners:
                 value = parse_value(self.cleaned_data.get(f"multi_value_{w}") or "", self.table.ruleset)
@@ -473,7 +483,8 @@ class FullHandForm(forms.Form):
             kind, tiles = kind.strip().lower(), tiles.strip()
             if kind not in self.MELD_KINDS or not tiles:
                 raise forms.ValidationError(
-                    _("Write each meld as kind:tiles (kinds: %(kinds)s)."), params={"kinds": ", ".join(self.MELD_KINDS)},
+                    _("Write each meld as kind:tiles (kinds: %(kinds)s)."),
+                    params={"kinds": ", ".join(self.MELD_KINDS)},
                     code="melds",
                 )
             self._tile_list(tiles)

@@ -29,6 +29,7 @@ from league.models import AuditEntry, Game, GameSeat, Penalty
 from league.once import Once, claim_key
 from league.validation import storable
 from scoring.errors import ScoringError
+from scoring.messages import settle_particles
 
 
 class Correction(enum.StrEnum):
@@ -141,8 +142,9 @@ def seat_replace(*, game: Game, leaving: Member, joining: Member, by, reason: st
         raise SeatCorrectionRefused(_("%(name)s is not a member of this club.") % {"name": joining.display_name},
                                     code=Code.MEMBER)
     if not joining.active:
-        raise SeatCorrectionRefused(_("%(name)s is not an active member.") % {"name": joining.display_name},
-                                    code=Code.MEMBER)
+        raise SeatCorrectionRefused(
+            settle_particles(_("%(name)s is not an active member.") % {"name": joining.display_name}),
+            code=Code.MEMBER)
     if any(m.pk == joining.pk for m in seats.values()):
         raise SeatCorrectionRefused(
             _("%(name)s already plays in this game: swap their seats instead.") % {"name": joining.display_name},

@@ -105,6 +105,24 @@ def game_replay(game: Game):
     return replay_record(game_record(game))
 
 
+def hand_names(game: Game) -> dict[int, str]:
+    """Each stored event's hand in words, "동 3국 1본장": a penalty or a stop is named by the hand it belongs to
+    (it is not a hand of its own, so nothing counts it as "N번째 국")."""
+    from league.games.words import hand_name
+
+    replay = game_replay(game)
+    names: dict[int, str] = {}
+    for row in replay.rows:
+        for index in (*row.events, row.event_index):
+            names[index] = hand_name(row.round, row.honba)
+    settled = max(names, default=-1)
+    current = hand_name(replay.state.round, replay.state.honba)  # events not folded into a hand yet
+    last = ""
+    for position in range(len(replay.record.events)):
+        last = names.setdefault(position, last if position < settled else current)
+    return names
+
+
 def games_for_club(
     *, club: Club, season: Season | None = None, status: str | None = None
 ) -> QuerySet[Game]:

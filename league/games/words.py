@@ -48,6 +48,13 @@ def round_name(round_code: str) -> str:
     return _("%(wind)s %(number)s") % {"wind": wind_name(round_code[0]), "number": round_code[1:]}
 
 
+def hand_name(round_code: str, honba: int) -> str:
+    """A hand as a table names it: "East 3, 1 honba" / "동 3국 1본장" (no honba: "동 3국")."""
+    if not honba:
+        return round_name(round_code)
+    return f"{round_name(round_code)} " + ngettext("%(n)s honba", "%(n)s honba", honba) % {"n": honba}
+
+
 def round_words(round_code: str, honba: int, sticks: int) -> str:
     """ "South 2 · 1 honba · 2 sticks" / "남 2국 · 1본장 · 공탁 2"."""
     return " · ".join(
@@ -337,3 +344,14 @@ def dealer_min_han_words(renchan: int, han: int | None, counts_dora: bool = True
 
 
 # The audit log stores English keys (AuditEntry.object_type, .action); these are their words.
+
+
+def table_words(label: str | int | None) -> str:
+    """A game's table in words: "테이블 A" for a bare label, as stored where the label already says it is a table
+    ("1라운드 · 1번 테이블"), never "테이블 테이블"."""
+    text = str(label or "").strip()
+    if not text:
+        return "—"
+    if "테이블" in text or "table" in text.lower():
+        return text
+    return _("Table %(table)s") % {"table": text}

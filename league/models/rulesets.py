@@ -39,7 +39,7 @@ class Ruleset(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.name} ({self.key} v{self.version})"
+        return f"{self.name} (v{self.version})"  # the key is a code word: not on a Korean page
 
     def spec(self) -> dict[str, Any]:
         """The contract's ruleset object: ``{"base", "overrides"}``."""

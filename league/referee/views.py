@@ -14,9 +14,10 @@ from django.views.decorators.http import require_POST
 
 from club.models import Club, Member
 from league import permissions
+from league.games import selectors as game_selectors
 from league.games.forms import ReasonForm
-from league.games.words import event_words
-from league.models import Game, GameSeat, Penalty, PenaltyKind, Season
+from league.games.words import event_words, table_words
+from league.models import Game, GameSeat, HandRecord, Penalty, PenaltyKind, Season
 from league.once import AlreadyDone
 from league.referee import selectors as referee_selectors
 from league.referee import services as referee_services
@@ -39,11 +40,14 @@ def _with_payments(penalties) -> list[Penalty]:
     games = {p.game_id: p.game for p in penalties if p.hand_record_id and p.game_id}
     moved: dict[int, list[tuple[int, ...]]] = {}
     seats: dict[int, dict[int, int]] = {}
+    hands: dict[int, dict[int, str]] = {}
     for game_id, game in games.items():
         moved[game_id] = game_view(game).event_deltas()
         seats[game_id] = dict(GameSeat.objects.filter(game_id=game_id).values_list("member_id", "seat"))
+        hands[game_id] = game_selectors.hand_names(game)
     for p in penalties:
         p.payment = None
+        p.hand_name = hands[p.game_id].get(p.hand_record.position, "") if p.game_id in hands and p.hand_record else ""
         if p.game_id in moved and p.hand_record is not None:
             deltas, seat = moved[p.game_id], seats[p.game_id].get(p.member_id)
             if seat is not None and p.hand_record.position < len(deltas):
@@ -256,8 +260,20 @@ def _audit_summaries(entries) -> dict[int, str]:
     players: dict[int, list[str]] = {}
     for seat in GameSeat.objects.filter(game_id__in=game_ids).select_related("member").order_by("game_id", "seat"):
         players.setdefault(seat.game_id, []).append(seat.member.display_name)
-    tables = {g.pk: g.table_label or str(g.pk) for g in Game.objects.filter(pk__in=game_ids)}
+    games = {g.pk: g for g in Game.objects.filter(pk__in=game_ids).select_related("ruleset")}
+    tables = {pk: g.table_label or str(pk) for pk, g in games.items()}
     names = dict(Member.objects.filter(pk__in=member_ids).values_list("pk", "display_name"))
+    hand_ids = {side["hand_record"] for e in entries for side in _sides(e) if isinstance(side.get("hand_record"), int)}
+    positions = {pk: (game_id, position) for pk, game_id, position
+                 in HandRecord.objects.filter(pk__in=hand_ids).values_list("pk", "game_id", "position")}
+    replayed: dict[int, dict[int, str]] = {}
+
+    def hand_names_of(game_id: int) -> dict[int, str]:
+        """"동 3국 1본장" per stored position (penalties and stops named by their hand, not counted)."""
+        if game_id not in replayed:
+            replayed[game_id] = game_selectors.hand_names(games[game_id]) if game_id in games else {}
+        return replayed[game_id]
+
     out: dict[int, str] = {}
     for e in entries:
         sides = _sides(e)
@@ -270,12 +286,16 @@ def _audit_summaries(entries) -> dict[int, str]:
             if not words:
                 continue
             what = " → ".join(dict.fromkeys(words)) if e.action == "edit" else words[-1]
-            out[e.pk] = _("Table %(table)s, hand %(n)s: %(what)s") % {
-                "table": tables.get(last["game"], last["game"]), "n": int(last.get("position", 0)) + 1, "what": what}
+            hand = hand_names_of(last["game"]).get(int(last.get("position", 0)), "")
+            out[e.pk] = _("%(table)s, %(hand)s: %(what)s") % {
+                "table": table_words(tables.get(last["game"], last["game"])), "hand": hand, "what": what}
         elif e.object_type == "game":
             seats = next((side["seats"] for side in reversed(sides) if isinstance(side.get("seats"), list)), [])
-            text = _("Table %(table)s") % {"table": last.get("table_label") or "—"}
+            text = table_words(last.get("table_label"))
             out[e.pk] = text + (": " + ", ".join(str(n) for n in seats) if seats else "")
+        elif e.object_type == "tournament" and isinstance(last.get("names"), list) and last["names"]:
+            out[e.pk] = _("Finalists after round %(n)s: %(names)s") % {
+                "n": last.get("after_round") or "—", "names": ", ".join(str(n) for n in last["names"])}
         elif e.object_type in ("season", "ruleset") and last.get("name"):
             out[e.pk] = str(last["name"])
         elif e.object_type == "penalty" and last.get("member") in names:
@@ -283,7 +303,10 @@ def _audit_summaries(entries) -> dict[int, str]:
             extra = last.get("points") if last.get("points") is not None else last.get("amount")
             text = f"{names[last['member']]} · {kind}" + (f" ({extra})" if extra not in (None, "") else "")
             if isinstance(last.get("game"), int) and last["game"] in tables:
-                text += " · " + _("table %(table)s") % {"table": tables[last["game"]]}
+                text += " · " + table_words(tables[last["game"]])
+                game_id, position = positions.get(last.get("hand_record"), (None, None))
+                if game_id == last["game"] and hand_names_of(game_id).get(position):
+                    text += " " + hand_names_of(game_id)[position]
             out[e.pk] = text
     return out
 

@@ -171,8 +171,12 @@ class SeasonForm(forms.ModelForm):
             return {}
         try:
             data = json.loads(raw, parse_constant=_refuse_constant)
-        except ValueError as exc:
-            raise forms.ValidationError(_("Not valid JSON: %(error)s") % {"error": exc}) from exc
+        except json.JSONDecodeError as exc:
+            raise forms.ValidationError(_(
+                "This is not a list of options in braces: check line %(line)s, character %(column)s "
+                "(a comma or a quote may be missing).") % {"line": exc.lineno, "column": exc.colno}) from exc
+        except ValueError as exc:  # NaN, Infinity
+            raise forms.ValidationError(_("Write numbers as digits (not NaN or Infinity).")) from exc
         if not isinstance(data, dict):
             raise forms.ValidationError(_('Write the parameters as an object, e.g. {"divisor": 100}.'))
         return data

@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -20,6 +21,7 @@ from league.once import AlreadyDone
 from league.seasons import services as season_services
 from league.seasons.forms import RulesetForm, SeasonForm
 from league.seasons.services import season_close
+from league.ui.confirm import confirm_page, confirmed
 from league.ui.views import entry_once, refuse
 from scoring import rules as R
 from scoring.errors import ScoringError
@@ -78,6 +80,10 @@ def season_close_view(request: HttpRequest, slug: str, season_id: int) -> HttpRe
         return club
     season = get_object_or_404(Season, club=club, pk=season_id)
     reopen = request.POST.get("reopen") == "1"
+    if not reopen and not confirmed(request):
+        return confirm_page(request, back=reverse("seasons:season_list", args=[club.slug]),
+                            question=_("Close the season %(name)s? It takes no new games (it can be reopened).")
+                            % {"name": season.name}, button=_("Yes, close the season"))
     season_close(season=season, by=request.user, reopen=reopen)
     messages.success(request, (_("Season %(name)s reopened.") if reopen else _("Season %(name)s closed."))
                      % {"name": season.name})

@@ -2,7 +2,6 @@
 ``league.games.words`` and only registered here; the filters below format numbers and the audit log."""
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -10,6 +9,7 @@ from django import template
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
+from league.audit import value_word
 from league.games import words
 
 register = template.Library()
@@ -73,7 +73,69 @@ AUDIT_OBJECTS = {
     "penalty": pgettext_lazy("audit object", "penalty"),
     "club": pgettext_lazy("audit object", "club"),
     "member": pgettext_lazy("audit object", "member"),
+    "club_night": pgettext_lazy("audit object", "club night"),
+    "check_in": pgettext_lazy("audit object", "check-in"),
+    "night_round": pgettext_lazy("audit object", "night round"),
+    "night_table": pgettext_lazy("audit object", "night table"),
+    "tournament": pgettext_lazy("audit object", "tournament"),
+    "entrant": pgettext_lazy("audit object", "tournament entrant"),
+    "tournament_round": pgettext_lazy("audit object", "tournament round"),
+    "tournament_table": pgettext_lazy("audit object", "tournament table"),
+    "invite": pgettext_lazy("audit object", "invite"),
+    "request": pgettext_lazy("audit object", "request to join"),
+    "whatif": pgettext_lazy("audit object", "what-if run"),
 }
+AUDIT_FIELDS = {
+    "title": pgettext_lazy("audit field", "title"),
+    "name": pgettext_lazy("audit field", "name"),
+    "display_name": pgettext_lazy("audit field", "name"),
+    "names": pgettext_lazy("audit field", "players"),
+    "date": pgettext_lazy("audit field", "date"),
+    "round_minutes": pgettext_lazy("audit field", "minutes a round"),
+    "end_rule": pgettext_lazy("audit field", "when time is up"),
+    "status": pgettext_lazy("audit field", "status"),
+    "present": pgettext_lazy("audit field", "present"),
+    "checked_in": pgettext_lazy("audit field", "checked in"),
+    "number": pgettext_lazy("audit field", "round"),
+    "round": pgettext_lazy("audit field", "round"),
+    "stage": pgettext_lazy("audit field", "stage"),
+    "method": pgettext_lazy("audit field", "seating"),
+    "seating": pgettext_lazy("audit field", "seating"),
+    "tables": pgettext_lazy("audit field", "tables"),
+    "table": pgettext_lazy("audit field", "table"),
+    "players": pgettext_lazy("audit field", "players"),
+    "sitting_out": pgettext_lazy("audit field", "sitting out"),
+    "still_playing": pgettext_lazy("audit field", "still playing"),
+    "extra_minutes": pgettext_lazy("audit field", "extra minutes"),
+    "seat": pgettext_lazy("audit field", "seat"),
+    "rounds": pgettext_lazy("audit field", "rounds"),
+    "player_cap": pgettext_lazy("audit field", "player cap"),
+    "team_size": pgettext_lazy("audit field", "team size"),
+    "team": pgettext_lazy("audit field", "team"),
+    "guest": pgettext_lazy("audit field", "guest"),
+    "cut_after": pgettext_lazy("audit field", "cut after round"),
+    "after_round": pgettext_lazy("audit field", "cut after round"),
+    "cut_to": pgettext_lazy("audit field", "finalists"),
+    "carry": pgettext_lazy("audit field", "points carried"),
+    "entry": pgettext_lazy("audit field", "entry"),
+    "scores": pgettext_lazy("audit field", "scores"),
+    "sticks": pgettext_lazy("audit field", "riichi sticks"),
+    "points": pgettext_lazy("audit field", "points"),
+    "ranks": pgettext_lazy("audit field", "places"),
+    "reason": pgettext_lazy("audit field", "reason"),
+    "active": pgettext_lazy("audit field", "active"),
+}
+"""The stored fields in words; a field not named here shows as stored (the Korean-page walk test finds it)."""
+AUDIT_REASONS = {
+    "back": pgettext_lazy("audit reason", "came back"),
+    "left": pgettext_lazy("audit reason", "left"),
+    "left mid-game": pgettext_lazy("audit reason", "left mid-game"),
+    "withdrawn": pgettext_lazy("audit reason", "withdrew"),
+    "cut": pgettext_lazy("audit reason", "the cut"),
+    "registered again": pgettext_lazy("audit reason", "signed up again"),
+    "added to the round in play": pgettext_lazy("audit reason", "added to the round in play"),
+}
+"""Reasons the services write in code words (the ones a person types show as typed)."""
 AUDIT_ACTIONS = {
     "create": pgettext_lazy("audit action", "created"),
     "edit": pgettext_lazy("audit action", "edited"),
@@ -114,17 +176,18 @@ def audit_reason(entry: Any) -> str:
     """The entry's reason as written, or in words where the system wrote it (the table's undo)."""
     if _is_undo(entry):
         return _("The table host took back the last hand (one tap).")
-    return entry.reason
+    return str(AUDIT_REASONS.get(entry.reason, entry.reason))
 
 
 AUDIT_ID_FIELDS = frozenset({"id", "club", "season", "ruleset", "game", "member", "beneficiary", "hand_record",
-                             "created_by", "given_by", "cancelled_by", "entered_by", "actor"})
+                             "created_by", "given_by", "cancelled_by", "entered_by", "actor", "sanma_season",
+                             "sanma_ruleset", "night", "tournament", "games", "finalists", "guest_of_tournament"})
 """Stored fields that are internal ids: the log names the objects in words instead."""
 
 
 @register.filter
 def audit_changes(entry: Any) -> tuple[tuple[str, str, str], ...]:
-    """What an audit entry changed, field by field, as JSON text: (field, before, after).
+    """What an audit entry changed, field by field, in words: (field, before, after).
 
     An edit lists only the fields that differ; a creation or deletion lists every field
     on the side it has (the other side empty).
@@ -142,20 +205,44 @@ def audit_changes(entry: Any) -> tuple[tuple[str, str, str], ...]:
         new = (after or {}).get(key, _MISSING)
         if before is not None and after is not None and old == new:
             continue
-        rows.append((key, _as_json(old), _as_json(new)))
+        rows.append((str(AUDIT_FIELDS.get(key, key)), _in_words(key, old), _in_words(key, new)))
     return tuple(rows)
 
 
 _MISSING = object()
 
 
-def _as_json(value: Any) -> str:
+def _in_words(key: str, value: Any) -> str:
+    """A stored value as a person reads it: codes in words, no quotes, brackets or null; scores with commas."""
     if value is _MISSING:
         return ""
+    if value is None or value == [] or value == "":
+        return "—"
+    if isinstance(value, bool):
+        return str(pgettext_lazy("audit value", "yes") if value else pgettext_lazy("audit value", "no"))
+    if isinstance(value, int):
+        return f"{value:,}" if abs(value) >= 10000 else str(value)
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, list):
+        nested = any(isinstance(v, list) for v in value)
+        return (" / " if nested else ", ").join(_in_words(key, v) for v in value)
+    if isinstance(value, dict):
+        return ", ".join(f"{AUDIT_FIELDS.get(k, k)} {_in_words(k, v)}" for k, v in value.items())
+    word = value_word(key, value)
+    if word is not None:
+        return str(word)
     moment = _stored_time(value)
     if moment is not None:
         return moment
-    return json.dumps(value, ensure_ascii=False, separators=(", ", ": "), default=str)
+    return str(value)
+
+
+@register.filter
+def local_date(value: Any) -> str:
+    """A stored ISO date-time (UTC) as the club's local date, "2026-12-02"; "" if it is not one."""
+    moment = _stored_time(value)
+    return moment[:10] if moment else ""
 
 
 def _stored_time(value: Any) -> str | None:

@@ -19,9 +19,10 @@ from scoring.messages.render import (
     particle,
     player_label,
     render,
+    settle_particles,
 )
 
 __all__ = [
     "LANGUAGES", "PLAYER_LABEL", "Message", "Text", "catalogue", "language", "particle", "phrase", "player_label",
-    "render",
+    "render", "settle_particles",
 ]

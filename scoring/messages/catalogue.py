@@ -351,10 +351,8 @@ PLAYERS_HAND = Message(
     "{who}의 손패: {error}",
 )
 TRIPLE_RON_ABORT = Message(
-    "Under this ruleset three rons on one discard are an abortive draw: record it as "
-    '{{"kind": "abort", "reason": "triple_ron"}} instead.',
-    "이 룰에서는 한 패에 세 명이 론하면 도중유국(삼가화)입니다: "
-    '{{"kind": "abort", "reason": "triple_ron"}}로 기록하세요.',
+    "A triple ron is an abortive draw under this ruleset — enter it as an abortive draw (triple ron).",
+    "트리플 론은 유국입니다 — 유국(삼가화)으로 입력하세요.",
 )
 HEAD_BUMP = Message(
     "Only one player may ron a discard under this ruleset (head bump): record only {who}'s win.",

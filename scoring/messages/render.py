@@ -93,6 +93,25 @@ def particle(text: str, spec: str) -> str:
     return f"{text}{with_final if final else without}"
 
 
+# A doubled particle as a translation writes it when the word before it is not known: "이름(으)로", "이름은(는)".
+_DOUBLED = re.compile(r"(?<=\S)(?:\(으\)로|은\(는\)|는\(은\)|이\(가\)|가\(이\)|을\(를\)|를\(을\)|과\(와\)|와\(과\))")
+_DOUBLED_SPEC = {"(으)로": "으로", "은(는)": "은", "는(은)": "은", "이(가)": "이", "가(이)": "이",
+                 "을(를)": "을", "를(을)": "을", "과(와)": "과", "와(과)": "과"}
+
+
+def settle_particles(text: str) -> str:
+    """Every doubled particle in ``text`` ("최하늘(으)로", "김관리은(는)") as the one that fits the word before it
+    ("최하늘로", "김관리는"); after a word whose sound is unknown (Latin letters) it stays doubled."""
+
+    def one(match: re.Match[str]) -> str:
+        last = text[:match.start()].rstrip("”’\"'»")[-1:]
+        if not last or _final(last) is None:
+            return match.group(0)
+        return particle(last, _DOUBLED_SPEC[match.group(0)])[1:]
+
+    return _DOUBLED.sub(one, text)
+
+
 class _Renderer(string.Formatter):
     def __init__(self, lang: str) -> None:
         self.lang = lang

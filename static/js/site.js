@@ -65,4 +65,18 @@
     showCopyButtons();
     showSearchBoxes();
   }
+  // <button data-confirm="question">: one confirming tap in a dialog, then the form posts confirmed
+  // (confirm=1); without JavaScript the server asks on a page instead (league/ui/confirm.py).
+  document.addEventListener("click", function (ev) {
+    var button = ev.target && ev.target.closest ? ev.target.closest("button[data-confirm]") : null;
+    if (!button || !button.form) { return; }
+    if (!window.confirm(button.getAttribute("data-confirm"))) { ev.preventDefault(); return; }
+    var mark = button.form.querySelector("input[name=confirm]");
+    if (!mark) {
+      mark = document.createElement("input");
+      mark.type = "hidden"; mark.name = "confirm";
+      button.form.appendChild(mark);
+    }
+    mark.value = "1";
+  });
 })();

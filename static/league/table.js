@@ -85,6 +85,10 @@
       form.querySelectorAll("input[data-distinct]").forEach(function (input) {
         var other = form.querySelectorAll("input[name='" + input.getAttribute("data-distinct") + "']");
         var taken = Array.prototype.some.call(other, function (o) { return o.checked && o.value === input.value; });
+        // data-most: no more winners than the ruleset allows (A.S.I.: a third ron is an abortive draw).
+        var most = parseInt(input.getAttribute("data-most") || "0", 10);
+        if (most && !input.checked &&
+            form.querySelectorAll("input[name='" + input.name + "']:checked").length >= most) { taken = true; }
         if (taken && input.checked) { input.checked = false; }
         input.disabled = taken;
         var label = input.closest("label");

@@ -141,3 +141,26 @@ def test_a_used_invite_code_says_so_in_korean(club, club_admin):
     response = _client(UserFactory()).post(reverse("club:invite"), {"code": invite.code})
     assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
     assert "이미 사용" in response.content.decode()
+
+
+@pytest.mark.parametrize(
+    ("source", "target", "expected"),
+    [
+        pytest.param("하늘이", "최하늘", "하늘이를 최하늘로 합쳤습니다.", id="ㄹ-final-takes-로"),
+        pytest.param("민준이", "정민준", "민준이를 정민준으로 합쳤습니다.", id="consonant-final-takes-으로"),
+        pytest.param("관리", "김관리", "관리를 김관리로 합쳤습니다.", id="vowel-takes-로"),
+    ],
+)
+def test_the_merge_message_picks_the_particle_by_the_name(club, club_admin, source, target, expected):
+    duplicate = MemberFactory(club=club, display_name=source)
+    original = MemberFactory(club=club, display_name=target)
+    client = _client(club_admin.user)
+    response = client.post(reverse("club:member_merge", args=[club.slug, duplicate.pk]),
+                           {"target": original.pk, "reason": "중복"}, follow=True)
+    assert response.status_code == HTTPStatus.OK
+    page = response.content.decode()
+    assert expected in page
+    assert "(으)로" not in page and "을(를)" not in page
+    detail = client.get(reverse("club:member_detail", args=[club.slug, duplicate.pk])).content.decode()
+    into = expected.split(" ")[1]  # "최하늘로"
+    assert f"이 회원은 {into} 합쳐졌습니다." in detail and "(으)로" not in detail

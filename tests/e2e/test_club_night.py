@@ -157,6 +157,7 @@ def test_a_whole_club_night(base_url, new_context, club_night, shots):
     finish_round(rnd1)
     leaver = seats[3].member
     desk.reload()
+    desk.once("dialog", lambda dialog: dialog.accept())  # one confirming tap (issue 25 item 5)
     with desk.expect_navigation():
         desk.click(f"[data-testid=leave-{leaver.pk}]")
     expect(desk.locator(f"[data-testid=checkin-{leaver.pk}]")).to_have_class("gone")

@@ -73,7 +73,7 @@ def test_an_admin_sets_up_members_season_and_night_from_the_browser(base_url, ne
     # A season, from the management pages.
     desk.goto(f"{base_url}/c/new/seasons/new/")
     desk.fill("input[name=name]", "2027 봄 시즌")
-    desk.select_option("select[name=ruleset]", label="주키 2026 (juki-agit-2026 v1)")
+    desk.select_option("select[name=ruleset]", label="주키 2026 (v1)")
     desk.select_option("select[name=rating_method]", "p_rating")
     with desk.expect_navigation():
         desk.click("form.card button[type=submit]")

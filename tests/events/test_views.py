@@ -93,7 +93,8 @@ def test_leaving_mid_game_at_the_desk_is_refused_with_the_way_out(client, night,
     rnd = seat_first_round(night, members, admin_user)
     player = rnd.tables.first().game.seat_set.first().member
     client.force_login(admin_user)
-    response = client.post(reverse("events:desk_leave", args=[night.pk]), {"member": player.pk}, follow=True)
+    response = client.post(reverse("events:desk_leave", args=[night.pk]), {"member": player.pk, "confirm": "1"},
+                           follow=True)
     assert "대타" in response.content.decode()
     assert CheckIn.objects.get(night=night, member=player).present
 

@@ -112,3 +112,34 @@ def test_missing_edit_reason_has_a_specific_korean_message(game, referee):
     assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
     text = html.unescape(response.content.decode())
     assert "사유를 적어 주세요" in text and "이 필드는 필수 항목입니다" not in text
+
+
+@pytest.mark.parametrize(
+    ("label", "expected"),
+    [
+        pytest.param("1라운드 · 1번 테이블", "최하늘 (1라운드 · 1번 테이블)", id="a-label-that-says-table-once"),
+        pytest.param("A", "최하늘 (테이블 A)", id="a-bare-label-gets-테이블"),
+    ],
+)
+def test_the_seated_elsewhere_refusal_is_korean(label, expected):
+    from league.errors import SeatedElsewhere
+
+    with translation.override("ko"):
+        message = SeatedElsewhere([("최하늘", label, 7)]).messages[0]
+    assert message == f"이미 진행 중인 대국에 앉아 있습니다: {expected}. 그 대국을 먼저 끝내거나 취소하세요."
+    assert "테이블 테이블" not in message and "Already" not in message
+
+
+# --- issue 25 item 7: a penalty is named by its hand, not counted as one -------------------------------
+def test_the_log_names_hands_by_round_and_a_penalty_by_its_hand(game, players, referee):
+    from league.referee import services as referee_services
+
+    # East 1: the dealer alone is tenpai (renchan, 1 honba); a chombo; then East 1 1 honba is drawn all noten.
+    game_services.hand_record(game=game, position=0, event={"kind": "draw", "tenpai": [0]}, by=players[0].user)
+    referee_services.penalty_give(member=players[1], type="chombo", reason="노텐 리치", by=referee.user, game=game)
+    game_services.hand_record(game=game, position=2, event={"kind": "draw", "tenpai": []}, by=players[0].user)
+    text = html.unescape(_audit(_client(referee), game.club).content.decode())
+    assert "번째 국" not in text
+    assert "테이블 A 동 1국: 유국" in text
+    assert "테이블 A 동 1국 1본장: 유국 · 전원 노텐" in text
+    assert f"{players[1].display_name} · 촌보" in text and "테이블 A 동 1국 1본장" in text

@@ -170,3 +170,28 @@ def test_form_has_no_dora_default():
                          dealer=0, position=5, riichi_ok=[True] * 4, renchan=5, dealer_min_han=2)
     form = HandEntryForm(table=table)
     assert form.initial.get("ron_dora") is None and form.initial.get("tsumo_dora") is None
+
+
+# --- A.S.I.: a triple ron is an abortive draw (issue 25 item 8) ----------------------------------
+@pytest.mark.parametrize(("rule", "key", "most"), [
+    ("A.S.I.: at most two winners can be ticked", "asi-shirai", 2),
+    ("Juki: three winners can be ticked", "juki-agit-2026", 3),
+])
+def test_the_winner_taps_allow_no_more_winners_than_the_ruleset(club, players, referee, rule, key, most):
+    game = _game_under(club, players, referee, key)
+    text = _get(_client(players[0]), "league:game_table", game)
+    for seat in range(4):
+        assert re.search(rf'name="multi_winners" value="{seat}"[^>]*data-most="{most}"', text)
+
+
+def test_three_winners_under_asi_are_refused_in_korean_words(club, players, referee):
+    game = _game_under(club, players, referee, "asi-shirai")
+    response = _client(players[0]).post(reverse("league:hand_create", args=[game.pk]), {
+        "position": 0, "kind": "multi_ron", "multi_loser": "0", "multi_winners": ["1", "2", "3"],
+        "multi_value_1": "1-30", "multi_value_2": "1-30", "multi_value_3": "1-30", "action": "save"},
+        HTTP_ACCEPT_LANGUAGE="ko")
+    text = html.unescape(response.content.decode())
+    assert response.status_code != HTTPStatus.FOUND
+    assert "트리플 론은 유국입니다 — 유국(삼가화)으로 입력하세요." in text
+    assert '"reason": "triple_ron"' not in text and '{"kind"' not in text
+    assert not HandRecord.objects.filter(game=game).exists()

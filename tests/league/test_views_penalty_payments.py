@@ -114,3 +114,28 @@ def test_a_hand_without_penalties_has_no_penalty_line(game, referee):
     text = response.content.decode()
     assert _preview_deltas(text, "preview") == [0, 1000, 0, -1000]
     assert 'data-testid="preview-penalties"' not in text
+
+
+# --- issue 25 item 7: the ruling names its hand, its beneficiary and its amount with separators -------------
+def test_a_ruling_in_the_list_names_its_hand_beneficiary_and_amount(game, players, referee):
+    game_services.hand_record(game=game, position=0, event={"kind": "draw", "tenpai": [0]}, by=players[0].user)
+    referee_services.penalty_give(game=game, member=players[1], type="ruling", amount=12000, beneficiary=players[3],
+                                  reason="판정", by=referee.user)
+    page = html.unescape(_client(referee).get(reverse("league:game_penalties", args=[game.pk]),
+                                              HTTP_ACCEPT_LANGUAGE="ko").content.decode())
+    assert re.search(r'data-testid="penalty-amount">12,000<', page)
+    assert re.search(rf'data-testid="penalty-beneficiary">{players[3].display_name}<', page)
+    assert re.search(r'data-testid="penalty-hand">동 1국 1본장<', page)  # the dealer kept the deal: 1 honba
+    assert "번째 국" not in page
+
+
+def test_the_game_page_numbers_hands_only_and_names_a_penalty_by_its_hand(game, players, referee):
+    game_services.hand_record(game=game, position=0, event={"kind": "draw", "tenpai": [0]}, by=players[0].user)
+    referee_services.penalty_give(game=game, member=players[1], type="ruling", amount=1000, beneficiary=players[2],
+                                  reason="판정", by=referee.user)
+    game_services.hand_record(game=game, position=2, event={"kind": "draw", "tenpai": []}, by=players[0].user)
+    page = html.unescape(_client(referee).get(reverse("league:game_detail", args=[game.pk]),
+                                              HTTP_ACCEPT_LANGUAGE="ko").content.decode())
+    numbers = re.findall(r'<span class="hand-no">(\d+)\.</span>', page)
+    assert sorted(numbers) == ["1", "2"]  # the ruling is not a hand of its own
+    assert re.findall(r'data-testid="hand-of">([^<]*)<', page) == ["동 1국 1본장"]

@@ -150,12 +150,16 @@ def test_audit_log_shows_an_edit_as_the_fields_it_changed(game, referee):
     ("before", "after", "expected"),
     [
         ({"a": 1, "b": 2}, {"a": 1, "b": 3}, (("b", "2", "3"),)),
-        (None, {"a": "국"}, (("a", "", '"국"'),)),
-        ({"a": [1]}, None, (("a", "[1]", ""),)),
+        (None, {"a": "국"}, (("a", "", "국"),)),
+        ({"a": [1]}, None, (("a", "1", ""),)),
         (None, None, ()),
+        ({"status": "running"}, {"status": "finished"}, (("상태", "진행 중", "종료"),)),
+        ({"scores": None, "present": False}, {"scores": [40000, 30000], "present": True},
+         (("점수", "—", "40,000, 30,000"), ("출석", "아니오", "예"))),
     ],
-    ids=["an edit lists only changed fields", "a creation lists what was created",
-         "a deletion lists what was deleted", "nothing recorded, nothing shown"],
+    ids=["an edit lists only changed fields", "a creation lists what was created, without quotes",
+         "a deletion lists what was deleted, without brackets", "nothing recorded, nothing shown",
+         "codes in words", "no null or true, scores with commas"],
 )
 def test_audit_changes(before, after, expected):
     from types import SimpleNamespace

@@ -9,6 +9,8 @@ Today's totals: p1 62, p0 10, p2 −14, p3 −58.
 """
 from __future__ import annotations
 
+import html
+import re
 from decimal import Decimal
 from http import HTTPStatus
 
@@ -200,3 +202,37 @@ def test_with_the_broker_down_the_run_is_done_in_the_request(played, club_admin,
                                          by=club_admin.user)
     run.refresh_from_db()
     assert run.status == WhatIfRun.Status.DONE and run.result["method_proposal"] == "p_rating"
+
+
+def test_a_missing_comma_is_explained_in_korean_not_in_python(played, club_admin):
+    c = Client()
+    c.force_login(club_admin.user)
+    response = c.post(reverse("whatif:lab", args=[played.pk]),
+                      {"ruleset": "preset:juki-agit-2026", "overrides": '{"tobi": false "kiriage": true}'},
+                      HTTP_ACCEPT_LANGUAGE="ko")
+    assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
+    page = html.unescape(response.content.decode())
+    assert "1번째 줄 16번째 글자를 확인하세요(쉼표나 따옴표가 빠졌을 수 있습니다)" in page
+    assert "Expecting" not in page and "delimiter" not in page
+    assert not WhatIfRun.objects.exists()
+
+
+@pytest.mark.parametrize(("stored", "local"), [
+    pytest.param("2026-01-10T16:30:00+00:00", "2026-01-11", id="after-15-utc-is-the-next-day-in-seoul"),
+    pytest.param("2026-01-10T10:00:00+00:00", "2026-01-10", id="same-day"),
+    pytest.param(None, "", id="no-date"),
+])
+def test_the_lab_dates_games_in_the_clubs_time_zone(stored, local):
+    from league.templatetags.mahjong import local_date
+
+    assert local_date(stored) == local
+
+
+def test_the_lab_counts_finished_games_as_대국(played, club_admin, django_capture_on_commit_callbacks):
+    c = Client()
+    c.force_login(club_admin.user)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = c.post(reverse("whatif:lab", args=[played.pk]),
+                          {"ruleset": "preset:juki-agit-2026", "overrides": '{"tobi": false}'})
+    page = c.get(response["Location"], HTTP_ACCEPT_LANGUAGE="ko").content.decode()
+    assert re.search(r"끝난 대국 \d+개 중 \d+개가", page) and not re.search(r"끝난 대국 \d+국", page)

@@ -167,7 +167,8 @@ def test_a_plain_text_error_has_no_translation():
 def test_errors_survive_pickling():
     error = ScoringError(M.HAN_NEEDS_FU, han=3, hand=4)
     copy = pickle.loads(pickle.dumps(error))
-    assert (copy.message, copy.hand, copy.localized("ko")) == (error.message, 4, "3판 화료는 부를 함께 입력해야 합니다.")
+    korean = "3판 화료는 부를 함께 입력해야 합니다."
+    assert (copy.message, copy.hand, copy.localized("ko")) == (error.message, 4, korean)
 
 
 @pytest.mark.parametrize(
@@ -182,3 +183,22 @@ def test_errors_survive_pickling():
 )
 def test_particles_follow_the_last_sound(word, spec, expected):
     assert M.particle(word, spec) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        pytest.param("최하늘(으)로 체크인", "최하늘로 체크인", id="으로-after-ㄹ-final-is-로"),
+        pytest.param("김관리(으)로 합쳐짐", "김관리로 합쳐짐", id="으로-after-a-vowel-is-로"),
+        pytest.param("정민준(으)로 합쳐짐", "정민준으로 합쳐짐", id="으로-after-a-consonant"),
+        pytest.param("강서연은(는) 이미 있습니다", "강서연은 이미 있습니다", id="은-after-a-consonant"),
+        pytest.param("윤하은와(과) 조도윤을(를)", "윤하은과 조도윤을", id="two-in-one-text"),
+        pytest.param("김관리이(가) 필요", "김관리가 필요", id="가-after-a-vowel"),
+        pytest.param("“박진행”은(는) 승인 대기", "“박진행”은 승인 대기", id="after-a-closing-quote"),
+        pytest.param("테이블 3을(를)", "테이블 3을", id="after-a-digit-read-삼"),
+        pytest.param("Bob(으)로 체크인", "Bob(으)로 체크인", id="latin-name-stays-doubled"),
+        pytest.param("(으)로 시작", "(으)로 시작", id="nothing-before-stays"),
+    ],
+)
+def test_doubled_particles_settle_on_the_word_before(text, expected):
+    assert M.settle_particles(text) == expected

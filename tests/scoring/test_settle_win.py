@@ -111,8 +111,9 @@ def test_pao(ruleset, table, event, deltas):
 
 
 REFUSED = [
-    ("asi-shirai", {}, ron(0, win(1, han=1, fu=30), win(2, han=1, fu=30), win(3, han=1, fu=30)), "triple_ron"),
-    ("tenhou", {}, ron(0, win(1, han=1, fu=30), win(2, han=1, fu=30), win(3, han=1, fu=30)), "triple_ron"),
+    ("asi-shirai", {}, ron(0, win(1, han=1, fu=30), win(2, han=1, fu=30), win(3, han=1, fu=30)),
+     "enter it as an abortive draw (triple ron)"),
+    ("tenhou", {}, ron(0, win(1, han=1, fu=30), win(2, han=1, fu=30), win(3, han=1, fu=30)), "triple ron"),
     ("m-league", {}, ron(0, win(2, han=1, fu=30), win(1, han=1, fu=30)), "Player 2"),
     ("asi-shirai", {}, ron(1, win(2, han=2, fu=20)), "20 fu"),
     ("asi-shirai", {}, tsumo(2, han=2, fu=25), "chiitoitsu"),

@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET
 
 from club.models import Club, Member
 from league import permissions
-from league.errors import SeatedElsewhere
+from league.errors import SeatedElsewhere, seated_elsewhere_words
 from league.games import filters as game_filters
 from league.games import picker
 from league.games import selectors as game_selectors
@@ -68,7 +68,7 @@ def game_start(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     if not permissions.can_start_game(request.user, club):
         return refuse(request)
-    seasons = club.seasons.select_related("ruleset")
+    seasons = club.seasons.filter(closed_at__isnull=True).select_related("ruleset")  # a closed season takes no game
     members = Member.objects.filter(club=club, active=True)
     # "Find" (the member picker without JavaScript) sends the form back to be shown again with each seat's
     # search; ``?season=`` (a season's game list) and ``?seat_0=..&seat_3=`` (a table's next game) fill it.
@@ -151,9 +151,7 @@ def game_start_members(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def _seated_elsewhere_message(exc: SeatedElsewhere, *, staff: bool) -> str:
-    seats = "; ".join(_("%(name)s (table %(table)s)") % {"name": name, "table": label or game_id}
-                      for name, label, game_id in exc.seats)
-    text = _("Already seated at a game in progress: %(seats)s. Finish or cancel that game first.") % {"seats": seats}
+    text = seated_elsewhere_words(exc.seats)
     if staff:
         text += " " + _("As a referee or admin you may seat them anyway: tick the box below and start again.")
     return text
@@ -170,14 +168,18 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         rows_by_event[row.event_index] = row
     hands = []
     steps = gv.event_scores()
+    belongs = game_selectors.hand_names(game)  # a penalty or a stop: the hand it belongs to, not a number
+    number = 0
     for hand in game_selectors.game_hands(game=game):
         row = rows_by_event.get(hand.position)
+        number += row is not None
         # What this event itself moved (a penalty's payment on its own row, not folded into the next hand).
         after = steps[hand.position + 1] if hand.position + 1 < len(steps) else None
         deltas = [b - a for a, b in zip(steps[hand.position], after, strict=False)] if after is not None else None
         if row is None and deltas is not None and not any(deltas):
             deltas = None  # a stop, a warning: nothing moved
-        hands.append({"record": hand, "row": row, "deltas": deltas, "scores": after})
+        hands.append({"record": hand, "row": row, "deltas": deltas, "scores": after,
+                      "number": number if row is not None else None, "belongs": belongs.get(hand.position, "")})
     chart = ""
     if gv.replay.rows:
         chart = mark_safe(charts.scores_chart_svg(gv.replay.rows, gv.players))  # noqa: S308 (escaped by charts)
