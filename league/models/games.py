@@ -39,7 +39,9 @@ class Game(models.Model):
         settings.AUTH_USER_MODEL, verbose_name=_("created by"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     source = models.CharField(_("source"), max_length=16, choices=Source.choices, default=Source.TABLE)
-    external_id = models.CharField(_("external id"), max_length=120, null=True, blank=True)
+    # DJ001 is wrong for this field: NULL (not "") means "no external id", and the partial unique
+    # constraint (season, external_id) below relies on it to skip games entered at the table.
+    external_id = models.CharField(_("external id"), max_length=120, null=True, blank=True)  # noqa: DJ001
     cancel_reason = models.TextField(_("cancel reason"), blank=True)
     # --- cache from the replay (never the truth) ---
     final_scores = models.JSONField(_("final scores"), null=True, blank=True)

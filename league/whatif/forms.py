@@ -25,7 +25,7 @@ def _json_object(text: str, field: str) -> dict[str, Any]:
         value = json.loads(text)
     except json.JSONDecodeError as exc:
         raise forms.ValidationError({field: _("Not valid JSON (line %(line)s: %(reason)s).") % {
-            "line": exc.lineno, "reason": exc.msg}})
+            "line": exc.lineno, "reason": exc.msg}}) from exc
     if not isinstance(value, dict):
         raise forms.ValidationError({field: _('Write an object, e.g. {"uma": [20000, 10000, -10000, -20000]}.')})
     return value
@@ -86,6 +86,6 @@ class ProposalForm(forms.Form):
             check_proposal(proposal)
         except ProposalError as exc:
             korean = (get_language() or "ko").lower().startswith("ko")
-            raise forms.ValidationError(exc.message_ko if korean else exc.message)
+            raise forms.ValidationError(exc.message_ko if korean else exc.message) from exc
         data["proposal"] = proposal
         return data

@@ -152,8 +152,11 @@ def test_params_are_editable_data_round_trip():
 points_tenths = st.integers(min_value=-1500, max_value=1500)
 
 
+seat_counts = st.sampled_from([3, 4])
+
+
 @st.composite
-def zero_sum_table(draw, seats=st.sampled_from([3, 4])):
+def zero_sum_table(draw, seats=seat_counts):
     n = draw(seats)
     tenths = draw(st.lists(points_tenths, min_size=n - 1, max_size=n - 1))
     tenths.append(-sum(tenths))
