@@ -455,7 +455,8 @@ class FullHandForm(forms.Form):
             kind, tiles = kind.strip().lower(), tiles.strip()
             if kind not in self.MELD_KINDS or not tiles:
                 raise forms.ValidationError(
-                    _("Write each meld as kind:tiles (kinds: %(kinds)s)."), params={"kinds": ", ".join(self.MELD_KINDS)},
+                    _("Write each meld as kind:tiles (kinds: %(kinds)s)."),
+                    params={"kinds": ", ".join(self.MELD_KINDS)},
                     code="melds",
                 )
             self._tile_list(tiles)

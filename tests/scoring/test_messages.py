@@ -167,7 +167,9 @@ def test_a_plain_text_error_has_no_translation():
 def test_errors_survive_pickling():
     error = ScoringError(M.HAN_NEEDS_FU, han=3, hand=4)
     copy = pickle.loads(pickle.dumps(error))
-    assert (copy.message, copy.hand, copy.localized("ko")) == (error.message, 4, "3판 화료는 부를 함께 입력해야 합니다.")
+    assert (copy.message, copy.hand, copy.localized("ko")) == (
+        error.message, 4, "3판 화료는 부를 함께 입력해야 합니다."
+    )
 
 
 @pytest.mark.parametrize(
