@@ -57,5 +57,6 @@ messages: install
 	$(PY) manage.py compilemessages -l ko -l en --ignore=.venv
 
 check: install
+	$(VENV)/bin/ruff check .
 	$(PY) manage.py check
 	$(PY) manage.py makemigrations --check --dry-run

@@ -308,7 +308,8 @@ def report(name: str, what: str, timings: Timings, elapsed: float, tables: int) 
     print(f"\n== {name}: {what}")
     print(f"   {tables} tables, {row['hands']} hands in {row['seconds']} s = {row['hands_per_s']} hands/s, "
           f"errors: {row['errors']}")
-    print(f"   machine: {row['cpus']} CPUs, 1-min load average {row['load_1min'][0]} before, {row['load_1min'][1]} after "
+    print(f"   machine: {row['cpus']} CPUs, 1-min load average {row['load_1min'][0]} before, "
+          f"{row['load_1min'][1]} after "
           "(other processes share the CPUs: compare setups run together)")
     for key in ("get", "preview", "save"):
         print(f"   {key:8} p50 {row[f'{key}_p50_ms']:8.1f} ms   p95 {row[f'{key}_p95_ms']:8.1f} ms   "

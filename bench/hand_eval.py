@@ -420,7 +420,8 @@ def main() -> None:
           f"{distinct} distinct), best of {args.repeat}, {caches} notation caches; "
           f"ours == library's reading on all {n}")
     print("mix: " + ", ".join(f"{k} {v} ({v / n:.0%})" for k, v in composition(hands).items()))
-    print(f"mahjong, reused HandConfig, ids prepared ahead: {n / reused_t:8.0f} hands/s  ({reused_t / n * 1e6:6.1f} us/hand)")
+    print(f"mahjong, reused HandConfig, ids prepared ahead: {n / reused_t:8.0f} hands/s  "
+          f"({reused_t / n * 1e6:6.1f} us/hand)")
     print(f"mahjong, HandConfig per call, ids ahead:        {n / lib:8.0f} hands/s  ({lib / n * 1e6:6.1f} us/hand)")
     print(f"mahjong, from notation (its own converters):    {n / lib_notation:8.0f} hands/s  "
           f"({lib_notation / n * 1e6:6.1f} us/hand)")

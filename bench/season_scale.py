@@ -194,7 +194,8 @@ def main() -> None:
                   "   (target <= 10 s, <= 300 MB at 50,000 games)")
             times, most = [], 0
             for i in range(args.finish + 1):
-                last = Game.objects.filter(season=season).order_by("-finished_at").values_list("finished_at", flat=True)[0]
+                last = (Game.objects.filter(season=season).order_by("-finished_at")
+                        .values_list("finished_at", flat=True)[0])
                 add_games(season, members, rng, 1, last + datetime.timedelta(minutes=5), cached=not args.uncached)
                 if i == args.finish:  # one more game, for the query count: the query log is not timed (it
                     # copies each statement, and the snapshot's UPDATE is a quarter of a megabyte)

@@ -70,7 +70,9 @@ class ClubRole(models.Model):
         verbose_name_plural = _("club roles")
         constraints = [
             models.UniqueConstraint(fields=["club", "member", "role"], name="clubrole_unique"),
-            models.CheckConstraint(condition=models.Q(role__in=["admin", "referee", "host"]), name="clubrole_role_valid"),
+            models.CheckConstraint(
+                condition=models.Q(role__in=["admin", "referee", "host"]), name="clubrole_role_valid"
+            ),
         ]
 
     def __str__(self) -> str:

@@ -75,7 +75,8 @@ class Stack:
         env = {**self.env, "PYTHONUNBUFFERED": "1"}
         out = self.log if self.log is not None else None
         for name, cmd in self.commands().items():
-            self.procs[name] = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT if out else None,
+            self.procs[name] = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out,
+                                                stderr=subprocess.STDOUT if out else None,
                                                 start_new_session=True, text=True)
         try:
             self.wait_ready(timeout=timeout)

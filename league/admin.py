@@ -34,7 +34,7 @@ from scoring.errors import ScoringError
 class RulesetForm(forms.ModelForm):
     class Meta:
         model = Ruleset
-        fields = "__all__"
+        fields = ["club", "key", "name", "base", "overrides", "version", "frozen"]
 
     def clean(self):
         data = super().clean()
@@ -123,7 +123,10 @@ class RulesetAdmin(ServiceWrites, ClubScoped, admin.ModelAdmin):
 class SeasonForm(forms.ModelForm):
     class Meta:
         model = Season
-        fields = "__all__"
+        fields = [
+            "club", "name", "ruleset", "starts_on", "ends_on", "rating_method", "rating_params", "min_games", "best_n",
+            "closed_at",
+        ]
 
     def clean(self):
         data = super().clean()

@@ -49,5 +49,7 @@ class PenaltyViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMix
         require(request.user, Action.GIVE_PENALTY, club=penalty.season.club, game=penalty.game)
         data = s.ReasonSerializer(data=request.data)
         data.is_valid(raise_exception=True)
-        penalty = referee_services.penalty_cancel(penalty=penalty, by=request.user, reason=data.validated_data["reason"])
+        penalty = referee_services.penalty_cancel(
+            penalty=penalty, by=request.user, reason=data.validated_data["reason"]
+        )
         return Response(s.PenaltySerializer(penalty).data)

@@ -49,7 +49,9 @@ class RulesetViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMix
         ruleset = season_services.ruleset_create(by=request.user, **attrs)
         return Response(s.RulesetSerializer(ruleset).data, status=status.HTTP_201_CREATED)
 
-    @extend_schema(request=s.RulesetDeriveSerializer, responses={201: s.RulesetSerializer}, summary="Derive a club variant")
+    @extend_schema(
+        request=s.RulesetDeriveSerializer, responses={201: s.RulesetSerializer}, summary="Derive a club variant"
+    )
     @action(detail=True, methods=["post"], permission_classes=[IsAuthenticated])
     def derive(self, request, pk=None):
         base = self.get_object()
@@ -62,7 +64,9 @@ class RulesetViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMix
             return Response({"club": ["That ruleset belongs to another club."]}, status=status.HTTP_400_BAD_REQUEST)
         require(request.user, Action.MANAGE_LEAGUE, club=club)
         kwargs = {k: data.validated_data[k] for k in ("name", "version") if k in data.validated_data}
-        if kwargs.get("version") and Ruleset.objects.filter(club=club, key=base.key, version=kwargs["version"]).exists():
+        if kwargs.get("version") and Ruleset.objects.filter(
+            club=club, key=base.key, version=kwargs["version"]
+        ).exists():
             return Response({"version": ["That version exists already."]}, status=status.HTTP_400_BAD_REQUEST)
         derived = season_services.ruleset_derive(
             ruleset=base, overrides=data.validated_data["overrides"], by=request.user, club=club, **kwargs

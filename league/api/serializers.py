@@ -72,7 +72,8 @@ class RulesetSerializer(serializers.ModelSerializer):
 
 class RulesetDeriveSerializer(serializers.Serializer):
     club = serializers.PrimaryKeyRelatedField(
-        queryset=Club.objects.all(), required=False, help_text="The club the variant belongs to (default: the ruleset's)."
+        queryset=Club.objects.all(), required=False,
+        help_text="The club the variant belongs to (default: the ruleset's).",
     )
     overrides = serializers.DictField(help_text="Rule options to change, e.g. {\"kiriage\": true}.")
     name = serializers.CharField(required=False, max_length=120)
@@ -93,7 +94,9 @@ class RulesetCreateSerializer(serializers.Serializer):
     )
     key = serializers.SlugField(max_length=60, required=False, help_text="Default: the base key.")
     name = serializers.CharField(max_length=120, required=False, help_text="Default: the key.")
-    overrides = serializers.DictField(required=False, default=dict, help_text="Rule options to change, e.g. {\"kiriage\": true}.")
+    overrides = serializers.DictField(
+        required=False, default=dict, help_text="Rule options to change, e.g. {\"kiriage\": true}."
+    )
     version = serializers.CharField(max_length=32, required=False, default="1")
 
     def validate_overrides(self, value):

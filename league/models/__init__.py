@@ -1,7 +1,8 @@
 """League data, one module per domain; ``league.models`` re-exports every model.
 
 - ``rulesets``: Ruleset, Season · ``games``: Game, GameSeat, HandRecord · ``referee``: PenaltyKind, Penalty
-- ``audit``: AuditEntry · ``standings``: StandingsSnapshot, RatingHistory · ``imports``: ImportBatch · ``once``: IdempotencyKey
+- ``audit``: AuditEntry · ``standings``: StandingsSnapshot, RatingHistory · ``imports``: ImportBatch
+  · ``once``: IdempotencyKey
 - the what-if lab's runs: ``league.whatif.models.WhatIfRun``
 
 A game's state is never stored as truth: the hand records (one game-record contract

@@ -15,9 +15,12 @@ class AuditEntry(models.Model):
         DELETE = "delete", _("Delete")
         CANCEL = "cancel", _("Cancel")
 
-    club = models.ForeignKey("club.Club", verbose_name=_("club"), on_delete=models.CASCADE, related_name="audit_entries")
+    club = models.ForeignKey(
+        "club.Club", verbose_name=_("club"), on_delete=models.CASCADE, related_name="audit_entries"
+    )
     actor = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("actor"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL, verbose_name=_("actor"), null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
     )
     at = models.DateTimeField(_("at"), default=timezone.now)
     action = models.CharField(_("action"), max_length=16, choices=Action.choices)

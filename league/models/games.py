@@ -36,10 +36,13 @@ class Game(models.Model):
     started_at = models.DateTimeField(_("started at"), default=timezone.now)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("created by"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL, verbose_name=_("created by"), null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
     )
     source = models.CharField(_("source"), max_length=16, choices=Source.choices, default=Source.TABLE)
-    external_id = models.CharField(_("external id"), max_length=120, null=True, blank=True)
+    # DJ001 is wrong for this field: NULL (not "") means "no external id", and the partial unique
+    # constraint (season, external_id) below relies on it to skip games entered at the table.
+    external_id = models.CharField(_("external id"), max_length=120, null=True, blank=True)  # noqa: DJ001
     cancel_reason = models.TextField(_("cancel reason"), blank=True)
     # --- cache from the replay (never the truth) ---
     final_scores = models.JSONField(_("final scores"), null=True, blank=True)
@@ -85,7 +88,9 @@ class Game(models.Model):
 class GameSeat(models.Model):
     game = models.ForeignKey(Game, verbose_name=_("game"), on_delete=models.CASCADE, related_name="seat_set")
     seat = models.PositiveSmallIntegerField(_("seat"), help_text=_("0 = East at East 1 (first dealer)."))
-    member = models.ForeignKey("club.Member", verbose_name=_("member"), on_delete=models.PROTECT, related_name="game_seats")
+    member = models.ForeignKey(
+        "club.Member", verbose_name=_("member"), on_delete=models.PROTECT, related_name="game_seats"
+    )
 
     class Meta:
         ordering = ["game", "seat"]
@@ -108,7 +113,8 @@ class HandRecord(models.Model):
     position = models.PositiveIntegerField(_("position"))
     event = models.JSONField(_("event"))
     entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("entered by"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL, verbose_name=_("entered by"), null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
     )
     entered_at = models.DateTimeField(_("entered at"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)

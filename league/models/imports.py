@@ -17,9 +17,12 @@ class ImportBatch(models.Model):
         DONE = "done", _("Done")
         FAILED = "failed", _("Failed")
 
-    season = models.ForeignKey(Season, verbose_name=_("season"), on_delete=models.CASCADE, related_name="import_batches")
+    season = models.ForeignKey(
+        Season, verbose_name=_("season"), on_delete=models.CASCADE, related_name="import_batches"
+    )
     created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("created by"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL, verbose_name=_("created by"), null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
     )
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PENDING)
     total = models.PositiveIntegerField(_("total"), default=0)
@@ -29,7 +32,9 @@ class ImportBatch(models.Model):
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
     # What to import, kept on the row so the task needs only the batch id.
     logs = models.JSONField(_("logs"), default=list, blank=True, help_text=_("[file name, tenhou.net/6 log] pairs."))
-    mapping = models.JSONField(_("mapping"), default=dict, blank=True, help_text=_("Online nickname to member id or name."))
+    mapping = models.JSONField(
+        _("mapping"), default=dict, blank=True, help_text=_("Online nickname to member id or name.")
+    )
     create_members = models.BooleanField(_("create members"), default=False)
     # Last sign of life (queued, or a log processed): a pending or running batch that has not
     # moved for a while is "stalled" and the periodic task queues it again (it resumes).

@@ -29,8 +29,12 @@ class Penalty(models.Model):
     Kind = PenaltyKind
 
     season = models.ForeignKey(Season, verbose_name=_("season"), on_delete=models.CASCADE, related_name="penalties")
-    game = models.ForeignKey(Game, verbose_name=_("game"), null=True, blank=True, on_delete=models.CASCADE, related_name="penalties")
-    member = models.ForeignKey("club.Member", verbose_name=_("member"), on_delete=models.PROTECT, related_name="penalties")
+    game = models.ForeignKey(
+        Game, verbose_name=_("game"), null=True, blank=True, on_delete=models.CASCADE, related_name="penalties"
+    )
+    member = models.ForeignKey(
+        "club.Member", verbose_name=_("member"), on_delete=models.PROTECT, related_name="penalties"
+    )
     type = models.CharField(_("type"), max_length=24, choices=PenaltyKind.choices)
     points = models.DecimalField(
         _("points"), max_digits=8, decimal_places=1, null=True, blank=True,
@@ -42,17 +46,20 @@ class Penalty(models.Model):
         help_text=_("Ruling transfer: who receives the amount (empty: split among the others)."),
     )
     hand_record = models.OneToOneField(
-        HandRecord, verbose_name=_("hand record"), null=True, blank=True, on_delete=models.SET_NULL, related_name="penalty",
+        HandRecord, verbose_name=_("hand record"), null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="penalty",
         help_text=_("The in-game penalty/chombo event this penalty created."),
     )
     reason = models.TextField(_("reason"), blank=True)
     given_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("given by"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL, verbose_name=_("given by"), null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
     )
     given_at = models.DateTimeField(_("given at"), default=timezone.now)
     cancelled_at = models.DateTimeField(_("cancelled at"), null=True, blank=True)
     cancelled_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL, verbose_name=_("cancelled by"), null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+        settings.AUTH_USER_MODEL, verbose_name=_("cancelled by"), null=True, blank=True, on_delete=models.SET_NULL,
+        related_name="+",
     )
     cancel_reason = models.TextField(_("cancel reason"), blank=True)
 

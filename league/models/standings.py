@@ -11,7 +11,9 @@ from league.models.rulesets import Season
 class StandingsSnapshot(models.Model):
     """The season's standings as last computed by ``league.tasks.season_recompute``."""
 
-    season = models.OneToOneField(Season, verbose_name=_("season"), on_delete=models.CASCADE, related_name="standings_snapshot")
+    season = models.OneToOneField(
+        Season, verbose_name=_("season"), on_delete=models.CASCADE, related_name="standings_snapshot"
+    )
     computed_at = models.DateTimeField(_("computed at"), default=timezone.now)
     rows = models.JSONField(_("rows"), default=list, blank=True)
     ratings = models.JSONField(_("ratings"), default=dict, blank=True)

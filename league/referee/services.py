@@ -90,7 +90,7 @@ def penalty_give(
     (``season_deduction`` needs ``points``).
     """
     try:
-        kind = PenaltyKind(type).value
+        PenaltyKind(type)
     except ValueError:
         raise ValidationError(f"Unknown penalty type {type!r}.", code=Code.TYPE) from None
     storable(reason, "reason")

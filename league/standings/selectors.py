@@ -230,7 +230,8 @@ def player_highlights(*, games: list[PlayerGame]) -> list[Highlight]:
             continue
         for win in event_wins(event):
             if win.winner == g.seat and is_big_win(win):
-                found.append(highlight(g, position, event.kind, int(win.yakuman or 0) or (1 if is_yakuman_win(win) else 0),
+                found.append(highlight(g, position, event.kind,
+                                       int(win.yakuman or 0) or (1 if is_yakuman_win(win) else 0),
                                        win.han, win.fu, dict(win.hand) if win.hand is not None else None))
     order = {g.game_id: i for i, g in enumerate(games)}
     found.sort(key=lambda h: (order[h.game_id], h.position))

@@ -247,7 +247,8 @@ def standings_add_games(*, season_id: int) -> StandingsSnapshot | None:
         # Every name as it is now (the club's members: a list of every id of the season took longer
         # to send than the names to read); the table keeps those it has members for.
         names = dict(Member.objects.filter(club_id=season.club_id).values_list("id", "display_name"))
-        stats = {r[0]: r[STATS] for r, g in zip(rows, games, strict=False) if game_stats.usable(r[STATS], len(g.players))}
+        stats = {r[0]: r[STATS] for r, g in zip(rows, games, strict=False)
+                 if game_stats.usable(r[STATS], len(g.players))}
         uncached = [g for g in games if g.game_id not in stats]
         stats.update(_uncached_stats(season, uncached, _events(g.game_id for g in uncached),
                                      {r[0]: r[RULESET] for r in rows}, names))

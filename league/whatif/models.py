@@ -26,7 +26,8 @@ class WhatIfRun(models.Model):
         verbose_name=_("created by"),
     )
     proposal = models.JSONField(
-        _("proposal"), default=dict, help_text=_("{ruleset: {base, overrides} or null, rating_method, rating_params, label}.")
+        _("proposal"), default=dict,
+        help_text=_("{ruleset: {base, overrides} or null, rating_method, rating_params, label}."),
     )
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PENDING)
     total = models.PositiveIntegerField(_("total"), default=0)

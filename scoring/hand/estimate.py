@@ -112,7 +112,8 @@ class ClubFuCalculator(FuCalculator):
             for i, d in enumerate(details):
                 if d["reason"] == _DOUBLE_PAIR:
                     # The entry stays (even at 0 fu): the library reads pinfu as "base fu only".
-                    details = [*details[:i], {"fu": rules.double_wind_pair_fu, "reason": _DOUBLE_PAIR}, *details[i + 1:]]
+                    details = [*details[:i], {"fu": rules.double_wind_pair_fu, "reason": _DOUBLE_PAIR},
+                               *details[i + 1:]]
                     changed = True
                     break
         if rules.replacement_tsumo_fu and config.is_rinshan and config.is_tsumo and len(details) == 1:

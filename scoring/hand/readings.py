@@ -180,7 +180,9 @@ _SEAT_WIND_ID = {27 + i: _ID[f"seat_wind_{w}"] for i, w in enumerate(("east", "s
 _ROUND_WIND_ID = {27 + i: _ID[f"round_wind_{w}"] for i, w in enumerate(("east", "south", "west", "north"))}
 
 _BASE, _PENCHAN, _KANCHAN = FuCalculator.BASE, FuCalculator.PENCHAN, FuCalculator.KANCHAN
-_VALUED_PAIR, _DOUBLE_PAIR, _PAIR_WAIT = FuCalculator.VALUED_PAIR, FuCalculator.DOUBLE_VALUED_PAIR, FuCalculator.PAIR_WAIT
+_VALUED_PAIR, _DOUBLE_PAIR, _PAIR_WAIT = (
+    FuCalculator.VALUED_PAIR, FuCalculator.DOUBLE_VALUED_PAIR, FuCalculator.PAIR_WAIT
+)
 _TSUMO, _WITHOUT_FU = FuCalculator.TSUMO, FuCalculator.HAND_WITHOUT_FU
 # [is terminal or honour][is kan][is open] -> (reason, fu): the library's table, turned round.
 _PON_KAN_FU = tuple(
@@ -231,7 +233,9 @@ def reading_rules(closed: OptionalRules, opened: OptionalRules, wheel_suits: fro
         }
         if any(unported.values()):
             raise ValueError(f"scoring.hand.readings does not follow {sorted(k for k, v in unported.items() if v)}")
-        same = ("has_open_tanyao", "kazoe_limit", "kiriage", "fu_for_open_pinfu", "renhou_as_yakuman", "is_three_player")
+        same = (
+            "has_open_tanyao", "kazoe_limit", "kiriage", "fu_for_open_pinfu", "renhou_as_yakuman", "is_three_player"
+        )
         if any(getattr(options, k) != getattr(closed, k) for k in same):
             raise ValueError("scoring.hand.readings expects the closed and open options to differ only in daisharin")
     if opened.has_daisharin or bool(wheel_suits) != closed.has_daisharin:

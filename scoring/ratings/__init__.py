@@ -129,5 +129,5 @@ __all__ = [
     "total", "p_rating", "p_rating_deltas", "tenhou_r", "tenhou_delta",
     "tenhou_games_factor", "openskill", "rate", "params_from_dict", "params_to_dict",
     "method_key", "in_game_order", "game_order_key", "METHODS",
-    "TOTAL", "P_RATING", "TENHOU_R", "OPENSKILL",
+    "TOTAL", "P_RATING", "TENHOU_R", "OPENSKILL", "PlayerId", "to_decimal",
 ]

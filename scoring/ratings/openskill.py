@@ -64,7 +64,8 @@ class OpenSkillFold(RatingFold):
 
     def apply(self, game: GameResult) -> tuple[RatingStep, ...]:
         teams = [[self.skills.get(p) or self.model.rating(name=str(p))] for p in game.players]
-        before = [self.shown_now[p] if p in self.skills else self.shown(t[0]) for p, t in zip(game.players, teams, strict=False)]
+        before = [self.shown_now[p] if p in self.skills else self.shown(t[0])
+                  for p, t in zip(game.players, teams, strict=False)]
         rated = self.model.rate(teams, ranks=list(game.ranks))
         steps = []
         for player, b, team in zip(game.players, before, rated, strict=False):

@@ -8,7 +8,8 @@ def test_asi_west_entry_then_sudden_death():
         ron(1, win(2, han=2, fu=30)),   # E1: P3 +2000 -> 27000 / P2 23000; E2
         tsumo(1, han=1, fu=30),         # E2 (dealer P2): 500 all -> P2 24500, others -500; renchan, honba 1
         PASS,                           # E2-1 all noten: E3, honba 2
-        {"kind": "draw", "tenpai": [0], "riichi": [0]},  # E3-2: P1 riichi, tenpai alone +3000-1000; E4 honba 3, sticks 1000
+        {"kind": "draw", "tenpai": [0], "riichi": [0]},  # E3-2: P1 riichi, tenpai alone +3000-1000;
+        #   E4 honba 3, sticks 1000
         ron(3, win(0, han=1, fu=30)),   # E4-3 (dealer P4): P1 1000 + 900 + 1000 stick; S1 honba 0
         PASS, PASS, PASS,               # S1, S2, S3 all noten -> S4 honba 3
         PASS,                           # S4-3: nobody has 30000 -> West 1, honba 4
@@ -38,7 +39,8 @@ def test_juki_agari_yame_by_stop_with_yellow_cards_and_leftover_sticks():
     hands = [
         ron(2, win(1, han=3, fu=30), riichi=[0]),  # E1: P1 riichi; P2 +3900+1000: [24000, 29900, 21100, 25000]
         {"kind": "penalty", "player": 3, "type": "yellow_card"},
-        {"kind": "penalty", "player": 3, "type": "yellow_card"},  # E2: P4 pays 3000 to each: [27000, 32900, 24100, 16000]
+        {"kind": "penalty", "player": 3, "type": "yellow_card"},  # E2: P4 pays 3000 to each:
+        #   [27000, 32900, 24100, 16000]
         PASS, PASS, PASS, PASS, PASS,               # E2, E3, E4, S1, S2 noten -> S3 honba 5
         {"kind": "draw", "tenpai": [3], "riichi": [3]},  # S3-5: P4 riichi, alone tenpai: +3000-1000, others -1000
         tsumo(3, han=4, fu=30),                     # S4-6 (dealer P4): 3900 all + 600 each = 13500, stick 1000

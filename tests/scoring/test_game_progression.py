@@ -50,7 +50,8 @@ def test_rotation(ruleset, hands, round_, honba, dealer, renchan):
 
 
 def test_sticks_carry_over_draws_until_a_win():
-    r = play("asi-shirai", [{"kind": "draw", "tenpai": [1], "riichi": [1]}, {"kind": "draw", "tenpai": [2], "riichi": [2]},
+    r = play("asi-shirai", [{"kind": "draw", "tenpai": [1], "riichi": [1]},
+                            {"kind": "draw", "tenpai": [2], "riichi": [2]},
                             ron(3, win(0, han=1, fu=30))])
     assert [row.sticks for row in r.rows] == [0, 1, 2]
     assert r.state.sticks == 0
@@ -134,7 +135,8 @@ ZERO = [ron(1, win(2, han=6)), ron(1, win(3, han=6)), ron(1, win(0, han=1, fu=30
 
 @pytest.mark.parametrize(
     "ruleset, ended_by",
-    [("asi-shirai", None), ("juki-agit-2026", None), ({"base": "asi-shirai", "overrides": {"tobi_at_zero": True}}, "tobi")],
+    [("asi-shirai", None), ("juki-agit-2026", None),
+     ({"base": "asi-shirai", "overrides": {"tobi_at_zero": True}}, "tobi")],
     ids=["asi: exactly 0 is not tobi", "juki: 0 is not tobi", "tobi_at_zero option: exactly 0 busts"],
 )
 def test_exactly_zero(ruleset, ended_by):

@@ -74,7 +74,8 @@ def test_worked_examples_are_written_in_docs():
     from pathlib import Path
 
     text = (Path(__file__).resolve().parents[2] / "docs" / "ratings.md").read_text().replace("\u2212", "-")
-    for number in ["1.519", "0.372", "1.442", "1499.3115", "1539.6905", "3.005", "-0.960", "4.898", "-59.3", "2.077", "-8**"]:
+    for number in ["1.519", "0.372", "1.442", "1499.3115", "1539.6905", "3.005", "-0.960", "4.898", "-59.3", "2.077",
+                   "-8**"]:
         assert number in text, number
 
 
@@ -152,8 +153,11 @@ def test_params_are_editable_data_round_trip():
 points_tenths = st.integers(min_value=-1500, max_value=1500)
 
 
+seat_counts = st.sampled_from([3, 4])
+
+
 @st.composite
-def zero_sum_table(draw, seats=st.sampled_from([3, 4])):
+def zero_sum_table(draw, seats=seat_counts):
     n = draw(seats)
     tenths = draw(st.lists(points_tenths, min_size=n - 1, max_size=n - 1))
     tenths.append(-sum(tenths))
@@ -196,7 +200,8 @@ def season(draw):
         tenths.append(-sum(tenths))
         order = sorted(range(4), key=lambda i: (-tenths[i], i))
         ranks = [order.index(i) + 1 for i in range(4)]
-        games.append(R.GameResult(gid, tuple(seated), [D(t).scaleb(-1) for t in tenths], ranks, draw(st.integers(0, 5))))
+        games.append(R.GameResult(gid, tuple(seated), [D(t).scaleb(-1) for t in tenths], ranks,
+                                  draw(st.integers(0, 5))))
     return games
 
 
@@ -228,5 +233,6 @@ def test_history_replays_to_final_ratings_and_is_order_independent(games):
 def test_best_n_total_is_sum_of_n_best_games(games, n):
     result = R.rate("total", games, {"best_n": n})
     for player in result.ratings:
-        mine = sorted((pt for g in games for p, pt in zip(g.players, g.points, strict=False) if p == player), reverse=True)
+        mine = sorted((pt for g in games for p, pt in zip(g.players, g.points, strict=False) if p == player),
+                      reverse=True)
         assert result.ratings[player] == sum(mine[:n], D(0))

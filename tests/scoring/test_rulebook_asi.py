@@ -39,9 +39,11 @@ GAMES = [
     pytest.param(
         # 1-e tenpai renchan; honba 300 (003); riichi sticks carried over draws; ties by seat (digest interp.)
         [
-            draw(tenpai=(0,), riichi=(0,)),  # E1: p0 riichi -1000; noten 3x-1000, p0 +3000 -> [27000,24000,24000,24000] s1000; dealer tenpai keeps
+            draw(tenpai=(0,), riichi=(0,)),  # E1: p0 riichi -1000;
+            #   noten 3x-1000, p0 +3000 -> [27000,24000,24000,24000] s1000; dealer tenpai keeps
             ron(1, w(2, 2, 30)),  # E1-1: 2000+300+1000 sticks to p2, p1 -2300 -> [27000,21700,27300,24000]; passes
-            draw(tenpai=(2, 3), riichi=(3,)),  # E2: noten p0,p1 -1500; p2 +1500; p3 +1500-1000 -> [25500,20200,28800,24500] s1000; dealer noten passes, honba 1
+            draw(tenpai=(2, 3), riichi=(3,)),  # E2: noten p0,p1 -1500; p2 +1500;
+            #   p3 +1500-1000 -> [25500,20200,28800,24500] s1000; dealer noten passes, honba 1
             tsumo(2, 2, 30),  # E3-1h: dealer 1000 all +100 each = 1100 x3 + 1000 sticks -> [24400,19100,33100,23400]
             tsumo(0, 1, 30),  # E3-2h: 300/500 + 200 each: p2 (dealer) 700, p1 500, p3 500 -> [26100,18600,32400,22900]
             draw(),  # E4: all noten, dealer passes, honba 1
@@ -50,7 +52,8 @@ GAMES = [
             ron(2, w(1, 4, 30)),  # S2: dealer 4h30 = 11600 (no kiriage) -> [21600,30200,20800,27400]
             ron(1, w(0, 5)),  # S2-1h: mangan 8000+300 -> [29900,21900,20800,27400]
             ron(3, w(2, 1, 30)),  # S3: dealer 1500 -> [29900,21900,22300,25900]
-            draw(tenpai=(1,)),  # S3-1h: p1 +3000, others -1000 -> [28900,24900,21300,24900]; dealer noten passes, honba 2
+            draw(tenpai=(1,)),  # S3-1h: p1 +3000, others -1000 -> [28900,24900,21300,24900];
+            #   dealer noten passes, honba 2
             ron(2, w(0, 2, 30)),  # S4-2h: 2000+600 -> [31500,24900,18700,24900]; non-dealer win, top >= 30000: end
         ],
         [
@@ -316,7 +319,8 @@ REFUSED = [
     ),
     pytest.param(
         # p0 at exactly 0 (see the double-ron game) cannot riichi: "1000점 미만 리치 불가"
-        [ron(0, w(1, 8), riichi=(0,)), ron(0, w(3, 3, 50), w(2, 1, 50), riichi=(3,)), draw(tenpai=(0,), riichi=(0,))], 2,
+        [ron(0, w(1, 8), riichi=(0,)), ron(0, w(3, 3, 50), w(2, 1, 50), riichi=(3,)),
+         draw(tenpai=(0,), riichi=(0,))], 2,
         id="asi: riichi below 1000 points is refused",
     ),
     pytest.param(

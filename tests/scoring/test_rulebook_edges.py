@@ -179,8 +179,10 @@ GAMES = [
         ASI,
         [
             *TO_WEST,
-            draw(tenpai=(1,), riichi=(1,)),  # W1 (p0): p1 -1000 stick +3000, others -1000 -> [22000,28000,23000,26000] s1; passes, h1
-            draw(tenpai=(0, 1), riichi=(0,)),  # W2-1h (p1): p0 -1000+1500, p1 +1500, p2/p3 -1500 -> [22500,29500,21500,24500] s2; keeps, h2
+            draw(tenpai=(1,), riichi=(1,)),  # W1 (p0): p1 -1000 stick +3000, others -1000
+            #   -> [22000,28000,23000,26000] s1; passes, h1
+            draw(tenpai=(0, 1), riichi=(0,)),  # W2-1h (p1): p0 -1000+1500, p1 +1500, p2/p3 -1500
+            #   -> [22500,29500,21500,24500] s2; keeps, h2
             draw(),  # W2-2h: all noten, passes, h3
             draw(tenpai=(2, 3)),  # W3-3h (p2): p0/p1 -1500, p2/p3 +1500 -> [21000,28000,23000,26000]; keeps, h4
             draw(tenpai=(3,)),  # W3-4h: p3 +3000, others -1000 -> [20000,27000,22000,29000]; dealer p2 noten passes, h5
@@ -288,7 +290,8 @@ GAMES = [
         ASI,
         [
             *P0_AT_1000,
-            draw(tenpai=(0, 1, 2, 3), riichi=(0,)),  # E3 (p2): p0 riichi with exactly 1000 -> 0: not bust; keeps, h1, s1
+            draw(tenpai=(0, 1, 2, 3), riichi=(0,)),  # E3 (p2): p0 riichi with exactly 1000 -> 0: not bust;
+            #   keeps, h1, s1
             draw(tenpai=(1, 2, 3)),  # E3-1h: p0 noten pays 3000 -> -3000: bust at a draw; others +1000
         ],
         [("E3", 0, 0, [0, 41000, 33000, 25000]), ("E3", 1, 1000, [-3000, 42000, 34000, 26000])],
@@ -433,7 +436,8 @@ GAMES = [
             chombo(3),  # W4-3h: the dealer's chombo, 4000 all -> [25500,28500,29500,16500]; the deal passes
         ],
         [("W4", 3, 0, [25500, 28500, 29500, 16500])],
-        # nobody at 30000 and West 4 is over: hard end. p2 -0.5+40=39.5  p1 -1.5+10=8.5  p0 -4.5-10=-14.5  p3 -13.5-20=-33.5
+        # nobody at 30000 and West 4 is over: hard end.
+        #   p2 -0.5+40=39.5  p1 -1.5+10=8.5  p0 -4.5-10=-14.5  p3 -13.5-20=-33.5
         ([25500, 28500, 29500, 16500], [3, 2, 1, 4], [-14.5, 8.5, 39.5, -33.5], "west_end"),
         id="asi: the West 4 dealer's chombo passes the deal, which ends the game (no North)",
     ),
@@ -532,7 +536,8 @@ PARTIAL = [
         # the dealer p0 (second) 2900 only. p2 -4200 -> [28900,23000,19800,28300]. The dealer won: keeps, h2
         [("E1", 1, 1000, [28900, 23000, 19800, 28300])],
         ("E1", 2, 0),
-        id="asi: double ron, dealer second winner keeps the deal; honba and all sticks (carried + own) to the head bump",
+        id="asi: double ron, dealer second winner keeps the deal; "
+           "honba and all sticks (carried + own) to the head bump",
     ),
     pytest.param(
         JUKI,

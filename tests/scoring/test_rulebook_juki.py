@@ -76,13 +76,15 @@ GAMES = [
             # E1-1h triple ron (allowed). Head-bump = nearest after discarder p3 = p0: honba 300 and
             # all sticks (1000 + p1's 1000). p0 +2900+300+2000; p1 +1000-1000; p2 +3900;
             # p3 -(2900+300+1000+3900) -> [31700,23500,29400,15400]; the dealer won: keeps, honba 2
-            tsumo(3, 4, 30),  # E1-2h: 4h30 no kiriage 2000/3900 + 200 each: p0 -4100, p1/p2 -2200 -> [27600,21300,27200,23900]
+            tsumo(3, 4, 30),  # E1-2h: 4h30 no kiriage 2000/3900 + 200 each: p0 -4100, p1/p2 -2200
+            #   -> [27600,21300,27200,23900]
             draw(tenpai=(1,), riichi=(1,)),  # E2: p1 +3000-1000, others -1000 -> [26600,23300,26200,22900] s1000
             draw(),  # E2-1h: all noten, dealer passes, honba 2, stick stays
             ron(0, w(2, 3, 60)),  # E3-2h: dealer 3h60 = 11600 (no kiriage) +600 +1000 -> [14400,23300,39400,22900]
             tsumo(1, 5),  # E3-3h: mangan 2000/4000 +300 each: p2 -4300, p0/p3 -2300 -> [12100,32200,35100,20600]
             ron(1, w(0, 2, 30)),  # E4 -> [14100,30200,35100,20600]
-            draw(tenpai=(1, 3), riichi=(3,)),  # S1: p0,p2 -1500; p1 +1500; p3 +500 -> [12600,31700,33600,21100] s1000; passes, h1
+            draw(tenpai=(1, 3), riichi=(3,)),  # S1: p0,p2 -1500; p1 +1500; p3 +500 -> [12600,31700,33600,21100] s1000;
+            #   passes, h1
             ron(2, w(3, 1, 30)),  # S2-1h: 1000+300+1000 -> [12600,31700,32300,23400]
             ron(0, w(1, 1, 30)),  # S3 -> [11600,32700,32300,23400]
             draw(tenpai=(1, 2), riichi=(1, 2)),
@@ -203,7 +205,8 @@ PARTIAL = [
         [
             {"kind": "chombo", "offender": 1, "riichi": [1]},
             # E1 chombo: 3000 to each other player, p1's riichi stick back, replay -> [28000,16000,28000,28000]
-            {"kind": "chombo", "offender": 0},  # dealer chombo: p0 28000-9000, others +3000, deal stays -> [19000,19000,31000,31000]
+            {"kind": "chombo", "offender": 0},  # dealer chombo: p0 28000-9000, others +3000, deal stays
+            #   -> [19000,19000,31000,31000]
             ron(1, w(0, 1, 30)),  # E1 replayed once more: dealer 1500 -> [20500,17500,31000,31000]
         ],
         [
@@ -230,7 +233,8 @@ PARTIAL = [
         id="juki: two yellow cards in one hand cost the chombo payment with no replay",
     ),
     pytest.param(
-        [yellow(1), yellow(2), ron(3, w(0, 1, 30))],  # one card each: no payment; dealer ron 1500 -> [26500,25000,25000,23500]
+        [yellow(1), yellow(2), ron(3, w(0, 1, 30))],  # one card each: no payment;
+        #   dealer ron 1500 -> [26500,25000,25000,23500]
         [("E1", 0, 0, [26500, 25000, 25000, 23500])],
         ("E1", 1, 0),
         id="juki: yellow cards count per player",
@@ -327,7 +331,8 @@ def test_juki_pao_partial_on_another_players_ron():
 # --------------------------------------------------------------------------------------
 def test_juki_sanma_game():
     hands = [
-        tsumo(1, 5),  # E1: mangan 2000/4000 + absent North's 2000 split 1000/1000: p0 -5000, p2 -3000 -> [25000,38000,27000]
+        tsumo(1, 5),  # E1: mangan 2000/4000 + absent North's 2000 split 1000/1000: p0 -5000, p2 -3000
+        #   -> [25000,38000,27000]
         tsumo(1, 5),  # E2: dealer mangan 4000 all + absent 4000 split: 6000 each -> [19000,50000,21000]
         ron(1, w(2, 1, 30)),  # E2-1h: 1000+300 -> [19000,48700,22300]
         ron(2, w(0, 2, 30)),  # E3: 2000 -> [21000,48700,20300]

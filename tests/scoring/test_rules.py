@@ -18,11 +18,13 @@ LINES = [
     (ASI, "abortive_draws", frozenset(Abort)), (ASI, "chombo_style", ChomboStyle.MANGAN),
     (ASI, "chombo_dealer_passes", True), (ASI, "deliberate_chombo_amount", 30000), (ASI, "penalty_points_to_chombo", 3),
     (ASI, "pao", frozenset({Pao.DAISANGEN, Pao.DAISUUSHII, Pao.SUUKANTSU, Pao.DAIMINKAN_RINSHAN})),
-    (JUKI, "uma", (30000, 10000, -10000, -30000)), (JUKI, "agari_yame", Yame.OPTIONAL), (JUKI, "tenpai_yame", Yame.NONE),
+    (JUKI, "uma", (30000, 10000, -10000, -30000)), (JUKI, "agari_yame", Yame.OPTIONAL),
+    (JUKI, "tenpai_yame", Yame.NONE),
     (JUKI, "abortive_draws", frozenset()), (JUKI, "dealer_min_han_from_renchan", 5), (JUKI, "nagashi", Nagashi.WIN),
     (JUKI, "west_wins_paid_as_dealer", True), (JUKI, "max_ron_winners", 3), (JUKI, "kiriage", False),
     (JUKI, "yakuman_cap", None), (JUKI, "pao_partial", True), (JUKI, "chombo_amount", 3000),
-    (JUKI, "chombo_style", ChomboStyle.FIXED_EACH), (JUKI, "yellow_cards_to_chombo", 2), (JUKI, "double_wind_pair_fu", 4),
+    (JUKI, "chombo_style", ChomboStyle.FIXED_EACH), (JUKI, "yellow_cards_to_chombo", 2),
+    (JUKI, "double_wind_pair_fu", 4),
     (SANMA, "players", 3), (SANMA, "start_points", 30000), (SANMA, "oka", 0), (SANMA, "uma", (20000, 0, -20000)),
     (SANMA, "sanma_tsumo_loss", False), (SANMA, "flowers", 4),
 ]
@@ -49,7 +51,8 @@ def test_presets_round_trip_as_json(key):
 
 @pytest.mark.parametrize(
     "spec",
-    ["no-such", {"overrides": {}}, {"base": "tenhou", "overrides": {"nope": 1}}, {"base": "tenhou", "overrides": {"tobi": "yes"}}],
+    ["no-such", {"overrides": {}}, {"base": "tenhou", "overrides": {"nope": 1}},
+     {"base": "tenhou", "overrides": {"tobi": "yes"}}],
     ids=["unknown preset", "object without base", "unknown option", "wrong type"],
 )
 def test_bad_ruleset_specs(spec):

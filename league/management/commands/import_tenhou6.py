@@ -50,7 +50,9 @@ class Command(BaseCommand):
             else:
                 self.stdout.write(f"{outcome['file']}: already imported (game {outcome['game']})")
 
-        batch = batch_run(batch=batch, logs=logs, mapping=mapping, create_members=opts["create_members"], progress=progress)
+        batch = batch_run(
+            batch=batch, logs=logs, mapping=mapping, create_members=opts["create_members"], progress=progress
+        )
         self.stdout.write(f"Batch {batch.pk}: {batch.done}/{batch.total} processed, {len(batch.errors)} error(s).")
         if batch.errors:
             raise CommandError(f"{len(batch.errors)} log(s) were not imported.")

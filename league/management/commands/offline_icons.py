@@ -47,7 +47,9 @@ def render_png(size: int) -> bytes:
             for oy in offsets:
                 for ox in offsets:
                     c = pixel((x + ox) / size, (y + oy) / size)
-                    acc[0] += c[0]; acc[1] += c[1]; acc[2] += c[2]
+                    acc[0] += c[0]
+                    acc[1] += c[1]
+                    acc[2] += c[2]
             row.extend(v // 4 for v in acc)
         rows.append(bytes(row))
 

@@ -218,7 +218,8 @@ def hypothesis_hands(draw):  # type: ignore[no-untyped-def]
     hand = random_hand(rng) if draw(st.booleans()) else None
     if hand is None:
         tiles = draw(st.lists(_TILE, min_size=14, max_size=14))
-        hand = {"tiles": "".join(tiles), "win": draw(st.sampled_from(tiles)), "seat_wind": draw(st.sampled_from("ESWN")),
+        hand = {"tiles": "".join(tiles), "win": draw(st.sampled_from(tiles)),
+                "seat_wind": draw(st.sampled_from("ESWN")),
                 "round_wind": draw(st.sampled_from("ES")), "tsumo": draw(st.booleans())}
     hand.update(draw(st.sampled_from(FLAG_SETS)))
     return hand
