@@ -15,7 +15,11 @@ class EventsConfig(AppConfig):
     verbose_name = "Club nights and events"
 
     def ready(self) -> None:
-        from events import signals  # noqa: F401  (connects the receivers)
+        from events import (
+            signals,  # noqa: F401  (connects the receivers)
+            transfer,
+        )
         from league.games.picker import register_present
 
         register_present(_checked_in)
+        transfer.register()  # the nights, tournament and casual sections of the season file
