@@ -124,6 +124,14 @@ def casual_season() -> Season:
 
 KINDS = {"league": league_season, "club night": night_season, "tournament": tournament_season,
          "casual": casual_season}
+SECTION = {"league": None, "club night": "nights", "tournament": "tournament", "casual": "casual"}
+
+
+def events_of(season: Season) -> dict[str, int]:
+    """How many events objects hang on the season, by the section that carries them."""
+    return {"nights": ClubNight.objects.filter(season=season).count(),
+            "tournament": Tournament.objects.filter(season=season).count(),
+            "casual": CasualSeason.objects.filter(season=season).count()}
 
 
 def comparable(doc: dict) -> dict:
@@ -162,8 +170,10 @@ def restored_copy(doc: dict, slug: str) -> Season:
 def test_export_restore_export_gives_the_same_document(kind):
     season = KINDS[kind]()
     first = export_season(season)
+    assert {"nights", "tournament", "casual"} & set(first) == ({SECTION[kind]} - {None})
     restored = restored_copy(first, "restored")
     assert restored.club.slug == "restored" and restored.pk != season.pk
+    assert events_of(restored) == events_of(season) and sum(events_of(season).values()) == (kind != "league")
     assert comparable(export_season(restored)) == comparable(first)
 
 
@@ -209,8 +219,7 @@ def test_a_tournament_with_a_cut_and_teams_is_restored_into_an_empty_database(tm
 
 @pytest.mark.django_db
 def test_a_game_entered_by_its_final_scores_is_restored_through_the_result_service():
-    """The bug: import_season refused a table entered as final scores ("An end or a result is not entered
-    as a hand")."""
+    """A score sheet's game comes back finished by its ``result``, the stick handed out as at any end."""
     club, ruleset, admin = _club("sheet")
     season = SeasonFactory(club=club, ruleset=ruleset)
     game = game_services.game_start(season=season, members=[MemberFactory(club=club) for _ in range(4)])
