@@ -17,6 +17,9 @@ and times of the history (who entered, started, gave, cancelled; the audit log a
 in place of the entries the restore itself wrote). A person named in the history gets a
 login that cannot log in (no password, inactive) when their member has none; a club admin
 may activate it later. Export → restore → export gives the same document except ids.
+
+Other apps add optional sections (``register_section``): the events app its club nights,
+tournament and casual games (``events/transfer.py``). A member merged into another keeps the link.
 """
 from __future__ import annotations
 
