@@ -25,10 +25,11 @@ from events.casual.models import CasualSeason
 from events.models import CheckIn, ClubNight, NightRound, NightTable
 from events.tournaments.models import Entrant, Tournament, TournamentRound, TournamentTable
 from league.models import Game, Season
+from league.transfer.season_file import RestoreError
 
 
-class SectionError(ValueError):
-    """A section of the file that does not fit the season (the message says where)."""
+class SectionError(RestoreError):
+    """A section of the file that does not fit the season (the message says where; nothing is stored)."""
 
 
 def _iso(value) -> str | None:

@@ -324,8 +324,6 @@ def restore_season(doc: dict[str, Any], *, into_existing_club: bool = False) -> 
         # too long for its column): refused with where it was; the transaction stores nothing.
         if isinstance(exc, RestoreError):
             raise
-        if exc.__class__.__name__ == "SectionError":  # an app's section: its message says where
-            raise RestoreError(str(exc)) from None
         raise RestoreError(f"{where[0]}: malformed ({exc.__class__.__name__}: {exc}).") from None
 
 
