@@ -15,16 +15,20 @@ class EventsConfig(AppConfig):
     verbose_name = "Club nights and events"
 
     def ready(self) -> None:
-        from events import signals  # noqa: F401  (connects the receivers)
-        from league.games.picker import register_present
-
-        register_present(_checked_in)
+        """events hooks into the layers below it here; they never import it (docs/architecture.md)."""
+        from events import (
+            signals,  # noqa: F401  (connects the receivers)
+            transfer,
+        )
         from events.choices import EndRule
         from events.models import ClubNight
         from events.tournaments.models import Carry, Entrant, SeatingMethod, Tournament, TournamentTable
         from league.audit import register_value_words
+        from league.games.picker import register_present
 
+        register_present(_checked_in)  # the member picker lists tonight's players first
         for field, choices in (("status", ClubNight.Status), ("status", Tournament.Status), ("status", Entrant.Status),
                                ("method", SeatingMethod), ("seating", SeatingMethod), ("carry", Carry),
                                ("entry", TournamentTable.Entry), ("end_rule", EndRule)):
-            register_value_words(field, choices)
+            register_value_words(field, choices)  # the audit log says these stored codes in words
+        transfer.register()  # the nights, tournament and casual sections of the season file

@@ -17,6 +17,9 @@ and times of the history (who entered, started, gave, cancelled; the audit log a
 in place of the entries the restore itself wrote). A person named in the history gets a
 login that cannot log in (no password, inactive) when their member has none; a club admin
 may activate it later. Export → restore → export gives the same document except ids.
+
+Other apps add optional sections (``register_section``): the events app its club nights,
+tournament and casual games (``events/transfer.py``). A member merged into another keeps the link.
 """
 from __future__ import annotations
 
@@ -42,6 +45,18 @@ from league.seasons import services as season_services
 
 FORMAT = "mahjong-club-season/1"
 CHUNK_GAMES = 500  # games read per step of the export (the tests make it small)
+
+# Optional sections a higher app adds to the file (events: its club nights, tournament, casual
+# games), filled in by that app's AppConfig.ready: league never imports it. ``export(season,
+# person)`` gives the section's value (None: the season has none, the key is left out);
+# ``restore(value, season=, members=, games=, user=)`` writes it through the app's own code,
+# with ``members`` (display name → Member) and ``games`` (exported game id → restored Game).
+SECTIONS: dict[str, tuple[Any, Any]] = {}
+
+
+def register_section(key: str, *, export, restore) -> None:
+    """Add an optional section ``key`` to the season file (see ``SECTIONS``)."""
+    SECTIONS[key] = (export, restore)
 
 
 class RestoreError(ValueError):
@@ -160,7 +175,8 @@ def _export_parts(season: Season) -> list[tuple[str, Any]]:
         roles.setdefault(member_id, []).append(role)
     members = [
         {"display_name": m.display_name, "active": m.active, "roles": sorted(roles.get(m.pk, []))}
-        for m in Member.objects.filter(club=club).order_by("display_name")
+        | ({"merged_into": m.merged_into.display_name} if m.merged_into_id else {})
+        for m in Member.objects.filter(club=club).select_related("merged_into").order_by("display_name")
     ]
     penalties = []
     for p in Penalty.objects.filter(season=season).select_related("member", "beneficiary", "hand_record").order_by(
@@ -207,6 +223,8 @@ def _export_parts(season: Season) -> list[tuple[str, Any]]:
         }),
         ("games", _game_docs(season, person)),
         ("penalties", penalties),
+        *[(key, value) for key, (export, _) in SECTIONS.items()
+          if (value := export(season, person)) is not None],
         ("audit", audit()),
     ]
 
@@ -339,6 +357,10 @@ class _Restore:
                 in_game[(p["game"], int(p["hand_position"]))] = p
         games = self._games(season, season_doc, in_game)
         penalties = self._penalties(season, penalty_docs, games, in_game)
+        for key, (_, restore) in SECTIONS.items():
+            if self.doc.get(key) is not None:
+                self.where[0] = key
+                restore(self.doc[key], season=season, members=self.members, games=games, user=self.user)
         if "audit" in self.doc:
             self.where[0] = "audit"
             _restore_audit(self.doc["audit"], club=self.club, season=season, games=games, penalties=penalties,
@@ -376,6 +398,16 @@ class _Restore:
             for role in m.get("roles") or []:
                 ClubRole.objects.get_or_create(club=self.club, member=member, role=ClubRole.Role(role).value)
             self.members[name] = member
+        for i, m in enumerate(self.doc["members"]):
+            if m.get("merged_into"):  # a duplicate merged into another: the link, before any game is seated
+                self.where[0] = f"members[{i}]"
+                source, target = self.member(m["display_name"], self.where[0]), self.member(
+                    m["merged_into"], self.where[0])
+                if source.merged_into_id != target.pk:
+                    club_services.member_merge(source=source, target=target, reason="season restore")
+                    source.refresh_from_db()
+                    if bool(m.get("active", False)) != source.active:
+                        Member.objects.filter(pk=source.pk).update(active=bool(m.get("active", False)))
 
     def member(self, name: Any, where: str) -> Member:
         if name not in self.members:
@@ -472,6 +504,13 @@ class _Restore:
         """The game's hands in order; an in-game penalty through the referee's service, at its hand."""
         for position, event in enumerate(_need(record, "hands", list, where)):
             p = in_game.get((g.get("id"), position))
+            kind = event.get("kind") if isinstance(event, dict) else None
+            if p is None and kind == "result":  # final scores entered as a whole (a tournament's sheet)
+                game_services.game_result(game=game, scores=event.get("scores") or [], sticks=event.get("sticks") or 0)
+                continue
+            if p is None and kind == "end":  # ended at time or by a referee
+                game_services.game_end(game=game, reason=event.get("reason") or "", note=event.get("note") or "")
+                continue
             if p is None:
                 game_services.hand_record(game=game, position=position, event=event)
                 continue
