@@ -175,6 +175,8 @@ def desk_leave(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         return _back(night)
     member = get_object_or_404(Member, pk=form.cleaned_data["member"], club=night.club)
+    if not permissions.can_check_in(request.user, member, night.club):  # before the question names them
+        raise PermissionDenied
     if not confirmed(request):
         return confirm_page(request, back=reverse("events:night_detail", args=[night.pk]),
                             question=settle_particles(_("Mark %(name)s as left? They are not seated in later rounds.")

@@ -12,6 +12,7 @@ from club.models import Club
 from league import permissions
 from league.audit import audit
 from league.models import AuditEntry
+from league.once import Once, claim_key, mark_claimed
 from notify import messages
 from notify.models import Channel, ChannelKind, EventKind, Outbox
 
@@ -51,14 +52,16 @@ def _check_secret(kind: str, secret: str, chat_id: str) -> None:
 
 @transaction.atomic
 def channel_connect(*, club: Club, kind: str, secret: str, by, chat_id: str = "", label: str = "",
-                    events=()) -> Channel:
+                    events=(), once: Once | None = None) -> Channel:
     _require_admin(by, club)
+    claim = claim_key(once, scope="notify_channel", by=by)  # a double tap would connect it twice: every message twice
     secret, chat_id = (secret or "").strip(), (chat_id or "").strip()
     _check_secret(kind, secret, chat_id)
     channel = Channel(club=club, kind=kind, chat_id=chat_id if kind == ChannelKind.TELEGRAM else "",
                       label=(label or "").strip()[:80], events=_events(events), created_by=by)
     channel.set_secret(secret)
     channel.save()
+    mark_claimed(claim, channel, "notify_channel")
     # The audit keeps what was connected, never the secret.
     audit(club=club, by=by, action=AuditEntry.Action.CREATE, object_type="notify_channel", object_id=channel.pk,
           after={"kind": kind, "label": channel.label, "secret": channel.secret_hint, "events": channel.events})

@@ -14,7 +14,8 @@ from django.views.decorators.http import require_POST
 
 from club.models import Club
 from league import permissions
-from league.ui.views import refuse
+from league.once import AlreadyDone
+from league.ui.views import entry_once, refuse
 from notify import forms, selectors, services
 from notify.models import Channel, EventKind
 
@@ -39,7 +40,11 @@ def channels(request: HttpRequest, slug: str) -> HttpResponse:
             data = form.cleaned_data
             try:
                 services.channel_connect(club=club, kind=data["kind"], secret=data["secret"], chat_id=data["chat_id"],
-                                         label=data["label"], events=data["events"], by=request.user)
+                                         label=data["label"], events=data["events"], by=request.user,
+                                         once=entry_once(request))
+            except AlreadyDone:  # the same form again (a double tap, Back): connected once
+                messages.info(request, _("This channel was already connected; nothing was added again."))
+                return redirect("notify:channels", club.slug)
             except ValidationError as exc:
                 form.add_error(None, exc)
             else:

@@ -21,10 +21,12 @@ pytestmark = pytest.mark.django_db
 
 ALLOWLIST = {
     "English",  # the language switch names each language in itself ("한국어", "English")
-    "CSV", "XLSX",  # the download buttons name the file format a spreadsheet program opens
+    "CSV", "XLSX", "PDF",  # the download / print buttons name the file format a program opens
     "EMA", "WRC",  # the public rulebooks' own names (European Mahjong Association, World Riichi Championship)
     "OpenSkill",  # the rating system's proper name, as its authors write it
     "Django",  # the password pages are Django's own (its admin's brand in the title)
+    "Discord", "Telegram",  # the chat services' own names, as their apps show them (notifications page)
+    "URL", "ID",  # the words Discord's and Telegram's own screens use for what the admin copies (웹후크 URL, 채팅 ID)
 }
 PENDING = {
     "whatif:lab": "item 3: the what-if lab still takes its options as JSON (raw option keys)",

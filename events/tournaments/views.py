@@ -217,6 +217,9 @@ def entrant_action(request: HttpRequest, pk: int) -> HttpResponse:
             services.check_in(entrant=entrant, by=request.user, present=False)
             messages.success(request, _("%(name)s is no longer checked in.") % {"name": name})
         elif action == "withdraw":
+            if not (entrant.member.user_id == request.user.pk
+                    or permissions.can_run_night(request.user, tournament.club)):  # before the question names them
+                raise PermissionDenied
             if not confirmed(request):
                 return confirm_page(request, back=reverse("events:tournament_detail", args=[tournament.pk]),
                                     question=_("Withdraw %(name)s from the tournament? They are not seated in "

@@ -124,6 +124,7 @@ AUDIT_FIELDS = {
     "ranks": pgettext_lazy("audit field", "places"),
     "reason": pgettext_lazy("audit field", "reason"),
     "active": pgettext_lazy("audit field", "active"),
+    "public_results": pgettext_lazy("audit field", "results public"),
 }
 """The stored fields in words; a field not named here shows as stored (the Korean-page walk test finds it)."""
 AUDIT_REASONS = {

@@ -42,6 +42,8 @@ ONCE = {
     "league:season_penalties": ("league/referee/season.html", "<form"),
     "league:penalty_cancel": ("league/referee/cancel.html", "<form"),
     "league:game_seats": ("league/games/seats.html", 'data-testid="seat-swap"'),
+    "league:referee_call": ("league/referee/_call_box.html", "league:referee_call"),
+    "notify:channels": ("notify/channels.html", 'data-testid="connect"'),
     "club:members_bulk": ("club/manage/members.html", 'data-testid="bulk-add"'),
 }
 
@@ -84,6 +86,8 @@ ALLOWLIST = {
     "events:night_close_ask": "closing a closed night changes nothing; each game's choice as above",
     "events:round_add_table": "the form names the round and the tables seen; again: 'already added'",
     "events:tournament_check_in_all": "checks in who is not yet; again finds nobody to check in",
+    "league:referee_call_acknowledge": "acknowledges an open call; an acknowledged call is not open",
+    "notify:channel_edit": "sets the channel's events and switches to the posted values",
 }
 
 

@@ -18,7 +18,8 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def tournament(club, ruleset):
-    return TournamentFactory(club=club, ruleset=ruleset, rounds=2)
+    # Results public (결과 공개): the report is read as the results page is.
+    return TournamentFactory(club=club, ruleset=ruleset, rounds=2, public_results=True)
 
 
 def _report(client, tournament) -> str:

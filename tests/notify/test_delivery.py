@@ -240,6 +240,18 @@ def test_the_admin_connects_discord_and_the_secret_is_never_shown_back(client, c
     assert token not in repr(channel) and token not in str(channel)
 
 
+def test_connecting_twice_with_the_same_form_connects_once(client, club, admin, fake):
+    """A double tap or Back + resubmit must not make a second channel (every message would go out twice)."""
+    client.force_login(admin)
+    url = reverse("notify:channels", args=[club.slug])
+    data = {"kind": "discord", "secret": fake.webhook_url, "label": "클럽 채널", "events": ["game_ended"],
+            "entry_token": "channel.same-form"}
+    client.post(url, data)
+    again = client.post(url, data, follow=True, HTTP_ACCEPT_LANGUAGE="ko")
+    assert "이미 연결된 채널입니다" in again.content.decode()
+    assert club.notify_channels.count() == 1
+
+
 @pytest.mark.parametrize(("data", "words"), [
     pytest.param({"kind": "discord", "secret": "https://example.com/hook"}, "Discord 웹후크 URL이 아닙니다",
                  id="not-a-discord-webhook"),
