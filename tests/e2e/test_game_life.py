@@ -2,10 +2,10 @@
 
 A timed club night: a 1-minute round limit. The host saves a hand; the minute runs out while the next
 hand is played (the test moves the round's start, and the hand already saved, two minutes back rather
-than wait); the host saves that hand (the end rule: finish the hand in play) and the game ends at time:
-the table screen says "시간 종료 — 대국 끝" with the final points, the board shows the table's points,
-and the season standings include it. The other end rules are parametrized at service level
-(tests/events/test_game_time_end.py).
+than wait); the host saves the rule's last hand (each end rule: finish the hand in play / one more hand /
+the next hand is all-last) and the game ends at time: the table screen says "시간 종료 — 대국 끝" with the
+final points, the board shows the table's points, and the season standings include it (the rules' edge
+cases at service level: tests/events/test_game_time_end.py).
 
 A referee ends a game from the referee screen (a note required). A tournament table's entered result
 shows no entry form to a seated player: nothing they can do wipes it.
@@ -51,13 +51,29 @@ def _host_of(game) -> str:
     return f"p{NAMES.index(east.display_name)}"
 
 
-def test_a_timed_night_ends_the_game_at_time(base_url, new_context, juki, shots):
+# Each end rule, the same hands: E1 before the time; the minute runs out during E2 (the hand in play).
+# finish_hand: E2 is the last hand. one_more_hand: E3 too. all_last: E2 is played out, then the game ends at the
+# first later hand that passes the deal (E3: seat 0 wins, the dealer seat 2 does not).
+#   E1 seat 1 rons seat 2 3,900 -> [25000, 28900, 21100, 25000]; E2 seat 3 rons seat 0 -> [21100, 28900, 21100, 28900]
+#   E3 seat 0 rons seat 1 -> [25000, 25000, 21100, 28900]
+# Juki: (score - 30,000) / 1,000, uma 30/10/-10/-30, oka 20 to first, ties by seat order.
+AFTER_E2 = ([21100, 28900, 21100, 28900], [-18.9, 48.9, -38.9, 8.9], "+48.9")  # seat 1: -1.1 + 30 + 20
+AFTER_E3 = ([25000, 25000, 21100, 28900], [5.0, -15.0, -38.9, 48.9], "+48.9")  # seat 3: -1.1 + 30 + 20
+END_RULES = [
+    pytest.param("finish_hand", [(3, 0)], AFTER_E2, id="finish the hand in play"),
+    pytest.param("one_more_hand", [(3, 0), (0, 1)], AFTER_E3, id="one more hand"),
+    pytest.param("all_last", [(3, 0), (0, 1)], AFTER_E3, id="the next hand is all-last"),
+]
+
+
+@pytest.mark.parametrize("end_rule, after_time, final", END_RULES)
+def test_a_timed_night_ends_the_game_at_time(base_url, new_context, juki, shots, end_rule, after_time, final):
     from events import services
     from events.models import NightRound
     from league.models import Game, HandRecord
 
     club, members, admin, season = juki
-    night = services.night_open(club=club, season=season, round_minutes=1, end_rule="finish_hand", by=admin.user)
+    night = services.night_open(club=club, season=season, round_minutes=1, end_rule=end_rule, by=admin.user)
     for m in members:
         services.check_in(night=night, member=m, by=admin.user)
     rnd, _ = services.round_seat(night=night, number=1, by=admin.user, seed=1)
@@ -80,30 +96,34 @@ def test_a_timed_night_ends_the_game_at_time(base_url, new_context, juki, shots)
     host.reload()
     expect(host.locator("[data-testid=last-hand]")).to_be_visible()
 
-    # The hand in play: seat 3 rons seat 0 for 3 han 30 fu. It is the rule's last hand: the game ends.
-    tap(host, "ron_winner", "3")
-    tap(host, "ron_loser", "0")
-    tap(host, "ron_value", "3-30")
-    save(host, next_position=None)
+    # The hands after the time, 3 han 30 fu rons; the last one is the rule's last hand: the game ends.
+    for i, (winner, loser) in enumerate(after_time):
+        last = i == len(after_time) - 1
+        tap(host, "ron_winner", str(winner))
+        tap(host, "ron_loser", str(loser))
+        tap(host, "ron_value", "3-30")
+        save(host, next_position=None if last else 2 + i)
+        if not last:
+            expect(host.locator("[data-testid=time-end]")).to_have_count(0)  # the rule says play on
     expect(host.locator("[data-testid=time-end]")).to_have_text("시간 종료 — 대국 끝")
     expect(host.locator("[data-testid=final]")).to_contain_text("시간 종료")
     expect(host.locator("#hand-form")).to_have_count(0)
-    host.screenshot(path=f"{shots}/time-end-table.png", full_page=True)
+    host.screenshot(path=f"{shots}/time-end-table-{end_rule}.png", full_page=True)
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED and game.ended_by == "time"
-    assert game.final_scores == [21100, 28900, 21100, 28900]
-    # 28900 (seat 1, 1st by seat order): -1.1 + 30 + 20; seat 3: -1.1 + 10; seat 0: -8.9 - 10; seat 2: -8.9 - 30.
-    assert game.final_points == [-18.9, 48.9, -38.9, 8.9]
+    scores, points, top = final
+    assert game.final_scores == scores
+    assert game.final_points == points
 
     board = login(new_context(**BOARD), base_url, "admin", f"/events/nights/{night.pk}/board/")
     table = board.locator("[data-testid=board-table-1-1]")
     expect(table.locator(".pts")).to_have_count(4)
-    expect(table).to_contain_text("+48.9")
+    expect(table).to_contain_text(top)
 
     standings = login(new_context(), base_url, "admin", f"/seasons/{season.pk}/standings/")
     for name in NAMES:
         expect(standings.locator("body")).to_contain_text(name)
-    expect(standings.locator("body")).to_contain_text("48.9")
+    expect(standings.locator("body")).to_contain_text(top.lstrip("+"))
 
 
 def test_a_referee_ends_a_game_and_a_tournament_result_stays(base_url, new_context, juki, shots):
