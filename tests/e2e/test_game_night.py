@@ -134,8 +134,10 @@ def test_game_night_host_referee_and_admin(base_url, new_context, night, shots):
     tap(host, "ron_winner", "3")
     tap(host, "ron_loser", "2")
     tap(host, "ron_value", "Y1")
-    # The hand's row folds in the cards given during it: 3,000 each, and 32,000 + 300 honba.
-    expect_preview(host, [3000, 3000, -41300, 35300])
+    # The preview shows the hand alone (32,000 + 300 honba); the cards given during it on their own line
+    # (issue 21 item 8); the saved row still folds them in.
+    expect_preview(host, [0, 0, -32300, 32300])
+    expect(host.locator("#preview")).to_contain_text("이 국 전에 받은 벌칙")
     expect(host.locator("#preview [data-testid=preview]")).to_contain_text("이 국으로 대국이 끝납니다")
     save(host, next_position=None)
     final = host.locator("[data-testid=final]")
