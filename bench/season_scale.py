@@ -214,7 +214,7 @@ def main() -> None:
             if not args.no_memory:
                 tracemalloc.start()
                 standings_refresh(season_id=season.pk)
-                peak = f"  peak {tracemalloc.get_traced_memory()[1] / 2**20:6.0f} MB (tracemalloc)"
+                peak += f"  tracemalloc peak {tracemalloc.get_traced_memory()[1] / 2**20:6.0f} MB (tracemalloc)"
                 tracemalloc.stop()
             print(f"full recompute [{method:9}]  {seconds * 1000:8.0f} ms  {queries:3d} queries{peak}"
                   f"   (target <= 10 s, <= 300 MB at 50,000 games)  load {os.getloadavg()[0]:.1f}")
