@@ -208,8 +208,12 @@ def main() -> None:
 
         for method in args.methods.split(","):
             Season.objects.filter(pk=season.pk).update(rating_method=method)
-            seconds, queries, _ = timed(lambda: standings_refresh(season_id=season.pk), 1)
-            base, high = peak_rss(lambda: standings_refresh(season_id=season.pk))
+            # the process's peak RSS while it recomputes (the first method's run is the process's first
+            # recompute: later ones reuse the memory it took, so their rise shows only what is new)
+            result: dict = {}
+            base, high = peak_rss(lambda out=result: out.update(t=timed(lambda: standings_refresh(season_id=season.pk),
+                                                                        1)))
+            seconds, queries, _ = result["t"]
             peak = f"  RSS {base:.0f} -> peak {high:.0f} MB (+{high - base:.0f})"
             if not args.no_memory:
                 tracemalloc.start()
