@@ -143,6 +143,29 @@ def _snapshot_doc(season, *, full: bool = False) -> tuple:
     return snapshot.rows, snapshot.ratings, histories, snapshot.games_count
 
 
+def _rss_mb(field: str) -> float:
+    """The process's resident set (``VmRSS``) or its high-water mark (``VmHWM``), in MB (Linux)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith(field + ":"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def peak_rss(fn) -> tuple[float, float]:
+    """The RSS before ``fn`` and the process's peak RSS while it ran (MB): the high-water mark is reset
+    first (``/proc/self/clear_refs``), so the season built before does not count, only what ``fn`` adds."""
+    import gc
+
+    gc.collect()
+    try:
+        Path("/proc/self/clear_refs").write_text("5")
+    except OSError:
+        pass
+    before = _rss_mb("VmRSS")
+    fn()
+    return before, _rss_mb("VmHWM")
+
+
 def timed(fn, repeat: int):
     times, queries, result = [], [], None
     for _ in range(repeat):
@@ -164,6 +187,8 @@ def main() -> None:
     parser.add_argument("--finish", type=int, default=9, help="games finished one by one for the incremental update")
     parser.add_argument("--uncached", action="store_true", help="games without cached statistics (as before them)")
     parser.add_argument("--no-memory", action="store_true", help="skip the traced run (peak memory)")
+    parser.add_argument("--recompute-only", action="store_true",
+                        help="only the full recompute (time, peak RSS, tracemalloc): no incremental update, no pages")
     args = parser.parse_args()
 
     from django.test import Client
@@ -183,15 +208,22 @@ def main() -> None:
 
         for method in args.methods.split(","):
             Season.objects.filter(pk=season.pk).update(rating_method=method)
-            seconds, queries, _ = timed(lambda: standings_refresh(season_id=season.pk), 1)
-            peak = ""
+            # the process's peak RSS while it recomputes (the first method's run is the process's first
+            # recompute: later ones reuse the memory it took, so their rise shows only what is new)
+            result: dict = {}
+            base, high = peak_rss(lambda out=result: out.update(t=timed(lambda: standings_refresh(season_id=season.pk),
+                                                                        1)))
+            seconds, queries, _ = result["t"]
+            peak = f"  RSS {base:.0f} -> peak {high:.0f} MB (+{high - base:.0f})"
             if not args.no_memory:
                 tracemalloc.start()
                 standings_refresh(season_id=season.pk)
-                peak = f"  peak {tracemalloc.get_traced_memory()[1] / 2**20:6.0f} MB (tracemalloc)"
+                peak += f"  tracemalloc peak {tracemalloc.get_traced_memory()[1] / 2**20:6.0f} MB (tracemalloc)"
                 tracemalloc.stop()
             print(f"full recompute [{method:9}]  {seconds * 1000:8.0f} ms  {queries:3d} queries{peak}"
-                  "   (target <= 10 s, <= 300 MB at 50,000 games)")
+                  f"   (target <= 10 s, <= 300 MB at 50,000 games)  load {os.getloadavg()[0]:.1f}")
+            if args.recompute_only:
+                continue
             times, most = [], 0
             for i in range(args.finish + 1):
                 last = (Game.objects.filter(season=season).order_by("-finished_at")
@@ -208,6 +240,8 @@ def main() -> None:
             print(f"incremental    [{method:9}]  {statistics.median(times) * 1000:8.1f} ms  {most:3d} queries"
                   f"   median of {args.finish} games finished last; equals a full recompute: {'yes' if same else 'NO'}"
                   "   (target <= 50 ms at 10,000 games)")
+        if args.recompute_only:
+            return
         Season.objects.filter(pk=season.pk).update(rating_method="p_rating")
         standings_refresh(season_id=season.pk)
 

@@ -14,9 +14,11 @@ follow (``season_changed`` bumps it unless told a game just finished); the snaps
 records the epoch it was made at (read before its data), how many games it covers and the
 last of them in game order.
 
-A full recompute is a handful of queries whatever the season's size — finished games with their
-cached statistics (``Game.final_stats``), their seats, penalties, members — then pure Python;
-hand records are read only for a game without cached statistics. Pages read the snapshot only,
+A full recompute streams (:func:`season_fold`): it reads the finished games in game order,
+:data:`STREAM_CHUNK` at a time (only the columns it needs, with their cached statistics
+``Game.final_stats``), then those games' seats, and adds them to the table before reading more —
+it never holds every game's statistics at once, so its memory stays flat as the season grows.
+Hand records are read only for a game without cached statistics. Pages read the snapshot only,
 so they stay readable while a recompute runs.
 """
 from __future__ import annotations
@@ -24,11 +26,11 @@ from __future__ import annotations
 import datetime
 import logging
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, Q
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
@@ -49,6 +51,7 @@ GAME_COLUMNS = ("id", "order_at", "final_points", "final_ranks", "final_scores",
 SCORES, RULESET, STATS = 4, 5, 6  # positions in a row of GAME_COLUMNS
 ID_CHUNK = 900  # ids per IN (...) list: under SQLite's default limit on variables
 MAX_ADDED = 50  # more games finished since the snapshot than this: recompute whole
+STREAM_CHUNK = ID_CHUNK  # games a full recompute reads at a time (their seats in one IN (...) list)
 HISTORY_BATCH = 500
 
 
@@ -91,22 +94,28 @@ def _events(game_ids: Iterable[int]) -> dict[int, list[dict]]:
     return dict(events)
 
 
-def _specs(season: Season, ruleset_ids: dict[int, int | None]) -> dict[int, dict]:
-    """Game id -> its contract ruleset (one query, only when some have another than the season's)."""
+def _specs(season: Season, ruleset_ids: dict[int, int | None], known: dict | None = None) -> dict[int, dict]:
+    """Game id -> its contract ruleset (one query, only when some have another than the season's).
+
+    ``known``: ruleset id -> spec already read (a streamed recompute keeps them between chunks)."""
     from league.models import Ruleset
 
-    own = set(ruleset_ids.values()) - {None, season.ruleset_id}
-    specs = {r.pk: r.spec() for r in Ruleset.objects.filter(pk__in=own)} if own else {}
-    specs[season.ruleset_id] = season.ruleset.spec()
+    specs = known if known is not None else {}
+    if season.ruleset_id not in specs:
+        specs[season.ruleset_id] = season.ruleset.spec()
+    own = set(ruleset_ids.values()) - {None} - set(specs)
+    if own:
+        specs.update({r.pk: r.spec() for r in Ruleset.objects.filter(pk__in=own)})
     return {g: specs.get(r or season.ruleset_id) for g, r in ruleset_ids.items()}
 
 
 def _uncached_stats(season: Season, games: list[R.GameResult], events: dict[int, list[dict]],
-                    rulesets: dict[int, int | None], names: dict[int, str]) -> dict[int, dict]:
+                    rulesets: dict[int, int | None], names: dict[int, str],
+                    known_specs: dict | None = None) -> dict[int, dict]:
     """The statistics of games without a cache, read from their events (``game_stats.stats_of_events``)."""
     if not games:
         return {}
-    specs = _specs(season, {g.game_id: rulesets.get(g.game_id) for g in games})
+    specs = _specs(season, {g.game_id: rulesets.get(g.game_id) for g in games}, known_specs)
     return {g.game_id: game_stats.stats_of_events(events.get(g.game_id, []), len(g.players), specs[g.game_id],
                                                   game_id=g.game_id, names=[names.get(m, str(m)) for m in g.players])
             for g in games}
@@ -143,6 +152,82 @@ def load_season_data(season: Season, *, events: bool = False) -> SeasonData:
     names = dict(Member.objects.filter(id__in=member_ids).values_list("id", "display_name"))
     stats.update(_uncached_stats(season, uncached, hand_events, rulesets, names))
     return SeasonData(season, games, scores, hand_events, penalties, names, rulesets, stats)
+
+
+def _rows_in_order(season: Season) -> Iterator[tuple]:
+    """The season's finished games' :data:`GAME_COLUMNS` rows in game order (``scoring.ratings.game_order_key``:
+    finish time, a missing one last, ties by id), read from the database :data:`STREAM_CHUNK` rows at a time."""
+    finished = Game.objects.filter(season=season, status=Game.Status.FINISHED).order_by()
+    ordered = _rows(finished).order_by(F("order_at").asc(nulls_last=True), "id")
+    return ordered.iterator(chunk_size=STREAM_CHUNK)
+
+
+def _chunks(rows: Iterator[tuple], size: int) -> Iterator[list[tuple]]:
+    chunk: list[tuple] = []
+    for row in rows:
+        chunk.append(row)
+        if len(chunk) == size:
+            yield chunk
+            chunk = []
+    if chunk:
+        yield chunk
+
+
+class _OutOfOrder(Exception):
+    """The database gave two games in another order than ``scoring.ratings.game_order_key``."""
+
+
+def season_fold(season: Season) -> tuple[Table, dict[int, list[list]]]:
+    """The season's standings table, its games added in game order as they are read, :data:`STREAM_CHUNK`
+    at a time; and each member's rating history ([[game, rating after], ...], what ``RatingHistory`` stores).
+
+    Equal to ``season_table(load_season_data(season))`` (tests/league/standings/test_streamed_recompute.py),
+    without ever holding every game's row, seats or statistics: per chunk, the games' rows, one query for
+    their seats, and the hand records of those without cached statistics. Should the database order the
+    games otherwise than the rating's game order (it does not: the same key), it recomputes from the
+    whole list instead."""
+    try:
+        return _season_fold(season)
+    except _OutOfOrder:
+        logger.warning("standings: season %s's games came out of game order; recomputed from the whole list",
+                       season.pk)
+        table, steps = season_table(load_season_data(season))
+        return table, _history_rows(table, steps)
+
+
+def _season_fold(season: Season) -> tuple[Table, dict[int, list[list]]]:
+    penalties = list(
+        Penalty.objects.filter(season=season, cancelled_at__isnull=True).values_list("member_id", "type", "points")
+    )
+    # the names of everyone who played a finished game of the season or has a penalty (one query)
+    played = GameSeat.objects.filter(game__season=season, game__status=Game.Status.FINISHED).values("member_id")
+    names = dict(Member.objects.filter(Q(id__in=played) | Q(id__in={p[0] for p in penalties}))
+                 .values_list("id", "display_name"))
+    table = Table(season)
+    history: dict[int, list[list]] = defaultdict(list)
+    known_specs: dict = {}
+    previous: tuple | None = None
+    for rows in _chunks(_rows_in_order(season), STREAM_CHUNK):
+        seats = _seats([r[0] for r in rows])
+        games: list[tuple[R.GameResult, tuple]] = []
+        for row in rows:
+            game = _game_result(row, seats)
+            if game is not None:
+                games.append((game, row))
+        stats = {g.game_id: row[STATS] for g, row in games if game_stats.usable(row[STATS], len(g.players))}
+        uncached = [g for g, _row in games if g.game_id not in stats]
+        if uncached:
+            stats.update(_uncached_stats(season, uncached, _events(g.game_id for g in uncached),
+                                         {row[0]: row[RULESET] for row in rows}, names, known_specs))
+        for game, row in games:
+            key = R.game_order_key(game)
+            if previous is not None and key < previous:
+                raise _OutOfOrder
+            previous = key
+            for step in table.add_game(game, stats.get(game.game_id), row[SCORES], names):
+                history[step.player].append([step.game_id, table.history_value(step)])
+    table.add_penalties(penalties, names)
+    return table, history
 
 
 # ----------------------------------------------------------------------------------------- storing
@@ -187,7 +272,7 @@ def standings_refresh(*, season_id: int) -> StandingsSnapshot | None:
     if season is None:
         logger.warning("standings_refresh: season %s is gone", season_id)
         return None
-    table, steps = season_table(load_season_data(season))
+    table, history = season_fold(season)
     with transaction.atomic():
         snapshot = _locked_snapshot(season, read_at=read_at)
         if snapshot.computed_at > read_at:
@@ -195,7 +280,7 @@ def standings_refresh(*, season_id: int) -> StandingsSnapshot | None:
         _write(snapshot, table, read_at=read_at, epoch=season.standings_epoch)
         RatingHistory.objects.filter(snapshot=snapshot).delete()
         RatingHistory.objects.bulk_create(
-            (RatingHistory(snapshot=snapshot, member_id=m, steps=s) for m, s in _history_rows(table, steps).items()),
+            (RatingHistory(snapshot=snapshot, member_id=m, steps=s) for m, s in history.items()),
             batch_size=HISTORY_BATCH,
         )
     snapshot.season = season
@@ -313,4 +398,5 @@ def season_changed(season_id: int, *, game_finished: bool = False) -> None:
     on_commit(season_recompute_task, season_id, what, countdown=settings.LEAGUE_STANDINGS_GATHER_SECONDS or None)
 
 
-__all__ = ["load_season_data", "season_changed", "standings_add_games", "standings_refresh", "standings_update"]
+__all__ = ["load_season_data", "season_changed", "season_fold", "standings_add_games", "standings_refresh",
+           "standings_update"]
