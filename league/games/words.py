@@ -289,25 +289,27 @@ def _event_text(event: dict[str, Any], players: Sequence[str]) -> str:
     return text
 
 
+def _termination(ended_by: str) -> Termination | None:
+    """A stored ``ended_by`` as the engine's enum (``final_scores``, written before issue 21, is a ``result``)."""
+    try:
+        return Termination("result" if ended_by == "final_scores" else ended_by)
+    except ValueError:
+        return None
+
+
 def ended_by_words(ended_by: str | None) -> str:
     """How a game ended (a ``scoring.termination.Termination`` code) as the engine's catalogue says it."""
-    if not ended_by:
-        return ""
-    try:
-        termination = Termination("result" if ended_by == "final_scores" else ended_by)  # before issue 21
-    except ValueError:
-        return str(ended_by)
+    termination = _termination(ended_by) if ended_by else None
+    if termination is None:
+        return str(ended_by or "")
     return render(termination.sentence, get_language())
 
 
 def ended_by_phrase(ended_by: str | None) -> str:
     """How a game ended in a few words, for lists and the board: "시간 종료", "심판 종료", "점수 입력", "토비"."""
-    if not ended_by:
-        return ""
-    try:
-        termination = Termination("result" if ended_by == "final_scores" else ended_by)  # before issue 21
-    except ValueError:
-        return str(ended_by)
+    termination = _termination(ended_by) if ended_by else None
+    if termination is None:
+        return str(ended_by or "")
     return render(termination.phrase, get_language())
 
 
