@@ -118,7 +118,7 @@ def test_tournament_report_on_a_phone(base_url, page, transactional_db, shots):
     ClubRoleFactory(club=club, member=desk, role="admin")
     admin = desk.user
     members = [MemberFactory(club=club, display_name=n) for n in ["김민준", "이서연", "박도윤", "최하은"]]
-    tournament = TournamentFactory(club=club, name="겨울 오픈", rounds=2,
+    tournament = TournamentFactory(club=club, name="겨울 오픈", rounds=2, public_results=True,
                                    ruleset=RulesetFactory(club=club, key="juki-agit-2026", base="juki-agit-2026"))
     EntrantFactory.for_members(tournament, members)
     rnd, _ = services.round_seat(tournament=tournament, number=1, by=admin)
