@@ -4,6 +4,10 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
+# Test processes for `make test` (pytest-xdist): one per core of a 2-core CI machine; tests sharing
+# the Celery broker run in one of them (conftest.py). TEST_WORKERS=0 runs everything in this process.
+TEST_WORKERS ?= 2
+
 .PHONY: install run serve test test-fast messages demo migrate check
 
 install: $(STAMP)
@@ -42,7 +46,7 @@ test: install
 			|| echo "chromium could not be installed: browser tests will be skipped"; \
 	fi
 	@if [ -d locale ] && command -v msgfmt >/dev/null 2>&1; then $(PY) manage.py compilemessages -v 0 --ignore=.venv; fi
-	$(PY) -m pytest --create-db
+	$(PY) -m pytest --create-db -n $(TEST_WORKERS) --dist loadgroup
 
 # Local runs that keep the test database between runs (SQLite: .pytest-db/, migrated forward;
 # PostgreSQL: test_<name> is kept). Name what to run: make test-fast ARGS="tests/league/test_x.py".

@@ -30,6 +30,13 @@ def _has_chromium() -> bool:
 # a set's repr (its order follows PYTHONHASHSEED) nor an object's address.
 _UNSTABLE_IDS = ("set({", " object at 0x")
 
+# Tests that start a real Celery worker (or the production stack's) all listen on the one broker
+# CELERY_TEST_BROKER_URL names: two such workers at once, each on its own test database, would take
+# each other's tasks. Under ``pytest -n N --dist loadgroup`` (``make test``) they run in one xdist
+# worker, one after another; the rest of the suite spreads over the others.
+SHARED_BROKER_MARKERS = ("celery_worker", "smoke")
+SHARED_BROKER_GROUP = "shared-broker"
+
 
 def pytest_collection_modifyitems(config, items):
     unstable = [item.nodeid for item in items if any(mark in item.nodeid for mark in _UNSTABLE_IDS)]
@@ -47,6 +54,8 @@ def pytest_collection_modifyitems(config, items):
         for marker, (skip, why) in skips.items():
             if skip and item.get_closest_marker(marker):
                 item.add_marker(pytest.mark.skip(reason=why))
+        if any(item.get_closest_marker(marker) for marker in SHARED_BROKER_MARKERS):
+            item.add_marker(pytest.mark.xdist_group(SHARED_BROKER_GROUP))
 
 
 @pytest.fixture(scope="session")
