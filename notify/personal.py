@@ -21,6 +21,7 @@ import re
 import secrets
 
 import requests
+from celery import shared_task
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
@@ -144,3 +145,10 @@ def deep_link(link: MemberTelegram) -> str | None:
     if not link.code or not link.channel.bot_username:
         return None
     return f"https://t.me/{link.channel.bot_username}?start={link.code}"
+
+
+@shared_task(name="notify.poll_telegram", ignore_result=True)
+def poll_telegram() -> int:
+    """Beat (``NOTIFY_TELEGRAM_POLL_SECONDS``): read the bots' ``/start <code>`` while a member's code
+    waits. Defined here, not in ``notify.tasks``, so that the send task's module stays free of this one."""
+    return sum(poll_updates(channel) for channel in channels_waiting())

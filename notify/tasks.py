@@ -31,10 +31,3 @@ def queue_send(outbox_id: int, *, countdown: float | None = None) -> bool:
         return False
     return True
 
-
-@shared_task(name="notify.poll_telegram", ignore_result=True)
-def poll_telegram() -> int:
-    """Members linking their Telegram: read the bots' ``/start <code>`` while a code waits (beat)."""
-    from notify.personal import channels_waiting, poll_updates
-
-    return sum(poll_updates(channel) for channel in channels_waiting())

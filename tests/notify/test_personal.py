@@ -205,3 +205,13 @@ def test_unlinking_stops_my_messages(client, night, members, admin_user, bot, fa
 def test_my_telegram_page_needs_a_login(client):
     response = client.post(reverse("notify:my_telegram"), {"action": "link"})
     assert response.status_code == HTTPStatus.FOUND and "login" in response["Location"]
+
+
+def test_the_beat_task_polls_a_bot_only_while_a_code_waits(members, bot, fake, django_capture_on_commit_callbacks):
+    assert personal.poll_telegram() == 0 and fake.requests == []  # nobody is linking: the bot is not asked
+    link = personal.link_start(member=members[0], by=members[0].user)
+    fake.start_from(555030, f"/start {link.code}")
+    with django_capture_on_commit_callbacks(execute=True):
+        assert personal.poll_telegram() == 1
+    assert [r.path.rsplit("/", 1)[-1] for r in fake.requests] == ["getUpdates", "sendMessage"]
+    assert personal.poll_telegram() == 0 and len(fake.requests) == 2  # linked: no code waits any more

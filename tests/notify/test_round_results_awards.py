@@ -158,8 +158,8 @@ def test_the_test_button_sends_one_message_and_says_so_in_korean(client, club, a
 
 
 @pytest.mark.parametrize(("answer", "shown"), [
-    pytest.param((404, {"message": "Unknown Webhook", "code": 10015}), "테스트 메시지를 보내지 못했습니다: 404 Unknown Webhook",
-                 id="4xx-failed-with-the-reason"),
+    pytest.param((404, {"message": "Unknown Webhook", "code": 10015}),
+                 "테스트 메시지를 보내지 못했습니다: 404 Unknown Webhook", id="4xx-failed-with-the-reason"),
     pytest.param((500, {"message": "Internal"}), "아직 보내지 못했습니다", id="5xx-tried-again-later"),
 ])
 def test_the_test_button_shows_a_failure(client, club, admin, fake, answer, shown, django_capture_on_commit_callbacks):
