@@ -30,4 +30,3 @@ def queue_send(outbox_id: int, *, countdown: float | None = None) -> bool:
         logger.exception("notify: could not queue outbox %s; league.requeue_stale will", outbox_id)
         return False
     return True
-
