@@ -17,11 +17,13 @@ class EventsConfig(AppConfig):
     def ready(self) -> None:
         """events hooks into the layers below it here; they never import it (docs/architecture.md)."""
         from events import (
+            myseat,  # noqa: F401  (tonight's seat on club's member page: club.signals)
             signals,  # noqa: F401  (connects the receivers)
             transfer,
         )
         from events.choices import EndRule
         from events.models import ClubNight
+        from events.tournaments import services as tournament_services  # noqa: F401  (round finished)
         from events.tournaments.models import Carry, Entrant, SeatingMethod, Tournament, TournamentTable
         from league.audit import register_value_words
         from league.games.picker import register_present

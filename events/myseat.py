@@ -9,12 +9,15 @@ from http import HTTPStatus
 from typing import Any
 
 from django.db.models import Count, Max
+from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from club.models import Member
+from club.signals import member_page_sections
 from events import permissions
 from events.models import ClubNight, NightTable
 from events.selectors import seconds_left
@@ -143,3 +146,22 @@ def my_seat_live(request: HttpRequest, pk: int) -> HttpResponse:
 
 def live_attrs(night: ClubNight, member: Member | None) -> dict[str, str]:
     return {"etag": _etag(night, member)}
+
+
+# --- "내 정보" (club's member page) asks the layers above for panels (club.signals) ---------------------
+def tonight(member: Member) -> ClubNight | None:
+    """The open club night the member is at: checked in (and not gone), or seated at one of its tables."""
+    nights = ClubNight.objects.filter(club_id=member.club_id, status=ClubNight.Status.OPEN)
+    here = nights.filter(checkins__member=member, checkins__left_at__isnull=True)
+    seated = nights.filter(rounds__tables__game__seat_set__member=member)
+    return (here.order_by("-id").first() or seated.order_by("-id").first())
+
+
+@receiver(member_page_sections, dispatch_uid="events.my_seat_on_member_page")
+def member_page_my_seat(sender, member: Member, request: HttpRequest, **kwargs) -> str | None:
+    """Tonight's seat on the member's own page, live like the check-in page (the same fragment and poll)."""
+    night = tonight(member)
+    if night is None:
+        return None
+    return render_to_string("events/_my_seat_panel.html", {
+        **context(night, member), "my_seat_etag": live_attrs(night, member)["etag"]}, request=request)

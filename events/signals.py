@@ -19,6 +19,9 @@ round_seated = Signal()
 night_closed = Signal()
 # tournament_round_seated(sender=TournamentRound, round=<TournamentRound>): a tournament round was seated.
 tournament_round_seated = Signal()
+# tournament_round_finished(sender=TournamentRound, round=<TournamentRound>): the last playing table of a
+# tournament round has just finished (sent once, inside the finishing game's transaction).
+tournament_round_finished = Signal()
 # tournament_cut(sender=Tournament, tournament=<Tournament>): the cut was made (``finalists`` fixed).
 tournament_cut = Signal()
 # tournament_finished(sender=Tournament, tournament=<Tournament>): the organiser finished the tournament.

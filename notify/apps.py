@@ -10,7 +10,10 @@ class NotifyConfig(AppConfig):
     def ready(self) -> None:
         import logging
 
-        from notify import receivers  # noqa: F401  (connects to the lower layers' signals)
+        from notify import (
+            personal,  # noqa: F401  (registers the task notify.poll_telegram)
+            receivers,  # noqa: F401  (connects to the lower layers' signals)
+        )
 
         # urllib3 logs each request's path at DEBUG: a webhook URL or bot token is a secret.
         logging.getLogger("urllib3.connectionpool").setLevel(logging.INFO)

@@ -76,7 +76,7 @@ def claim(outbox_id: int) -> Outbox | None:
             status=Outbox.Status.SENDING, claimed_at=now, attempts=F("attempts") + 1)
         if taken != 1:
             return None
-    return Outbox.objects.select_related("channel").get(pk=outbox_id)
+    return Outbox.objects.select_related("channel", "recipient").get(pk=outbox_id)
 
 
 def _scrub(text: str, channel: Channel) -> str:
@@ -104,8 +104,9 @@ def _discord(row: Outbox, secret: str) -> requests.Response:
 
 def _telegram(row: Outbox, secret: str) -> requests.Response:
     base = settings.NOTIFY_TELEGRAM_API_BASE.rstrip("/")
+    chat_id = row.recipient.chat_id if row.recipient_id else row.channel.chat_id  # a member's own chat, else the club's
     return requests.post(f"{base}/bot{secret}/sendMessage", timeout=TIMEOUT, json={
-        "chat_id": row.channel.chat_id, "text": row.text, "parse_mode": "HTML",
+        "chat_id": chat_id, "text": row.text, "parse_mode": "HTML",
         "link_preview_options": {"is_disabled": True}})
 
 

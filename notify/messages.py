@@ -97,6 +97,136 @@ def tournament_results(tournament) -> Message:
                    f"{tournament.name} · 최종 결과 (Final results)", lines)
 
 
+def tournament_round_results(rnd) -> Message:
+    """A tournament round's tables once its last one has finished, then the standings after it."""
+    from events.tournaments import standings
+
+    lines = []
+    for table in rnd.tables.select_related("game").prefetch_related("game__seat_set__member").order_by("id"):
+        game = table.game
+        if game.status != Game.Status.FINISHED or not game.final_ranks:
+            continue
+        seats = sorted(game.seat_set.all(), key=lambda s: game.final_ranks[s.seat])
+        lines.append(f"{table.label}번 테이블: " + " · ".join(
+            f"{game.final_ranks[s.seat]}위 {s.member.display_name} {_points(game.final_points[s.seat])}"
+            for s in seats))
+    rows = standings.standings(rnd.tournament, up_to_round=rnd.number)
+    if rows:
+        lines.append(f"{rnd.number}라운드 후 순위:")
+        lines.extend(f"{r['place']}위 {r['name']} {_points(r['points'])}" for r in rows[:8])
+    return Message(EventKind.TOURNAMENT_ROUND_RESULTS, f"tournament_round_results:{rnd.pk}",
+                   f"{rnd.tournament.name} · {rnd.number}라운드 결과 (Round {rnd.number} results)", tuple(lines))
+
+
+def _award_value(award: dict) -> str:
+    """A value as a player reads it: a count, a rate in %, an average placement; not a hand's basic points."""
+    value, key = award.get("value"), award.get("key")
+    if value is None or key == "biggest_hand":
+        return ""
+    if key in ("lowest_deal_in_rate", "highest_riichi_win_rate"):
+        return f" ({float(value) * 100:.1f}%)"
+    if key == "best_average_rank":
+        return f" ({float(value):.2f})"
+    return f" ({value})"
+
+
+def _award_lines(awards) -> list[str]:
+    from league.standings.awards import BY_KEY
+
+    lines = []
+    with translation.override("ko"):
+        for award in awards:
+            rule = BY_KEY.get(award.get("key"))
+            if rule is None or not award.get("winners"):
+                continue
+            names = ", ".join(w["name"] for w in award["winners"])
+            tie = " (공동)" if award.get("tie") else ""
+            lines.append(f"{rule.title}: {names}{tie}{_award_value(award)}")
+    return lines
+
+
+def season_awards(season) -> Message | None:
+    """The season's stored awards (``StandingsSnapshot.awards``, made with the standings); None if none."""
+    from league.standings.selectors import awards_snapshot
+
+    snapshot = awards_snapshot(season=season)
+    lines = _award_lines(snapshot.awards if snapshot else ())
+    if not lines:
+        return None
+    return Message(EventKind.SEASON_AWARDS, f"season_awards:{season.pk}",
+                   f"{season.name} 시즌 종료 · 시즌 어워드 (Season awards)", tuple(lines))
+
+
+def night_awards(night: ClubNight) -> Message | None:
+    """Tonight's awards (``events.awards``); None when nobody won one (no finished game)."""
+    from events.awards import night_awards as awards_of
+
+    sets = awards_of(night)
+    lines = []
+    for award_set in sets:
+        if len(sets) > 1:
+            lines.append(f"[{award_set.season.name}]")
+        lines.extend(_award_lines(award_set.awards))
+    if not lines:
+        return None
+    return Message(EventKind.NIGHT_AWARDS, f"night_awards:{night.pk}",
+                   f"{night} · 오늘의 어워드 (Tonight's awards)", tuple(lines))
+
+
+def test_message(channel, *, key: str, by) -> Message:
+    who = getattr(by, "get_username", lambda: "")() or "관리자"
+    return Message(EventKind.TEST, key, "테스트 메시지 (Test message)",
+                   (f"{channel.club.name}의 알림이 이 채팅으로 옵니다. (보낸 사람: {who})",))
+
+
+# --- a member's own messages (MemberTelegram) ---------------------------------------------------------
+def my_link(link) -> Message:
+    stamp = int(link.linked_at.timestamp()) if link.linked_at else 0
+    return Message(EventKind.MY_LINK, f"my_link:{link.pk}:{stamp}", "텔레그램 연결 완료 (Linked)",
+                   (f"{link.member.display_name}님, 이제 내 자리·심판 호출·대국 결과를 여기로 보냅니다.",
+                    "그만 받으려면 \"내 정보\"에서 연결을 해제하세요."))
+
+
+def my_seats(table, heading: str) -> dict[int, Message]:
+    """Member id -> that member's seat at ``table`` (their wind as at East 1 and their opponents)."""
+    game = table.game
+    seats = sorted(game.seat_set.select_related("member"), key=lambda s: s.seat)
+    out = {}
+    for mine in seats:
+        others = " · ".join(f"{seat_wind(s.seat, 0, game.seats)} {s.member.display_name}"
+                            for s in seats if s.pk != mine.pk)
+        out[mine.member_id] = Message(EventKind.MY_SEAT, f"my_seat:{game.pk}", f"{heading} · 내 자리 (My seat)", (
+            f"{table.label}번 테이블, {seat_wind(mine.seat, 0, game.seats)}",
+            f"상대: {others}"))
+    return out
+
+
+def my_result(game: Game) -> dict[int, Message]:
+    if not game.final_ranks:
+        return {}
+    label = game.table_label or f"#{game.pk}"
+    return {s.member_id: Message(EventKind.MY_RESULT, f"my_result:{game.pk}", f"대국 종료 · {label} (My result)", (
+        f"{game.final_ranks[s.seat]}위 · {game.final_scores[s.seat]:,}점 ({_points(game.final_points[s.seat])})",))
+        for s in game.seat_set.all()}
+
+
+def my_call(call, *, acknowledged: bool) -> Message:
+    game = call.game
+    label = game.table_label or f"#{game.pk}"
+    with translation.override("ko"):
+        reason = call.get_reason_display()
+    if acknowledged:
+        who = ""
+        if call.acknowledged_by_id:
+            from club.models import Member
+
+            who = (Member.objects.filter(user_id=call.acknowledged_by_id, club_id=game.club_id)
+                   .values_list("display_name", flat=True).first() or call.acknowledged_by.get_username())
+        return Message(EventKind.MY_CALL, f"my_call:{call.pk}:ack", f"{label} · 심판이 오고 있습니다 (Referee coming)",
+                       (f"{reason}{' · ' + who if who else ''}",))
+    return Message(EventKind.MY_CALL, f"my_call:{call.pk}", f"{label} · 심판을 불렀습니다 (Referee called)", (reason,))
+
+
 def render(message: Message, kind: str) -> str:
     """The text a service receives (Discord: at most 2,000 characters; Telegram: 4,096)."""
     if kind == ChannelKind.DISCORD:

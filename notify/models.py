@@ -21,6 +21,22 @@ class EventKind(models.TextChoices):
     TOURNAMENT_ROUND_SEATED = "tournament_round_seated", _("Tournament round seated")
     TOURNAMENT_CUT = "tournament_cut", _("Tournament cut (who goes through)")
     TOURNAMENT_RESULTS = "tournament_results", _("Tournament results")
+    TOURNAMENT_ROUND_RESULTS = "tournament_round_results", _("Tournament round results")
+    NIGHT_AWARDS = "night_awards", _("Tonight's awards")
+    SEASON_AWARDS = "season_awards", _("Season awards (when a season is closed)")
+    # Not chosen per channel: the admin's test button, and a member's own messages (MemberTelegram).
+    TEST = "test", _("Test message")
+    MY_LINK = "my_link", _("Telegram linked")
+    MY_SEAT = "my_seat", _("My seat")
+    MY_CALL = "my_call", _("Referee call at my table")
+    MY_RESULT = "my_result", _("My result")
+
+
+# What a club admin may tick for a channel (the rest are sent without being chosen).
+CHANNEL_EVENTS = [EventKind.ROUND_SEATED, EventKind.GAME_ENDED, EventKind.NIGHT_ENDED, EventKind.NIGHT_AWARDS,
+                  EventKind.PENALTY_GIVEN, EventKind.TOURNAMENT_ROUND_SEATED, EventKind.TOURNAMENT_ROUND_RESULTS,
+                  EventKind.TOURNAMENT_CUT, EventKind.TOURNAMENT_RESULTS, EventKind.SEASON_AWARDS]
+CHANNEL_EVENT_CHOICES = [(e.value, e.label) for e in CHANNEL_EVENTS]
 
 
 class ChannelKind(models.TextChoices):
@@ -38,6 +54,10 @@ class Channel(models.Model):
     secret_encrypted = models.TextField(editable=False)
     secret_hint = models.CharField(max_length=16, editable=False)
     chat_id = models.CharField(_("chat id"), max_length=64, blank=True, help_text=_("Telegram only."))
+    bot_username = models.CharField(_("bot username"), max_length=64, blank=True,
+                                    help_text=_("Telegram only: members open t.me/<username> to link their own chat."))
+    # Telegram getUpdates' offset: the next update to read (members' /start codes; notify.personal).
+    update_offset = models.BigIntegerField(default=0, editable=False)
     events = models.JSONField(default=list, blank=True)
     active = models.BooleanField(_("active"), default=True)
     created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
@@ -77,12 +97,44 @@ class OutboxStatus(models.TextChoices):
     FAILED = "failed", _("Failed")
 
 
+class MemberTelegram(models.Model):
+    """A member's own Telegram chat with the club's bot, for their own messages only (seat, call, result).
+
+    Linking: the member asks for a one-time ``code`` on their page and sends ``/start <code>`` to the
+    bot (the deep link t.me/<bot>?start=<code> does it in one tap); ``notify.personal`` reads it from
+    the bot's updates and stores the private chat's id. Unlinking deletes the row (and its unsent messages).
+    """
+
+    member = models.OneToOneField("club.Member", on_delete=models.CASCADE, related_name="telegram",
+                                  verbose_name=_("member"))
+    channel = models.ForeignKey(Channel, on_delete=models.CASCADE, related_name="members",
+                                verbose_name=_("notification channel"))
+    code = models.CharField(_("link code"), max_length=32, null=True, blank=True, unique=True, editable=False)
+    code_expires_at = models.DateTimeField(_("code expires at"), null=True, blank=True)
+    chat_id = models.CharField(_("chat id"), max_length=64, blank=True, editable=False)
+    linked_at = models.DateTimeField(_("linked at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("member's Telegram")
+        verbose_name_plural = _("members' Telegram")
+
+    def __str__(self) -> str:
+        return f"{self.member_id} ({'linked' if self.linked else 'waiting'})"
+
+    @property
+    def linked(self) -> bool:
+        return bool(self.chat_id)
+
+
 class Outbox(models.Model):
     """One message to one channel. ``key`` names the change (one message per change and channel)."""
 
     Status = OutboxStatus
 
     channel = models.ForeignKey(Channel, on_delete=models.CASCADE, related_name="outbox")
+    # A member's own message (sent to their chat with the channel's bot), else the channel's chat.
+    recipient = models.ForeignKey(MemberTelegram, null=True, blank=True, on_delete=models.CASCADE,
+                                  related_name="outbox")
     event = models.CharField(max_length=32, choices=EventKind.choices)
     key = models.CharField(max_length=120)
     text = models.TextField()

@@ -4,30 +4,45 @@ from __future__ import annotations
 
 from django.dispatch import receiver
 
+from club.signals import member_page_sections
 from events.signals import (
     night_closed,
     round_seated,
     tournament_cut,
     tournament_finished,
+    tournament_round_finished,
     tournament_round_seated,
 )
-from league.signals import game_finished, penalty_given, requeue_requested
+from league.signals import game_finished, penalty_given, referee_called, requeue_requested, season_closed
 from notify import messages, services
+
+
+def _my_seats(tables, heading: str) -> None:
+    """Each seated member who linked their Telegram gets their own seat (and only theirs)."""
+    for table in tables.select_related("game"):
+        for member_id, message in messages.my_seats(table, heading).items():
+            services.personal_write(member_ids=[member_id], message=message)
 
 
 @receiver(round_seated, dispatch_uid="notify.round_seated")
 def _round_seated(sender, round, **kwargs) -> None:  # noqa: A002 - the signal's argument
     services.outbox_write(club_id=round.night.club_id, message=messages.round_seated(round))
+    _my_seats(round.tables, f"{round.night} · {round.number}라운드")
 
 
 @receiver(game_finished, dispatch_uid="notify.game_finished")
 def _game_finished(sender, game, **kwargs) -> None:
     services.outbox_write(club_id=game.club_id, message=messages.game_ended(game))
+    for member_id, message in messages.my_result(game).items():
+        services.personal_write(member_ids=[member_id], message=message)
 
 
 @receiver(night_closed, dispatch_uid="notify.night_closed")
 def _night_closed(sender, night, **kwargs) -> None:
     services.outbox_write(club_id=night.club_id, message=messages.night_ended(night))
+    awards = messages.night_awards(night)
+    if awards is not None:
+        services.outbox_write(club_id=night.club_id, message=awards)
 
 
 @receiver(penalty_given, dispatch_uid="notify.penalty_given")
@@ -38,6 +53,33 @@ def _penalty_given(sender, penalty, **kwargs) -> None:
 @receiver(tournament_round_seated, dispatch_uid="notify.tournament_round_seated")
 def _tournament_round_seated(sender, round, **kwargs) -> None:  # noqa: A002 - the signal's argument
     services.outbox_write(club_id=round.tournament.club_id, message=messages.tournament_round_seated(round))
+    _my_seats(round.tables, f"{round.tournament.name} · {round.number}라운드")
+
+
+@receiver(tournament_round_finished, dispatch_uid="notify.tournament_round_finished")
+def _tournament_round_finished(sender, round, **kwargs) -> None:  # noqa: A002 - the signal's argument
+    services.outbox_write(club_id=round.tournament.club_id, message=messages.tournament_round_results(round))
+
+
+@receiver(season_closed, dispatch_uid="notify.season_closed")
+def _season_closed(sender, season, **kwargs) -> None:
+    awards = messages.season_awards(season)
+    if awards is not None:
+        services.outbox_write(club_id=season.club_id, message=awards)
+
+
+@receiver(referee_called, dispatch_uid="notify.referee_called")
+def _referee_called(sender, call, acknowledged, **kwargs) -> None:
+    """The players at the table who linked their Telegram: the call, then "the referee is coming"."""
+    seated = list(call.game.seat_set.values_list("member_id", flat=True))
+    services.personal_write(member_ids=seated, message=messages.my_call(call, acknowledged=acknowledged))
+
+
+@receiver(member_page_sections, dispatch_uid="notify.my_telegram")
+def _my_telegram(sender, member, request, **kwargs) -> str | None:
+    from notify.views import my_telegram_section
+
+    return my_telegram_section(request, member)
 
 
 @receiver(tournament_cut, dispatch_uid="notify.tournament_cut")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import re
+import secrets
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
@@ -14,10 +15,11 @@ from league.audit import audit
 from league.models import AuditEntry
 from league.once import Once, claim_key, mark_claimed
 from notify import messages
-from notify.models import Channel, ChannelKind, EventKind, Outbox
+from notify.models import CHANNEL_EVENTS, Channel, ChannelKind, EventKind, MemberTelegram, Outbox
 
 TELEGRAM_TOKEN = re.compile(r"^\d{5,20}:[A-Za-z0-9_-]{30,64}$")
 TELEGRAM_CHAT = re.compile(r"^(-?\d{1,20}|@[A-Za-z][A-Za-z0-9_]{4,31})$")
+TELEGRAM_BOT_NAME = re.compile(r"^[A-Za-z][A-Za-z0-9_]{3,31}[Bb][Oo][Tt]$")
 
 
 def _require_admin(by, club: Club) -> None:
@@ -26,8 +28,9 @@ def _require_admin(by, club: Club) -> None:
 
 
 def _events(events) -> list[str]:
-    chosen = [e for e in EventKind.values if e in set(events or [])]
-    unknown = set(events or []) - set(EventKind.values)
+    allowed = [e.value for e in CHANNEL_EVENTS]
+    chosen = [e for e in allowed if e in set(events or [])]
+    unknown = set(events or []) - set(allowed)
     if unknown:
         raise ValidationError(_("Unknown event: %(e)s") % {"e": ", ".join(sorted(unknown))}, code="events")
     return chosen
@@ -52,12 +55,17 @@ def _check_secret(kind: str, secret: str, chat_id: str) -> None:
 
 @transaction.atomic
 def channel_connect(*, club: Club, kind: str, secret: str, by, chat_id: str = "", label: str = "",
-                    events=(), once: Once | None = None) -> Channel:
+                    events=(), once: Once | None = None, bot_username: str = "") -> Channel:
     _require_admin(by, club)
     claim = claim_key(once, scope="notify_channel", by=by)  # a double tap would connect it twice: every message twice
     secret, chat_id = (secret or "").strip(), (chat_id or "").strip()
     _check_secret(kind, secret, chat_id)
+    bot_username = (bot_username or "").strip().lstrip("@") if kind == ChannelKind.TELEGRAM else ""
+    if bot_username and not TELEGRAM_BOT_NAME.match(bot_username):
+        raise ValidationError(_("A bot's username ends in \"bot\" (like club_league_bot), without the @."),
+                              code="bot_username")
     channel = Channel(club=club, kind=kind, chat_id=chat_id if kind == ChannelKind.TELEGRAM else "",
+                      bot_username=bot_username,
                       label=(label or "").strip()[:80], events=_events(events), created_by=by)
     channel.set_secret(secret)
     channel.save()
@@ -108,3 +116,42 @@ def outbox_write(*, club_id: int, message: messages.Message) -> list[Outbox]:
         written.append(row)
         transaction.on_commit(lambda pk=row.pk: queue_send(pk))
     return written
+
+
+def personal_write(*, member_ids, message: messages.Message) -> list[Outbox]:
+    """A member's own message (their seat, a call at their table, their result) to each of ``member_ids``
+    who linked their Telegram (``MemberTelegram``) with an active channel; only to them. Keyed per
+    member: the same change twice writes nothing more."""
+    from notify.tasks import queue_send
+
+    written = []
+    links = (MemberTelegram.objects.filter(member_id__in=list(member_ids), channel__active=True)
+             .exclude(chat_id="").select_related("channel"))
+    for link in links:
+        key = f"{message.key}:m{link.member_id}"[:120]
+        if Outbox.objects.filter(channel=link.channel, key=key).exists():
+            continue
+        try:
+            with transaction.atomic():
+                row = Outbox.objects.create(channel=link.channel, recipient=link, event=message.event, key=key,
+                                            text=messages.render(message, ChannelKind.TELEGRAM))
+        except IntegrityError:
+            continue
+        written.append(row)
+        transaction.on_commit(lambda pk=row.pk: queue_send(pk))
+    return written
+
+
+@transaction.atomic
+def channel_test(*, channel: Channel, by, once: Once | None = None) -> Outbox:
+    """One test message through the outbox (the admin's "테스트 메시지" button). Sent by the caller
+    (``delivery.deliver``) to show the answer at once; the form's once-token makes a double tap one
+    message (``AlreadyDone``)."""
+    _require_admin(by, channel.club)
+    claim = claim_key(once, scope="notify_test", by=by)
+    key = f"test:{claim.pk}" if claim is not None else f"test:{secrets.token_hex(8)}"
+    message = messages.test_message(channel, key=key, by=by)
+    row = Outbox.objects.create(channel=channel, event=EventKind.TEST, key=key,
+                                text=messages.render(message, channel.kind))
+    mark_claimed(claim, row, "notify_outbox")
+    return row

@@ -16,6 +16,7 @@ from django.views.decorators.cache import never_cache
 from club import selectors, services, throttle
 from club.forms import InviteCodeForm, JoinForm, RenameForm, SignupForm
 from club.models import Club, Member, Request
+from club.signals import sections_for
 from league.games import selectors as game_selectors
 from league.referee import selectors as referee_selectors
 
@@ -110,6 +111,7 @@ def me(request: HttpRequest) -> HttpResponse:
     penalties = referee_selectors.penalties_for(member=member, include_cancelled=True) if member else []
     return render(request, "club/me.html", {
         "member": member, "form": form, "games": games, "penalties": penalties,
+        "sections": sections_for(member=member, request=request),  # tonight's seat, my Telegram (layers above)
         "requests": selectors.my_requests(user=request.user),
         "pending_rename": Request.objects.filter(user=request.user, kind=Request.Kind.RENAME,
                                                  status=Request.Status.PENDING).first(),

@@ -220,6 +220,7 @@ LEAGUE_STANDINGS_GATHER_SECONDS = float(os.environ.get("LEAGUE_STANDINGS_GATHER_
 NOTIFY_SECRET_KEY = os.environ.get("NOTIFY_SECRET_KEY", "")
 NOTIFY_SENDING_LEASE_SECONDS = float(os.environ.get("NOTIFY_SENDING_LEASE_SECONDS", "120"))
 NOTIFY_TELEGRAM_API_BASE = os.environ.get("NOTIFY_TELEGRAM_API_BASE", "https://api.telegram.org")
+NOTIFY_TELEGRAM_POLL_SECONDS = float(os.environ.get("NOTIFY_TELEGRAM_POLL_SECONDS", "5"))
 NOTIFY_DISCORD_WEBHOOK_PREFIXES = ("https://discord.com/api/webhooks/", "https://discordapp.com/api/webhooks/",
                                    "https://ptb.discord.com/api/webhooks/", "https://canary.discord.com/api/webhooks/")
 
@@ -230,6 +231,8 @@ NOTIFY_DISCORD_WEBHOOK_PREFIXES = ("https://discord.com/api/webhooks/", "https:/
 LEAGUE_REQUEUE_SECONDS = float(os.environ.get("LEAGUE_REQUEUE_SECONDS", "30"))
 CELERY_BEAT_SCHEDULE = {
     "league-requeue-stale": {"task": "league.requeue_stale", "schedule": LEAGUE_REQUEUE_SECONDS},
+    # members linking their own Telegram: the bots' "/start <code>" (polled only while a code waits)
+    "notify-poll-telegram": {"task": "notify.poll_telegram", "schedule": NOTIFY_TELEGRAM_POLL_SECONDS},
 }
 
 # Mail (the password reset link). Here mails are printed to the console; production sends them

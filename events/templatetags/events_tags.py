@@ -28,3 +28,11 @@ def game_etag(game) -> str:
     from events.selectors import game_version
 
     return f'"{game_version(game)}"'
+
+
+@register.simple_tag
+def night_awards(night):
+    """``{% night_awards night as awards %}``: the night's awards (``events.awards``)."""
+    from events.awards import night_awards as awards
+
+    return awards(night)

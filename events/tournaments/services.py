@@ -17,13 +17,14 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
+from django.dispatch import receiver
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.models import Club, Member
 from events import permissions, seating
 from events.choices import EndRule
-from events.signals import tournament_cut, tournament_finished, tournament_round_seated
+from events.signals import tournament_cut, tournament_finished, tournament_round_finished, tournament_round_seated
 from events.tournaments.models import (
     Carry,
     Entrant,
@@ -39,6 +40,7 @@ from league.models import AuditEntry, Game, GameSeat, Penalty, Ruleset
 from league.once import Once, claim_key, mark_claimed
 from league.referee import services as referee_services
 from league.seasons import services as season_services
+from league.signals import game_finished
 
 
 class Refusal(enum.StrEnum):
@@ -424,6 +426,15 @@ def _pairs(tournament: Tournament) -> Counter:
 
 def _unfinished(rnd: TournamentRound) -> list[str]:
     return [t.label for t in rnd.tables.filter(game__status=Game.Status.IN_PROGRESS).order_by("id")]
+
+
+@receiver(game_finished, dispatch_uid="events.tournament_round_finished")
+def _round_finished(sender, game, **kwargs) -> None:
+    """A tournament table's game finished: if it was the round's last one playing, say so (notify posts
+    the round's results)."""
+    table = TournamentTable.objects.filter(game=game).select_related("round__tournament").first()
+    if table is not None and not _unfinished(table.round):
+        tournament_round_finished.send(sender=TournamentRound, round=table.round)
 
 
 def round_players(tournament: Tournament, number: int) -> list[Entrant]:

@@ -19,6 +19,7 @@ from league.error_codes import LeagueErrorCode as Code
 from league.models import AuditEntry, Ruleset, Season
 from league.once import Once, claim_key, mark_claimed
 from league.permissions import Action, can, require
+from league.signals import season_closed
 from league.standings.services import season_changed
 from league.validation import storable
 from scoring.errors import ScoringError
@@ -204,4 +205,6 @@ def season_close(*, season: Season, by=None, reason: str = "", reopen: bool = Fa
     season.save(update_fields=["closed_at", "ends_on"])
     audit(club=season.club, by=by, action=AuditEntry.Action.EDIT, object_type="season", object_id=season.pk,
           before=before, after=snapshot(season), reason=reason)
+    if not reopen:
+        season_closed.send(sender=Season, season=season)  # inside the transaction (notify's outbox)
     return season

@@ -121,12 +121,15 @@ def _uncached_stats(season: Season, games: list[R.GameResult], events: dict[int,
             for g in games}
 
 
-def load_season_data(season: Season, *, events: bool = False) -> SeasonData:
+def load_season_data(season: Season, *, events: bool = False, game_ids: Iterable[int] | None = None) -> SeasonData:
     """The season's finished games (in game order), their statistics, penalties and names.
 
     Hand records are read only for the games without cached statistics, or for all with ``events``
-    (the what-if lab replays them)."""
+    (the what-if lab replays them). ``game_ids``: only those games and no penalties (a club night's
+    games: :func:`games_awards`)."""
     finished = Game.objects.filter(season=season, status=Game.Status.FINISHED)
+    if game_ids is not None:
+        finished = finished.filter(pk__in=list(game_ids))
     seats = _seats(finished)
     games: list[R.GameResult] = []
     scores: dict[int, list[int] | None] = {}
@@ -145,13 +148,21 @@ def load_season_data(season: Season, *, events: bool = False) -> SeasonData:
             uncached.append(game)
     games = R.in_game_order(games)
     hand_events = _events(g.game_id for g in (games if events else uncached))
-    penalties = list(
+    penalties = [] if game_ids is not None else list(
         Penalty.objects.filter(season=season, cancelled_at__isnull=True).values_list("member_id", "type", "points")
     )
     member_ids = {m for g in games for m in g.players} | {p[0] for p in penalties}
     names = dict(Member.objects.filter(id__in=member_ids).values_list("id", "display_name"))
     stats.update(_uncached_stats(season, uncached, hand_events, rulesets, names))
     return SeasonData(season, games, scores, hand_events, penalties, names, rulesets, stats)
+
+
+def games_awards(*, season: Season, game_ids: Iterable[int]) -> list[dict]:
+    """The season's award rules (``league.standings.awards``) over a few of its finished games only
+    (a club night's: issue 26's night awards), from the same per-game statistics as the standings.
+    One game is enough for "best average placement" here: a night is short."""
+    table, _steps = season_table(load_season_data(season, game_ids=game_ids))
+    return season_awards(table.rows(), Minimums(games=1))
 
 
 def _rows_in_order(season: Season) -> Iterator[tuple]:

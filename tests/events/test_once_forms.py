@@ -44,6 +44,7 @@ ONCE = {
     "league:game_seats": ("league/games/seats.html", 'data-testid="seat-swap"'),
     "league:referee_call": ("league/referee/_call_box.html", "league:referee_call"),
     "notify:channels": ("notify/channels.html", 'data-testid="connect"'),
+    "notify:channel_test": ("notify/channels.html", 'data-testid="test-{{ c.pk }}"'),
     "club:members_bulk": ("club/manage/members.html", 'data-testid="bulk-add"'),
 }
 
@@ -57,6 +58,7 @@ ALLOWLIST = {
     "events:night_checkin": "one check-in per member and night (unique); again: 'already checked in'",
     "events:desk_checkin": "one check-in per member and night (unique); again: 'already checked in'",
     "events:desk_leave": "marks a check-in as left; again changes nothing",
+    "notify:my_telegram": "one link per member (unique): again gives a new code for the same link, or unlinks nothing",
     "events:round_seat": "the form names the round's number; again: 'already seated', nothing changed",
     "events:tournament_round_seat": "the form names the round's number; again: 'already seated'",
     "events:night_close": "closing a closed night changes nothing",

@@ -2,8 +2,9 @@
 
 Discord: ``POST /api/webhooks/<id>/<token>?wait=true``; a message with a ``nonce`` already seen
 (``enforce_nonce``) is answered with the first message and not posted again — as Discord does.
-Telegram: ``POST /bot<token>/sendMessage``. ``script`` queues answers (status, body) for the next
-requests; ``hold`` makes the next request wait (the test kills the worker meanwhile).
+Telegram: ``POST /bot<token>/sendMessage``; ``POST /bot<token>/getUpdates`` answers the ``updates`` a
+test put there from the asked ``offset`` on (members' ``/start <code>``). ``script`` queues answers
+(status, body) for the next requests; ``hold`` makes the next request wait (the test kills the worker meanwhile).
 """
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ class FakeServices:
     requests: list[Request] = field(default_factory=list)
     posted: list[dict] = field(default_factory=list)  # messages that appeared in the channel
     script: list[tuple[int, dict]] = field(default_factory=list)
+    updates: list[dict] = field(default_factory=list)  # what the bot's getUpdates returns
     hold_seconds: float = 0.0
     arrived: threading.Event = field(default_factory=threading.Event)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -42,6 +44,17 @@ class FakeServices:
     @property
     def webhook_url(self) -> str:
         return self.base + WEBHOOK_PATH
+
+    def start_from(self, chat_id: int, text: str, *, chat_type: str = "private") -> None:
+        """A Telegram user writes to the bot (the next update)."""
+        update_id = 100 + len(self.updates)
+        self.updates.append({"update_id": update_id, "message": {
+            "message_id": update_id, "text": text, "chat": {"id": chat_id, "type": chat_type}}})
+
+    def sent_to(self, chat_id) -> list[str]:
+        """The texts sendMessage got for ``chat_id``."""
+        return [r.body["text"] for r in self.requests
+                if r.path.endswith("/sendMessage") and str(r.body.get("chat_id")) == str(chat_id)]
 
     def answer(self, path: str, query: str, headers: dict, body: Any) -> tuple[int, dict]:
         with self.lock:
@@ -57,6 +70,9 @@ class FakeServices:
                 message = {"id": str(1000 + len(self.posted)), "content": body.get("content"), "nonce": nonce}
                 self.posted.append(message)
                 return 200, message
+            if path == f"/bot{BOT_TOKEN}/getUpdates":
+                offset = int(body.get("offset") or 0)
+                return 200, {"ok": True, "result": [u for u in self.updates if u["update_id"] >= offset]}
             if path == f"/bot{BOT_TOKEN}/sendMessage":
                 message = {"message_id": 1000 + len(self.posted), "text": body.get("text"),
                            "chat": {"id": body.get("chat_id")}}
