@@ -65,6 +65,7 @@ def private_club(club, season, sanma_season, ruleset, members, admin_user, night
             "open_games": [club.slug], "night_close_ask": [night.pk], "round_add_table": [night.pk],
             "table_next_game": [night_table.pk], "my_seat_live": [night.pk],
             "tournament_check_in_all": [tournament.pk], "tournament_report": [tournament.pk],
+            "tournament_report_pdf": [tournament.pk], "tournament_report_png": [tournament.pk],
         },
         "post": {  # what the club's own desk would send: valid, so only the permission refuses it
             "desk_checkin": {"member": members[12].pk}, "desk_leave": {"member": members[8].pk},
