@@ -20,15 +20,17 @@ The arrows (a layer may import its own modules and those of every layer below it
     league.referee, league.standings   both above games, neither imports the other
     league.transfer              above referee (the season file carries the referee's penalties)
     league.whatif                above standings (the lab reruns the standings' computation)
-    league.api                   the league's entry points: its API looks across its domains,
-    league entry points            and so do league.urls, .admin, .apps (receivers connected),
-                                   .tasks (Celery's registry), .management and .templatetags
-    events                       above the league's domains (not its entry points)
+    league.api                   above transfer and whatif: the API looks across the league's domains
+    league entry points          above the API: league.urls, .admin, .apps (where the receivers are
+                                 connected), .tasks (Celery's registry), .management, .templatetags
+    events                       above league.transfer and league.whatif (not the league's API or
+                                 entry points)
     events.tournaments, events.casual   above events (club nights), neither imports the other
     events entry points          events.urls, .admin, .apps, .transfer (the season-file sections of
                                  every event kind) and .templatetags
     notify                       above events: it listens to the signals of the layers below
-    config                       the project's wiring: urls, settings, middleware, Celery
+    config                       above notify and both entry-point layers: the project's wiring
+                                 (urls, settings, middleware, Celery)
 
 So the only modules allowed to look across the domains of a layer are the entry points named
 above: league.api, league.urls, league.admin, league.apps, league.tasks, league.management,
@@ -99,9 +101,9 @@ STANDS_ON = {
     "events": {"league.transfer", "league.whatif"},
     "events.tournaments": {"events"},
     "events.casual": {"events"},
-    "events entry points": {"events.tournaments", "events.casual", "league entry points"},
+    "events entry points": {"events.tournaments", "events.casual"},
     "notify": {"events.tournaments", "events.casual"},
-    "config": {"notify", "events entry points"},
+    "config": {"notify", "events entry points", "league entry points"},
 }
 WEB_HELPERS = ("league.ui", "league.middleware", "config.middleware")
 WEB_PARTS = {"views", "urls", "admin", "templatetags", "api", "ui", "middleware"}
