@@ -2,7 +2,7 @@
 
 Builds the season in a throw-away test database (SQLite in memory unless DATABASE_URL is
 set) with bulk inserts; each game carries its cached statistics (``Game.final_stats``) made by
-``league.standings.game_stats.stats_of_events`` — the function the data migration and the
+``league.games.game_stats.stats_of_events`` — the function the data migration and the
 standings' fallback use, equal to the write path's ``stats_of_replay`` on these han/fu hands
 (``--uncached`` leaves them out: the recompute then reads every hand record, as before the
 cache). Then prints:
@@ -79,8 +79,8 @@ def add_games(season, members: list[int], rng: random.Random, count: int, start,
 
     The random draws come in the order the bench always drew them (every result, then each game's
     seats and hands), so a season of N games is the same season as before the cached statistics."""
+    from league.games.game_stats import stats_of_events
     from league.models import Game, GameSeat, HandRecord
-    from league.standings.game_stats import stats_of_events
 
     spec = season.ruleset.spec()
     results = [random_result(rng) for _ in range(count)]

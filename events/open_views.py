@@ -16,8 +16,8 @@ from club.models import Club
 from events import open_games, permissions
 from events.models import ClubNight
 from league.error_codes import LeagueErrorCode
+from league.errors import refusal_message
 from league.models import Game
-from league.ui.views import refusal_message
 
 
 def _message(exc: ValidationError) -> str:

@@ -1,11 +1,11 @@
-"""Request-scoped helpers: the permission lookups' memo, and jobs deferred until after the response."""
+"""Request-scoped middleware: the permission lookups' memo, and running the jobs deferred until after
+the response (``league.queueing.after_response``, which the services call: they never import this)."""
 from __future__ import annotations
 
-import contextvars
 import logging
-from collections.abc import Callable, Hashable
 
 from league.permissions import standings_memo
+from league.queueing import deferring_after_response
 
 logger = logging.getLogger(__name__)
 
@@ -21,19 +21,6 @@ class RequestStandingsMiddleware:
             return self.get_response(request)
 
 
-_after_response: contextvars.ContextVar[list | None] = contextvars.ContextVar("league_after_response", default=None)
-
-
-def after_response(key: Hashable, job: Callable[[], None]) -> None:
-    """Run ``job`` once the response has been sent (inside a request), else now; one job per ``key``."""
-    jobs = _after_response.get()
-    if jobs is None:
-        job()
-        return
-    if all(k != key for k, _ in jobs):
-        jobs.append((key, job))
-
-
 class AfterResponseMiddleware:
     """Runs the jobs a request deferred (``after_response``) when the server closes its response.
 
@@ -45,12 +32,8 @@ class AfterResponseMiddleware:
         self.get_response = get_response
 
     def __call__(self, request):
-        jobs: list = []
-        token = _after_response.set(jobs)
-        try:
+        with deferring_after_response() as jobs:
             response = self.get_response(request)
-        finally:
-            _after_response.reset(token)
         if jobs:
             def run() -> None:
                 for _key, job in jobs:

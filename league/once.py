@@ -59,6 +59,10 @@ class KeyReused(ValidationError):
             "send the same body to get the first answer again.", code=Code.KEY_REUSED)
 
 
+# The posted field that carries a form's entry token (``{% entry_token %}``, ``league.templatetags.entry``).
+ENTRY_TOKEN_FIELD = "entry_token"
+
+
 @dataclass(frozen=True)
 class Once:
     """What makes a write happen at most once: a claimed key, plus a digest of what was asked.

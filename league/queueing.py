@@ -9,7 +9,10 @@ A broker that is down (or a task that fails in eager mode) is logged; ``league.r
 """
 from __future__ import annotations
 
+import contextvars
 import logging
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
 
 from django.db import transaction
 
@@ -33,3 +36,28 @@ def send(task, arg: int, what: str, *, countdown: float | None = None) -> bool:
 def on_commit(task, arg: int, what: str, *, countdown: float | None = None) -> None:
     """Queue ``task(arg)`` once the current transaction commits (:func:`send`: never raises)."""
     transaction.on_commit(lambda: send(task, arg, what, countdown=countdown))
+
+
+_after_response: contextvars.ContextVar[list | None] = contextvars.ContextVar("league_after_response", default=None)
+
+
+def after_response(key: Hashable, job: Callable[[], None]) -> None:
+    """Run ``job`` once the response has been sent (inside a request), else now; one job per ``key``.
+    ``league.middleware.AfterResponseMiddleware`` runs them; a service calls this, never the middleware."""
+    jobs = _after_response.get()
+    if jobs is None:
+        job()
+        return
+    if all(k != key for k, _ in jobs):
+        jobs.append((key, job))
+
+
+@contextmanager
+def deferring_after_response() -> Iterator[list[tuple[Hashable, Callable[[], None]]]]:
+    """Within it, :func:`after_response` collects its jobs in the list it yields (the middleware runs them)."""
+    jobs: list[tuple[Hashable, Callable[[], None]]] = []
+    token = _after_response.set(jobs)
+    try:
+        yield jobs
+    finally:
+        _after_response.reset(token)

@@ -1,10 +1,18 @@
-"""Signals the league sends inside the writing transaction, for the layers above it (events, notify)
-to react without the league importing them (issue 27: notifications written to an outbox in the same
-transaction as the change)."""
+"""Signals the league sends inside the writing transaction, for the layers above the sender (within
+the league: standings above games and seasons; then events, notify) to react without the sender
+importing them (issue 27: notifications written to an outbox in the same transaction as the change;
+issue 24: games and seasons know no listener). Receivers are connected in their app's ``ready``."""
 from django.dispatch import Signal
 
 # game_finished(sender=Game, game=<Game>): a game has just finished (its record ended it).
 game_finished = Signal()
+# season_results_changed(sender=<model class>, season_id=<int>, game_finished=<bool>): what a season's
+# results are read from changed: a game finished, a finished game was edited, cancelled or reopened
+# (``league.games.records``), a penalty outside a game or a ruling (the referee, through records), a
+# setting the table is computed with (``league.seasons.services``). ``game_finished``: the change is only
+# a game that has just finished. ``league.standings.receivers`` marks the season stale in the sender's
+# transaction and updates its standings on commit.
+season_results_changed = Signal()
 # penalty_given(sender=Penalty, penalty=<Penalty>): a referee gave a penalty.
 penalty_given = Signal()
 # referee_called(sender=RefereeCall, call=<RefereeCall>, acknowledged=<bool>): a table called a referee,

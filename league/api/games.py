@@ -7,8 +7,10 @@ from rest_framework.decorators import action
 from rest_framework.response import Response
 
 from league.games import services as game_services
+from league.games.selectors import is_penalty_event
 from league.models import Game, HandRecord
 from league.permissions import Action
+from league.referee import services as referee_services
 
 from . import filters
 from . import serializers as s
@@ -157,10 +159,13 @@ class HandRecordViewSet(
         require(request.user, Action.ENTER_HAND, club=game.club, game=game)
         position = data.validated_data.get("position")
 
+        event = data.validated_data["event"]
+        # A penalty (or a deliberate chombo) is the referee's: its service writes it, with its Penalty row.
+        append = referee_services.penalty_hand if is_penalty_event(event) else game_services.hand_append
+
         def write(once):
             # Whether this request stored the hand is decided under the game's row lock.
-            return game_services.hand_append(game=game, position=position, event=data.validated_data["event"],
-                                        by=request.user, once=once)
+            return append(game=game, position=position, event=event, by=request.user, once=once)
 
         return idempotent(request, write, lambda hand: s.HandRecordSerializer(hand).data)
 

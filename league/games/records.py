@@ -4,8 +4,8 @@ Hand records are validated by replaying the whole game record with the change th
 ``scoring.game.replay``: nothing invalid is ever stored, and a change that would make a
 later hand impossible is refused with the engine's message. After every write the game's
 cache (``final_*``, ``ended_by``, ``status``) is refreshed from the replay (:func:`refresh`),
-and the season's standings are recomputed on commit when a finished game appears, changes
-or is cancelled (:func:`queue_recompute`).
+and ``league.signals.season_results_changed`` is sent when a finished game appears, changes or
+is cancelled (:func:`queue_recompute`): the standings receive it; games never imports them.
 
 Used by ``league.games.services`` (hands, games) and ``league.referee.services`` (penalty
 events); neither is imported here. Callers lock the game first (:func:`locked`).
@@ -20,11 +20,10 @@ from django.utils import timezone
 from league.audit import audit, snapshot
 from league.error_codes import LeagueErrorCode as Code
 from league.errors import HandConflict, HandRefused
+from league.games.game_stats import stats_of_replay
 from league.games.selectors import build_record, replay_record
 from league.models import AuditEntry, Game, HandRecord, Penalty
-from league.signals import game_finished
-from league.standings.game_stats import stats_of_replay
-from league.standings.services import season_changed
+from league.signals import game_finished, season_results_changed
 from league.validation import BadInput, check_value, storable
 from scoring.errors import ScoringError
 from scoring.record import parse_event
@@ -70,9 +69,9 @@ def refresh(game: Game, rep, *, was_finished: bool, force_recompute: bool = Fals
     """Refresh the game's cache from the replay; queue the season recompute when it matters.
 
     A finished game also caches its seats' hand statistics and full-hand wins (``final_stats``,
-    ``league.standings.game_stats.stats_of_replay``), so the standings never read its hands. A game
+    ``league.games.game_stats.stats_of_replay``), so the standings never read its hands. A game
     that has just finished is one the standings may add to their snapshot; any other change to a
-    finished game makes them recompute whole (``season_changed``)."""
+    finished game makes them recompute whole (``league.standings.services.season_changed``)."""
     final = rep.to_json().get("final") if rep is not None else None
     cached = ("status", "final_scores", "final_points", "final_ranks", "ended_by", "finished_at", "final_stats")
     before = tuple(getattr(game, f) for f in cached)
@@ -101,9 +100,10 @@ def refresh(game: Game, rep, *, was_finished: bool, force_recompute: bool = Fals
 
 
 def queue_recompute(season_id: int, *, game_finished: bool = False) -> None:
-    """Update the standings on commit; a failure to queue or to compute is logged, never the request's
-    error. ``game_finished``: the change is only a game that has just finished (see ``season_changed``)."""
-    season_changed(season_id, game_finished=game_finished)
+    """Say the season's results changed (``season_results_changed``, in this transaction): the standings
+    update on commit, a failure to queue or to compute logged, never the request's error. ``game_finished``:
+    the change is only a game that has just finished (see ``league.standings.services.season_changed``)."""
+    season_results_changed.send(sender=Game, season_id=season_id, game_finished=game_finished)
 
 
 def refused(exc: ScoringError, *, prefix: str = "") -> HandRefused:

@@ -1,8 +1,10 @@
 """Writes of the table screens: games (start, cancel) and their hands (record, edit, delete, undo).
 
 Every function is keyword-only, atomic and leaves an AuditEntry (before/after/why). The
-hand records themselves go through ``league.games.records`` (replayed, never invalid); a
-penalty event sent as a hand is the referee's (``league.referee.services``).
+hand records themselves go through ``league.games.records`` (replayed, never invalid). A
+penalty event is the referee's: the API and the table screen hand it to ``league.referee.services``
+(:func:`next_position` checks it like any hand); :func:`hand_append` refuses it, and nothing here
+imports the referee (docs/architecture.md, tests/test_import_graph.py).
 """
 from __future__ import annotations
 
@@ -27,7 +29,6 @@ from league.games.selectors import game_members
 from league.models import AuditEntry, Game, GameSeat, HandRecord, Ruleset, Season
 from league.once import Once, claim_key, mark_claimed
 from league.permissions import Action, require
-from league.referee import services as referee_services
 from league.validation import storable
 from scoring.errors import ScoringError
 from scoring.record import EndReason
@@ -139,8 +140,8 @@ def hand_record(*, game: Game, position: int | None, event: dict[str, Any], by=N
     Idempotent: the same event again at a taken position returns the stored record. A different
     event there raises :class:`HandConflict`; a position beyond the next, or an event the rules
     refuse, raises :class:`HandRefused` with a message for the table. ``position=None`` appends
-    (safe to retry only with ``once``). A ``penalty`` event (or a deliberate chombo) is a
-    referee's penalty whichever way it comes: :func:`penalty_give` does it.
+    (safe to retry only with ``once``). A new ``penalty`` event (or a deliberate chombo) is refused
+    here (``referee_only``): it is the referee's, ``league.referee.services.penalty_hand`` writes it.
     """
     return hand_append(game=game, position=position, event=event, by=by, once=once)[0]  # atomic there
 
@@ -152,6 +153,22 @@ def hand_append(*, game: Game, position: int | None, event: dict[str, Any], by=N
     game = records.locked(game)
     require(by, Action.ENTER_HAND, club=game.club, game=game)
     claim = claim_key(once, scope="hand", by=by)
+    position = next_position(game=game, position=position, event=event, by=by)
+    penalty = game_selectors.is_penalty_event(event)
+    if penalty and not (isinstance(position, int) and position < game.hands.count()):
+        # a new one: the referee's service writes it (penalty_hand); a penalty below is a retry or a conflict
+        raise HandRefused(records.REFEREE_ONLY, hand=position, code=Code.REFEREE_ONLY)
+    hand, created = records.append(game=game, position=position, event=event, by=by)
+    if created and not penalty and game.status == Game.Status.IN_PROGRESS:
+        end_if_time_is_up(game=game, by=by)
+    mark_claimed(claim, hand, "hand")
+    return hand, created
+
+
+def next_position(*, game: Game, position: int | None, event: dict[str, Any], by=None) -> int:
+    """The position ``event`` is entered at in a locked game (``None``: the next), or the refusal of a
+    new hand: an end or a result sent as a hand, a hand after the game finished. The referee's
+    service checks a penalty event sent as a hand here too."""
     if position is None:
         position = game.hands.count()
     ending = by is not None and is_game_end(event)
@@ -171,18 +188,7 @@ def hand_append(*, game: Game, position: int | None, event: dict[str, Any], by=N
         except ScoringError as exc:
             raise HandRefused(exc.message, hand=exc.hand, code=Code.FINISHED, error=exc) from exc
         raise HandRefused(FINISHED, hand=at, code=Code.FINISHED)
-    penalty = game_selectors.is_penalty_event(event)
-    if penalty:
-        if position < game.hands.count():
-            hand, created = records.append(game=game, position=position, event=event, by=by)  # a retry, or a conflict
-        else:
-            hand, created = referee_services.event_penalty(game=game, position=position, event=event, by=by)
-    else:
-        hand, created = records.append(game=game, position=position, event=event, by=by)
-        if created and game.status == Game.Status.IN_PROGRESS:
-            end_if_time_is_up(game=game, by=by)
-    mark_claimed(claim, hand, "hand")
-    return hand, created
+    return position
 
 
 FINISHED = "This game is over: no hand can follow it. A referee can reopen a game ended by time or by a referee."

@@ -13,10 +13,10 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from league import permissions
+from league.errors import cancelled_message, refusal_message
 from league.games import selectors
 from league.games.needs import needs_panel
 from league.models import Game
-from league.ui.views import cancelled_message, refusal_message
 from scoring.errors import ScoringError
 from scoring.game import Game as EngineGame
 from scoring.game import GameReplay

@@ -15,7 +15,7 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name='game',
             name='final_stats',
-            field=models.JSONField(blank=True, help_text="Each seat's hand statistics and full-hand wins, for the standings (league.standings.game_stats).", null=True, verbose_name='final statistics'),
+            field=models.JSONField(blank=True, help_text="Each seat's hand statistics and full-hand wins, for the standings (league.games.game_stats).", null=True, verbose_name='final statistics'),
         ),
         migrations.AddField(
             model_name='season',

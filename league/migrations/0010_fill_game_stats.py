@@ -1,6 +1,6 @@
 # Written by hand (issue #11, item 4): fills Game.final_stats of the finished games from their hand
 # records, with the very function the write path and the standings' fallback use
-# (league.standings.game_stats.stats_of_events), and moves each snapshot's rating histories into
+# (league.games.game_stats.stats_of_events), and moves each snapshot's rating histories into
 # RatingHistory rows (one per member).
 
 from collections import defaultdict
@@ -11,7 +11,7 @@ CHUNK = 500
 
 
 def fill_stats(apps, schema_editor):
-    from league.standings.game_stats import stats_of_events
+    from league.games.game_stats import stats_of_events
 
     Game = apps.get_model("league", "Game")
     HandRecord = apps.get_model("league", "HandRecord")

@@ -1,7 +1,7 @@
 # Written by hand (issue 26, item 2): the per-game statistics cache (Game.final_stats) is version 2
 # (points of wins and deal-ins, open hands, dealer keeps, value distribution, who dealt into whom):
 # every finished game's document is made again from its hand records with the very function the
-# write path and the standings' fallback use (league.standings.game_stats.stats_of_events), and every
+# write path and the standings' fallback use (league.games.game_stats.stats_of_events), and every
 # season is marked changed at a new epoch, so its standings are recomputed whole (the requeue finds it).
 
 from collections import defaultdict
@@ -14,7 +14,7 @@ CHUNK = 500
 
 
 def refill(apps, schema_editor):
-    from league.standings.game_stats import STATS_VERSION, stats_of_events
+    from league.games.game_stats import STATS_VERSION, stats_of_events
 
     Game = apps.get_model("league", "Game")
     HandRecord = apps.get_model("league", "HandRecord")

@@ -51,7 +51,7 @@ class Game(models.Model):
     ended_by = models.CharField(_("ended by"), max_length=32, blank=True)
     final_stats = models.JSONField(
         _("final statistics"), null=True, blank=True,
-        help_text=_("Each seat's hand statistics and full-hand wins, for the standings (league.standings.game_stats)."),
+        help_text=_("Each seat's hand statistics and full-hand wins, for the standings (league.games.game_stats)."),
     )
 
     class Meta:

@@ -6,6 +6,8 @@ second phone) the same call: ``(call, False)``. Every call and acknowledgement i
 """
 from __future__ import annotations
 
+import hashlib
+
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import QuerySet
@@ -90,6 +92,13 @@ def referee_call_acknowledge(*, call: RefereeCall, by) -> tuple[RefereeCall, boo
 def open_calls(club: Club) -> QuerySet[RefereeCall]:
     return (RefereeCall.objects.filter(game__club=club, acknowledged_at__isnull=True)
             .select_related("game", "called_by").order_by("called_at", "id"))
+
+
+def call_version(game: Game) -> str:
+    """A short digest of the table's latest call and its acknowledgement (the referee-call panel's ETag)."""
+    last = latest_call(game)
+    parts = [last.pk, last.acknowledged_at] if last is not None else []
+    return hashlib.sha1(repr(parts).encode()).hexdigest()[:16]
 
 
 def latest_call(game: Game) -> RefereeCall | None:

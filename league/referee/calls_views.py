@@ -17,10 +17,8 @@ from django.views.decorators.http import require_GET, require_POST
 from club.models import Club
 from league import permissions
 from league.models import Game, RefereeCall
-from league.once import Once
+from league.once import ENTRY_TOKEN_FIELD, Once
 from league.referee import calls
-from league.templatetags.entry import FIELD
-from league.templatetags.referee_calls import call_version
 
 
 @login_required
@@ -30,7 +28,7 @@ def referee_call(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         created = calls.referee_call(game=game, reason=request.POST.get("reason", ""), by=request.user,
                                      note=request.POST.get("note", ""),
-                                     once=Once.form(request.user, request.POST.get(FIELD)))[1]
+                                     once=Once.form(request.user, request.POST.get(ENTRY_TOKEN_FIELD)))[1]
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
     else:
@@ -45,7 +43,7 @@ def referee_call_live(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
     if not permissions.can_view_club(request.user, game.club):
         return HttpResponse(status=HTTPStatus.FORBIDDEN)
-    etag = f'"rc-{call_version(game)}"'
+    etag = f'"rc-{calls.call_version(game)}"'
     if request.headers.get("If-None-Match") == etag:
         response = HttpResponseNotModified()
     else:

@@ -20,6 +20,7 @@ from league.audit import audit, snapshot
 from league.error_codes import LeagueErrorCode as Code
 from league.errors import HandRefused
 from league.games import records
+from league.games import services as game_services
 from league.models import AuditEntry, Game, HandRecord, Penalty, PenaltyKind, Season
 from league.once import Once, claim_key, mark_claimed
 from league.permissions import Action, require
@@ -27,6 +28,24 @@ from league.signals import penalty_given
 from league.validation import storable
 from scoring.errors import ScoringError
 from scoring.penalties import EVENT_PENALTIES, PenaltyType
+
+
+@transaction.atomic
+def penalty_hand(*, game: Game, position: int | None, event: dict[str, Any], by=None,
+                 once: Once | None = None) -> tuple[HandRecord, bool]:
+    """A penalty event sent as a hand (the API, the table screen): checked like any hand
+    (``league.games.services.next_position``), then given as the referee's penalty at that position.
+    Returns (record, created) like ``hand_append``; a retry of a stored hand returns it."""
+    game = records.locked(game)
+    require(by, Action.ENTER_HAND, club=game.club, game=game)
+    claim = claim_key(once, scope="hand", by=by)
+    position = game_services.next_position(game=game, position=position, event=event, by=by)
+    if isinstance(position, int) and not isinstance(position, bool) and position < game.hands.count():
+        hand, created = records.append(game=game, position=position, event=event, by=by)  # a retry, or a conflict
+    else:
+        hand, created = event_penalty(game=game, position=position, event=event, by=by)
+    mark_claimed(claim, hand, "hand")
+    return hand, created
 
 
 def event_penalty(*, game: Game, position: int, event: dict[str, Any], by) -> tuple[HandRecord, bool]:

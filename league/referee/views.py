@@ -14,6 +14,7 @@ from django.views.decorators.http import require_POST
 
 from club.models import Club, Member
 from league import permissions
+from league.errors import refusal_message
 from league.games import selectors as game_selectors
 from league.games.forms import ReasonForm
 from league.games.words import event_words, table_words
@@ -23,7 +24,7 @@ from league.referee import selectors as referee_selectors
 from league.referee import services as referee_services
 from league.referee.forms import PenaltyForm, SeasonDeductionForm
 from league.ui.params import BadParameter, bad_parameter, id_param
-from league.ui.views import entry_once, load_game, refusable, refusal_message, refuse
+from league.ui.views import entry_once, load_game, refusable, refuse
 
 KIND_LABELS = dict(PenaltyKind.choices)
 

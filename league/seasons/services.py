@@ -19,8 +19,7 @@ from league.error_codes import LeagueErrorCode as Code
 from league.models import AuditEntry, Ruleset, Season
 from league.once import Once, claim_key, mark_claimed
 from league.permissions import Action, can, require
-from league.signals import season_closed
-from league.standings.services import season_changed
+from league.signals import season_closed, season_results_changed
 from league.validation import storable
 from scoring.errors import ScoringError
 
@@ -186,7 +185,7 @@ def season_update(*, season: Season, by=None, reason: str = "", **changes: Any) 
     audit(club=season.club, by=by, action=AuditEntry.Action.EDIT, object_type="season", object_id=season.pk,
            before=before, after=snapshot(season), reason=reason)
     if changed & _STANDINGS_FIELDS:
-        season_changed(season.pk)
+        season_results_changed.send(sender=Season, season_id=season.pk, game_finished=False)
     return season
 
 

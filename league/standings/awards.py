@@ -2,7 +2,7 @@
 
 Computed with the standings update (``league.standings.services._write`` stores them in
 ``StandingsSnapshot.awards``), never per request. Each award is one rule over the rows' counts,
-which are summed from every game's ``final_stats`` (``league.standings.game_stats``); the winner's
+which are summed from every game's ``final_stats`` (``league.games.game_stats``); the winner's
 evidence (games, and the hand's position where the award is a hand) is kept beside it. Every player
 with the best value wins it: a tie says so. A rate award needs a minimum sample (:data:`MINIMUMS`).
 """

@@ -12,8 +12,8 @@ from decimal import Decimal
 from typing import Any
 
 from club.models import Member
+from league.games.game_stats import is_big_win, is_yakuman_win
 from league.models import Game, GameSeat, HandRecord, Penalty, RatingHistory, Season, StandingsSnapshot
-from league.standings.game_stats import is_big_win, is_yakuman_win
 from scoring.errors import ScoringError
 from scoring.record import event_wins, parse_event
 

@@ -3,7 +3,7 @@
 * points and ranks from the games' replay cache (``Game.final_points``/``final_ranks``,
   refreshed by ``league.games.records`` from ``scoring.game.replay``), summed as Decimal;
 * per-player hand statistics and full-hand wins from each game's cached statistics
-  (``Game.final_stats``, :mod:`league.standings.game_stats`; read from the events for a game
+  (``Game.final_stats``, :mod:`league.games.game_stats`; read from the events for a game
   without it);
 * the season's rating (``scoring.ratings``, a fold) over the games in game order;
 * season deductions (``Penalty`` SEASON_DEDUCTION, not cancelled) subtracted exactly.
@@ -23,9 +23,9 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
+from league.games.game_stats import SEAT_KEYS, parsed, seat_stats
 from league.models import PenaltyKind, Season
 from league.standings.figures import AVERAGE_QUANTUM, RATE_QUANTUM, figures
-from league.standings.game_stats import SEAT_KEYS, parsed, seat_stats
 from scoring import ratings as R
 from scoring.record import Event
 from scoring.rules import Nagashi
@@ -130,7 +130,7 @@ class SeasonData:
     rulesets: dict[int, int | None] = field(default_factory=dict)
     """Game id -> the game's own ruleset id (None: the season's)."""
     stats: dict[int, dict] = field(default_factory=dict)
-    """Game id -> its statistics (``league.standings.game_stats``): cached, or read from its events."""
+    """Game id -> its statistics (``league.games.game_stats``): cached, or read from its events."""
 
 
 def hand_stats(
@@ -139,7 +139,7 @@ def hand_stats(
     """Per seat: hands played, wins (ron + tsumo), tsumo wins, deal-ins, riichi, yakuman wins.
 
     Stored events (dicts) are read with the engine's parser (``scoring.record.parse_event``);
-    one it refuses is skipped (``league.standings.game_stats.seat_stats`` counts them).
+    one it refuses is skipped (``league.games.game_stats.seat_stats`` counts them).
     ``nagashi_wins``: the ruleset counts nagashi mangan as a win (Juki), so it is one here too.
     """
     stats = seat_stats([parsed(e, seats) if isinstance(e, Mapping) else e for e in events], seats)

@@ -12,9 +12,11 @@ import secrets
 from django import template
 from django.utils.html import format_html
 
+from league.once import ENTRY_TOKEN_FIELD
+
 register = template.Library()
 
-FIELD = "entry_token"
+FIELD = ENTRY_TOKEN_FIELD
 
 
 @register.simple_tag(takes_context=True)

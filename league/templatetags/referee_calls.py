@@ -1,8 +1,6 @@
 """``{% referee_call_state game as rc %}``: the table's referee call box (issue 27 item 2)."""
 from __future__ import annotations
 
-import hashlib
-
 from django import template
 
 from league.referee import calls
@@ -10,15 +8,9 @@ from league.referee import calls
 register = template.Library()
 
 
-def call_version(game) -> str:
-    last = calls.latest_call(game)
-    parts = [last.pk, last.acknowledged_at] if last is not None else []
-    return hashlib.sha1(repr(parts).encode()).hexdigest()[:16]
-
-
 @register.simple_tag(takes_context=True)
 def referee_call_state(context, game) -> dict:
     request = context.get("request")
     user = getattr(request, "user", None)
     return {"call": calls.latest_call(game), "can_call": calls.may_call(user, game),
-            "reasons": calls.RefereeCall.Reason.choices, "etag": f'"rc-{call_version(game)}"'}
+            "reasons": calls.RefereeCall.Reason.choices, "etag": f'"rc-{calls.call_version(game)}"'}

@@ -1,5 +1,7 @@
 """What every screen's view shares: refusing a request, loading a game with its permission
-check, the once-only key of a posted form, and the services' refusals worded for the table host.
+check, the once-only key of a posted form. The services' refusals worded for the table host are
+``league.errors.refusal_message`` (a read module such as ``league.games.table`` words them too, and
+imports no view helper).
 """
 from __future__ import annotations
 
@@ -7,17 +9,13 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.views import redirect_to_login
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
-from django.utils.translation import get_language
-from django.utils.translation import gettext as _
 
 from league import permissions
-from league.error_codes import LeagueErrorCode as Code
 from league.models import Game
-from league.once import Once
-from scoring.errors import ScoringError
+from league.once import ENTRY_TOKEN_FIELD, Once
 
 
 def refuse(request: HttpRequest, club=None) -> HttpResponse:
@@ -64,85 +62,7 @@ def refusable(view):
 
 def entry_once(request: HttpRequest):
     """The posted form's entry token (``{% entry_token %}``) as the services' once-only key."""
-    return Once.form(request.user, request.POST.get("entry_token"))
+    return Once.form(request.user, request.POST.get(ENTRY_TOKEN_FIELD))
 
 
-def already_saved_message() -> str:
-    return _("This hand was already saved")
-
-
-def engine_message(message: str) -> str:
-    """The scoring engine's (English) reason behind a lead-in in the page's language."""
-    return _("The rules do not allow this: %(message)s") % {"message": message}
-
-
-def cancelled_message(game: Game) -> str:
-    return _("This game was cancelled (%(reason)s): its hands can no longer be entered or changed.") % {
-        "reason": game.cancel_reason or "—"}
-
-
-def refusal_message(exc: ValidationError | ScoringError, game: Game | None = None) -> str:
-    """A refusal from the services or the engine, worded for the table host.
-
-    The services' refusals carry a ``code``; those the host can act on get a sentence in the
-    page's language. Anything that comes from the engine is the engine's own words: in Korean
-    when the page is Korean (the engine's catalogue, ``ScoringError.localized``), else English
-    after a lead-in, so nothing of the rules is restated here.
-    """
-    code = getattr(exc, "code", None)
-    error = exc if isinstance(exc, ScoringError) else getattr(exc, "error", None)
-    message = getattr(exc, "message", None)
-    detail = message if isinstance(message, str) else " ".join(getattr(exc, "messages", [str(exc)]))
-    hand = getattr(exc, "hand", None)
-    if code == Code.CANCELLED:
-        if game is not None:
-            return cancelled_message(game)
-        return _("This game was cancelled: its hands can no longer change.")
-    if code == Code.CONFLICT and hand is not None:
-        return _("Hand %(n)s was already entered differently (by someone else?). Reload the table to see it, "
-                 "then edit it if it is wrong.") % {"n": hand + 1}
-    if code == Code.REFEREE_ONLY:
-        return _("Penalties are a referee's: only a referee or a club admin can give, change or remove them "
-                 "(on the referee screen).")
-    if code == Code.CLOSED:
-        return _("This game is finished: only a referee or a club admin can change it, with a reason.")
-    if code == Code.REASON:
-        return _("This game is finished: say why it is changed.")
-    if code == Code.FINISHED and error is None:
-        return _("This game is over: no hand can follow it. A referee can reopen a game ended by time or by a "
-                 "referee.")
-    if code == Code.NOTE:
-        return _("Say why the referee ends the game.")
-    if code == Code.TIME_NOT_UP:
-        return _("The end rule does not say the game is over yet: play on.")
-    if code == Code.NOT_AN_END:
-        return _("This game did not end at time or by a referee: there is no end to take back.")
-    if code == Code.HANDS_ENTERED:
-        return _("Hands were entered for this game on the table screen: finish the game there.")
-    if code == Code.END_IS_A_SERVICE:
-        return _("An end or a result is not entered as a hand: end the game with its end button, a referee, or the "
-                 "score entry.")
-    if code == Code.GONE:
-        return _("This hand was already deleted (by someone else?): nothing was changed. Reload the game to see it "
-                 "as it is now.")
-    if code == Code.ALREADY_DONE:
-        return already_saved_message()
-    if code == Code.POSITION:
-        return _("This is not the next hand of the game any more (the game changed since this screen was loaded). "
-                 "Reload the table.")
-    lang = get_language() or ""
-    korean = isinstance(error, ScoringError) and error.template is not None and lang.lower().split("-")[0] == "ko"
-    if code == Code.LATER_HAND:
-        if korean and hand is not None:
-            return _("Nothing was changed: hand %(n)s would become impossible. %(reason)s") % {
-                "n": hand + 1, "reason": error.localized(lang)}
-        return _("Nothing was changed: this would make a later hand impossible. %(message)s") % {"message": detail}
-    if isinstance(exc, ScoringError) or code in (Code.INVALID, Code.RULESET, Code.FINISHED):
-        if korean:
-            return error.localized(lang)  # the engine's refusal in Korean, with the players' names
-        return engine_message(detail)
-    return _("Refused: %(message)s") % {"message": detail}
-
-
-__all__ = ["Refused", "already_saved_message", "cancelled_message", "entry_once", "engine_message", "load_game",
-           "refusable", "refusal_message", "refuse"]
+__all__ = ["Refused", "entry_once", "load_game", "refusable", "refuse"]

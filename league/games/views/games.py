@@ -17,7 +17,7 @@ from django.views.decorators.http import require_GET
 
 from club.models import Club, Member
 from league import permissions
-from league.errors import SeatedElsewhere, seated_elsewhere_words
+from league.errors import SeatedElsewhere, refusal_message, seated_elsewhere_words
 from league.games import filters as game_filters
 from league.games import picker
 from league.games import selectors as game_selectors
@@ -28,7 +28,7 @@ from league.models import Game, Season
 from league.once import AlreadyDone
 from league.ui import charts as charts
 from league.ui.params import BadParameter, bad_parameter, id_param
-from league.ui.views import entry_once, load_game, refusable, refusal_message, refuse
+from league.ui.views import entry_once, load_game, refusable, refuse
 
 
 @require_GET

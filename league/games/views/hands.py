@@ -16,23 +16,16 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from league import permissions
-from league.errors import HandConflict
+from league.errors import HandConflict, already_saved_message, cancelled_message, refusal_message
 from league.games import selectors as game_selectors
 from league.games import services as game_services
 from league.games.forms import FullHandForm, HandEntryForm, PositionForm, ReasonForm, event_initial
+from league.games.signals import enter_penalty
 from league.games.table import GameView, game_view, preview_context, table_screen
 from league.games.words import event_words
 from league.models import Game, HandRecord
 from league.once import AlreadyDone, undone_message
-from league.ui.views import (
-    Refused,
-    already_saved_message,
-    cancelled_message,
-    entry_once,
-    load_game,
-    refusable,
-    refusal_message,
-)
+from league.ui.views import Refused, entry_once, load_game, refusable
 
 
 def _enter_check(user, game) -> bool:
@@ -86,8 +79,12 @@ def _store(request: HttpRequest, gv: GameView, form, template: str,
         def build():
             return ctx_extra
     try:
-        hand = game_services.hand_record(game=gv.game, position=position, event=form.event, by=request.user,
-                                         once=entry_once(request))
+        if game_selectors.is_penalty_event(form.event):  # a deliberate chombo: the referee's, who may be the host
+            hand, _created = enter_penalty(game=gv.game, position=position, event=form.event, by=request.user,
+                                           once=entry_once(request))
+        else:
+            hand = game_services.hand_record(game=gv.game, position=position, event=form.event, by=request.user,
+                                             once=entry_once(request))
     except AlreadyDone as done:  # a form rendered before that save (Back, a double tap): the table as it is now
         if done.undone:  # ...and another phone undid that hand since
             messages.warning(request, undone_message())

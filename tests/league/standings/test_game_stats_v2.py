@@ -6,8 +6,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from league.games.game_stats import STATS_VERSION, game_stats, parsed, stats_of_events, stats_of_replay
 from league.standings.figures import figures, summed
-from league.standings.game_stats import STATS_VERSION, game_stats, parsed, stats_of_events, stats_of_replay
 from scoring.errors import ScoringError
 from scoring.game import replay
 

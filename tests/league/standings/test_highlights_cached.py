@@ -5,9 +5,9 @@ import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
+from league.games.game_stats import stats_of_events
 from league.models import Game
 from league.standings import selectors as sel
-from league.standings.game_stats import stats_of_events
 from league.standings.services import standings_refresh
 
 pytestmark = pytest.mark.django_db

@@ -10,12 +10,12 @@ import pytest
 from club.models import Member
 from league.errors import HandRefused
 from league.games import services as game_services
+from league.games.game_stats import stats_of_events, stats_of_replay
 from league.games.selectors import game_record, replay_record
 from league.models import Game, RatingHistory, Season, StandingsSnapshot
 from league.referee import services as referee_services
 from league.seasons import services as season_services
 from league.standings import services as standings
-from league.standings.game_stats import stats_of_events, stats_of_replay
 from tests.factories import MemberFactory
 
 from .conftest import finished_game

@@ -15,9 +15,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
+from league.games.game_stats import stats_of_events
 from league.standings import selectors as sel
 from league.standings.figures import figures
-from league.standings.game_stats import stats_of_events
 from league.standings.services import standings_refresh
 from tests.factories import MemberFactory
 from tests.league.standings.test_game_stats_v2 import NIGHT

@@ -7,8 +7,8 @@ import importlib
 import pytest
 from django.apps import apps
 
+from league.games.game_stats import STATS_VERSION
 from league.models import Game
-from league.standings.game_stats import STATS_VERSION
 from tests.league.standings.test_game_stats_v2 import NIGHT
 
 pytestmark = pytest.mark.django_db
