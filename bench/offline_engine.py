@@ -36,7 +36,7 @@ SCRIPT = """async ([hands, repeat]) => {
   const py = await loadPyodide({ indexURL: '/static/vendor/pyodide/' });
   t.push(performance.now());
   py.unpackArchive(await (await fetch('/offline/scoring.zip')).arrayBuffer(), 'zip');
-  py.runPython('import json\\nfrom scoring.game import replay');
+  py.runPython('import json\\nfrom scoring.game import replay\\nimport scoring.quick_entry');
   t.push(performance.now());
   const record = JSON.stringify({ ruleset: 'juki-agit-2026', players: ['a', 'b', 'c', 'd'], hands });
   const check = py.runPython('lambda s: json.dumps(replay(json.loads(s)).to_json())');

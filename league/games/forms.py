@@ -1,7 +1,8 @@
 """Forms of the table-host and referee screens.
 
-Every form validates on the server. The hand-entry form turns the host's taps into one
-contract event (``shared/contracts/game-record.md``); whether that event is legal at this
+Every form validates on the server. The hand-entry form's taps become one contract event
+(``shared/contracts/game-record.md``) by ``scoring.quick_entry.event_from_taps``, the same Python the
+offline table screen runs in the browser; whether that event is legal at this
 point of the game, and what it pays, is the scoring engine's answer, never the form's.
 """
 from __future__ import annotations
@@ -20,8 +21,8 @@ from league.games.words import ABORT_LABELS
 from scoring.errors import ScoringError
 from scoring.messages import TRIPLE_RON_ABORT, render
 from scoring.payments import FU_VALUES, KAZOE_HAN, LIMIT_HAN, check_han_fu, check_win_han_fu, hand_value
+from scoring.quick_entry import DORA_FIELDS, TapRefusal, TapTable, event_from_taps, refusal_text
 from scoring.rules import Abort, Kazoe, Nagashi, Renhou, Ruleset
-from scoring.settle import tenpai_at_draw
 
 
 @dataclass(frozen=True)
@@ -79,18 +80,53 @@ def _value_choices(ruleset: Ruleset, tsumo: bool | None, language: str | None) -
     return tuple(rows)
 
 
-def parse_value(raw: str, ruleset: Ruleset) -> dict[str, int]:
-    """A grid button value as the WIN fields (``han``/``fu`` or ``yakuman``)."""
+def grid_values(ruleset: Ruleset) -> dict[str, dict[str, int]]:
+    """Each button of the value grid as the WIN fields it posts (``han``/``fu`` or ``yakuman``)."""
+    return {k: dict(v) for k, v in _grid_values(ruleset).items()}
+
+
+@lru_cache(maxsize=64)
+def _grid_values(ruleset: Ruleset) -> dict[str, dict[str, int]]:
+    values: dict[str, dict[str, int]] = {}
     for row in value_choices(ruleset):
         for choice in row:
-            if choice.value == raw:
-                if choice.yakuman:
-                    return {"yakuman": choice.yakuman}
-                win = {"han": choice.han}
-                if choice.fu is not None:
-                    win["fu"] = choice.fu
-                return win
-    raise forms.ValidationError(_("Choose the hand's value."), code="value")
+            if choice.yakuman:
+                values[choice.value] = {"yakuman": choice.yakuman}
+            else:
+                values[choice.value] = {"han": choice.han} if choice.fu is None else {"han": choice.han,
+                                                                                        "fu": choice.fu}
+    return values
+
+
+def tap_table(table: TableContext) -> TapTable:
+    """What ``scoring.quick_entry`` reads the taps against at this hand (the offline page ships it too)."""
+    rs = table.ruleset
+    return TapTable(players=len(table.players), dealer=table.dealer, values=grid_values(rs),
+                    dealer_min_han=table.dealer_min_han,
+                    agari_forbidden=tuple(bool(x) for x in table.agari_forbidden),
+                    most_ron_winners=most_ron_winners(rs), triple_ron_abort=rs.triple_ron_abort,
+                    deliberate_chombo=rs.deliberate_chombo_amount is not None)
+
+
+def refusal_templates() -> dict[str, str]:
+    """The taps' refusals (``scoring.quick_entry.REFUSAL_CODES``) in the page's language."""
+    templates = {
+        "required": _("Choose the %(who)s."),
+        "who_winner": _("winner"), "who_loser": _("player who dealt in"), "who_offender": _("offender"),
+        "value": _("Choose the hand's value."),
+        "self_ron": _("The winner cannot deal in to themselves."),
+        "multi_ron": _("A multiple ron needs at least two winners."),
+        "multi_ron_most": _("At most %(n)s players can win on one discard under this ruleset."),
+        "triple_ron": render(TRIPLE_RON_ABORT, get_language()),
+        "dora_unanswered": _("The dealer needs %(min)s han without dora: say how many of the dealer's %(han)s han "
+                             "are dora."),
+        "dora": _("The dealer's hand has %(han)s han: at most %(max)s of them can be dora."),
+        "open_riichi": _("%(name)s declared riichi, so the hand cannot be open: untick one of them."),
+        "nagashi": _("Choose who made nagashi mangan."),
+        "abort": _("Choose the abortive draw."),
+        "kind": _("Unknown result."),
+    }
+    return {code: str(text) for code, text in templates.items()}
 
 
 def win_value_key(win: dict[str, Any]) -> str:
@@ -165,8 +201,6 @@ def allowed_aborts(ruleset: Ruleset) -> list[Abort]:
     return aborts
 
 
-DORA_FIELDS = {HandKind.RON: "ron_dora", HandKind.MULTI_RON: "multi_dora", HandKind.TSUMO: "tsumo_dora"}
-"""The "of which dora" choice of the dealer's win, per result (only while the dealer's minimum applies)."""
 
 
 class HandEntryForm(forms.Form):
@@ -282,125 +316,34 @@ class HandEntryForm(forms.Form):
             for i, name in enumerate(t.players)
         ]
 
-    def _seat(self, name: str, label: str) -> int:
-        raw = self.cleaned_data.get(name)
-        if raw in (None, ""):
-            raise forms.ValidationError(_("Choose the %(who)s.") % {"who": label}, code="required")
-        return int(raw)
-
-    def _seats(self, name: str) -> list[int]:
-        return sorted(int(s) for s in self.cleaned_data.get(name) or [])
-
-    def _tenpai(self, name: str, riichi: list[int]) -> list[int]:
-        """The tenpai toggles as the engine counts them at a draw (``scoring.settle.tenpai_at_draw``)."""
-        forbidden = [p for p in range(len(self.table.players)) if _at(self.table.agari_forbidden, p, False)]
-        return tenpai_at_draw(self._seats(name), riichi, forbidden)
-
     def clean_riichi(self) -> list[str]:
         return check_riichi(self.cleaned_data.get("riichi") or [], self.table)
-
-    def _opened(self, event: dict[str, Any]) -> dict[str, Any]:
-        """The winners tapped "울었음" marked ``open: true`` (a riichi winner cannot be open)."""
-        opened = set(self._seats("open"))
-        if not opened or event["kind"] not in ("ron", "tsumo"):
-            return event
-        wins = event["wins"] if event["kind"] == "ron" else [event]
-        for w in wins:
-            if w["winner"] in opened:
-                if w["winner"] in event["riichi"]:
-                    raise forms.ValidationError(
-                        _("%(name)s declared riichi, so the hand cannot be open: untick one of them.")
-                        % {"name": self.table.players[w["winner"]]}, code="open_riichi")
-                w["open"] = True
-        return event
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
         if self.errors:
             return data
         try:
-            self.event = self._opened(self._build_event(data["kind"]))
-        except forms.ValidationError as exc:
-            self.add_error(None, exc)
+            self.event = event_from_taps(_as_taps(data), tap_table(self.table))
+        except TapRefusal as refusal:
+            self.add_error(None, forms.ValidationError(
+                refusal_text(refusal, refusal_templates(), self.table.players), code=refusal.code))
         return data
 
-    def _win(self, winner: int, raw_value: str) -> dict[str, Any]:
-        win: dict[str, Any] = {"winner": winner, **parse_value(raw_value or "", self.table.ruleset)}
-        pao = self.cleaned_data.get("pao")
-        if pao not in (None, ""):
-            win["pao"] = int(pao)
-        return win
 
-    def _dealer_dora(self, kind: str, win: dict[str, Any]) -> dict[str, Any]:
-        """The dealer's win with ``"dora": n`` while the dealer's minimum applies (others unchanged)."""
-        if not self.asks_dealer_dora or win["winner"] != self.table.dealer or "han" not in win:
-            return win
-        dora = self.cleaned_data.get(DORA_FIELDS[kind])
-        if dora is None and win["han"] < (self.table.dealer_min_han or 0):
-            dora = 0  # short of the minimum whatever its dora: the engine says so
-        if dora is None:
-            raise forms.ValidationError(
-                _("The dealer needs %(min)s han without dora: say how many of the dealer's %(han)s han are dora.")
-                % {"min": self.table.dealer_min_han, "han": win["han"]},
-                code="dora_unanswered",
-            )
-        if dora >= win["han"]:
-            raise forms.ValidationError(
-                _("The dealer's hand has %(han)s han: at most %(max)s of them can be dora.")
-                % {"han": win["han"], "max": win["han"] - 1},
-                code="dora",
-            )
-        return {**win, "dora": dora}
-
-    def _build_event(self, kind: str) -> dict[str, Any]:
-        riichi = self._seats("riichi")
-        if kind == HandKind.RON:
-            winner = self._seat("ron_winner", _("winner"))
-            loser = self._seat("ron_loser", _("player who dealt in"))
-            if winner == loser:
-                raise forms.ValidationError(_("The winner cannot deal in to themselves."), code="self_ron")
-            win = self._dealer_dora(kind, self._win(winner, self.cleaned_data["ron_value"]))
-            return {"kind": "ron", "loser": loser, "wins": [win], "riichi": riichi}
-        if kind == HandKind.MULTI_RON:
-            loser = self._seat("multi_loser", _("player who dealt in"))
-            winners = self._seats("multi_winners")
-            if loser in winners:
-                raise forms.ValidationError(_("The winner cannot deal in to themselves."), code="self_ron")
-            if len(winners) < 2:
-                raise forms.ValidationError(_("A multiple ron needs at least two winners."), code="multi_ron")
-            if len(winners) > self.most_ron_winners:
-                if len(winners) == 3 and self.table.ruleset.triple_ron_abort:
-                    raise forms.ValidationError(render(TRIPLE_RON_ABORT, get_language()), code="triple_ron")
-                raise forms.ValidationError(_("At most %(n)s players can win on one discard under this ruleset.")
-                                            % {"n": self.most_ron_winners}, code="multi_ron")
-            wins = []
-            for w in winners:
-                value = parse_value(self.cleaned_data.get(f"multi_value_{w}") or "", self.table.ruleset)
-                wins.append(self._dealer_dora(kind, {"winner": w, **value}))
-            return {"kind": "ron", "loser": loser, "wins": wins, "riichi": riichi}
-        if kind == HandKind.TSUMO:
-            winner = self._seat("tsumo_winner", _("winner"))
-            win = self._dealer_dora(kind, self._win(winner, self.cleaned_data["tsumo_value"]))
-            return {"kind": "tsumo", **win, "riichi": riichi}
-        if kind == HandKind.DRAW:
-            return {"kind": "draw", "tenpai": self._tenpai("draw_tenpai", riichi), "riichi": riichi}
-        if kind == HandKind.NAGASHI:
-            players = self._seats("nagashi_players")
-            if not players:
-                raise forms.ValidationError(_("Choose who made nagashi mangan."), code="nagashi")
-            return {"kind": "nagashi", "players": players, "tenpai": self._tenpai("nagashi_tenpai", riichi),
-                    "riichi": riichi}
-        if kind == HandKind.ABORT:
-            reason = self.cleaned_data.get("abort_reason")
-            if not reason:
-                raise forms.ValidationError(_("Choose the abortive draw."), code="abort")
-            return {"kind": "abort", "reason": reason, "riichi": riichi}
-        if kind == HandKind.CHOMBO:
-            event: dict[str, Any] = {"kind": "chombo", "offender": self._seat("chombo_offender", _("offender"))}
-            if self.cleaned_data.get("chombo_deliberate"):
-                event["deliberate"] = True
-            return event
-        raise forms.ValidationError(_("Unknown result."), code="kind")
+def _as_taps(cleaned: dict[str, Any]) -> dict[str, list[str]]:
+    """Cleaned fields as the posted texts ``scoring.quick_entry`` reads (a ticked box: ``"on"``)."""
+    taps: dict[str, list[str]] = {}
+    for name, value in cleaned.items():
+        if value is None or value is False:
+            taps[name] = []
+        elif value is True:
+            taps[name] = ["on"]
+        elif isinstance(value, (list, tuple)):
+            taps[name] = [str(v) for v in value]
+        else:
+            taps[name] = [str(value)]
+    return taps
 
 
 TILE_SUITS = ("m", "p", "s")

@@ -16,8 +16,9 @@ from django.utils.translation import gettext as _
 
 from scoring.hand.names import yaku_label
 from scoring.messages import Message, phrase, render
-from scoring.payments import KAZOE_HAN, Limit, limit_by_han, win_points
+from scoring.payments import Limit, win_points
 from scoring.penalties import EVENT_PENALTIES, PenaltyType
+from scoring.quick_entry import event_text, value_text
 from scoring.rules import Abort
 from scoring.table import dealer_of, paid_as_dealer
 from scoring.table import seat_wind as seat_wind_of
@@ -73,24 +74,8 @@ LIMIT_NAMES = {
 
 
 def value_words(win: dict[str, Any]) -> str:
-    if win.get("hand") is not None:
-        return _("full hand")
-    yakuman = win.get("yakuman")
-    if yakuman:
-        return _("Yakuman") if yakuman == 1 else _("%(n)s× yakuman") % {"n": yakuman}
-    han = win.get("han")
-    if han is None:
-        return ""
-    if win.get("fu") is not None and han < 5:
-        return _("%(han)s han %(fu)s fu") % {"han": han, "fu": win["fu"]}
-    if han >= KAZOE_HAN:
-        return _("%(han)s han (kazoe)") % {"han": han}
-    limit = limit_by_han(han)
-    return _("%(han)s han %(limit)s") % {"han": han, "limit": _(LIMIT_NAMES[limit])} if limit else ""
-
-
-def _names(players: Sequence[str], seats: Sequence[int]) -> str:
-    return ", ".join(players[s] for s in seats)
+    """A WIN's entered value in words (``scoring.quick_entry.value_text``)."""
+    return value_text(win, event_word_templates())
 
 
 def rule_words(code: str) -> str:
@@ -233,60 +218,55 @@ def event_words(event: dict[str, Any], players: Sequence[str], row: Any = None, 
 
 
 def _event_text(event: dict[str, Any], players: Sequence[str]) -> str:
-    """The event's own words (no replay): what was entered."""
-    kind = event.get("kind")
-    riichi = event.get("riichi") or []
-    if kind == "ron":
-        wins = event.get("wins") or []
-        loser = players[event["loser"]]
-        if len(wins) == 1:
-            w = wins[0]
-            text = _("%(winner)s ron from %(loser)s · %(value)s") % {
-                "winner": players[w["winner"]], "loser": loser, "value": value_words(w)}
-            text += _pao_words(w, players, row=None, rules=None, riichi=riichi, alone=False)
-        else:
-            parts = "; ".join(f"{players[w['winner']]} {value_words(w)}" for w in wins)
-            label = _("Double ron") if len(wins) == 2 else _("Triple ron")
-            text = _("%(label)s from %(loser)s · %(parts)s") % {"label": label, "loser": loser, "parts": parts}
-    elif kind == "tsumo":
-        text = _("%(winner)s tsumo · %(value)s") % {"winner": players[event["winner"]], "value": value_words(event)}
-        text += _pao_words(event, players, row=None, rules=None, riichi=riichi, alone=False)
-    elif kind == "draw":
-        tenpai = event.get("tenpai") or []
-        if not tenpai:
-            text = _("Draw · all noten")
-        elif len(tenpai) == len(players):
-            text = _("Draw · all tenpai")
-        else:
-            text = _("Draw · tenpai: %(names)s") % {"names": _names(players, tenpai)}
-    elif kind == "nagashi":
-        text = _("Nagashi mangan: %(names)s") % {"names": _names(players, event.get("players") or [])}
-    elif kind == "abort":
-        reason = str(ABORT_LABELS.get(event.get("reason"), event.get("reason", "")))
-        text = _("Abortive draw · %(reason)s") % {"reason": reason}
-    elif kind == "chombo":
-        if event.get("deliberate"):
-            text = _("%(name)s deliberate chombo") % {"name": players[event["offender"]]}
-        else:
-            text = _("%(name)s chombo") % {"name": players[event["offender"]]}
-    elif kind == "penalty":
-        text = _("%(name)s: %(penalty)s") % {
-            "name": players[event["player"]], "penalty": rule_words(str(event.get("type", "")))}
-    elif kind == "stop":
-        text = _("The dealer ends the game")
-    elif kind == "end" and event.get("reason") == "time":
-        text = _("Time is up — game over")
-    elif kind == "end":
-        text = _("The referee ends the game")
-        if event.get("note"):
-            text += f" · {event['note']}"
-    elif kind == "result":
-        text = _("Final scores entered")
-    else:
-        text = str(kind)
-    if riichi:
-        text += " · " + _("riichi: %(names)s") % {"names": _names(players, riichi)}
-    return text
+    """The event's own words (no replay): what was entered (``scoring.quick_entry.event_text``, the words
+    the offline table screen also shows)."""
+    words = event_word_templates()
+    penalty = str(event.get("type", "")) if event.get("kind") == "penalty" else ""
+    if penalty and penalty not in words["penalties"]:
+        words = {**words, "penalties": {**words["penalties"], penalty: rule_words(penalty)}}
+    return event_text(event, players, words)
+
+
+_EVENT_WORDS: dict[str, dict[str, Any]] = {}
+
+
+def event_word_templates() -> dict[str, Any]:
+    """The templates of ``scoring.quick_entry.event_text`` in the page's language (worked out once per
+    language and process; the offline page ships them in its config)."""
+    language = get_language() or ""
+    words = _EVENT_WORDS.get(language)
+    if words is None:
+        words = _EVENT_WORDS[language] = _build_event_words()
+    return words
+
+
+def _build_event_words() -> dict[str, Any]:
+    return {
+        "ron": _("%(winner)s ron from %(loser)s · %(value)s"),
+        "multi": _("%(label)s from %(loser)s · %(parts)s"),
+        "double": _("Double ron"), "triple": _("Triple ron"),
+        "tsumo": _("%(winner)s tsumo · %(value)s"),
+        "pao": _("pao %(name)s"),
+        "noten": _("Draw · all noten"), "all_tenpai": _("Draw · all tenpai"),
+        "tenpai": _("Draw · tenpai: %(names)s"),
+        "nagashi": _("Nagashi mangan: %(names)s"),
+        "abort": _("Abortive draw · %(reason)s"),
+        "chombo": _("%(name)s chombo"), "deliberate": _("%(name)s deliberate chombo"),
+        "penalty": _("%(name)s: %(penalty)s"),
+        "stop": _("The dealer ends the game"),
+        "end_time": _("Time is up — game over"),
+        "end_referee": _("The referee ends the game"),
+        "result": _("Final scores entered"),
+        "riichi": _("riichi: %(names)s"),
+        "full_hand": _("full hand"),
+        "yakuman": _("Yakuman"), "yakuman_n": _("%(n)s× yakuman"),
+        "han_fu": _("%(han)s han %(fu)s fu"),
+        "han_kazoe": _("%(han)s han (kazoe)"),
+        "han_limit": _("%(han)s han %(limit)s"),
+        "limits": {limit.value: _(name) for limit, name in LIMIT_NAMES.items()},
+        "aborts": {abort.value: str(label) for abort, label in ABORT_LABELS.items()},
+        "penalties": {kind: rule_words(kind) for kind in PENALTY_EVENT_KINDS},
+    }
 
 
 def _termination(ended_by: str) -> Termination | None:

@@ -140,7 +140,7 @@ def _build_ruleset_info(ruleset: Ruleset) -> _RulesetInfo:
         double_wind_pair_in_west=ruleset.double_wind_pair_in_west,
         flower_rinshan_pinfu=ruleset.flower_rinshan_pinfu,
         open_pinfu_fu=ruleset.open_pinfu_fu,
-        next_kind=tuple(_next_kind(k, sanma) for k in range(34)),
+        next_kind=tuple(_next_kind(k, ruleset.sanma_tiles.suit if sanma else None) for k in range(34)),
         paarenchan="paarenchan" in ruleset.local_yakuman,
         values={},
         points={},
@@ -444,15 +444,15 @@ def _limit_wheels(yaku_config: YakuConfig, wheels: frozenset[str]) -> None:
     yaku.is_condition_met = is_condition_met  # type: ignore[method-assign]
 
 
-def _next_kind(kind: int, sanma: bool) -> int:
+def _next_kind(kind: int, removed_suit: int | None) -> int:
+    """The dora a ``kind`` indicates; ``removed_suit``: the suit whose 2-8 the 3-player set lacks
+    (``Ruleset.sanma_tiles``), where 1 indicates 9 and 9 indicates 1; None in 4-player."""
     if kind >= 31:
         return 31 + (kind - 31 + 1) % 3
     if kind >= 27:
         return 27 + (kind - 27 + 1) % 4
-    if sanma and kind == 0:
-        return 8  # three-player: 1m indicates 9m (no 2m-8m)
-    if sanma and kind == 8:
-        return 0
+    if removed_suit is not None and kind // 9 == removed_suit and kind % 9 in (0, 8):
+        return kind + 8 if kind % 9 == 0 else kind - 8
     return kind // 9 * 9 + (kind % 9 + 1) % 9
 
 

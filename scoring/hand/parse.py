@@ -260,9 +260,11 @@ def _check_tile_set(
         kind, n = next((k, n) for k, n in seen_counts.items() if n > 4)
         raise HandError(M.TILE_OVER_FOUR, n=n, tile=str(Tile(kind)))
     if ruleset.is_sanma:
-        bad = sorted(str(Tile(k)) for k in seen_counts if 1 <= k <= 7)
+        removed = ruleset.sanma_tiles.removed_kinds
+        bad = sorted(str(Tile(k)) for k in seen_counts if k in removed)
         if bad:
-            raise HandError(M.SANMA_NO_MAN, tiles=", ".join(bad))
+            raise HandError(M.SANMA_REMOVED_TILES, removed=f"{Tile(removed[0])}-{Tile(removed[-1])}",
+                            tiles=", ".join(bad))
     red_fives = ruleset.red_fives
     any_red = reds or any(t.red for t in indicators)
     for suit_index in (0, 1, 2):

@@ -398,22 +398,21 @@ def _chiitoitsu(pure: list[int], meld_blocks: list[int]) -> list[list[int]]:
 
 
 # --- the search -----------------------------------------------------------------------------
-def best_reading(
-    counts: Mapping[int, int], melds: tuple[tuple[int, bool], ...], win: int, flags: frozenset[str],
-    tsumo: bool, seat_wind: int, round_wind: int, nuki: int, rules: ReadingRules, club_fu: ClubFu | None,
-    ryuisou: bool,
-) -> Reading | str:
-    """The library's best reading of a hand, or its error (``NOT_WINNING`` / ``NO_YAKU``).
+class _Declared(NamedTuple):
+    """The declared melds of a hand as the reading search needs them (``_declared``)."""
 
-    ``counts``: copies of each 34-index in the hand and its melds; ``melds``: (block code, opened)
-    of each declared meld in order; ``win``: the winning tile's 34-index; ``seat_wind`` /
-    ``round_wind``: 27-30; ``nuki``: our dora total (the library's nuki dora: ranks readings);
-    ``ryuisou``: whether ryuuiisou may be scored. The flags were checked by the caller
-    (``evaluate._check_flags``), as the library's own refusals would have been.
-    """
-    c34 = [0] * 34
-    for k, n in counts.items():
-        c34[k] = n
+    pure: list[int]
+    """The concealed part's 34-index counts (the hand less its melds): what ``divide`` splits."""
+    meld_blocks: list[int]
+    opened_blocks: list[int]
+    meld_state: dict[int, int]
+    """Per meld tile (not a chii): 1 when opened, | 2 when a kan (the fu of the meld)."""
+    is_open: bool
+    kan_melds: int
+
+
+def _declared(c34: list[int], melds: tuple[tuple[int, bool], ...]) -> _Declared:
+    """Step 1: the declared melds, taken out of the hand's counts."""
     pure = c34[:]
     meld_blocks = []
     opened_blocks = []
@@ -432,155 +431,268 @@ def best_reading(
             meld_state[code >> 2] = (1 if opened else 0) | (2 if ty == QUAD else 0)
         if ty == QUAD:
             kan_melds += 1
-    has_melds = bool(melds)
-    dealer = seat_wind == 27
+    return _Declared(pure, meld_blocks, opened_blocks, meld_state, is_open, kan_melds)
 
-    # Yaku of the win itself (the same in every reading).
+
+def _situational_yaku(flags: frozenset[str], tsumo: bool, is_open: bool, rules: ReadingRules) -> list[int]:
+    """Step 2: the yaku of the win itself (the same in every reading), in the library's order."""
     situational: list[int] = []
     if tsumo and not is_open:
         situational.append(Y_TSUMO)
-    if flags:
-        if "double_riichi" in flags:
-            situational.append(Y_DOUBLE_RIICHI)
-        elif "riichi" in flags:
-            situational.append(Y_RIICHI)
-        if "ippatsu" in flags:
-            situational.append(Y_IPPATSU)
-        if "rinshan" in flags:
-            situational.append(Y_RINSHAN)
-        if "chankan" in flags or "chankan_closed" in flags:
-            situational.append(Y_CHANKAN)
-        if "haitei" in flags:
-            situational.append(Y_HAITEI)
-        if "houtei" in flags:
-            situational.append(Y_HOUTEI)
-        if "renhou" in flags:
-            situational.append(Y_RENHOU_YAKUMAN if rules.renhou_yakuman else Y_RENHOU)
-        if "tenhou" in flags:
-            situational.append(Y_TENHOU)
-        if "chiihou" in flags:
-            situational.append(Y_CHIIHOU)
+    if not flags:
+        return situational
+    if "double_riichi" in flags:
+        situational.append(Y_DOUBLE_RIICHI)
+    elif "riichi" in flags:
+        situational.append(Y_RIICHI)
+    if "ippatsu" in flags:
+        situational.append(Y_IPPATSU)
+    if "rinshan" in flags:
+        situational.append(Y_RINSHAN)
+    if "chankan" in flags or "chankan_closed" in flags:
+        situational.append(Y_CHANKAN)
+    if "haitei" in flags:
+        situational.append(Y_HAITEI)
+    if "houtei" in flags:
+        situational.append(Y_HOUTEI)
+    if "renhou" in flags:
+        situational.append(Y_RENHOU_YAKUMAN if rules.renhou_yakuman else Y_RENHOU)
+    if "tenhou" in flags:
+        situational.append(Y_TENHOU)
+    if "chiihou" in flags:
+        situational.append(Y_CHIIHOU)
+    return situational
+
+
+class _Shape(NamedTuple):
+    """What the library's yaku look at in one division of the hand, from one pass over its blocks."""
+
+    feature: int
+    counted: int
+    pair_tile: int
+    suit_mask: int
+    honor_count: int
+    all_simple: bool
+    one_suit: bool
+
+
+def _shape(hand: list[int]) -> _Shape:
+    feature = counted = 0
+    pair_tile = -1
+    for b in hand:
+        feature |= _FEATURE[b]
+        counted += _COUNTS[b]
+        if b & 3 == PAIR:
+            pair_tile = b >> 2
+    suit_mask = feature >> SUIT_SHIFT
+    return _Shape(feature, counted, pair_tile, suit_mask, counted >> C_HONOR & 15, not feature & NOT_SIMPLE,
+                  suit_mask in (1, 2, 4))
+
+
+def _division_yaku(
+    hand: list[int], shape: _Shape, c34: list[int], win: int, decl: _Declared, *, tsumo: bool, seat_wind: int,
+    round_wind: int, tanyao_allowed: bool, wheel_suits: Any, ryuisou: bool, has_melds: bool,
+) -> tuple[list[int], str]:
+    """Step 3: the yaku of the hand's shape in one division (not the win's own), and the daisharin's
+    name when it is one (the library renames its daisharin by the suit)."""
+    feature, counted, honor_count = shape.feature, shape.counted, shape.honor_count
+    all_simple, one_suit = shape.all_simple, shape.one_suit
+    has_honors = honor_count > 0
+    n_chi = counted >> C_CHI & 15
+    n_pon = counted >> C_PON & 15
+    wheel = ""
+    yaku: list[int] = []
+    if len(hand) == 7:
+        yaku.append(Y_CHIITOITSU)
+    if wheel_suits and honor_count == 0 and one_suit:
+        suit = (hand[0] >> 2) // 9
+        if suit in wheel_suits and all(c34[suit * 9 + i] == 2 for i in range(1, 8)):
+            yaku.append(Y_DAISHARIN)
+            wheel = _WHEEL_ID[suit]
+    if tanyao_allowed and all_simple:
+        yaku.append(Y_TANYAO)
+    if honor_count == 0 and one_suit:
+        yaku.append(Y_CHINITSU)
+    elif one_suit and honor_count > 0:
+        yaku.append(Y_HONITSU)
+    if not n_chi:
+        if has_honors and not feature & NOT_HONOR:
+            yaku.append(Y_TSUISOU)
+        if not all_simple:
+            if not feature & NOT_TH:
+                yaku.append(Y_HONROTO)
+            if not has_honors and not feature & NOT_TERMINAL:
+                yaku.append(Y_CHINROTO)
+    if ryuisou and not feature & NOT_GREEN:
+        yaku.append(Y_RYUISOU)
+    if n_chi:
+        _sequence_yaku(yaku, hand, shape, is_open=decl.is_open)
+    if n_pon:
+        _triplet_yaku(yaku, hand, shape, c34, win, decl, tsumo=tsumo, seat_wind=seat_wind, round_wind=round_wind,
+                      has_melds=has_melds)
+    return yaku, wheel
+
+
+def _sequence_yaku(yaku: list[int], hand: list[int], shape: _Shape, *, is_open: bool) -> None:
+    """The yaku of a division with a chii (appended to ``yaku`` in the library's order)."""
+    counted = shape.counted
+    if not shape.all_simple:
+        terminal_sets = counted >> C_TERMINAL_SET & 15
+        honor_sets = counted >> C_HONOR_SET & 15
+        if terminal_sets + honor_sets == 5 and terminal_sets and honor_sets:
+            yaku.append(Y_CHANTAI)
+        if terminal_sets == 5:
+            yaku.append(Y_JUNCHAN)
+        if _ittsu(hand):
+            yaku.append(Y_ITTSU)
+    if not is_open:
+        peikou = _peikou(hand)
+        if peikou == 2:
+            yaku.append(Y_RYANPEIKO)
+        elif peikou == 1:
+            yaku.append(Y_IIPEIKO)
+    if shape.suit_mask == 7 and _same_in_three_suits(hand, SEQUENCE):
+        yaku.append(Y_SANSHOKU)
+
+
+def _triplet_yaku(
+    yaku: list[int], hand: list[int], shape: _Shape, c34: list[int], win: int, decl: _Declared, *, tsumo: bool,
+    seat_wind: int, round_wind: int, has_melds: bool,
+) -> None:
+    """The yaku of a division with a pon (appended to ``yaku`` in the library's order)."""
+    counted = shape.counted
+    n_pon = counted >> C_PON & 15
+    if n_pon == 4:
+        yaku.append(Y_TOITOI)
+    if _sanankou(hand, win, decl.opened_blocks, tsumo):
+        yaku.append(Y_SANANKOU)
+    if shape.suit_mask == 7 and _same_in_three_suits(hand, TRIPLET):
+        yaku.append(Y_SANSHOKU_DOUKO)
+    if shape.honor_count > 0:
+        _honor_triplet_yaku(yaku, hand, counted, seat_wind=seat_wind, round_wind=round_wind)
+    if (not has_melds and not shape.all_simple and shape.honor_count == 0 and shape.one_suit
+            and _chuuren(c34, shape.suit_mask)):
+        yaku.append(Y_DOUBLE_CHUUREN if c34[win] in (2, 4) else Y_CHUUREN)
+    if not decl.is_open and _suuankou(hand, win, tsumo):
+        yaku.append(Y_SUUANKOU_TANKI if c34[win] == 2 else Y_SUUANKOU)
+    if decl.kan_melds == 3:
+        yaku.append(Y_SANKANTSU)
+    if decl.kan_melds == 4:
+        yaku.append(Y_SUUKANTSU)
+
+
+def _honor_triplet_yaku(yaku: list[int], hand: list[int], counted: int, *, seat_wind: int, round_wind: int) -> None:
+    """Dragons and winds: yakuhai, shousangen, daisangen, the four winds."""
+    dragon_pons = counted >> C_DRAGON_PON & 15
+    wind_pons = counted >> C_WIND_PON & 15
+    if counted >> C_DRAGON_SET & 15 == 3:
+        yaku.append(Y_SHOSANGEN)
+    if dragon_pons:
+        if _has_pon_of(hand, HAKU):
+            yaku.append(Y_HAKU)
+        if _has_pon_of(hand, HATSU):
+            yaku.append(Y_HATSU)
+        if _has_pon_of(hand, CHUN):
+            yaku.append(Y_CHUN)
+    if wind_pons:
+        if _has_pon_of(hand, seat_wind):
+            yaku.append(_SEAT_WIND_ID[seat_wind])
+        if _has_pon_of(hand, round_wind):
+            yaku.append(_ROUND_WIND_ID[round_wind])
+    if dragon_pons == 3:
+        yaku.append(Y_DAISANGEN)
+    if wind_pons == 3 and counted >> C_WIND_PAIR & 15 == 1:
+        yaku.append(Y_SHOSUUSHI)
+    if wind_pons == 4:
+        yaku.append(Y_DAISUUSHI)
+
+
+_Candidate = tuple[list[int], int, Any, bool]
+"""A reading in the running: (yaku ids, fu, fu breakdown, whether it has no yaku)."""
+
+
+def _kokushi_candidate(
+    c34: list[int], win: int, flags: frozenset[str], rules: ReadingRules, *, tsumo: bool, dealer: bool,
+) -> tuple[tuple, _Candidate]:
+    """Step 5: thirteen orphans (no division reads it), with its ranking key."""
+    yaku = [Y_DOUBLE_KOKUSHI if c34[win] == 2 else Y_KOKUSHI]
+    if "renhou" in flags and rules.renhou_yakuman:
+        yaku.append(Y_RENHOU_YAKUMAN)
+    if "tenhou" in flags:
+        yaku.append(Y_TENHOU)
+    if "chiihou" in flags:
+        yaku.append(Y_CHIIHOU)
+    han = sum(_HAN_CLOSED[y] for y in yaku)
+    return (_total(rules, han, 0, True, tsumo, dealer), True, han, 0, 0), (yaku, 0, (), False)
+
+
+def _as_reading(best: _Candidate | None, han_of: Any, wheel: str) -> Reading | str:
+    """Step 6: the chosen reading as the library answers it (yaku by id, fu breakdown by fu), or the error."""
+    if best is None:
+        return NOT_WINNING
+    yaku, fu, details, error = best
+    if error:
+        return NO_YAKU
+    out = []
+    for y in sorted(yaku):
+        out.append((wheel if y == Y_DAISHARIN else _CONTRACT_ID[y], han_of[y], _IS_YAKUMAN[y]))
+    breakdown = tuple(sorted(details, key=_by_fu, reverse=True))
+    return Reading(tuple(out), fu or None if not breakdown else fu, breakdown)
+
+
+def best_reading(
+    counts: Mapping[int, int], melds: tuple[tuple[int, bool], ...], win: int, flags: frozenset[str],
+    tsumo: bool, seat_wind: int, round_wind: int, nuki: int, rules: ReadingRules, club_fu: ClubFu | None,
+    ryuisou: bool,
+) -> Reading | str:
+    """The library's best reading of a hand, or its error (``NOT_WINNING`` / ``NO_YAKU``).
+
+    ``counts``: copies of each 34-index in the hand and its melds; ``melds``: (block code, opened)
+    of each declared meld in order; ``win``: the winning tile's 34-index; ``seat_wind`` /
+    ``round_wind``: 27-30; ``nuki``: our dora total (the library's nuki dora: ranks readings);
+    ``ryuisou``: whether ryuuiisou may be scored. The flags were checked by the caller
+    (``evaluate._check_flags``), as the library's own refusals would have been.
+
+    The steps: the declared melds out of the counts (``_declared``), the win's own yaku
+    (``_situational_yaku``), then per division of the concealed part its yaku (``_division_yaku``) and
+    per group holding the winning tile its fu and total (step 4, here: the hot loop), thirteen orphans
+    (``_kokushi_candidate``), and the winner as the library answers it (``_as_reading``).
+    """
+    c34 = [0] * 34
+    for k, n in counts.items():
+        c34[k] = n
+    decl = _declared(c34, melds)
+    is_open, opened_blocks, meld_state = decl.is_open, decl.opened_blocks, decl.meld_state
+    has_melds = bool(melds)
+    dealer = seat_wind == 27
+    situational = _situational_yaku(flags, tsumo, is_open, rules)
     han_of = _HAN_OPEN if is_open else _HAN_CLOSED
     rinshan = "rinshan" in flags
     tanyao_allowed = not is_open or rules.open_tanyao
     wheel_suits = rules.wheel_suits if not has_melds else None
 
-    best: tuple | None = None
+    best: _Candidate | None = None
     best_key: tuple = ()
     wheel = ""
-    for hand in divide(pure, meld_blocks):
-        n_blocks = len(hand)
-        chiitoitsu = n_blocks == 7
-        # One pass over the blocks for what the library's yaku look at.
-        feature = counted = 0
-        pair_tile = -1
-        for b in hand:
-            feature |= _FEATURE[b]
-            counted += _COUNTS[b]
-            if b & 3 == PAIR:
-                pair_tile = b >> 2
-        suit_mask = feature >> SUIT_SHIFT
-        honor_count = counted >> C_HONOR & 15
-        n_chi = counted >> C_CHI & 15
-        n_pon = counted >> C_PON & 15
-        all_simple = not feature & NOT_SIMPLE
-        has_honors = honor_count > 0
-        one_suit = suit_mask in (1, 2, 4)
-
-        yaku: list[int] = []
-        if chiitoitsu:
-            yaku.append(Y_CHIITOITSU)
-        if wheel_suits and honor_count == 0 and one_suit:
-            suit = (hand[0] >> 2) // 9  # the library renames its daisharin by this suit
-            if suit in wheel_suits and all(c34[suit * 9 + i] == 2 for i in range(1, 8)):
-                yaku.append(Y_DAISHARIN)
-                wheel = _WHEEL_ID[suit]
-        if tanyao_allowed and all_simple:
-            yaku.append(Y_TANYAO)
-        if honor_count == 0 and one_suit:
-            yaku.append(Y_CHINITSU)
-        elif one_suit and honor_count > 0:
-            yaku.append(Y_HONITSU)
-        if not n_chi:
-            if has_honors and not feature & NOT_HONOR:
-                yaku.append(Y_TSUISOU)
-            if not all_simple:
-                if not feature & NOT_TH:
-                    yaku.append(Y_HONROTO)
-                if not has_honors and not feature & NOT_TERMINAL:
-                    yaku.append(Y_CHINROTO)
-        if ryuisou and not feature & NOT_GREEN:
-            yaku.append(Y_RYUISOU)
-        if n_chi:
-            if not all_simple:
-                terminal_sets = counted >> C_TERMINAL_SET & 15
-                honor_sets = counted >> C_HONOR_SET & 15
-                if terminal_sets + honor_sets == 5 and terminal_sets and honor_sets:
-                    yaku.append(Y_CHANTAI)
-                if terminal_sets == 5:
-                    yaku.append(Y_JUNCHAN)
-                if _ittsu(hand):
-                    yaku.append(Y_ITTSU)
-            if not is_open:
-                peikou = _peikou(hand)
-                if peikou == 2:
-                    yaku.append(Y_RYANPEIKO)
-                elif peikou == 1:
-                    yaku.append(Y_IIPEIKO)
-            if suit_mask == 7 and _same_in_three_suits(hand, SEQUENCE):
-                yaku.append(Y_SANSHOKU)
-        if n_pon:
-            if n_pon == 4:
-                yaku.append(Y_TOITOI)
-            if _sanankou(hand, win, opened_blocks, tsumo):
-                yaku.append(Y_SANANKOU)
-            if suit_mask == 7 and _same_in_three_suits(hand, TRIPLET):
-                yaku.append(Y_SANSHOKU_DOUKO)
-            if has_honors:
-                dragon_pons = counted >> C_DRAGON_PON & 15
-                wind_pons = counted >> C_WIND_PON & 15
-                if counted >> C_DRAGON_SET & 15 == 3:
-                    yaku.append(Y_SHOSANGEN)
-                if dragon_pons:
-                    if _has_pon_of(hand, HAKU):
-                        yaku.append(Y_HAKU)
-                    if _has_pon_of(hand, HATSU):
-                        yaku.append(Y_HATSU)
-                    if _has_pon_of(hand, CHUN):
-                        yaku.append(Y_CHUN)
-                if wind_pons:
-                    if _has_pon_of(hand, seat_wind):
-                        yaku.append(_SEAT_WIND_ID[seat_wind])
-                    if _has_pon_of(hand, round_wind):
-                        yaku.append(_ROUND_WIND_ID[round_wind])
-                if dragon_pons == 3:
-                    yaku.append(Y_DAISANGEN)
-                if wind_pons == 3 and counted >> C_WIND_PAIR & 15 == 1:
-                    yaku.append(Y_SHOSUUSHI)
-                if wind_pons == 4:
-                    yaku.append(Y_DAISUUSHI)
-            if not has_melds and not all_simple and honor_count == 0 and one_suit and _chuuren(c34, suit_mask):
-                yaku.append(Y_DOUBLE_CHUUREN if c34[win] in (2, 4) else Y_CHUUREN)
-            if not is_open and _suuankou(hand, win, tsumo):
-                yaku.append(Y_SUUANKOU_TANKI if c34[win] == 2 else Y_SUUANKOU)
-            if kan_melds == 3:
-                yaku.append(Y_SANKANTSU)
-            if kan_melds == 4:
-                yaku.append(Y_SUUKANTSU)
+    for hand in divide(decl.pure, decl.meld_blocks):
+        chiitoitsu = len(hand) == 7
+        shape = _shape(hand)
+        yaku, division_wheel = _division_yaku(
+            hand, shape, c34, win, decl, tsumo=tsumo, seat_wind=seat_wind, round_wind=round_wind,
+            tanyao_allowed=tanyao_allowed, wheel_suits=wheel_suits, ryuisou=ryuisou, has_melds=has_melds)
+        wheel = division_wheel or wheel
         yaku += situational
         yakuman = [y for y in yaku if _IS_YAKUMAN[y]]
-        if yakuman:
-            han_no_pinfu = sum(han_of[y] for y in yakuman)
-        else:
-            han_no_pinfu = sum(han_of[y] for y in yaku)
+        han_no_pinfu = sum(han_of[y] for y in (yakuman or yaku))
 
+        # Step 4: per group holding the winning tile, the fu and the library's ranking key.
         for win_group in _win_groups(hand, win, opened_blocks):
             if chiitoitsu:
                 details: tuple[tuple[str, int], ...] | list[tuple[str, int]] = _CHIITOITSU_FU
                 raw = fu = 25
             else:
-                details, raw = _reading_fu(hand, win, win_group, tsumo, seat_wind, round_wind, pair_tile, melds,
-                                           meld_state, is_open, rules.open_pinfu_fu, club_fu, rinshan)
+                details, raw = _reading_fu(hand, win, win_group, tsumo, seat_wind, round_wind, shape.pair_tile,
+                                           melds, meld_state, is_open, rules.open_pinfu_fu, club_fu, rinshan)
                 fu = (raw + 9) // 10 * 10
             pinfu = len(details) == 1 and not chiitoitsu and not is_open
             if yakuman:
@@ -598,29 +710,10 @@ def best_reading(
                 best = (yakuman if yakuman else (yaku + [Y_PINFU] if pinfu else yaku), fu, details, error)
 
     if not is_open and len(counts) == 13 and _kokushi(c34):
-        yaku = [Y_DOUBLE_KOKUSHI if c34[win] == 2 else Y_KOKUSHI]
-        if "renhou" in flags and rules.renhou_yakuman:
-            yaku.append(Y_RENHOU_YAKUMAN)
-        if "tenhou" in flags:
-            yaku.append(Y_TENHOU)
-        if "chiihou" in flags:
-            yaku.append(Y_CHIIHOU)
-        han = sum(_HAN_CLOSED[y] for y in yaku)
-        key = (_total(rules, han, 0, True, tsumo, dealer), True, han, 0, 0)
+        key, candidate = _kokushi_candidate(c34, win, flags, rules, tsumo=tsumo, dealer=dealer)
         if best is None or key > best_key:
-            best_key = key
-            best = (yaku, 0, (), False)
-
-    if best is None:
-        return NOT_WINNING
-    yaku, fu, details, error = best
-    if error:
-        return NO_YAKU
-    out = []
-    for y in sorted(yaku):
-        out.append((wheel if y == Y_DAISHARIN else _CONTRACT_ID[y], han_of[y], _IS_YAKUMAN[y]))
-    breakdown = tuple(sorted(details, key=_by_fu, reverse=True))
-    return Reading(tuple(out), fu or None if not breakdown else fu, breakdown)
+            best = candidate
+    return _as_reading(best, han_of, wheel)
 
 
 def _by_fu(detail: tuple[str, int]) -> int:

@@ -645,9 +645,9 @@ TILE_OVER_FOUR = Message(
     "{n} copies of {tile} (hand, melds and indicators): there are only four.",
     "{tile}이(가) {n}장입니다(손패, 울기, 표시패 합계): 이 패는 네 장뿐입니다.",
 )
-SANMA_NO_MAN = Message(
-    "Three-player mahjong has no 2m-8m; got {tiles}.",
-    "3인 마작에는 2m-8m이 없습니다(입력: {tiles}).",
+SANMA_REMOVED_TILES = Message(
+    "Three-player mahjong under this ruleset has no {removed}; got {tiles}.",
+    "이 규정의 3인 마작에는 {removed}이 없습니다(입력: {tiles}).",
 )
 TOO_MANY_RED = Message(
     "{red} red 5{suit} (written 0{suit}) but this ruleset has {allowed} red 5{suit}.",

@@ -170,6 +170,27 @@ class SanmaTsumoSplit(enum.StrEnum):
     dealer winner) adds the half rounded up, the other the rest (1 han 30 fu non-dealer: 700 / 400)."""
 
 
+class SanmaTiles(enum.StrEnum):
+    """3-player: which suit loses its 2 to 8 (004 §7 does not say; the usual set removes 2m-8m)."""
+
+    NO_2M_8M = "no_2m_8m"
+    """2m-8m removed (the usual set): 1m indicates 9m and 9m indicates 1m."""
+    NO_2P_8P = "no_2p_8p"
+    """2p-8p removed: 1p indicates 9p and 9p indicates 1p."""
+    NO_2S_8S = "no_2s_8s"
+    """2s-8s removed: 1s indicates 9s and 9s indicates 1s."""
+
+    @property
+    def suit(self) -> int:
+        """The removed suit's index (0 man, 1 pin, 2 sou): its tiles are ``suit * 9 + 0..8``."""
+        return {SanmaTiles.NO_2M_8M: 0, SanmaTiles.NO_2P_8P: 1, SanmaTiles.NO_2S_8S: 2}[self]
+
+    @property
+    def removed_kinds(self) -> range:
+        """The 34-index kinds not in the set (2 to 8 of the removed suit)."""
+        return range(self.suit * 9 + 1, self.suit * 9 + 8)
+
+
 class Kazoe(enum.StrEnum):
     YAKUMAN = "yakuman"
     """13 han or more is a (single) yakuman."""
@@ -255,6 +276,9 @@ CHOICE_KO: dict[enum.Enum, str] = {
     PaarenchanCount.DEALS: "친을 유지한 모든 국",
     SanmaTsumoSplit.HALVES_ROUNDED_UP: "반씩 100점 단위 올림(700/500)",
     SanmaTsumoSplit.FOUR_PLAYER_TOTAL: "4인 합계 그대로(700/400)",
+    SanmaTiles.NO_2M_8M: "2만~8만을 뺌(보통; 1만이 9만을 가리킴)",
+    SanmaTiles.NO_2P_8P: "2통~8통을 뺌(1통이 9통을 가리킴)",
+    SanmaTiles.NO_2S_8S: "2삭~8삭을 뺌(1삭이 9삭을 가리킴)",
     Kazoe.YAKUMAN: "역만",
     Kazoe.SANBAIMAN: "삼배만",
     ClosedKanRob.NONE: "불가",
@@ -760,6 +784,14 @@ class Ruleset:
     """3-player: a North may be set aside (kita, nukidora) for a replacement draw; each one set
     aside is one dora (and counts again when North is a dora or ura dora). A HAND gives the count
     as ``kita``."""
+    sanma_tiles: SanmaTiles = option(
+        SanmaTiles.NO_2M_8M, OptionGroup.READINGS, "3인 패 구성",
+        "3인: 어느 색의 2~8을 빼는지. 뺀 색은 1과 9만 남아 도라 표시패 1이 9를, 9가 1을 가리키고, "
+        "그 색의 2~8이 든 패는 입력할 수 없습니다(규정집 §7에는 어떤 패를 빼는지 없음).",
+    )
+    """3-player: which tiles the set lacks (the rulebook does not say). The removed suit keeps only its 1
+    and 9, so a 1 indicates 9 and a 9 indicates 1 as dora, and a hand or indicator with one of its 2 to 8
+    is refused. The red fives of that suit go with it (set ``red_fives`` to 0 for it). 4-player: unused."""
 
     # ------------------------------------------------------------------------------------
     def __post_init__(self) -> None:
@@ -894,6 +926,7 @@ __all__ = [
     "Rounding",
     "Ruleset",
     "STANDARD_DOUBLE_YAKUMAN",
+    "SanmaTiles",
     "SanmaTsumoSplit",
     "TieRule",
     "Yame",

@@ -8,6 +8,11 @@
  *  - 409: another device entered that hand; both are shown and the host keeps one.
  *  - 400/403: the rules (or rights) refuse it; it is shown with the refusal and the later hands wait.
  * Without JavaScript the form posts as always; nothing here runs.
+ *
+ * The taps become the event, and an event becomes words, in Python only: `scoring.quick_entry` (the functions
+ * the server's form and pages use), called through Pyodide. Nothing here restates them. Without the engine
+ * (Pyodide did not load) a save posts the form as usual; offline, the service worker keeps the post and this
+ * page queues it once the engine runs.
  */
 (function () {
   "use strict";
@@ -20,122 +25,12 @@
   var GAME = cfg.game;
   var errorEl = document.getElementById("offline-error");
 
-  // --- words -------------------------------------------------------------------------------
+  // --- text helpers ------------------------------------------------------------------------
   function fmt(template, fields) {
     return template.replace(/%\((\w+)\)s/g, function (_m, k) { return fields[k] === undefined ? "" : fields[k]; });
   }
-  function names(seats) { return (seats || []).map(function (s) { return cfg.players[s]; }).join(", "); }
-  function valueKey(w) {
-    if (w.yakuman) { return "Y" + w.yakuman; }
-    if (w.fu !== undefined && w.fu !== null && w.han < 5) { return w.han + "-" + w.fu; }
-    return String(w.han);
-  }
-  function valueWords(w) {
-    if (w.hand) { return S.fullHand; }
-    return cfg.values[valueKey(w)] || fmt(S.han, { han: w.han });
-  }
-  function words(ev) {
-    var text;
-    if (ev.kind === "ron") {
-      var wins = ev.wins || [];
-      if (wins.length === 1) {
-        text = fmt(S.ron, { winner: cfg.players[wins[0].winner], loser: cfg.players[ev.loser], value: valueWords(wins[0]) });
-      } else {
-        text = fmt(S.multi, { label: wins.length === 2 ? S.double : S.triple, loser: cfg.players[ev.loser],
-          parts: wins.map(function (w) { return cfg.players[w.winner] + " " + valueWords(w); }).join("; ") });
-      }
-    } else if (ev.kind === "tsumo") {
-      text = fmt(S.tsumo, { winner: cfg.players[ev.winner], value: valueWords(ev) });
-    } else if (ev.kind === "draw") {
-      var t = ev.tenpai || [];
-      text = !t.length ? S.noten : (t.length === cfg.players.length ? S.allTenpai : fmt(S.tenpai, { names: names(t) }));
-    } else if (ev.kind === "nagashi") {
-      text = fmt(S.nagashi, { names: names(ev.players) });
-    } else if (ev.kind === "abort") {
-      text = fmt(S.abort, { reason: S.abortReasons[ev.reason] || ev.reason });
-    } else if (ev.kind === "chombo") {
-      text = fmt(ev.deliberate ? S.deliberate : S.chombo, { name: cfg.players[ev.offender] });
-    } else if (ev.kind === "penalty") {
-      text = fmt(S.penalty, { name: cfg.players[ev.player], penalty: S.penalties[ev.type] || ev.type });
-    } else if (ev.kind === "stop") {
-      text = S.stop;
-    } else {
-      text = String(ev.kind);
-    }
-    if (ev.riichi && ev.riichi.length) { text += " · " + fmt(S.riichi, { names: names(ev.riichi) }); }
-    return text;
-  }
   function thousands(n) { return String(n).replace(/\B(?=(\d{3})+(?!\d))/g, ","); }
   function signed(n) { return (n > 0 ? "+" : n < 0 ? "−" : "±") + thousands(Math.abs(n)); }
-
-  // --- the form's taps as a contract event (what league.forms.HandEntryForm builds) ---------
-  function Refusal(message) { this.message = message; }
-  function seat(fd, name, who) {
-    var raw = fd.get(name);
-    if (raw === null || raw === "") { throw new Refusal(fmt(S.choose, { who: who })); }
-    return +raw;
-  }
-  function seats(fd, name) { return fd.getAll(name).map(Number).sort(function (a, b) { return a - b; }); }
-  function value(raw) {
-    if (!raw || !(raw in cfg.values)) { throw new Refusal(S.value); }
-    if (raw[0] === "Y") { return { yakuman: +raw.slice(1) }; }
-    var p = raw.split("-");
-    return p.length === 2 ? { han: +p[0], fu: +p[1] } : { han: +p[0] };
-  }
-  function tenpai(fd, name, riichi) {
-    var set = {};
-    seats(fd, name).forEach(function (s) { set[s] = true; });
-    riichi.forEach(function (s) { if (!cfg.agariForbidden[s]) { set[s] = true; } });
-    return Object.keys(set).map(Number).sort(function (a, b) { return a - b; });
-  }
-  function formEvent(fd, dealer) {
-    var kind = fd.get("kind");
-    var riichi = seats(fd, "riichi");
-    var opened = seats(fd, "open");  // the optional tap "울었음" per winner (issue 26): WIN open: true
-    function win(winner, raw, doraField) {
-      var w = Object.assign({ winner: winner }, value(raw));
-      if (opened.indexOf(winner) >= 0) { w.open = true; }
-      var pao = fd.get("pao");
-      if (doraField && pao !== null && pao !== "") { w.pao = +pao; }
-      if (cfg.asksDealerDora && winner === dealer && w.han !== undefined) { w.dora = +(fd.get(doraField) || 0); }
-      return w;
-    }
-    if (kind === "ron") {
-      var winner = seat(fd, "ron_winner", S.winner), loser = seat(fd, "ron_loser", S.loser);
-      if (winner === loser) { throw new Refusal(S.selfRon); }
-      return { kind: "ron", loser: loser, wins: [win(winner, fd.get("ron_value"), "ron_dora")], riichi: riichi };
-    }
-    if (kind === "multi_ron") {
-      var mloser = seat(fd, "multi_loser", S.loser), winners = seats(fd, "multi_winners");
-      if (winners.indexOf(mloser) >= 0) { throw new Refusal(S.selfRon); }
-      if (winners.length < 2) { throw new Refusal(S.multiRon); }
-      return { kind: "ron", loser: mloser, riichi: riichi, wins: winners.map(function (w) {
-        var x = Object.assign({ winner: w }, value(fd.get("multi_value_" + w)));
-        if (opened.indexOf(w) >= 0) { x.open = true; }
-        if (cfg.asksDealerDora && w === dealer && x.han !== undefined) { x.dora = +(fd.get("multi_dora") || 0); }
-        return x;
-      }) };
-    }
-    if (kind === "tsumo") {
-      return Object.assign({ kind: "tsumo" }, win(seat(fd, "tsumo_winner", S.winner), fd.get("tsumo_value"), "tsumo_dora"), { riichi: riichi });
-    }
-    if (kind === "draw") { return { kind: "draw", tenpai: tenpai(fd, "draw_tenpai", riichi), riichi: riichi }; }
-    if (kind === "nagashi") {
-      var players = seats(fd, "nagashi_players");
-      if (!players.length) { throw new Refusal(S.nagashiWho); }
-      return { kind: "nagashi", players: players, tenpai: tenpai(fd, "nagashi_tenpai", riichi), riichi: riichi };
-    }
-    if (kind === "abort") {
-      if (!fd.get("abort_reason")) { throw new Refusal(S.abortWhy); }
-      return { kind: "abort", reason: fd.get("abort_reason"), riichi: riichi };
-    }
-    if (kind === "chombo") {
-      var ev = { kind: "chombo", offender: seat(fd, "chombo_offender", S.offender) };
-      if (fd.get("chombo_deliberate")) { ev.deliberate = true; }
-      return ev;
-    }
-    throw new Refusal(S.value);
-  }
 
   // --- IndexedDB: the queue ("hands", one record per waiting hand) and what was sent ("games") --
   var dbPromise = new Promise(function (resolve, reject) {
@@ -204,20 +99,6 @@
   }
 
   // --- the engine in the browser (Pyodide + our scoring package) ----------------------------
-  var CHECK = [
-    "import json",
-    "from scoring.errors import ScoringError",
-    "from scoring.game import replay",
-    "def club_check(record_json, lang):",
-    "    try:",
-    "        r = replay(json.loads(record_json))",
-    "    except ScoringError as e:",
-    "        return json.dumps({'ok': False, 'hand': e.hand, 'message': e.localized(lang)})",
-    "    s = r.state",
-    "    rows = [dict(row.to_json(), event_index=row.event_index) for row in r.rows]",
-    "    return json.dumps({'ok': True, 'rows': rows, 'scores': list(s.scores), 'dealer': s.dealer,",
-    "                       'round': s.round, 'honba': s.honba, 'sticks': s.sticks, 'finished': s.finished})",
-  ].join("\n");
   var engine = null;
   function loadEngine() {
     if (engine) { return engine; }
@@ -235,8 +116,8 @@
         return r.arrayBuffer();
       }).then(function (buf) {
         py.unpackArchive(buf, "zip");
-        py.runPython(CHECK);
-        return py.globals.get("club_check");
+        var entry = py.pyimport("scoring.quick_entry");
+        return { check: entry.browser_check, event: entry.browser_event, words: entry.browser_words };
       });
     });
     engine.catch(function () { engine = null; });
@@ -244,10 +125,37 @@
   }
   /* Replay the known hands plus `events`: {ok, rows, scores} or {ok: false, hand, message}; null if no engine. */
   function check(events) {
-    return loadEngine().then(function (fn) {
+    return loadEngine().then(function (py) {
       var record = Object.assign({}, cfg.record, { hands: knownEvents().concat(events) });
-      return JSON.parse(fn(JSON.stringify(record), cfg.lang));
+      return JSON.parse(py.check(JSON.stringify(record), cfg.lang));
     }).catch(function () { return null; });
+  }
+  /* The event the taps ([name, value] pairs) make, read by scoring.quick_entry.event_from_taps against the
+   * table with `dealer` dealing: {event} or {refusal} (in the page's language). Rejects without the engine. */
+  function tapsEvent(entries, dealer) {
+    return loadEngine().then(function (py) {
+      var table = Object.assign({}, cfg.tapTable, { dealer: dealer });
+      return JSON.parse(py.event(JSON.stringify(entries), JSON.stringify(table), JSON.stringify(cfg.refusals),
+                                 JSON.stringify(cfg.players)));
+    });
+  }
+  function formEntries(fd) {
+    var entries = [];
+    fd.forEach(function (value, name) { if (typeof value === "string") { entries.push([name, value]); } });
+    return entries;
+  }
+  /* An event in words (scoring.quick_entry.event_text), kept per event once the engine has said it. */
+  var wordsCache = {};
+  function words(ev) { return wordsCache[JSON.stringify(ev)] || ""; }
+  function describe(events) {
+    return loadEngine().then(function (py) {
+      events.forEach(function (ev) {
+        var key = JSON.stringify(ev);
+        if (!(key in wordsCache)) {
+          wordsCache[key] = py.words(key, JSON.stringify(cfg.players), JSON.stringify(cfg.eventWords));
+        }
+      });
+    }).catch(function () {});
   }
 
   // --- the queue on screen ---------------------------------------------------------------------
@@ -359,21 +267,17 @@
     }).then(function () {
       if (!posted.length) { return; }
       posted.sort(function (a, b) { return a.created - b.created; });
-      return Promise.all([loadQueue(), loadMeta()]).then(function (r) {
+      // The kept posts wait in their store until the engine can read them (it rejects without Pyodide).
+      return Promise.all([loadQueue(), loadMeta(), Promise.all(posted.map(function (p) {
+        return tapsEvent(p.entries, cfg.dealer);
+      }))]).then(function (r) {
         queue = r[0]; meta = r[1];
         var items = [], refusals = [];
-        posted.forEach(function (p) {
-          var fd = new FormData();
-          p.entries.forEach(function (e) { fd.append(e[0], e[1]); });
-          try {
-            var event = formEvent(fd, cfg.dealer);
-            var item = { key: newKey(), game: GAME, position: nextPosition() + items.length, event: event,
-                         status: "pending", created: p.created };
-            items.push(item);
-          } catch (e) {
-            if (!(e instanceof Refusal)) { throw e; }
-            refusals.push(e.message);
-          }
+        posted.forEach(function (p, i) {
+          var made = r[2][i];
+          if (made.refusal) { refusals.push(made.refusal); return; }
+          items.push({ key: newKey(), game: GAME, position: nextPosition() + items.length, event: made.event,
+                       status: "pending", created: p.created });
         });
         if (refusals.length) { showError(refusals.join(" ")); }
         return tx(["posted", "hands"], "readwrite", function (t) {
@@ -391,7 +295,9 @@
       render();
       if (!queue.length) { return; }
       var table = tableOf(queue);
-      return check(table.events).then(function (result) {
+      var shown = [];
+      queue.forEach(function (q) { shown.push(q.event); if (q.existing) { shown.push(q.existing.event); } });
+      return describe(shown).then(function () { return check(table.events); }).then(function (result) {
         if (result && result.ok) {
           // Rows by the waiting hand's position (a refused hand is left out of the replay).
           var byIndex = {};
@@ -423,16 +329,21 @@
     ev.preventDefault();
     ev.stopImmediatePropagation();
     showError("");
-    var fd = new FormData(form);
     var dealer = lastCheck && lastCheck.ok ? lastCheck.dealer : cfg.dealer;
-    var event;
-    try { event = formEvent(fd, dealer); } catch (e) {
-      if (e instanceof Refusal) { showError(e.message); return; }
-      throw e;
-    }
-    var position = replacing ? replacing.position : nextPosition();
-    var before = tableOf(queue.filter(function (q) { return q.position < position; })).events;
-    check(before.concat([event])).then(function (result) {
+    var event, position, before;
+    tapsEvent(formEntries(new FormData(form)), dealer).then(function (made) {
+      if (made.refusal) { showError(made.refusal); return null; }
+      event = made.event;
+      position = replacing ? replacing.position : nextPosition();
+      before = tableOf(queue.filter(function (q) { return q.position < position; })).events;
+      return describe([event]).then(function () { return check(before.concat([event])); });
+    }, function () {
+      // No engine to read the taps: a save is the plain post (the service worker keeps it when the network is
+      // gone, and this page queues it once the engine runs); a preview has nothing to show.
+      if (action !== "preview") { HTMLFormElement.prototype.submit.call(form); }
+      return null;
+    }).then(function (result) {
+      if (event === undefined) { return; }
       if (result && !result.ok && result.hand >= knownEvents().length + before.length) {
         showError(S.offlineRefused + " " + result.message);
         return;
@@ -587,14 +498,9 @@
       return putHands([item]).then(refresh);
     },
     sync: sync,
-    /* The event the taps make (as the server's form would), from [name, value] pairs; or {refusal}. */
+    /* The event the taps make (scoring.quick_entry, as the server's form), from [name, value] pairs; or {refusal}. */
     formEvent: function (entries) {
-      var fd = new FormData();
-      entries.forEach(function (e) { fd.append(e[0], e[1]); });
-      try { return formEvent(fd, cfg.dealer); } catch (e) {
-        if (e instanceof Refusal) { return { refusal: e.message }; }
-        throw e;
-      }
+      return tapsEvent(entries, cfg.dealer).then(function (made) { return made.refusal ? { refusal: made.refusal } : made.event; });
     },
     warmed: function () { return warmed; },
     engine: function () { return loadEngine().then(function () { return true; }, function () { return false; }); },

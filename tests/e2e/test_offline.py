@@ -126,7 +126,7 @@ def test_three_hands_offline_survive_a_reload_and_arrive_once_in_order(base_url,
     queue = page.locator("[data-testid=offline-queue]")
     expect(queue.locator("h2")).to_have_text("전송 대기 (3)")
     expect(page.locator("[data-testid=queued-words]")).to_have_text(
-        ["이서연 론 ← 박도윤 · 3판 30부", "유국 · 텐파이: 김민준", "최하은 쯔모 · 만관"])
+        ["이서연 론 ← 박도윤 · 3판 30부", "유국 · 텐파이: 김민준", "최하은 쯔모 · 5판 만관"])
     # The engine's scores after the waiting hands: 3,900 ron, 3,000 noten payments, a tsumo mangan on 1 honba.
     expect(page.locator("[data-testid=score-1]")).to_have_text("25,800", timeout=ENGINE_MS)
     expect(page.locator("[data-testid=score-3]")).to_have_text("32,300")

@@ -117,7 +117,11 @@ def test_table_screen_carries_the_offline_queue_for_those_who_enter_hands(game, 
     assert config["players"] == [p.display_name for p in players]
     assert config["api"]["hands"] == "/api/hands/"
     assert config["strings"]["title"] == "전송 대기 (%(n)s)"
-    assert config["values"]["3-30"] == "3판 30부"
+    # scoring.quick_entry reads the taps against this table, in the page's words (Pyodide in the browser)
+    assert config["tapTable"]["values"]["3-30"] == {"han": 3, "fu": 30}
+    assert config["tapTable"]["players"] == 4 and config["tapTable"]["dealer"] == 0
+    assert config["refusals"]["self_ron"] == "화료자가 자기 자신에게 방총할 수는 없습니다."
+    assert config["eventWords"]["han_fu"] == "%(han)s판 %(fu)s부"
 
 
 def test_watchers_get_no_offline_queue(game, club):
