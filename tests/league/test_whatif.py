@@ -247,3 +247,4 @@ def test_the_lab_counts_finished_games_as_대국(played, club_admin, django_capt
         response = c.post(reverse("whatif:lab", args=[played.pk]), lab_data(c, played, tobi=False))
     page = c.get(response["Location"], HTTP_ACCEPT_LANGUAGE="ko").content.decode()
     assert re.search(r"끝난 대국 \d+개 중 \d+개가", page) and not re.search(r"끝난 대국 \d+국", page)
+    assert not re.search(r"대국: \d+국", page)  # the games whose result changes are counted as games too
