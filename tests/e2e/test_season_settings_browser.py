@@ -23,7 +23,7 @@ DESK = {"viewport": {"width": 1280, "height": 900}, "device_scale_factor": 1, "i
 PHONE_SMALL = {"device_scale_factor": 1}  # the phone's width, at 1x: small files for the docs
 
 
-def test_admin_changes_a_played_seasons_ruleset_on_a_phone(base_url, new_context, season_played, shots):
+def test_admin_changes_a_played_seasons_ruleset_on_a_phone(base_url, new_context, season_played, shots):  # noqa: F811
     from league.models import Game, Ruleset, Season
 
     season, _players = season_played
@@ -57,7 +57,7 @@ def test_admin_changes_a_played_seasons_ruleset_on_a_phone(base_url, new_context
     assert Ruleset.objects.filter(club=season.club, key=old.key).count() == 2
 
 
-def test_organiser_screens_on_the_desk(base_url, new_context, season_played, shots):
+def test_organiser_screens_on_the_desk(base_url, new_context, season_played, shots):  # noqa: F811
     from league.models import Game
 
     season, _players = season_played
@@ -79,7 +79,7 @@ def test_organiser_screens_on_the_desk(base_url, new_context, season_played, sho
     page.screenshot(path=f"{shots}/hand-edit-desktop.png")
 
 
-def test_hand_pages_on_a_phone(base_url, new_context, season_played, shots):
+def test_hand_pages_on_a_phone(base_url, new_context, season_played, shots):  # noqa: F811
     from league.models import Game
 
     season, _players = season_played

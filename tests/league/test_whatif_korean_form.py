@@ -30,7 +30,7 @@ def _text(response) -> str:
     return html.unescape(re.sub(r"<[^>]+>", " ", page))
 
 
-def test_the_lab_is_a_korean_form_without_json_or_option_keys(admin, played):
+def test_the_lab_is_a_korean_form_without_json_or_option_keys(admin, played):  # noqa: F811
     response = admin.get(reverse("whatif:lab", args=[played.pk]), HTTP_ACCEPT_LANGUAGE="ko")
     page, text = response.content.decode(), _text(response)
     assert "<textarea" not in page
@@ -41,7 +41,7 @@ def test_the_lab_is_a_korean_form_without_json_or_option_keys(admin, played):
     assert set(re.findall(r"[A-Za-z_]{2,}", text)) - typed - proper == set()
 
 
-def test_choosing_another_ruleset_shows_its_options_and_runs_nothing(admin, played):
+def test_choosing_another_ruleset_shows_its_options_and_runs_nothing(admin, played):  # noqa: F811
     data = lab_data(admin, played)  # the page as shown for the Juki preset
     data["ruleset"] = "preset:tenhou"  # the select changed: the options shown are still Juki's
     response = admin.post(reverse("whatif:lab", args=[played.pk]), data)
@@ -55,12 +55,13 @@ def test_choosing_another_ruleset_shows_its_options_and_runs_nothing(admin, play
 @pytest.mark.parametrize(
     ("changes", "label"),
     [
-        pytest.param({"tobi": False}, "주키 아지트 2026 (2026.01.23~) · 토비(들통): 아니오", id="an-option-by-its-label"),
+        pytest.param({"tobi": False}, "주키 아지트 2026 (2026.01.23~) · 토비(들통): 아니오",
+                     id="an-option-by-its-label"),
         pytest.param({"rating_method": "p_rating", "p_rating__divisor": "30"}, "P-레이팅 (변동 폭 분모 F 30)",
                      id="a-rating-parameter-by-its-label"),
     ],
 )
-def test_a_run_is_labelled_in_korean(admin, played, changes, label, django_capture_on_commit_callbacks):
+def test_a_run_is_labelled_in_korean(admin, played, changes, label, django_capture_on_commit_callbacks):  # noqa: F811
     rating = {k: v for k, v in changes.items() if k.startswith(("rating_method", "p_rating"))}
     options = {k: v for k, v in changes.items() if k not in rating}
     data = lab_data(admin, played, ruleset="preset:juki-agit-2026" if options else "",
@@ -74,7 +75,7 @@ def test_a_run_is_labelled_in_korean(admin, played, changes, label, django_captu
     assert not re.search(r"[{}\"]|total|tobi|divisor", run.proposal["label"])
 
 
-def test_a_bad_rating_parameter_is_refused_in_korean(admin, played):
+def test_a_bad_rating_parameter_is_refused_in_korean(admin, played):  # noqa: F811
     data = lab_data(admin, played, ruleset="", rating_method="openskill")
     data["openskill__sigma"] = "0"
     response = admin.post(reverse("whatif:lab", args=[played.pk]), data, HTTP_ACCEPT_LANGUAGE="ko")
