@@ -153,3 +153,28 @@ def test_only_admins_see_the_settings(season, players):
 def test_the_season_list_links_to_the_settings(admin, season):
     page = admin.get(reverse("seasons:season_list", args=[season.club.slug])).content.decode()
     assert _url(season) in page
+
+
+@pytest.mark.parametrize(
+    "shared_by",
+    [pytest.param("another-season", id="a-ruleset-another-season-uses"),
+     pytest.param("every-club", id="a-preset-every-club-uses")],
+)
+def test_a_shared_ruleset_is_not_rewritten_the_season_gets_its_own_version(admin, club, shared_by):
+    from tests.factories import SeasonFactory
+
+    if shared_by == "every-club":
+        shared = Ruleset.objects.create(club=None, key="juki-agit-2026", name="주키", base="juki-agit-2026",
+                                        version="1")
+    else:
+        shared = Ruleset.objects.create(club=club, key="juki-agit-2026", name="주키", base="juki-agit-2026",
+                                        version="1")
+        SeasonFactory(club=club, ruleset=shared)
+    season = SeasonFactory(club=club, ruleset=shared)
+    response = admin.post(_url(season), edit_data(admin, season, kiriage=True))
+    assert response.status_code == HTTPStatus.FOUND, response.content.decode()[:3000]  # no games: no preview
+    season.refresh_from_db()
+    shared.refresh_from_db()
+    assert shared.overrides == {} and season.ruleset_id != shared.pk
+    assert season.ruleset.club_id == club.pk and season.ruleset.overrides == {"kiriage": True}
+    assert season.ruleset.version == "2"
