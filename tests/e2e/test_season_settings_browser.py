@@ -30,6 +30,7 @@ def test_admin_changes_a_played_seasons_ruleset_on_a_phone(base_url, new_context
     old = season.ruleset
     page = new_context(**PHONE_SMALL).new_page()
     log_in(page, base_url, "boss", f"/c/{season.club.slug}/seasons/")
+    page.screenshot(path=f"{shots}/seasons-list-phone.png")  # each season's "설정" beside its close button
     with page.expect_navigation():
         page.click(f"[data-testid=season-edit-link][href$='/seasons/{season.pk}/edit/']")
     expect(page.locator("h1")).to_contain_text("시즌 설정")
