@@ -121,9 +121,10 @@ def _season_edit_post(request: HttpRequest, club: Club, season: Season, form: Se
         form.add_error("ruleset", _("Choose another ruleset or change its options, not both at once."))
         return {}
     if changes and played and request.POST.get("previewed") != _preview_key(changes):
-        try:
-            comparison = compare(season, Proposal(ruleset={
-                "base": season.ruleset.base, "overrides": {**(season.ruleset.overrides or {}), **changes}}))
+        stored = Season.objects.select_related("club", "ruleset").get(pk=season.pk)  # the form set ``season``'s
+        try:  # fields already (unsaved): today's side is the season as stored
+            comparison = compare(stored, Proposal(ruleset={
+                "base": stored.ruleset.base, "overrides": {**(stored.ruleset.overrides or {}), **changes}}))
         except ProposalError as exc:
             form.add_error(None, exc.message_ko if (get_language() or "ko").startswith("ko") else exc.message)
             return {}

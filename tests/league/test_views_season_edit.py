@@ -178,3 +178,11 @@ def test_a_shared_ruleset_is_not_rewritten_the_season_gets_its_own_version(admin
     assert shared.overrides == {} and season.ruleset_id != shared.pk
     assert season.ruleset.club_id == club.pk and season.ruleset.overrides == {"kiriage": True}
     assert season.ruleset.version == "2"
+
+
+def test_the_preview_compares_with_the_season_as_stored_not_the_unsaved_form(admin, season, played):
+    data = edit_data(admin, season, tobi=False, rating_method="p_rating")
+    response = admin.post(_url(season), data)
+    assert response.status_code == HTTPStatus.OK and response.context["preview"]
+    assert response.context["result"]["method_today"] == "total"  # the stored rating, not the form's
+    assert Season.objects.get(pk=season.pk).rating_method == "total"
