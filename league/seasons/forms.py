@@ -200,30 +200,52 @@ def rating_param_name(method: str, param: str) -> str:
 
 def add_rating_param_fields(form: forms.Form, *, method: str | None, params: dict[str, Any] | None) -> None:
     """Add one typed field a parameter of every rated method to ``form``; the ``method``'s show ``params``,
-    the others their defaults."""
+    the others their defaults (a stored value the field cannot show, from an old import, shows the default)."""
     for key in RATED_METHODS:
         defaults = ratings.PARAMS[key]()
-        values = {**ratings.params_to_dict(defaults), **(params or {} if key == method else {})}
+        shown = ratings.params_to_dict(defaults)
         for f in dataclasses.fields(ratings.PARAMS[key]):
             label, help_text = RATING_PARAM_TEXTS[(key, f.name)]
-            default = getattr(defaults, f.name)
-            if isinstance(default, tuple):
-                field: forms.Field = forms.CharField(label=label, help_text=help_text, required=False)
-                initial: Any = ", ".join(str(v) for v in values[f.name])
-            elif isinstance(default, int):
-                field = forms.IntegerField(label=label, help_text=help_text, required=False,
-                                           min_value=-1_000_000, max_value=1_000_000)
-                initial = values[f.name]
-            elif isinstance(default, float):  # shown to 6 decimals (sigma's default is 25/3)
-                field = forms.FloatField(label=label, help_text=help_text, required=False,
-                                         min_value=-1_000_000, max_value=1_000_000)
-                initial = round(float(values[f.name]), 6)
-            else:  # a Decimal: typed as a decimal, so "0.002" stays exact
-                field = forms.DecimalField(label=label, help_text=help_text, required=False,
-                                           max_digits=20, decimal_places=6)
-                initial = format(Decimal(str(values[f.name])).normalize(), "f")
-            field.initial = initial
+            field = _rating_param_field(getattr(defaults, f.name), label, help_text)
+            field.initial = _shown_value(getattr(defaults, f.name), shown[f.name])
+            if key == method and f.name in (params or {}):
+                try:
+                    field.initial = _shown_value(getattr(defaults, f.name), params[f.name])
+                except (TypeError, ValueError, ArithmeticError):
+                    pass
             form.fields[rating_param_name(key, f.name)] = field
+
+
+def _rating_param_field(default: Any, label: Any, help_text: Any) -> forms.Field:
+    if isinstance(default, tuple):
+        return forms.CharField(label=label, help_text=help_text, required=False)
+    if isinstance(default, int):
+        return forms.IntegerField(label=label, help_text=help_text, required=False,
+                                  min_value=-1_000_000, max_value=1_000_000)
+    if isinstance(default, float):
+        return forms.FloatField(label=label, help_text=help_text, required=False,
+                                min_value=-1_000_000, max_value=1_000_000)
+    # a Decimal: typed as a decimal, so "0.002" stays exact
+    return forms.DecimalField(label=label, help_text=help_text, required=False, max_digits=20, decimal_places=6)
+
+
+def _shown_value(default: Any, value: Any) -> Any:
+    """A parameter's value as its field shows it (a list joined by commas; a float to 6 decimals, as
+    sigma's default 25/3 would be endless; a decimal without exponent)."""
+    if isinstance(default, tuple):
+        if not isinstance(value, (list, tuple)):
+            raise ValueError(value)
+        return ", ".join(str(int(v)) for v in value)
+    if isinstance(default, int):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(value)
+        return value
+    if isinstance(default, float):
+        return round(float(value), 6)
+    number = Decimal(str(value))
+    if not number.is_finite():
+        raise ValueError(value)
+    return format(number.normalize(), "f")
 
 
 def rating_param_fields(form: forms.Form) -> list[tuple[str, str, list[forms.BoundField]]]:

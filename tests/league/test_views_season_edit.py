@@ -186,3 +186,13 @@ def test_the_preview_compares_with_the_season_as_stored_not_the_unsaved_form(adm
     assert response.status_code == HTTPStatus.OK and response.context["preview"]
     assert response.context["result"]["method_today"] == "total"  # the stored rating, not the form's
     assert Season.objects.get(pk=season.pk).rating_method == "total"
+
+
+@pytest.mark.parametrize("stored", [{"divisor": "abc"}, {"divisor": "NaN"}, {"decimals": "three"}, {"divisor": None}],
+                         ids=["not-a-number", "nan", "text-for-a-whole-number", "null"])
+def test_a_stored_parameter_the_field_cannot_show_shows_the_default(admin, season, stored):
+    Season.objects.filter(pk=season.pk).update(rating_method="p_rating", rating_params=stored)
+    page = admin.get(_url(season))
+    assert page.status_code == HTTPStatus.OK
+    form = page.context["form"]
+    assert form["p_rating__divisor"].value() == "41" and form["p_rating__decimals"].value() == 3
