@@ -105,12 +105,13 @@ def game_replay(game: Game):
     return replay_record(game_record(game))
 
 
-def hand_names(game: Game) -> dict[int, str]:
+def hand_names(game: Game, replay=None) -> dict[int, str]:
     """Each stored event's hand in words, "동 3국 1본장": a penalty or a stop is named by the hand it belongs to
-    (it is not a hand of its own, so nothing counts it as "N번째 국")."""
+    (it is not a hand of its own, so nothing counts it as "N번째 국"). ``replay``: the game's replay if the
+    caller has it already (a page that shows the game replays it once)."""
     from league.games.words import hand_name
 
-    replay = game_replay(game)
+    replay = replay if replay is not None else game_replay(game)
     names: dict[int, str] = {}
     for row in replay.rows:
         for index in (*row.events, row.event_index):

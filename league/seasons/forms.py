@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import dataclasses
 import enum
-import json
 import math
 import typing
+from decimal import Decimal
 from typing import Any
 
 from django import forms
@@ -19,9 +19,10 @@ from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
 from league.models import Ruleset, Season
+from scoring import ratings
 from scoring import rules as R
 from scoring.ratings import RatingParamsError, params_from_dict
-from scoring.rule_docs import choice_label, option_groups, option_texts
+from scoring.rule_docs import choice_label, option_groups, option_texts, value_in_korean
 
 IDENTITY = ("key", "name", "version")
 _HINTS = typing.get_type_hints(R.Ruleset)
@@ -93,15 +94,13 @@ def _json_value(name: str, raw: Any) -> Any:
     return list(raw) if isinstance(raw, (list, tuple)) else raw
 
 
-class RulesetForm(forms.Form):
-    """Name, version and every option of a ruleset, starting from ``start`` (an engine ruleset)."""
+class RulesetOptionsForm(forms.Form):
+    """Every option of a ruleset, starting from ``start`` (an engine ruleset), grouped by rulebook part.
 
-    key = forms.SlugField(label=_("Key"), max_length=60)
-    name = forms.CharField(label=_("Name"), max_length=120)
-    version = forms.CharField(label=_("Version"), max_length=32, required=False,
-                              help_text=_("Empty: the next free version number."))
+    The ruleset form, the season's edit form and the what-if lab use it (the last two with a form
+    ``prefix``, so an option's name never meets one of their own fields)."""
 
-    def __init__(self, *args: Any, start: R.Ruleset, fixed_key: bool = False, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, start: R.Ruleset, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.start = start
         self.option_names: list[str] = []
@@ -112,11 +111,6 @@ class RulesetForm(forms.Form):
             field.initial = initial
             self.fields[f.name] = field
             self.option_names.append(f.name)
-        if fixed_key:
-            self.fields["key"].disabled = True
-
-    def identity_fields(self):
-        return [self[name] for name in IDENTITY]
 
     def option_fields(self):
         return [self[name] for name in self.option_names]
@@ -145,15 +139,157 @@ class RulesetForm(forms.Form):
         return out
 
 
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number")
+class RulesetForm(RulesetOptionsForm):
+    """Name, version and every option of a ruleset, starting from ``start`` (an engine ruleset)."""
+
+    key = forms.SlugField(label=_("Key"), max_length=60)
+    name = forms.CharField(label=_("Name"), max_length=120)
+    version = forms.CharField(label=_("Version"), max_length=32, required=False,
+                              help_text=_("Empty: the next free version number."))
+
+    def __init__(self, *args: Any, start: R.Ruleset, fixed_key: bool = False, **kwargs: Any) -> None:
+        super().__init__(*args, start=start, **kwargs)
+        if fixed_key:
+            self.fields["key"].disabled = True
+
+    def identity_fields(self):
+        return [self[name] for name in IDENTITY]
+
+
+def changes_in_korean(changes: dict[str, Any]) -> str:
+    """Overrides as a club admin reads them: "토비: 아니오 · 절상만관(키리아게): 예" (no option keys)."""
+    texts = option_texts()
+    return " · ".join(f"{texts[k].label}: {value_in_korean(k, v)}" if k in texts else f"{k}: {v}"
+                      for k, v in changes.items())
+
+
+# --- rating parameters: one Korean field a parameter of each rating method -------------------------
+RATING_PARAM_TEXTS: dict[tuple[str, str], tuple[Any, Any]] = {
+    ("p_rating", "divisor"): (_("Divisor F"), _("How slowly the rating moves: with 41 a game counts 1/41.")),
+    ("p_rating", "initial"): (_("Starting rating"), _("Every player's rating before their first game.")),
+    ("p_rating", "points_weight"): (_("Weight of the game points (w)"), _("1: the game points count as they are.")),
+    ("p_rating", "average_weight"): (_("Weight of the table average (a)"),
+                                     _("How much the table's average rating before the game counts.")),
+    ("p_rating", "decimals"): (_("Decimal places"), _("Ratings are kept to this many decimal places.")),
+    ("tenhou_r", "initial"): (_("Starting R"), _("Every player's R before their first game.")),
+    ("tenhou_r", "rank_bonus_4"): (_("Rank bonus, 4 players"), _("1st to 4th, separated by commas.")),
+    ("tenhou_r", "rank_bonus_3"): (_("Rank bonus, 3 players"), _("1st to 3rd, separated by commas.")),
+    ("tenhou_r", "average_divisor"): (_("Divisor of the rating gap"),
+                                      _("The gap to the table's average R is divided by this.")),
+    ("tenhou_r", "games_step"): (_("Step per game played"),
+                                 _("A newcomer's changes are larger: the factor shrinks by this each game.")),
+    ("tenhou_r", "games_cap"): (_("Games until the factor stops shrinking"), _("After this many games.")),
+    ("tenhou_r", "capped_factor"): (_("Factor after that"), _("The factor once the games above are played.")),
+    ("tenhou_r", "scale"): (_("Scale"), _("Every change is multiplied by this.")),
+    ("openskill", "mu"): (_("Starting skill (μ)"), _("Every player's skill estimate before their first game.")),
+    ("openskill", "sigma"): (_("Starting uncertainty (σ)"), _("How unsure the first estimate is.")),
+    ("openskill", "beta"): (_("Performance spread (β)"), _("How much one game's result varies around the skill.")),
+    ("openskill", "tau"): (_("Uncertainty added each game (τ)"), _("Keeps ratings able to move over a long season.")),
+    ("openskill", "z"): (_("Caution (z)"), _("The rating shown is μ minus z times σ.")),
+    ("openskill", "decimals"): (_("Decimal places"), _("Ratings are kept to this many decimal places.")),
+}
+"""Each rating parameter's Korean label and one-line explanation (``scoring.ratings`` holds the meaning).
+The total method has none of its own: its best N and minimum games are the season's fields."""
+
+RATED_METHODS = ("p_rating", "tenhou_r", "openskill")
+
+
+def rating_param_name(method: str, param: str) -> str:
+    return f"{method}__{param}"
+
+
+def add_rating_param_fields(form: forms.Form, *, method: str | None, params: dict[str, Any] | None) -> None:
+    """Add one typed field a parameter of every rated method to ``form``; the ``method``'s show ``params``,
+    the others their defaults (a stored value the field cannot show, from an old import, shows the default)."""
+    for key in RATED_METHODS:
+        defaults = ratings.PARAMS[key]()
+        shown = ratings.params_to_dict(defaults)
+        for f in dataclasses.fields(ratings.PARAMS[key]):
+            label, help_text = RATING_PARAM_TEXTS[(key, f.name)]
+            field = _rating_param_field(getattr(defaults, f.name), label, help_text)
+            field.initial = _shown_value(getattr(defaults, f.name), shown[f.name])
+            if key == method and f.name in (params or {}):
+                try:
+                    field.initial = _shown_value(getattr(defaults, f.name), params[f.name])
+                except (TypeError, ValueError, ArithmeticError):
+                    pass
+            form.fields[rating_param_name(key, f.name)] = field
+
+
+def _rating_param_field(default: Any, label: Any, help_text: Any) -> forms.Field:
+    if isinstance(default, tuple):
+        return forms.CharField(label=label, help_text=help_text, required=False)
+    if isinstance(default, int):
+        return forms.IntegerField(label=label, help_text=help_text, required=False,
+                                  min_value=-1_000_000, max_value=1_000_000)
+    if isinstance(default, float):
+        return forms.FloatField(label=label, help_text=help_text, required=False,
+                                min_value=-1_000_000, max_value=1_000_000)
+    # a Decimal: typed as a decimal, so "0.002" stays exact
+    return forms.DecimalField(label=label, help_text=help_text, required=False, max_digits=20, decimal_places=6)
+
+
+def _shown_value(default: Any, value: Any) -> Any:
+    """A parameter's value as its field shows it (a list joined by commas; a float to 6 decimals, as
+    sigma's default 25/3 would be endless; a decimal without exponent)."""
+    if isinstance(default, tuple):
+        if not isinstance(value, (list, tuple)):
+            raise ValueError(value)
+        return ", ".join(str(int(v)) for v in value)
+    if isinstance(default, int):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(value)
+        return value
+    if isinstance(default, float):
+        return round(float(value), 6)
+    number = Decimal(str(value))
+    if not number.is_finite():
+        raise ValueError(value)
+    return format(number.normalize(), "f")
+
+
+def rating_param_fields(form: forms.Form) -> list[tuple[str, str, list[forms.BoundField]]]:
+    """The rating parameters by method: ``[(method key, method label, [bound fields])]``."""
+    labels = dict(Season.RatingMethod.choices)
+    return [(key, str(labels[key]), [form[rating_param_name(key, f.name)]
+                                     for f in dataclasses.fields(ratings.PARAMS[key])]) for key in RATED_METHODS]
+
+
+def rating_params_from(form: forms.Form, method: str | None) -> dict[str, Any]:
+    """The ``method``'s parameters the form changed from their defaults, as the season stores them
+    (a number, or a list for the rank bonuses; decimals as text so they stay exact)."""
+    if method not in RATED_METHODS:
+        return {}
+    defaults = ratings.params_to_dict(ratings.PARAMS[method]())
+    out: dict[str, Any] = {}
+    for f in dataclasses.fields(ratings.PARAMS[method]):
+        name = rating_param_name(method, f.name)
+        value = form.cleaned_data.get(name)
+        if value is None or value == "":
+            continue
+        if isinstance(defaults[f.name], list):
+            try:
+                value = [int(v) for v in str(value).replace("，", ",").split(",") if v.strip()]
+            except ValueError:
+                form.add_error(name, _("Whole numbers separated by commas."))
+                continue
+            if value == defaults[f.name]:
+                continue
+        elif isinstance(value, Decimal):
+            if value == Decimal(str(defaults[f.name])):
+                continue
+            value = int(value) if value == value.to_integral_value() else format(value.normalize(), "f")
+        elif isinstance(value, float):
+            if abs(value - defaults[f.name]) < 5e-7:  # the default as shown (to 6 decimals)
+                continue
+        elif value == defaults[f.name]:
+            continue
+        out[f.name] = value
+    return out
 
 
 class SeasonForm(forms.ModelForm):
-    rating_params = forms.CharField(
-        label=_("Rating parameters"), required=False, widget=forms.Textarea(attrs={"rows": 3}),
-        help_text=_('JSON, e.g. {"divisor": 100} for the P-rating. Empty: the method\'s defaults.'),
-    )
+    """A season's name, ruleset, dates and rating; each rating parameter is its own Korean field (no JSON)."""
 
     class Meta:
         model = Season
@@ -164,29 +300,43 @@ class SeasonForm(forms.ModelForm):
     def __init__(self, *args: Any, club, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.fields["ruleset"].queryset = Ruleset.objects.filter(Q(club=club) | Q(club__isnull=True))
+        self.fields["ruleset"].label_from_instance = _ruleset_label
+        season = self.instance if self.instance.pk else None
+        add_rating_param_fields(self, method=season.rating_method if season else None,
+                                params=season.rating_params if season else None)
 
-    def clean_rating_params(self) -> dict[str, Any]:
-        raw = (self.cleaned_data.get("rating_params") or "").strip()
-        if not raw:
-            return {}
-        try:
-            data = json.loads(raw, parse_constant=_refuse_constant)
-        except json.JSONDecodeError as exc:
-            raise forms.ValidationError(_(
-                "This is not a list of options in braces: check line %(line)s, character %(column)s "
-                "(a comma or a quote may be missing).") % {"line": exc.lineno, "column": exc.colno}) from exc
-        except ValueError as exc:  # NaN, Infinity
-            raise forms.ValidationError(_("Write numbers as digits (not NaN or Infinity).")) from exc
-        if not isinstance(data, dict):
-            raise forms.ValidationError(_('Write the parameters as an object, e.g. {"divisor": 100}.'))
-        return data
+    def season_fields(self):
+        return [self[name] for name in self.Meta.fields]
+
+    def rating_param_fields(self):
+        return rating_param_fields(self)
 
     def clean(self) -> dict[str, Any]:
         data = super().clean()
-        method, params = data.get("rating_method"), data.get("rating_params")
-        if method and isinstance(params, dict):
+        method = data.get("rating_method")
+        params = rating_params_from(self, method)
+        data["rating_params"] = params
+        if method:
             try:
                 params_from_dict(method, params)
             except (RatingParamsError, ValueError, TypeError, ArithmeticError) as exc:
-                self.add_error("rating_params", str(exc))
+                add_rating_param_error(self, method, exc)
         return data
+
+
+def add_rating_param_error(form: forms.Form, method: str, exc: Exception) -> None:
+    """The engine's refusal of a rating parameter, in the page's language on the field it names."""
+    reason = str(exc)
+    for f in dataclasses.fields(ratings.PARAMS[method]):
+        if reason.startswith(f.name) or reason.startswith(f.name.replace("_", " ")):
+            form.add_error(rating_param_name(method, f.name),
+                           _("This value cannot be used for this rating: check its range."))
+            return
+    form.add_error(None, _("These rating settings cannot be used together: check the values."))
+
+
+def _ruleset_label(ruleset: Ruleset) -> str:
+    """A stored ruleset in a select: its name and version, or a preset's Korean name with its dates."""
+    if ruleset.club_id is None and ruleset.key in R.PRESETS and not ruleset.overrides:
+        return f"{R.preset_label(ruleset.key)} (v{ruleset.version})"
+    return str(ruleset)

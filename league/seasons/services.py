@@ -10,6 +10,7 @@ from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -68,8 +69,11 @@ def ruleset_create(
     return ruleset
 
 
-def _next_version(ruleset: Ruleset) -> str:
-    versions = Ruleset.objects.filter(club=ruleset.club, key=ruleset.key).values_list("version", flat=True)
+def _next_version(ruleset: Ruleset, club: Club | None = None) -> str:
+    """The next free version of ``ruleset``'s key, among its own club's (or the shared ones') and ``club``'s
+    (a club's version of a shared preset must not take a number the club already has)."""
+    owners = Q(club=ruleset.club) if club is None else Q(club=ruleset.club) | Q(club=club)
+    versions = Ruleset.objects.filter(owners, key=ruleset.key).values_list("version", flat=True)
     numeric = [int(v) for v in versions if str(v).isdigit()]
     if str(ruleset.version).isdigit():
         return str(max(numeric) + 1)
@@ -91,7 +95,7 @@ def ruleset_derive(
         name=name or ruleset.name,
         base=ruleset.base,
         overrides={**(ruleset.overrides or {}), **overrides},
-        version=version or _next_version(ruleset),
+        version=version or _next_version(ruleset, club),
         by=by,
         once=once,
     )
@@ -186,6 +190,47 @@ def season_update(*, season: Season, by=None, reason: str = "", **changes: Any) 
            before=before, after=snapshot(season), reason=reason)
     if changed & _STANDINGS_FIELDS:
         season_results_changed.send(sender=Season, season_id=season.pk, game_finished=False)
+    return season
+
+
+def ruleset_editable_in_place(season: Season) -> bool:
+    """Whether a change of ``season``'s ruleset options may rewrite its ruleset: before the season's first
+    game, when the ruleset is the club's own, no game was played under it and no other season uses it."""
+    ruleset = season.ruleset
+    return (ruleset.club_id == season.club_id and not ruleset.frozen and not season.games.exists()
+            and not ruleset.seasons.exclude(pk=season.pk).exists())
+
+
+@transaction.atomic
+def season_ruleset_change(
+    *, season: Season, overrides: dict[str, Any], by=None, reason: str = "", once: Once | None = None,
+) -> Season:
+    """Change the options of the ruleset ``season`` plays under (``overrides``: the options that change).
+
+    Before the season's first game the season's own ruleset is changed in place
+    (:func:`ruleset_editable_in_place`); otherwise a new version is made and the season uses it from its
+    next game, while every game already played keeps the version it was played under (a game that never
+    recorded one refuses the change). ``once``: the form's entry token (a second
+    submission makes no second version)."""
+    season = Season.objects.select_for_update().select_related("club", "ruleset").get(pk=season.pk)
+    require(by, Action.MANAGE_LEAGUE, club=season.club)
+    storable(reason, "reason")
+    if not overrides:
+        return season
+    old = season.ruleset
+    if ruleset_editable_in_place(season):
+        ruleset_update(ruleset=old, overrides=overrides, by=by)
+        return season
+    if season.games.filter(ruleset__isnull=True).exists():  # every game_start records it; an old import may not
+        raise ValidationError(_("Some games of this season do not record the ruleset version they were played "
+                                "under: the ruleset cannot change without changing them."), code=Code.RULESET)
+    new = ruleset_derive(ruleset=old, overrides=overrides, by=by, club=season.club, once=once)
+    before = snapshot(season)
+    season.ruleset = new
+    season.save(update_fields=["ruleset"])
+    audit(club=season.club, by=by, action=AuditEntry.Action.EDIT, object_type="season", object_id=season.pk,
+          before=before, after=snapshot(season), reason=reason)
+    season_changed(season.pk)
     return season
 
 

@@ -234,4 +234,15 @@ def compare(season: Season, proposal: Proposal, *, progress: Progress | None = N
                       changed_games=changed)
 
 
-__all__ = ["Comparison", "Proposal", "ProposalError", "check_proposal", "compare", "proposal_ruleset"]
+def comparison_context(result: Mapping[str, Any]) -> dict[str, Any]:
+    """What ``league/whatif/_comparison.html`` shows of a stored comparison: the result and its rating
+    methods by their names (one label when both sides rate alike)."""
+    labels = {R.method_key(key): str(label) for key, label in Season.RatingMethod.choices}
+    today = labels.get(result.get("method_today"), result.get("method_today"))
+    proposal = labels.get(result.get("method_proposal"), result.get("method_proposal"))
+    return {"result": result, "method_today": today, "method_proposal": proposal,
+            "method_label": today if today == proposal else f"{today} → {proposal}"}
+
+
+__all__ = ["Comparison", "Proposal", "ProposalError", "check_proposal", "compare", "comparison_context",
+           "proposal_ruleset"]

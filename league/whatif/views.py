@@ -12,7 +12,7 @@ from league.permissions import can_manage_league, outsider
 from league.whatif import services
 from league.whatif.forms import ProposalForm
 from league.whatif.models import WhatIfRun
-from scoring import ratings as R
+from league.whatif.selectors import comparison_context
 
 
 def _season(request: HttpRequest, season_id: int) -> Season:
@@ -27,12 +27,13 @@ def _season(request: HttpRequest, season_id: int) -> Season:
 @login_required
 def lab(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season(request, season_id)
-    form = ProposalForm(request.POST or None, season=season)
+    form = ProposalForm(request.POST if request.method == "POST" else None, season=season,
+                        base=request.GET.get("ruleset", ""))
     if request.method == "POST" and form.is_valid():
         run = services.run_create(season=season, proposal=form.cleaned_data["proposal"], by=request.user)
         return redirect("whatif:run", run.pk)
     runs = WhatIfRun.objects.filter(season=season)[:10]
-    status = 422 if request.method == "POST" else 200
+    status = 422 if request.method == "POST" and not form.reloaded else 200  # another ruleset's options: not an error
     return render(request, "league/whatif/lab.html", {"season": season, "form": form, "runs": runs}, status=status)
 
 
@@ -40,14 +41,7 @@ def lab(request: HttpRequest, season_id: int) -> HttpResponse:
 def run_detail(request: HttpRequest, run_id: int) -> HttpResponse:
     run = get_object_or_404(WhatIfRun.objects.select_related("season__club", "season__ruleset"), pk=run_id)
     _season(request, run.season_id)
-    result = run.result or {}
-    labels = {R.method_key(key): label for key, label in Season.RatingMethod.choices}
-    method_today = labels.get(result.get("method_today"), result.get("method_today"))
-    method_proposal = labels.get(result.get("method_proposal"), result.get("method_proposal"))
-    same = method_today == method_proposal
     return render(request, "league/whatif/run.html", {
-        "run": run, "season": run.season, "result": result, "method_today": method_today,
-        "method_proposal": method_proposal,
-        "method_label": method_today if same else f"{method_today} → {method_proposal}",
+        "run": run, "season": run.season, **comparison_context(run.result or {}),
         "finished": run.status in (WhatIfRun.Status.DONE, WhatIfRun.Status.FAILED),
     })

@@ -48,11 +48,15 @@ def log_in(page, base_url: str, username: str, next_url: str) -> None:
 def test_admin_compares_two_rulesets_on_a_phone(base_url, page, season_played, shots):
     season, players = season_played
     log_in(page, base_url, "boss", f"/seasons/{season.pk}/whatif/")
-    page.select_option("select[name=ruleset]", "preset:juki-agit-2026")
-    page.fill("textarea[name=overrides]", '{"tobi": false}')
+    with page.expect_navigation():  # another ruleset shows its own options (the select submits itself)
+        page.select_option("select[name=ruleset]", "preset:juki-agit-2026")
+    expect(page.locator("input[name=shown]")).to_have_value("preset:juki-agit-2026")
+    page.locator("details:has(input[name='rule-tobi']) > summary").click()
+    page.uncheck("input[name='rule-tobi']")
+    expect(page.locator("textarea")).to_have_count(0)  # no JSON anywhere (issue 25 item 3)
     page.screenshot(path=f"{shots}/whatif-form-phone.png", full_page=True)
     with page.expect_navigation():
-        page.click("[data-testid=whatif-form] button[type=submit]")
+        page.click("[data-testid=whatif-form] button.primary[type=submit]")
     table = page.locator("[data-testid=whatif-table]")
     expect(table).to_be_visible()
     expect(page.locator(f"[data-testid=whatif-row-{players[2].pk}] [data-testid=whatif-change]")).to_have_text("▲2")
@@ -65,8 +69,9 @@ def test_admin_compares_two_rulesets_on_a_phone(base_url, page, season_played, s
 def test_an_invalid_ruleset_is_refused_in_the_browser(base_url, page, season_played):
     season, _players = season_played
     log_in(page, base_url, "boss", f"/seasons/{season.pk}/whatif/")
-    page.fill("textarea[name=overrides]", '{"uma": "lots"}')
+    page.locator("details:has(input[name='rule-uma']) > summary").click()
+    page.fill("input[name='rule-uma']", "많이")
     with page.expect_navigation():
-        page.click("[data-testid=whatif-form] button[type=submit]")
+        page.click("[data-testid=whatif-form] button.primary[type=submit]")
     expect(page.locator("[data-testid=whatif-refused]")).to_be_visible()
-    expect(page.locator("textarea[name=overrides]")).to_have_value('{"uma": "lots"}')
+    expect(page.locator("input[name='rule-uma']")).to_have_value("많이")  # nothing typed is lost

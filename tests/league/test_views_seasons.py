@@ -1,6 +1,8 @@
 """A club admin's seasons (create, close) and rulesets (a new version with every option, compare)."""
 from __future__ import annotations
 
+import html
+import re
 from http import HTTPStatus
 
 import pytest
@@ -22,23 +24,44 @@ def admin(club_admin) -> Client:
     return c
 
 
+def _season_data(admin, club, **fields) -> dict:
+    """The new-season page's fields as a browser posts them (every rating parameter at its shown value)."""
+    form = admin.get(reverse("seasons:season_new", args=[club.slug])).context["form"]
+    data = {f.html_name: f.value() for _key, _label, fs in form.rating_param_fields() for f in fs}
+    data.update(fields)
+    return {k: v for k, v in data.items() if v is not None}
+
+
 def test_admin_creates_a_season_with_a_rating_method_and_params(admin, club, ruleset):
-    response = admin.post(reverse("seasons:season_new", args=[club.slug]), {
-        "name": "2027 봄", "ruleset": ruleset.pk, "starts_on": "2027-03-01", "rating_method": "p_rating",
-        "rating_params": '{"divisor": 80}', "min_games": 5,
-    })
+    response = admin.post(reverse("seasons:season_new", args=[club.slug]), _season_data(
+        admin, club, name="2027 봄", ruleset=ruleset.pk, starts_on="2027-03-01", rating_method="p_rating",
+        p_rating__divisor="80", min_games=5))
     assert response.status_code == HTTPStatus.FOUND
     season = Season.objects.get(club=club, name="2027 봄")
+    # only what differs from the method's defaults is stored; the other methods' fields are not read
     assert season.rating_params == {"divisor": 80} and season.min_games == 5
 
 
-@pytest.mark.parametrize("params", ['{"divisor": NaN}', '{"nonsense": 1}', "[1, 2]", "{not json"],
-                         ids=["nan", "unknown_key", "not_an_object", "not_json"])
-def test_bad_rating_params_are_refused_and_nothing_is_stored(params, admin, club, ruleset):
-    response = admin.post(reverse("seasons:season_new", args=[club.slug]), {
-        "name": "망한 시즌", "ruleset": ruleset.pk, "starts_on": "2027-03-01", "rating_method": "p_rating",
-        "rating_params": params, "min_games": 0,
-    })
+def test_the_rating_parameters_are_korean_fields_not_json(admin, club):
+    page = admin.get(reverse("seasons:season_new", args=[club.slug]), HTTP_ACCEPT_LANGUAGE="ko").content.decode()
+    text = html.unescape(re.sub(r"<[^>]+>", " ", page.split("<main", 1)[-1]))
+    assert "<textarea" not in page
+    assert not {"JSON", "divisor", "rank_bonus_4", "sigma"} & set(re.findall(r"[A-Za-z_0-9]+", text))
+    assert "변동 폭 분모 F" in text and "순위 보너스(4인)" in text
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    pytest.param("p_rating__divisor", "0", id="divisor-below-one"),
+    pytest.param("p_rating__divisor", "NaN", id="not-a-number"),
+    pytest.param("p_rating__decimals", "9", id="too-many-decimals"),
+    pytest.param("tenhou_r__rank_bonus_4", "30, 10", id="rank-bonus-needs-four"),
+    pytest.param("tenhou_r__rank_bonus_4", "30, 10, 열, -30", id="rank-bonus-not-numbers"),
+])
+def test_bad_rating_params_are_refused_and_nothing_is_stored(field, value, admin, club, ruleset):
+    method = field.split("__")[0]
+    response = admin.post(reverse("seasons:season_new", args=[club.slug]), _season_data(
+        admin, club, name="망한 시즌", ruleset=ruleset.pk, starts_on="2027-03-01", rating_method=method,
+        min_games=0, **{field: value}))
     assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
     assert not Season.objects.filter(name="망한 시즌").exists()
 

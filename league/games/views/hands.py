@@ -281,6 +281,11 @@ def game_end_time(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("league:game_table", game.pk)
 
 
+def _hand_name(gv: GameView, position: int) -> str:
+    """The hand at ``position`` as the table names it ("동 2국 1본장"; a penalty: the hand it belongs to)."""
+    return game_selectors.hand_names(gv.game, replay=gv.replay).get(position, "")
+
+
 def _hand(game, position: int) -> HandRecord:
     return get_object_or_404(HandRecord, game=game, position=position)
 
@@ -306,7 +311,7 @@ def hand_edit(request: HttpRequest, pk: int, position: int) -> HttpResponse:
     template = "league/hands/edit.html"
     ctx: dict[str, Any] = {"game": game, "hand": hand, "players": gv.players, "gv": gv,
                            "state": gv.replay.state, "replay": gv.replay, "full_hand": _is_full(hand.event),
-                           "hand_row": gv.row_at(position)}
+                           "hand_row": gv.row_at(position), "hand_name": _hand_name(gv, position)}
     if request.method != "POST":
         initial = {} if ctx["full_hand"] else event_initial(hand.event)
         return render(request, template, {**ctx, "form": HandEntryForm(table=table, initial=initial),
@@ -330,7 +335,7 @@ def hand_edit(request: HttpRequest, pk: int, position: int) -> HttpResponse:
     except ValidationError as exc:
         form.add_error(None, refusal_message(exc, game))
         return render(request, template, ctx, status=HTTPStatus.UNPROCESSABLE_ENTITY)
-    messages.success(request, _("Hand %(n)s was changed.") % {"n": position + 1})
+    messages.success(request, _("%(hand)s was changed.") % {"hand": ctx["hand_name"]})
     return redirect("league:game_detail", game.pk)
 
 
@@ -358,7 +363,7 @@ def hand_delete(request: HttpRequest, pk: int, position: int) -> HttpResponse:
     gv = game_view(game)
     reason_form = ReasonForm(request.POST or None)
     ctx = {"game": game, "hand": hand, "players": gv.players, "reason_form": reason_form,
-           "hand_row": gv.row_at(hand.position), "rules": gv.ruleset}
+           "hand_row": gv.row_at(hand.position), "rules": gv.ruleset, "hand_name": _hand_name(gv, hand.position)}
     if request.method == "POST" and reason_form.is_valid():
         try:
             game_services.hand_delete(hand=hand, by=request.user, reason=reason_form.cleaned_data["reason"],
@@ -372,7 +377,7 @@ def hand_delete(request: HttpRequest, pk: int, position: int) -> HttpResponse:
                 return redirect("league:game_detail", game.pk)
             reason_form.add_error(None, refusal_message(exc, game))
         else:
-            messages.success(request, _("Hand %(n)s was deleted.") % {"n": position + 1})
+            messages.success(request, _("%(hand)s was deleted.") % {"hand": ctx["hand_name"]})
             return redirect("league:game_detail", game.pk)
     status = HTTPStatus.UNPROCESSABLE_ENTITY if request.method == "POST" else HTTPStatus.OK
     return render(request, "league/hands/delete.html", ctx, status=status)
