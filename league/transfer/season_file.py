@@ -166,66 +166,87 @@ def _game_docs(season: Season, person) -> Iterator[dict[str, Any]]:
             }
 
 
-def _export_parts(season: Season) -> list[tuple[str, Any]]:
-    """The export's keys in order; ``games`` and ``audit`` are iterators (read a chunk at a time)."""
-    club = season.club
-    person = _people(club)
+def _club_doc(club: Club) -> dict[str, Any]:
+    return {"name": club.name, "slug": club.slug, "public_standings": club.public_standings}
+
+
+def _member_docs(club: Club) -> list[dict[str, Any]]:
+    """Every member of the club by display name, with roles and the member it was merged into."""
     roles: dict[int, list[str]] = {}
     for member_id, role in ClubRole.objects.filter(club=club).values_list("member_id", "role"):
         roles.setdefault(member_id, []).append(role)
-    members = [
+    return [
         {"display_name": m.display_name, "active": m.active, "roles": sorted(roles.get(m.pk, []))}
         | ({"merged_into": m.merged_into.display_name} if m.merged_into_id else {})
         for m in Member.objects.filter(club=club).select_related("merged_into").order_by("display_name")
     ]
-    penalties = []
-    for p in Penalty.objects.filter(season=season).select_related("member", "beneficiary", "hand_record").order_by(
-        "given_at", "id"
-    ):
-        penalties.append(
-            {
-                "member": p.member.display_name,
-                "type": p.type,
-                "points": str(p.points) if p.points is not None else None,
-                "amount": p.amount,
-                "beneficiary": p.beneficiary.display_name if p.beneficiary_id else None,
-                "game": p.game_id,
-                "hand_position": p.hand_record.position if p.hand_record_id else None,
-                "reason": p.reason,
-                "given_by": person(p.given_by_id),
-                "given_at": _iso(p.given_at),
-                "cancelled_by": person(p.cancelled_by_id),
-                "cancelled_at": _iso(p.cancelled_at),
-                "cancel_reason": p.cancel_reason,
-                "id": p.pk,
-            }
-        )
 
-    def audit() -> Iterator[dict[str, Any]]:  # after the games: their ids are read only then
-        game_ids = list(Game.objects.filter(season=season).values_list("id", flat=True))
-        yield from _season_audit(season, game_ids, [p["id"] for p in penalties], person)
 
+def _season_doc(season: Season) -> dict[str, Any]:
+    return {
+        "name": season.name,
+        "ruleset": _ruleset_ref(season.ruleset),
+        "starts_on": _iso(season.starts_on),
+        "ends_on": _iso(season.ends_on),
+        "rating_method": season.rating_method,
+        "rating_params": season.rating_params or {},
+        "min_games": season.min_games,
+        "best_n": season.best_n,
+    }
+
+
+def _penalty_docs(season: Season, person) -> list[dict[str, Any]]:
+    """The season's penalties, oldest first, with who gave and cancelled them."""
+    return [
+        {
+            "member": p.member.display_name,
+            "type": p.type,
+            "points": str(p.points) if p.points is not None else None,
+            "amount": p.amount,
+            "beneficiary": p.beneficiary.display_name if p.beneficiary_id else None,
+            "game": p.game_id,
+            "hand_position": p.hand_record.position if p.hand_record_id else None,
+            "reason": p.reason,
+            "given_by": person(p.given_by_id),
+            "given_at": _iso(p.given_at),
+            "cancelled_by": person(p.cancelled_by_id),
+            "cancelled_at": _iso(p.cancelled_at),
+            "cancel_reason": p.cancel_reason,
+            "id": p.pk,
+        }
+        for p in Penalty.objects.filter(season=season).select_related("member", "beneficiary", "hand_record")
+        .order_by("given_at", "id")
+    ]
+
+
+def _section_parts(season: Season, person) -> list[tuple[str, Any]]:
+    """The optional sections other apps registered, those the season has."""
+    return [(key, value) for key, (export, _) in SECTIONS.items() if (value := export(season, person)) is not None]
+
+
+def _audit_after_games(season: Season, penalties: list[dict[str, Any]], person) -> Iterator[dict[str, Any]]:
+    """The season's audit log; a generator, so the game ids are read only once the games are written."""
+    game_ids = list(Game.objects.filter(season=season).values_list("id", flat=True))
+    yield from _season_audit(season, game_ids, [p["id"] for p in penalties], person)
+
+
+def _export_parts(season: Season) -> list[tuple[str, Any]]:
+    """The export's keys in order; ``games`` and ``audit`` are iterators (read a chunk at a time)."""
+    club = season.club
+    person = _people(club)
+    members = _member_docs(club)
+    penalties = _penalty_docs(season, person)
     return [
         ("format", FORMAT),
         ("exported_at", _iso(timezone.now())),
-        ("club", {"name": club.name, "slug": club.slug, "public_standings": club.public_standings}),
+        ("club", _club_doc(club)),
         ("members", members),
         ("rulesets", [_ruleset_doc(r) for r in _rulesets(season)]),
-        ("season", {
-            "name": season.name,
-            "ruleset": _ruleset_ref(season.ruleset),
-            "starts_on": _iso(season.starts_on),
-            "ends_on": _iso(season.ends_on),
-            "rating_method": season.rating_method,
-            "rating_params": season.rating_params or {},
-            "min_games": season.min_games,
-            "best_n": season.best_n,
-        }),
+        ("season", _season_doc(season)),
         ("games", _game_docs(season, person)),
         ("penalties", penalties),
-        *[(key, value) for key, (export, _) in SECTIONS.items()
-          if (value := export(season, person)) is not None],
-        ("audit", audit()),
+        *_section_parts(season, person),
+        ("audit", _audit_after_games(season, penalties, person)),
     ]
 
 
