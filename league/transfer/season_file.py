@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import datetime
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from decimal import Decimal
 from typing import Any
 
@@ -114,13 +114,17 @@ def _season_audit(season: Season, game_ids: list[int], penalty_ids: list[int], p
                "object_id": e.object_id, "before": e.before, "after": e.after, "reason": e.reason}
 
 
-def season_games_in_chunks(season: Season, size: int) -> Iterator[list[Game]]:
-    """The season's games, oldest first (``started_at``, id), ``size`` at a time: one query a chunk."""
+def season_games_in_chunks(season: Season, size: int, on_chunk: Callable[[int], None] | None = None
+                           ) -> Iterator[list[Game]]:
+    """The season's games, oldest first (``started_at``, id), ``size`` at a time: one query a chunk.
+    ``on_chunk(n)`` is told each time the reader comes back for more: its ``n`` games are written."""
     ids = list(Game.objects.filter(season=season).order_by("started_at", "id").values_list("id", flat=True))
     for start in range(0, len(ids), size):
         part = ids[start:start + size]
         found = Game.objects.select_related("ruleset", "season__ruleset").in_bulk(part)
         yield [found[pk] for pk in part if pk in found]
+        if on_chunk is not None:
+            on_chunk(len(part))
 
 
 def _rulesets(season: Season) -> list[Ruleset]:
@@ -133,8 +137,8 @@ def _rulesets(season: Season) -> list[Ruleset]:
     return [found[pk] for pk in order]
 
 
-def _game_docs(season: Season, person) -> Iterator[dict[str, Any]]:
-    for games in season_games_in_chunks(season, CHUNK_GAMES):
+def _game_docs(season: Season, person, on_chunk: Callable[[int], None] | None = None) -> Iterator[dict[str, Any]]:
+    for games in season_games_in_chunks(season, CHUNK_GAMES, on_chunk):
         ids = [g.pk for g in games]
         names: dict[int, list[str]] = {}
         for game_id, name in (GameSeat.objects.filter(game_id__in=ids).order_by("game_id", "seat")
@@ -230,8 +234,9 @@ def _audit_after_games(season: Season, penalties: list[dict[str, Any]], person) 
     yield from _season_audit(season, game_ids, [p["id"] for p in penalties], person)
 
 
-def _export_parts(season: Season) -> list[tuple[str, Any]]:
-    """The export's keys in order; ``games`` and ``audit`` are iterators (read a chunk at a time)."""
+def _export_parts(season: Season, on_chunk: Callable[[int], None] | None = None) -> list[tuple[str, Any]]:
+    """The export's keys in order; ``games`` and ``audit`` are iterators (read a chunk at a time;
+    ``on_chunk``: see :func:`season_games_in_chunks`)."""
     club = season.club
     person = _people(club)
     members = _member_docs(club)
@@ -243,7 +248,7 @@ def _export_parts(season: Season) -> list[tuple[str, Any]]:
         ("members", members),
         ("rulesets", [_ruleset_doc(r) for r in _rulesets(season)]),
         ("season", _season_doc(season)),
-        ("games", _game_docs(season, person)),
+        ("games", _game_docs(season, person, on_chunk)),
         ("penalties", penalties),
         *_section_parts(season, person),
         ("audit", _audit_after_games(season, penalties, person)),
@@ -255,7 +260,8 @@ def export_season(season: Season) -> dict[str, Any]:
     return {key: list(value) if isinstance(value, Iterator) else value for key, value in _export_parts(season)}
 
 
-def export_season_chunks(season: Season, *, encoder=None, chunk_bytes: int = 1 << 16) -> Iterator[bytes]:
+def export_season_chunks(season: Season, *, encoder=None, chunk_bytes: int = 1 << 16,
+                         on_chunk: Callable[[int], None] | None = None) -> Iterator[bytes]:
     """The export as compact UTF-8 JSON, a piece at a time: the bytes DRF's ``JSONRenderer`` writes
     for :func:`export_season`'s document (the API's answer before it was streamed), with the games
     and the audit log read a chunk at a time, so memory does not grow with the season."""
@@ -268,7 +274,7 @@ def export_season_chunks(season: Season, *, encoder=None, chunk_bytes: int = 1 <
 
     def pieces() -> Iterator[str]:
         yield "{"
-        for i, (key, value) in enumerate(_export_parts(season)):
+        for i, (key, value) in enumerate(_export_parts(season, on_chunk)):
             yield ("," if i else "") + dumps(key) + ":"
             if isinstance(value, Iterator):
                 yield "["

@@ -45,6 +45,7 @@ ONCE = {
     "league:referee_call": ("league/referee/_call_box.html", "league:referee_call"),
     "notify:channels": ("notify/channels.html", 'data-testid="connect"'),
     "club:members_bulk": ("club/manage/members.html", 'data-testid="bulk-add"'),
+    "league:season_files": ("league/transfer/files.html", 'data-testid="export-form"'),
 }
 
 ALLOWLIST = {
