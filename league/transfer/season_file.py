@@ -59,6 +59,18 @@ def register_section(key: str, *, export, restore) -> None:
     SECTIONS[key] = (export, restore)
 
 
+# Seasons a higher app links to the season (events: a night's or a tournament's 3-player season, where
+# its tables of three are played), carried whole in the file as ``linked_seasons`` and restored before
+# the sections, so that a section's tables find their games. ``provider(season)`` lists them.
+LINKED_SEASONS: list[Callable[[Season], list[Season]]] = []
+
+
+def register_linked_seasons(provider: Callable[[Season], list[Season]]) -> None:
+    """Carry the seasons ``provider(season)`` names along with the season (see ``LINKED_SEASONS``)."""
+    if provider not in LINKED_SEASONS:
+        LINKED_SEASONS.append(provider)
+
+
 class RestoreError(ValueError):
     """An export file that cannot be restored (the message says where)."""
 
@@ -234,6 +246,32 @@ def _audit_after_games(season: Season, penalties: list[dict[str, Any]], person) 
     yield from _season_audit(season, game_ids, [p["id"] for p in penalties], person)
 
 
+def _linked_seasons(season: Season) -> list[Season]:
+    found: dict[int, Season] = {}
+    for provider in LINKED_SEASONS:
+        for linked in provider(season):
+            if linked.pk != season.pk:
+                found.setdefault(linked.pk, linked)
+    return list(found.values())
+
+
+def _linked_season_doc(linked: Season, person) -> dict[str, Any]:
+    """A linked season whole: its rulesets, settings, games, penalties and audit log (small: the tables of three)."""
+    penalties = _penalty_docs(linked, person)
+    return {
+        "rulesets": [_ruleset_doc(r) for r in _rulesets(linked)],
+        "season": _season_doc(linked),
+        "games": list(_game_docs(linked, person)),
+        "penalties": penalties,
+        "audit": list(_audit_after_games(linked, penalties, person)),
+    }
+
+
+def _linked_parts(season: Season, person) -> list[tuple[str, Any]]:
+    linked = _linked_seasons(season)
+    return [("linked_seasons", [_linked_season_doc(s, person) for s in linked])] if linked else []
+
+
 def _export_parts(season: Season, on_chunk: Callable[[int], None] | None = None) -> list[tuple[str, Any]]:
     """The export's keys in order; ``games`` and ``audit`` are iterators (read a chunk at a time;
     ``on_chunk``: see :func:`season_games_in_chunks`)."""
@@ -250,6 +288,7 @@ def _export_parts(season: Season, on_chunk: Callable[[int], None] | None = None)
         ("season", _season_doc(season)),
         ("games", _game_docs(season, person, on_chunk)),
         ("penalties", penalties),
+        *_linked_parts(season, person),
         *_section_parts(season, person),
         ("audit", _audit_after_games(season, penalties, person)),
     ]
@@ -378,12 +417,14 @@ class _Restore:
         season_doc = _need(self.doc, "season", dict, "season")
         season = self._season(season_doc, rulesets)
         penalty_docs = _need(self.doc, "penalties", list, "penalties")
-        in_game: dict[tuple[Any, int], dict] = {}
-        for p in penalty_docs:
-            if p.get("game") is not None and p.get("hand_position") is not None and not p.get("cancelled_at"):
-                in_game[(p["game"], int(p["hand_position"]))] = p
+        in_game = _in_game_penalties(penalty_docs)
         games = self._games(season, season_doc, in_game)
         penalties = self._penalties(season, penalty_docs, games, in_game)
+        linked_audits = []
+        for i, linked_doc in enumerate(self.doc.get("linked_seasons") or []):
+            linked, linked_games, linked_penalties = self._linked_season(linked_doc, f"linked_seasons[{i}]")
+            games.update(linked_games)  # the sections' tables of three name them
+            linked_audits.append((linked_doc.get("audit") or [], linked, linked_games, linked_penalties))
         for key, (_, restore) in SECTIONS.items():
             if self.doc.get(key) is not None:
                 self.where[0] = key
@@ -391,7 +432,7 @@ class _Restore:
         if "audit" in self.doc:
             self.where[0] = "audit"
             _restore_audit(self.doc["audit"], club=self.club, season=season, games=games, penalties=penalties,
-                           user=self.user, after_id=audit_from)
+                           user=self.user, after_id=audit_from, linked=linked_audits)
         self.where[0] = "export"
         return season
 
@@ -471,11 +512,11 @@ class _Restore:
         return u
 
     # --- rules and the season ---------------------------------------------------------------------------
-    def _rulesets(self) -> dict[str, Ruleset]:
+    def _rulesets(self, docs: Any = None, at: str = "rulesets") -> dict[str, Ruleset]:
         club = self.club
         rulesets: dict[str, Ruleset] = {}
-        for i, r in enumerate(_need(self.doc, "rulesets", list, "rulesets")):
-            self.where[0] = where = f"rulesets[{i}]"
+        for i, r in enumerate(_need(self.doc, "rulesets", list, "rulesets") if docs is None else docs):
+            self.where[0] = where = f"{at}[{i}]"
             ref = _need(r, "ref", str, where)
             overrides = r.get("overrides") or {}
             if not isinstance(overrides, dict):
@@ -506,9 +547,10 @@ class _Restore:
         )
 
     # --- games and penalties ----------------------------------------------------------------------------
-    def _games(self, season: Season, sd: dict[str, Any], in_game: dict[tuple[Any, int], dict]) -> dict[Any, Game]:
+    def _games(self, season: Season, sd: dict[str, Any], in_game: dict[tuple[Any, int], dict],
+               docs: list | None = None) -> dict[Any, Game]:
         games: dict[Any, Game] = {}
-        game_docs = sorted(_need(self.doc, "games", list, "games"),
+        game_docs = sorted(_need(self.doc, "games", list, "games") if docs is None else docs,
                            key=lambda g: (g.get("id") is None, g.get("id") or 0))
         for i, g in enumerate(game_docs):
             self.where[0] = where = f"game {g.get('id', i)}"
@@ -525,6 +567,20 @@ class _Restore:
             self._game_history(game, g, where)
             games[g.get("id")] = game
         return games
+
+    def _linked_season(self, doc: Any, where: str) -> tuple[Season, dict[Any, Game], dict[Any, Penalty]]:
+        """A season carried along (``linked_seasons``): its rulesets, the season, its games and penalties."""
+        self.where[0] = where
+        rulesets = self._rulesets(_need(doc, "rulesets", list, where), f"{where}.rulesets")
+        season_doc = _need(doc, "season", dict, where)
+        if Season.objects.filter(club=self.club, name=season_doc.get("name")).exists():
+            raise RestoreError(f"{where}: the club has a season named {season_doc.get('name')!r} already (another "
+                               f"season's file brought it): restore this file into an empty database.")
+        season = self._season(season_doc, rulesets)
+        penalty_docs = _need(doc, "penalties", list, where)
+        in_game = _in_game_penalties(penalty_docs)
+        games = self._games(season, season_doc, in_game, _need(doc, "games", list, where))
+        return season, games, self._penalties(season, penalty_docs, games, in_game)
 
     def _hands(self, game: Game, g: dict[str, Any], record: dict[str, Any], in_game: dict[tuple[Any, int], dict],
                where: str) -> None:
@@ -611,19 +667,38 @@ class _Restore:
         return penalties
 
 
+def _in_game_penalties(penalty_docs: list) -> dict[tuple[Any, int], dict]:
+    """The standing penalties given at a hand: (exported game id, hand position) → the penalty's doc."""
+    in_game: dict[tuple[Any, int], dict] = {}
+    for p in penalty_docs:
+        if p.get("game") is not None and p.get("hand_position") is not None and not p.get("cancelled_at"):
+            in_game[(p["game"], int(p["hand_position"]))] = p
+    return in_game
+
+
 def _restore_audit(entries: Any, *, club: Club, season: Season, games: dict, penalties: dict, user,
-                   after_id: int) -> None:
-    """The exported log replaces the entries this restore wrote about the season, its games, hands, penalties."""
-    if not isinstance(entries, list):
-        raise RestoreError("audit: must be a list.")
+                   after_id: int, linked: list[tuple[Any, Season, dict, dict]] = ()) -> None:
+    """The exported log replaces the entries this restore wrote about the season, its games, hands, penalties
+    (and those of the linked seasons: ``linked`` holds each one's log, season, games and penalties)."""
     AuditEntry.objects.filter(club=club, pk__gt=after_id,
                               object_type__in=["season", "game", "hand", "penalty"]).delete()
+    rows = _audit_rows(entries, "audit", club=club, season=season, games=games, penalties=penalties, user=user)
+    for i, (linked_entries, linked_season, linked_games, linked_penalties) in enumerate(linked):
+        rows += _audit_rows(linked_entries, f"linked_seasons[{i}].audit", club=club, season=linked_season,
+                            games=linked_games, penalties=linked_penalties, user=user)
+    AuditEntry.objects.bulk_create(rows)
+
+
+def _audit_rows(entries: Any, at: str, *, club: Club, season: Season, games: dict, penalties: dict, user
+                ) -> list[AuditEntry]:
+    if not isinstance(entries, list):
+        raise RestoreError(f"{at}: must be a list.")
     new_ids = {"season": {}, "game": {str(k): v.pk for k, v in games.items()},
                "penalty": {str(k): v.pk for k, v in penalties.items()}}
     rows = []
     for i, e in enumerate(entries):
         if not isinstance(e, dict) or e.get("action") not in AuditEntry.Action.values:
-            raise RestoreError(f"audit[{i}]: not an audit entry.")
+            raise RestoreError(f"{at}[{i}]: not an audit entry.")
         kind = str(e.get("object_type") or "")
         object_id = str(e.get("object_id") or "")
         object_id = str(season.pk) if kind == "season" else str(new_ids.get(kind, {}).get(object_id, object_id))
@@ -631,10 +706,10 @@ def _restore_audit(entries: Any, *, club: Club, season: Season, games: dict, pen
         if kind == "hand":  # a hand's entry names its game: the restored one
             before, after = (_regame(side, new_ids["game"]) for side in (before, after))
         rows.append(AuditEntry(club=club, actor=user(e.get("actor")),
-                               at=_dt(e.get("at"), f"audit[{i}]") or timezone.now(),
+                               at=_dt(e.get("at"), f"{at}[{i}]") or timezone.now(),
                                action=e["action"], object_type=kind, object_id=object_id, before=before,
                                after=after, reason=str(e.get("reason") or "")))
-    AuditEntry.objects.bulk_create(rows)
+    return rows
 
 
 def _regame(side: Any, games: dict[str, int]) -> Any:
