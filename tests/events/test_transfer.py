@@ -338,3 +338,24 @@ def test_a_linked_3_player_season_is_carried_and_export_restore_export_gives_the
     assert (restored_sanma.name, restored_sanma.ruleset.key) == (sanma.name, sanma.ruleset.key)
     assert [g.final_points for g in restored_sanma.games.all()] == [g.final_points for g in sanma.games.all()]
     assert comparable_linked(export_season(restored)) == comparable_linked(first)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "breakage, message",
+    [
+        (lambda d: d["linked_seasons"][0]["games"][0]["record"].update(players=["없는 사람"]),
+         "not among the exported members"),
+        (lambda d: d["nights"][0].update(sanma_season="없는 시즌"), "not among the file's linked seasons"),
+        (lambda d: d["linked_seasons"][0].update(audit="기록"), r"linked_seasons\[0\].audit: must be a list"),
+    ],
+    ids=["linked-game-of-an-unknown-member", "night-naming-an-unknown-3-player-season", "linked-audit-not-a-list"],
+)
+def test_a_bad_linked_season_is_refused_and_nothing_is_stored(breakage, message):
+    doc = json.loads(json.dumps(export_season(night_with_threes_season())))
+    doc["club"]["slug"] = "broken"
+    breakage(doc)
+    counts = (ClubNight.objects.count(), Game.objects.count(), Season.objects.count())
+    with pytest.raises(RestoreError, match=message):
+        restore_season(doc)
+    assert (ClubNight.objects.count(), Game.objects.count(), Season.objects.count()) == counts
