@@ -9,6 +9,12 @@ prints for each:
 * total time (every byte read),
 * peak memory while it ran (tracemalloc, a second request: tracing slows it) and the size.
 
+Then each file is asked for as the season's files page does for a season above
+``LEAGUE_EXPORT_SYNC_MAX_GAMES`` (``league.transfer.exports.export_request``: the Celery task, eager
+here, so the worker's own work is timed in this process) and the time to the ready file is printed,
+with its size and whether its bytes equal the streamed answer's (the season file: but its
+``exported_at``).
+
 Targets (printed, never asserted): total < 30 s (the gunicorn worker timeout) on PostgreSQL,
 first byte < 1 s, and memory flat: it does not grow with the number of games (``--games 2500``
 against ``--games 10000``: the peak stays about the same).
@@ -92,8 +98,45 @@ def main() -> None:
             verdict = "ok" if total < 30 else "OVER"
             print(f"{label:14} first byte {first * 1000:8.0f} ms  total {total:6.2f} s ({verdict}, CPU {cpu:5.1f} s)  "
                   f"{size / 2**20:6.1f} MB  HTTP {status}{peak}   (target < 30 s, first byte < 1 s, flat memory)")
+        bodies = {label: b"".join(client.get(url).streaming_content) for label, url in urls.items()}
+        ready_files(season, user, bodies)
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
+
+
+def ready_files(season, user, streamed: dict[str, bytes]) -> None:
+    """Each file built by the task (as for a large season), timed from the request to the ready file."""
+    import json
+    import shutil
+    import tempfile
+
+    from django.conf import settings
+
+    from league.models import SeasonExport
+    from league.transfer.exports import export_request
+
+    media = tempfile.mkdtemp(prefix="bench-exports-")
+    settings.MEDIA_ROOT = media
+    try:
+        kinds = {"hands CSV": "hands", "games CSV": "games", "season export": "season"}
+        for label, kind in kinds.items():
+            cpu0, t0 = time.process_time(), time.perf_counter()
+            export = export_request(season=season, kind=kind, by=user)  # autocommit: queued and run (eager) at once
+            export.refresh_from_db()
+            total, cpu = time.perf_counter() - t0, time.process_time() - cpu0
+            with export.file.open("rb") as f:
+                built = f.read()
+            same = built == streamed[label]
+            if kind == "season":
+                a, b = json.loads(built), json.loads(streamed[label])
+                same = (a.pop("exported_at"), b.pop("exported_at")) and a == b
+            ok = export.status == SeasonExport.Status.READY
+            print(f"{label:14} ready file via the task {total:6.2f} s (CPU {cpu:5.1f} s)  "
+                  f"{export.size / 2**20:6.1f} MB  "
+                  f"{'ready' if ok else export.status}, {export.done:,}/{export.total:,} games, "
+                  f"{'same bytes as streamed' if same else 'DIFFERENT from streamed'}   (no request waits for it)")
+    finally:
+        shutil.rmtree(media, ignore_errors=True)
 
 
 if __name__ == "__main__":

@@ -64,6 +64,23 @@ def _member(members: dict[str, Member], name: Any, where: str) -> Member:
     return members[name]
 
 
+def _linked_season(season: Season, name: Any, where: str) -> Season:
+    """The 3-player season a night or tournament names, restored (``linked_seasons``) before the sections."""
+    found = Season.objects.filter(club=season.club, name=name).first() if isinstance(name, str) else None
+    if found is None or found.pk == season.pk:
+        raise SectionError(f"{where}: the 3-player season {name!r} is not among the file's linked seasons.")
+    return found
+
+
+def linked_seasons(season: Season) -> list[Season]:
+    """The 3-player seasons of the season's nights and tournament (their tables of three), oldest first."""
+    ids = set(ClubNight.objects.filter(season=season, sanma_season__isnull=False)
+              .values_list("sanma_season", flat=True))
+    ids |= set(Tournament.objects.filter(season=season, sanma_season__isnull=False)
+               .values_list("sanma_season", flat=True))
+    return list(Season.objects.filter(pk__in=ids).select_related("ruleset", "club").order_by("pk"))
+
+
 def _game(games: dict[Any, Game], game_id: Any, where: str) -> Game:
     if game_id not in games:
         raise SectionError(f"{where}: game {game_id!r} is not among the exported games.")
@@ -77,8 +94,10 @@ def export_nights(season: Season, person) -> list[dict[str, Any]] | None:
         return None
     names = _names(season.club_id)
     out = []
+    sanma_names = dict(Season.objects.filter(pk__in={n.sanma_season_id for n in nights}).values_list("pk", "name"))
     for night in nights:
         out.append({
+            **({"sanma_season": sanma_names[night.sanma_season_id]} if night.sanma_season_id else {}),
             "title": night.title, "date": _iso(night.date), "status": night.status,
             "round_minutes": night.round_minutes, "end_rule": night.end_rule,
             "created_by": person(night.created_by_id), "closed_at": _iso(night.closed_at),
@@ -104,7 +123,9 @@ def restore_nights(value: Any, *, season: Season, members: dict[str, Member], ga
         night = ClubNight(club=season.club, season=season, title=str(nd.get("title") or ""),
                           date=_date(nd.get("date"), where), status=nd.get("status") or ClubNight.Status.CLOSED,
                           round_minutes=nd.get("round_minutes"), end_rule=nd["end_rule"],
-                          created_by=user(nd.get("created_by")), closed_at=_dt(nd.get("closed_at"), where))
+                          created_by=user(nd.get("created_by")), closed_at=_dt(nd.get("closed_at"), where),
+                          sanma_season=_linked_season(season, nd["sanma_season"], where)
+                          if nd.get("sanma_season") else None)
         night.full_clean(exclude=["club", "season", "sanma_season", "created_by"])
         night.save()
         for c in nd.get("checkins") or []:
@@ -134,6 +155,7 @@ def export_tournament(season: Season, person) -> dict[str, Any] | None:
     names = _names(season.club_id)
     return {
         **{f: getattr(t, f) for f in _TOURNAMENT_FIELDS},
+        **({"sanma_season": t.sanma_season.name} if t.sanma_season_id else {}),
         "starts_on": _iso(t.starts_on), "ends_on": _iso(t.ends_on),
         "registration_opens": _iso(t.registration_opens), "registration_closes": _iso(t.registration_closes),
         "created_by": person(t.created_by_id),
@@ -146,10 +168,10 @@ def export_tournament(season: Season, person) -> dict[str, Any] | None:
         "seated_rounds": [{"number": r.number, "stage": r.stage, "method": r.method, "seated_at": _iso(r.seated_at),
                     "seated_by": person(r.seated_by_id), "minutes": r.minutes, "end_rule": r.end_rule,
                     "sitting_out": [names.get(i, "") for i in r.sitting_out or []],
-                    # tables of three play in the tournament's sanma season: not in this file
+                    # tables of three play in the tournament's 3-player season: its games are in linked_seasons
                     "tables": [{"game": tt.game_id, "label": tt.label, "extra_minutes": tt.extra_minutes,
                                 "entry": tt.entry, "scores": tt.scores, "sticks": tt.sticks}
-                               for tt in r.tables.filter(game__season=season).order_by("id")]}
+                               for tt in r.tables.order_by("id")]}
                    for r in t.round_set.order_by("number")],
     }
 
@@ -159,7 +181,9 @@ def restore_tournament(value: Any, *, season: Season, members: dict[str, Member]
     if not isinstance(value, dict):
         raise SectionError("tournament: must be an object.")
     where = "tournament"
+    sanma = _linked_season(season, value["sanma_season"], where) if value.get("sanma_season") else None
     t = Tournament(club=season.club, ruleset=season.ruleset, season=season,
+                   sanma_season=sanma, sanma_ruleset=sanma.ruleset if sanma is not None else None,
                    **{f: value[f] for f in _TOURNAMENT_FIELDS if f in value},
                    starts_on=_date(value.get("starts_on"), where), ends_on=_date(value.get("ends_on"), where),
                    registration_opens=_dt(value.get("registration_opens"), where),
@@ -203,8 +227,9 @@ def restore_casual(value: Any, *, season: Season, members, games, user) -> None:
 
 def register() -> None:
     """Add the sections to the season file (called from ``EventsConfig.ready``)."""
-    from league.transfer.season_file import register_section
+    from league.transfer.season_file import register_linked_seasons, register_section
 
+    register_linked_seasons(linked_seasons)
     register_section("nights", export=export_nights, restore=restore_nights)
     register_section("tournament", export=export_tournament, restore=restore_tournament)
     register_section("casual", export=export_casual, restore=restore_casual)

@@ -24,6 +24,7 @@ from league.models import (
     RefereeCall,
     Ruleset,
     Season,
+    SeasonExport,
     StandingsSnapshot,
 )
 from league.seasons import services as season_services
@@ -270,6 +271,17 @@ class ImportBatchAdmin(ReadOnlyAdmin):
     list_display = ("id", "season", "status", "done", "total", "created_by", "created_at")
     list_filter = ("status", "season")
     search_fields = ("season__name", "created_by__username")
+
+
+@admin.register(SeasonExport)
+class SeasonExportAdmin(ReadOnlyAdmin):
+    """Season files built in the worker (league/transfer/exports.py); removed when they expire."""
+
+    club_path = "season__club"
+    list_display = ("id", "season", "kind", "status", "done", "total", "size", "requested_by", "created_at",
+                    "expires_at")
+    list_filter = ("kind", "status")
+    search_fields = ("season__name", "requested_by__username")
 
 
 @admin.register(IdempotencyKey)

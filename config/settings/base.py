@@ -233,7 +233,18 @@ CELERY_BEAT_SCHEDULE = {
     "league-requeue-stale": {"task": "league.requeue_stale", "schedule": LEAGUE_REQUEUE_SECONDS},
     # members linking their own Telegram: the bots' "/start <code>" (polled only while a code waits)
     "notify-poll-telegram": {"task": "notify.poll_telegram", "schedule": NOTIFY_TELEGRAM_POLL_SECONDS},
+    "league-exports-cleanup": {"task": "league.season_exports_cleanup", "schedule": 3600},
 }
+
+# Season files (league/transfer/exports.py, docs/api.md). A season of more games than this is built in
+# the Celery worker (the page shows progress, then a download link); a smaller one streams in the request
+# (the hands CSV costs about 7 ms a game on SQLite, 3 ms on PostgreSQL: 1,000 games stay far inside the
+# 30 s worker timeout). A built file is kept LEAGUE_EXPORT_KEEP_HOURS, then removed (beat, hourly).
+LEAGUE_EXPORT_SYNC_MAX_GAMES = int(os.environ.get("LEAGUE_EXPORT_SYNC_MAX_GAMES", "1000"))
+LEAGUE_EXPORT_KEEP_HOURS = float(os.environ.get("LEAGUE_EXPORT_KEEP_HOURS", "24"))
+# Uploaded and built files (never served as a URL: only through permission-checked views). The web
+# process and the Celery worker must see the same directory.
+MEDIA_ROOT = os.environ.get("DJANGO_MEDIA_ROOT") or str(BASE_DIR / "media")
 
 # Mail (the password reset link). Here mails are printed to the console; production sends them
 # through EMAIL_HOST (config/settings/production.py) and, without one, says that mail is off.

@@ -14,3 +14,8 @@ CELERY_BROKER_URL = os.environ.get("CELERY_TEST_FORCE_BROKER_URL") or None
 CELERY_TASK_ALWAYS_EAGER = CELERY_BROKER_URL is None
 CELERY_TASK_EAGER_PROPAGATES = True
 AXES_VERBOSE = False  # login throttling stays on (tests/conftest.py keeps tests from locking each other out)
+
+# Built season files go to a directory of this run (a real worker started by a test is given the same one).
+import tempfile  # noqa: E402
+
+MEDIA_ROOT = os.environ.get("DJANGO_MEDIA_ROOT") or tempfile.mkdtemp(prefix="clubleague-test-media-")

@@ -2,6 +2,7 @@
 
 - ``rulesets``: Ruleset, Season · ``games``: Game, GameSeat, HandRecord · ``referee``: PenaltyKind, Penalty
 - ``audit``: AuditEntry · ``standings``: StandingsSnapshot, RatingHistory · ``imports``: ImportBatch
+  · ``exports``: SeasonExport (a season's file built in the worker)
   · ``once``: IdempotencyKey
 - the what-if lab's runs: ``league.whatif.models.WhatIfRun``
 
@@ -9,6 +10,7 @@ A game's state is never stored as truth: the hand records (one game-record contr
 event each) are replayed by ``scoring.game.replay``.
 """
 from league.models.audit import AuditEntry
+from league.models.exports import SeasonExport
 from league.models.games import Game, GameSeat, HandRecord
 from league.models.imports import ImportBatch
 from league.models.once import IdempotencyKey
@@ -19,4 +21,4 @@ from league.whatif.models import WhatIfRun
 
 __all__ = ["AuditEntry", "Game", "GameSeat", "HandRecord", "IdempotencyKey", "ImportBatch", "Penalty", "PenaltyKind",
            "RefereeCall", "RefereeCallReason",
-           "RatingHistory", "Ruleset", "Season", "StandingsSnapshot", "WhatIfRun"]
+           "RatingHistory", "Ruleset", "Season", "SeasonExport", "StandingsSnapshot", "WhatIfRun"]

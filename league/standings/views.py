@@ -83,6 +83,7 @@ def season_standings(request: HttpRequest, season_id: int) -> HttpResponse:
             "method_label": Season.RatingMethod(season.rating_method).label,
             "export_formats": list(EXPORT_FORMATS),
             "can_whatif": can_manage_league(request.user, season.club),
+            "can_files": can_view_club(request.user, season.club),
         },
     )
 

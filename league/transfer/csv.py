@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import csv
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from django.http import StreamingHttpResponse
@@ -70,14 +70,15 @@ def hands_rows(season: Season) -> list[list[Any]]:
     return [row for chunk in hands_row_chunks(season) for row in chunk]
 
 
-def games_row_chunks(season: Season) -> Iterator[list[list[Any]]]:
-    """The header, then the rows of each chunk of games (oldest first)."""
+def games_row_chunks(season: Season, on_chunk: Callable[[int], None] | None = None) -> Iterator[list[list[Any]]]:
+    """The header, then the rows of each chunk of games (oldest first); ``on_chunk``: progress
+    (``season_games_in_chunks``)."""
     seats = ["east", "south", "west", "north"]
     header = ["game_id", "started_at", "finished_at", "status", "table", "source", "ended_by"]
     header += [f"{s}_player" for s in seats] + [f"{s}_score" for s in seats]
     header += [f"{s}_points" for s in seats] + [f"{s}_rank" for s in seats]
     yield [header]
-    for games in season_games_in_chunks(season, CHUNK_GAMES):
+    for games in season_games_in_chunks(season, CHUNK_GAMES, on_chunk):
         names = _seat_names([g.pk for g in games])
         yield [
             [g.pk, _iso(g.started_at), _iso(g.finished_at), g.status, _safe(g.table_label), g.source, g.ended_by]
@@ -128,13 +129,13 @@ def _hand_rows(game: Game, records: list[tuple[int, Any]], names: list[str], res
     return rows
 
 
-def hands_row_chunks(season: Season) -> Iterator[list[list[Any]]]:
+def hands_row_chunks(season: Season, on_chunk: Callable[[int], None] | None = None) -> Iterator[list[list[Any]]]:
     """The header, then the rows of each chunk of games: each game replayed for its deltas and scores."""
     header = ["game_id", "position", "kind", "round", "honba", "sticks"]
     header += [f"delta_{i}" for i in range(4)] + [f"score_{i}" for i in range(4)] + ["event"]
     yield [header]
     resolved: dict[int, Any] = {}
-    for games in season_games_in_chunks(season, CHUNK_GAMES):
+    for games in season_games_in_chunks(season, CHUNK_GAMES, on_chunk):
         ids = [g.pk for g in games]
         names = _seat_names(ids)
         by_game: dict[int, list[tuple[int, Any]]] = {}
@@ -142,6 +143,15 @@ def hands_row_chunks(season: Season) -> Iterator[list[list[Any]]]:
                                          .values_list("game_id", "position", "event")):
             by_game.setdefault(game_id, []).append((position, event))
         yield [row for g in games for row in _hand_rows(g, by_game.get(g.pk, []), names.get(g.pk, []), resolved)]
+
+
+def games_csv_chunks(season: Season, on_chunk: Callable[[int], None] | None = None) -> Iterator[bytes]:
+    """The games CSV's bytes, a chunk of games at a time (the response's, and the worker's file)."""
+    return _csv_chunks(games_row_chunks(season, on_chunk))
+
+
+def hands_csv_chunks(season: Season, on_chunk: Callable[[int], None] | None = None) -> Iterator[bytes]:
+    return _csv_chunks(hands_row_chunks(season, on_chunk))
 
 
 def games_csv_response(season: Season) -> StreamingHttpResponse:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import datetime
 import json
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from decimal import Decimal
 from typing import Any
 
@@ -57,6 +57,18 @@ SECTIONS: dict[str, tuple[Any, Any]] = {}
 def register_section(key: str, *, export, restore) -> None:
     """Add an optional section ``key`` to the season file (see ``SECTIONS``)."""
     SECTIONS[key] = (export, restore)
+
+
+# Seasons a higher app links to the season (events: a night's or a tournament's 3-player season, where
+# its tables of three are played), carried whole in the file as ``linked_seasons`` and restored before
+# the sections, so that a section's tables find their games. ``provider(season)`` lists them.
+LINKED_SEASONS: list[Callable[[Season], list[Season]]] = []
+
+
+def register_linked_seasons(provider: Callable[[Season], list[Season]]) -> None:
+    """Carry the seasons ``provider(season)`` names along with the season (see ``LINKED_SEASONS``)."""
+    if provider not in LINKED_SEASONS:
+        LINKED_SEASONS.append(provider)
 
 
 class RestoreError(ValueError):
@@ -114,13 +126,17 @@ def _season_audit(season: Season, game_ids: list[int], penalty_ids: list[int], p
                "object_id": e.object_id, "before": e.before, "after": e.after, "reason": e.reason}
 
 
-def season_games_in_chunks(season: Season, size: int) -> Iterator[list[Game]]:
-    """The season's games, oldest first (``started_at``, id), ``size`` at a time: one query a chunk."""
+def season_games_in_chunks(season: Season, size: int, on_chunk: Callable[[int], None] | None = None
+                           ) -> Iterator[list[Game]]:
+    """The season's games, oldest first (``started_at``, id), ``size`` at a time: one query a chunk.
+    ``on_chunk(n)`` is told each time the reader comes back for more: its ``n`` games are written."""
     ids = list(Game.objects.filter(season=season).order_by("started_at", "id").values_list("id", flat=True))
     for start in range(0, len(ids), size):
         part = ids[start:start + size]
         found = Game.objects.select_related("ruleset", "season__ruleset").in_bulk(part)
         yield [found[pk] for pk in part if pk in found]
+        if on_chunk is not None:
+            on_chunk(len(part))
 
 
 def _rulesets(season: Season) -> list[Ruleset]:
@@ -133,8 +149,8 @@ def _rulesets(season: Season) -> list[Ruleset]:
     return [found[pk] for pk in order]
 
 
-def _game_docs(season: Season, person) -> Iterator[dict[str, Any]]:
-    for games in season_games_in_chunks(season, CHUNK_GAMES):
+def _game_docs(season: Season, person, on_chunk: Callable[[int], None] | None = None) -> Iterator[dict[str, Any]]:
+    for games in season_games_in_chunks(season, CHUNK_GAMES, on_chunk):
         ids = [g.pk for g in games]
         names: dict[int, list[str]] = {}
         for game_id, name in (GameSeat.objects.filter(game_id__in=ids).order_by("game_id", "seat")
@@ -166,66 +182,115 @@ def _game_docs(season: Season, person) -> Iterator[dict[str, Any]]:
             }
 
 
-def _export_parts(season: Season) -> list[tuple[str, Any]]:
-    """The export's keys in order; ``games`` and ``audit`` are iterators (read a chunk at a time)."""
-    club = season.club
-    person = _people(club)
+def _club_doc(club: Club) -> dict[str, Any]:
+    return {"name": club.name, "slug": club.slug, "public_standings": club.public_standings}
+
+
+def _member_docs(club: Club) -> list[dict[str, Any]]:
+    """Every member of the club by display name, with roles and the member it was merged into."""
     roles: dict[int, list[str]] = {}
     for member_id, role in ClubRole.objects.filter(club=club).values_list("member_id", "role"):
         roles.setdefault(member_id, []).append(role)
-    members = [
+    return [
         {"display_name": m.display_name, "active": m.active, "roles": sorted(roles.get(m.pk, []))}
         | ({"merged_into": m.merged_into.display_name} if m.merged_into_id else {})
         for m in Member.objects.filter(club=club).select_related("merged_into").order_by("display_name")
     ]
-    penalties = []
-    for p in Penalty.objects.filter(season=season).select_related("member", "beneficiary", "hand_record").order_by(
-        "given_at", "id"
-    ):
-        penalties.append(
-            {
-                "member": p.member.display_name,
-                "type": p.type,
-                "points": str(p.points) if p.points is not None else None,
-                "amount": p.amount,
-                "beneficiary": p.beneficiary.display_name if p.beneficiary_id else None,
-                "game": p.game_id,
-                "hand_position": p.hand_record.position if p.hand_record_id else None,
-                "reason": p.reason,
-                "given_by": person(p.given_by_id),
-                "given_at": _iso(p.given_at),
-                "cancelled_by": person(p.cancelled_by_id),
-                "cancelled_at": _iso(p.cancelled_at),
-                "cancel_reason": p.cancel_reason,
-                "id": p.pk,
-            }
-        )
 
-    def audit() -> Iterator[dict[str, Any]]:  # after the games: their ids are read only then
-        game_ids = list(Game.objects.filter(season=season).values_list("id", flat=True))
-        yield from _season_audit(season, game_ids, [p["id"] for p in penalties], person)
 
+def _season_doc(season: Season) -> dict[str, Any]:
+    return {
+        "name": season.name,
+        "ruleset": _ruleset_ref(season.ruleset),
+        "starts_on": _iso(season.starts_on),
+        "ends_on": _iso(season.ends_on),
+        "rating_method": season.rating_method,
+        "rating_params": season.rating_params or {},
+        "min_games": season.min_games,
+        "best_n": season.best_n,
+    }
+
+
+def _penalty_docs(season: Season, person) -> list[dict[str, Any]]:
+    """The season's penalties, oldest first, with who gave and cancelled them."""
+    return [
+        {
+            "member": p.member.display_name,
+            "type": p.type,
+            "points": str(p.points) if p.points is not None else None,
+            "amount": p.amount,
+            "beneficiary": p.beneficiary.display_name if p.beneficiary_id else None,
+            "game": p.game_id,
+            "hand_position": p.hand_record.position if p.hand_record_id else None,
+            "reason": p.reason,
+            "given_by": person(p.given_by_id),
+            "given_at": _iso(p.given_at),
+            "cancelled_by": person(p.cancelled_by_id),
+            "cancelled_at": _iso(p.cancelled_at),
+            "cancel_reason": p.cancel_reason,
+            "id": p.pk,
+        }
+        for p in Penalty.objects.filter(season=season).select_related("member", "beneficiary", "hand_record")
+        .order_by("given_at", "id")
+    ]
+
+
+def _section_parts(season: Season, person) -> list[tuple[str, Any]]:
+    """The optional sections other apps registered, those the season has."""
+    return [(key, value) for key, (export, _) in SECTIONS.items() if (value := export(season, person)) is not None]
+
+
+def _audit_after_games(season: Season, penalties: list[dict[str, Any]], person) -> Iterator[dict[str, Any]]:
+    """The season's audit log; a generator, so the game ids are read only once the games are written."""
+    game_ids = list(Game.objects.filter(season=season).values_list("id", flat=True))
+    yield from _season_audit(season, game_ids, [p["id"] for p in penalties], person)
+
+
+def _linked_seasons(season: Season) -> list[Season]:
+    found: dict[int, Season] = {}
+    for provider in LINKED_SEASONS:
+        for linked in provider(season):
+            if linked.pk != season.pk:
+                found.setdefault(linked.pk, linked)
+    return list(found.values())
+
+
+def _linked_season_doc(linked: Season, person) -> dict[str, Any]:
+    """A linked season whole: its rulesets, settings, games, penalties and audit log (small: the tables of three)."""
+    penalties = _penalty_docs(linked, person)
+    return {
+        "rulesets": [_ruleset_doc(r) for r in _rulesets(linked)],
+        "season": _season_doc(linked),
+        "games": list(_game_docs(linked, person)),
+        "penalties": penalties,
+        "audit": list(_audit_after_games(linked, penalties, person)),
+    }
+
+
+def _linked_parts(season: Season, person) -> list[tuple[str, Any]]:
+    linked = _linked_seasons(season)
+    return [("linked_seasons", [_linked_season_doc(s, person) for s in linked])] if linked else []
+
+
+def _export_parts(season: Season, on_chunk: Callable[[int], None] | None = None) -> list[tuple[str, Any]]:
+    """The export's keys in order; ``games`` and ``audit`` are iterators (read a chunk at a time;
+    ``on_chunk``: see :func:`season_games_in_chunks`)."""
+    club = season.club
+    person = _people(club)
+    members = _member_docs(club)
+    penalties = _penalty_docs(season, person)
     return [
         ("format", FORMAT),
         ("exported_at", _iso(timezone.now())),
-        ("club", {"name": club.name, "slug": club.slug, "public_standings": club.public_standings}),
+        ("club", _club_doc(club)),
         ("members", members),
         ("rulesets", [_ruleset_doc(r) for r in _rulesets(season)]),
-        ("season", {
-            "name": season.name,
-            "ruleset": _ruleset_ref(season.ruleset),
-            "starts_on": _iso(season.starts_on),
-            "ends_on": _iso(season.ends_on),
-            "rating_method": season.rating_method,
-            "rating_params": season.rating_params or {},
-            "min_games": season.min_games,
-            "best_n": season.best_n,
-        }),
-        ("games", _game_docs(season, person)),
+        ("season", _season_doc(season)),
+        ("games", _game_docs(season, person, on_chunk)),
         ("penalties", penalties),
-        *[(key, value) for key, (export, _) in SECTIONS.items()
-          if (value := export(season, person)) is not None],
-        ("audit", audit()),
+        *_linked_parts(season, person),
+        *_section_parts(season, person),
+        ("audit", _audit_after_games(season, penalties, person)),
     ]
 
 
@@ -234,7 +299,8 @@ def export_season(season: Season) -> dict[str, Any]:
     return {key: list(value) if isinstance(value, Iterator) else value for key, value in _export_parts(season)}
 
 
-def export_season_chunks(season: Season, *, encoder=None, chunk_bytes: int = 1 << 16) -> Iterator[bytes]:
+def export_season_chunks(season: Season, *, encoder=None, chunk_bytes: int = 1 << 16,
+                         on_chunk: Callable[[int], None] | None = None) -> Iterator[bytes]:
     """The export as compact UTF-8 JSON, a piece at a time: the bytes DRF's ``JSONRenderer`` writes
     for :func:`export_season`'s document (the API's answer before it was streamed), with the games
     and the audit log read a chunk at a time, so memory does not grow with the season."""
@@ -247,7 +313,7 @@ def export_season_chunks(season: Season, *, encoder=None, chunk_bytes: int = 1 <
 
     def pieces() -> Iterator[str]:
         yield "{"
-        for i, (key, value) in enumerate(_export_parts(season)):
+        for i, (key, value) in enumerate(_export_parts(season, on_chunk)):
             yield ("," if i else "") + dumps(key) + ":"
             if isinstance(value, Iterator):
                 yield "["
@@ -351,12 +417,14 @@ class _Restore:
         season_doc = _need(self.doc, "season", dict, "season")
         season = self._season(season_doc, rulesets)
         penalty_docs = _need(self.doc, "penalties", list, "penalties")
-        in_game: dict[tuple[Any, int], dict] = {}
-        for p in penalty_docs:
-            if p.get("game") is not None and p.get("hand_position") is not None and not p.get("cancelled_at"):
-                in_game[(p["game"], int(p["hand_position"]))] = p
+        in_game = _in_game_penalties(penalty_docs)
         games = self._games(season, season_doc, in_game)
         penalties = self._penalties(season, penalty_docs, games, in_game)
+        linked_audits = []
+        for i, linked_doc in enumerate(self.doc.get("linked_seasons") or []):
+            linked, linked_games, linked_penalties = self._linked_season(linked_doc, f"linked_seasons[{i}]")
+            games.update(linked_games)  # the sections' tables of three name them
+            linked_audits.append((linked_doc.get("audit") or [], linked, linked_games, linked_penalties))
         for key, (_, restore) in SECTIONS.items():
             if self.doc.get(key) is not None:
                 self.where[0] = key
@@ -364,7 +432,7 @@ class _Restore:
         if "audit" in self.doc:
             self.where[0] = "audit"
             _restore_audit(self.doc["audit"], club=self.club, season=season, games=games, penalties=penalties,
-                           user=self.user, after_id=audit_from)
+                           user=self.user, after_id=audit_from, linked=linked_audits)
         self.where[0] = "export"
         return season
 
@@ -444,11 +512,11 @@ class _Restore:
         return u
 
     # --- rules and the season ---------------------------------------------------------------------------
-    def _rulesets(self) -> dict[str, Ruleset]:
+    def _rulesets(self, docs: Any = None, at: str = "rulesets") -> dict[str, Ruleset]:
         club = self.club
         rulesets: dict[str, Ruleset] = {}
-        for i, r in enumerate(_need(self.doc, "rulesets", list, "rulesets")):
-            self.where[0] = where = f"rulesets[{i}]"
+        for i, r in enumerate(_need(self.doc, "rulesets", list, "rulesets") if docs is None else docs):
+            self.where[0] = where = f"{at}[{i}]"
             ref = _need(r, "ref", str, where)
             overrides = r.get("overrides") or {}
             if not isinstance(overrides, dict):
@@ -479,9 +547,10 @@ class _Restore:
         )
 
     # --- games and penalties ----------------------------------------------------------------------------
-    def _games(self, season: Season, sd: dict[str, Any], in_game: dict[tuple[Any, int], dict]) -> dict[Any, Game]:
+    def _games(self, season: Season, sd: dict[str, Any], in_game: dict[tuple[Any, int], dict],
+               docs: list | None = None) -> dict[Any, Game]:
         games: dict[Any, Game] = {}
-        game_docs = sorted(_need(self.doc, "games", list, "games"),
+        game_docs = sorted(_need(self.doc, "games", list, "games") if docs is None else docs,
                            key=lambda g: (g.get("id") is None, g.get("id") or 0))
         for i, g in enumerate(game_docs):
             self.where[0] = where = f"game {g.get('id', i)}"
@@ -498,6 +567,20 @@ class _Restore:
             self._game_history(game, g, where)
             games[g.get("id")] = game
         return games
+
+    def _linked_season(self, doc: Any, where: str) -> tuple[Season, dict[Any, Game], dict[Any, Penalty]]:
+        """A season carried along (``linked_seasons``): its rulesets, the season, its games and penalties."""
+        self.where[0] = where
+        rulesets = self._rulesets(_need(doc, "rulesets", list, where), f"{where}.rulesets")
+        season_doc = _need(doc, "season", dict, where)
+        if Season.objects.filter(club=self.club, name=season_doc.get("name")).exists():
+            raise RestoreError(f"{where}: the club has a season named {season_doc.get('name')!r} already (another "
+                               f"season's file brought it): restore this file into an empty database.")
+        season = self._season(season_doc, rulesets)
+        penalty_docs = _need(doc, "penalties", list, where)
+        in_game = _in_game_penalties(penalty_docs)
+        games = self._games(season, season_doc, in_game, _need(doc, "games", list, where))
+        return season, games, self._penalties(season, penalty_docs, games, in_game)
 
     def _hands(self, game: Game, g: dict[str, Any], record: dict[str, Any], in_game: dict[tuple[Any, int], dict],
                where: str) -> None:
@@ -584,19 +667,38 @@ class _Restore:
         return penalties
 
 
+def _in_game_penalties(penalty_docs: list) -> dict[tuple[Any, int], dict]:
+    """The standing penalties given at a hand: (exported game id, hand position) → the penalty's doc."""
+    in_game: dict[tuple[Any, int], dict] = {}
+    for p in penalty_docs:
+        if p.get("game") is not None and p.get("hand_position") is not None and not p.get("cancelled_at"):
+            in_game[(p["game"], int(p["hand_position"]))] = p
+    return in_game
+
+
 def _restore_audit(entries: Any, *, club: Club, season: Season, games: dict, penalties: dict, user,
-                   after_id: int) -> None:
-    """The exported log replaces the entries this restore wrote about the season, its games, hands, penalties."""
-    if not isinstance(entries, list):
-        raise RestoreError("audit: must be a list.")
+                   after_id: int, linked: list[tuple[Any, Season, dict, dict]] = ()) -> None:
+    """The exported log replaces the entries this restore wrote about the season, its games, hands, penalties
+    (and those of the linked seasons: ``linked`` holds each one's log, season, games and penalties)."""
     AuditEntry.objects.filter(club=club, pk__gt=after_id,
                               object_type__in=["season", "game", "hand", "penalty"]).delete()
+    rows = _audit_rows(entries, "audit", club=club, season=season, games=games, penalties=penalties, user=user)
+    for i, (linked_entries, linked_season, linked_games, linked_penalties) in enumerate(linked):
+        rows += _audit_rows(linked_entries, f"linked_seasons[{i}].audit", club=club, season=linked_season,
+                            games=linked_games, penalties=linked_penalties, user=user)
+    AuditEntry.objects.bulk_create(rows)
+
+
+def _audit_rows(entries: Any, at: str, *, club: Club, season: Season, games: dict, penalties: dict, user
+                ) -> list[AuditEntry]:
+    if not isinstance(entries, list):
+        raise RestoreError(f"{at}: must be a list.")
     new_ids = {"season": {}, "game": {str(k): v.pk for k, v in games.items()},
                "penalty": {str(k): v.pk for k, v in penalties.items()}}
     rows = []
     for i, e in enumerate(entries):
         if not isinstance(e, dict) or e.get("action") not in AuditEntry.Action.values:
-            raise RestoreError(f"audit[{i}]: not an audit entry.")
+            raise RestoreError(f"{at}[{i}]: not an audit entry.")
         kind = str(e.get("object_type") or "")
         object_id = str(e.get("object_id") or "")
         object_id = str(season.pk) if kind == "season" else str(new_ids.get(kind, {}).get(object_id, object_id))
@@ -604,10 +706,10 @@ def _restore_audit(entries: Any, *, club: Club, season: Season, games: dict, pen
         if kind == "hand":  # a hand's entry names its game: the restored one
             before, after = (_regame(side, new_ids["game"]) for side in (before, after))
         rows.append(AuditEntry(club=club, actor=user(e.get("actor")),
-                               at=_dt(e.get("at"), f"audit[{i}]") or timezone.now(),
+                               at=_dt(e.get("at"), f"{at}[{i}]") or timezone.now(),
                                action=e["action"], object_type=kind, object_id=object_id, before=before,
                                after=after, reason=str(e.get("reason") or "")))
-    AuditEntry.objects.bulk_create(rows)
+    return rows
 
 
 def _regame(side: Any, games: dict[str, int]) -> Any:

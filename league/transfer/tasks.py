@@ -65,3 +65,22 @@ def batch_is_stalled(batch, now: datetime.datetime | None = None) -> bool:
         return False
     last = batch.progress_at or batch.created_at
     return last <= (now or timezone.now()) - STALLED_AFTER
+
+
+# --- season files built in the worker (league.transfer.exports) -----------------------------------------
+@shared_task(name="league.season_export_build")
+def season_export_build(export_id: int) -> dict:
+    from league.transfer.exports import export_build
+
+    export = export_build(export_id=export_id)
+    if export is None:
+        return {"export": export_id, "skipped": True}  # gone, or another worker has it
+    return {"export": export.pk, "status": export.status, "size": export.size}
+
+
+@shared_task(name="league.season_exports_cleanup")
+def season_exports_cleanup() -> dict:
+    """Beat, hourly: remove the files past their time; queue again a build whose worker died."""
+    from league.transfer.exports import exports_cleanup
+
+    return exports_cleanup()

@@ -47,6 +47,7 @@ ONCE = {
     "notify:channels": ("notify/channels.html", 'data-testid="connect"'),
     "notify:channel_test": ("notify/channels.html", 'data-testid="test-{{ c.pk }}"'),
     "club:members_bulk": ("club/manage/members.html", 'data-testid="bulk-add"'),
+    "league:season_files": ("league/transfer/files.html", 'data-testid="export-form"'),
 }
 
 ALLOWLIST = {

@@ -256,3 +256,106 @@ def test_a_bad_events_section_is_refused_and_nothing_is_stored(breakage, message
         restore_season(doc)
     assert (ClubNight.objects.count(), Game.objects.count(), Season.objects.count(),
             CasualSeason.objects.count()) == counts
+
+
+# --- issue 22: a 3-player season linked to a night or a tournament (its tables of three) -------------------
+def _sanma_ruleset(club):
+    return RulesetFactory(club=club, key="juki-agit-sanma-2026", base="juki-agit-sanma-2026")
+
+
+def night_with_threes_season() -> Season:
+    """Seven at the night: a table of four in the season, a table of three in the night's 3-player season."""
+    club, ruleset, admin = _club("night3")
+    season = SeasonFactory(club=club, ruleset=ruleset)
+    sanma = SeasonFactory(club=club, ruleset=_sanma_ruleset(club), name="2026 삼마")
+    night = night_services.night_open(club=club, season=season, sanma_season=sanma, title="삼마 있는 밤", by=admin)
+    for m in [MemberFactory(club=club, user=UserFactory()) for _ in range(7)]:
+        night_services.check_in(night=night, member=m, by=admin)
+    rnd, _ = night_services.round_seat(night=night, number=1, by=admin, seed=1)
+    four, three = sorted(rnd.tables.all(), key=lambda t: -t.game.seats)
+    assert (four.game.season, three.game.season) == (season, sanma)
+    game_services.hand_record(game=four.game, position=0, event=YAKUMAN_RON, by=admin)
+    game_services.hand_record(game=three.game, position=0, event=YAKUMAN_RON, by=admin)
+    night_services.night_close(night=night, by=admin)
+    return season
+
+
+def tournament_with_threes_season() -> Season:
+    """Seven entrants: each round a table of four and a table of three (the tournament's 3-player season)."""
+    club, ruleset, admin = _club("cup3")
+    t = tournament_services.tournament_create(club=club, ruleset=ruleset, sanma_ruleset=_sanma_ruleset(club),
+                                              by=admin, name="삼마 있는 대회", rounds=1)
+    for m in [MemberFactory(club=club, user=UserFactory()) for _ in range(7)]:
+        e, _ = tournament_services.register(tournament=t, member=m, by=admin)
+        tournament_services.check_in(entrant=tournament_services.approve(entrant=e, by=admin), by=admin)
+    rnd, _ = tournament_services.round_seat(tournament=t, number=1, by=admin, seed=1)
+    three = next(tt for tt in rnd.tables.all() if tt.game.season_id == t.sanma_season_id)
+    game_services.hand_record(game=three.game, position=0, event=YAKUMAN_RON, by=admin)
+    return t.season
+
+
+LINKED = {"club night": (night_with_threes_season, lambda s: ClubNight.objects.get(season=s).sanma_season),
+          "tournament": (tournament_with_threes_season, lambda s: Tournament.objects.get(season=s).sanma_season)}
+
+
+def comparable_linked(doc: dict) -> dict:
+    """``comparable`` with the linked seasons' games renumbered in order after the season's own."""
+    doc = json.loads(json.dumps(doc))
+    linked = doc.pop("linked_seasons", [])
+    linked_games = [g for ld in linked for g in ld["games"]]
+    doc["games"] += linked_games
+    doc = comparable(doc)
+    n = len(doc["games"]) - len(linked_games)
+    order = {g["id"]: n + i for i, g in enumerate(linked_games)}
+    doc["games"] = doc["games"][:n]
+    for ld in linked:
+        for g in ld["games"]:
+            g["id"] = order[g["id"]]
+        for p in ld["penalties"]:
+            p.pop("id")
+            p["game"] = order.get(p["game"])
+        for e in ld["audit"]:
+            e.pop("object_id")
+            if e["object_type"] == "hand":
+                for side in (e["before"], e["after"]):
+                    if isinstance(side, dict):
+                        side.pop("game", None)
+    return doc | {"linked_seasons": linked}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("kind", LINKED, ids=[f"a {k} with tables of three" for k in LINKED])
+def test_a_linked_3_player_season_is_carried_and_export_restore_export_gives_the_same_document(kind):
+    build, linked_of = LINKED[kind]
+    season = build()
+    sanma = linked_of(season)
+    first = export_season(season)
+    assert [ld["season"]["name"] for ld in first.get("linked_seasons", [])] == [sanma.name]
+    assert len(first["linked_seasons"][0]["games"]) == sanma.games.count() == 1
+    restored = restored_copy(first, "restored")
+    restored_sanma = linked_of(restored)
+    assert restored_sanma is not None and restored_sanma.club == restored.club
+    assert (restored_sanma.name, restored_sanma.ruleset.key) == (sanma.name, sanma.ruleset.key)
+    assert [g.final_points for g in restored_sanma.games.all()] == [g.final_points for g in sanma.games.all()]
+    assert comparable_linked(export_season(restored)) == comparable_linked(first)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "breakage, message",
+    [
+        (lambda d: d["linked_seasons"][0]["games"][0]["record"].update(players=["없는 사람"]),
+         "not among the exported members"),
+        (lambda d: d["nights"][0].update(sanma_season="없는 시즌"), "not among the file's linked seasons"),
+        (lambda d: d["linked_seasons"][0].update(audit="기록"), r"linked_seasons\[0\].audit: must be a list"),
+    ],
+    ids=["linked-game-of-an-unknown-member", "night-naming-an-unknown-3-player-season", "linked-audit-not-a-list"],
+)
+def test_a_bad_linked_season_is_refused_and_nothing_is_stored(breakage, message):
+    doc = json.loads(json.dumps(export_season(night_with_threes_season())))
+    doc["club"]["slug"] = "broken"
+    breakage(doc)
+    counts = (ClubNight.objects.count(), Game.objects.count(), Season.objects.count())
+    with pytest.raises(RestoreError, match=message):
+        restore_season(doc)
+    assert (ClubNight.objects.count(), Game.objects.count(), Season.objects.count()) == counts
