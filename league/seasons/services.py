@@ -230,7 +230,7 @@ def season_ruleset_change(
     season.save(update_fields=["ruleset"])
     audit(club=season.club, by=by, action=AuditEntry.Action.EDIT, object_type="season", object_id=season.pk,
           before=before, after=snapshot(season), reason=reason)
-    season_changed(season.pk)
+    season_results_changed.send(sender=Season, season_id=season.pk, game_finished=False)
     return season
 
 
