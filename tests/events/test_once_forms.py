@@ -30,7 +30,7 @@ ONCE = {
     "events:tournament_table_action": ("events/tournaments/_round.html", 'name="minutes" value="5"'),
     "events:casual_list": ("events/casual/list.html", 'data-testid="start-casual"'),
     "seasons:ruleset_new": ("league/seasons/ruleset_new.html", 'class="card stack"'),
-    "seasons:season_edit": ("league/seasons/edit.html", 'data-testid="season-edit"'),
+    "whatif:season_edit": ("league/seasons/edit.html", 'data-testid="season-edit"'),
     "league:game_start": ("league/games/start.html", 'class="card stack"'),
     "league:hand_create": ("league/hands/_entry_form.html", "<form"),
     "league:hand_full": ("league/hands/full.html", "<form"),

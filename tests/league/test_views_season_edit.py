@@ -37,7 +37,7 @@ def played(season, players, referee):
 
 
 def _url(season) -> str:
-    return reverse("seasons:season_edit", args=[season.club.slug, season.pk])
+    return reverse("whatif:season_edit", args=[season.club.slug, season.pk])
 
 
 def edit_data(client, season, **changes) -> dict:
