@@ -3,7 +3,7 @@ from django.apps import AppConfig
 
 def _checked_in(club):
     """The members checked in (and not gone) at the club's open nights: the member picker lists them first."""
-    from events.models import CheckIn, ClubNight
+    from events.nights.models import CheckIn, ClubNight
 
     return CheckIn.objects.filter(night__club=club, night__status=ClubNight.Status.OPEN,
                                   left_at__isnull=True).values("member_id")
@@ -21,7 +21,7 @@ class EventsConfig(AppConfig):
             transfer,
         )
         from events.choices import EndRule
-        from events.models import ClubNight
+        from events.nights.models import ClubNight
         from events.tournaments.models import Carry, Entrant, SeatingMethod, Tournament, TournamentTable
         from league.audit import register_value_words
         from league.games.picker import register_present

@@ -10,7 +10,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
-from events import permissions
+from events import access
 from events.tournaments import selectors, standings
 from events.tournaments.models import Tournament
 from league.models import Penalty
@@ -32,7 +32,7 @@ def tournament_awards(tournament: Tournament) -> list[dict]:
 @require_GET
 def report(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = get_object_or_404(Tournament.objects.select_related("club", "ruleset", "season"), pk=pk)
-    if not permissions.can_view_tournament(request.user, tournament):  # as the results page: 결과 공개 or members
+    if not access.can_view_tournament(request.user, tournament):  # as the results page: 결과 공개 or members
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         raise PermissionDenied

@@ -17,7 +17,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from club.models import Club, Member
-from events import permissions
+from events import access, live
 from events.tournaments import exports, forms, selectors, services, standings
 from events.tournaments.models import Entrant, SeatingMethod, Tournament, TournamentTable
 from league.models import Game
@@ -50,10 +50,10 @@ def _back(tournament: Tournament) -> HttpResponse:
 
 def tournament_list(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
-    can_create = permissions.can_open_night(request.user, club)
+    can_create = access.can_open_night(request.user, club)
     tournaments = [t for t in selectors.tournaments_for_club(club)
-                   if permissions.can_view_tournament(request.user, t)]
-    if not tournaments and not permissions.can_view_night(request.user, club):
+                   if access.can_view_tournament(request.user, t)]
+    if not tournaments and not access.can_view_night(request.user, club):
         return _refuse(request)  # a private club with no public tournament: nothing to show, not even its name
     form = forms.TournamentForm(request.POST or None, club=club, initial={"starts_on": None}) if can_create else None
     status = HTTPStatus.OK
@@ -94,10 +94,10 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """The organiser's desk; a member sees their registration and the rounds."""
     tournament = _tournament(pk)
     club = tournament.club
-    if not permissions.can_view_tournament(request.user, tournament):
+    if not access.can_view_tournament(request.user, tournament):
         return _refuse(request)
-    can_run = permissions.can_run_night(request.user, club)
-    me = permissions.member_for(request.user, club)
+    can_run = access.can_run_night(request.user, club)
+    me = access.member_for(request.user, club)
     entrants = selectors.entrants(tournament)
     mine = next((e for e in entrants if me and e.member_id == me.pk), None)
     rounds = selectors.rounds(tournament)
@@ -112,7 +112,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
                                         else tournament.seating})
     return render(request, "events/tournaments/detail.html", {
         "tournament": tournament, "club": club, "can_run": can_run, "me": me, "mine": mine,
-        "can_publish": permissions.can_open_night(request.user, club),
+        "can_publish": access.can_open_night(request.user, club),
         "by_status": by_status, "approved": approved, "checked_in": sum(1 for e in approved if e.checked_in_at),
         "not_in": sum(1 for e in approved if not e.checked_in_at),
         "rounds": rounds, "standings": rows[:8], "next_number": next_number, "seat_form": seat_form,
@@ -138,7 +138,7 @@ def _score_tables(rounds) -> list[dict]:
 def register(request: HttpRequest, pk: int) -> HttpResponse:
     """A member signs themself up, or withdraws (``action=withdraw``)."""
     tournament = _tournament(pk)
-    me = permissions.member_for(request.user, tournament.club)
+    me = access.member_for(request.user, tournament.club)
     if me is None:
         raise PermissionDenied
     try:
@@ -165,7 +165,7 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
 def entrant_add(request: HttpRequest, pk: int) -> HttpResponse:
     """The organiser signs a member up (approved at once) or a guest by name."""
     tournament = _tournament(pk)
-    if not permissions.can_run_night(request.user, tournament.club):
+    if not access.can_run_night(request.user, tournament.club):
         raise PermissionDenied
     form = forms.EntrantForm(request.POST)
     if not form.is_valid():
@@ -218,7 +218,7 @@ def entrant_action(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, _("%(name)s is no longer checked in.") % {"name": name})
         elif action == "withdraw":
             if not (entrant.member.user_id == request.user.pk
-                    or permissions.can_run_night(request.user, tournament.club)):  # before the question names them
+                    or access.can_run_night(request.user, tournament.club)):  # before the question names them
                 raise PermissionDenied
             if not confirmed(request):
                 return confirm_page(request, back=reverse("events:tournament_detail", args=[tournament.pk]),
@@ -293,7 +293,7 @@ def table_scores(request: HttpRequest, pk: int) -> HttpResponse:
     """Final scores only for one table (the desk's form posts here; a correction needs a reason)."""
     table = get_object_or_404(TournamentTable.objects.select_related("round__tournament__club", "game"), pk=pk)
     tournament = table.round.tournament
-    if not permissions.can_run_night(request.user, tournament.club):
+    if not access.can_run_night(request.user, tournament.club):
         raise PermissionDenied
     seats = sorted(table.game.seat_set.select_related("member"), key=lambda s: s.seat)
     form = forms.ScoresForm(request.POST or None, seats=table.game.seats, prefix=f"t{table.pk}",
@@ -407,7 +407,7 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
     """The results page: standings after each round, team standings, every table's result (members, or
     everyone when the tournament's results are public)."""
     tournament = _tournament(pk)
-    if not permissions.can_view_tournament(request.user, tournament):
+    if not access.can_view_tournament(request.user, tournament):
         return _refuse(request)
     rounds = selectors.rounds(tournament)
     finished_rounds = [r.number for r in rounds if r.finished]
@@ -423,7 +423,7 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     tournament = _tournament(pk)
-    if not permissions.can_view_tournament(request.user, tournament):
+    if not access.can_view_tournament(request.user, tournament):
         return _refuse(request)
     filename = f"tournament-{tournament.pk}"
     if fmt == "csv":
@@ -441,38 +441,32 @@ def export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
 
 # --- the board ----------------------------------------------------------------------------------
 def _board_context(tournament: Tournament) -> dict:
-    from events.views import _other_language
-
     last = tournament.round_set.order_by("-number").first()
     return {"tournament": tournament, "club": tournament.club, "tables": selectors.board_tables(tournament),
-            "rows": standings.standings(tournament), "other_language": _other_language(),
+            "rows": standings.standings(tournament), "other_language": live.other_language(),
             "rounds_count": last.number if last else 0, "stage": last.stage if last else 1}
 
 
 @require_GET
 def board(request: HttpRequest, pk: int) -> HttpResponse:
     """The projector page (1920×1080): the round's tables live, the standings, a QR code to the results."""
-    from events.views import LIVE_INTERVAL_MS, _etag, _qr_svg
-
     tournament = _tournament(pk)
-    if not permissions.can_view_tournament(request.user, tournament):
+    if not access.can_view_tournament(request.user, tournament):
         return _refuse(request)
     results_url = request.build_absolute_uri(reverse("events:tournament_results", args=[tournament.pk]))
     return render(request, "events/tournaments/board.html", {
-        **_board_context(tournament), "qr": _qr_svg(results_url), "results_url": results_url,
+        **_board_context(tournament), "qr": live.qr_svg(results_url), "results_url": results_url,
         "live_url": reverse("events:tournament_board_live", args=[tournament.pk]),
-        "etag": _etag(selectors.board_version(tournament)), "interval": LIVE_INTERVAL_MS})
+        "etag": live.etag(selectors.board_version(tournament)), "interval": live.LIVE_INTERVAL_MS})
 
 
 @require_GET
 def board_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The board's live fragment: 304 while nothing changed (If-None-Match), else the fragment."""
-    from events.views import _etag
-
     tournament = _tournament(pk)
-    if not permissions.can_view_tournament(request.user, tournament):
+    if not access.can_view_tournament(request.user, tournament):
         return HttpResponse(status=HTTPStatus.FORBIDDEN)
-    etag = _etag(selectors.board_version(tournament))
+    etag = live.etag(selectors.board_version(tournament))
     if request.headers.get("If-None-Match") == etag:
         response = HttpResponseNotModified()
     else:

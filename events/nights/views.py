@@ -12,20 +12,19 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from club.models import Club, Member
-from events import forms, myseat, permissions, selectors, services
-from events.models import ClubNight, NightTable
+from events import access, live, open_games
+from events.nights import forms, myseat, selectors, services
+from events.nights.models import ClubNight, NightTable
 from league import permissions as league_permissions
 from league.models import Game
 from league.once import AlreadyDone, Once
 from league.ui.confirm import confirm_page, confirmed
 from scoring.messages import settle_particles
-
-LIVE_INTERVAL_MS = 1500
 
 
 def _refuse(request: HttpRequest) -> HttpResponse:
@@ -51,18 +50,12 @@ def _back(night: ClubNight) -> HttpResponse:
     return redirect("events:night_detail", night.pk)
 
 
-def _qr_svg(url: str) -> str:
-    from club.qr import qr_svg
-
-    return qr_svg(url)
-
-
 # --- nights of a club -----------------------------------------------------------------------
 def night_list(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
-    if not permissions.can_view_night(request.user, club):
+    if not access.can_view_night(request.user, club):
         return _refuse(request)
-    can_open = permissions.can_open_night(request.user, club)
+    can_open = access.can_open_night(request.user, club)
     form = forms.NightOpenForm(request.POST or None, club=club) if can_open else None
     if request.method == "POST":
         if not can_open:
@@ -95,10 +88,10 @@ def night_list(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def night_detail(request: HttpRequest, pk: int) -> HttpResponse:
     night = _night(pk)
-    if not permissions.can_view_night(request.user, night.club):
+    if not access.can_view_night(request.user, night.club):
         return _refuse(request)
-    can_run = permissions.can_run_night(request.user, night.club)
-    me = permissions.member_for(request.user, night.club)
+    can_run = access.can_run_night(request.user, night.club)
+    me = access.member_for(request.user, night.club)
     checkins = selectors.checkins(night)
     busy = services.busy_member_ids(night.club)
     counts = selectors.seat_counts(night)
@@ -108,7 +101,7 @@ def night_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "night": night, "club": night.club, "rows": rows, "rounds": selectors.rounds(night),
         "present": sum(1 for c in checkins if c.present), "next_number": selectors.next_round_number(night),
         "free": sum(1 for c in checkins if c.present and c.member_id not in busy),
-        "can_run": can_run, "can_open": permissions.can_open_night(request.user, night.club),
+        "can_run": can_run, "can_open": access.can_open_night(request.user, night.club),
         "others": selectors.members_not_checked_in(night) if can_run else [],
         "my_checkin": next((c for c in checkins if me and c.member_id == me.pk), None), "me": me,
         "sanma": services.sanma_allowed(night),
@@ -120,8 +113,8 @@ def night_checkin(request: HttpRequest, pk: int) -> HttpResponse:
     night = _night(pk)
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    me = permissions.member_for(request.user, night.club)
-    if me is None and not permissions.can_view_night(request.user, night.club):
+    me = access.member_for(request.user, night.club)
+    if me is None and not access.can_view_night(request.user, night.club):
         raise PermissionDenied  # another club's member: not even the night's title
     if request.method == "POST":
         if me is None:
@@ -175,7 +168,7 @@ def desk_leave(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         return _back(night)
     member = get_object_or_404(Member, pk=form.cleaned_data["member"], club=night.club)
-    if not permissions.can_check_in(request.user, member, night.club):  # before the question names them
+    if not access.can_check_in(request.user, member, night.club):  # before the question names them
         raise PermissionDenied
     if not confirmed(request):
         return confirm_page(request, back=reverse("events:night_detail", args=[night.pk]),
@@ -219,7 +212,7 @@ def round_seat(request: HttpRequest, pk: int) -> HttpResponse:
 def round_add_table(request: HttpRequest, pk: int) -> HttpResponse:
     """The organiser adds a table to the round in play (late arrivals, those sitting out)."""
     night = _night(pk)
-    if not permissions.can_run_night(request.user, night.club):  # an invalid form must not redirect outsiders
+    if not access.can_run_night(request.user, night.club):  # an invalid form must not redirect outsiders
         raise PermissionDenied
     form = forms.AddTableForm(request.POST)
     if not form.is_valid():
@@ -245,15 +238,45 @@ def round_add_table(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def night_close(request: HttpRequest, pk: int) -> HttpResponse:
     night = _night(pk)
-    from events.open_games import open_games
-
-    if not permissions.can_run_night(request.user, night.club):  # before saying anything about its tables
+    if not access.can_run_night(request.user, night.club):  # before saying anything about its tables
         raise PermissionDenied
-    if night.is_open and open_games(night.club, night=night):  # tables still playing: ask about each first
+    if night.is_open and open_games.open_games(night.club, night=night):  # tables still playing: ask about each first
         return redirect("events:night_close_ask", night.pk)
+    if night.is_open and not confirmed(request):  # nothing playing: one confirming tap (issue 25 item 5)
+        if not access.can_open_night(request.user, night.club):
+            raise PermissionDenied
+        return confirm_page(request, back=reverse("events:night_detail", args=[night.pk]),
+                            question=_("Close the club night %(night)s? Nobody can check in and no round can be "
+                                       "seated after that.") % {"night": night},
+                            button=_("Yes, close the night"))
     services.night_close(night=night, by=request.user)
     messages.success(request, _("The club night is closed."))
     return _back(night)
+
+
+@login_required
+@never_cache
+def night_close_ask(request: HttpRequest, pk: int) -> HttpResponse:
+    """Close the night: for each table still playing, end at current scores, cancel, or keep."""
+    night = get_object_or_404(ClubNight.objects.select_related("club"), pk=pk)
+    if not access.can_open_night(request.user, night.club):
+        raise PermissionDenied
+    playing = open_games.open_games(night.club, night=night)
+    status = HTTPStatus.OK
+    if request.method == "POST":
+        decisions = {g.game.pk: request.POST.get(f"game_{g.game.pk}", "") for g in playing}
+        decisions = {k: v for k, v in decisions.items() if v in {s.value for s in open_games.Settle}}
+        try:
+            services.night_close_settling(night=night, by=request.user, decisions=decisions,
+                                          note=request.POST.get("note", ""))
+        except ValidationError as exc:
+            messages.error(request, open_games.refusal_words(exc))
+            status = HTTPStatus.UNPROCESSABLE_ENTITY
+        else:
+            messages.success(request, _("The club night is closed."))
+            return redirect("events:night_detail", night.pk)
+    return render(request, "events/close_night.html", {"night": night, "club": night.club, "games": playing},
+                  status=status)
 
 
 # --- one table of the night ---------------------------------------------------------------------
@@ -262,7 +285,7 @@ def table_manage(request: HttpRequest, pk: int) -> HttpResponse:
     """Referee tools for one table: extra time, a substitute for a leaver, or cancel the game."""
     table = get_object_or_404(NightTable.objects.select_related("round__night__club", "game"), pk=pk)
     night = table.round.night
-    if not permissions.can_run_night(request.user, night.club):
+    if not access.can_run_night(request.user, night.club):
         raise PermissionDenied
     seats = list(table.game.seat_set.select_related("member").order_by("seat"))
     busy = services.busy_member_ids(night.club)
@@ -330,43 +353,35 @@ def table_next_game(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 # --- the board ------------------------------------------------------------------------------
-def _other_language() -> str:
-    return "en" if (get_language() or "ko").startswith("ko") else "ko"
-
-
 def _board_context(request: HttpRequest, night: ClubNight) -> dict:
     return {"night": night, "club": night.club, "tables": selectors.board_tables(night),
             "results": selectors.tonight_results(night), "standings": selectors.season_standings(night),
-            "other_language": _other_language(), "rounds_count": night.rounds.count(),
+            "other_language": live.other_language(), "rounds_count": night.rounds.count(),
             "present": night.checkins.filter(left_at__isnull=True).count(),
             "referee_calls": selectors.open_referee_calls(night)}
-
-
-def _etag(version: str) -> str:
-    return f'"{version}-{get_language() or "ko"}"'
 
 
 @require_GET
 def board(request: HttpRequest, pk: int) -> HttpResponse:
     """The projector page (1920×1080): every table, tonight's results, the season's standings."""
     night = _night(pk)
-    if not permissions.can_view_night(request.user, night.club):
+    if not access.can_view_night(request.user, night.club):
         return _refuse(request)
     checkin_url = request.build_absolute_uri(reverse("events:night_checkin", args=[night.pk]))
     version = selectors.board_version(night)
     return render(request, "events/board.html", {
-        **_board_context(request, night), "qr": _qr_svg(checkin_url), "checkin_url": checkin_url,
-        "live_url": reverse("events:board_live", args=[night.pk]), "etag": _etag(version),
-        "interval": LIVE_INTERVAL_MS})
+        **_board_context(request, night), "qr": live.qr_svg(checkin_url), "checkin_url": checkin_url,
+        "live_url": reverse("events:board_live", args=[night.pk]), "etag": live.etag(version),
+        "interval": live.LIVE_INTERVAL_MS})
 
 
 @require_GET
 def board_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The board's live fragment: 304 while nothing changed (If-None-Match), else the fragment."""
     night = _night(pk)
-    if not permissions.can_view_night(request.user, night.club):
+    if not access.can_view_night(request.user, night.club):
         return HttpResponse(status=HTTPStatus.FORBIDDEN)
-    etag = _etag(selectors.board_version(night))
+    etag = live.etag(selectors.board_version(night))
     if request.headers.get("If-None-Match") == etag:
         response = HttpResponseNotModified()
     else:
