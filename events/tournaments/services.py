@@ -41,7 +41,7 @@ from events.tournaments.models import (
     TournamentTable,
     WithdrawalPolicy,
 )
-from league.audit import audit  # the one audit trail writer
+from league.audit import audit as _audit  # the one audit trail writer
 from league.games import services as game_services
 from league.models import AuditEntry, Game, GameSeat, Penalty, Ruleset
 from league.once import Once, claim_key, mark_claimed
@@ -162,7 +162,7 @@ def tournament_create(
             club=club, name=f"[{label} #{tournament.pk}] {name} (3)"[:120], ruleset=sanma_ruleset,
             starts_on=starts_on, ends_on=ends_on, by=None)
     tournament.save(update_fields=["season", "sanma_season"])
-    audit(club=club, by=by, action=AuditEntry.Action.CREATE, object_type="tournament", object_id=tournament.pk,
+    _audit(club=club, by=by, action=AuditEntry.Action.CREATE, object_type="tournament", object_id=tournament.pk,
            after={"name": name, "ruleset": ruleset.pk, "sanma_ruleset": sanma_ruleset.pk if sanma_ruleset else None,
                   "rounds": rounds, "player_cap": player_cap, "team_size": team_size, "seating": method,
                   "cut_after": cut_after, "cut_to": cut_to, "carry": carry, "season": tournament.season_id,
@@ -181,7 +181,7 @@ def tournament_publish(*, tournament: Tournament, public: bool, by) -> Tournamen
         before = tournament.public_results
         tournament.public_results = bool(public)
         tournament.save(update_fields=["public_results"])
-        audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT, object_type="tournament",
+        _audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT, object_type="tournament",
                object_id=tournament.pk, before={"public_results": before},
                after={"public_results": tournament.public_results})
     return tournament
@@ -254,11 +254,11 @@ def register(*, tournament: Tournament, member: Member, by, team: str = "") -> t
         existing.status, existing.team, existing.registered_at = Entrant.Status.PENDING, team, timezone.now()
         existing.decided_at = existing.withdrawn_at = existing.checked_in_at = None
         existing.save()
-        audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT, object_type="entrant",
+        _audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT, object_type="entrant",
                object_id=existing.pk, before=before, after=_entrant_after(existing), reason="registered again")
         return existing, True
     entrant = Entrant.objects.create(tournament=tournament, member=member, team=team)
-    audit(club=tournament.club, by=by, action=AuditEntry.Action.CREATE, object_type="entrant",
+    _audit(club=tournament.club, by=by, action=AuditEntry.Action.CREATE, object_type="entrant",
            object_id=entrant.pk, after=_entrant_after(entrant))
     return entrant, True
 
@@ -283,10 +283,10 @@ def register_guest(*, tournament: Tournament, name: str, by, team: str = "", onc
             _("A member is already called %(name)s: register that member, or tell the guest apart "
               "(e.g. %(name)s (guest)).") % {"name": name}, code=Refusal.NAME)
     member = Member.objects.create(club=tournament.club, display_name=name, user=None, active=True)
-    audit(club=tournament.club, by=by, action=AuditEntry.Action.CREATE, object_type="member", object_id=member.pk,
+    _audit(club=tournament.club, by=by, action=AuditEntry.Action.CREATE, object_type="member", object_id=member.pk,
            after={"display_name": name, "guest_of_tournament": tournament.pk})
     entrant = Entrant.objects.create(tournament=tournament, member=member, guest=True, team=team)
-    audit(club=tournament.club, by=by, action=AuditEntry.Action.CREATE, object_type="entrant",
+    _audit(club=tournament.club, by=by, action=AuditEntry.Action.CREATE, object_type="entrant",
            object_id=entrant.pk, after=_entrant_after(entrant))
     return _decide(tournament, entrant, approve=True, by=by)
 
@@ -301,7 +301,7 @@ def _decide(tournament: Tournament, entrant: Entrant, *, approve: bool, by) -> E
         entrant.status = Entrant.Status.APPROVED
     entrant.decided_at = timezone.now()
     entrant.save(update_fields=["status", "decided_at"])
-    audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT, object_type="entrant", object_id=entrant.pk,
+    _audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT, object_type="entrant", object_id=entrant.pk,
            before=before, after=_entrant_after(entrant))
     return entrant
 
@@ -358,7 +358,7 @@ def withdraw(*, entrant: Entrant, by) -> Entrant:
     entrant.withdrawn_at = timezone.now()
     entrant.withdrawn_after_round = tournament.round_set.count() or None
     entrant.save(update_fields=["status", "withdrawn_at", "withdrawn_after_round"])
-    audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT, object_type="entrant", object_id=entrant.pk,
+    _audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT, object_type="entrant", object_id=entrant.pk,
            before=before, after=_entrant_after(entrant), reason="withdrawn")
     if was_approved and tournament.status == Tournament.Status.REGISTRATION:
         nxt = tournament.entrants.filter(status=Entrant.Status.WAITING).order_by("registered_at", "id").first()
@@ -381,7 +381,7 @@ def check_in(*, entrant: Entrant, by, present: bool = True) -> Entrant:
         return entrant
     entrant.checked_in_at = timezone.now() if present else None
     entrant.save(update_fields=["checked_in_at"])
-    audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT, object_type="entrant", object_id=entrant.pk,
+    _audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT, object_type="entrant", object_id=entrant.pk,
            before={"checked_in": not present}, after={"checked_in": present, "name": entrant.member.display_name})
     return entrant
 
@@ -401,7 +401,7 @@ def check_in_all(*, tournament: Tournament, by) -> list[Entrant]:
     for entrant in entrants:
         entrant.checked_in_at = now
         entrant.save(update_fields=["checked_in_at"])
-        audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT, object_type="entrant",
+        _audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT, object_type="entrant",
                object_id=entrant.pk, before={"checked_in": False},
                after={"checked_in": True, "name": entrant.member.display_name})
     return entrants
@@ -495,7 +495,7 @@ class TournamentSeating(RoundSeating):
         rows = standings.standings(tournament)
         tournament.finalists = [r["member_id"] for r in rows if r["active"]][: tournament.cut_to]
         tournament.save(update_fields=["finalists"])
-        audit(club=tournament.club, by=self.by, action=AuditEntry.Action.EDIT, object_type="tournament",
+        _audit(club=tournament.club, by=self.by, action=AuditEntry.Action.EDIT, object_type="tournament",
               object_id=tournament.pk, before={"finalists": []},
               after={"finalists": tournament.finalists, "after_round": tournament.cut_after,
                      "names": [r["name"] for r in rows[: tournament.cut_to]]}, reason="cut")
@@ -661,7 +661,7 @@ def table_scores(*, table: TournamentTable, scores: list[int], sticks: int = 0, 
     table.entry, table.scores, table.sticks = TournamentTable.Entry.SCORES, list(scores), sticks
     table.save(update_fields=["entry", "scores", "sticks"])
     data = {"points": game.final_points, "ranks": game.final_ranks}
-    audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT if correcting else AuditEntry.Action.CREATE,
+    _audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT if correcting else AuditEntry.Action.CREATE,
            object_type="tournament_table", object_id=table.pk, before=before,
            after={"entry": "scores", "scores": list(scores), "sticks": sticks, "game": game.pk,
                   "points": data["points"], "ranks": data["ranks"]}, reason=reason)
@@ -710,7 +710,7 @@ def table_substitute(*, table: TournamentTable, leaving: Member, substitute: Mem
     before = {"seat": seat.seat, "member": leaving.pk, "name": leaving.display_name}
     seat.member = substitute
     seat.save(update_fields=["member"])
-    audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT, object_type="game", object_id=game.pk,
+    _audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT, object_type="game", object_id=game.pk,
            before=before, after={"seat": seat.seat, "member": substitute.pk, "name": substitute.display_name},
            reason=reason)
     entrant = tournament.entrants.filter(member=leaving).first()
@@ -759,7 +759,7 @@ def tournament_finish(*, tournament: Tournament, by) -> Tournament:
     if tournament.status != Tournament.Status.FINISHED:
         tournament.status = Tournament.Status.FINISHED
         tournament.save(update_fields=["status"])
-        audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT, object_type="tournament",
+        _audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT, object_type="tournament",
                object_id=tournament.pk, before={"status": "running"}, after={"status": "finished"})
         tournament_finished.send(sender=Tournament, tournament=tournament)
     return tournament
