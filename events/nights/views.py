@@ -17,33 +17,18 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from club.models import Club, Member
-from events import access, live, open_games
+from events import access, open_games, pages
 from events.nights import forms, myseat, selectors, services
 from events.nights.models import ClubNight, NightTable
 from league import permissions as league_permissions
 from league.models import Game
-from league.once import AlreadyDone, Once
+from league.once import AlreadyDone
 from league.ui.confirm import confirm_page, confirmed
 from scoring.messages import settle_particles
 
 
-def _refuse(request: HttpRequest) -> HttpResponse:
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
-    raise PermissionDenied
-
-
 def _night(pk: int) -> ClubNight:
     return get_object_or_404(ClubNight.objects.select_related("club", "season", "sanma_season"), pk=pk)
-
-
-def _message(exc: ValidationError) -> str:
-    return " ".join(exc.messages)
-
-
-def _once(request: HttpRequest) -> Once | None:
-    """The posted form's entry token (``{% entry_token %}``, docs/idempotency.md) as the write's once-only key."""
-    return Once.form(request.user, request.POST.get("entry_token"))
 
 
 def _back(night: ClubNight) -> HttpResponse:
@@ -54,25 +39,25 @@ def _back(night: ClubNight) -> HttpResponse:
 def night_list(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     if not access.can_view_night(request.user, club):
-        return _refuse(request)
+        return pages.refuse(request)
     can_open = access.can_open_night(request.user, club)
     form = forms.NightOpenForm(request.POST or None, club=club) if can_open else None
     if request.method == "POST":
         if not can_open:
-            return _refuse(request)
+            return pages.refuse(request)
         if form.is_valid():
             data = form.cleaned_data
             try:
                 night = services.night_open(
                     club=club, season=data["season"], sanma_season=data["sanma_season"], title=data["title"],
                     round_minutes=data["round_minutes"], end_rule=data["end_rule"], by=request.user,
-                    once=_once(request))
+                    once=pages.form_once(request))
             except AlreadyDone as done:
                 messages.info(request, _("This was already saved: nothing was saved again."))
                 return redirect("events:night_detail", done.record.object_id) if done.record.object_id \
                     else redirect("events:night_list", club.slug)
             except ValidationError as exc:
-                form.add_error(None, _message(exc))
+                form.add_error(None, pages.refusal_text(exc))
             else:
                 messages.success(request, _("The club night is open: members can check in now."))
                 return _back(night)
@@ -89,7 +74,7 @@ def night_list(request: HttpRequest, slug: str) -> HttpResponse:
 def night_detail(request: HttpRequest, pk: int) -> HttpResponse:
     night = _night(pk)
     if not access.can_view_night(request.user, night.club):
-        return _refuse(request)
+        return pages.refuse(request)
     can_run = access.can_run_night(request.user, night.club)
     me = access.member_for(request.user, night.club)
     checkins = selectors.checkins(night)
@@ -128,7 +113,7 @@ def night_checkin(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.success(request, _("You are checked in: you will be seated in the next round.") if created
                                  else _("You were already checked in: nothing changed."))
         except ValidationError as exc:
-            messages.error(request, _message(exc))
+            messages.error(request, pages.refusal_text(exc))
         return redirect("events:night_checkin", night.pk)
     checkin = night.checkins.filter(member=me).first() if me else None
     return render(request, "events/checkin.html", {"night": night, "club": night.club, "checkin": checkin,
@@ -150,7 +135,7 @@ def desk_checkin(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         created = services.check_in(night=night, member=member, by=request.user)[1]
     except ValidationError as exc:
-        messages.error(request, _message(exc))
+        messages.error(request, pages.refusal_text(exc))
     else:
         if created:
             messages.success(request, _("%(name)s is checked in.") % {"name": member.display_name})
@@ -178,7 +163,7 @@ def desk_leave(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         services.leave(night=night, member=member, by=request.user)
     except ValidationError as exc:
-        messages.error(request, _message(exc))
+        messages.error(request, pages.refusal_text(exc))
     else:
         messages.success(request, _("%(name)s has left: not seated in later rounds.") % {"name": member.display_name})
     return _back(night)
@@ -196,7 +181,7 @@ def round_seat(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         rnd, created = services.round_seat(night=night, number=number, by=request.user)
     except ValidationError as exc:
-        messages.error(request, _message(exc))
+        messages.error(request, pages.refusal_text(exc))
         return _back(night)
     if created:
         messages.success(request, _("Round %(n)s is seated: %(tables)s tables.") % {
@@ -222,7 +207,7 @@ def round_add_table(request: HttpRequest, pk: int) -> HttpResponse:
         table, created = services.round_add_table(night=night, number=form.cleaned_data["number"],
                                                   tables_seen=form.cleaned_data["tables"], by=request.user)
     except ValidationError as exc:
-        messages.error(request, _message(exc))
+        messages.error(request, pages.refusal_text(exc))
         return _back(night)
     names = " · ".join(s.member.display_name for s in table.game.seat_set.select_related("member").order_by("seat"))
     if created:
@@ -303,7 +288,7 @@ def table_manage(request: HttpRequest, pk: int) -> HttpResponse:
             if action == "extra":
                 try:
                     services.table_extra_time(table=table, minutes=data["minutes"], by=request.user,
-                                              reason=data["reason"], once=_once(request))
+                                              reason=data["reason"], once=pages.form_once(request))
                 except AlreadyDone:
                     messages.info(request, _("This was already saved: nothing was saved again."))
                     return redirect("events:table_manage", table.pk)
@@ -322,7 +307,7 @@ def table_manage(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.success(request, _("The game at table %(t)s was cancelled.") % {"t": table.label})
             return redirect("events:table_manage", table.pk)
         except ValidationError as exc:
-            form.add_error(None, _message(exc))
+            form.add_error(None, pages.refusal_text(exc))
             extra_form = form if action == "extra" else extra_form
             sub_form = form if action == "substitute" else sub_form
             cancel_form = form if action not in ("extra", "substitute") else cancel_form
@@ -356,7 +341,7 @@ def table_next_game(request: HttpRequest, pk: int) -> HttpResponse:
 def _board_context(request: HttpRequest, night: ClubNight) -> dict:
     return {"night": night, "club": night.club, "tables": selectors.board_tables(night),
             "results": selectors.tonight_results(night), "standings": selectors.season_standings(night),
-            "other_language": live.other_language(), "rounds_count": night.rounds.count(),
+            "other_language": pages.other_language(), "rounds_count": night.rounds.count(),
             "present": night.checkins.filter(left_at__isnull=True).count(),
             "referee_calls": selectors.open_referee_calls(night)}
 
@@ -366,13 +351,13 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
     """The projector page (1920×1080): every table, tonight's results, the season's standings."""
     night = _night(pk)
     if not access.can_view_night(request.user, night.club):
-        return _refuse(request)
+        return pages.refuse(request)
     checkin_url = request.build_absolute_uri(reverse("events:night_checkin", args=[night.pk]))
     version = selectors.board_version(night)
     return render(request, "events/board.html", {
-        **_board_context(request, night), "qr": live.qr_svg(checkin_url), "checkin_url": checkin_url,
-        "live_url": reverse("events:board_live", args=[night.pk]), "etag": live.etag(version),
-        "interval": live.LIVE_INTERVAL_MS})
+        **_board_context(request, night), "qr": pages.qr_svg(checkin_url), "checkin_url": checkin_url,
+        "live_url": reverse("events:board_live", args=[night.pk]), "etag": pages.etag(version),
+        "interval": pages.LIVE_INTERVAL_MS})
 
 
 @require_GET
@@ -381,11 +366,11 @@ def board_live(request: HttpRequest, pk: int) -> HttpResponse:
     night = _night(pk)
     if not access.can_view_night(request.user, night.club):
         return HttpResponse(status=HTTPStatus.FORBIDDEN)
-    etag = live.etag(selectors.board_version(night))
+    etag = pages.etag(selectors.board_version(night))
     if request.headers.get("If-None-Match") == etag:
         response = HttpResponseNotModified()
     else:
-        response = render(request, "events/_board_live.html", _board_context(request, night))
+        response = render(request, "events/_board_pages.html", _board_context(request, night))
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     return response

@@ -17,7 +17,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from club.models import Club, Member
-from events import access, live
+from events import access, pages
 from events.tournaments import exports, forms, selectors, services, standings
 from events.tournaments.models import Entrant, SeatingMethod, Tournament, TournamentTable
 from league.models import Game
@@ -27,21 +27,6 @@ from league.ui.confirm import confirm_page, confirmed
 
 def _tournament(pk: int) -> Tournament:
     return get_object_or_404(Tournament.objects.select_related("club", "ruleset", "sanma_ruleset", "season"), pk=pk)
-
-
-def _refuse(request: HttpRequest) -> HttpResponse:
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
-    raise PermissionDenied
-
-
-def _message(exc: ValidationError) -> str:
-    return " ".join(exc.messages)
-
-
-def _once(request: HttpRequest) -> Once | None:
-    """The posted form's entry token (``{% entry_token %}``, docs/idempotency.md) as the write's once-only key."""
-    return Once.form(request.user, request.POST.get("entry_token"))
 
 
 def _back(tournament: Tournament) -> HttpResponse:
@@ -54,7 +39,7 @@ def tournament_list(request: HttpRequest, slug: str) -> HttpResponse:
     tournaments = [t for t in selectors.tournaments_for_club(club)
                    if access.can_view_tournament(request.user, t)]
     if not tournaments and not access.can_view_night(request.user, club):
-        return _refuse(request)  # a private club with no public tournament: nothing to show, not even its name
+        return pages.refuse(request)  # a private club with no public tournament: nothing to show, not even its name
     form = forms.TournamentForm(request.POST or None, club=club, initial={"starts_on": None}) if can_create else None
     status = HTTPStatus.OK
     if request.method == "POST":
@@ -73,13 +58,13 @@ def tournament_list(request: HttpRequest, slug: str) -> HttpResponse:
                     player_cap=data["player_cap"], team_size=data["team_size"], seating_method=data["seating"],
                     cut_after=data["cut_after"], cut_to=data["cut_to"], carry=data["carry"],
                     withdrawal_policy=data["withdrawal_policy"], public_results=data["public_results"],
-                    once=_once(request))
+                    once=pages.form_once(request))
             except AlreadyDone as done:
                 messages.info(request, _("This was already saved: nothing was saved again."))
                 return redirect("events:tournament_detail", done.record.object_id) if done.record.object_id \
                     else redirect("events:tournament_list", club.slug)
             except ValidationError as exc:
-                form.add_error(None, _message(exc))
+                form.add_error(None, pages.refusal_text(exc))
             else:
                 messages.success(request, _("The tournament is created: players can register now."))
                 return _back(tournament)
@@ -95,7 +80,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(pk)
     club = tournament.club
     if not access.can_view_tournament(request.user, tournament):
-        return _refuse(request)
+        return pages.refuse(request)
     can_run = access.can_run_night(request.user, club)
     me = access.member_for(request.user, club)
     entrants = selectors.entrants(tournament)
@@ -156,7 +141,7 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, _("You are registered: the organiser will approve your place.") if created
                              else _("You were already registered: nothing changed."))
     except ValidationError as exc:
-        messages.error(request, _message(exc))
+        messages.error(request, pages.refusal_text(exc))
     return _back(tournament)
 
 
@@ -188,7 +173,7 @@ def entrant_add(request: HttpRequest, pk: int) -> HttpResponse:
         messages.info(request, _("Already added: nothing was added again."))
         return _back(tournament)
     except ValidationError as exc:
-        messages.error(request, _message(exc))
+        messages.error(request, pages.refusal_text(exc))
     else:
         messages.success(request, _("%(name)s: %(status)s.") % {"name": entrant.member.display_name,
                                                                 "status": entrant.get_status_display()})
@@ -230,7 +215,7 @@ def entrant_action(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             raise Http404
     except ValidationError as exc:
-        messages.error(request, _message(exc))
+        messages.error(request, pages.refusal_text(exc))
     return _back(tournament)
 
 
@@ -242,7 +227,7 @@ def check_in_all(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         done = services.check_in_all(tournament=tournament, by=request.user)
     except ValidationError as exc:
-        messages.error(request, _message(exc))
+        messages.error(request, pages.refusal_text(exc))
     else:
         if done:
             messages.success(request, ngettext("%(n)s player checked in.", "%(n)s players checked in.", len(done))
@@ -277,7 +262,7 @@ def round_seat(request: HttpRequest, pk: int) -> HttpResponse:
         rnd, created = services.round_seat(tournament=tournament, number=data["number"], by=request.user,
                                            method=data["method"], csv_text=text)
     except ValidationError as exc:
-        messages.error(request, _message(exc))
+        messages.error(request, pages.refusal_text(exc))
         return _back(tournament)
     if created:
         messages.success(request, _("Round %(n)s is seated: %(tables)s tables.") % {
@@ -305,7 +290,7 @@ def table_scores(request: HttpRequest, pk: int) -> HttpResponse:
                 services.table_scores(table=table, scores=form.scores(), sticks=form.cleaned_data["sticks"] or 0,
                                       by=request.user, reason=form.cleaned_data["reason"])
             except ValidationError as exc:
-                form.add_error(None, _message(exc))
+                form.add_error(None, pages.refusal_text(exc))
             else:
                 messages.success(request, _("Round %(round)s, table %(table)s: the result is saved.") % {
                     "round": table.round.number, "table": table.label})
@@ -345,13 +330,13 @@ def table_action(request: HttpRequest, pk: int) -> HttpResponse:
                 raise ValidationError(_("Extra time is a whole number of minutes from 1 to 120.")) from None
             try:
                 services.table_extra_time(table=table, minutes=minutes, by=request.user,
-                                          reason=request.POST.get("reason", ""), once=_once(request))
+                                          reason=request.POST.get("reason", ""), once=pages.form_once(request))
             except AlreadyDone:
                 messages.info(request, _("This was already saved: nothing was saved again."))
                 return _back(tournament)
             messages.success(request, _("Table %(t)s has %(m)s more minutes.") % {"t": table.label, "m": minutes})
     except ValidationError as exc:
-        messages.error(request, _message(exc))
+        messages.error(request, pages.refusal_text(exc))
     return _back(tournament)
 
 
@@ -366,11 +351,11 @@ def penalty(request: HttpRequest, pk: int) -> HttpResponse:
     member = get_object_or_404(Member, pk=form.cleaned_data["member"], club=tournament.club)
     try:
         services.penalty(tournament=tournament, member=member, points=form.cleaned_data["points"],
-                         reason=form.cleaned_data["reason"], by=request.user, once=_once(request))
+                         reason=form.cleaned_data["reason"], by=request.user, once=pages.form_once(request))
     except AlreadyDone:
         messages.info(request, _("This deduction was already logged: nothing was logged again."))
     except ValidationError as exc:
-        messages.error(request, _message(exc))
+        messages.error(request, pages.refusal_text(exc))
     else:
         messages.success(request, _("%(name)s: %(points)s points deducted.") % {
             "name": member.display_name, "points": form.cleaned_data["points"]})
@@ -384,7 +369,7 @@ def finish(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         services.tournament_finish(tournament=tournament, by=request.user)
     except ValidationError as exc:
-        messages.error(request, _message(exc))
+        messages.error(request, pages.refusal_text(exc))
     else:
         messages.success(request, _("The tournament is over: the results are final."))
     return redirect("events:tournament_results", tournament.pk)
@@ -408,7 +393,7 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
     everyone when the tournament's results are public)."""
     tournament = _tournament(pk)
     if not access.can_view_tournament(request.user, tournament):
-        return _refuse(request)
+        return pages.refuse(request)
     rounds = selectors.rounds(tournament)
     finished_rounds = [r.number for r in rounds if r.finished]
     after = request.GET.get("after")
@@ -424,7 +409,7 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
 def export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     tournament = _tournament(pk)
     if not access.can_view_tournament(request.user, tournament):
-        return _refuse(request)
+        return pages.refuse(request)
     filename = f"tournament-{tournament.pk}"
     if fmt == "csv":
         response = HttpResponse(exports.to_csv(tournament).encode("utf-8-sig"), content_type="text/csv; charset=utf-8")
@@ -443,7 +428,7 @@ def export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
 def _board_context(tournament: Tournament) -> dict:
     last = tournament.round_set.order_by("-number").first()
     return {"tournament": tournament, "club": tournament.club, "tables": selectors.board_tables(tournament),
-            "rows": standings.standings(tournament), "other_language": live.other_language(),
+            "rows": standings.standings(tournament), "other_language": pages.other_language(),
             "rounds_count": last.number if last else 0, "stage": last.stage if last else 1}
 
 
@@ -452,12 +437,12 @@ def board(request: HttpRequest, pk: int) -> HttpResponse:
     """The projector page (1920×1080): the round's tables live, the standings, a QR code to the results."""
     tournament = _tournament(pk)
     if not access.can_view_tournament(request.user, tournament):
-        return _refuse(request)
+        return pages.refuse(request)
     results_url = request.build_absolute_uri(reverse("events:tournament_results", args=[tournament.pk]))
     return render(request, "events/tournaments/board.html", {
-        **_board_context(tournament), "qr": live.qr_svg(results_url), "results_url": results_url,
+        **_board_context(tournament), "qr": pages.qr_svg(results_url), "results_url": results_url,
         "live_url": reverse("events:tournament_board_live", args=[tournament.pk]),
-        "etag": live.etag(selectors.board_version(tournament)), "interval": live.LIVE_INTERVAL_MS})
+        "etag": pages.etag(selectors.board_version(tournament)), "interval": pages.LIVE_INTERVAL_MS})
 
 
 @require_GET
@@ -466,11 +451,11 @@ def board_live(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(pk)
     if not access.can_view_tournament(request.user, tournament):
         return HttpResponse(status=HTTPStatus.FORBIDDEN)
-    etag = live.etag(selectors.board_version(tournament))
+    etag = pages.etag(selectors.board_version(tournament))
     if request.headers.get("If-None-Match") == etag:
         response = HttpResponseNotModified()
     else:
-        response = render(request, "events/tournaments/_board_live.html", _board_context(tournament))
+        response = render(request, "events/tournaments/_board_pages.html", _board_context(tournament))
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     return response

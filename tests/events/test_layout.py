@@ -18,7 +18,7 @@ import pytest
 from tests.test_import_graph import ROOT, import_graph
 
 KINDS = ("events.nights", "events.tournaments", "events.casual")
-SHARED = ("events.access", "events.choices", "events.timed", "events.rounds", "events.tables", "events.live",
+SHARED = ("events.access", "events.choices", "events.timed", "events.rounds", "events.tables", "events.pages",
           "events.seating", "events.signals", "events.open_games")
 GATHERING = ("events.models", "events.urls", "events.admin", "events.apps", "events.open_views", "events.transfer")
 
@@ -62,7 +62,7 @@ def _functions(path: Path) -> list[str]:
 
 
 @pytest.mark.parametrize("name", ["_actor", "_require", "_locked", "_pairs", "_seat_groups", "busy_member_ids",
-                                  "give_extra_time", "start_table"])
+                                  "give_extra_time", "start_table", "_refuse", "_message", "_once", "_etag"])
 def test_the_services_checks_and_seating_steps_are_written_once(name):
     found = [str(p.relative_to(ROOT)) for p in (ROOT / "events").rglob("*.py")
              if "migrations" not in p.parts and name in _functions(p)]
