@@ -370,7 +370,7 @@ def board_live(request: HttpRequest, pk: int) -> HttpResponse:
     if request.headers.get("If-None-Match") == etag:
         response = HttpResponseNotModified()
     else:
-        response = render(request, "events/_board_pages.html", _board_context(request, night))
+        response = render(request, "events/_board_live.html", _board_context(request, night))
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     return response

@@ -455,7 +455,7 @@ def board_live(request: HttpRequest, pk: int) -> HttpResponse:
     if request.headers.get("If-None-Match") == etag:
         response = HttpResponseNotModified()
     else:
-        response = render(request, "events/tournaments/_board_pages.html", _board_context(tournament))
+        response = render(request, "events/tournaments/_board_live.html", _board_context(tournament))
     response["ETag"] = etag
     response["Cache-Control"] = "no-cache"
     return response
