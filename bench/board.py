@@ -57,7 +57,7 @@ def run(args) -> None:
     from django.test import Client
     from django.urls import reverse
 
-    from events import services
+    from events.nights import services
     from league.games import services as game_services
     from tests.factories import ClubRoleFactory, MemberFactory, RulesetFactory, SeasonFactory, UserFactory
     from tests.league.events import ron

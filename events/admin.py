@@ -1,14 +1,3 @@
-from django.contrib import admin
-
-from events.models import CheckIn, ClubNight, NightRound, NightTable
-
-
-@admin.register(ClubNight)
-class ClubNightAdmin(admin.ModelAdmin):
-    list_display = ("__str__", "club", "season", "date", "status")
-    list_filter = ("status", "club")
-
-
-admin.site.register([CheckIn, NightRound, NightTable])
-
-from events.tournaments import admin as _tournament_admin  # noqa: E402,F401  (registers the tournament models)
+"""Registers each kind of event's models with the admin (each package keeps its own ``admin.py``)."""
+from events.nights import admin as _nights_admin  # noqa: F401
+from events.tournaments import admin as _tournaments_admin  # noqa: F401

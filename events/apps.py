@@ -3,7 +3,7 @@ from django.apps import AppConfig
 
 def _checked_in(club):
     """The members checked in (and not gone) at the club's open nights: the member picker lists them first."""
-    from events.models import CheckIn, ClubNight
+    from events.nights.models import CheckIn, ClubNight
 
     return CheckIn.objects.filter(night__club=club, night__status=ClubNight.Status.OPEN,
                                   left_at__isnull=True).values("member_id")
@@ -17,12 +17,12 @@ class EventsConfig(AppConfig):
     def ready(self) -> None:
         """events hooks into the layers below it here; they never import it (docs/architecture.md)."""
         from events import (
-            myseat,  # noqa: F401  (tonight's seat on club's member page: club.signals)
             signals,  # noqa: F401  (connects the receivers)
             transfer,
         )
         from events.choices import EndRule
-        from events.models import ClubNight
+        from events.nights import myseat  # noqa: F401  (tonight's seat on club's member page: club.signals)
+        from events.nights.models import ClubNight
         from events.tournaments import services as tournament_services  # noqa: F401  (round finished)
         from events.tournaments.models import Carry, Entrant, SeatingMethod, Tournament, TournamentTable
         from league.audit import register_value_words

@@ -1,5 +1,5 @@
-"""Choices the club nights and the tournaments share (``events.models`` re-exports them;
-``events.tournaments.models`` imports them from here, so neither models module imports the other)."""
+"""Choices the club nights and the tournaments share (both packages' models and ``events.timed`` import
+them from here; ``events.models`` only gathers the packages' models)."""
 from __future__ import annotations
 
 from django.db import models

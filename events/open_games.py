@@ -5,26 +5,33 @@ table, a casual game, a plain league game), its age and players (:func:`open_gam
 players a night's seating skips because a game holds them (:func:`held_elsewhere`).
 
 Writes go through the games service (``league.games.services``: the only writer of a game's state):
-:func:`settle_game` ends a game at time or by a referee, or cancels it; :func:`close_night` asks
-what to do with each table still playing, then closes the night.
+:func:`settle_game` ends a game at time or by a referee, or cancels it (closing a night settles its
+tables still playing with it: ``events.nights.services.night_close_settling``).
+
+Shared by every kind of event: it reads the events' tables through the game's reverse relations and
+imports no event's package.
 """
 from __future__ import annotations
 
 import datetime
 import enum
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
 from django.db.models import Count
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.models import Club, Member
-from events import permissions
-from events.models import ClubNight
+from events import access
+from league.error_codes import LeagueErrorCode
 from league.games import services as game_services
 from league.models import Game, GameSeat, HandRecord
+from league.ui.views import refusal_message
+
+if TYPE_CHECKING:
+    from events.nights.models import ClubNight
 
 
 class Where(enum.StrEnum):
@@ -101,7 +108,7 @@ def held_elsewhere(night: ClubNight) -> list[tuple[Member, Game]]:
 
 def settle_game(*, game: Game, action: Settle | str, note: str = "", by) -> Game:
     """End (at time or by a referee) or cancel an unfinished game, through the games service."""
-    if by is not None and not permissions.can_run_night(by, game.club):
+    if by is not None and not access.can_run_night(by, game.club):
         raise PermissionDenied(_("Only a referee or a club admin can end or cancel a game here."))
     action = Settle(action)
     if action is Settle.KEEP:
@@ -111,23 +118,11 @@ def settle_game(*, game: Game, action: Settle | str, note: str = "", by) -> Game
     return game_services.game_end(game=game, reason=action.value, note=note, by=by)
 
 
-@transaction.atomic
-def close_night(*, night: ClubNight, by, decisions: dict[int, Settle | str], note: str = "") -> ClubNight:
-    """Close the night after deciding, for each of its tables still playing, what happens to its game.
-
-    Refused (nothing done) while a table still playing has no decision: the organiser is asked first.
-    """
-    from events import services
-
-    playing = open_games(night.club, night=night)
-    missing = [g for g in playing if g.game.pk not in decisions]
-    if missing:
-        raise ValidationError(_("Say what happens to each table still playing: %(tables)s.") % {
-            "tables": ", ".join(g.label for g in missing)}, code="undecided")
-    reason = note.strip() or _("The club night is closed.")
-    for g in playing:
-        settle_game(game=g.game, action=decisions[g.game.pk], note=reason, by=by)
-    return services.night_close(night=night, by=by)
+def refusal_words(exc: ValidationError) -> str:
+    """A games-service refusal in the table's words (league's codes); an events refusal as it was raised."""
+    if getattr(exc, "code", None) in {c.value for c in LeagueErrorCode}:
+        return refusal_message(exc)
+    return " ".join(exc.messages)
 
 
-__all__ = ["OpenGame", "Settle", "Where", "close_night", "held_elsewhere", "open_games", "settle_game"]
+__all__ = ["OpenGame", "Settle", "Where", "held_elsewhere", "open_games", "refusal_words", "settle_game"]

@@ -1,5 +1,5 @@
-"""The organiser's pages for unfinished games (issue 21, item 5): every unfinished game of the club with
-end at time / end by referee / cancel, and closing a night whose tables still play."""
+"""The organiser's page for unfinished games (issue 21, item 5): every unfinished game of the club with
+end at time / end by referee / cancel. (Closing a night whose tables still play: ``events.nights.views``.)"""
 from __future__ import annotations
 
 from http import HTTPStatus
@@ -13,18 +13,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from club.models import Club
-from events import open_games, permissions
-from events.models import ClubNight
-from league.error_codes import LeagueErrorCode
-from league.errors import refusal_message
+from events import access, open_games
 from league.models import Game
-
-
-def _message(exc: ValidationError) -> str:
-    """A games-service refusal in the table's words (league's codes); an events refusal as it was raised."""
-    if getattr(exc, "code", None) in {c.value for c in LeagueErrorCode}:
-        return refusal_message(exc)
-    return " ".join(exc.messages)
 
 
 @login_required
@@ -32,7 +22,7 @@ def _message(exc: ValidationError) -> str:
 def open_games_page(request: HttpRequest, slug: str) -> HttpResponse:
     """Every unfinished game of the club; POST ``game``, ``action`` (time / referee / cancel), ``note``."""
     club = get_object_or_404(Club, slug=slug)
-    if not permissions.can_run_night(request.user, club):
+    if not access.can_run_night(request.user, club):
         raise PermissionDenied
     status = HTTPStatus.OK
     if request.method == "POST":
@@ -43,35 +33,10 @@ def open_games_page(request: HttpRequest, slug: str) -> HttpResponse:
         except ValueError:
             messages.error(request, _("Choose what to do with the game."))
         except ValidationError as exc:
-            messages.error(request, _message(exc))
+            messages.error(request, open_games.refusal_words(exc))
             status = HTTPStatus.UNPROCESSABLE_ENTITY
         else:
             messages.success(request, _("Done: %(table)s.") % {"table": game.table_label or game.pk})
             return redirect("events:open_games", club.slug)
     return render(request, "events/open_games.html", {"club": club, "games": open_games.open_games(club)},
-                  status=status)
-
-
-@login_required
-@never_cache
-def night_close_ask(request: HttpRequest, pk: int) -> HttpResponse:
-    """Close the night: for each table still playing, end at current scores, cancel, or keep."""
-    night = get_object_or_404(ClubNight.objects.select_related("club"), pk=pk)
-    if not permissions.can_open_night(request.user, night.club):
-        raise PermissionDenied
-    playing = open_games.open_games(night.club, night=night)
-    status = HTTPStatus.OK
-    if request.method == "POST":
-        decisions = {g.game.pk: request.POST.get(f"game_{g.game.pk}", "") for g in playing}
-        decisions = {k: v for k, v in decisions.items() if v in {s.value for s in open_games.Settle}}
-        try:
-            open_games.close_night(night=night, by=request.user, decisions=decisions,
-                                   note=request.POST.get("note", ""))
-        except ValidationError as exc:
-            messages.error(request, _message(exc))
-            status = HTTPStatus.UNPROCESSABLE_ENTITY
-        else:
-            messages.success(request, _("The club night is closed."))
-            return redirect("events:night_detail", night.pk)
-    return render(request, "events/close_night.html", {"night": night, "club": night.club, "games": playing},
                   status=status)

@@ -30,7 +30,7 @@ tournament_finished = Signal()
 
 @receiver(game_clock, dispatch_uid="events.game_clock")
 def game_time_limit(sender, game, **kwargs) -> TimeLimit | None:
-    from events.selectors import event_tables
+    from events.tables import event_tables
 
     for table in event_tables(game):
         if table is None:

@@ -22,7 +22,7 @@ from django.utils.dateparse import parse_date, parse_datetime
 
 from club.models import Member
 from events.casual.models import CasualSeason
-from events.models import CheckIn, ClubNight, NightRound, NightTable
+from events.nights.models import CheckIn, ClubNight, NightRound, NightTable
 from events.tournaments.models import Entrant, Tournament, TournamentRound, TournamentTable
 from league.models import Game, Season
 from league.transfer.season_file import RestoreError

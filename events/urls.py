@@ -1,32 +1,16 @@
-"""Club nights (included under /events/ by config/urls.py)."""
+"""The events pages (included under /events/ by config/urls.py), one namespace: each kind of event
+keeps its own ``urls.py``; the club's unfinished games page is shared by them all."""
 from django.urls import path
 
-from events import myseat, open_views, views
+from events import open_views
+from events.casual.urls import urlpatterns as casual_urls
+from events.nights.urls import urlpatterns as night_urls
+from events.tournaments.urls import urlpatterns as tournament_urls
 
 app_name = "events"
 urlpatterns = [
-    path("c/<slug:slug>/nights/", views.night_list, name="night_list"),
-    path("nights/<int:pk>/", views.night_detail, name="night_detail"),
-    path("nights/<int:pk>/check-in/", views.night_checkin, name="night_checkin"),
-    path("nights/<int:pk>/desk/check-in/", views.desk_checkin, name="desk_checkin"),
-    path("nights/<int:pk>/desk/leave/", views.desk_leave, name="desk_leave"),
-    path("nights/<int:pk>/rounds/", views.round_seat, name="round_seat"),
-    path("nights/<int:pk>/rounds/add-table/", views.round_add_table, name="round_add_table"),
-    path("nights/<int:pk>/close/", views.night_close, name="night_close"),
-    path("nights/<int:pk>/close/ask/", open_views.night_close_ask, name="night_close_ask"),
+    *night_urls,
     path("c/<slug:slug>/open-games/", open_views.open_games_page, name="open_games"),
-    path("nights/<int:pk>/me/live/", myseat.my_seat_live, name="my_seat_live"),
-    path("nights/<int:pk>/board/", views.board, name="board"),
-    path("nights/<int:pk>/board/live/", views.board_live, name="board_live"),
-    path("tables/<int:pk>/", views.table_manage, name="table_manage"),
-    path("tables/<int:pk>/next-game/", views.table_next_game, name="table_next_game"),
-    path("games/<int:pk>/live/", views.game_live, name="game_live"),
+    *tournament_urls,
+    *casual_urls,
 ]
-
-# Tournaments (events/tournaments/urls.py), in this namespace.
-from events.tournaments.urls import urlpatterns as _tournament_urls  # noqa: E402
-
-urlpatterns += _tournament_urls
-from events.casual.urls import urlpatterns as _casual_urls  # noqa: E402
-
-urlpatterns += _casual_urls

@@ -7,8 +7,8 @@ from dataclasses import dataclass
 
 from django.utils import translation
 
-from events import selectors as night_selectors
-from events.models import ClubNight, NightRound
+from events.nights import selectors as night_selectors
+from events.nights.models import ClubNight, NightRound
 from league.games.words import seat_wind
 from league.models import Game, Penalty
 from notify.models import ChannelKind, EventKind

@@ -75,7 +75,7 @@ def _values(demo) -> dict[str, list]:
 def _event_values(demo) -> dict[str, list]:
     """A club night with a round seated and a tournament taking entries, in the demo club (the demo has none)."""
     from club.models import Member
-    from events import services as nights
+    from events.nights import services as nights
     from events.tournaments import services as tournaments
     from league.models import Season
 

@@ -13,7 +13,8 @@ register = template.Library()
 
 @register.simple_tag
 def night_table(game):
-    from events.selectors import seconds_left, table_for_game
+    from events.nights.selectors import table_for_game
+    from events.tables import seconds_left
 
     if game is None or getattr(game, "pk", None) is None:
         return None
@@ -25,7 +26,7 @@ def night_table(game):
 
 @register.simple_tag
 def game_etag(game) -> str:
-    from events.selectors import game_version
+    from events.nights.selectors import game_version
 
     return f'"{game_version(game)}"'
 

@@ -9,7 +9,7 @@ register = template.Library()
 
 @register.simple_tag
 def tournament_table(game):
-    from events.selectors import seconds_left
+    from events.tables import seconds_left
     from events.tournaments.selectors import table_for_game
 
     if game is None or getattr(game, "pk", None) is None:

@@ -3,10 +3,9 @@
 Each table is a league :class:`~league.models.Game` in a season the tournament owns (created with
 it, named after it), entered on the table screen hand by hand, or by its final scores only
 (:func:`events.tournaments.services.table_scores`). Standings are derived from the games, never stored.
+Rounds and tables share their fields and clock with the club nights' (``events.timed``).
 """
 from __future__ import annotations
-
-import datetime
 
 from django.conf import settings
 from django.db import models
@@ -15,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from events.choices import EndRule
+from events.timed import TimedRound, TimedTable
 
 
 class SeatingMethod(models.TextChoices):
@@ -133,17 +133,12 @@ class Entrant(models.Model):
         return f"{self.tournament_id}: {self.member}"
 
 
-class TournamentRound(models.Model):
+class TournamentRound(TimedRound):
+    event_field = "tournament"
+
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="round_set")
-    number = models.PositiveSmallIntegerField(_("round"))
     stage = models.PositiveSmallIntegerField(default=1)
     method = models.CharField(max_length=16, choices=SeatingMethod.choices)
-    seated_at = models.DateTimeField(default=timezone.now)
-    seated_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
-                                  related_name="+")
-    minutes = models.PositiveSmallIntegerField(null=True, blank=True)
-    end_rule = models.CharField(max_length=16, choices=EndRule.choices, default=EndRule.FINISH_HAND)
-    sitting_out = models.JSONField(default=list, blank=True, help_text=_("Member ids who sat this round out."))
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -157,20 +152,14 @@ class TournamentRound(models.Model):
     def __str__(self) -> str:
         return f"{self.tournament} · {self.number}"
 
-    @property
-    def ends_at(self) -> datetime.datetime | None:
-        return self.seated_at + datetime.timedelta(minutes=self.minutes) if self.minutes else None
 
-
-class TournamentTable(models.Model):
+class TournamentTable(TimedTable):
     class Entry(models.TextChoices):
         HANDS = "hands", _("Hand by hand")
         SCORES = "scores", _("Final scores only")
 
     round = models.ForeignKey(TournamentRound, on_delete=models.CASCADE, related_name="tables")
     game = models.OneToOneField("league.Game", on_delete=models.CASCADE, related_name="tournament_table")
-    label = models.CharField(max_length=40)
-    extra_minutes = models.PositiveSmallIntegerField(default=0)
     entry = models.CharField(max_length=8, choices=Entry.choices, default=Entry.HANDS)
     scores = models.JSONField(null=True, blank=True, help_text=_("Final scores entered (seat order)."))
     sticks = models.PositiveSmallIntegerField(default=0, help_text=_("Riichi sticks left on the table."))
@@ -179,11 +168,3 @@ class TournamentTable(models.Model):
         ordering = ["round", "id"]
         verbose_name = _("tournament table")
         verbose_name_plural = _("tournament tables")
-
-    def __str__(self) -> str:
-        return f"{self.round} · {self.label}"
-
-    @property
-    def ends_at(self) -> datetime.datetime | None:
-        ends = self.round.ends_at
-        return ends + datetime.timedelta(minutes=self.extra_minutes) if ends else None

@@ -12,7 +12,7 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.http import content_disposition_header
 from django.views.decorators.http import require_GET
 
-from events import permissions
+from events import access
 from events.tournaments import report_files, selectors, standings
 from events.tournaments.models import Tournament
 from league.models import Penalty
@@ -46,7 +46,7 @@ def report_context(tournament: Tournament) -> dict:
 
 def _viewable(request: HttpRequest, pk: int) -> Tournament | HttpResponse:
     tournament = get_object_or_404(Tournament.objects.select_related("club", "ruleset", "season"), pk=pk)
-    if not permissions.can_view_tournament(request.user, tournament):  # as the results page: 결과 공개 or members
+    if not access.can_view_tournament(request.user, tournament):  # as the results page: 결과 공개 or members
         if not request.user.is_authenticated:
             return redirect_to_login(request.get_full_path())
         raise PermissionDenied

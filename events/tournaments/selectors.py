@@ -4,6 +4,8 @@ from __future__ import annotations
 from django.db.models import Count, Max, Q
 
 from club.models import Member
+from events.rounds import busy_member_ids
+from events.tables import event_tables, table_state
 from events.tournaments.models import Entrant, Tournament, TournamentRound, TournamentTable
 from league.models import Game
 
@@ -41,9 +43,7 @@ def next_round_number(tournament: Tournament) -> int:
 
 
 def table_for_game(game: Game) -> TournamentTable | None:
-    """The tournament's table of ``game`` (asked with the club night's: ``events.selectors.event_tables``)."""
-    from events.selectors import event_tables
-
+    """The tournament's table of ``game`` (asked with the club night's: ``events.tables.event_tables``)."""
     return event_tables(game)[1]
 
 
@@ -57,8 +57,6 @@ def members_not_entered(tournament: Tournament) -> list[Member]:
 def reserves(tournament: Tournament) -> list[Member]:
     """Who may take a withdrawing player's seat: active members who are not players of the tournament
     and not at an unfinished game."""
-    from events.services import busy_member_ids
-
     playing = tournament.entrants.filter(status=Entrant.Status.APPROVED).values_list("member_id", flat=True)
     busy = busy_member_ids(tournament.club)
     return [m for m in Member.objects.filter(club=tournament.club, active=True).exclude(pk__in=playing)
@@ -67,9 +65,7 @@ def reserves(tournament: Tournament) -> list[Member]:
 
 # --- the board ------------------------------------------------------------------------------
 def board_tables(tournament: Tournament) -> list[dict]:
-    """The latest round's tables (state from each game's replay; see ``events.selectors._table_state``)."""
-    from events.selectors import _table_state
-
+    """The latest round's tables (state from each game's replay: ``events.tables.table_state``)."""
     last = tournament.round_set.order_by("-number").first()
     if last is None:
         return []
@@ -78,7 +74,7 @@ def board_tables(tournament: Tournament) -> list[dict]:
               .prefetch_related("game__seat_set__member").order_by("id"))
     out = []
     for t in tables:
-        state = _table_state(t)
+        state = table_state(t)
         game = t.game
         if t.entry == TournamentTable.Entry.SCORES and game.final_scores:  # no hands to replay: the entered result
             for p in state["players"]:

@@ -10,20 +10,28 @@ from __future__ import annotations
 
 import datetime
 import enum
-import itertools
-from collections import Counter, defaultdict
 from decimal import Decimal
 from typing import Any
 
-from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import IntegrityError, transaction
+from django.core.exceptions import ValidationError
+from django.db import transaction
 from django.dispatch import receiver
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.models import Club, Member
-from events import permissions, seating
+from events import access, seating
+from events.access import Occasion, actor
 from events.choices import EndRule
+from events.rounds import (
+    RoundSeating,
+    SeatingPlan,
+    busy_member_ids,
+    give_extra_time,
+    met_counts,
+    sat_out_counts,
+    winds_taken,
+)
 from events.signals import tournament_cut, tournament_finished, tournament_round_finished, tournament_round_seated
 from events.tournaments.models import (
     Carry,
@@ -69,18 +77,7 @@ class TournamentRefused(ValidationError):
         self.refusal = code
 
 
-def _actor(by):
-    return by if by is not None and getattr(by, "is_authenticated", False) else None
-
-
-def _require(ok: bool) -> None:
-    if not ok:
-        raise PermissionDenied(_("You may not do this for this tournament."))
-
-
-def _locked(tournament: Tournament) -> Tournament:
-    return (Tournament.objects.select_for_update(of=("self",))
-            .select_related("club", "ruleset", "sanma_ruleset", "season", "sanma_season").get(pk=tournament.pk))
+TOURNAMENT_JOINS = ("club", "ruleset", "sanma_ruleset", "season", "sanma_season")  # read with a locked tournament
 
 
 def players_per_table(tournament: Tournament) -> int:
@@ -108,7 +105,7 @@ def tournament_create(
     ``public_results`` (결과 공개): whether visitors who are not members see its results; by default
     as the club's standings are (a private club's tournament is private)."""
     if by is not None:
-        _require(permissions.can_open_night(by, club))
+        access.require(access.can_open_night(by, club), Occasion.TOURNAMENT)
     claim = claim_key(once, scope="tournament_create", by=by)  # Back + resubmit: one tournament
     name = (name or "").strip()
     if not name:
@@ -157,7 +154,7 @@ def tournament_create(
         registration_closes=registration_closes, player_cap=player_cap, team_size=team_size, seating=method,
         cut_after=cut_after or None, cut_to=cut_to or None, carry=carry, withdrawal_policy=policy,
         public_results=club.public_standings if public_results is None else bool(public_results),
-        created_by=_actor(by))
+        created_by=actor(by))
     label = _("Tournament")
     tournament.season = season_services.season_create(
         club=club, name=f"[{label} #{tournament.pk}] {name}"[:120], ruleset=ruleset, starts_on=starts_on,
@@ -179,9 +176,9 @@ def tournament_create(
 @transaction.atomic
 def tournament_publish(*, tournament: Tournament, public: bool, by) -> Tournament:
     """The 결과 공개 switch: the results, the board and the exports for everyone, or for the club's members."""
-    tournament = _locked(tournament)
+    tournament = access.locked(tournament, *TOURNAMENT_JOINS)
     if by is not None:
-        _require(permissions.can_open_night(by, tournament.club))
+        access.require(access.can_open_night(by, tournament.club), Occasion.TOURNAMENT)
     if tournament.public_results != bool(public):
         before = tournament.public_results
         tournament.public_results = bool(public)
@@ -240,10 +237,11 @@ def register(*, tournament: Tournament, member: Member, by, team: str = "") -> t
 
     A member who withdrew or was rejected signs up again as a new request.
     """
-    tournament = _locked(tournament)
-    organiser = by is None or permissions.can_run_night(by, tournament.club)
+    tournament = access.locked(tournament, *TOURNAMENT_JOINS)
+    organiser = by is None or access.can_run_night(by, tournament.club)
     if by is not None and not organiser:
-        _require(member.user_id is not None and member.user_id == getattr(by, "pk", None) and member.active)
+        own = member.user_id is not None and member.user_id == getattr(by, "pk", None) and member.active
+        access.require(own, Occasion.TOURNAMENT)
     if member.club_id != tournament.club_id:
         raise TournamentRefused(_("%(name)s is not a member of this club.") % {"name": member.display_name},
                                 code=Refusal.NOT_MEMBER)
@@ -272,9 +270,9 @@ def register_guest(*, tournament: Tournament, name: str, by, team: str = "", onc
     """The organiser registers a guest by name: a club member without a login is created for the seat
     (the league game needs members in its seats) and approved at once (or waits past the cap).
     With ``once`` (the form's entry token) a second submission adds nobody (``AlreadyDone``)."""
-    tournament = _locked(tournament)
+    tournament = access.locked(tournament, *TOURNAMENT_JOINS)
     if by is not None:
-        _require(permissions.can_run_night(by, tournament.club))
+        access.require(access.can_run_night(by, tournament.club), Occasion.TOURNAMENT)
     claim_key(once, scope="guest", by=by)
     name = " ".join((name or "").split())[:60]
     if not name:
@@ -311,8 +309,8 @@ def _decide(tournament: Tournament, entrant: Entrant, *, approve: bool, by) -> E
 
 
 def _locked_entrant(entrant: Entrant) -> tuple[Tournament, Entrant]:
-    tournament = _locked(entrant.tournament)
-    return tournament, Entrant.objects.select_for_update(of=("self",)).select_related("member").get(pk=entrant.pk)
+    tournament = access.locked(entrant.tournament, *TOURNAMENT_JOINS)
+    return tournament, access.locked(entrant, "member")
 
 
 @transaction.atomic
@@ -323,7 +321,7 @@ def approve(*, entrant: Entrant, by, approve: bool = True) -> Entrant:
     """
     tournament, entrant = _locked_entrant(entrant)
     if by is not None:
-        _require(permissions.can_run_night(by, tournament.club))
+        access.require(access.can_run_night(by, tournament.club), Occasion.TOURNAMENT)
     if entrant.status == Entrant.Status.APPROVED and approve:
         return entrant
     if entrant.status == Entrant.Status.WITHDRAWN:
@@ -347,7 +345,7 @@ def withdraw(*, entrant: Entrant, by) -> Entrant:
     tournament, entrant = _locked_entrant(entrant)
     if by is not None:
         own = entrant.member.user_id is not None and entrant.member.user_id == getattr(by, "pk", None)
-        _require(own or permissions.can_run_night(by, tournament.club))
+        access.require(own or access.can_run_night(by, tournament.club), Occasion.TOURNAMENT)
     if entrant.status == Entrant.Status.WITHDRAWN:
         return entrant
     table = _playing_table(tournament, entrant.member)
@@ -377,7 +375,7 @@ def check_in(*, entrant: Entrant, by, present: bool = True) -> Entrant:
     tournament, entrant = _locked_entrant(entrant)
     if by is not None:
         own = entrant.member.user_id is not None and entrant.member.user_id == getattr(by, "pk", None)
-        _require(own or permissions.can_run_night(by, tournament.club))
+        access.require(own or access.can_run_night(by, tournament.club), Occasion.TOURNAMENT)
     if entrant.status != Entrant.Status.APPROVED:
         raise TournamentRefused(_("%(name)s is not an approved player (%(status)s).") % {
             "name": entrant.member.display_name, "status": entrant.get_status_display()}, code=Refusal.NOT_APPROVED)
@@ -396,8 +394,8 @@ def check_in_all(*, tournament: Tournament, by) -> list[Entrant]:
 
     Returns the players checked in now (none: everyone was in already; twice is harmless). Pending,
     waiting and withdrawn entrants are left as they are. One audit entry a player, as ``check_in``."""
-    tournament = _locked(tournament)
-    _require(permissions.can_run_night(by, tournament.club))
+    tournament = access.locked(tournament, *TOURNAMENT_JOINS)
+    access.require(access.can_run_night(by, tournament.club), Occasion.TOURNAMENT)
     entrants = list(Entrant.objects.select_for_update(of=("self",)).select_related("member")
                     .filter(tournament=tournament, status=Entrant.Status.APPROVED, checked_in_at__isnull=True)
                     .order_by("pk"))
@@ -412,16 +410,8 @@ def check_in_all(*, tournament: Tournament, by) -> list[Entrant]:
 
 
 # --- rounds ---------------------------------------------------------------------------------------
-def _pairs(tournament: Tournament) -> Counter:
-    groups: dict[int, list[int]] = defaultdict(list)
-    for game_id, member_id in (GameSeat.objects.filter(game__tournament_table__round__tournament=tournament)
-                               .exclude(game__status=Game.Status.CANCELLED).values_list("game_id", "member_id")):
-        groups[game_id].append(member_id)
-    met: Counter = Counter()
-    for members in groups.values():
-        for a, b in itertools.combinations(sorted(members), 2):
-            met[(a, b)] += 1
-    return met
+def _games(tournament: Tournament):
+    return Game.objects.filter(tournament_table__round__tournament=tournament)
 
 
 def _unfinished(rnd: TournamentRound) -> list[str]:
@@ -467,6 +457,118 @@ def _predefined(csv_text: str, number: int, names: dict[str, int], teams: dict[i
                          sitting_out=[names[p] for p in rnd.sitting_out])
 
 
+class TournamentSeating(RoundSeating):
+    """A tournament's round (``events.rounds``): the checked-in players (after the cut, the finalists)
+    seated by the round's method — balanced, random, Swiss by the standings, or an uploaded plan."""
+
+    round_model = TournamentRound
+    table_model = TournamentTable
+    audit_type = "tournament_round"
+    seated = tournament_round_seated
+
+    def __init__(self, tournament: Tournament, *, by, seed: int | None = None, method: str | None = None,
+                 csv_text: str = "") -> None:
+        super().__init__(tournament, by=by, seed=seed)
+        self.method, self.csv_text = method, csv_text
+        self.size = players_per_table(tournament)
+
+    def refusal(self, message: str, code: str) -> TournamentRefused:
+        return TournamentRefused(message, code=Refusal(code))
+
+    def season_for(self, players: int):
+        return self.event.season if players == self.size else self.event.sanma_season
+
+    def after_seated(self, rnd: TournamentRound) -> None:
+        if self.event.status == Tournament.Status.REGISTRATION:
+            self.event.status = Tournament.Status.RUNNING
+            self.event.save(update_fields=["status"])
+
+    def prepare(self, number: int, last: TournamentRound | None) -> None:
+        """Refused past the last round or while a table of the round before plays; the round after the
+        cut first fixes the finalists from the standings."""
+        tournament = self.event
+        if number > tournament.rounds:
+            raise TournamentRefused(_("All %(n)s rounds have been seated.") % {"n": tournament.rounds},
+                                    code=Refusal.ALL_ROUNDS)
+        waiting = _unfinished(last) if last is not None else []
+        if waiting:
+            raise TournamentRefused(
+                _("Round %(n)s is not finished: table(s) %(tables)s are still playing. Enter their results "
+                  "(or cancel a game) before seating round %(next)s.")
+                % {"n": last.number, "tables": ", ".join(waiting), "next": number}, code=Refusal.UNFINISHED)
+        if tournament.stage_of(number) == 2 and not tournament.finalists:
+            self._cut()
+
+    def _cut(self) -> None:
+        from events.tournaments import standings
+
+        tournament = self.event
+        rows = standings.standings(tournament)
+        tournament.finalists = [r["member_id"] for r in rows if r["active"]][: tournament.cut_to]
+        tournament.save(update_fields=["finalists"])
+        _audit(club=tournament.club, by=self.by, action=AuditEntry.Action.EDIT, object_type="tournament",
+              object_id=tournament.pk, before={"finalists": []},
+              after={"finalists": tournament.finalists, "after_round": tournament.cut_after,
+                     "names": [r["name"] for r in rows[: tournament.cut_to]]}, reason="cut")
+        tournament_cut.send(sender=Tournament, tournament=tournament)
+
+    def _round_method(self, stage: int) -> str:
+        """The method asked for (default: the tournament's); after the cut a balanced event seats Swiss."""
+        tournament = self.event
+        method = self.method or tournament.seating
+        if stage == 2 and method == SeatingMethod.BALANCED and tournament.seating != SeatingMethod.PREDEFINED:
+            method = SeatingMethod.SWISS
+        try:
+            return SeatingMethod(method).value
+        except ValueError:
+            raise TournamentRefused(_("Choose a seating method from the list."), code=Refusal.PLAN) from None
+
+    def plan(self, number: int) -> SeatingPlan:
+        tournament = self.event
+        entrants = round_players(tournament, number)
+        three = sanma_tables(tournament)
+        need = 3 if (three or self.size == 3) else 4
+        if len(entrants) < need:
+            raise TournamentRefused(
+                _("Only %(n)s players are checked in and still playing (at least %(need)s are needed).")
+                % {"n": len(entrants), "need": need}, code=Refusal.TOO_FEW)
+        stage = tournament.stage_of(number)
+        method = self._round_method(stage)
+        try:
+            planned = self._seat(number, method, entrants, three)
+        except seating.SeatingError as exc:
+            raise TournamentRefused(_plan_message(exc), code=Refusal.PLAN) from exc
+        return SeatingPlan(round=planned, members={e.member_id: e.member for e in entrants},
+                           round_fields={"stage": stage, "method": method})
+
+    def _seat(self, number: int, method: str, entrants: list[Entrant], three: bool) -> seating.Round:
+        """Round ``number`` by ``method`` (``seating.SeatingError`` when no plan can be made)."""
+        from events.tournaments import standings
+
+        tournament = self.event
+        ids = [e.member_id for e in entrants]
+        teams = {e.member_id: e.team for e in entrants if tournament.team_size > 1 and e.team}
+        if method == SeatingMethod.PREDEFINED:
+            return _predefined(self.csv_text, number, {e.member.display_name: e.member_id for e in entrants}, teams,
+                               three, self.size)
+        if method == SeatingMethod.BALANCED and not teams and self.size == 4:
+            planned = _planned_round(tournament, number, ids, three)
+            if planned is not None:
+                return planned
+        order, level = ids, None
+        if method == SeatingMethod.SWISS:
+            rows = standings.standings(tournament)
+            rank = {r["member_id"]: i for i, r in enumerate(rows)}
+            order = sorted(ids, key=lambda i: rank.get(i, len(rank)))
+            # Players level in the standings are drawn (round 1: everyone on 0), not left in registration order.
+            level = {r["member_id"]: (r["finalist"], r["points"], tuple(r["placings"]), r["best_key"]) for r in rows}
+        games = _games(tournament)
+        return seating.tournament_round(
+            order, method=method, met=met_counts(games.exclude(status=Game.Status.CANCELLED)),
+            sat_out=sat_out_counts(tournament.round_set.all()), winds=winds_taken(games), teams=teams,
+            table_size=self.size, three_player_tables=three, seed=self.seed, standing=level)
+
+
 @transaction.atomic
 def round_seat(*, tournament: Tournament, number: int, by, method: str | None = None, seed: int | None = None,
                csv_text: str = "") -> tuple[TournamentRound, bool]:
@@ -478,113 +580,12 @@ def round_seat(*, tournament: Tournament, number: int, by, method: str | None = 
     The first round starts the tournament (registration closes); the round after the cut fixes the
     finalists from the standings.
     """
-    from events.tournaments import standings
-
-    tournament = _locked(tournament)
+    tournament = access.locked(tournament, *TOURNAMENT_JOINS)
     if by is not None:
-        _require(permissions.can_run_night(by, tournament.club))
+        access.require(access.can_run_night(by, tournament.club), Occasion.TOURNAMENT)
     if tournament.status == Tournament.Status.FINISHED:
         raise TournamentRefused(_("The tournament is over."), code=Refusal.FINISHED)
-    last = tournament.round_set.order_by("-number").first()
-    last_number = last.number if last else 0
-    if 1 <= number <= last_number:
-        return tournament.round_set.get(number=number), False
-    if number != last_number + 1:
-        raise TournamentRefused(_("This screen is out of date: round %(n)s is the next round. Reload the page.")
-                                % {"n": last_number + 1}, code=Refusal.OUT_OF_DATE)
-    if number > tournament.rounds:
-        raise TournamentRefused(_("All %(n)s rounds have been seated.") % {"n": tournament.rounds},
-                                code=Refusal.ALL_ROUNDS)
-    if last is not None:
-        waiting = _unfinished(last)
-        if waiting:
-            raise TournamentRefused(
-                _("Round %(n)s is not finished: table(s) %(tables)s are still playing. Enter their results "
-                  "(or cancel a game) before seating round %(next)s.")
-                % {"n": last.number, "tables": ", ".join(waiting), "next": number}, code=Refusal.UNFINISHED)
-    stage = tournament.stage_of(number)
-    if stage == 2 and not tournament.finalists:
-        rows = standings.standings(tournament)
-        tournament.finalists = [r["member_id"] for r in rows if r["active"]][: tournament.cut_to]
-        tournament.save(update_fields=["finalists"])
-        _audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT, object_type="tournament",
-               object_id=tournament.pk, before={"finalists": []},
-               after={"finalists": tournament.finalists, "after_round": tournament.cut_after,
-                      "names": [r["name"] for r in rows[: tournament.cut_to]]}, reason="cut")
-        tournament_cut.send(sender=Tournament, tournament=tournament)
-    entrants = round_players(tournament, number)
-    size = players_per_table(tournament)
-    three = sanma_tables(tournament)
-    need = 3 if (three or size == 3) else 4
-    if len(entrants) < need:
-        raise TournamentRefused(
-            _("Only %(n)s players are checked in and still playing (at least %(need)s are needed).")
-            % {"n": len(entrants), "need": need}, code=Refusal.TOO_FEW)
-    method = method or tournament.seating
-    if stage == 2 and method == SeatingMethod.BALANCED and tournament.seating != SeatingMethod.PREDEFINED:
-        method = SeatingMethod.SWISS
-    try:
-        method = SeatingMethod(method).value
-    except ValueError:
-        raise TournamentRefused(_("Choose a seating method from the list."), code=Refusal.PLAN) from None
-    ids = [e.member_id for e in entrants]
-    teams = {e.member_id: e.team for e in entrants if tournament.team_size > 1 and e.team}
-    sat_out: Counter = Counter()
-    for r in tournament.round_set.all():
-        sat_out.update(r.sitting_out or [])
-    winds: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
-    for member_id, seat in GameSeat.objects.filter(
-            game__tournament_table__round__tournament=tournament).values_list("member_id", "seat"):
-        winds[member_id][seat] += 1
-    try:
-        if method == SeatingMethod.PREDEFINED:
-            plan = _predefined(csv_text, number, {e.member.display_name: e.member_id for e in entrants}, teams,
-                               three, size)
-        else:
-            order = ids
-            level = None
-            if method == SeatingMethod.SWISS:
-                rows = standings.standings(tournament)
-                rank = {r["member_id"]: i for i, r in enumerate(rows)}
-                order = sorted(ids, key=lambda i: rank.get(i, len(rank)))
-                # Players level in the standings are drawn (round 1: everyone on 0), not left in registration order.
-                level = {r["member_id"]: (r["finalist"], r["points"], tuple(r["placings"]), r["best_key"])
-                         for r in rows}
-            plan = _planned_round(tournament, number, ids, three) if (
-                method == SeatingMethod.BALANCED and not teams and size == 4) else None
-            if plan is None:
-                plan = seating.tournament_round(order, method=method, met=_pairs(tournament), sat_out=sat_out,
-                                                winds=winds, teams=teams, table_size=size,
-                                                three_player_tables=three, seed=seed, standing=level)
-    except seating.SeatingError as exc:
-        raise TournamentRefused(_plan_message(exc), code=Refusal.PLAN) from exc
-    try:
-        with transaction.atomic():
-            rnd = TournamentRound.objects.create(
-                tournament=tournament, number=number, stage=stage, method=method, seated_by=_actor(by),
-                minutes=tournament.round_minutes, end_rule=tournament.end_rule, sitting_out=list(plan.sitting_out))
-    except IntegrityError:  # only without row locks (SQLite): the other desk's round stands
-        return tournament.round_set.get(number=number), False
-    by_id = {e.member_id: e.member for e in entrants}
-    tables = []
-    ordered = sorted(plan.tables, key=lambda t: -len(t)) if size == 4 else list(plan.tables)
-    for k, table in enumerate(ordered, start=1):
-        season = tournament.season if len(table) == size else tournament.sanma_season
-        label = _("Round %(round)s · table %(table)s") % {"round": number, "table": k}
-        game = game_services.game_start(season=season, table_label=label[:40],
-                                          members=[by_id[i] for i in table], by=by)
-        tables.append(TournamentTable.objects.create(round=rnd, game=game, label=str(k)))
-    if tournament.status == Tournament.Status.REGISTRATION:
-        tournament.status = Tournament.Status.RUNNING
-        tournament.save(update_fields=["status"])
-    names = {e.member_id: e.member.display_name for e in entrants}
-    _audit(club=tournament.club, by=by, action=AuditEntry.Action.CREATE, object_type="tournament_round",
-           object_id=rnd.pk, after={"tournament": tournament.pk, "number": number, "stage": stage, "method": method,
-                                    "tables": [[names[i] for i in t] for t in ordered],
-                                    "games": [t.game_id for t in tables],
-                                    "sitting_out": [names[i] for i in plan.sitting_out]})
-    tournament_round_seated.send(sender=TournamentRound, round=rnd)
-    return rnd, True
+    return TournamentSeating(tournament, by=by, seed=seed, method=method, csv_text=csv_text).seat(number)
 
 
 def _planned_round(tournament: Tournament, number: int, ids: list[int], three: bool) -> seating.Round | None:
@@ -634,11 +635,10 @@ def table_scores(*, table: TournamentTable, scores: list[int], sticks: int = 0, 
     is finished with that result. Refused when hands were entered on the table screen (finish it there).
     Entering again corrects the scores (audited, ``reason`` needed).
     """
-    table = TournamentTable.objects.select_for_update(of=("self",)).select_related(
-        "round__tournament__club", "game").get(pk=table.pk)
+    table = access.locked(table, "round__tournament__club", "game")
     tournament = table.round.tournament
     if by is not None:
-        _require(permissions.can_run_night(by, tournament.club))
+        access.require(access.can_run_night(by, tournament.club), Occasion.TOURNAMENT)
     game = Game.objects.select_for_update().get(pk=table.game_id)
     if game.status == Game.Status.CANCELLED:
         raise TournamentRefused(_("This game was cancelled."), code=Refusal.FINISHED)
@@ -684,21 +684,10 @@ def table_extra_time(*, table: TournamentTable, minutes: int, by, reason: str = 
                      once: Once | None = None) -> TournamentTable:
     """A referee gives one table extra minutes (added to what it already has); ``once`` (the form's
     entry token): the same form sent twice adds them once."""
-    table = TournamentTable.objects.select_for_update(of=("self",)).select_related(
-        "round__tournament__club").get(pk=table.pk)
-    club = table.round.tournament.club
-    if by is not None:
-        _require(permissions.can_run_night(by, club))
-    claim = claim_key(once, scope="tournament_extra_time", by=by)
-    if isinstance(minutes, bool) or not isinstance(minutes, int) or not 1 <= minutes <= 120:
-        raise TournamentRefused(_("Extra time is a whole number of minutes from 1 to 120."), code=Refusal.SETTINGS)
-    before = table.extra_minutes
-    table.extra_minutes = before + minutes
-    table.save(update_fields=["extra_minutes"])
-    _audit(club=club, by=by, action=AuditEntry.Action.EDIT, object_type="tournament_table", object_id=table.pk,
-           before={"extra_minutes": before}, after={"extra_minutes": table.extra_minutes}, reason=reason)
-    mark_claimed(claim, table, "tournament_table")
-    return table
+    return give_extra_time(table=access.locked(table, "round__tournament__club"), minutes=minutes, by=by,
+                           reason=reason, once=once, occasion=Occasion.TOURNAMENT, scope="tournament_extra_time",
+                           object_type="tournament_table",
+                           refuse=lambda message: TournamentRefused(message, code=Refusal.SETTINGS))
 
 
 @transaction.atomic
@@ -707,13 +696,10 @@ def table_substitute(*, table: TournamentTable, leaving: Member, substitute: Mem
     plays the seat on from its score, so the other three's game still counts. The seat's result is the
     substitute's, which counts for nothing in the tournament; the leaver is withdrawn (their earlier games
     per the tournament's withdrawal policy). Audited with both names."""
-    from events.services import busy_member_ids
-
-    table = TournamentTable.objects.select_for_update(of=("self",)).select_related(
-        "round__tournament__club", "game").get(pk=table.pk)
+    table = access.locked(table, "round__tournament__club", "game")
     tournament = table.round.tournament
     if by is not None:
-        _require(permissions.can_run_night(by, tournament.club))
+        access.require(access.can_run_night(by, tournament.club), Occasion.TOURNAMENT)
     if not (reason or "").strip():
         raise TournamentRefused(_("Say why the seat changes hands."), code=Refusal.REASON)
     game = table.game
@@ -749,7 +735,7 @@ def table_cancel(*, table: TournamentTable, by, reason: str) -> Game:
     """Cancel a table's game (e.g. a player left mid-game); its hands stay on record, it counts for nothing."""
     tournament = table.round.tournament
     if by is not None:
-        _require(permissions.can_run_night(by, tournament.club))
+        access.require(access.can_run_night(by, tournament.club), Occasion.TOURNAMENT)
     if not (reason or "").strip():
         raise TournamentRefused(_("Say why the game is cancelled."), code=Refusal.REASON)
     return game_services.game_cancel(game=table.game, by=by, reason=reason)
@@ -761,7 +747,7 @@ def penalty(*, tournament: Tournament, member: Member, points: Decimal | float |
     """Deduct tournament points (a league season deduction in the tournament's season); ``once`` (the
     form's entry token): the same form sent twice deducts once (``AlreadyDone``)."""
     if by is not None:
-        _require(permissions.can_run_night(by, tournament.club))
+        access.require(access.can_run_night(by, tournament.club), Occasion.TOURNAMENT)
     if not (reason or "").strip():
         raise TournamentRefused(_("Say why the penalty is given."), code=Refusal.REASON)
     if not tournament.entrants.filter(member=member).exists():
@@ -773,9 +759,9 @@ def penalty(*, tournament: Tournament, member: Member, points: Decimal | float |
 
 @transaction.atomic
 def tournament_finish(*, tournament: Tournament, by) -> Tournament:
-    tournament = _locked(tournament)
+    tournament = access.locked(tournament, *TOURNAMENT_JOINS)
     if by is not None:
-        _require(permissions.can_open_night(by, tournament.club))
+        access.require(access.can_open_night(by, tournament.club), Occasion.TOURNAMENT)
     last = tournament.round_set.order_by("-number").first()
     if last is not None and _unfinished(last):
         raise TournamentRefused(_("Round %(n)s is not finished: table(s) %(tables)s are still playing.")

@@ -17,7 +17,7 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from club.models import Club, Member
-from events import permissions
+from events import access, pages
 from events.tournaments import exports, forms, selectors, services, standings
 from events.tournaments.models import Entrant, SeatingMethod, Tournament, TournamentTable
 from league.models import Game
@@ -29,32 +29,17 @@ def _tournament(pk: int) -> Tournament:
     return get_object_or_404(Tournament.objects.select_related("club", "ruleset", "sanma_ruleset", "season"), pk=pk)
 
 
-def _refuse(request: HttpRequest) -> HttpResponse:
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
-    raise PermissionDenied
-
-
-def _message(exc: ValidationError) -> str:
-    return " ".join(exc.messages)
-
-
-def _once(request: HttpRequest) -> Once | None:
-    """The posted form's entry token (``{% entry_token %}``, docs/idempotency.md) as the write's once-only key."""
-    return Once.form(request.user, request.POST.get("entry_token"))
-
-
 def _back(tournament: Tournament) -> HttpResponse:
     return redirect("events:tournament_detail", tournament.pk)
 
 
 def tournament_list(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
-    can_create = permissions.can_open_night(request.user, club)
+    can_create = access.can_open_night(request.user, club)
     tournaments = [t for t in selectors.tournaments_for_club(club)
-                   if permissions.can_view_tournament(request.user, t)]
-    if not tournaments and not permissions.can_view_night(request.user, club):
-        return _refuse(request)  # a private club with no public tournament: nothing to show, not even its name
+                   if access.can_view_tournament(request.user, t)]
+    if not tournaments and not access.can_view_night(request.user, club):
+        return pages.refuse(request)  # a private club with no public tournament: nothing to show, not even its name
     form = forms.TournamentForm(request.POST or None, club=club, initial={"starts_on": None}) if can_create else None
     status = HTTPStatus.OK
     if request.method == "POST":
@@ -73,13 +58,13 @@ def tournament_list(request: HttpRequest, slug: str) -> HttpResponse:
                     player_cap=data["player_cap"], team_size=data["team_size"], seating_method=data["seating"],
                     cut_after=data["cut_after"], cut_to=data["cut_to"], carry=data["carry"],
                     withdrawal_policy=data["withdrawal_policy"], public_results=data["public_results"],
-                    once=_once(request))
+                    once=pages.form_once(request))
             except AlreadyDone as done:
                 messages.info(request, _("This was already saved: nothing was saved again."))
                 return redirect("events:tournament_detail", done.record.object_id) if done.record.object_id \
                     else redirect("events:tournament_list", club.slug)
             except ValidationError as exc:
-                form.add_error(None, _message(exc))
+                form.add_error(None, pages.refusal_text(exc))
             else:
                 messages.success(request, _("The tournament is created: players can register now."))
                 return _back(tournament)
@@ -94,10 +79,10 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """The organiser's desk; a member sees their registration and the rounds."""
     tournament = _tournament(pk)
     club = tournament.club
-    if not permissions.can_view_tournament(request.user, tournament):
-        return _refuse(request)
-    can_run = permissions.can_run_night(request.user, club)
-    me = permissions.member_for(request.user, club)
+    if not access.can_view_tournament(request.user, tournament):
+        return pages.refuse(request)
+    can_run = access.can_run_night(request.user, club)
+    me = access.member_for(request.user, club)
     entrants = selectors.entrants(tournament)
     mine = next((e for e in entrants if me and e.member_id == me.pk), None)
     rounds = selectors.rounds(tournament)
@@ -112,7 +97,7 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
                                         else tournament.seating})
     return render(request, "events/tournaments/detail.html", {
         "tournament": tournament, "club": club, "can_run": can_run, "me": me, "mine": mine,
-        "can_publish": permissions.can_open_night(request.user, club),
+        "can_publish": access.can_open_night(request.user, club),
         "by_status": by_status, "approved": approved, "checked_in": sum(1 for e in approved if e.checked_in_at),
         "not_in": sum(1 for e in approved if not e.checked_in_at),
         "rounds": rounds, "standings": rows[:8], "next_number": next_number, "seat_form": seat_form,
@@ -138,7 +123,7 @@ def _score_tables(rounds) -> list[dict]:
 def register(request: HttpRequest, pk: int) -> HttpResponse:
     """A member signs themself up, or withdraws (``action=withdraw``)."""
     tournament = _tournament(pk)
-    me = permissions.member_for(request.user, tournament.club)
+    me = access.member_for(request.user, tournament.club)
     if me is None:
         raise PermissionDenied
     try:
@@ -156,7 +141,7 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, _("You are registered: the organiser will approve your place.") if created
                              else _("You were already registered: nothing changed."))
     except ValidationError as exc:
-        messages.error(request, _message(exc))
+        messages.error(request, pages.refusal_text(exc))
     return _back(tournament)
 
 
@@ -165,7 +150,7 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
 def entrant_add(request: HttpRequest, pk: int) -> HttpResponse:
     """The organiser signs a member up (approved at once) or a guest by name."""
     tournament = _tournament(pk)
-    if not permissions.can_run_night(request.user, tournament.club):
+    if not access.can_run_night(request.user, tournament.club):
         raise PermissionDenied
     form = forms.EntrantForm(request.POST)
     if not form.is_valid():
@@ -188,7 +173,7 @@ def entrant_add(request: HttpRequest, pk: int) -> HttpResponse:
         messages.info(request, _("Already added: nothing was added again."))
         return _back(tournament)
     except ValidationError as exc:
-        messages.error(request, _message(exc))
+        messages.error(request, pages.refusal_text(exc))
     else:
         messages.success(request, _("%(name)s: %(status)s.") % {"name": entrant.member.display_name,
                                                                 "status": entrant.get_status_display()})
@@ -218,7 +203,7 @@ def entrant_action(request: HttpRequest, pk: int) -> HttpResponse:
             messages.success(request, _("%(name)s is no longer checked in.") % {"name": name})
         elif action == "withdraw":
             if not (entrant.member.user_id == request.user.pk
-                    or permissions.can_run_night(request.user, tournament.club)):  # before the question names them
+                    or access.can_run_night(request.user, tournament.club)):  # before the question names them
                 raise PermissionDenied
             if not confirmed(request):
                 return confirm_page(request, back=reverse("events:tournament_detail", args=[tournament.pk]),
@@ -230,7 +215,7 @@ def entrant_action(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             raise Http404
     except ValidationError as exc:
-        messages.error(request, _message(exc))
+        messages.error(request, pages.refusal_text(exc))
     return _back(tournament)
 
 
@@ -242,7 +227,7 @@ def check_in_all(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         done = services.check_in_all(tournament=tournament, by=request.user)
     except ValidationError as exc:
-        messages.error(request, _message(exc))
+        messages.error(request, pages.refusal_text(exc))
     else:
         if done:
             messages.success(request, ngettext("%(n)s player checked in.", "%(n)s players checked in.", len(done))
@@ -277,7 +262,7 @@ def round_seat(request: HttpRequest, pk: int) -> HttpResponse:
         rnd, created = services.round_seat(tournament=tournament, number=data["number"], by=request.user,
                                            method=data["method"], csv_text=text)
     except ValidationError as exc:
-        messages.error(request, _message(exc))
+        messages.error(request, pages.refusal_text(exc))
         return _back(tournament)
     if created:
         messages.success(request, _("Round %(n)s is seated: %(tables)s tables.") % {
@@ -293,7 +278,7 @@ def table_scores(request: HttpRequest, pk: int) -> HttpResponse:
     """Final scores only for one table (the desk's form posts here; a correction needs a reason)."""
     table = get_object_or_404(TournamentTable.objects.select_related("round__tournament__club", "game"), pk=pk)
     tournament = table.round.tournament
-    if not permissions.can_run_night(request.user, tournament.club):
+    if not access.can_run_night(request.user, tournament.club):
         raise PermissionDenied
     seats = sorted(table.game.seat_set.select_related("member"), key=lambda s: s.seat)
     form = forms.ScoresForm(request.POST or None, seats=table.game.seats, prefix=f"t{table.pk}",
@@ -305,7 +290,7 @@ def table_scores(request: HttpRequest, pk: int) -> HttpResponse:
                 services.table_scores(table=table, scores=form.scores(), sticks=form.cleaned_data["sticks"] or 0,
                                       by=request.user, reason=form.cleaned_data["reason"])
             except ValidationError as exc:
-                form.add_error(None, _message(exc))
+                form.add_error(None, pages.refusal_text(exc))
             else:
                 messages.success(request, _("Round %(round)s, table %(table)s: the result is saved.") % {
                     "round": table.round.number, "table": table.label})
@@ -345,13 +330,13 @@ def table_action(request: HttpRequest, pk: int) -> HttpResponse:
                 raise ValidationError(_("Extra time is a whole number of minutes from 1 to 120.")) from None
             try:
                 services.table_extra_time(table=table, minutes=minutes, by=request.user,
-                                          reason=request.POST.get("reason", ""), once=_once(request))
+                                          reason=request.POST.get("reason", ""), once=pages.form_once(request))
             except AlreadyDone:
                 messages.info(request, _("This was already saved: nothing was saved again."))
                 return _back(tournament)
             messages.success(request, _("Table %(t)s has %(m)s more minutes.") % {"t": table.label, "m": minutes})
     except ValidationError as exc:
-        messages.error(request, _message(exc))
+        messages.error(request, pages.refusal_text(exc))
     return _back(tournament)
 
 
@@ -366,11 +351,11 @@ def penalty(request: HttpRequest, pk: int) -> HttpResponse:
     member = get_object_or_404(Member, pk=form.cleaned_data["member"], club=tournament.club)
     try:
         services.penalty(tournament=tournament, member=member, points=form.cleaned_data["points"],
-                         reason=form.cleaned_data["reason"], by=request.user, once=_once(request))
+                         reason=form.cleaned_data["reason"], by=request.user, once=pages.form_once(request))
     except AlreadyDone:
         messages.info(request, _("This deduction was already logged: nothing was logged again."))
     except ValidationError as exc:
-        messages.error(request, _message(exc))
+        messages.error(request, pages.refusal_text(exc))
     else:
         messages.success(request, _("%(name)s: %(points)s points deducted.") % {
             "name": member.display_name, "points": form.cleaned_data["points"]})
@@ -384,7 +369,7 @@ def finish(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         services.tournament_finish(tournament=tournament, by=request.user)
     except ValidationError as exc:
-        messages.error(request, _message(exc))
+        messages.error(request, pages.refusal_text(exc))
     else:
         messages.success(request, _("The tournament is over: the results are final."))
     return redirect("events:tournament_results", tournament.pk)
@@ -407,8 +392,8 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
     """The results page: standings after each round, team standings, every table's result (members, or
     everyone when the tournament's results are public)."""
     tournament = _tournament(pk)
-    if not permissions.can_view_tournament(request.user, tournament):
-        return _refuse(request)
+    if not access.can_view_tournament(request.user, tournament):
+        return pages.refuse(request)
     rounds = selectors.rounds(tournament)
     finished_rounds = [r.number for r in rounds if r.finished]
     after = request.GET.get("after")
@@ -423,8 +408,8 @@ def results(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
     tournament = _tournament(pk)
-    if not permissions.can_view_tournament(request.user, tournament):
-        return _refuse(request)
+    if not access.can_view_tournament(request.user, tournament):
+        return pages.refuse(request)
     filename = f"tournament-{tournament.pk}"
     if fmt == "csv":
         response = HttpResponse(exports.to_csv(tournament).encode("utf-8-sig"), content_type="text/csv; charset=utf-8")
@@ -441,38 +426,32 @@ def export(request: HttpRequest, pk: int, fmt: str) -> HttpResponse:
 
 # --- the board ----------------------------------------------------------------------------------
 def _board_context(tournament: Tournament) -> dict:
-    from events.views import _other_language
-
     last = tournament.round_set.order_by("-number").first()
     return {"tournament": tournament, "club": tournament.club, "tables": selectors.board_tables(tournament),
-            "rows": standings.standings(tournament), "other_language": _other_language(),
+            "rows": standings.standings(tournament), "other_language": pages.other_language(),
             "rounds_count": last.number if last else 0, "stage": last.stage if last else 1}
 
 
 @require_GET
 def board(request: HttpRequest, pk: int) -> HttpResponse:
     """The projector page (1920×1080): the round's tables live, the standings, a QR code to the results."""
-    from events.views import LIVE_INTERVAL_MS, _etag, _qr_svg
-
     tournament = _tournament(pk)
-    if not permissions.can_view_tournament(request.user, tournament):
-        return _refuse(request)
+    if not access.can_view_tournament(request.user, tournament):
+        return pages.refuse(request)
     results_url = request.build_absolute_uri(reverse("events:tournament_results", args=[tournament.pk]))
     return render(request, "events/tournaments/board.html", {
-        **_board_context(tournament), "qr": _qr_svg(results_url), "results_url": results_url,
+        **_board_context(tournament), "qr": pages.qr_svg(results_url), "results_url": results_url,
         "live_url": reverse("events:tournament_board_live", args=[tournament.pk]),
-        "etag": _etag(selectors.board_version(tournament)), "interval": LIVE_INTERVAL_MS})
+        "etag": pages.etag(selectors.board_version(tournament)), "interval": pages.LIVE_INTERVAL_MS})
 
 
 @require_GET
 def board_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The board's live fragment: 304 while nothing changed (If-None-Match), else the fragment."""
-    from events.views import _etag
-
     tournament = _tournament(pk)
-    if not permissions.can_view_tournament(request.user, tournament):
+    if not access.can_view_tournament(request.user, tournament):
         return HttpResponse(status=HTTPStatus.FORBIDDEN)
-    etag = _etag(selectors.board_version(tournament))
+    etag = pages.etag(selectors.board_version(tournament))
     if request.headers.get("If-None-Match") == etag:
         response = HttpResponseNotModified()
     else:

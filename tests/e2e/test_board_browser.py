@@ -24,7 +24,7 @@ LONG_NAMES = ["남궁민준서", "황보서연아", "제갈도윤호", "선우�
 
 @pytest.fixture
 def night_seated(transactional_db):
-    from events import services
+    from events.nights import services
     from tests.factories import (
         CheckInFactory,
         ClubFactory,

@@ -68,8 +68,8 @@ END_RULES = [
 
 @pytest.mark.parametrize("end_rule, after_time, final", END_RULES)
 def test_a_timed_night_ends_the_game_at_time(base_url, new_context, juki, shots, end_rule, after_time, final):
-    from events import services
     from events.models import NightRound
+    from events.nights import services
     from league.models import Game, HandRecord
 
     club, members, admin, season = juki

@@ -24,7 +24,7 @@ NAMES = ["김민준", "이서연", "박도윤", "최하은", "정지호", "강�
 
 @pytest.fixture
 def room(transactional_db):
-    from events import services as night_services
+    from events.nights import services as night_services
     from tests.factories import (
         CheckInFactory,
         ClubFactory,
@@ -51,7 +51,7 @@ def room(transactional_db):
 
 
 def test_each_phone_shows_its_seat_without_reload(base_url, new_context, room, shots):
-    from events import services as night_services
+    from events.nights import services as night_services
     from league.games import services as game_services
 
     night, members, admin, _ = room
@@ -82,7 +82,7 @@ def test_each_phone_shows_its_seat_without_reload(base_url, new_context, room, s
 
 
 def test_a_referee_call_round_trip(base_url, new_context, room, shots):
-    from events import services as night_services
+    from events.nights import services as night_services
     from league.models import RefereeCall
 
     night, members, admin, referee = room
@@ -132,7 +132,7 @@ def test_an_admin_connects_discord_and_sees_a_failed_message(base_url, new_conte
         expect(page.get_by_test_id("secret-hint")).to_have_text("••••" + fake.webhook_url[-4:])
         assert fake.webhook_url not in page.content()
 
-        from events import services as night_services
+        from events.nights import services as night_services
 
         rnd = night_services.round_seat(night=night, number=1, by=admin.user, seed=1)[0]
         fake.script.append((400, {"message": "Invalid Form Body", "code": 50035}))

@@ -33,7 +33,7 @@ def referee_user(club):
 
 @pytest.fixture
 def night(club, season, sanma_season, admin_user):
-    from events import services
+    from events.nights import services
 
     return services.night_open(club=club, season=season, sanma_season=sanma_season, title="목요일 클럽 나이트",
                                round_minutes=80, by=admin_user)
@@ -41,6 +41,6 @@ def night(club, season, sanma_season, admin_user):
 
 @pytest.fixture
 def night_no_sanma(club, season, admin_user):
-    from events import services
+    from events.nights import services
 
     return services.night_open(club=club, season=season, title="4인 전용", by=admin_user)

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from events import services as night_services
+from events.nights import services as night_services
 from events.tournaments import services as tournament_services
 from tests.events.test_tournaments import enter_all, finish_round, make
 

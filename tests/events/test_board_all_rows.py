@@ -11,7 +11,7 @@ from django.conf import settings
 from django.template.loader import render_to_string
 from django.utils import translation
 
-from events import selectors
+from events.nights import selectors
 from league.models import StandingsSnapshot
 
 pytestmark = pytest.mark.django_db
@@ -72,7 +72,7 @@ def test_a_table_card_of_an_earlier_round_says_its_round_when_rounds_overlap():
 def test_a_rounds_time_says_it_is_when_the_round_started(client, night, members, admin_user):
     from django.urls import reverse
 
-    from events import services
+    from events.nights import services
     from tests.factories import CheckInFactory
 
     CheckInFactory.for_members(night, members[:4])

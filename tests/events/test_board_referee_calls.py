@@ -6,7 +6,7 @@ from http import HTTPStatus
 import pytest
 from django.urls import reverse
 
-from events import services
+from events.nights import services
 from league.referee import calls
 from tests.factories import CheckInFactory
 

@@ -5,8 +5,8 @@ import threading
 
 import pytest
 
-from events import services
 from events.models import CheckIn, NightRound
+from events.nights import services
 from league.models import Game
 from tests.factories import CheckInFactory
 

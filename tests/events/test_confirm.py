@@ -1,5 +1,6 @@
 """Issue 25 item 5: what cannot be undone lightly takes one confirming tap (a confirm page without JavaScript):
-떠남 처리 at the desk, 기권 in a tournament, closing a season. Nothing is written before the tap."""
+떠남 처리 at the desk, 기권 in a tournament, closing a season, closing a night with no table playing. Nothing is
+written before the tap."""
 from __future__ import annotations
 
 import re
@@ -8,8 +9,8 @@ from http import HTTPStatus
 import pytest
 from django.urls import reverse
 
-from events import services as night_services
-from events.models import CheckIn
+from events.models import CheckIn, ClubNight
+from events.nights import services as night_services
 from events.tournaments.models import Entrant
 from tests.events.test_tournaments import enter_all, make
 
@@ -58,3 +59,25 @@ def test_closing_a_season_asks_once(client, club, season, admin_user):
     assert tap().status_code == HTTPStatus.FOUND
     season.refresh_from_db()
     assert season.closed_at is not None
+
+
+def test_closing_a_night_without_tables_playing_asks_once(client, club, season, admin_user):
+    night = night_services.night_open(club=club, season=season, by=admin_user, title="금요일 모임")
+    client.force_login(admin_user)
+    url = reverse("events:night_close", args=[night.pk])
+    page, tap = _confirm(client, url, {})
+    assert "금요일 모임을 닫을까요" in page and "(를)" not in page and "네, 클럽 나이트 닫기" in page
+    night.refresh_from_db()
+    assert night.status == ClubNight.Status.OPEN  # nothing written yet
+    assert tap().status_code == HTTPStatus.FOUND
+    night.refresh_from_db()
+    assert night.status == ClubNight.Status.CLOSED
+
+
+def test_a_referee_is_not_asked_to_close_a_night_they_may_not_close(client, club, season, admin_user, referee_user):
+    night = night_services.night_open(club=club, season=season, by=admin_user)
+    client.force_login(referee_user)
+    response = client.post(reverse("events:night_close", args=[night.pk]), HTTP_ACCEPT_LANGUAGE="ko")
+    assert response.status_code == HTTPStatus.FORBIDDEN
+    night.refresh_from_db()
+    assert night.status == ClubNight.Status.OPEN

@@ -1,11 +1,11 @@
 """The table screen's clocks ask in one plain query whether a game is at a club night's or a
-tournament's table (``events.selectors.event_tables``), and only then read that table."""
+tournament's table (``events.tables.event_tables``), and only then read that table."""
 from __future__ import annotations
 
 import pytest
 
-from events.selectors import event_tables
-from events.selectors import table_for_game as night_table_for_game
+from events.nights.selectors import table_for_game as night_table_for_game
+from events.tables import event_tables
 from events.tournaments.selectors import table_for_game as tournament_table_for_game
 from league.models import Game
 from tests.factories import NightTableFactory, TournamentTableFactory

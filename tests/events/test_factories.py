@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from events import services as night_services
 from events.casual import services as casual_services
-from events.selectors import table_for_game as night_table_for_game
+from events.nights import services as night_services
+from events.nights.selectors import table_for_game as night_table_for_game
 from events.tournaments import services as tournament_services
 from events.tournaments.selectors import table_for_game as tournament_table_for_game
 from tests.factories import (

@@ -19,7 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from events import seating
-from events import services as night_services
+from events.nights import services as night_services
 from events.tournaments import services as tournament_services
 from events.tournaments.models import Entrant
 from league.games import services as game_services

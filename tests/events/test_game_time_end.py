@@ -11,8 +11,8 @@ import datetime
 import pytest
 from django.core.exceptions import ValidationError
 
-from events import services
 from events.models import NightRound
+from events.nights import services
 from league.error_codes import LeagueErrorCode as Code
 from league.games import services as game_services
 from league.models import AuditEntry, Game, HandRecord

@@ -8,8 +8,8 @@ from http import HTTPStatus
 import pytest
 from django.urls import reverse
 
-from events import myseat, services
 from events.models import NightRound
+from events.nights import myseat, services
 from league.games import services as game_services
 from tests.factories import CheckInFactory, UserFactory
 from tests.league.events import ALL_LAST_FINISH, ron

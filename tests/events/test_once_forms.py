@@ -187,7 +187,7 @@ def _token(html: str, marker: str) -> str:
 
 @pytest.fixture
 def desk(db, club, season, sanma_season, ruleset, members, admin_user, night):
-    from events import services as night_services
+    from events.nights import services as night_services
     from events.tournaments import services
     from tests.events.test_tournaments import enter_all, make
 

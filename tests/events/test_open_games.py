@@ -10,8 +10,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from events import open_games, services
+from events import open_games
 from events.models import ClubNight
+from events.nights import services
 from league.games import services as game_services
 from league.models import Game
 
@@ -121,9 +122,10 @@ def test_closing_refuses_until_every_table_has_a_decision(playing_night, admin_u
     assert night.status == ClubNight.Status.OPEN and games[0].status == Game.Status.IN_PROGRESS
 
 
-def test_a_night_without_tables_playing_closes_at_once(club, season, admin_user):
+def test_a_night_without_tables_playing_closes_on_the_one_confirming_tap(club, season, admin_user):
     night = services.night_open(club=club, season=season, by=admin_user)
-    _client(admin_user).post(reverse("events:night_close", args=[night.pk]))
+    response = _client(admin_user).post(reverse("events:night_close", args=[night.pk]), {"confirm": "1"})
+    assert response.status_code == HTTPStatus.FOUND  # no ask page: nothing is playing (tests/events/test_confirm.py)
     night.refresh_from_db()
     assert night.status == ClubNight.Status.CLOSED
 

@@ -16,7 +16,7 @@ from django.core import serializers
 from django.test import Client
 from django.urls import get_resolver, reverse
 
-from events import services as night_services
+from events.nights import services as night_services
 from events.tournaments import services
 from events.tournaments.models import Tournament
 from tests.events.test_tournaments import enter_all, make

@@ -13,9 +13,9 @@ import pytest
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
-from events import selectors, services
 from events.models import NightRound, NightTable
-from events.services import NightRefused, Refusal
+from events.nights import selectors, services
+from events.nights.services import NightRefused, Refusal
 from league.games import services as game_services
 from league.models import AuditEntry, Game
 

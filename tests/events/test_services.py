@@ -9,9 +9,9 @@ import pytest
 from django.core.exceptions import PermissionDenied
 from django.utils import timezone
 
-from events import services
 from events.models import CheckIn, NightRound, NightTable
-from events.services import NightRefused, Refusal
+from events.nights import services
+from events.nights.services import NightRefused, Refusal
 from league.games import services as game_services
 from league.models import AuditEntry, Game, GameSeat
 from tests.factories import CheckInFactory, ClubFactory, MemberFactory, SeasonFactory, UserFactory

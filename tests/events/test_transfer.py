@@ -11,9 +11,9 @@ from django.core.management import call_command
 
 from club import services as club_services
 from club.models import Member
-from events import services as night_services
 from events.casual.models import CasualSeason
 from events.models import ClubNight
+from events.nights import services as night_services
 from events.tournaments import services as tournament_services
 from events.tournaments.models import Entrant, Tournament, TournamentTable
 from league.games import services as game_services

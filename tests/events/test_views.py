@@ -6,8 +6,8 @@ from http import HTTPStatus
 import pytest
 from django.urls import reverse
 
-from events import services
 from events.models import CheckIn, NightRound
+from events.nights import services
 from league.games import services as game_services
 from league.models import Game
 from tests.factories import CheckInFactory, UserFactory

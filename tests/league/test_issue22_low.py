@@ -137,7 +137,7 @@ def test_item9_the_desk_check_in_does_not_name_another_clubs_member(club, night_
 
 @pytest.fixture
 def night_setup(club, season):
-    from events import services
+    from events.nights import services
     from tests.factories import ClubRoleFactory, MemberFactory, UserFactory
 
     admin = MemberFactory(club=club, user=UserFactory())

@@ -123,7 +123,7 @@ def test_the_table_screen_offers_the_button(client, game, players):
 
 
 def test_the_night_desk_links_to_the_referees_screen(client, club, season, referee):
-    from events import services as night_services
+    from events.nights import services as night_services
 
     night = night_services.night_open(club=club, season=season, title="금요일", by=None)
     client.force_login(referee.user)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from events import services as night_services
+from events.nights import services as night_services
 from notify.models import Outbox
 from tests.factories import CheckInFactory
 

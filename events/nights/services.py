@@ -10,22 +10,35 @@ from __future__ import annotations
 import datetime
 import enum
 import itertools
-from collections import Counter, defaultdict
+from collections import Counter
 
-from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.models import Club, Member
-from events import permissions, seating
-from events.models import CheckIn, ClubNight, EndRule, NightRound, NightTable
+from events import access, open_games, seating
+from events.access import Occasion, actor
+from events.choices import EndRule
+from events.nights.models import CheckIn, ClubNight, NightRound, NightTable
+from events.rounds import (
+    RoundSeating,
+    SeatingPlan,
+    busy_member_ids,
+    give_extra_time,
+    met_counts,
+    sat_out_counts,
+    winds_taken,
+)
 from events.signals import night_closed, round_seated
 from league.audit import audit as _audit  # the one audit trail writer
 from league.games import services as game_services
 from league.models import AuditEntry, Game, GameSeat, Season
 from league.once import Once, claim_key, mark_claimed
 from scoring.messages import settle_particles
+
+__all__ = ["NightRefused", "Refusal", "busy_member_ids"]  # busy_member_ids: the desk's views ask it here
 
 
 class Refusal(enum.StrEnum):
@@ -49,18 +62,7 @@ class NightRefused(ValidationError):
         self.refusal = code
 
 
-def _actor(by):
-    return by if by is not None and getattr(by, "is_authenticated", False) else None
-
-
-def _require(ok: bool) -> None:
-    if not ok:
-        raise PermissionDenied(_("You may not do this for tonight's club night."))
-
-
-def _locked(night: ClubNight) -> ClubNight:
-    return (ClubNight.objects.select_for_update(of=("self",)).select_related("club", "season", "sanma_season")
-            .get(pk=night.pk))
+NIGHT_JOINS = ("club", "season", "sanma_season")  # what a locked night is read with
 
 
 def _check_open(night: ClubNight) -> None:
@@ -91,7 +93,7 @@ def night_open(*, club: Club, season: Season, by, sanma_season: Season | None = 
     """Open a club night. ``once`` (the form's entry token): Back + resubmit opens one night, not two
     (``AlreadyDone``, whose ``record.object_id`` is the night)."""
     if by is not None:
-        _require(permissions.can_open_night(by, club))
+        access.require(access.can_open_night(by, club), Occasion.NIGHT)
     claim = claim_key(once, scope="night_open", by=by)
     if season.club_id != club.pk or (sanma_season is not None and sanma_season.club_id != club.pk):
         raise NightRefused(_("That season belongs to another club."), code=Refusal.SEASON)
@@ -103,7 +105,7 @@ def night_open(*, club: Club, season: Season, by, sanma_season: Season | None = 
         raise NightRefused(_("A time limit is a whole number of minutes from 1."), code=Refusal.MINUTES)
     night = ClubNight.objects.create(
         club=club, season=season, sanma_season=sanma_season, title=title, date=date or timezone.localdate(),
-        round_minutes=round_minutes, end_rule=EndRule(end_rule).value, created_by=_actor(by))
+        round_minutes=round_minutes, end_rule=EndRule(end_rule).value, created_by=actor(by))
     _audit(club=club, by=by, action=AuditEntry.Action.CREATE, object_type="club_night", object_id=night.pk,
            after={"season": season.pk, "sanma_season": sanma_season.pk if sanma_season else None,
                   "title": title, "date": night.date.isoformat(), "round_minutes": round_minutes,
@@ -114,9 +116,9 @@ def night_open(*, club: Club, season: Season, by, sanma_season: Season | None = 
 
 @transaction.atomic
 def night_close(*, night: ClubNight, by) -> ClubNight:
-    night = _locked(night)
+    night = access.locked(night, *NIGHT_JOINS)
     if by is not None:
-        _require(permissions.can_open_night(by, night.club))
+        access.require(access.can_open_night(by, night.club), Occasion.NIGHT)
     if not night.is_open:
         return night
     night.status, night.closed_at = ClubNight.Status.CLOSED, timezone.now()
@@ -134,9 +136,9 @@ def check_in(*, night: ClubNight, member: Member, by) -> tuple[CheckIn, bool]:
 
     A member who left and comes back is checked in again (their check-in is reopened).
     """
-    night = _locked(night)
+    night = access.locked(night, *NIGHT_JOINS)
     if by is not None:
-        _require(permissions.can_check_in(by, member, night.club))
+        access.require(access.can_check_in(by, member, night.club), Occasion.NIGHT)
     _check_open(night)
     _check_member(night, member)
     existing = CheckIn.objects.filter(night=night, member=member).first()
@@ -151,7 +153,7 @@ def check_in(*, night: ClubNight, member: Member, by) -> tuple[CheckIn, bool]:
         return existing, True
     try:
         with transaction.atomic():
-            checkin = CheckIn.objects.create(night=night, member=member, checked_in_by=_actor(by))
+            checkin = CheckIn.objects.create(night=night, member=member, checked_in_by=actor(by))
     except IntegrityError:  # only without row locks (SQLite): the other request checked them in
         return CheckIn.objects.get(night=night, member=member), False
     _audit(club=night.club, by=by, action=AuditEntry.Action.CREATE, object_type="check_in", object_id=checkin.pk,
@@ -169,9 +171,9 @@ def _playing_table(night: ClubNight, member: Member) -> NightTable | None:
 def leave(*, night: ClubNight, member: Member, by) -> CheckIn:
     """The member goes home: dropped from later rounds. Refused while they play at a table tonight
     (cancel that game or seat a substitute first, so no hand is lost)."""
-    night = _locked(night)
+    night = access.locked(night, *NIGHT_JOINS)
     if by is not None:
-        _require(permissions.can_check_in(by, member, night.club))
+        access.require(access.can_check_in(by, member, night.club), Occasion.NIGHT)
     checkin = CheckIn.objects.filter(night=night, member=member).first()
     if checkin is None:
         raise NightRefused(_("%(name)s has not checked in tonight.") % {"name": member.display_name},
@@ -192,25 +194,67 @@ def leave(*, night: ClubNight, member: Member, by) -> CheckIn:
 
 
 # --- rounds ---------------------------------------------------------------------------------
-def _pairs(groups: dict[int, list[int]]) -> Counter:
-    met: Counter = Counter()
-    for members in groups.values():
-        for a, b in itertools.combinations(sorted(members), 2):
-            met[(a, b)] += 1
-    return met
+def _here(night: ClubNight) -> tuple[list[CheckIn], set[int], list[Member]]:
+    """Tonight's present check-ins (in arrival order), the members busy at an unfinished game, and
+    the present members free to play."""
+    present = list(CheckIn.objects.filter(night=night, left_at__isnull=True, member__active=True)
+                   .select_related("member").order_by("checked_in_at", "id"))
+    busy = busy_member_ids(night.club)
+    return present, busy, [c.member for c in present if c.member_id not in busy]
 
 
-def _seat_groups(games) -> dict[int, list[int]]:
-    groups: dict[int, list[int]] = defaultdict(list)
-    for game_id, member_id in GameSeat.objects.filter(game__in=games).values_list("game_id", "member_id"):
-        groups[game_id].append(member_id)
-    return groups
+def _sanma_counts(night_games) -> Counter:
+    """Per member, the 3-player tables they played tonight (a cancelled one does not count)."""
+    return Counter(GameSeat.objects.filter(game__in=night_games.filter(seats=3).exclude(
+        status=Game.Status.CANCELLED)).values_list("member_id", flat=True))
 
 
-def busy_member_ids(club: Club) -> set[int]:
-    """Members seated at an unfinished game of the club (any season): they cannot take a second seat."""
-    return set(GameSeat.objects.filter(game__club=club, game__status=Game.Status.IN_PROGRESS)
-               .values_list("member_id", flat=True))
+def _season_games(night: ClubNight, ids: list[int]):
+    return Game.objects.filter(season=night.season, status=Game.Status.FINISHED, seat_set__member__in=ids).distinct()
+
+
+class NightSeating(RoundSeating):
+    """A night's round (``events.rounds``): those present and free, seated by ``seating.seat_round`` at
+    the room's free tables; who is still playing joins the round after."""
+
+    round_model = NightRound
+    table_model = NightTable
+    audit_type = "night_round"
+    seated = round_seated
+
+    def refusal(self, message: str, code: str) -> NightRefused:
+        return NightRefused(message, code=Refusal(code))
+
+    def season_for(self, players: int) -> Season:
+        return self.event.season if players == 4 else self.event.sanma_season
+
+    def table_numbers(self, count: int) -> list[int]:
+        # Tables of 4 first, then the 3-player tables (numbered after them), at the room's free tables.
+        return free_table_numbers(self.event, count)
+
+    def plan(self, number: int) -> SeatingPlan:
+        night = self.event
+        present, busy, free = _here(night)
+        three = sanma_allowed(night)
+        need = 3 if three else 4
+        if len(free) < need:
+            still = len(present) - len(free)
+            message = _("Only %(n)s players are free to play (at least %(need)s are needed).") % {
+                "n": len(free), "need": need}
+            if still:
+                message += " " + _("%(n)s are still playing.") % {"n": still}
+            raise NightRefused(message, code=Refusal.TOO_FEW)
+        ids = [m.pk for m in free]
+        night_games = Game.objects.filter(night_table__round__night=night)
+        try:
+            planned = seating.seat_round(
+                ids, met_tonight=met_counts(night_games), season_meetings=met_counts(_season_games(night, ids)),
+                sat_out=sat_out_counts(night.rounds.all()), winds=winds_taken(night_games),
+                three_player_tables=three, seed=self.seed, sanma=_sanma_counts(night_games) if three else None)
+        except seating.SeatingError as exc:  # a last guard; the count above already explains it
+            raise NightRefused(exc.message, code=Refusal.TOO_FEW) from exc
+        return SeatingPlan(round=planned, members={m.pk: m for m in free},
+                           notes={"still_playing": [c.member.display_name for c in present if c.member_id in busy]})
 
 
 @transaction.atomic
@@ -221,69 +265,11 @@ def round_seat(*, night: ClubNight, number: int, by, seed: int | None = None) ->
     night's row is locked and the second request gets the round the first one seated.
     Members still playing an unfinished game are not seated (they join the round after).
     """
-    night = _locked(night)
+    night = access.locked(night, *NIGHT_JOINS)
     if by is not None:
-        _require(permissions.can_run_night(by, night.club))
+        access.require(access.can_run_night(by, night.club), Occasion.NIGHT)
     _check_open(night)
-    last = night.rounds.order_by("-number").first()
-    last_number = last.number if last else 0
-    if number <= last_number:
-        return night.rounds.get(number=number), False
-    if number != last_number + 1:
-        raise NightRefused(_("This screen is out of date: round %(n)s is the next round. Reload the page.")
-                           % {"n": last_number + 1}, code=Refusal.OUT_OF_DATE)
-    present = list(CheckIn.objects.filter(night=night, left_at__isnull=True, member__active=True)
-                   .select_related("member").order_by("checked_in_at", "id"))
-    busy = busy_member_ids(night.club)
-    free = [c.member for c in present if c.member_id not in busy]
-    three = sanma_allowed(night)
-    need = 3 if three else 4
-    if len(free) < need:
-        still = len(present) - len(free)
-        message = _("Only %(n)s players are free to play (at least %(need)s are needed).") % {
-            "n": len(free), "need": need}
-        if still:
-            message += " " + _("%(n)s are still playing.") % {"n": still}
-        raise NightRefused(message, code=Refusal.TOO_FEW)
-    ids = [m.pk for m in free]
-    night_games = Game.objects.filter(night_table__round__night=night)
-    met_tonight = _pairs(_seat_groups(night_games))
-    season_games = Game.objects.filter(season=night.season, status=Game.Status.FINISHED,
-                                       seat_set__member__in=ids).distinct()
-    season_met = _pairs(_seat_groups(season_games))
-    sat_out: Counter = Counter()
-    for r in night.rounds.all():
-        sat_out.update(r.sitting_out or [])
-    winds: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
-    for member_id, seat in GameSeat.objects.filter(game__in=night_games).values_list("member_id", "seat"):
-        winds[member_id][seat] += 1
-    sanma = Counter(GameSeat.objects.filter(game__in=night_games.filter(seats=3).exclude(
-        status=Game.Status.CANCELLED)).values_list("member_id", flat=True)) if three else None
-    try:
-        plan = seating.seat_round(ids, met_tonight=met_tonight, season_meetings=season_met, sat_out=sat_out,
-                                  winds=winds, three_player_tables=three, seed=seed, sanma=sanma)
-    except seating.SeatingError as exc:  # a last guard; the count above already explains it
-        raise NightRefused(exc.message, code=Refusal.TOO_FEW) from exc
-    try:
-        with transaction.atomic():
-            rnd = NightRound.objects.create(night=night, number=number, seated_by=_actor(by),
-                                            minutes=night.round_minutes, end_rule=night.end_rule,
-                                            sitting_out=list(plan.sitting_out))
-    except IntegrityError:  # only without row locks (SQLite): the other admin's round stands
-        return night.rounds.get(number=number), False
-    by_id = {m.pk: m for m in free}
-    # Tables of 4 first, then the 3-player tables (numbered after them), at the room's free tables.
-    ordered = sorted(plan.tables, key=lambda t: -len(t))
-    numbers = free_table_numbers(night, len(ordered))
-    tables = [_table_start(night, rnd, k, [by_id[i] for i in table], by) for k, table in zip(numbers, ordered,
-                                                                                                strict=True)]
-    names = {m.pk: m.display_name for m in free}
-    _audit(club=night.club, by=by, action=AuditEntry.Action.CREATE, object_type="night_round", object_id=rnd.pk,
-           after={"night": night.pk, "number": number, "tables": [[names[i] for i in t] for t in ordered],
-                  "games": [t.game_id for t in tables], "sitting_out": [names[i] for i in plan.sitting_out],
-                  "still_playing": [c.member.display_name for c in present if c.member_id in busy]})
-    round_seated.send(sender=NightRound, round=rnd)
-    return rnd, True
+    return NightSeating(night, by=by, seed=seed).seat(number)
 
 
 # --- the room's tables -----------------------------------------------------------------------
@@ -303,13 +289,6 @@ def free_table_numbers(night: ClubNight, count: int) -> list[int]:
     return list(itertools.islice((n for n in itertools.count(1) if n not in taken), count))
 
 
-def _table_start(night: ClubNight, rnd: NightRound, number: int, members: list[Member], by) -> NightTable:
-    season = night.season if len(members) == 4 else night.sanma_season
-    label = _("Round %(round)s · table %(table)s") % {"round": rnd.number, "table": number}
-    game = game_services.game_start(season=season, table_label=label[:40], members=members, by=by)
-    return NightTable.objects.create(round=rnd, game=game, label=str(number))
-
-
 @transaction.atomic
 def round_add_table(*, night: ClubNight, number: int, tables_seen: int, by,
                     seed: int | None = None) -> tuple[NightTable, bool]:
@@ -321,9 +300,9 @@ def round_add_table(*, night: ClubNight, number: int, tables_seen: int, by,
     second press (or a second organiser) finds the round grown and gets that table back,
     ``(table, False)``; the night's row is locked.
     """
-    night = _locked(night)
+    night = access.locked(night, *NIGHT_JOINS)
     if by is not None:
-        _require(permissions.can_run_night(by, night.club))
+        access.require(access.can_run_night(by, night.club), Occasion.NIGHT)
     _check_open(night)
     last = night.rounds.order_by("-number").first()
     if last is None or last.number != number:
@@ -331,10 +310,7 @@ def round_add_table(*, night: ClubNight, number: int, tables_seen: int, by,
                            % {"n": last.number if last else 1}, code=Refusal.OUT_OF_DATE)
     if last.tables.count() > tables_seen:
         return last.tables.order_by("-id").first(), False
-    present = list(CheckIn.objects.filter(night=night, left_at__isnull=True, member__active=True)
-                   .select_related("member").order_by("checked_in_at", "id"))
-    busy = busy_member_ids(night.club)
-    free = [c.member for c in present if c.member_id not in busy]
+    free = _here(night)[2]
     size = 4 if len(free) >= 4 or not sanma_allowed(night) else 3
     if len(free) < size:
         raise NightRefused(_("Only %(n)s players are free to play (at least %(need)s are needed).") % {
@@ -343,18 +319,11 @@ def round_add_table(*, night: ClubNight, number: int, tables_seen: int, by,
     night_games = Game.objects.filter(night_table__round__night=night)
     games: Counter = Counter(GameSeat.objects.filter(game__in=night_games.exclude(status=Game.Status.CANCELLED))
                              .values_list("member_id", flat=True))
-    winds: dict[int, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
-    for member_id, seat in GameSeat.objects.filter(game__in=night_games).values_list("member_id", "seat"):
-        winds[member_id][seat] += 1
-    season_games = Game.objects.filter(season=night.season, status=Game.Status.FINISHED,
-                                       seat_set__member__in=ids).distinct()
-    sanma = Counter(GameSeat.objects.filter(game__in=night_games.filter(seats=3).exclude(
-        status=Game.Status.CANCELLED)).values_list("member_id", flat=True))
-    chosen = seating.pick_table(ids, size=size, games=games, met_tonight=_pairs(_seat_groups(night_games)),
-                                season_meetings=_pairs(_seat_groups(season_games)), winds=winds, seed=seed,
-                                sanma=sanma)
+    chosen = seating.pick_table(ids, size=size, games=games, met_tonight=met_counts(night_games),
+                                season_meetings=met_counts(_season_games(night, ids)),
+                                winds=winds_taken(night_games), seed=seed, sanma=_sanma_counts(night_games))
     by_id = {m.pk: m for m in free}
-    table = _table_start(night, last, free_table_numbers(night, 1)[0], [by_id[i] for i in chosen], by)
+    table = NightSeating(night, by=by).start_table(last, free_table_numbers(night, 1)[0], [by_id[i] for i in chosen])
     last.sitting_out = [i for i in (last.sitting_out or []) if i not in set(chosen)]
     last.save(update_fields=["sitting_out"])
     _audit(club=night.club, by=by, action=AuditEntry.Action.CREATE, object_type="night_table", object_id=table.pk,
@@ -365,8 +334,7 @@ def round_add_table(*, night: ClubNight, number: int, tables_seen: int, by,
 
 # --- a table of the night --------------------------------------------------------------------
 def _locked_table(table: NightTable) -> NightTable:
-    return (NightTable.objects.select_for_update(of=("self",))
-            .select_related("round__night__club", "game").get(pk=table.pk))
+    return access.locked(table, "round__night__club", "game")
 
 
 @transaction.atomic
@@ -374,20 +342,9 @@ def table_extra_time(*, table: NightTable, minutes: int, by, reason: str = "",
                      once: Once | None = None) -> NightTable:
     """A referee gives one table extra minutes (added to what it already has); ``once`` (the form's
     entry token): the same form sent twice adds them once."""
-    table = _locked_table(table)
-    club = table.round.night.club
-    if by is not None:
-        _require(permissions.can_run_night(by, club))
-    claim = claim_key(once, scope="night_extra_time", by=by)
-    if isinstance(minutes, bool) or not isinstance(minutes, int) or not 1 <= minutes <= 120:
-        raise NightRefused(_("Extra time is a whole number of minutes from 1 to 120."), code=Refusal.MINUTES)
-    before = table.extra_minutes
-    table.extra_minutes = before + minutes
-    table.save(update_fields=["extra_minutes"])
-    _audit(club=club, by=by, action=AuditEntry.Action.EDIT, object_type="night_table", object_id=table.pk,
-           before={"extra_minutes": before}, after={"extra_minutes": table.extra_minutes}, reason=reason)
-    mark_claimed(claim, table, "night_table")
-    return table
+    return give_extra_time(table=_locked_table(table), minutes=minutes, by=by, reason=reason, once=once,
+                           occasion=Occasion.NIGHT, scope="night_extra_time", object_type="night_table",
+                           refuse=lambda message: NightRefused(message, code=Refusal.MINUTES))
 
 
 @transaction.atomic
@@ -400,7 +357,7 @@ def seat_substitute(*, table: NightTable, leaving: Member, substitute: Member, b
     table = _locked_table(table)
     night = table.round.night
     if by is not None:
-        _require(permissions.can_run_night(by, night.club))
+        access.require(access.can_run_night(by, night.club), Occasion.NIGHT)
     if not reason or not reason.strip():
         raise NightRefused(_("Say why the seat changes hands."), code=Refusal.REASON)
     game = table.game
@@ -446,7 +403,7 @@ def table_cancel(*, table: NightTable, by, reason: str, leaving: Member | None =
     table = _locked_table(table)
     night = table.round.night
     if by is not None:
-        _require(permissions.can_run_night(by, night.club))
+        access.require(access.can_run_night(by, night.club), Occasion.NIGHT)
     if not reason or not reason.strip():
         raise NightRefused(_("Say why the game is cancelled."), code=Refusal.REASON)
     if leaving is not None and not GameSeat.objects.filter(game=table.game, member=leaving).exists():
@@ -456,3 +413,22 @@ def table_cancel(*, table: NightTable, by, reason: str, leaving: Member | None =
     if leaving is not None:
         _leave_now(night, leaving, by)
     return game
+
+
+@transaction.atomic
+def night_close_settling(*, night: ClubNight, by, decisions: dict[int, open_games.Settle | str],
+                         note: str = "") -> ClubNight:
+    """Close the night after deciding, for each of its tables still playing, what happens to its game
+    (``open_games.Settle``: end at time, end by a referee, cancel, keep).
+
+    Refused (nothing done) while a table still playing has no decision: the organiser is asked first.
+    """
+    playing = open_games.open_games(night.club, night=night)
+    missing = [g for g in playing if g.game.pk not in decisions]
+    if missing:
+        raise ValidationError(_("Say what happens to each table still playing: %(tables)s.") % {
+            "tables": ", ".join(g.label for g in missing)}, code="undecided")
+    reason = note.strip() or _("The club night is closed.")
+    for g in playing:
+        open_games.settle_game(game=g.game, action=decisions[g.game.pk], note=reason, by=by)
+    return night_close(night=night, by=by)

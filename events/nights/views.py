@@ -12,74 +12,52 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from club.models import Club, Member
-from events import forms, myseat, permissions, selectors, services
-from events.models import ClubNight, NightTable
+from events import access, open_games, pages
+from events.nights import forms, myseat, selectors, services
+from events.nights.models import ClubNight, NightTable
 from league import permissions as league_permissions
 from league.models import Game
-from league.once import AlreadyDone, Once
+from league.once import AlreadyDone
 from league.ui.confirm import confirm_page, confirmed
 from scoring.messages import settle_particles
-
-LIVE_INTERVAL_MS = 1500
-
-
-def _refuse(request: HttpRequest) -> HttpResponse:
-    if not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
-    raise PermissionDenied
 
 
 def _night(pk: int) -> ClubNight:
     return get_object_or_404(ClubNight.objects.select_related("club", "season", "sanma_season"), pk=pk)
 
 
-def _message(exc: ValidationError) -> str:
-    return " ".join(exc.messages)
-
-
-def _once(request: HttpRequest) -> Once | None:
-    """The posted form's entry token (``{% entry_token %}``, docs/idempotency.md) as the write's once-only key."""
-    return Once.form(request.user, request.POST.get("entry_token"))
-
-
 def _back(night: ClubNight) -> HttpResponse:
     return redirect("events:night_detail", night.pk)
-
-
-def _qr_svg(url: str) -> str:
-    from club.qr import qr_svg
-
-    return qr_svg(url)
 
 
 # --- nights of a club -----------------------------------------------------------------------
 def night_list(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
-    if not permissions.can_view_night(request.user, club):
-        return _refuse(request)
-    can_open = permissions.can_open_night(request.user, club)
+    if not access.can_view_night(request.user, club):
+        return pages.refuse(request)
+    can_open = access.can_open_night(request.user, club)
     form = forms.NightOpenForm(request.POST or None, club=club) if can_open else None
     if request.method == "POST":
         if not can_open:
-            return _refuse(request)
+            return pages.refuse(request)
         if form.is_valid():
             data = form.cleaned_data
             try:
                 night = services.night_open(
                     club=club, season=data["season"], sanma_season=data["sanma_season"], title=data["title"],
                     round_minutes=data["round_minutes"], end_rule=data["end_rule"], by=request.user,
-                    once=_once(request))
+                    once=pages.form_once(request))
             except AlreadyDone as done:
                 messages.info(request, _("This was already saved: nothing was saved again."))
                 return redirect("events:night_detail", done.record.object_id) if done.record.object_id \
                     else redirect("events:night_list", club.slug)
             except ValidationError as exc:
-                form.add_error(None, _message(exc))
+                form.add_error(None, pages.refusal_text(exc))
             else:
                 messages.success(request, _("The club night is open: members can check in now."))
                 return _back(night)
@@ -95,10 +73,10 @@ def night_list(request: HttpRequest, slug: str) -> HttpResponse:
 @require_GET
 def night_detail(request: HttpRequest, pk: int) -> HttpResponse:
     night = _night(pk)
-    if not permissions.can_view_night(request.user, night.club):
-        return _refuse(request)
-    can_run = permissions.can_run_night(request.user, night.club)
-    me = permissions.member_for(request.user, night.club)
+    if not access.can_view_night(request.user, night.club):
+        return pages.refuse(request)
+    can_run = access.can_run_night(request.user, night.club)
+    me = access.member_for(request.user, night.club)
     checkins = selectors.checkins(night)
     busy = services.busy_member_ids(night.club)
     counts = selectors.seat_counts(night)
@@ -108,7 +86,7 @@ def night_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "night": night, "club": night.club, "rows": rows, "rounds": selectors.rounds(night),
         "present": sum(1 for c in checkins if c.present), "next_number": selectors.next_round_number(night),
         "free": sum(1 for c in checkins if c.present and c.member_id not in busy),
-        "can_run": can_run, "can_open": permissions.can_open_night(request.user, night.club),
+        "can_run": can_run, "can_open": access.can_open_night(request.user, night.club),
         "others": selectors.members_not_checked_in(night) if can_run else [],
         "my_checkin": next((c for c in checkins if me and c.member_id == me.pk), None), "me": me,
         "sanma": services.sanma_allowed(night),
@@ -120,8 +98,8 @@ def night_checkin(request: HttpRequest, pk: int) -> HttpResponse:
     night = _night(pk)
     if not request.user.is_authenticated:
         return redirect_to_login(request.get_full_path())
-    me = permissions.member_for(request.user, night.club)
-    if me is None and not permissions.can_view_night(request.user, night.club):
+    me = access.member_for(request.user, night.club)
+    if me is None and not access.can_view_night(request.user, night.club):
         raise PermissionDenied  # another club's member: not even the night's title
     if request.method == "POST":
         if me is None:
@@ -135,7 +113,7 @@ def night_checkin(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.success(request, _("You are checked in: you will be seated in the next round.") if created
                                  else _("You were already checked in: nothing changed."))
         except ValidationError as exc:
-            messages.error(request, _message(exc))
+            messages.error(request, pages.refusal_text(exc))
         return redirect("events:night_checkin", night.pk)
     checkin = night.checkins.filter(member=me).first() if me else None
     return render(request, "events/checkin.html", {"night": night, "club": night.club, "checkin": checkin,
@@ -157,7 +135,7 @@ def desk_checkin(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         created = services.check_in(night=night, member=member, by=request.user)[1]
     except ValidationError as exc:
-        messages.error(request, _message(exc))
+        messages.error(request, pages.refusal_text(exc))
     else:
         if created:
             messages.success(request, _("%(name)s is checked in.") % {"name": member.display_name})
@@ -175,7 +153,7 @@ def desk_leave(request: HttpRequest, pk: int) -> HttpResponse:
     if not form.is_valid():
         return _back(night)
     member = get_object_or_404(Member, pk=form.cleaned_data["member"], club=night.club)
-    if not permissions.can_check_in(request.user, member, night.club):  # before the question names them
+    if not access.can_check_in(request.user, member, night.club):  # before the question names them
         raise PermissionDenied
     if not confirmed(request):
         return confirm_page(request, back=reverse("events:night_detail", args=[night.pk]),
@@ -185,7 +163,7 @@ def desk_leave(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         services.leave(night=night, member=member, by=request.user)
     except ValidationError as exc:
-        messages.error(request, _message(exc))
+        messages.error(request, pages.refusal_text(exc))
     else:
         messages.success(request, _("%(name)s has left: not seated in later rounds.") % {"name": member.display_name})
     return _back(night)
@@ -203,7 +181,7 @@ def round_seat(request: HttpRequest, pk: int) -> HttpResponse:
     try:
         rnd, created = services.round_seat(night=night, number=number, by=request.user)
     except ValidationError as exc:
-        messages.error(request, _message(exc))
+        messages.error(request, pages.refusal_text(exc))
         return _back(night)
     if created:
         messages.success(request, _("Round %(n)s is seated: %(tables)s tables.") % {
@@ -219,7 +197,7 @@ def round_seat(request: HttpRequest, pk: int) -> HttpResponse:
 def round_add_table(request: HttpRequest, pk: int) -> HttpResponse:
     """The organiser adds a table to the round in play (late arrivals, those sitting out)."""
     night = _night(pk)
-    if not permissions.can_run_night(request.user, night.club):  # an invalid form must not redirect outsiders
+    if not access.can_run_night(request.user, night.club):  # an invalid form must not redirect outsiders
         raise PermissionDenied
     form = forms.AddTableForm(request.POST)
     if not form.is_valid():
@@ -229,7 +207,7 @@ def round_add_table(request: HttpRequest, pk: int) -> HttpResponse:
         table, created = services.round_add_table(night=night, number=form.cleaned_data["number"],
                                                   tables_seen=form.cleaned_data["tables"], by=request.user)
     except ValidationError as exc:
-        messages.error(request, _message(exc))
+        messages.error(request, pages.refusal_text(exc))
         return _back(night)
     names = " · ".join(s.member.display_name for s in table.game.seat_set.select_related("member").order_by("seat"))
     if created:
@@ -245,15 +223,45 @@ def round_add_table(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def night_close(request: HttpRequest, pk: int) -> HttpResponse:
     night = _night(pk)
-    from events.open_games import open_games
-
-    if not permissions.can_run_night(request.user, night.club):  # before saying anything about its tables
+    if not access.can_run_night(request.user, night.club):  # before saying anything about its tables
         raise PermissionDenied
-    if night.is_open and open_games(night.club, night=night):  # tables still playing: ask about each first
+    if night.is_open and open_games.open_games(night.club, night=night):  # tables still playing: ask about each first
         return redirect("events:night_close_ask", night.pk)
+    if night.is_open and not confirmed(request):  # nothing playing: one confirming tap (issue 25 item 5)
+        if not access.can_open_night(request.user, night.club):
+            raise PermissionDenied
+        return confirm_page(request, back=reverse("events:night_detail", args=[night.pk]),
+                            question=_("Close the club night %(night)s? Nobody can check in and no round can be "
+                                       "seated after that.") % {"night": night},
+                            button=_("Yes, close the night"))
     services.night_close(night=night, by=request.user)
     messages.success(request, _("The club night is closed."))
     return _back(night)
+
+
+@login_required
+@never_cache
+def night_close_ask(request: HttpRequest, pk: int) -> HttpResponse:
+    """Close the night: for each table still playing, end at current scores, cancel, or keep."""
+    night = get_object_or_404(ClubNight.objects.select_related("club"), pk=pk)
+    if not access.can_open_night(request.user, night.club):
+        raise PermissionDenied
+    playing = open_games.open_games(night.club, night=night)
+    status = HTTPStatus.OK
+    if request.method == "POST":
+        decisions = {g.game.pk: request.POST.get(f"game_{g.game.pk}", "") for g in playing}
+        decisions = {k: v for k, v in decisions.items() if v in {s.value for s in open_games.Settle}}
+        try:
+            services.night_close_settling(night=night, by=request.user, decisions=decisions,
+                                          note=request.POST.get("note", ""))
+        except ValidationError as exc:
+            messages.error(request, open_games.refusal_words(exc))
+            status = HTTPStatus.UNPROCESSABLE_ENTITY
+        else:
+            messages.success(request, _("The club night is closed."))
+            return redirect("events:night_detail", night.pk)
+    return render(request, "events/close_night.html", {"night": night, "club": night.club, "games": playing},
+                  status=status)
 
 
 # --- one table of the night ---------------------------------------------------------------------
@@ -262,7 +270,7 @@ def table_manage(request: HttpRequest, pk: int) -> HttpResponse:
     """Referee tools for one table: extra time, a substitute for a leaver, or cancel the game."""
     table = get_object_or_404(NightTable.objects.select_related("round__night__club", "game"), pk=pk)
     night = table.round.night
-    if not permissions.can_run_night(request.user, night.club):
+    if not access.can_run_night(request.user, night.club):
         raise PermissionDenied
     seats = list(table.game.seat_set.select_related("member").order_by("seat"))
     busy = services.busy_member_ids(night.club)
@@ -280,7 +288,7 @@ def table_manage(request: HttpRequest, pk: int) -> HttpResponse:
             if action == "extra":
                 try:
                     services.table_extra_time(table=table, minutes=data["minutes"], by=request.user,
-                                              reason=data["reason"], once=_once(request))
+                                              reason=data["reason"], once=pages.form_once(request))
                 except AlreadyDone:
                     messages.info(request, _("This was already saved: nothing was saved again."))
                     return redirect("events:table_manage", table.pk)
@@ -299,7 +307,7 @@ def table_manage(request: HttpRequest, pk: int) -> HttpResponse:
                 messages.success(request, _("The game at table %(t)s was cancelled.") % {"t": table.label})
             return redirect("events:table_manage", table.pk)
         except ValidationError as exc:
-            form.add_error(None, _message(exc))
+            form.add_error(None, pages.refusal_text(exc))
             extra_form = form if action == "extra" else extra_form
             sub_form = form if action == "substitute" else sub_form
             cancel_form = form if action not in ("extra", "substitute") else cancel_form
@@ -330,43 +338,35 @@ def table_next_game(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 # --- the board ------------------------------------------------------------------------------
-def _other_language() -> str:
-    return "en" if (get_language() or "ko").startswith("ko") else "ko"
-
-
 def _board_context(request: HttpRequest, night: ClubNight) -> dict:
     return {"night": night, "club": night.club, "tables": selectors.board_tables(night),
             "results": selectors.tonight_results(night), "standings": selectors.season_standings(night),
-            "other_language": _other_language(), "rounds_count": night.rounds.count(),
+            "other_language": pages.other_language(), "rounds_count": night.rounds.count(),
             "present": night.checkins.filter(left_at__isnull=True).count(),
             "referee_calls": selectors.open_referee_calls(night)}
-
-
-def _etag(version: str) -> str:
-    return f'"{version}-{get_language() or "ko"}"'
 
 
 @require_GET
 def board(request: HttpRequest, pk: int) -> HttpResponse:
     """The projector page (1920×1080): every table, tonight's results, the season's standings."""
     night = _night(pk)
-    if not permissions.can_view_night(request.user, night.club):
-        return _refuse(request)
+    if not access.can_view_night(request.user, night.club):
+        return pages.refuse(request)
     checkin_url = request.build_absolute_uri(reverse("events:night_checkin", args=[night.pk]))
     version = selectors.board_version(night)
     return render(request, "events/board.html", {
-        **_board_context(request, night), "qr": _qr_svg(checkin_url), "checkin_url": checkin_url,
-        "live_url": reverse("events:board_live", args=[night.pk]), "etag": _etag(version),
-        "interval": LIVE_INTERVAL_MS})
+        **_board_context(request, night), "qr": pages.qr_svg(checkin_url), "checkin_url": checkin_url,
+        "live_url": reverse("events:board_live", args=[night.pk]), "etag": pages.etag(version),
+        "interval": pages.LIVE_INTERVAL_MS})
 
 
 @require_GET
 def board_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The board's live fragment: 304 while nothing changed (If-None-Match), else the fragment."""
     night = _night(pk)
-    if not permissions.can_view_night(request.user, night.club):
+    if not access.can_view_night(request.user, night.club):
         return HttpResponse(status=HTTPStatus.FORBIDDEN)
-    etag = _etag(selectors.board_version(night))
+    etag = pages.etag(selectors.board_version(night))
     if request.headers.get("If-None-Match") == etag:
         response = HttpResponseNotModified()
     else:

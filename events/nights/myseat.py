@@ -18,9 +18,9 @@ from django.views.decorators.http import require_GET
 
 from club.models import Member
 from club.signals import member_page_sections
-from events import permissions
-from events.models import ClubNight, NightTable
-from events.selectors import seconds_left
+from events import access
+from events.nights.models import ClubNight, NightTable
+from events.tables import seconds_left
 from league.games.words import seat_wind
 from league.models import Game
 
@@ -131,7 +131,7 @@ def my_seat_live(request: HttpRequest, pk: int) -> HttpResponse:
     night = get_object_or_404(ClubNight.objects.select_related("club"), pk=pk)
     if not request.user.is_authenticated:
         return HttpResponse(status=HTTPStatus.FORBIDDEN)
-    member = permissions.member_for(request.user, night.club)
+    member = access.member_for(request.user, night.club)
     if member is None:
         return HttpResponse(status=HTTPStatus.FORBIDDEN)
     etag = _etag(night, member)

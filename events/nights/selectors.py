@@ -1,18 +1,16 @@
 """Reads for club nights: who is here, the rounds, each table's state (from its replay), the board."""
 from __future__ import annotations
 
-import datetime
 import hashlib
 from collections import defaultdict
 from decimal import Decimal
 from typing import Any
 
-from django.db import connection
 from django.db.models import Count, Max, Q, Sum
-from django.utils import timezone
 
 from club.models import Member
-from events.models import CheckIn, ClubNight, NightRound, NightTable
+from events.nights.models import CheckIn, ClubNight, NightRound, NightTable
+from events.tables import event_tables, table_state
 from league.models import Game, GameSeat, HandRecord, RefereeCall, StandingsSnapshot
 
 
@@ -41,43 +39,8 @@ def next_round_number(night: ClubNight) -> int:
 
 
 def table_for_game(game: Game) -> NightTable | None:
+    """The club night's table of ``game`` (asked with the tournament's: ``events.tables.event_tables``)."""
     return event_tables(game)[0]
-
-
-def event_tables(game: Game) -> tuple[Any, Any]:
-    """The club night's table and the tournament's table of ``game`` (each None when it has none).
-
-    The table screen shows either clock and most games are in neither: one plain query asks both
-    ids (a quarter of a millisecond; the ORM's select_related over both chains cost ten times
-    that), then only a table that exists is read. Remembered on the game instance, so the night's
-    timer and the tournament's ask once per request.
-    """
-    from events.tournaments.models import TournamentTable
-
-    cached = getattr(game, "_event_tables", None)
-    if cached is not None:
-        return cached
-    quote = connection.ops.quote_name
-
-    def table_id(model) -> str:
-        meta = model._meta
-        return (f"(SELECT {quote(meta.pk.column)} FROM {quote(meta.db_table)} "
-                f"WHERE {quote(meta.get_field('game').column)} = %s)")
-
-    with connection.cursor() as cursor:
-        cursor.execute(f"SELECT {table_id(NightTable)}, {table_id(TournamentTable)}", [game.pk, game.pk])
-        night_id, tournament_id = cursor.fetchone()
-    night = NightTable.objects.select_related("round__night").filter(pk=night_id).first() if night_id else None
-    tournament = (TournamentTable.objects.select_related("round__tournament").filter(pk=tournament_id).first()
-                  if tournament_id else None)
-    game._event_tables = (night, tournament)
-    return game._event_tables
-
-
-def seconds_left(ends_at: datetime.datetime | None, now: datetime.datetime | None = None) -> int | None:
-    if ends_at is None:
-        return None
-    return int((ends_at - (now or timezone.now())).total_seconds())
 
 
 def members_not_checked_in(night: ClubNight) -> list[Member]:
@@ -85,50 +48,7 @@ def members_not_checked_in(night: ClubNight) -> list[Member]:
     return list(Member.objects.filter(club=night.club, active=True).exclude(pk__in=here).order_by("display_name"))
 
 
-# --- the board ------------------------------------------------------------------------------
-def board_needs(game: Game, record: dict[str, Any], rep) -> list[dict[str, Any]] | None:
-    """At all-last (where the table screen shows its needs panel): each chaser's cheapest way to first.
-
-    One line a player who is not first: the cheapest ron (and off whom) and the tsumo, in the
-    table screen's words; ``None`` where the panel is not shown.
-    """
-    from league.games.needs import needs_panel
-
-    rows = needs_panel(game, record, rep.state, rep.record.ruleset)
-    if not rows:
-        return None
-    out = []
-    for row in rows:
-        if row["first"]:
-            continue
-        rons = [r for r in row["ron"] if not r.get("none")]
-        ron = min(rons, key=lambda r: r["points"]) if rons else None
-        out.append({"name": row["name"], "ron": ron, "tsumo": row["tsumo"], "possible": row["possible"]})
-    return out
-
-
-def _table_state(table: NightTable) -> dict[str, Any]:
-    from league.games.selectors import game_record, replay_record
-
-    game = table.game
-    seats = sorted(game.seat_set.all(), key=lambda s: s.seat)
-    record = game_record(game)
-    rep = replay_record(record)
-    state = rep.state
-    final = rep.final.to_json() if rep.final is not None else None
-    players = []
-    for s in seats:
-        players.append({"name": s.member.display_name, "score": state.scores[s.seat], "seat": s.seat,
-                        "dealer": s.seat == state.dealer and final is None,
-                        "points": final["points"][s.seat] if final else None,
-                        "rank": final["ranks"][s.seat] if final else None})
-    return {"table": table, "game": game, "round": state.round, "honba": state.honba, "sticks": state.sticks,
-            "players": players, "finished": game.status == Game.Status.FINISHED,
-            "cancelled": game.status == Game.Status.CANCELLED, "ends_at": table.ends_at,
-            "seconds_left": seconds_left(table.ends_at), "hands": len(rep.rows),
-            "needs": board_needs(game, record, rep) if game.status == Game.Status.IN_PROGRESS else None}
-
-
+# --- the board (each table's state: ``events.tables.table_state``) -----------------------------
 def room_tables(night: ClubNight) -> list[NightTable]:
     """The room's tables as they stand, by number: at each table, the game playing there now, else the
     latest round's last game there. A table of an earlier round still playing is shown; one table
@@ -152,7 +72,7 @@ def room_tables(night: ClubNight) -> list[NightTable]:
 
 def board_tables(night: ClubNight) -> list[dict[str, Any]]:
     """The room's tables (:func:`room_tables`) as the board shows them."""
-    return [_table_state(t) for t in room_tables(night)]
+    return [table_state(t) for t in room_tables(night)]
 
 
 def tonight_results(night: ClubNight) -> list[dict[str, Any]]:

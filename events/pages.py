@@ -1,0 +1,45 @@
+"""What every events page shares (nights, tournaments): refusing who may not see a page, a refusal's
+words, a posted form's once-only key, and the boards' live parts (the poll interval, the ETag of a
+fragment — its content's version and the page's language —, the QR code, the board's other language)."""
+from __future__ import annotations
+
+from django.contrib.auth.views import redirect_to_login
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import get_language
+
+from league.once import Once
+
+LIVE_INTERVAL_MS = 1500
+
+
+def refuse(request: HttpRequest) -> HttpResponse:
+    """A visitor is sent to log in; a logged-in user who may not see the page gets 403."""
+    if not request.user.is_authenticated:
+        return redirect_to_login(request.get_full_path())
+    raise PermissionDenied
+
+
+def refusal_text(exc: ValidationError) -> str:
+    """An events service's refusal as the page shows it (its messages, already in the page's language)."""
+    return " ".join(exc.messages)
+
+
+def form_once(request: HttpRequest) -> Once | None:
+    """The posted form's entry token (``{% entry_token %}``, docs/idempotency.md) as the write's once-only key."""
+    return Once.form(request.user, request.POST.get("entry_token"))
+
+
+def etag(version: str) -> str:
+    return f'"{version}-{get_language() or "ko"}"'
+
+
+def qr_svg(url: str) -> str:
+    from club.qr import qr_svg as svg
+
+    return svg(url)
+
+
+def other_language() -> str:
+    """The language a board shows beside the page's (its headings are in both)."""
+    return "en" if (get_language() or "ko").startswith("ko") else "ko"
