@@ -26,9 +26,9 @@ from django.utils.translation import gettext as _
 from club.models import Club, Member
 from events import access
 from league.error_codes import LeagueErrorCode
+from league.errors import refusal_message
 from league.games import services as game_services
 from league.models import Game, GameSeat, HandRecord
-from league.ui.views import refusal_message
 
 if TYPE_CHECKING:
     from events.nights.models import ClubNight

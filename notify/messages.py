@@ -158,8 +158,8 @@ def season_awards(season) -> Message | None:
 
 
 def night_awards(night: ClubNight) -> Message | None:
-    """Tonight's awards (``events.awards``); None when nobody won one (no finished game)."""
-    from events.awards import night_awards as awards_of
+    """Tonight's awards (``events.nights.awards``); None when nobody won one (no finished game)."""
+    from events.nights.awards import night_awards as awards_of
 
     sets = awards_of(night)
     lines = []

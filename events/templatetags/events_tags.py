@@ -33,7 +33,7 @@ def game_etag(game) -> str:
 
 @register.simple_tag
 def night_awards(night):
-    """``{% night_awards night as awards %}``: the night's awards (``events.awards``)."""
-    from events.awards import night_awards as awards
+    """``{% night_awards night as awards %}``: the night's awards (``events.nights.awards``)."""
+    from events.nights.awards import night_awards as awards
 
     return awards(night)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from events.models import ClubNight
+from events.nights.models import ClubNight
 from league.models import Game, Season
 from league.standings.awards import BY_KEY
 from league.standings.services import games_awards
