@@ -11,7 +11,7 @@ from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 from django.utils import timezone
 
-from events import services as night_services
+from events.nights import services as night_services
 from league.games import services as game_services
 from league.referee import calls as referee_calls
 from notify import personal, services

@@ -8,7 +8,7 @@ from http import HTTPStatus
 import pytest
 from django.urls import reverse
 
-from events import services as night_services
+from events.nights import services as night_services
 from league.games import services as game_services
 from league.seasons import services as season_services
 from league.standings.services import standings_refresh
