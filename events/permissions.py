@@ -1,4 +1,4 @@
-"""Who may run a club night (plain functions over ``league.permissions``' standing).
+"""Who may run a club night (plain functions over ``league.permissions``' membership).
 
 - open or close a night: a club admin;
 - check members in or out, seat rounds, give a table extra time, seat a substitute or cancel
@@ -11,18 +11,18 @@
 from __future__ import annotations
 
 from club.models import ClubRole, Member
-from league.permissions import standing_for
+from league.permissions import membership_for
 
 ADMIN, REFEREE = ClubRole.Role.ADMIN.value, ClubRole.Role.REFEREE.value
 
 
 def can_open_night(user, club) -> bool:
-    s = standing_for(user, club)
+    s = membership_for(user, club)
     return s.superuser or (s.member and ADMIN in s.roles)
 
 
 def can_run_night(user, club) -> bool:
-    s = standing_for(user, club)
+    s = membership_for(user, club)
     return s.superuser or (s.member and bool(s.roles & {ADMIN, REFEREE}))
 
 
@@ -33,14 +33,14 @@ def can_check_in(user, member: Member, club=None) -> bool:
 
 
 def can_view_night(user, club) -> bool:
-    s = standing_for(user, club)
+    s = membership_for(user, club)
     return s.superuser or s.member or club.public_standings
 
 
 def can_view_tournament(user, tournament) -> bool:
     if tournament.public_results:
         return True
-    s = standing_for(user, tournament.club)
+    s = membership_for(user, tournament.club)
     return s.superuser or s.member
 
 

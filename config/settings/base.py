@@ -47,7 +47,7 @@ MIDDLEWARE = [
     # A NUL in a posted form field: 400 with a message before any view (PostgreSQL cannot store it).
     "config.middleware.UnstorableInputMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "league.middleware.RequestStandingsMiddleware",
+    "league.middleware.RequestMembershipsMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
