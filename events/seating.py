@@ -34,7 +34,7 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring.table import WINDS  # noqa: F401 - the seat winds, East first (the table's one wind table)
+from scoring.winds import WINDS  # noqa: F401 - the seat winds, East first (the table's one wind table)
 
 TEAM_WEIGHT = 1_000_000
 TONIGHT_WEIGHT = 1_000

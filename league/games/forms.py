@@ -15,7 +15,7 @@ from django import forms
 from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from league.games.table import TableContext
+from league.games.entry_screen import EntryContext
 from league.games.words import ABORT_LABELS
 from scoring.errors import ScoringError
 from scoring.messages import TRIPLE_RON_ABORT, render
@@ -106,7 +106,7 @@ def _at(seq: Sequence[Any], i: int, default: Any) -> Any:
     return seq[i] if i < len(seq) else default
 
 
-def check_riichi(seats: list[str], table: TableContext) -> list[str]:
+def check_riichi(seats: list[str], table: EntryContext) -> list[str]:
     """Refuse a riichi by a player below the ruleset's minimum (the toggle is disabled too)."""
     for s in seats:
         if not table.riichi_allowed(int(s)):
@@ -195,7 +195,7 @@ class HandEntryForm(forms.Form):
     chombo_offender = forms.ChoiceField(required=False, widget=forms.RadioSelect, label=_("Offender"))
     chombo_deliberate = forms.BooleanField(required=False, label=_("Deliberate chombo (game over)"))
 
-    def __init__(self, *args: Any, table: TableContext, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, table: EntryContext, **kwargs: Any) -> None:
         kwargs.setdefault("initial", {})
         kwargs["initial"].setdefault("position", table.position)
         kwargs["initial"].setdefault("kind", HandKind.RON)
@@ -436,7 +436,7 @@ class FullHandForm(forms.Form):
         ("renhou", "renhou", _("Renhou")),
     )
 
-    def __init__(self, *args: Any, table: TableContext, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, table: EntryContext, **kwargs: Any) -> None:
         kwargs.setdefault("initial", {})
         kwargs["initial"].setdefault("position", table.position)
         super().__init__(*args, **kwargs)

@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from league.games.forms import value_choices
 from league.games.offline import ENGINE_FILES
 from league.games.words import ABORT_LABELS, PENALTY_EVENT_KINDS, round_name, rule_words, wind_name
-from scoring.table import WINDS
+from scoring.winds import WINDS
 
 register = template.Library()
 
