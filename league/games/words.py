@@ -17,9 +17,9 @@ from django.utils.translation import gettext as _
 from scoring.hand.names import yaku_label
 from scoring.messages import Message, phrase, render
 from scoring.payments import KAZOE_HAN, Limit, limit_by_han, win_points
-from scoring.penalties import EVENT_PENALTIES, PenaltyType
 from scoring.rules import Abort
 from scoring.termination import Termination
+from scoring.vocabulary import EVENT_PENALTIES, PenaltyType
 from scoring.winds import dealer_of, paid_as_dealer
 from scoring.winds import seat_wind as seat_wind_of
 

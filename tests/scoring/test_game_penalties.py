@@ -3,9 +3,10 @@
 import pytest
 
 from scoring.errors import ScoringError
-from scoring.penalties import PenaltyEffect, PenaltyType, penalty_effect, ruling_deltas
+from scoring.penalties import PenaltyEffect, penalty_effect, ruling_deltas
 from scoring.record import parse_event
 from scoring.rules import resolve
+from scoring.vocabulary import PenaltyType
 from tests.scoring.conftest import PASS, play, ron, win
 
 
