@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 
 from club.models import Club, Member
 from events import permissions
+from events.error_codes import NightErrorCode
 from events.models import ClubNight
 from league.games import services as game_services
 from league.models import Game, GameSeat, HandRecord
@@ -123,7 +124,7 @@ def close_night(*, night: ClubNight, by, decisions: dict[int, Settle | str], not
     missing = [g for g in playing if g.game.pk not in decisions]
     if missing:
         raise ValidationError(_("Say what happens to each table still playing: %(tables)s.") % {
-            "tables": ", ".join(g.label for g in missing)}, code="undecided")
+            "tables": ", ".join(g.label for g in missing)}, code=NightErrorCode.UNDECIDED)
     reason = note.strip() or _("The club night is closed.")
     for g in playing:
         settle_game(game=g.game, action=decisions[g.game.pk], note=reason, by=by)

@@ -8,7 +8,6 @@ message is written for the person at the desk, in the page's language.
 from __future__ import annotations
 
 import datetime
-import enum
 import itertools
 from collections import Counter, defaultdict
 
@@ -19,6 +18,7 @@ from django.utils.translation import gettext as _
 
 from club.models import Club, Member
 from events import permissions, seating
+from events.error_codes import NightErrorCode as Refusal
 from events.models import CheckIn, ClubNight, EndRule, NightRound, NightTable
 from events.signals import night_closed, round_seated
 from league.audit import audit as _audit  # the one audit trail writer
@@ -28,24 +28,9 @@ from league.once import Once, claim_key, mark_claimed
 from scoring.messages import settle_particles
 
 
-class Refusal(enum.StrEnum):
-    CLOSED = "closed"
-    NOT_MEMBER = "not_member"
-    INACTIVE = "inactive"
-    SEASON = "season"
-    TOO_FEW = "too_few"
-    OUT_OF_DATE = "out_of_date"
-    PLAYING = "playing"
-    NOT_SEATED = "not_seated"
-    SUBSTITUTE = "substitute"
-    FINISHED = "finished"
-    MINUTES = "minutes"
-    REASON = "reason"
-
-
 class NightRefused(ValidationError):
     def __init__(self, message: str, *, code: Refusal) -> None:
-        super().__init__(message, code=code.value)
+        super().__init__(message, code=code)
         self.refusal = code
 
 
