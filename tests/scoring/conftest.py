@@ -36,7 +36,8 @@ def make_table(ruleset: Any = "asi-shirai", **kw: Any) -> SettlementContext:
     return SettlementContext(ruleset=rs, **kw)
 
 
-def ron(loser: int, *wins: dict, riichi: list[int] | None = None) -> dict:
+def ron(*wins: dict, loser: int, riichi: list[int] | None = None) -> dict:
+    """A ron as the rulebook says it, winner first: ``ron(win(0, han=3), loser=2)`` is "East rons West"."""
     return {"kind": "ron", "loser": loser, "wins": list(wins), "riichi": riichi or []}
 
 
