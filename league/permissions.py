@@ -20,6 +20,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import connections, router
 
 from club.models import Club, ClubRole, Member
+from config.memo import Memo
 from league.models import GameSeat
 
 
@@ -109,7 +110,7 @@ def _lookup_membership(user, club: Club, game) -> Membership:
     return Membership(authenticated=True, member=True, player=bool(found[0][2]), roles=roles)
 
 
-_MEMBERSHIP_SQL: dict[str, str] = {}
+_MEMBERSHIP_SQL = Memo("membership sql", size=8)  # per database vendor
 
 
 def _membership_sql_for(quote) -> str:
@@ -131,10 +132,7 @@ def _membership_sql_for(quote) -> str:
 
 def _membership_sql(connection) -> str:
     """The membership, roles and seat of a user (parameters: game id or None, club, user, club, True)."""
-    sql = _MEMBERSHIP_SQL.get(connection.vendor)
-    if sql is None:
-        sql = _MEMBERSHIP_SQL[connection.vendor] = _membership_sql_for(connection.ops.quote_name)
-    return sql
+    return _MEMBERSHIP_SQL.get(connection.vendor, lambda: _membership_sql_for(connection.ops.quote_name))
 
 
 def membership_for(user, club: Club, *, game=None) -> Membership:

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from django import forms
 from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
+from config.memo import memoize
 from league.games.entry_screen import EntryContext
 from league.games.words import ABORT_LABELS
 from scoring.errors import ScoringError
@@ -49,7 +49,7 @@ def value_choices(ruleset: Ruleset, *, tsumo: bool | None = None) -> tuple[tuple
     return _value_choices(ruleset, tsumo, get_language())
 
 
-@lru_cache(maxsize=256)
+@memoize("han/fu value choices", size=256)
 def _value_choices(ruleset: Ruleset, tsumo: bool | None, language: str | None) -> tuple[tuple[ValueChoice, ...], ...]:
     rows: list[tuple[ValueChoice, ...]] = []
     for han in range(1, 5):

@@ -14,6 +14,7 @@ from django.utils.html import json_script
 from django.utils.translation import get_language, ngettext, pgettext
 from django.utils.translation import gettext as _
 
+from config.memo import Memo
 from league.games.forms import value_choices
 from league.games.offline import ENGINE_FILES
 from league.games.words import ABORT_LABELS, PENALTY_EVENT_KINDS, round_name, rule_words, wind_name
@@ -22,16 +23,12 @@ from scoring.winds import WINDS
 register = template.Library()
 
 
-_STRINGS: dict[str, dict[str, Any]] = {}
+_STRINGS = Memo("offline words", size=16)
 
 
 def _strings() -> dict[str, Any]:
     """The words in the page's language, worked out once per language and process (every table GET shows them)."""
-    language = get_language() or ""
-    words = _STRINGS.get(language)
-    if words is None:
-        words = _STRINGS[language] = _build_strings()
-    return words
+    return _STRINGS.get(get_language() or "", _build_strings)
 
 
 def _build_strings() -> dict[str, Any]:
