@@ -74,7 +74,7 @@ def run(args) -> None:
         services.check_in(night=night, member=m, by=None)
     rnd, _ = services.round_seat(night=night, number=1, by=None, seed=1)
     games = [t.game for t in rnd.tables.all()]
-    hands = [ron((k + 1) % 4, (k + 2) % 4) for k in range(args.hands)]
+    hands = [ron((k + 1) % 4, loser=(k + 2) % 4) for k in range(args.hands)]
     for game in games:
         for position, event in enumerate(hands):
             try:

@@ -15,7 +15,6 @@ appended, never what the client wrote there itself.
 """
 from __future__ import annotations
 
-import functools
 import ipaddress
 import logging
 
@@ -27,10 +26,12 @@ from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import Throttled, ValidationError
 from rest_framework.throttling import ScopedRateThrottle
 
+from config.memo import memoize
+
 log = logging.getLogger(__name__)
 
 
-@functools.lru_cache(maxsize=8)
+@memoize("trusted proxies", size=8)
 def _networks(entries: tuple[str, ...]) -> tuple[ipaddress.IPv4Network | ipaddress.IPv6Network, ...]:
     try:
         return tuple(ipaddress.ip_network(e.strip(), strict=False) for e in entries if e.strip())

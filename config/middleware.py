@@ -74,7 +74,7 @@ def unavailable_response(request: HttpRequest, why: Unavailable) -> HttpResponse
     else:
         message = _("The club's database is restarting. Nothing was saved: try again in a moment.")
     if request.path.startswith("/api/"):
-        response: HttpResponse = JsonResponse({"detail": message, "retry": True},
+        response: HttpResponse = JsonResponse({"detail": message, "code": why.value, "retry": True},
                                               status=HTTPStatus.SERVICE_UNAVAILABLE)
     else:
         response = HttpResponse(loader.render_to_string("503.html", {"message": message}),

@@ -24,7 +24,7 @@ from django.db import models
 from django.utils.translation import gettext as _
 
 from club.models import ClubRole, Member
-from league.permissions import standing_for
+from league.permissions import membership_for
 
 ADMIN, REFEREE = ClubRole.Role.ADMIN.value, ClubRole.Role.REFEREE.value
 
@@ -32,12 +32,12 @@ EventRow = TypeVar("EventRow", bound=models.Model)
 
 
 def can_open_night(user, club) -> bool:
-    s = standing_for(user, club)
+    s = membership_for(user, club)
     return s.superuser or (s.member and ADMIN in s.roles)
 
 
 def can_run_night(user, club) -> bool:
-    s = standing_for(user, club)
+    s = membership_for(user, club)
     return s.superuser or (s.member and bool(s.roles & {ADMIN, REFEREE}))
 
 
@@ -48,14 +48,14 @@ def can_check_in(user, member: Member, club=None) -> bool:
 
 
 def can_view_night(user, club) -> bool:
-    s = standing_for(user, club)
+    s = membership_for(user, club)
     return s.superuser or s.member or club.public_standings
 
 
 def can_view_tournament(user, tournament) -> bool:
     if tournament.public_results:
         return True
-    s = standing_for(user, tournament.club)
+    s = membership_for(user, tournament.club)
     return s.superuser or s.member
 
 

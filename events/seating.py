@@ -34,7 +34,8 @@ from collections.abc import Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from scoring.table import WINDS  # noqa: F401 - the seat winds, East first (the table's one wind table)
+from events.error_codes import SeatingErrorCode as Code
+from scoring.winds import WINDS  # noqa: F401 - the seat winds, East first (the table's one wind table)
 
 TEAM_WEIGHT = 1_000_000
 TONIGHT_WEIGHT = 1_000
@@ -43,7 +44,7 @@ TONIGHT_WEIGHT = 1_000
 class SeatingError(ValueError):
     """A seating that cannot be made (too few players, bad arguments)."""
 
-    def __init__(self, message: str, *, code: str = "invalid") -> None:
+    def __init__(self, message: str, *, code: str = Code.INVALID) -> None:
         super().__init__(message)
         self.message = message
         self.code = code
@@ -77,15 +78,15 @@ def table_sizes(n: int, *, three_player_tables: bool) -> tuple[list[int], int]:
     Without: tables of 4 and the remainder sits out.
     """
     if n < 3:
-        raise SeatingError(f"At least 3 players are needed to seat a table; {n} given.", code="too_few")
+        raise SeatingError(f"At least 3 players are needed to seat a table; {n} given.", code=Code.TOO_FEW)
     if three_player_tables:
         threes = (-n) % 4
         if 3 * threes > n:
             raise SeatingError(
-                f"{n} players cannot be seated at tables of 4 and 3 with nobody sitting out.", code="impossible")
+                f"{n} players cannot be seated at tables of 4 and 3 with nobody sitting out.", code=Code.IMPOSSIBLE)
         return [4] * ((n - 3 * threes) // 4) + [3] * threes, 0
     if n < 4:
-        raise SeatingError(f"At least 4 players are needed for a table of 4; {n} given.", code="too_few")
+        raise SeatingError(f"At least 4 players are needed for a table of 4; {n} given.", code=Code.TOO_FEW)
     return [4] * (n // 4), n % 4
 
 
@@ -356,11 +357,11 @@ def plan(players: int, rounds: int, *, seed: int | None = None, three_player_tab
          method: str = "balanced") -> Plan:
     """Seat players ``0..players-1`` for ``rounds`` rounds (see the module's docstring)."""
     if isinstance(players, bool) or not isinstance(players, int) or players < 3:
-        raise SeatingError(f"At least 3 players are needed; {players} given.", code="too_few")
+        raise SeatingError(f"At least 3 players are needed; {players} given.", code=Code.TOO_FEW)
     if isinstance(rounds, bool) or not isinstance(rounds, int) or rounds < 1:
-        raise SeatingError(f"At least one round is needed; {rounds} given.", code="rounds")
+        raise SeatingError(f"At least one round is needed; {rounds} given.", code=Code.ROUNDS)
     if method not in ("balanced", "random"):
-        raise SeatingError(f"Unknown seating method {method!r}: use balanced or random.", code="method")
+        raise SeatingError(f"Unknown seating method {method!r}: use balanced or random.", code=Code.METHOD)
     sizes, out = table_sizes(players, three_player_tables=three_player_tables)
     rng = random.Random(seed if seed is not None else 0)
     everyone = list(range(players))
@@ -436,10 +437,10 @@ def seat_round(
     players = list(dict.fromkeys(present))
     if len(players) < 3:
         raise SeatingError(f"At least 3 players must be present to seat a round; {len(players)} are.",
-                           code="too_few")
+                           code=Code.TOO_FEW)
     if not three_player_tables and len(players) < 4:
         raise SeatingError(f"At least 4 players must be present for a table of 4; {len(players)} are.",
-                           code="too_few")
+                           code=Code.TOO_FEW)
     try:
         sizes, out = table_sizes(len(players), three_player_tables=three_player_tables)
     except SeatingError:
@@ -533,7 +534,7 @@ def _check_teams(tables: list[list[Any]], team_of: Mapping[Any, Any]) -> None:
             ta = team_of.get(a)
             if ta is not None and ta == team_of.get(b):
                 raise SeatingError("Team-mates would have to share a table: there are too few teams here.",
-                                   code="teams")
+                                   code=Code.TEAMS)
 
 
 def _draw_winds(tables: list[list[Any]], winds: Mapping[Any, Sequence[int]] | None, players: Sequence[Any],
@@ -562,7 +563,7 @@ def pick_table(
     """
     players = list(dict.fromkeys(free))
     if len(players) < size:
-        raise SeatingError(f"A table of {size} needs {size} free players; {len(players)} are free.", code="too_few")
+        raise SeatingError(f"A table of {size} needs {size} free players; {len(players)} are free.", code=Code.TOO_FEW)
     rng = random.Random(seed)
     tonight, season = _norm_pairs(met_tonight), _norm_pairs(season_meetings)
     played, threes = games or {}, (sanma or {}) if size == 3 else {}
@@ -645,7 +646,7 @@ def check_rounds(rounds: Sequence[Round], players: Sequence[Hashable], *, three_
             if len(table) != 4 and not (three_player_tables and len(table) == 3):
                 problems.append(f"round {r}, table {t}: {len(table)} players")
     if problems:
-        raise SeatingError("This seating cannot be used: " + "; ".join(sorted(problems)) + ".", code="predefined")
+        raise SeatingError("This seating cannot be used: " + "; ".join(sorted(problems)) + ".", code=Code.PREDEFINED)
 
 
 def parse_rounds_csv(text: str, players: Sequence[str] | None = None) -> list[Round]:
@@ -663,14 +664,14 @@ def parse_rounds_csv(text: str, players: Sequence[str] | None = None) -> list[Ro
         if line == 1 and not cells[0].isdigit():
             continue
         if len(cells) < 5 or not cells[0].isdigit() or not cells[1].isdigit():
-            raise SeatingError(f"Line {line}: expected round,table,east,south,west[,north].", code="predefined")
+            raise SeatingError(f"Line {line}: expected round,table,east,south,west[,north].", code=Code.PREDEFINED)
         seats = [c for c in cells[2:6] if c]
         r, t = int(cells[0]), int(cells[1])
         if t in by_round[r]:
-            raise SeatingError(f"Line {line}: round {r} has table {t} twice.", code="predefined")
+            raise SeatingError(f"Line {line}: round {r} has table {t} twice.", code=Code.PREDEFINED)
         by_round[r][t] = seats
     if not by_round or sorted(by_round) != list(range(1, max(by_round) + 1)):
-        raise SeatingError("The rounds must be numbered 1, 2, 3, ... without a gap.", code="predefined")
+        raise SeatingError("The rounds must be numbered 1, 2, 3, ... without a gap.", code=Code.PREDEFINED)
     rounds = []
     for r in sorted(by_round):
         tables = [by_round[r][t] for t in sorted(by_round[r])]
@@ -689,10 +690,10 @@ def tournament_table_sizes(n: int, *, table_size: int = 4, three_player_tables: 
     """
     if table_size == 3:
         if n < 3:
-            raise SeatingError(f"At least 3 players are needed to seat a table; {n} given.", code="too_few")
+            raise SeatingError(f"At least 3 players are needed to seat a table; {n} given.", code=Code.TOO_FEW)
         return [3] * (n // 3), n % 3
     if table_size != 4:
-        raise SeatingError(f"Tables seat 3 or 4 players, not {table_size}.", code="arguments")
+        raise SeatingError(f"Tables seat 3 or 4 players, not {table_size}.", code=Code.ARGUMENTS)
     try:
         return table_sizes(n, three_player_tables=three_player_tables)
     except SeatingError:
@@ -707,7 +708,7 @@ def _team_feasible(seated: Sequence[Any], sizes: Sequence[int], team_of: Mapping
         team, k = counts.most_common(1)[0]
         raise SeatingError(
             f"Team {team} has {k} players to seat at {len(sizes)} tables: team-mates would have to share a table.",
-            code="teams")
+            code=Code.TEAMS)
 
 
 def tournament_round(
@@ -731,7 +732,7 @@ def tournament_round(
     the order the players were listed in.
     """
     if method not in ("random", "balanced", "swiss"):
-        raise SeatingError(f"Unknown seating method {method!r}: use random, balanced or swiss.", code="method")
+        raise SeatingError(f"Unknown seating method {method!r}: use random, balanced or swiss.", code=Code.METHOD)
     order = list(dict.fromkeys(players))
     sizes, out = tournament_table_sizes(len(order), table_size=table_size, three_player_tables=three_player_tables)
     rng = random.Random(seed)
@@ -813,13 +814,13 @@ def check_teams_rounds(rounds: Sequence[Round], teams: Mapping[Hashable, Hashabl
                 if ta is not None and ta == teams.get(b):
                     problems.append(f"round {r}, table {t}: {a} and {b} are team-mates")
     if problems:
-        raise SeatingError("This seating cannot be used: " + "; ".join(problems) + ".", code="teams")
+        raise SeatingError("This seating cannot be used: " + "; ".join(problems) + ".", code=Code.TEAMS)
 
 
 # --- command line -----------------------------------------------------------------------------
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # argparse would print usage and exit 2 without the JSON
-        raise SeatingError(message, code="arguments")
+        raise SeatingError(message, code=Code.ARGUMENTS)
 
 
 def _parser() -> argparse.ArgumentParser:

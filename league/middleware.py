@@ -4,20 +4,20 @@ from __future__ import annotations
 
 import logging
 
-from league.permissions import standings_memo
+from league.permissions import memberships_memo
 from league.queueing import deferring_after_response
 
 logger = logging.getLogger(__name__)
 
 
-class RequestStandingsMiddleware:
-    """Each request looks a user's standing in a club up once, however many checks its views make."""
+class RequestMembershipsMiddleware:
+    """Each request looks a user's membership in a club up once, however many checks its views make."""
 
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
-        with standings_memo():
+        with memberships_memo():
             return self.get_response(request)
 
 

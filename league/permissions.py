@@ -1,10 +1,10 @@
 """Who may do what, as plain functions (used by views, the API and the services).
 
-The decision itself is :func:`allowed`, a pure function of the actor's standing in the
+The decision itself is :func:`allowed`, a pure function of the actor's membership in the
 club and the action: the permission matrix in ``tests/league/test_permissions_services.py``
-tests it row by row. The ``can_*`` helpers look the standing up for a user and an object.
+tests it row by row. The ``can_*`` helpers look the membership up for a user and an object.
 
-Standing (strongest wins where it matters):
+Membership (strongest wins where it matters):
 - ``anonymous``: not logged in; ``outsider``: logged in, not a member of the club;
 - ``member``: an active member; ``player``: a member seated at the game in question;
 - ``host`` / ``referee`` / ``admin``: the club roles; ``superuser``: Django superuser.
@@ -20,6 +20,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import connections, router
 
 from club.models import Club, ClubRole, Member
+from config.memo import Memo
 from league.models import GameSeat
 
 
@@ -39,8 +40,8 @@ class Action(enum.StrEnum):
 
 
 @dataclass(frozen=True)
-class Standing:
-    """An actor's standing in one club (and, for game actions, at one game)."""
+class Membership:
+    """An actor's membership in one club (and, for game actions, at one game)."""
 
     authenticated: bool = False
     superuser: bool = False
@@ -52,21 +53,21 @@ class Standing:
 ADMIN, REFEREE, HOST = ClubRole.Role.ADMIN.value, ClubRole.Role.REFEREE.value, ClubRole.Role.HOST.value
 
 
-def allowed(standing: Standing, action: Action, *, public_standings: bool = False) -> bool:
+def allowed(membership: Membership, action: Action, *, public_standings: bool = False) -> bool:
     """The permission matrix. Pure: no database access."""
-    if standing.superuser:
+    if membership.superuser:
         return True
-    roles = standing.roles if standing.member else frozenset()
+    roles = membership.roles if membership.member else frozenset()
     staff = bool(roles & {ADMIN, REFEREE})
     match action:
         case Action.VIEW_STANDINGS:
-            return public_standings or standing.member
+            return public_standings or membership.member
         case Action.VIEW_CLUB:
-            return standing.member
+            return membership.member
         case Action.START_GAME:
             return bool(roles & {ADMIN, REFEREE, HOST})
         case Action.ENTER_HAND:
-            return staff or (standing.member and standing.player)
+            return staff or (membership.member and membership.player)
         case Action.CANCEL_GAME | Action.GIVE_PENALTY:
             return staff
         case Action.MANAGE_LEAGUE:
@@ -74,45 +75,45 @@ def allowed(standing: Standing, action: Action, *, public_standings: bool = Fals
     return False
 
 
-# Within one request (``league.middleware.RequestStandingsMiddleware``) a standing is looked up once:
+# Within one request (``league.middleware.RequestMembershipsMiddleware``) a membership is looked up once:
 # a table screen asks up to five questions of the same user, club and game. Outside a request
 # (services called by commands, tasks, tests) nothing is kept, so a role given is seen at once.
-_request_standings: contextvars.ContextVar[dict | None] = contextvars.ContextVar("league_standings", default=None)
+_request_memberships: contextvars.ContextVar[dict | None] = contextvars.ContextVar("league_memberships", default=None)
 
 
 @contextlib.contextmanager
-def standings_memo():
+def memberships_memo():
     """Remember the standings looked up inside the block (one HTTP request)."""
-    token = _request_standings.set({})
+    token = _request_memberships.set({})
     try:
         yield
     finally:
-        _request_standings.reset(token)
+        _request_memberships.reset(token)
 
 
-def _lookup(user, club: Club, game) -> Standing:
+def _lookup_membership(user, club: Club, game) -> Membership:
     """One query: the active membership, its roles and (for a game) whether the member is seated.
 
-    Every request of a table asks it, so it is one plain statement (``_standing_sql``): the ORM's
+    Every request of a table asks it, so it is one plain statement (``_membership_sql``): the ORM's
     FilteredRelation and Exists took ten times as long to put together as the database to answer.
     ``tests/league/test_permissions_lookup.py`` checks it against the same question in the ORM.
     """
     connection = connections[router.db_for_read(Member)]
     with connection.cursor() as cursor:
-        cursor.execute(_standing_sql(connection),
+        cursor.execute(_membership_sql(connection),
                        [getattr(game, "pk", None), club.pk, user.pk, club.pk, True])
         found = cursor.fetchall()
     if not found:
-        return Standing(authenticated=True)
+        return Membership(authenticated=True)
     member_id = found[0][0]
     roles = frozenset(role for pk, role, _ in found if pk == member_id and role is not None)
-    return Standing(authenticated=True, member=True, player=bool(found[0][2]), roles=roles)
+    return Membership(authenticated=True, member=True, player=bool(found[0][2]), roles=roles)
 
 
-_STANDING_SQL: dict[str, str] = {}
+_MEMBERSHIP_SQL = Memo("membership sql", size=8)  # per database vendor
 
 
-def _standing_sql_for(quote) -> str:
+def _membership_sql_for(quote) -> str:
     m, r, s = Member._meta, ClubRole._meta, GameSeat._meta
 
     def col(meta, name: str) -> str:
@@ -129,44 +130,41 @@ def _standing_sql_for(quote) -> str:
     )
 
 
-def _standing_sql(connection) -> str:
+def _membership_sql(connection) -> str:
     """The membership, roles and seat of a user (parameters: game id or None, club, user, club, True)."""
-    sql = _STANDING_SQL.get(connection.vendor)
-    if sql is None:
-        sql = _STANDING_SQL[connection.vendor] = _standing_sql_for(connection.ops.quote_name)
-    return sql
+    return _MEMBERSHIP_SQL.get(connection.vendor, lambda: _membership_sql_for(connection.ops.quote_name))
 
 
-def standing_for(user, club: Club, *, game=None) -> Standing:
-    """Look up ``user``'s standing in ``club`` (and whether they play ``game``)."""
+def membership_for(user, club: Club, *, game=None) -> Membership:
+    """Look up ``user``'s membership in ``club`` (and whether they play ``game``)."""
     if user is None or not getattr(user, "is_authenticated", False):
-        return Standing()
+        return Membership()
     if user.is_superuser:
-        return Standing(authenticated=True, superuser=True, member=True)
-    memo = _request_standings.get()
+        return Membership(authenticated=True, superuser=True, member=True)
+    memo = _request_memberships.get()
     key = (user.pk, club.pk, getattr(game, "pk", None))
     if memo is not None and key in memo:
         return memo[key]
     if memo is not None and game is None:
-        # Any game's standing in this club says the membership and roles; "player" is per game.
+        # Any game's membership in this club says the membership and roles; "player" is per game.
         known = next((st for (u, c, _g), st in memo.items() if u == user.pk and c == club.pk), None)
         if known is not None:
             memo[key] = replace(known, player=False)
             return memo[key]
-    standing = _lookup(user, club, game)
+    membership = _lookup_membership(user, club, game)
     if memo is not None:
-        memo[key] = standing
-    return standing
+        memo[key] = membership
+    return membership
 
 
 def outsider(user, club: Club) -> bool:
     """A logged-in user who is no active member of ``club`` (nor a superuser)."""
-    standing = standing_for(user, club)
-    return standing.authenticated and not (standing.superuser or standing.member)
+    membership = membership_for(user, club)
+    return membership.authenticated and not (membership.superuser or membership.member)
 
 
 def can(user, action: Action, *, club: Club, game=None) -> bool:
-    return allowed(standing_for(user, club, game=game), action, public_standings=club.public_standings)
+    return allowed(membership_for(user, club, game=game), action, public_standings=club.public_standings)
 
 
 def can_view_standings(user, club: Club) -> bool:
@@ -200,8 +198,8 @@ def started_empty_game(user, game) -> bool:
 
 def is_referee_or_admin(user, club: Club) -> bool:
     """A referee or admin of ``club`` (or a superuser): may override the table's safety checks."""
-    standing = standing_for(user, club)
-    return standing.superuser or bool(standing.member and standing.roles & {ADMIN, REFEREE})
+    membership = membership_for(user, club)
+    return membership.superuser or bool(membership.member and membership.roles & {ADMIN, REFEREE})
 
 
 def can_give_penalty(user, club: Club) -> bool:
@@ -213,9 +211,9 @@ def can_manage_league(user, club: Club) -> bool:
 
 
 __all__ = [
-    "Action", "Standing", "allowed", "can", "can_cancel_game", "can_enter_hands", "can_give_penalty",
+    "Action", "Membership", "allowed", "can", "can_cancel_game", "can_enter_hands", "can_give_penalty",
     "can_manage_league", "can_start_game", "can_view_club", "can_view_standings", "is_referee_or_admin", "outsider",
-    "standing_for", "standings_memo", "started_empty_game",
+    "membership_for", "memberships_memo", "started_empty_game",
 ]
 
 

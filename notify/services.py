@@ -15,6 +15,7 @@ from league.audit import audit
 from league.models import AuditEntry
 from league.once import Once, claim_key, mark_claimed
 from notify import messages
+from notify.error_codes import NotifyErrorCode
 from notify.models import CHANNEL_EVENTS, Channel, ChannelKind, EventKind, MemberTelegram, Outbox
 
 TELEGRAM_TOKEN = re.compile(r"^\d{5,20}:[A-Za-z0-9_-]{30,64}$")
@@ -32,7 +33,8 @@ def _events(events) -> list[str]:
     chosen = [e for e in allowed if e in set(events or [])]
     unknown = set(events or []) - set(allowed)
     if unknown:
-        raise ValidationError(_("Unknown event: %(e)s") % {"e": ", ".join(sorted(unknown))}, code="events")
+        raise ValidationError(_("Unknown event: %(e)s") % {"e": ", ".join(sorted(unknown))},
+                              code=NotifyErrorCode.EVENTS)
     return chosen
 
 
@@ -41,16 +43,16 @@ def _check_secret(kind: str, secret: str, chat_id: str) -> None:
         prefixes = tuple(settings.NOTIFY_DISCORD_WEBHOOK_PREFIXES)
         if not secret.startswith(prefixes) or len(secret) > 300:
             raise ValidationError(_("This is not a Discord webhook URL: copy it from the channel's settings → "
-                                    "Integrations → Webhooks → Copy Webhook URL."), code="webhook")
+                                    "Integrations → Webhooks → Copy Webhook URL."), code=NotifyErrorCode.WEBHOOK)
     elif kind == ChannelKind.TELEGRAM:
         if not TELEGRAM_TOKEN.match(secret):
             raise ValidationError(_("This is not a Telegram bot token (like 123456789:AA…): ask @BotFather."),
-                                  code="token")
+                                  code=NotifyErrorCode.TOKEN)
         if not TELEGRAM_CHAT.match(chat_id):
             raise ValidationError(_("The chat id is a number (a group's starts with -100) or @channelname."),
-                                  code="chat")
+                                  code=NotifyErrorCode.CHAT)
     else:
-        raise ValidationError(_("Choose Discord or Telegram."), code="kind")
+        raise ValidationError(_("Choose Discord or Telegram."), code=NotifyErrorCode.KIND)
 
 
 @transaction.atomic

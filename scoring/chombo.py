@@ -11,7 +11,7 @@ from __future__ import annotations
 from scoring import messages as M
 from scoring.errors import ScoringError
 from scoring.rules import ChomboStyle, Ruleset
-from scoring.table import Table
+from scoring.winds import SettlementContext
 
 
 def chombo_mangan_deltas(*, offender: int, dealer: int, players: int) -> list[int]:
@@ -29,7 +29,7 @@ def chombo_mangan_deltas(*, offender: int, dealer: int, players: int) -> list[in
     return deltas
 
 
-def chombo_payment(table: Table, offender: int) -> tuple[list[int], list[float]]:
+def chombo_payment(table: SettlementContext, offender: int) -> tuple[list[int], list[float]]:
     """What a chombo costs under the ruleset: table deltas and season-point deductions."""
     rs = table.ruleset
     n = rs.players

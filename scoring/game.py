@@ -21,8 +21,8 @@ from scoring.penalties import penalty_effect, ruling_deltas
 from scoring.record import Chombo, End, Event, GameRecord, PenaltyEvent, Result, Stop, parse_record
 from scoring.rules import GameLength, PaarenchanCount, PenaltyType, Ruleset, Yame
 from scoring.settle import Outcome, Settlement, WinResult, settle, settle_chombo
-from scoring.table import WINDS, Table, round_code, seat_wind
 from scoring.termination import Termination
+from scoring.winds import WINDS, SettlementContext, round_code, seat_wind
 
 ENDED_BY = tuple(t.value for t in Termination)
 """Every ``ended_by`` code, as :class:`~scoring.termination.Termination` lists them."""
@@ -162,8 +162,8 @@ class Game:
     def round_name(self) -> str:
         return round_code(self.round_index, self.hand_number)
 
-    def table(self) -> Table:
-        return Table(
+    def table(self) -> SettlementContext:
+        return SettlementContext(
             ruleset=self.rs,
             dealer=self.dealer,
             round_wind=WINDS[self.round_index],

@@ -33,8 +33,8 @@ from scoring.payments import FU_VALUES, LIMIT_HAN, HandValue, hand_value, win_po
 from scoring.record import GameRecord, Ron, Tsumo, Win, parse_record
 from scoring.rules import Ruleset
 from scoring.settle import settle
-from scoring.table import Table
 from scoring.termination import Termination
+from scoring.winds import SettlementContext
 
 
 @dataclass(frozen=True)
@@ -187,7 +187,7 @@ class Needs:
         }
 
 
-def _try(table: Table, hand: Candidate, winner: int, loser: int | None) -> Need | None:
+def _try(table: SettlementContext, hand: Candidate, winner: int, loser: int | None) -> Need | None:
     event = Tsumo(win=hand.win(winner)) if loser is None else Ron(loser=loser, wins=(hand.win(winner),))
     try:
         s = settle(table, event)
@@ -212,7 +212,7 @@ class Tries:
     """Every try settled once on one table: ``to_first``, ``to_win_game`` and their ``usual`` scan
     the same hands."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: SettlementContext) -> None:
         self.table = table
         self._done: dict[tuple[Candidate, int, int | None], Need | None] = {}
 
@@ -261,7 +261,7 @@ def cheapest_usual(tries: Tries, winner: int, loser: int | None, hands: list[Can
     return replace(best, usual=cheapest(tries, winner, loser, usual, goal))
 
 
-def first_after(table: Table) -> Goal:
+def first_after(table: SettlementContext) -> Goal:
     """The goal of ``to_first``: the winner ranks first on the scores right after the hand."""
     def goal(need: Need, winner: int, loser: int | None) -> bool:
         return ranks(table.ruleset, need.scores)[winner] == 1
@@ -330,7 +330,7 @@ def _ways(tries: Tries, winner: int, hands: list[Candidate], goal: Goal) -> Ways
     )
 
 
-def cheapest_first(table: Table, winner: int, loser: int | None, hands: list[Candidate]) -> Need | None:
+def cheapest_first(table: SettlementContext, winner: int, loser: int | None, hands: list[Candidate]) -> Need | None:
     """The cheapest of ``hands`` by which ``winner`` (ron off ``loser``, or tsumo) ranks first after the hand."""
     return cheapest(Tries(table), winner, loser, hands, first_after(table))
 

@@ -10,42 +10,11 @@ Their words (English and Korean) are the catalogue's phrases: ``scoring.messages
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # scoring.rules imports PenaltyType from here
-    from scoring.record import PenaltyEvent
-    from scoring.rules import Ruleset
-
-
-class PenaltyType(enum.StrEnum):
-    """Penalty kinds a referee can give; a ruleset lists the ones it has."""
-
-    PENALTY_POINT = "penalty_point"
-    YELLOW_CARD = "yellow_card"
-    AGARI_FORBIDDEN = "agari_forbidden"
-    VERBAL_WARNING = "verbal_warning"
-    CHOMBO = "chombo"
-    DELIBERATE_CHOMBO = "deliberate_chombo"
-    EXPULSION = "expulsion"
-    DECLARATION_VOID = "declaration_void"
-    RULING = "ruling"
-    """A referee's free-form ruling with a point transfer (any ruleset: the referee decides
-    what the rules do not cover)."""
-
-
-# Penalty types that can appear as a `penalty` event (the rest are other events or
-# league-level records).
-EVENT_PENALTIES = frozenset(
-    {
-        PenaltyType.PENALTY_POINT,
-        PenaltyType.YELLOW_CARD,
-        PenaltyType.AGARI_FORBIDDEN,
-        PenaltyType.VERBAL_WARNING,
-        PenaltyType.RULING,
-    }
-)
+from scoring.record import PenaltyEvent
+from scoring.rules import Ruleset
+from scoring.vocabulary import EVENT_PENALTIES, PenaltyType  # noqa: F401 - named here as before
 
 
 @dataclass(frozen=True)

@@ -18,8 +18,8 @@ from typing import Any
 from scoring import messages as M
 from scoring.errors import ScoringError
 from scoring.payments import check_han_fu
-from scoring.penalties import EVENT_PENALTIES, PenaltyType
 from scoring.rules import Abort, Ruleset, resolve
+from scoring.vocabulary import EVENT_PENALTIES, EventKind, PenaltyType
 
 FORMAT = "mahjong-club-game/1"
 
@@ -75,7 +75,7 @@ class Ron:
     loser: int
     wins: tuple[Win, ...]
     riichi: tuple[int, ...] = ()
-    kind = "ron"
+    kind = EventKind.RON
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": "ron", "loser": self.loser, "wins": [w.to_dict() for w in self.wins],
@@ -86,7 +86,7 @@ class Ron:
 class Tsumo:
     win: Win
     riichi: tuple[int, ...] = ()
-    kind = "tsumo"
+    kind = EventKind.TSUMO
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": "tsumo", **self.win.to_dict(), "riichi": list(self.riichi)}
@@ -98,7 +98,7 @@ class Draw:
 
     tenpai: tuple[int, ...] = ()
     riichi: tuple[int, ...] = ()
-    kind = "draw"
+    kind = EventKind.DRAW
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": "draw", "tenpai": list(self.tenpai), "riichi": list(self.riichi)}
@@ -109,7 +109,7 @@ class NagashiEvent:
     players: tuple[int, ...]
     tenpai: tuple[int, ...] = ()
     riichi: tuple[int, ...] = ()
-    kind = "nagashi"
+    kind = EventKind.NAGASHI
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": "nagashi", "players": list(self.players), "tenpai": list(self.tenpai),
@@ -120,7 +120,7 @@ class NagashiEvent:
 class AbortEvent:
     reason: Abort
     riichi: tuple[int, ...] = ()
-    kind = "abort"
+    kind = EventKind.ABORT
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": "abort", "reason": self.reason.value, "riichi": list(self.riichi)}
@@ -132,7 +132,7 @@ class Chombo:
     deliberate: bool = False
     riichi: tuple[int, ...] = ()
     """Riichi sticks placed in the voided hand (optional; they go back to their owners)."""
-    kind = "chombo"
+    kind = EventKind.CHOMBO
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": "chombo", "offender": self.offender}
@@ -151,7 +151,7 @@ class PenaltyEvent:
     """A ruling: the table points the player pays."""
     to: int | None = None
     """A ruling: who receives them (None: shared equally by the other players)."""
-    kind = "penalty"
+    kind = EventKind.PENALTY
 
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"kind": "penalty", "player": self.player, "type": self.type.value}
@@ -164,7 +164,7 @@ class PenaltyEvent:
 
 @dataclass(frozen=True)
 class Stop:
-    kind = "stop"
+    kind = EventKind.STOP
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": "stop"}
@@ -185,7 +185,7 @@ class End:
 
     reason: EndReason
     note: str = ""
-    kind = "end"
+    kind = EventKind.END
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": "end", "reason": self.reason.value}
@@ -201,7 +201,7 @@ class Result:
 
     scores: tuple[int, ...]
     sticks: int = 0
-    kind = "result"
+    kind = EventKind.RESULT
 
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": "result", "scores": list(self.scores)}
@@ -533,16 +533,16 @@ def _parse_result(data: Mapping[str, Any], players: int) -> Result:
 
 # Each event kind's parser: the shape of one event of that kind.
 _PARSERS: dict[str, Callable[[Mapping[str, Any], int], Event]] = {
-    "ron": _parse_ron,
-    "tsumo": _parse_tsumo,
-    "draw": _parse_draw,
-    "nagashi": _parse_nagashi,
-    "abort": _parse_abort,
-    "chombo": _parse_chombo,
-    "penalty": _parse_penalty,
-    "stop": _parse_stop,
-    "end": _parse_end,
-    "result": _parse_result,
+    EventKind.RON: _parse_ron,
+    EventKind.TSUMO: _parse_tsumo,
+    EventKind.DRAW: _parse_draw,
+    EventKind.NAGASHI: _parse_nagashi,
+    EventKind.ABORT: _parse_abort,
+    EventKind.CHOMBO: _parse_chombo,
+    EventKind.PENALTY: _parse_penalty,
+    EventKind.STOP: _parse_stop,
+    EventKind.END: _parse_end,
+    EventKind.RESULT: _parse_result,
 }
 
 

@@ -1,6 +1,6 @@
 """One-hand settlement: the table before a hand's result + the result -> score changes.
 
-:func:`settle` takes a :class:`Table` (what the game knows at that moment) and one
+:func:`settle` takes a :class:`SettlementContext` (what the game knows at that moment) and one
 hand-ending event, and returns a :class:`Settlement`: deltas (riichi sticks placed
 in the hand included), the sticks left on the table, whether the dealer keeps the
 deal and the next honba. Progression (rounds, end of game) is :mod:`scoring.game`.
@@ -31,8 +31,8 @@ from scoring.rules import (
     Renchan,
     Ruleset,
 )
-from scoring.table import Table
 from scoring.termination import Termination
+from scoring.winds import SettlementContext
 
 
 class Outcome(enum.StrEnum):
@@ -76,7 +76,7 @@ class Settlement:
 
 
 # ---------------------------------------------------------------------------------------
-def settle(table: Table, event: Ron | Tsumo | Draw | NagashiEvent | AbortEvent | Chombo) -> Settlement:
+def settle(table: SettlementContext, event: Ron | Tsumo | Draw | NagashiEvent | AbortEvent | Chombo) -> Settlement:
     """The result of one hand. Raises ``ScoringError`` for what the rules do not allow."""
     if isinstance(event, Ron):
         return _settle_ron(table, event)
@@ -97,7 +97,7 @@ def _name(p: int) -> str:
     return M.player_label(p)
 
 
-def _place_riichi(table: Table, riichi: tuple[int, ...], deltas: list[int]) -> int:
+def _place_riichi(table: SettlementContext, riichi: tuple[int, ...], deltas: list[int]) -> int:
     """Take each riichi stick from its player; the points now on the table."""
     rs = table.ruleset
     for p in riichi:
@@ -117,7 +117,7 @@ def _honba_each(rs: Ruleset) -> int:
 
 
 # --- valuing one win -----------------------------------------------------------------------
-def _value_win(table: Table, win: Win, *, tsumo: bool) -> WinResult:
+def _value_win(table: SettlementContext, win: Win, *, tsumo: bool) -> WinResult:
     rs = table.ruleset
     is_dealer = win.winner == table.dealer
     if win.winner in table.agari_forbidden:
@@ -153,7 +153,7 @@ def _value_win(table: Table, win: Win, *, tsumo: bool) -> WinResult:
     return WinResult(winner=win.winner, value=value, yaku=tuple(yaku), pao_yakuman=pao_yakuman, kazoe=kazoe)
 
 
-def _evaluate_hand(table: Table, win: Win, *, tsumo: bool) -> tuple[HandValue, int, Any, int | None]:
+def _evaluate_hand(table: SettlementContext, win: Win, *, tsumo: bool) -> tuple[HandValue, int, Any, int | None]:
     """Score a full HAND through scoring.hand, with the game's seat/round wind and tsumo."""
     from scoring.hand import HandContext, evaluate  # the hand engine is optional at import time
 
@@ -187,7 +187,7 @@ def head_bump_order(loser: int, winners: list[int], players: int) -> list[int]:
     return sorted(winners, key=lambda w: (w - loser) % players)
 
 
-def _settle_ron(table: Table, event: Ron) -> Settlement:
+def _settle_ron(table: SettlementContext, event: Ron) -> Settlement:
     rs = table.ruleset
     n = rs.players
     winners = head_bump_order(event.loser, [w.winner for w in event.wins], n)
@@ -228,7 +228,7 @@ def _ron_honba_payers(rs: Ruleset, win: Win, loser: int, amount: int) -> list[tu
     return [(win.pao, amount // 2), (loser, amount - amount // 2)]
 
 
-def _won(table: Table, deltas: list[int], *, dealer_won: bool, wins: tuple[WinResult, ...]) -> Settlement:
+def _won(table: SettlementContext, deltas: list[int], *, dealer_won: bool, wins: tuple[WinResult, ...]) -> Settlement:
     """A hand won by ron or tsumo: the sticks are taken, the dealer keeps the deal on a dealer win."""
     return Settlement(
         outcome=Outcome.WIN,
@@ -268,7 +268,7 @@ def _pao_phrase(kind: PaoFor | Pao) -> M.Message:
     return phrase
 
 
-def _pao_kind_of_hand(table: Table, win: Win, result: WinResult) -> PaoFor:
+def _pao_kind_of_hand(table: SettlementContext, win: Win, result: WinResult) -> PaoFor:
     """The pao kind a full HAND carries, refused (with the reason) when the ruleset has none for it."""
     rs = table.ruleset
     shown = _hand_pao_kinds(win, result)
@@ -294,7 +294,7 @@ def _pao_kind_of_hand(table: Table, win: Win, result: WinResult) -> PaoFor:
     raise ScoringError(M.PAO_NOT_IN_HAND, who=who, kinds=listed)
 
 
-def _pao_kind(table: Table, win: Win, result: WinResult, *, tsumo: bool) -> PaoFor:
+def _pao_kind(table: SettlementContext, win: Win, result: WinResult, *, tsumo: bool) -> PaoFor:
     if win.hand is not None:
         return _pao_kind_of_hand(table, win, result)
     # A han/fu or yakuman entry: the host's claim, checked against the ruleset's pao kinds.
@@ -320,7 +320,7 @@ def _pao_kind(table: Table, win: Win, result: WinResult, *, tsumo: bool) -> PaoF
     return kind
 
 
-def _pao_share(table: Table, win: Win, result: WinResult, kind: PaoFor) -> int:
+def _pao_share(table: SettlementContext, win: Win, result: WinResult, kind: PaoFor) -> int:
     """How many yakuman multiples the liable player covers."""
     rs = table.ruleset
     value = result.value
@@ -341,7 +341,7 @@ def _yakuman_value(multiple: int) -> HandValue:
     return HandValue(han=13 * multiple, fu=None, yakuman=multiple, base=8000 * multiple, limit=Limit.YAKUMAN)
 
 
-def _ron_payment(table: Table, win: Win, result: WinResult, loser: int) -> list[int]:
+def _ron_payment(table: SettlementContext, win: Win, result: WinResult, loser: int) -> list[int]:
     rs = table.ruleset
     value = result.value
     n = rs.players
@@ -364,7 +364,7 @@ def _ron_payment(table: Table, win: Win, result: WinResult, loser: int) -> list[
 
 
 # --- tsumo -----------------------------------------------------------------------------------
-def _settle_tsumo(table: Table, event: Tsumo) -> Settlement:
+def _settle_tsumo(table: SettlementContext, event: Tsumo) -> Settlement:
     rs = table.ruleset
     n = rs.players
     win = event.win
@@ -414,7 +414,7 @@ def tenpai_at_draw(declared: Iterable[int], riichi: Iterable[int], agari_forbidd
     return sorted(set(declared) | {p for p in riichi if p not in forbidden})
 
 
-def _check_tenpai(table: Table, tenpai: tuple[int, ...], riichi: tuple[int, ...]) -> None:
+def _check_tenpai(table: SettlementContext, tenpai: tuple[int, ...], riichi: tuple[int, ...]) -> None:
     for p in tenpai:
         if p in table.agari_forbidden:
             raise ScoringError(M.AGARI_FORBIDDEN_TENPAI, who=_name(p))
@@ -443,7 +443,7 @@ def _noten_payments(rs: Ruleset, tenpai: tuple[int, ...], dealer: int) -> list[i
     return deltas
 
 
-def _settle_draw(table: Table, event: Draw) -> Settlement:
+def _settle_draw(table: SettlementContext, event: Draw) -> Settlement:
     rs = table.ruleset
     _check_tenpai(table, event.tenpai, event.riichi)
     deltas = [0] * rs.players
@@ -460,7 +460,7 @@ def _settle_draw(table: Table, event: Draw) -> Settlement:
     )
 
 
-def _settle_nagashi(table: Table, event: NagashiEvent) -> Settlement:
+def _settle_nagashi(table: SettlementContext, event: NagashiEvent) -> Settlement:
     rs = table.ruleset
     n = rs.players
     if rs.nagashi is Nagashi.NONE:
@@ -506,7 +506,7 @@ def _settle_nagashi(table: Table, event: NagashiEvent) -> Settlement:
     )
 
 
-def _settle_abort(table: Table, event: AbortEvent) -> Settlement:
+def _settle_abort(table: SettlementContext, event: AbortEvent) -> Settlement:
     rs = table.ruleset
     if event.reason not in rs.abortive_draws:
         if not rs.abortive_draws:
@@ -527,7 +527,7 @@ def _settle_abort(table: Table, event: AbortEvent) -> Settlement:
 
 
 # --- chombo -----------------------------------------------------------------------------------
-def settle_chombo(table: Table, event: Chombo) -> Settlement:
+def settle_chombo(table: SettlementContext, event: Chombo) -> Settlement:
     """A chombo: the voided hand's sticks and deposits go back (``chombo_returns_deposits``),
     the offender pays (:mod:`scoring.chombo`), and the hand is dealt again (``chombo_replay``)."""
     rs = table.ruleset
@@ -563,5 +563,6 @@ def settle_chombo(table: Table, event: Chombo) -> Settlement:
 
 
 __all__ = [
-    "Outcome", "Settlement", "Table", "WinResult", "chombo_payment", "head_bump_order", "settle", "settle_chombo",
+    "Outcome", "Settlement", "SettlementContext", "WinResult", "chombo_payment", "head_bump_order", "settle",
+    "settle_chombo",
 ]

@@ -2,7 +2,7 @@
 
 Read off the source (no import): each ruleset option that carries a rule is read (``.option``)
 only in the scoring module named after that rule; the winds are spelled out only in
-``scoring/table.py``; yaku names are looked up only in ``scoring/hand/``; and the parallel
+``scoring/winds.py``; yaku names are looked up only in ``scoring/hand/``; and the parallel
 word tables of codes are gone (their words are scoring's catalogue).
 """
 from __future__ import annotations
@@ -38,7 +38,7 @@ def _reading(attr: str) -> set[str]:
 @pytest.mark.parametrize(
     "option, homes",
     [
-        pytest.param("west_wins_paid_as_dealer", {"scoring/table.py"}, id="paid-as-dealer-in-table"),
+        pytest.param("west_wins_paid_as_dealer", {"scoring/winds.py"}, id="paid-as-dealer-in-table"),
         pytest.param("paarenchan_wins", {"scoring/dealer.py"}, id="paarenchan-in-dealer"),
         pytest.param("dealer_min_han_from_renchan", {"scoring/dealer.py", "scoring/hand/evaluate.py"},
                      id="dealer-han-minimum-in-dealer-and-the-full-hand-refusal"),
@@ -66,7 +66,7 @@ def _spells_the_winds(tree: ast.AST) -> bool:
 
 
 def test_the_winds_are_spelled_out_only_in_the_table():
-    assert {path for path, tree in SOURCES.items() if _spells_the_winds(tree)} == {"scoring/table.py"}
+    assert {path for path, tree in SOURCES.items() if _spells_the_winds(tree)} == {"scoring/winds.py"}
 
 
 def test_yaku_names_are_looked_up_only_in_scoring_hand():

@@ -47,7 +47,7 @@ MIDDLEWARE = [
     # A NUL in a posted form field: 400 with a message before any view (PostgreSQL cannot store it).
     "config.middleware.UnstorableInputMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "league.middleware.RequestStandingsMiddleware",
+    "league.middleware.RequestMembershipsMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -173,6 +173,8 @@ REST_FRAMEWORK = {
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
     "DEFAULT_THROTTLE_RATES": {"auth_token": "10/minute"},
+    # Every API error body carries its ``code`` (the token view and the schema's too).
+    "EXCEPTION_HANDLER": "league.api.errors.api_exception_handler",
     # JSON nested too deep, NUL characters and lone surrogates: 400 before any view runs.
     "DEFAULT_PARSER_CLASSES": [
         "league.api.parsers.SafeJSONParser",

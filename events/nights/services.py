@@ -8,7 +8,6 @@ message is written for the person at the desk, in the page's language.
 from __future__ import annotations
 
 import datetime
-import enum
 import itertools
 from collections import Counter
 
@@ -21,6 +20,7 @@ from club.models import Club, Member
 from events import access, open_games, seating
 from events.access import Occasion, actor
 from events.choices import EndRule
+from events.error_codes import NightErrorCode as Refusal
 from events.nights.models import CheckIn, ClubNight, NightRound, NightTable
 from events.rounds import (
     RoundSeating,
@@ -41,24 +41,9 @@ from scoring.messages import settle_particles
 __all__ = ["NightRefused", "Refusal", "busy_member_ids"]  # busy_member_ids: the desk's views ask it here
 
 
-class Refusal(enum.StrEnum):
-    CLOSED = "closed"
-    NOT_MEMBER = "not_member"
-    INACTIVE = "inactive"
-    SEASON = "season"
-    TOO_FEW = "too_few"
-    OUT_OF_DATE = "out_of_date"
-    PLAYING = "playing"
-    NOT_SEATED = "not_seated"
-    SUBSTITUTE = "substitute"
-    FINISHED = "finished"
-    MINUTES = "minutes"
-    REASON = "reason"
-
-
 class NightRefused(ValidationError):
     def __init__(self, message: str, *, code: Refusal) -> None:
-        super().__init__(message, code=code.value)
+        super().__init__(message, code=code)
         self.refusal = code
 
 
@@ -427,7 +412,7 @@ def night_close_settling(*, night: ClubNight, by, decisions: dict[int, open_game
     missing = [g for g in playing if g.game.pk not in decisions]
     if missing:
         raise ValidationError(_("Say what happens to each table still playing: %(tables)s.") % {
-            "tables": ", ".join(g.label for g in missing)}, code="undecided")
+            "tables": ", ".join(g.label for g in missing)}, code=Refusal.UNDECIDED)
     reason = note.strip() or _("The club night is closed.")
     for g in playing:
         open_games.settle_game(game=g.game, action=decisions[g.game.pk], note=reason, by=by)

@@ -17,7 +17,7 @@ from events.tournaments.models import Tournament
 from league.games.words import wind_name
 from league.transfer.spreadsheet import fit_columns
 from league.transfer.spreadsheet import safe_cell as _safe
-from scoring.table import WINDS
+from scoring.winds import WINDS
 
 
 def _cell(value: Any) -> Any:

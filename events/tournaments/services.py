@@ -9,7 +9,6 @@ message is written for the organiser at the desk, in the page's language.
 from __future__ import annotations
 
 import datetime
-import enum
 from decimal import Decimal
 from typing import Any
 
@@ -23,6 +22,8 @@ from club.models import Club, Member
 from events import access, seating
 from events.access import Occasion, actor
 from events.choices import EndRule
+from events.error_codes import SeatingErrorCode
+from events.error_codes import TournamentErrorCode as Refusal
 from events.rounds import (
     RoundSeating,
     SeatingPlan,
@@ -51,29 +52,9 @@ from league.seasons import services as season_services
 from league.signals import game_finished
 
 
-class Refusal(enum.StrEnum):
-    RULESET = "ruleset"
-    SETTINGS = "settings"
-    REGISTRATION = "registration"
-    NOT_MEMBER = "not_member"
-    NAME = "name"
-    STATUS = "status"
-    NOT_APPROVED = "not_approved"
-    PLAYING = "playing"
-    TOO_FEW = "too_few"
-    OUT_OF_DATE = "out_of_date"
-    UNFINISHED = "unfinished"
-    ALL_ROUNDS = "all_rounds"
-    PLAN = "plan"
-    SCORES = "scores"
-    HANDS_ENTERED = "hands_entered"
-    FINISHED = "finished"
-    REASON = "reason"
-
-
 class TournamentRefused(ValidationError):
     def __init__(self, message: str, *, code: Refusal) -> None:
-        super().__init__(message, code=code.value)
+        super().__init__(message, code=code)
         self.refusal = code
 
 
@@ -443,13 +424,15 @@ def _predefined(csv_text: str, number: int, names: dict[str, int], teams: dict[i
     rounds = seating.parse_rounds_csv(csv_text or "", players=list(names))
     rnd = rounds[number - 1] if len(rounds) >= number else (rounds[0] if len(rounds) == 1 else None)
     if rnd is None:
-        raise seating.SeatingError(f"The file has no round {number}.", code="predefined")
+        raise seating.SeatingError(f"The file has no round {number}.", code=SeatingErrorCode.PREDEFINED)
     if size == 3:
         bad = [i for i, t in enumerate(rnd.tables, start=1) if len(t) != 3]
         if bad:
-            raise seating.SeatingError(f"Tables {bad} do not have 3 players (a 3-player ruleset).", code="predefined")
+            raise seating.SeatingError(f"Tables {bad} do not have 3 players (a 3-player ruleset).",
+                                       code=SeatingErrorCode.PREDEFINED)
         if len(rnd.sitting_out) > 2:
-            raise seating.SeatingError(f"{len(rnd.sitting_out)} sit out, who could play.", code="predefined")
+            raise seating.SeatingError(f"{len(rnd.sitting_out)} sit out, who could play.",
+                                       code=SeatingErrorCode.PREDEFINED)
     else:
         seating.check_rounds([rnd], list(names), three_player_tables=three)
     seating.check_teams_rounds([rnd], {n: teams.get(i) for n, i in names.items() if teams.get(i)})

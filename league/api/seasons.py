@@ -4,6 +4,7 @@ from __future__ import annotations
 from drf_spectacular.utils import OpenApiExample, extend_schema
 from rest_framework import mixins, status
 from rest_framework.decorators import action
+from rest_framework.exceptions import ValidationError
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
@@ -59,15 +60,15 @@ class RulesetViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModelMix
         data.is_valid(raise_exception=True)
         club = data.validated_data.get("club") or base.club
         if club is None:
-            return Response({"club": ["Say which club the variant is for."]}, status=status.HTTP_400_BAD_REQUEST)
+            raise ValidationError({"club": ["Say which club the variant is for."]})
         if base.club_id not in (None, club.pk):
-            return Response({"club": ["That ruleset belongs to another club."]}, status=status.HTTP_400_BAD_REQUEST)
+            raise ValidationError({"club": ["That ruleset belongs to another club."]})
         require(request.user, Action.MANAGE_LEAGUE, club=club)
         kwargs = {k: data.validated_data[k] for k in ("name", "version") if k in data.validated_data}
         if kwargs.get("version") and Ruleset.objects.filter(
             club=club, key=base.key, version=kwargs["version"]
         ).exists():
-            return Response({"version": ["That version exists already."]}, status=status.HTTP_400_BAD_REQUEST)
+            raise ValidationError({"version": ["That version exists already."]})
         derived = season_services.ruleset_derive(
             ruleset=base, overrides=data.validated_data["overrides"], by=request.user, club=club, **kwargs
         )

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from django import forms
 from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from league.games.table import TableContext
+from config.memo import memoize
+from league.games.entry_screen import EntryContext
 from league.games.words import ABORT_LABELS
 from scoring.errors import ScoringError
 from scoring.messages import TRIPLE_RON_ABORT, render
@@ -50,7 +50,7 @@ def value_choices(ruleset: Ruleset, *, tsumo: bool | None = None) -> tuple[tuple
     return _value_choices(ruleset, tsumo, get_language())
 
 
-@lru_cache(maxsize=256)
+@memoize("han/fu value choices", size=256)
 def _value_choices(ruleset: Ruleset, tsumo: bool | None, language: str | None) -> tuple[tuple[ValueChoice, ...], ...]:
     rows: list[tuple[ValueChoice, ...]] = []
     for han in range(1, 5):
@@ -85,7 +85,7 @@ def grid_values(ruleset: Ruleset) -> dict[str, dict[str, int]]:
     return {k: dict(v) for k, v in _grid_values(ruleset).items()}
 
 
-@lru_cache(maxsize=64)
+@memoize("han/fu grid values", size=64)
 def _grid_values(ruleset: Ruleset) -> dict[str, dict[str, int]]:
     values: dict[str, dict[str, int]] = {}
     for row in value_choices(ruleset):
@@ -98,7 +98,7 @@ def _grid_values(ruleset: Ruleset) -> dict[str, dict[str, int]]:
     return values
 
 
-def tap_table(table: TableContext) -> TapTable:
+def tap_table(table: EntryContext) -> TapTable:
     """What ``scoring.quick_entry`` reads the taps against at this hand (the offline page ships it too)."""
     rs = table.ruleset
     return TapTable(players=len(table.players), dealer=table.dealer, values=grid_values(rs),
@@ -142,7 +142,7 @@ def _at(seq: Sequence[Any], i: int, default: Any) -> Any:
     return seq[i] if i < len(seq) else default
 
 
-def check_riichi(seats: list[str], table: TableContext) -> list[str]:
+def check_riichi(seats: list[str], table: EntryContext) -> list[str]:
     """Refuse a riichi by a player below the ruleset's minimum (the toggle is disabled too)."""
     for s in seats:
         if not table.riichi_allowed(int(s)):
@@ -229,7 +229,7 @@ class HandEntryForm(forms.Form):
     chombo_offender = forms.ChoiceField(required=False, widget=forms.RadioSelect, label=_("Offender"))
     chombo_deliberate = forms.BooleanField(required=False, label=_("Deliberate chombo (game over)"))
 
-    def __init__(self, *args: Any, table: TableContext, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, table: EntryContext, **kwargs: Any) -> None:
         kwargs.setdefault("initial", {})
         kwargs["initial"].setdefault("position", table.position)
         kwargs["initial"].setdefault("kind", HandKind.RON)
@@ -379,7 +379,7 @@ class FullHandForm(forms.Form):
         ("renhou", "renhou", _("Renhou")),
     )
 
-    def __init__(self, *args: Any, table: TableContext, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, table: EntryContext, **kwargs: Any) -> None:
         kwargs.setdefault("initial", {})
         kwargs["initial"].setdefault("position", table.position)
         super().__init__(*args, **kwargs)

@@ -21,7 +21,7 @@ The document (JSON)::
      "big_wins": [{"seat", "position", "kind", "yakuman", "han", "fu", "hand"}, ...]}
 
 Every figure of ``docs/stats.md`` is made here, from the events and the replay's rows (each hand's
-score changes and each win's value), and nowhere else: the standings (``stats.Table``) only sum
+score changes and each win's value), and nowhere else: the standings (``stats.StandingsState``) only sum
 these per player. Version 1 documents (no points, no dealer) are not used: such a game is read from
 its events again, and the ``stats_refill_game_stats`` migration rewrote them.
 
@@ -43,7 +43,7 @@ from scoring.errors import ScoringError
 from scoring.game import HandRow, replay
 from scoring.payments import KAZOE_HAN
 from scoring.record import FORMAT, HAND_EVENTS, Event, NagashiEvent, Ron, Tsumo, Win, event_wins, parse_event
-from scoring.table import dealer_of
+from scoring.winds import dealer_of
 
 logger = logging.getLogger(__name__)
 

@@ -31,6 +31,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
+from config.memo import Memo
 from league.models import Game
 
 SCORING_DIR = Path(settings.BASE_DIR) / "scoring"
@@ -53,7 +54,7 @@ def _scoring_sources() -> list[Path]:
     return sorted(files)
 
 
-_zip_cache: dict[tuple, tuple[bytes, str]] = {}
+_ZIPS = Memo("scoring zip", size=1)  # one signature: a changed source file is a new key
 
 
 def scoring_zip() -> tuple[bytes, str]:
@@ -64,10 +65,7 @@ def scoring_zip() -> tuple[bytes, str]:
     """
     sources = _scoring_sources()
     signature = tuple((str(p), p.stat().st_size, p.stat().st_mtime_ns) for p in sources)
-    if signature not in _zip_cache:
-        _zip_cache.clear()
-        _zip_cache[signature] = _build_zip(sources)
-    return _zip_cache[signature]
+    return _ZIPS.get(signature, lambda: _build_zip(sources))
 
 
 def _build_zip(sources: list[Path]) -> tuple[bytes, str]:

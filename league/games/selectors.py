@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-import threading
-from collections import OrderedDict
 from collections.abc import Iterable
 from typing import Any
 
 from django.db.models import Exists, OuterRef, QuerySet
 
 from club.models import Club, Member
+from config.memo import Memo
 from league.models import Game, HandRecord, Penalty, Season
 
 RECORD_FORMAT = "mahjong-club-game/1"
@@ -70,13 +69,12 @@ def game_record(game: Game) -> dict[str, Any]:
     return build_record(game, game_events(game))
 
 
-_REPLAYS: OrderedDict[bytes, Any] = OrderedDict()
-_REPLAYS_LOCK = threading.Lock()
 REPLAY_MEMO_SIZE = 512
+_REPLAYS = Memo("game replays", size=REPLAY_MEMO_SIZE)
 
 
 def replay_record(record: dict[str, Any]):
-    """``scoring.game.replay(record)``, remembered by the record's content (per process, LRU).
+    """``scoring.game.replay(record)``, remembered by the record's content (per process, LRU: ``config.memo``).
 
     A table's GET, its preview and its save replay the same record: the replay is a pure function
     of the record, so one replay per record serves them all (a changed hand is a different record,
@@ -87,17 +85,7 @@ def replay_record(record: dict[str, Any]):
 
     key = hashlib.blake2b(json.dumps(record, sort_keys=True, separators=(",", ":"), default=str).encode(),
                           digest_size=20).digest()
-    with _REPLAYS_LOCK:
-        hit = _REPLAYS.get(key)
-        if hit is not None:
-            _REPLAYS.move_to_end(key)
-            return hit
-    result = replay(record)
-    with _REPLAYS_LOCK:
-        _REPLAYS[key] = result
-        while len(_REPLAYS) > REPLAY_MEMO_SIZE:
-            _REPLAYS.popitem(last=False)
-    return result
+    return _REPLAYS.get(key, lambda: replay(record))
 
 
 def game_replay(game: Game):

@@ -17,12 +17,12 @@ from django.utils.translation import gettext as _
 from scoring.hand.names import yaku_label
 from scoring.messages import Message, phrase, render
 from scoring.payments import Limit, win_points
-from scoring.penalties import EVENT_PENALTIES, PenaltyType
 from scoring.quick_entry import event_text, value_text
 from scoring.rules import Abort
-from scoring.table import dealer_of, paid_as_dealer
-from scoring.table import seat_wind as seat_wind_of
 from scoring.termination import Termination
+from scoring.vocabulary import EVENT_PENALTIES, PenaltyType
+from scoring.winds import dealer_of, paid_as_dealer
+from scoring.winds import seat_wind as seat_wind_of
 
 ABORT_LABELS = {
     Abort.FOUR_WINDS: gettext_lazy("Four winds"),
@@ -294,7 +294,7 @@ def ended_by_phrase(ended_by: str | None) -> str:
 
 
 def seat_wind(seat: int, dealer: int, seats: int) -> str:
-    """The seat's wind this hand (``scoring.table.seat_wind``: the dealer is East)."""
+    """The seat's wind this hand (``scoring.winds.seat_wind``: the dealer is East)."""
     return wind_name(seat_wind_of(int(seat), int(dealer), int(seats)))
 
 

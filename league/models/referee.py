@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from league.models.games import Game, HandRecord
 from league.models.rulesets import Season
-from scoring.penalties import PenaltyType
+from scoring.vocabulary import PenaltyType
 
 
 class PenaltyKind(models.TextChoices):

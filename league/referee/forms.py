@@ -7,8 +7,8 @@ from typing import Any
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.penalties import PenaltyType
 from scoring.rules import Ruleset
+from scoring.vocabulary import PenaltyType
 
 
 class PenaltyForm(forms.Form):

@@ -27,7 +27,7 @@ from league.permissions import Action, require
 from league.signals import penalty_given
 from league.validation import storable
 from scoring.errors import ScoringError
-from scoring.penalties import EVENT_PENALTIES, PenaltyType
+from scoring.vocabulary import EVENT_PENALTIES, PenaltyType
 
 
 @transaction.atomic

@@ -35,7 +35,7 @@ def _with_payments(penalties) -> list[Penalty]:
     A second yellow card's chombo payment, a penalty point, a ruling: replayed game by game, each
     amount where the penalty was given (the replay's rows would fold it into the next hand).
     """
-    from league.games.table import game_view
+    from league.games.entry_screen import game_view
 
     penalties = list(penalties)
     games = {p.game_id: p.game for p in penalties if p.hand_record_id and p.game_id}

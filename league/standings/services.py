@@ -7,7 +7,7 @@ finished after every game it covers, it adds just those (:func:`standings_add_ga
 players' tallies, one rating step each, from the stored state); anything else — a past game
 edited or cancelled, a penalty, the season's settings, a game finishing "in the past" — is a
 full recompute (:func:`standings_refresh`, also run once synchronously by a page when no
-snapshot exists yet). Both add games through ``league.standings.stats.Table``, so they agree.
+snapshot exists yet). Both add games through ``league.standings.stats.StandingsState``, so they agree.
 
 Which of the two: ``Season.standings_epoch`` counts the changes a game-by-game update cannot
 follow (``season_changed`` bumps it unless told a game just finished); the snapshot's state
@@ -39,7 +39,7 @@ from league.games import game_stats
 from league.models import Game, GameSeat, HandRecord, Penalty, RatingHistory, Season, StandingsSnapshot
 from league.queueing import after_response, on_commit, send
 from league.standings.awards import Minimums, season_awards
-from league.standings.stats import SeasonData, Table, season_table
+from league.standings.stats import SeasonData, StandingsState, season_table
 from league.standings.tasks import season_recompute as season_recompute_task
 from scoring import ratings as R
 
@@ -187,7 +187,7 @@ class _OutOfOrder(Exception):
     """The database gave two games in another order than ``scoring.ratings.game_order_key``."""
 
 
-def season_fold(season: Season) -> tuple[Table, dict[int, list[list]]]:
+def season_fold(season: Season) -> tuple[StandingsState, dict[int, list[list]]]:
     """The season's standings table, its games added in game order as they are read, :data:`STREAM_CHUNK`
     at a time; and each member's rating history ([[game, rating after], ...], what ``RatingHistory`` stores).
 
@@ -205,7 +205,7 @@ def season_fold(season: Season) -> tuple[Table, dict[int, list[list]]]:
         return table, _history_rows(table, steps)
 
 
-def _season_fold(season: Season) -> tuple[Table, dict[int, list[list]]]:
+def _season_fold(season: Season) -> tuple[StandingsState, dict[int, list[list]]]:
     penalties = list(
         Penalty.objects.filter(season=season, cancelled_at__isnull=True).values_list("member_id", "type", "points")
     )
@@ -213,7 +213,7 @@ def _season_fold(season: Season) -> tuple[Table, dict[int, list[list]]]:
     played = GameSeat.objects.filter(game__season=season, game__status=Game.Status.FINISHED).values("member_id")
     names = dict(Member.objects.filter(Q(id__in=played) | Q(id__in={p[0] for p in penalties}))
                  .values_list("id", "display_name"))
-    table = Table(season)
+    table = StandingsState(season)
     history: dict[int, list[list]] = defaultdict(list)
     known_specs: dict = {}
     previous: tuple | None = None
@@ -243,7 +243,7 @@ def _season_fold(season: Season) -> tuple[Table, dict[int, list[list]]]:
 # ----------------------------------------------------------------------------------------- storing
 
 
-def _history_rows(table: Table, steps: Iterable[R.RatingStep]) -> dict[int, list[list]]:
+def _history_rows(table: StandingsState, steps: Iterable[R.RatingStep]) -> dict[int, list[list]]:
     out: dict[int, list[list]] = defaultdict(list)
     for step in steps:
         out[step.player].append([step.game_id, table.history_value(step)])
@@ -260,7 +260,7 @@ def _locked_snapshot(season: Season, *, read_at: datetime.datetime) -> Standings
     return snapshot
 
 
-def _write(snapshot: StandingsSnapshot, table: Table, *, read_at: datetime.datetime, epoch: int,
+def _write(snapshot: StandingsSnapshot, table: StandingsState, *, read_at: datetime.datetime, epoch: int,
            rows: list[dict] | None = None) -> None:
     snapshot.computed_at = read_at
     snapshot.rows = table.rows() if rows is None else rows
@@ -313,7 +313,7 @@ def standings_add_games(*, season_id: int) -> StandingsSnapshot | None:
         season = Season.objects.select_related("ruleset").filter(pk=season_id).first()
         if snapshot is None or season is None:
             return None
-        table = Table.from_state(season, snapshot.state, epoch=season.standings_epoch)
+        table = StandingsState.from_state(season, snapshot.state, epoch=season.standings_epoch)
         if table is None:
             return None
         finished = Game.objects.filter(season=season, status=Game.Status.FINISHED)

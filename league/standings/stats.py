@@ -8,10 +8,10 @@
 * the season's rating (``scoring.ratings``, a fold) over the games in game order;
 * season deductions (``Penalty`` SEASON_DEDUCTION, not cancelled) subtracted exactly.
 
-:class:`Table` is the whole computation as a state that takes one game more: a full recompute
+:class:`StandingsState` is the whole computation as a state that takes one game more: a full recompute
 adds every game in game order to an empty table; the incremental update reads the stored table
-back (:meth:`Table.from_state`) and adds the games that finished since. Both go through
-:meth:`Table.add_game`, so they cannot disagree.
+back (:meth:`StandingsState.from_state`) and adds the games that finished since. Both go through
+:meth:`StandingsState.add_game`, so they cannot disagree.
 
 ``league.standings.services`` reads the season (``load_season_data``) and stores the result.
 """
@@ -197,7 +197,7 @@ def order_key(game: R.GameResult) -> list:
     return [game.finished_at.isoformat() if game.finished_at is not None else None, game.game_id]
 
 
-class Table:
+class StandingsState:
     """A season's standings as a state: each player's tally and the rating's fold.
 
     Games are added in game order (:meth:`add_game`, which returns the game's rating steps);
@@ -389,7 +389,7 @@ class Table:
                 "tallies": [t.to_json() for t in self.tallies.values()] + list(self.stored.values())}
 
     @classmethod
-    def from_state(cls, season: Season, state: Mapping[str, Any], *, epoch: int) -> Table | None:
+    def from_state(cls, season: Season, state: Mapping[str, Any], *, epoch: int) -> StandingsState | None:
         """The stored table, when it was made at this epoch under the season's settings (else None)."""
         if (not isinstance(state, Mapping) or state.get("version") != cls.STATE_VERSION
                 or state.get("epoch") != epoch or state.get("settings") != settings_key(season)):
@@ -462,9 +462,9 @@ def _rank(rows: list[dict]) -> None:
         row["rank"] = position
 
 
-def season_table(data: SeasonData) -> tuple[Table, list[R.RatingStep]]:
+def season_table(data: SeasonData) -> tuple[StandingsState, list[R.RatingStep]]:
     """Every game of the season added, in game order, to an empty table; and every rating step."""
-    table = Table(data.season)
+    table = StandingsState(data.season)
     steps: list[R.RatingStep] = []
     for game in R.in_game_order(data.games):
         steps.extend(table.add_game(game, data.stats.get(game.game_id), data.scores.get(game.game_id), data.names))

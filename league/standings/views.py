@@ -16,13 +16,13 @@ from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from club.models import Member
+from config.memo import page_key, remembered
 from league.models import Season
 from league.permissions import can_manage_league, can_view_club, can_view_standings
 from league.standings import selectors as sel
 from league.standings.services import standings_refresh
 from league.standings.tables import EXPORT_FORMATS, StandingsTable, export_bytes, rating_header
 from league.ui import charts as charts
-from league.ui.page_cache import remembered, snapshot_key
 from league.ui.views import refuse
 from scoring.hand.names import yaku_name
 
@@ -67,7 +67,7 @@ def season_standings(request: HttpRequest, season_id: int) -> HttpResponse:
                 str(unranked.to_html(request, caption=_("Below the minimum games"))), bool(standings.unranked))
 
     # The tables are the page's work (300 players × 21 columns); the sort links carry the query string.
-    key = snapshot_key("standings", snapshot, season.pk, season.rating_method, season.best_n, season.min_games,
+    key = page_key("standings", snapshot, season.pk, season.rating_method, season.best_n, season.min_games,
                        sorted(request.GET.lists()))
     ranked_html, unranked_html, has_unranked = remembered(key, tables_html)
     return render(
@@ -95,7 +95,7 @@ def standings_export(request: HttpRequest, season_id: int, fmt: str) -> HttpResp
     if isinstance(season, HttpResponse):
         return season
     snapshot = _snapshot(season)
-    body = remembered(snapshot_key(f"export-{fmt}", snapshot, season.pk, season.name, season.rating_method,
+    body = remembered(page_key(f"export-{fmt}", snapshot, season.pk, season.name, season.rating_method,
                                    season.best_n, season.min_games),
                       lambda: export_bytes(sel.standings_rows(snapshot=snapshot).rows, fmt, title=season.name))
     response = HttpResponse(body, content_type=EXPORT_FORMATS[fmt])

@@ -16,24 +16,25 @@ from django.utils.html import json_script
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
+from config.memo import Memo
 from league.games.forms import refusal_templates, tap_table
 from league.games.offline import ENGINE_FILES
-from league.games.words import event_word_templates, round_name, wind_name
-from scoring.table import WINDS
+from league.games.words import (
+    event_word_templates,
+    round_name,
+    wind_name,
+)
+from scoring.winds import WINDS
 
 register = template.Library()
 
 
-_STRINGS: dict[str, dict[str, Any]] = {}
+_STRINGS = Memo("offline words", size=16)
 
 
 def _strings() -> dict[str, Any]:
     """The words in the page's language, worked out once per language and process (every table GET shows them)."""
-    language = get_language() or ""
-    words = _STRINGS.get(language)
-    if words is None:
-        words = _STRINGS[language] = _build_strings()
-    return words
+    return _STRINGS.get(get_language() or "", _build_strings)
 
 
 def _build_strings() -> dict[str, Any]:

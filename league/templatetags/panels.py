@@ -4,7 +4,8 @@ The panels (the result kinds, winner and dealt-in taps, the han/fu grids, draw, 
 chombo and pao) are two thirds of the table screen's markup, and for a form that holds no answer
 yet they are the same at every hand of a game with the same dealer
 (``HandEntryForm.panels_key``). The table screen's GET asks for them after every saved hand: they
-are rendered from ``league/hands/_entry_panels.html`` once per key and remembered per process. A
+are rendered from ``league/hands/_entry_panels.html`` once per key and remembered per process
+(``config.memo``). A
 form with answers (a preview, a refusal, an edit) is rendered every time, with its choices
 checked. Both come from the same template and context (``{"form": form}``), so they cannot differ.
 """
@@ -14,12 +15,12 @@ from django import template
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
-from league.templatetags.rendered import RenderedMemo
+from config.memo import Memo
 
 register = template.Library()
 
 TEMPLATE = "league/hands/_entry_panels.html"
-_PANELS = RenderedMemo(size=256)  # 16 tables × 4 dealers × 2 languages, twice over; about 40 KB each
+_PANELS = Memo("entry panels", size=256)  # 16 tables × 4 dealers × 2 languages, twice over; about 40 KB each
 
 
 def panels_markup(form) -> str:

@@ -13,12 +13,12 @@ from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from league.templatetags.rendered import RenderedMemo
+from config.memo import Memo
 
 register = template.Library()
 
 _NAME = "__value_grid_name__"
-_GRIDS = RenderedMemo(size=64)
+_GRIDS = Memo("han/fu grids", size=64)
 
 
 def _key(rows) -> tuple:

@@ -32,7 +32,7 @@ def refuse(request: HttpRequest, club=None) -> HttpResponse:
 def load_game(request: HttpRequest, pk: int, check: Callable[[Any, Game], bool] | None = None) -> Game:
     """The game, or PermissionDenied/redirect (raised as ``Refused``) when ``check`` fails."""
     game = get_object_or_404(Game.objects.select_related("club", "season", "ruleset"), pk=pk)
-    # With the game: the one standing lookup of the request also says whether the user plays it.
+    # With the game: the one membership lookup of the request also says whether the user plays it.
     check = check or (lambda user, g: permissions.can(user, permissions.Action.VIEW_CLUB, club=g.club, game=g))
     if not check(request.user, game):
         raise Refused(refuse(request, game.club))

@@ -49,7 +49,7 @@ from scoring.hand.readings import (
 from scoring.hand.tiles import assign_ids
 from scoring.payments import HandValue, Limit, hand_value, win_points
 from scoring.rules import ClosedKanRob, Kazoe, Renhou, Ruleset
-from scoring.table import paid_as_dealer
+from scoring.winds import paid_as_dealer
 
 _HONROUTOU_CHIITOI = frozenset({"honroutou", "chiitoitsu"})
 _NORTH = 30  # 34-index of 4z
@@ -259,7 +259,7 @@ def resolve_context(hand: ParsedHand, context: HandContext | None, ruleset: Rule
 
     ``paid_as_dealer`` left None is derived here, for every caller alike (the game engine, the
     ``hand`` command, the table screens), from the ruleset and the round wind
-    (:func:`scoring.table.paid_as_dealer`: Juki's West rule)."""
+    (:func:`scoring.winds.paid_as_dealer`: Juki's West rule)."""
     if context is not None:
         if context.seat_wind not in _WIND_34 or context.round_wind not in _WIND_34:
             raise HandError(M.WINDS_CONTEXT)

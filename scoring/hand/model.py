@@ -28,7 +28,7 @@ class HandContext:
     paid_as_dealer: bool | None = None
     """Pay this win as a dealer win (Juki: every win from West on). None (the default, and what
     the game engine passes): derived from the ruleset and ``round_wind`` by
-    :func:`scoring.table.paid_as_dealer`, the one home of that rule; True/False overrides it."""
+    :func:`scoring.winds.paid_as_dealer`, the one home of that rule; True/False overrides it."""
     dealer_renchan: int = 0
     dealer_wins_in_row: int | None = None
 

@@ -16,7 +16,7 @@ from scoring import messages as M
 from scoring.errors import HandError
 from scoring.hand.tiles import SUIT_NAMES, Tile, notation, parse_tile, parse_tiles_tuple, valid_notation
 from scoring.rules import Ruleset
-from scoring.table import WINDS
+from scoring.winds import WINDS
 
 
 class MeldKind(enum.StrEnum):

@@ -4,7 +4,6 @@ one docstring per option) and :mod:`.presets` (the club and public presets, ``pr
 preset``.
 """
 
-from scoring.penalties import PenaltyType
 from scoring.rules.presets import *  # noqa: F403 - the preset constants
 from scoring.rules.presets import PRESET_LABELS_KO, PRESETS, preset, preset_label, resolve
 from scoring.rules.ruleset import (
@@ -33,6 +32,7 @@ from scoring.rules.ruleset import (
     TieRule,
     Yame,
 )
+from scoring.vocabulary import PenaltyType
 
 __all__ = [
     "Abort",

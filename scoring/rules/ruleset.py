@@ -23,7 +23,7 @@ from typing import Any
 
 from scoring import messages as M
 from scoring.errors import ScoringError
-from scoring.penalties import PenaltyType
+from scoring.vocabulary import PenaltyType
 
 
 class Renchan(enum.StrEnum):

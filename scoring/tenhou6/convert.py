@@ -25,7 +25,7 @@ from scoring import messages as M
 from scoring.errors import ScoringError
 from scoring.payments import hand_value, ron_amount, tsumo_amounts, win_deltas
 from scoring.rules import GameLength, Rounding, Ruleset, resolve
-from scoring.table import round_code
+from scoring.winds import round_code
 
 FORMAT = "mahjong-club-game/1"
 BASE_PRESET = "tenhou"

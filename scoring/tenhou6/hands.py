@@ -19,7 +19,7 @@ from typing import Any
 
 from scoring import messages as M
 from scoring.errors import ScoringError
-from scoring.table import WINDS, seat_wind
+from scoring.winds import WINDS, seat_wind
 
 _SUIT = {1: "m", 2: "p", 3: "s", 4: "z"}
 LIVE_WALL_DRAWS = 70  # 136 tiles - 52 dealt - 14 dead wall

@@ -378,8 +378,8 @@ def test_the_offline_form_makes_the_servers_event_from_the_same_taps(base_url, n
     from django.http import QueryDict
     from django.utils import translation
 
+    from league.games.entry_screen import game_view
     from league.games.forms import HandEntryForm
-    from league.games.table import game_view
 
     game, _players = seated
     page = new_context().new_page()

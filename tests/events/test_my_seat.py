@@ -98,7 +98,7 @@ def test_a_hand_saved_at_my_table_changes_the_fragment(client, night, members, a
     client.force_login(game.seat_set.first().member.user)
     url = reverse("events:my_seat_live", args=[night.pk])
     etag = client.get(url)["ETag"]
-    game_services.hand_record(game=game, position=0, event=ron(1, 2), by=None)
+    game_services.hand_record(game=game, position=0, event=ron(1, loser=2), by=None)
     assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == HTTPStatus.OK
 
 

@@ -190,7 +190,7 @@ def test_a_leaver_mid_game_cancels_the_game_and_keeps_its_hands(night_no_sanma, 
     CheckInFactory.for_members(night, members[:4])
     rnd, _ = services.round_seat(night=night, number=1, by=admin_user)
     table = rnd.tables.get()
-    game_services.hand_record(game=table.game, position=0, event=ron(1, 2), by=None)
+    game_services.hand_record(game=table.game, position=0, event=ron(1, loser=2), by=None)
     leaver = table.game.seat_set.get(seat=2).member
     services.table_cancel(table=table, leaving=leaver, by=admin_user, reason="급한 일로 귀가")
     table.game.refresh_from_db()
@@ -203,7 +203,7 @@ def test_a_substitute_takes_the_seat_and_its_score(night_no_sanma, members, admi
     CheckInFactory.for_members(night, members[:5])
     rnd, _ = services.round_seat(night=night, number=1, by=admin_user)
     table = rnd.tables.get()
-    game_services.hand_record(game=table.game, position=0, event=ron(1, 2, han=3), by=None)
+    game_services.hand_record(game=table.game, position=0, event=ron(1, loser=2, han=3), by=None)
     leaver = table.game.seat_set.get(seat=2).member
     sub = next(m for m in members[:5] if m.pk in rnd.sitting_out)
     services.seat_substitute(table=table, leaving=leaver, substitute=sub, by=admin_user, reason="컨디션 난조")

@@ -159,7 +159,7 @@ def test_the_watch_check_is_304_until_a_hand_is_saved(client, night, members, ad
     url = reverse("events:game_live", args=[game.pk])
     etag = client.get(url)["ETag"]
     assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == HTTPStatus.NOT_MODIFIED
-    game_services.hand_record(game=game, position=0, event=ron(1, 2), by=None)
+    game_services.hand_record(game=game, position=0, event=ron(1, loser=2), by=None)
     response = client.get(url, HTTP_IF_NONE_MATCH=etag)
     assert response.status_code == HTTPStatus.OK and response["ETag"] != etag
 
@@ -184,7 +184,7 @@ def test_the_board_fragment_is_304_until_something_changes(client, night, member
     etag = first["ETag"]
     assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == HTTPStatus.NOT_MODIFIED
     game = rnd.tables.first().game
-    game_services.hand_record(game=game, position=0, event=ron(1, 2, han=3), by=None)
+    game_services.hand_record(game=game, position=0, event=ron(1, loser=2, han=3), by=None)
     changed = client.get(url, HTTP_IF_NONE_MATCH=etag)
     assert changed.status_code == HTTPStatus.OK
     assert "28,900" in changed.content.decode()

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 
-def ron(winner: int, loser: int, han: int = 1, fu: int = 30, riichi=()) -> dict:
+def ron(winner: int, *, loser: int, han: int = 1, fu: int = 30, riichi=()) -> dict:
+    """Winner first, as the rulebook says it: ``ron(1, loser=2)`` is "seat 1 rons seat 2"."""
     return {"kind": "ron", "loser": loser, "wins": [{"winner": winner, "han": han, "fu": fu}], "riichi": list(riichi)}
 
 
@@ -18,8 +19,8 @@ STOP = {"kind": "stop"}
 
 # East 1 .. South 3: every hand a 1-han 30-fu ron by the player after the dealer
 # from the player two after the dealer (the deal passes each time).
-TO_SOUTH_4 = [ron((d + 1) % 4, (d + 2) % 4) for d in (0, 1, 2, 3, 0, 1, 2)]
+TO_SOUTH_4 = [ron((d + 1) % 4, loser=(d + 2) % 4) for d in (0, 1, 2, 3, 0, 1, 2)]
 # South 4 (dealer = seat 3): a non-dealer mangan that ends the game (all last).
-ALL_LAST_FINISH = [*TO_SOUTH_4, ron(0, 1, han=5)]
+ALL_LAST_FINISH = [*TO_SOUTH_4, ron(0, loser=1, han=5)]
 # Juki's optional agari-yame: the dealer tsumos a haneman, then chooses to stop.
 AGARI_YAME_FINISH = [*TO_SOUTH_4, tsumo(3, han=6), STOP]

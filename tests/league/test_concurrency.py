@@ -49,7 +49,7 @@ def test_runs_on_postgresql():
 
 @pytest.mark.parametrize("round_", range(3), ids=lambda n: f"attempt-{n}")
 def test_different_events_at_once_store_one_and_conflict_the_other(game, players, round_):
-    results = submit_together(game, [(ron(1, 2), players[0].user), (tsumo(3), players[3].user)])
+    results = submit_together(game, [(ron(1, loser=2), players[0].user), (tsumo(3), players[3].user)])
 
     stored = [r for r in results if isinstance(r, HandRecord)]
     conflicts = [r for r in results if isinstance(r, HandConflict)]
@@ -60,7 +60,7 @@ def test_different_events_at_once_store_one_and_conflict_the_other(game, players
 
 
 def test_the_same_event_at_once_is_stored_once(game, players):
-    results = submit_together(game, [(ron(1, 2), players[0].user), (ron(1, 2), players[1].user)])
+    results = submit_together(game, [(ron(1, loser=2), players[0].user), (ron(1, loser=2), players[1].user)])
 
     assert all(isinstance(r, HandRecord) for r in results), results
     assert results[0].pk == results[1].pk

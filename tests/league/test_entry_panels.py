@@ -7,8 +7,8 @@ import pytest
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from league.games.entry_screen import EntryContext
 from league.games.forms import HandEntryForm
-from league.games.table import TableContext
 from league.templatetags import panels
 from scoring.rules.presets import PRESETS, preset
 
@@ -17,7 +17,7 @@ NAMES = ["김 <동>", "이&서", "박준", "최"]
 
 def _table(ruleset, *, dealer=0, dealer_min_han=None, scores=None, riichi_ok=None, position=3, names=NAMES, **more):
     n = ruleset.players
-    return TableContext(players=names[:n], ruleset=ruleset, scores=scores or [25000] * n, dealer=dealer,
+    return EntryContext(players=names[:n], ruleset=ruleset, scores=scores or [25000] * n, dealer=dealer,
                         position=position, riichi_ok=riichi_ok or [True] * n, dealer_min_han=dealer_min_han, **more)
 
 

@@ -45,7 +45,7 @@ def test_a_locked_database_answers_503_json_on_the_api(monkeypatch, game, player
     monkeypatch.setattr(game_services, "hand_append", locked)
     api = APIClient(raise_request_exception=False)
     api.force_authenticate(players[0].user)
-    response = api.post("/api/hands/", {"game": game.pk, "position": 0, "event": ron(1, 2)}, format="json")
+    response = api.post("/api/hands/", {"game": game.pk, "position": 0, "event": ron(1, loser=2)}, format="json")
     assert response.status_code == HTTPStatus.SERVICE_UNAVAILABLE
     assert response.json()["retry"] is True and response["Retry-After"]
 

@@ -37,7 +37,7 @@ def busy_season(season, game, players, referee):
     formula-looking name, a cancelled game and a season deduction."""
     random_season(season, players=6, games=10)
     for position, loser in enumerate([2, 3, 0]):
-        game_services.hand_record(game=game, position=position, event=ron(1, loser), by=players[0].user)
+        game_services.hand_record(game=game, position=position, event=ron(1, loser=loser), by=players[0].user)
     referee_services.penalty_give(member=players[2], type="chombo", reason="=손패 공개", game=game, by=referee.user)
     referee_services.penalty_give(member=players[3], type="season_deduction", reason="지각", season=season,
                                   points=5, by=referee.user)

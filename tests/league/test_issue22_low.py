@@ -151,7 +151,7 @@ def test_item15_a_retry_after_another_phones_undo_says_the_hand_was_undone(game,
     from tests.league.events import ron
 
     phone = _api(players[0].user)
-    body = {"game": game.pk, "event": ron(1, 2)}
+    body = {"game": game.pk, "event": ron(1, loser=2)}
     first = phone.post("/api/hands/", body, format="json", HTTP_IDEMPOTENCY_KEY="hand-1")
     assert first.status_code == HTTPStatus.CREATED
     game_services.hand_undo_last(game=game, by=players[1].user, position=0)  # another phone at the table
@@ -166,7 +166,7 @@ def test_item15_a_retry_while_the_hand_stands_still_replays_the_first_answer(gam
     from tests.league.events import ron
 
     phone = _api(players[0].user)
-    body = {"game": game.pk, "event": ron(1, 2)}
+    body = {"game": game.pk, "event": ron(1, loser=2)}
     first = phone.post("/api/hands/", body, format="json", HTTP_IDEMPOTENCY_KEY="hand-1")
     retry = phone.post("/api/hands/", body, format="json", HTTP_IDEMPOTENCY_KEY="hand-1")
     assert retry.status_code == HTTPStatus.OK and retry.json() == first.json()

@@ -21,7 +21,7 @@ from django.utils import translation
 
 from league.games import offline
 from league.games.forms import HandEntryForm, refusal_templates, tap_table
-from league.games.table import TableContext
+from league.games.entry_screen import EntryContext
 from league.games.words import _event_text, event_word_templates
 from scoring.rules import preset
 
@@ -30,8 +30,8 @@ OFFLINE_JS = Path(settings.BASE_DIR) / "static" / "league" / "offline.js"
 PYODIDE = Path(settings.BASE_DIR) / "static" / "vendor" / "pyodide"
 
 
-def _table(key: str, *, dealer: int = 0, dealer_min_han: int | None = None) -> TableContext:
-    return TableContext(players=PLAYERS, ruleset=preset(key), scores=[25000] * 4, dealer=dealer, position=0,
+def _table(key: str, *, dealer: int = 0, dealer_min_han: int | None = None) -> EntryContext:
+    return EntryContext(players=PLAYERS, ruleset=preset(key), scores=[25000] * 4, dealer=dealer, position=0,
                         riichi_ok=[True] * 4, dealer_min_han=dealer_min_han, agari_forbidden=[False] * 4)
 
 
@@ -75,7 +75,7 @@ CASES = {
 }
 
 
-def _server(table: TableContext, taps: list[tuple[str, str]]) -> dict:
+def _server(table: EntryContext, taps: list[tuple[str, str]]) -> dict:
     """What the online form stores for the taps, or its refusal (in Korean)."""
     data = QueryDict(mutable=True)
     data["position"] = "0"

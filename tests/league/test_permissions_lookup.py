@@ -1,4 +1,4 @@
-"""The standing lookup (``league.permissions._lookup``) is one plain SQL statement: it must answer
+"""The membership lookup (``league.permissions._lookup_membership``) is one plain SQL statement: it must answer
 exactly what the same question asked through the ORM answers, for every kind of member."""
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from tests.factories import ClubFactory, ClubRoleFactory, MemberFactory, UserFac
 pytestmark = pytest.mark.django_db
 
 
-def orm_standing(user, club, game) -> permissions.Standing:
+def orm_membership(user, club, game) -> permissions.Membership:
     """The reference: the membership, its roles in this club and the seat, as the ORM asks it."""
     rows = Member.objects.filter(user=user, club=club, active=True).annotate(
         club_roles=FilteredRelation("roles", condition=Q(roles__club=club)))
@@ -23,9 +23,9 @@ def orm_standing(user, club, game) -> permissions.Standing:
         rows = rows.annotate(seated=Value(False))
     found = list(rows.values_list("pk", "club_roles__role", "seated"))
     if not found:
-        return permissions.Standing(authenticated=True)
+        return permissions.Membership(authenticated=True)
     roles = frozenset(role for _, role, _ in found if role is not None)
-    return permissions.Standing(authenticated=True, member=True, player=bool(found[0][2]), roles=roles)
+    return permissions.Membership(authenticated=True, member=True, player=bool(found[0][2]), roles=roles)
 
 
 def _member(club, *roles, active=True):
@@ -58,11 +58,11 @@ def test_lookup_answers_what_the_orm_answers(case, with_game, club, game, player
     else:
         user = _member(other, "admin", "host").user
     at = game if with_game else None
-    assert permissions._lookup(user, club, at) == orm_standing(user, club, at)
+    assert permissions._lookup_membership(user, club, at) == orm_membership(user, club, at)
 
 
 def test_roles_in_another_club_do_not_count(club):
     member = _member(club)
     ClubRoleFactory(club=ClubFactory(), member=member, role="admin")
-    standing = permissions._lookup(member.user, club, None)
-    assert standing.member and standing.roles == frozenset()
+    membership = permissions._lookup_membership(member.user, club, None)
+    assert membership.member and membership.roles == frozenset()

@@ -5,21 +5,21 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 
 from league import permissions
-from league.permissions import Action, Standing
+from league.permissions import Action, Membership
 from tests.factories import ClubFactory, MemberFactory, UserFactory
 
 A = Action
-ANON = Standing()
-OUTSIDER = Standing(authenticated=True)
-MEMBER = Standing(authenticated=True, member=True)
-PLAYER = Standing(authenticated=True, member=True, player=True)
-HOST = Standing(authenticated=True, member=True, roles=frozenset({"host"}))
-HOST_PLAYING = Standing(authenticated=True, member=True, player=True, roles=frozenset({"host"}))
-REFEREE = Standing(authenticated=True, member=True, roles=frozenset({"referee"}))
-ADMIN = Standing(authenticated=True, member=True, roles=frozenset({"admin"}))
-SUPERUSER = Standing(authenticated=True, superuser=True)
+ANON = Membership()
+OUTSIDER = Membership(authenticated=True)
+MEMBER = Membership(authenticated=True, member=True)
+PLAYER = Membership(authenticated=True, member=True, player=True)
+HOST = Membership(authenticated=True, member=True, roles=frozenset({"host"}))
+HOST_PLAYING = Membership(authenticated=True, member=True, player=True, roles=frozenset({"host"}))
+REFEREE = Membership(authenticated=True, member=True, roles=frozenset({"referee"}))
+ADMIN = Membership(authenticated=True, member=True, roles=frozenset({"admin"}))
+SUPERUSER = Membership(authenticated=True, superuser=True)
 # A role left over on an inactive member (the lookup returns no membership) grants nothing.
-STALE_ROLE = Standing(authenticated=True, member=False, roles=frozenset({"admin"}))
+STALE_ROLE = Membership(authenticated=True, member=False, roles=frozenset({"admin"}))
 
 STANDINGS = {
     "anonymous": ANON, "outsider": OUTSIDER, "member": MEMBER, "player": PLAYER, "host": HOST,
@@ -70,22 +70,22 @@ def test_public_standings_open_nothing_else_to_anonymous(action):
 
 # --- the database lookups ---------------------------------------------------------------------
 @pytest.mark.django_db
-def test_standing_for_seated_player_and_roles(game, players, referee, host):
+def test_membership_for_seated_player_and_roles(game, players, referee, host):
     club = game.club
 
-    assert permissions.standing_for(players[0].user, club, game=game) == PLAYER
-    assert permissions.standing_for(players[0].user, club) == MEMBER
-    assert permissions.standing_for(referee.user, club, game=game) == REFEREE
-    assert permissions.standing_for(host.user, club, game=game) == HOST
-    assert permissions.standing_for(AnonymousUser(), club) == ANON
-    assert permissions.standing_for(None, club) == ANON
+    assert permissions.membership_for(players[0].user, club, game=game) == PLAYER
+    assert permissions.membership_for(players[0].user, club) == MEMBER
+    assert permissions.membership_for(referee.user, club, game=game) == REFEREE
+    assert permissions.membership_for(host.user, club, game=game) == HOST
+    assert permissions.membership_for(AnonymousUser(), club) == ANON
+    assert permissions.membership_for(None, club) == ANON
 
 
 @pytest.mark.django_db
 def test_membership_in_another_club_gives_nothing(game, referee):
     other_club = ClubFactory()
 
-    assert permissions.standing_for(referee.user, other_club) == OUTSIDER
+    assert permissions.membership_for(referee.user, other_club) == OUTSIDER
     assert permissions.can_give_penalty(referee.user, other_club) is False
     assert permissions.can_give_penalty(referee.user, game.club) is True
 

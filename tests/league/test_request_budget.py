@@ -87,12 +87,10 @@ def test_a_record_is_replayed_once_across_the_get_the_preview_and_the_save(host_
     hand was saved); the preview of the fourth hand replays the new four-hand record once; the save
     of that same hand, and the table after it, replay nothing (it is the record the preview replayed).
     """
-    from collections import OrderedDict
-
     import scoring.game
     from league.games import selectors
 
-    monkeypatch.setattr(selectors, "_REPLAYS", OrderedDict())
+    selectors._REPLAYS.forget()
     calls: list[int] = []
     real = scoring.game.replay
     monkeypatch.setattr(scoring.game, "replay", lambda record: calls.append(len(record["hands"])) or real(record))

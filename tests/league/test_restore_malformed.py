@@ -29,7 +29,7 @@ def doc(db):
     members = [MemberFactory(club=club) for _ in range(4)]
     game = game_services.game_start(season=season, members=members, table_label="A")
     for position, loser in enumerate([2, 3]):
-        game_services.hand_record(game=game, position=position, event=ron(1, loser))
+        game_services.hand_record(game=game, position=position, event=ron(1, loser=loser))
     referee_services.penalty_give(member=members[3], type="season_deduction", points=5, reason="late", season=season)
     exported = export_season(season)
     exported["club"]["slug"] = "restored"

@@ -51,7 +51,7 @@ def newcomer(club):
 
 # --- swap ------------------------------------------------------------------------------------
 def test_a_swap_in_a_game_in_progress_moves_two_players_and_keeps_the_hands(game, players, referee):
-    game_services.hand_record(game=game, position=0, event=ron(1, 2), by=referee.user)
+    game_services.hand_record(game=game, position=0, event=ron(1, loser=2), by=referee.user)
     scores_before = game.hands.get().event
     seat_corrections.seats_swap(game=game, first=players[1], second=players[2], by=referee.user,
                                 reason="남과 서가 바뀌어 입력됨")
@@ -77,7 +77,7 @@ def test_only_players_of_the_game_can_be_swapped(game, players, referee, newcome
 
 # --- replace ---------------------------------------------------------------------------------
 def test_a_replacement_takes_the_seat_and_its_score(game, players, referee, newcomer):
-    game_services.hand_record(game=game, position=0, event=ron(1, 2), by=referee.user)
+    game_services.hand_record(game=game, position=0, event=ron(1, loser=2), by=referee.user)
     seat_corrections.seat_replace(game=game, leaving=players[2], joining=newcomer, by=referee.user,
                                   reason="명단에 다른 회원이 선택됨")
     assert seat_members(game) == [players[0].pk, players[1].pk, newcomer.pk, players[3].pk]
@@ -135,7 +135,7 @@ def test_a_replacement_in_a_finished_game_moves_the_result_to_the_member_who_pla
 
 
 def test_a_penalty_given_with_a_hand_follows_its_seat(game, players, referee):
-    game_services.hand_record(game=game, position=0, event=ron(1, 2), by=referee.user)
+    game_services.hand_record(game=game, position=0, event=ron(1, loser=2), by=referee.user)
     penalty = referee_services.penalty_give(member=players[2], type="yellow_card", reason="늦은 리치 선언",
                                             by=referee.user, game=game)
     seat_corrections.seats_swap(game=game, first=players[2], second=players[3], by=referee.user, reason="서/북 반대")

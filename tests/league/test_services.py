@@ -98,20 +98,20 @@ def test_game_start_refuses_a_user_without_a_role(season, players):
 
 # --- hand_record --------------------------------------------------------------------------------
 def test_hand_record_stores_the_event_and_audits_it(game, players):
-    hand = game_services.hand_record(game=game, position=0, event=ron(1, 2, han=2), by=players[1].user)
+    hand = game_services.hand_record(game=game, position=0, event=ron(1, loser=2, han=2), by=players[1].user)
 
-    assert hand.position == 0 and hand.event == ron(1, 2, han=2)
+    assert hand.position == 0 and hand.event == ron(1, loser=2, han=2)
     assert hand.entered_by == players[1].user
     assert scores(game) == [25000, 27000, 23000, 25000]
     entry = AuditEntry.objects.get(object_type="hand", object_id=str(hand.pk))
     assert entry.action == AuditEntry.Action.CREATE
-    assert entry.after == {"game": game.pk, "position": 0, "event": ron(1, 2, han=2)}
+    assert entry.after == {"game": game.pk, "position": 0, "event": ron(1, loser=2, han=2)}
 
 
 @pytest.mark.parametrize(
     "first, again",
     [
-        pytest.param(ron(1, 2), ron(1, 2), id="identical-resubmission"),
+        pytest.param(ron(1, loser=2), ron(1, loser=2), id="identical-resubmission"),
         pytest.param(draw([0]), {"kind": "draw", "tenpai": [0]}, id="same-event-with-defaults-omitted"),
     ],
 )
@@ -126,19 +126,19 @@ def test_hand_record_is_idempotent_for_the_same_event(game, players, first, agai
 
 
 def test_hand_record_different_event_at_a_taken_position_is_a_conflict(game, players):
-    stored = game_services.hand_record(game=game, position=0, event=ron(1, 2), by=players[0].user)
+    stored = game_services.hand_record(game=game, position=0, event=ron(1, loser=2), by=players[0].user)
 
     with pytest.raises(HandConflict, match="already entered") as exc:
         game_services.hand_record(game=game, position=0, event=tsumo(3), by=players[3].user)
 
     assert exc.value.existing.pk == stored.pk
     assert exc.value.code == "conflict"
-    assert HandRecord.objects.get(game=game).event == ron(1, 2)
+    assert HandRecord.objects.get(game=game).event == ron(1, loser=2)
 
 
 def test_hand_record_refuses_a_position_beyond_the_next(game, players):
     with pytest.raises(HandRefused, match="next hand of this game is hand 1") as exc:
-        game_services.hand_record(game=game, position=1, event=ron(1, 2), by=players[0].user)
+        game_services.hand_record(game=game, position=1, event=ron(1, loser=2), by=players[0].user)
 
     assert exc.value.code == "position"
     assert not HandRecord.objects.exists()
@@ -168,7 +168,7 @@ def test_hand_record_refuses_anyone_but_players_referees_and_admins(game, host):
 
     for user in (outsider, host.user):
         with pytest.raises(PermissionDenied):
-            game_services.hand_record(game=game, position=0, event=ron(1, 2), by=user)
+            game_services.hand_record(game=game, position=0, event=ron(1, loser=2), by=user)
     assert not HandRecord.objects.exists()
 
 
@@ -203,16 +203,16 @@ def test_in_progress_hands_do_not_queue_a_recompute(game, players, recomputes):
 
 # --- hand_edit -----------------------------------------------------------------------------------
 def test_hand_edit_replays_the_later_hands(game, players, referee):
-    record_all(game, [ron(1, 2), ron(2, 3)], players[0].user)
+    record_all(game, [ron(1, loser=2), ron(2, loser=3)], players[0].user)
     first = HandRecord.objects.get(game=game, position=0)
 
-    game_services.hand_edit(hand=first, event=ron(1, 2, han=3), by=referee.user, reason="3 han, not 1")
+    game_services.hand_edit(hand=first, event=ron(1, loser=2, han=3), by=referee.user, reason="3 han, not 1")
 
-    assert HandRecord.objects.get(pk=first.pk).event == ron(1, 2, han=3)
+    assert HandRecord.objects.get(pk=first.pk).event == ron(1, loser=2, han=3)
     assert scores(game) == [25000, 28900, 25000 - 3900 + 1000, 25000 - 1000]
     entry = AuditEntry.objects.get(object_type="hand", object_id=str(first.pk), action=AuditEntry.Action.EDIT)
-    assert entry.before["event"] == ron(1, 2)
-    assert entry.after["event"] == ron(1, 2, han=3)
+    assert entry.before["event"] == ron(1, loser=2)
+    assert entry.after["event"] == ron(1, loser=2, han=3)
     assert entry.reason == "3 han, not 1"
     assert entry.actor == referee.user
 
@@ -222,7 +222,7 @@ def test_hand_edit_of_a_finished_game_refreshes_the_cache_and_recomputes(game, p
     last = HandRecord.objects.get(game=game, position=len(ALL_LAST_FINISH) - 1)
     recomputes.clear()
 
-    game_services.hand_edit(hand=last, event=ron(0, 1, han=6), by=referee.user, reason="haneman")
+    game_services.hand_edit(hand=last, event=ron(0, loser=1, han=6), by=referee.user, reason="haneman")
 
     game.refresh_from_db()
     assert game.final_scores == [24000 + 12000, 26000 - 12000, 25000, 25000]
@@ -237,7 +237,7 @@ def test_hand_edit_refused_when_a_later_hand_becomes_impossible(game, players, r
 
     # A non-dealer win at South 4 ends the game, so the dealer's "stop" after it is impossible.
     with pytest.raises(HandRefused, match="makes hand 9 impossible") as exc:
-        game_services.hand_edit(hand=dealer_win, event=ron(0, 1, han=5), by=referee.user, reason="typo")
+        game_services.hand_edit(hand=dealer_win, event=ron(0, loser=1, han=5), by=referee.user, reason="typo")
 
     assert exc.value.hand == 8
     assert game_selectors.game_record(game) == before
@@ -248,12 +248,13 @@ def test_hand_edit_refused_when_a_later_hand_becomes_impossible(game, players, r
 
 # --- hand_delete / hand_undo_last ------------------------------------------------------------
 def test_hand_delete_renumbers_later_hands_and_replays(game, players, referee):
-    record_all(game, [ron(1, 2), draw([0]), ron(3, 0)], players[0].user)
+    record_all(game, [ron(1, loser=2), draw([0]), ron(3, loser=0)], players[0].user)
     middle = HandRecord.objects.get(game=game, position=1)
 
     game_services.hand_delete(hand=middle, by=referee.user, reason="entered twice")
 
-    assert [(h.position, h.event) for h in game.hands.order_by("position")] == [(0, ron(1, 2)), (1, ron(3, 0))]
+    assert [(h.position, h.event) for h in game.hands.order_by("position")] == [(0, ron(1, loser=2)),
+                                                                                (1, ron(3, loser=0))]
     entry = AuditEntry.objects.get(action=AuditEntry.Action.DELETE)
     assert entry.before == {"game": game.pk, "position": 1, "event": draw([0])}
     assert entry.after is None and entry.reason == "entered twice"
@@ -333,7 +334,7 @@ def test_game_cancel_refusals(game, players, referee, actor, reason, error):
     ],
 )
 def test_penalty_give_in_game_appends_a_contract_event(game, players, referee, kind, event):
-    game_services.hand_record(game=game, position=0, event=ron(1, 0), by=referee.user)
+    game_services.hand_record(game=game, position=0, event=ron(1, loser=0), by=referee.user)
 
     penalty = referee_services.penalty_give(game=game, member=players[2], type=kind, reason="판정", by=referee.user)
 
@@ -370,16 +371,16 @@ def test_referee_ruling_with_an_amount_moves_table_points(game, players, referee
 
 
 def test_penalty_cancel_removes_the_event_and_replays(game, players, referee):
-    game_services.hand_record(game=game, position=0, event=ron(1, 0), by=referee.user)
+    game_services.hand_record(game=game, position=0, event=ron(1, loser=0), by=referee.user)
     penalty = referee_services.penalty_give(game=game, member=players[2], type="chombo", reason="x", by=referee.user)
-    game_services.hand_record(game=game, position=2, event=ron(3, 1), by=referee.user)
+    game_services.hand_record(game=game, position=2, event=ron(3, loser=1), by=referee.user)
 
     referee_services.penalty_cancel(penalty=penalty, by=referee.user, reason="wrong player")
 
     penalty.refresh_from_db()
     assert penalty.cancelled_at is not None and penalty.cancel_reason == "wrong player"
     assert penalty.cancelled_by == referee.user and penalty.hand_record is None
-    assert [h.event for h in game.hands.order_by("position")] == [ron(1, 0), ron(3, 1)]
+    assert [h.event for h in game.hands.order_by("position")] == [ron(1, loser=0), ron(3, loser=1)]
     assert scores(game) == [24000, 25000, 25000, 26000]
     entry = AuditEntry.objects.get(object_type="penalty", action=AuditEntry.Action.CANCEL)
     assert entry.before["cancelled_at"] is None and entry.after["cancelled_at"] is not None

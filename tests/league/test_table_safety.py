@@ -104,7 +104,7 @@ def test_a_refused_save_keeps_its_token_and_a_new_page_gets_a_new_one(game, play
 
 
 def test_an_edit_submitted_twice_changes_once_and_says_it_was_saved(game, players):
-    _record(game, [ron(1, 2)])
+    _record(game, [ron(1, loser=2)])
     host = _client(players[0])
     url = reverse("league:hand_edit", args=[game.pk, 0])
     token = _token(host.get(url).content.decode(), "edit")
@@ -148,7 +148,7 @@ def test_the_same_undo_form_twice_removes_one_hand(game, players):
 
 
 def test_undo_shows_what_it_removes_and_asks_for_a_confirming_tap(game, players):
-    _record(game, [ron(1, 2, han=3)])
+    _record(game, [ron(1, loser=2, han=3)])
     html = _client(players[0]).get(reverse("league:game_table", args=[game.pk])).content.decode()
     what = re.search(r'data-testid="undo-what">(.*?)</span>', html, re.S).group(1)
     assert "1" in what and players[1].display_name in what and players[2].display_name in what
@@ -183,7 +183,7 @@ def test_delete_by_position_checks_the_hand_the_host_saw_under_the_lock(game, pl
 
 # --- item 3: penalties belong to referees ----------------------------------------------------------
 def test_a_hosts_undo_cannot_remove_a_referees_yellow_card(game, players, referee):
-    _record(game, [ron(1, 2)])
+    _record(game, [ron(1, loser=2)])
     referee_services.penalty_give(member=players[2], type="yellow_card", reason="exposed tiles", game=game,
                                   by=referee.user)
     with pytest.raises(HandRefused) as refused:
@@ -271,7 +271,7 @@ def test_a_finished_game_is_closed_to_players_and_needs_a_reason_from_referees(g
 # --- item 6: every create honours an idempotency key ---------------------------------------------------
 def test_api_hand_without_position_is_idempotent_with_a_key(game, players):
     api = _api(players[0])
-    body = {"game": game.pk, "event": ron(1, 2)}
+    body = {"game": game.pk, "event": ron(1, loser=2)}
     answers = [api.post("/api/hands/", body, format="json", HTTP_IDEMPOTENCY_KEY="hand-1") for _ in range(5)]
     assert [a.status_code for a in answers] == [HTTPStatus.CREATED] + [HTTPStatus.OK] * 4
     assert all(a.json() == answers[0].json() for a in answers)
@@ -281,8 +281,9 @@ def test_api_hand_without_position_is_idempotent_with_a_key(game, players):
 
 def test_an_idempotency_key_reused_for_another_body_is_refused(game, players):
     api = _api(players[0])
-    api.post("/api/hands/", {"game": game.pk, "event": ron(1, 2)}, format="json", HTTP_IDEMPOTENCY_KEY="k")
-    other = api.post("/api/hands/", {"game": game.pk, "event": ron(2, 3)}, format="json", HTTP_IDEMPOTENCY_KEY="k")
+    api.post("/api/hands/", {"game": game.pk, "event": ron(1, loser=2)}, format="json", HTTP_IDEMPOTENCY_KEY="k")
+    other = api.post("/api/hands/", {"game": game.pk, "event": ron(2, loser=3)}, format="json",
+                     HTTP_IDEMPOTENCY_KEY="k")
     assert other.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
     assert "Idempotency-Key" in other.json()["detail"]
     assert game.hands.count() == 1
@@ -291,7 +292,7 @@ def test_an_idempotency_key_reused_for_another_body_is_refused(game, players):
 def test_keys_are_per_user(game, players):
     for member in players[:2]:
         api = _api(member)
-        api.post("/api/hands/", {"game": game.pk, "position": 0, "event": ron(1, 2)}, format="json",
+        api.post("/api/hands/", {"game": game.pk, "position": 0, "event": ron(1, loser=2)}, format="json",
                  HTTP_IDEMPOTENCY_KEY="same")
     assert IdempotencyKey.objects.count() == 2 and game.hands.count() == 1
 

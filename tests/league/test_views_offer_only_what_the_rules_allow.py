@@ -16,8 +16,8 @@ from django.test import Client
 from django.urls import reverse
 
 from league.games import services as game_services
+from league.games.entry_screen import EntryContext
 from league.games.forms import HandEntryForm, value_choices
-from league.games.table import TableContext
 from league.models import HandRecord
 from scoring.errors import ScoringError
 from scoring.payments import check_win_han_fu
@@ -166,7 +166,7 @@ def test_fifth_renchan_non_dealer_win_needs_no_dora_answer(fifth, players):
 
 
 def test_form_has_no_dora_default():
-    table = TableContext(players=["가", "나", "다", "라"], ruleset=preset("juki-agit-2026"), scores=[25000] * 4,
+    table = EntryContext(players=["가", "나", "다", "라"], ruleset=preset("juki-agit-2026"), scores=[25000] * 4,
                          dealer=0, position=5, riichi_ok=[True] * 4, renchan=5, dealer_min_han=2)
     form = HandEntryForm(table=table)
     assert form.initial.get("ron_dora") is None and form.initial.get("tsumo_dora") is None

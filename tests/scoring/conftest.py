@@ -9,7 +9,7 @@ import pytest
 from scoring.game import GameReplay, replay
 from scoring.record import FORMAT
 from scoring.rules import resolve
-from scoring.settle import Table
+from scoring.settle import SettlementContext
 
 NAMES = ["Kim", "Lee", "Park", "Choi"]
 
@@ -26,17 +26,18 @@ def play(ruleset: Any, hands: list[dict]) -> GameReplay:
     return replay(make_record(ruleset, hands))
 
 
-def make_table(ruleset: Any = "asi-shirai", **kw: Any) -> Table:
+def make_table(ruleset: Any = "asi-shirai", **kw: Any) -> SettlementContext:
     rs = resolve(ruleset)
     kw.setdefault("dealer", 0)
     kw.setdefault("round_wind", "E")
     kw.setdefault("honba", 0)
     kw.setdefault("sticks", 0)
     kw.setdefault("scores", (rs.start_points,) * rs.players)
-    return Table(ruleset=rs, **kw)
+    return SettlementContext(ruleset=rs, **kw)
 
 
-def ron(loser: int, *wins: dict, riichi: list[int] | None = None) -> dict:
+def ron(*wins: dict, loser: int, riichi: list[int] | None = None) -> dict:
+    """A ron as the rulebook says it, winner first: ``ron(win(0, han=3), loser=2)`` is "East rons West"."""
     return {"kind": "ron", "loser": loser, "wins": list(wins), "riichi": riichi or []}
 
 

@@ -17,7 +17,8 @@ def record(hands: list[dict], ruleset: Any) -> dict:
     return {"format": "mahjong-club-game/1", "ruleset": ruleset, "players": players, "hands": hands}
 
 
-def ron(loser: int, *wins: dict, riichi: tuple[int, ...] = ()) -> dict:
+def ron(*wins: dict, loser: int, riichi: tuple[int, ...] = ()) -> dict:
+    """Winner first, as the rulebook says it: ``ron(w(0, 3, 30), loser=2)`` is "seat 0 rons seat 2"."""
     return {"kind": "ron", "loser": loser, "wins": list(wins), "riichi": list(riichi)}
 
 

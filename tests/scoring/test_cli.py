@@ -15,7 +15,7 @@ def _run(*args, stdin=None):
 
 
 def test_game_prints_hands_and_final(tmp_path):
-    hands = [ron(1, win(2, yakuman=1))]
+    hands = [ron(win(2, yakuman=1), loser=1)]
     path = tmp_path / "game.json"
     path.write_text(json.dumps(make_record("asi-shirai", hands), ensure_ascii=False), encoding="utf-8")
     code, out = _run("game", str(path))
@@ -30,7 +30,8 @@ def test_game_prints_hands_and_final(tmp_path):
 @pytest.mark.parametrize(
     "stdin, hand, fragment",
     [
-        (json.dumps(make_record("asi-shirai", [{"kind": "draw"}, ron(1, win(1, han=1, fu=30))])), 1, "own discard"),
+        (json.dumps(make_record("asi-shirai", [{"kind": "draw"}, ron(win(1, han=1, fu=30), loser=1)])), 1,
+         "own discard"),
         ("{not json", None, "not valid JSON"),
         (json.dumps(make_record("juki-agit-2026", [{"kind": "abort", "reason": "four_winds"}])), 0, "abortive"),
     ],

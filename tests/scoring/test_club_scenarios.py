@@ -5,15 +5,15 @@ from tests.scoring.conftest import PASS, play, ron, tsumo, win
 
 def test_asi_west_entry_then_sudden_death():
     hands = [
-        ron(1, win(2, han=2, fu=30)),   # E1: P3 +2000 -> 27000 / P2 23000; E2
+        ron(win(2, han=2, fu=30), loser=1),   # E1: P3 +2000 -> 27000 / P2 23000; E2
         tsumo(1, han=1, fu=30),         # E2 (dealer P2): 500 all -> P2 24500, others -500; renchan, honba 1
         PASS,                           # E2-1 all noten: E3, honba 2
         {"kind": "draw", "tenpai": [0], "riichi": [0]},  # E3-2: P1 riichi, tenpai alone +3000-1000;
         #   E4 honba 3, sticks 1000
-        ron(3, win(0, han=1, fu=30)),   # E4-3 (dealer P4): P1 1000 + 900 + 1000 stick; S1 honba 0
+        ron(win(0, han=1, fu=30), loser=3),   # E4-3 (dealer P4): P1 1000 + 900 + 1000 stick; S1 honba 0
         PASS, PASS, PASS,               # S1, S2, S3 all noten -> S4 honba 3
         PASS,                           # S4-3: nobody has 30000 -> West 1, honba 4
-        ron(1, win(2, han=1, fu=30)),   # W1-4: P3 +1000+1200 -> sudden death at >= 30000
+        ron(win(2, han=1, fu=30), loser=1),   # W1-4: P3 +1000+1200 -> sudden death at >= 30000
     ]
     r = play("asi-shirai", hands)
     # Scores step by step:
@@ -23,10 +23,10 @@ def test_asi_west_entry_then_sudden_death():
     # W1 ron P2->P3 1000+1200: [29400, 21300, 27700, 21600] -> nobody >= 30000 yet
     assert r.state.scores == (29400, 21300, 27700, 21600)
     assert not r.state.finished and r.state.round == "W2"
-    r = play("asi-shirai", hands + [ron(3, win(2, han=2, fu=30))])
+    r = play("asi-shirai", hands + [ron(win(2, han=2, fu=30), loser=3)])
     # W2-0: P3 +2000 from P4 -> 29700: still below
     assert r.state.scores == (29400, 21300, 29700, 19600)
-    r = play("asi-shirai", hands + [ron(3, win(2, han=2, fu=30)), ron(3, win(0, han=2, fu=30))])
+    r = play("asi-shirai", hands + [ron(win(2, han=2, fu=30), loser=3), ron(win(0, han=2, fu=30), loser=3)])
     # W3 (dealer P3) P1 rons P4 for 2000 -> 31400: sudden death.
     assert r.state.ended_by == "sudden_death"
     assert r.final.scores == (31400, 21300, 29700, 17600)
@@ -37,7 +37,7 @@ def test_asi_west_entry_then_sudden_death():
 
 def test_juki_agari_yame_by_stop_with_yellow_cards_and_leftover_sticks():
     hands = [
-        ron(2, win(1, han=3, fu=30), riichi=[0]),  # E1: P1 riichi; P2 +3900+1000: [24000, 29900, 21100, 25000]
+        ron(win(1, han=3, fu=30), loser=2, riichi=[0]),  # E1: P1 riichi; P2 +3900+1000: [24000, 29900, 21100, 25000]
         {"kind": "penalty", "player": 3, "type": "yellow_card"},
         {"kind": "penalty", "player": 3, "type": "yellow_card"},  # E2: P4 pays 3000 to each:
         #   [27000, 32900, 24100, 16000]
@@ -62,13 +62,14 @@ def test_asi_tobi_with_penalty_point_deposit_to_first():
     hands = [
         {"kind": "penalty", "player": 2, "type": "penalty_point"},  # P3 puts 1000 on the table
         {"kind": "draw", "tenpai": [0]},                            # E1: P1 +3000, others -1000; dealer keeps
-        ron(1, win(0, han=6)),                                      # E1-1: dealer haneman 18000 + 300 + 1000 sticks
-        ron(1, win(3, han=3, fu=30)),                               # E1-2: P4 3900+600 -> P2 below 0: tobi
+        # E1-1: dealer haneman 18000 + 300 + 1000 sticks
+        ron(win(0, han=6), loser=1),
+        ron(win(3, han=3, fu=30), loser=1),                               # E1-2: P4 3900+600 -> P2 below 0: tobi
     ]
     r = play("asi-shirai", hands)
     # [28000, 24000, 23000, 24000] sticks 1000 -> [47300, 5700, 23000, 24000] -> [47300, 1200, 23000, 28500]
     assert r.state.ended_by is None
-    r = play("asi-shirai", hands + [ron(1, win(2, han=2, fu=30))])
+    r = play("asi-shirai", hands + [ron(win(2, han=2, fu=30), loser=1)])
     # E2: P3 2000 from P2 -> P2 -800: tobi.
     assert r.state.ended_by == "tobi"
     assert r.final.scores == (47300, -800, 25000, 28500)
@@ -77,7 +78,7 @@ def test_asi_tobi_with_penalty_point_deposit_to_first():
 
 
 def test_asi_deliberate_chombo_game():
-    hands = [ron(1, win(2, han=1, fu=30)), {"kind": "chombo", "offender": 2, "deliberate": True}]
+    hands = [ron(win(2, han=1, fu=30), loser=1), {"kind": "chombo", "offender": 2, "deliberate": True}]
     r = play("asi-shirai", hands)
     # [25000, 24000, 26000, 25000] -> P3 pays 30000 to each: [55000, 54000, -64000, 55000]
     assert r.state.ended_by == "deliberate_chombo"

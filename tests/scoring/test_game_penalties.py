@@ -3,9 +3,10 @@
 import pytest
 
 from scoring.errors import ScoringError
-from scoring.penalties import PenaltyEffect, PenaltyType, penalty_effect, ruling_deltas
+from scoring.penalties import PenaltyEffect, penalty_effect, ruling_deltas
 from scoring.record import parse_event
 from scoring.rules import resolve
+from scoring.vocabulary import PenaltyType
 from tests.scoring.conftest import PASS, play, ron, win
 
 
@@ -17,7 +18,7 @@ def test_asi_penalty_point_puts_1000_on_the_table_and_folds_into_the_hand_row():
     r = play("asi-shirai", [pen(1, "penalty_point")])
     assert r.state.scores == (25000, 24000, 25000, 25000) and r.state.sticks == 1
     assert r.rows == []
-    r = play("asi-shirai", [pen(1, "penalty_point"), ron(3, win(2, han=1, fu=30))])
+    r = play("asi-shirai", [pen(1, "penalty_point"), ron(win(2, han=1, fu=30), loser=3)])
     row = r.rows[0]
     assert row.deltas == (0, -1000, 2000, -1000), "the winner collects the penalty deposit"
     assert row.sticks == 0 and row.sticks_after == 0 and row.events == (0, 1)
@@ -65,7 +66,7 @@ def test_juki_one_yellow_card_costs_nothing_two_pay_chombo_without_replay():
     r = play("juki-agit-2026", [pen(2, "yellow_card"), pen(2, "yellow_card")])
     assert r.state.scores == (28000, 28000, 16000, 28000)
     assert r.state.round == "E1" and r.rows == []
-    r = play("juki-agit-2026", [pen(2, "yellow_card"), pen(2, "yellow_card"), ron(3, win(1, han=1, fu=30))])
+    r = play("juki-agit-2026", [pen(2, "yellow_card"), pen(2, "yellow_card"), ron(win(1, han=1, fu=30), loser=3)])
     assert r.rows[0].deltas == (3000, 4000, -9000, 2000)
     assert r.state.round == "E2", "no replay: the hand's result stands"
 
@@ -78,11 +79,11 @@ def test_juki_yellow_cards_last_one_hand():
 
 def test_agari_forbidden_refuses_win_and_tenpai_that_hand_only():
     with pytest.raises(ScoringError) as exc:
-        play("juki-agit-2026", [pen(1, "agari_forbidden"), ron(2, win(1, han=1, fu=30))])
+        play("juki-agit-2026", [pen(1, "agari_forbidden"), ron(win(1, han=1, fu=30), loser=2)])
     assert exc.value.hand == 1 and "agari-forbidden" in exc.value.message
     with pytest.raises(ScoringError):
         play("asi-shirai", [pen(1, "agari_forbidden"), {"kind": "draw", "tenpai": [1]}])
-    r = play("juki-agit-2026", [pen(1, "agari_forbidden"), PASS, ron(2, win(1, han=1, fu=30))])
+    r = play("juki-agit-2026", [pen(1, "agari_forbidden"), PASS, ron(win(1, han=1, fu=30), loser=2)])
     assert r.state.agari_forbidden == (False,) * 4
 
 
@@ -132,7 +133,7 @@ def ruling(player, amount, to=None):
 )
 def test_referee_ruling_moves_points_and_folds_into_the_hand_row(ruleset, event, deltas):
     loser = 2 if ruleset.endswith("sanma-2026") else 3
-    r = play(ruleset, [event, ron(loser, win(1, han=1, fu=30))])
+    r = play(ruleset, [event, ron(win(1, han=1, fu=30), loser=loser)])
     assert r.rows[0].deltas == deltas
     assert r.rows[0].events == (0, 1)
 
@@ -161,7 +162,7 @@ def test_bad_rulings_are_refused(event, message):
 
 
 # E1 p1 deals in a haneman (12,000), E2 a mangan (8,000), E3 3 han 30 fu (3,900): 1,100 left.
-TO_1100 = [ron(1, win(2, han=6)), ron(1, win(3, han=5)), ron(1, win(0, han=3, fu=30))]
+TO_1100 = [ron(win(2, han=6), loser=1), ron(win(3, han=5), loser=1), ron(win(0, han=3, fu=30), loser=1)]
 
 
 def test_asi_riichi_and_a_penalty_point_in_one_hand_are_taken_in_the_order_that_allows_them():

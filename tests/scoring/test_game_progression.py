@@ -15,11 +15,11 @@ def passes(k):
 @pytest.mark.parametrize(
     "ruleset, hands, round_, honba, dealer, renchan",
     [
-        ("asi-shirai", [ron(1, win(2, han=1, fu=30))], "E2", 0, 1, 0),
-        ("asi-shirai", [ron(1, win(0, han=1, fu=30))], "E1", 1, 0, 1),
+        ("asi-shirai", [ron(win(2, han=1, fu=30), loser=1)], "E2", 0, 1, 0),
+        ("asi-shirai", [ron(win(0, han=1, fu=30), loser=1)], "E1", 1, 0, 1),
         ("asi-shirai", [PASS], "E2", 1, 1, 0),
         ("asi-shirai", [DEALER_TENPAI, DEALER_TENPAI], "E1", 2, 0, 2),
-        ("asi-shirai", [PASS, ron(0, win(3, han=1, fu=30))], "E3", 0, 2, 0),
+        ("asi-shirai", [PASS, ron(win(3, han=1, fu=30), loser=0)], "E3", 0, 2, 0),
         ("asi-shirai", passes(4), "S1", 4, 0, 0),
         ("asi-shirai", [{"kind": "abort", "reason": "four_winds"}], "E1", 1, 0, 1),
         ("juki-agit-2026", [{"kind": "chombo", "offender": 1}], "E1", 0, 0, 0),
@@ -52,7 +52,7 @@ def test_rotation(ruleset, hands, round_, honba, dealer, renchan):
 def test_sticks_carry_over_draws_until_a_win():
     r = play("asi-shirai", [{"kind": "draw", "tenpai": [1], "riichi": [1]},
                             {"kind": "draw", "tenpai": [2], "riichi": [2]},
-                            ron(3, win(0, han=1, fu=30))])
+                            ron(win(0, han=1, fu=30), loser=3)])
     assert [row.sticks for row in r.rows] == [0, 1, 2]
     assert r.state.sticks == 0
     # player 0 wins 1000 + honba 2 x 300 + 2000 sticks
@@ -65,21 +65,23 @@ def _to_all_last(ruleset="asi-shirai"):
 
 
 ENDS = [
-    ("asi-shirai", _to_all_last() + [ron(0, win(1, han=3, fu=30))], "all_last", "S4"),
-    ("asi-shirai", _to_all_last() + [ron(0, win(3, han=3, fu=30))], "agari_yame", "S4"),
-    ("asi-shirai", _to_all_last() + [ron(0, win(3, han=1, fu=30))], None, "S4"),
-    ("asi-shirai", [ron(0, win(3, han=2, fu=30))] + passes(6) + [{"kind": "draw", "tenpai": [3]}], "tenpai_yame", "S4"),
+    ("asi-shirai", _to_all_last() + [ron(win(1, han=3, fu=30), loser=0)], "all_last", "S4"),
+    ("asi-shirai", _to_all_last() + [ron(win(3, han=3, fu=30), loser=0)], "agari_yame", "S4"),
+    ("asi-shirai", _to_all_last() + [ron(win(3, han=1, fu=30), loser=0)], None, "S4"),
+    ("asi-shirai", [ron(win(3, han=2, fu=30), loser=0)] + passes(6) + [{"kind": "draw", "tenpai": [3]}],
+     "tenpai_yame", "S4"),
     ("asi-shirai", _to_all_last() + [PASS], None, "S4"),
-    ("asi-shirai", _to_all_last() + [PASS, ron(0, win(2, han=3, fu=30))], "sudden_death", "W1"),
+    ("asi-shirai", _to_all_last() + [PASS, ron(win(2, han=3, fu=30), loser=0)], "sudden_death", "W1"),
     ("asi-shirai", _to_all_last() + [PASS] * 5, "west_end", "W4"),
-    ("asi-shirai", [ron(1, win(2, yakuman=1))], "tobi", "E1"),
-    ("tenhou", _to_all_last() + [ron(0, win(3, han=3, fu=30))], "agari_yame", "S4"),
-    ("juki-agit-2026", _to_all_last() + [ron(0, win(3, han=3, fu=30))], None, "S4"),
-    ("juki-agit-2026", _to_all_last() + [ron(0, win(3, han=3, fu=30)), {"kind": "stop"}], "stop", "S4"),
-    ("juki-agit-2026", [ron(0, win(3, han=2, fu=30))] + passes(6) + [{"kind": "draw", "tenpai": [3]}], None, "S4"),
-    ("m-league", _to_all_last() + [ron(0, win(3, han=3, fu=30))], None, "S4"),
+    ("asi-shirai", [ron(win(2, yakuman=1), loser=1)], "tobi", "E1"),
+    ("tenhou", _to_all_last() + [ron(win(3, han=3, fu=30), loser=0)], "agari_yame", "S4"),
+    ("juki-agit-2026", _to_all_last() + [ron(win(3, han=3, fu=30), loser=0)], None, "S4"),
+    ("juki-agit-2026", _to_all_last() + [ron(win(3, han=3, fu=30), loser=0), {"kind": "stop"}], "stop", "S4"),
+    ("juki-agit-2026", [ron(win(3, han=2, fu=30), loser=0)] + passes(6) + [{"kind": "draw", "tenpai": [3]}],
+     None, "S4"),
+    ("m-league", _to_all_last() + [ron(win(3, han=3, fu=30), loser=0)], None, "S4"),
     ("m-league", _to_all_last() + [PASS], "all_last", "S4"),
-    ("asi-shirai", [ron(1, win(2, han=6))] + passes(6) + [ron(2, win(1, han=1, fu=30))], "all_last", "S4"),
+    ("asi-shirai", [ron(win(2, han=6), loser=1)] + passes(6) + [ron(win(1, han=1, fu=30), loser=2)], "all_last", "S4"),
 ]
 END_IDS = [
     "asi: all-last non-dealer win with someone >= 30000 ends the game",
@@ -115,7 +117,7 @@ END_IDS = [
 )
 def test_all_last_top_dealer_below_the_target(ruleset, next_round, dealer, honba):
     # S4 with honba 7; the dealer (p3) wins 1 han 30 fu + 2100 -> 28600, on top but below 30000.
-    r = play(ruleset, _to_all_last() + [ron(0, win(3, han=1, fu=30))])
+    r = play(ruleset, _to_all_last() + [ron(win(3, han=1, fu=30), loser=0)])
     assert r.state.scores == (21400, 25000, 25000, 28600)
     assert (r.state.round, r.state.dealer, r.state.honba) == (next_round, dealer, honba)
     assert not r.state.finished and not r.state.awaiting_stop
@@ -130,7 +132,8 @@ def test_end_of_game(ruleset, hands, ended_by, round_):
     assert r.rows[-1].round == round_ if hands[-1]["kind"] != "stop" else True
 
 
-ZERO = [ron(1, win(2, han=6)), ron(1, win(3, han=6)), ron(1, win(0, han=1, fu=30))]  # 25000-12000-12000-1000
+# 25000-12000-12000-1000
+ZERO = [ron(win(2, han=6), loser=1), ron(win(3, han=6), loser=1), ron(win(0, han=1, fu=30), loser=1)]
 
 
 @pytest.mark.parametrize(
@@ -147,20 +150,20 @@ def test_exactly_zero(ruleset, ended_by):
 
 
 def test_negative_scores_are_kept():
-    r = play("juki-agit-2026", [ron(1, win(2, yakuman=1))])
+    r = play("juki-agit-2026", [ron(win(2, yakuman=1), loser=1)])
     assert r.state.scores[1] == -7000
 
 
 def test_m_league_has_no_tobi_and_riichi_even_below_1000():
-    r = play("m-league", [ron(1, win(2, yakuman=1))])
+    r = play("m-league", [ron(win(2, yakuman=1), loser=1)])
     assert not r.state.finished and r.state.scores[1] < 0
     assert r.state.riichi_allowed == (True, True, True, True)
-    r = play("m-league", [ron(1, win(2, yakuman=1)), ron(2, win(0, han=1, fu=30), riichi=[1])])
+    r = play("m-league", [ron(win(2, yakuman=1), loser=1), ron(win(0, han=1, fu=30), loser=2, riichi=[1])])
     assert r.rows[-1].deltas == (1000 + 1000, -1000, -1000, 0)
 
 
 def test_awaiting_stop_then_a_hand_continues_the_game():
-    hands = _to_all_last() + [ron(0, win(3, han=3, fu=30))]
+    hands = _to_all_last() + [ron(win(3, han=3, fu=30), loser=0)]
     r = play("juki-agit-2026", hands)
     assert r.state.awaiting_stop and not r.state.finished
     r = play("juki-agit-2026", hands + [PASS])
@@ -172,9 +175,9 @@ def test_awaiting_stop_then_a_hand_continues_the_game():
     "ruleset, hands",
     [
         ("juki-agit-2026", [{"kind": "stop"}]),
-        ("juki-agit-2026", _to_all_last() + [ron(0, win(3, han=1, fu=30)), {"kind": "stop"}]),
-        ("asi-shirai", _to_all_last() + [ron(0, win(3, han=3, fu=30)), {"kind": "stop"}]),
-        ("juki-agit-2026", [PASS, ron(3, win(1, han=3, fu=30)), {"kind": "stop"}]),
+        ("juki-agit-2026", _to_all_last() + [ron(win(3, han=1, fu=30), loser=0), {"kind": "stop"}]),
+        ("asi-shirai", _to_all_last() + [ron(win(3, han=3, fu=30), loser=0), {"kind": "stop"}]),
+        ("juki-agit-2026", [PASS, ron(win(1, han=3, fu=30), loser=3), {"kind": "stop"}]),
     ],
     ids=[
         "stop at East 1 is refused",
@@ -205,7 +208,7 @@ def test_agari_yame_seat_order_tie(scores, ended_by):
     game = Game(preset("asi-shirai"))
     game.round_index, game.hand_number, game.scores = 1, 4, list(scores)
     game._new_hand()
-    game.apply(parse_event(ron(1, win(3, han=2, fu=50)), players=4), 0)  # dealer +4800 -> 31500
+    game.apply(parse_event(ron(win(3, han=2, fu=50), loser=1), players=4), 0)  # dealer +4800 -> 31500
     assert game.scores[3] == 31500
     assert game.ended_by == ended_by
 
@@ -240,11 +243,11 @@ def test_paarenchan_counts_consecutive_dealer_wins_only():
 @pytest.mark.parametrize(
     "hands, index, message",
     [
-        ([ron(1, win(2, yakuman=1)), PASS], 1, "already over"),
+        ([ron(win(2, yakuman=1), loser=1), PASS], 1, "already over"),
         ([{"kind": "ron", "loser": 4, "wins": [win(1, han=1, fu=30)]}], 0, "no player 4"),
         ([PASS, {"kind": "draw", "tenpai": [1, 1]}], 1, "twice"),
-        ([ron(1, win(2, han=1, fu=30), win(2, han=2, fu=30))], 0, "twice"),
-        ([PASS, ron(1, win(2, han=1, fu=30), riichi=[1, 1])], 1, "twice"),
+        ([ron(win(2, han=1, fu=30), win(2, han=2, fu=30), loser=1)], 0, "twice"),
+        ([PASS, ron(win(2, han=1, fu=30), loser=1, riichi=[1, 1])], 1, "twice"),
     ],
     ids=[
         "an event after the game ended is refused",

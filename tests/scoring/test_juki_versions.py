@@ -53,11 +53,12 @@ def hand(winner: int, **h: Any) -> dict:
 # East 1 .. South 4 with everyone below 30000 at the end: [23000,26000,24000,27000] -> West 1.
 # Only 1h30 rons: the same under every version.
 TO_WEST = [
-    ron(0, w(1, 1, 30)), ron(1, w(2, 1, 30)), ron(2, w(3, 1, 30)), ron(3, w(0, 1, 30)),  # 25000 each
-    ron(0, w(1, 1, 30)),  # S1 -> [24000,26000,25000,25000]
-    ron(1, w(2, 1, 30)),  # S2 -> [24000,25000,26000,25000]
-    ron(2, w(3, 2, 30)),  # S3 2h30 2000 -> [24000,25000,24000,27000]
-    ron(0, w(1, 1, 30)),  # S4 -> [23000,26000,24000,27000]
+    # 25000 each
+    ron(w(1, 1, 30), loser=0), ron(w(2, 1, 30), loser=1), ron(w(3, 1, 30), loser=2), ron(w(0, 1, 30), loser=3),
+    ron(w(1, 1, 30), loser=0),  # S1 -> [24000,26000,25000,25000]
+    ron(w(2, 1, 30), loser=1),  # S2 -> [24000,25000,26000,25000]
+    ron(w(3, 2, 30), loser=2),  # S3 2h30 2000 -> [24000,25000,24000,27000]
+    ron(w(1, 1, 30), loser=0),  # S4 -> [23000,26000,24000,27000]
 ]
 
 # Closed ittsu, 999p concealed triplet, East pair, won by ron on 4m (56m ryanmen) by the East
@@ -74,7 +75,7 @@ FIVE_YAKUMAN = {"tiles": "11122233344455z", "win": "5z"}
 CASES = [
     # --- 2023-11-29: "촌보 벌점을 만관에서 3000A로 변경" ------------------------------------------
     pytest.param(
-        V2023, [{"kind": "chombo", "offender": 1}, ron(2, w(3, 1, 30))],
+        V2023, [{"kind": "chombo", "offender": 1}, ron(w(3, 1, 30), loser=2)],
         # p1 pays 3000 to each: [28000,16000,28000,28000]; the hand is replayed at East 1 (no
         # honba); then p3 rons p2 for 1000 -> [28000,16000,27000,29000].
         [("E1", 0, 0, [28000, 16000, 28000, 28000]), ("E1", 0, 0, [28000, 16000, 27000, 29000])],
@@ -82,20 +83,20 @@ CASES = [
     ),
     # --- 2023-11-29: "역만중첩의 최대치를 최대 3배역만으로 제한" -------------------------------------
     pytest.param(
-        V2023, [ron(0, w(1, yakuman=5))],
+        V2023, [ron(w(1, yakuman=5), loser=0)],
         # 5 yakuman capped at 3: non-dealer ron 3 x 32000 = 96000 -> p0 25000-96000 = -71000 (tobi)
         [("E1", 0, 0, [-71000, 121000, 25000, 25000])],
         id="juki 2023-11: yakuman capped at x3",
     ),
     pytest.param(
-        V2025, [ron(0, hand(1, **FIVE_YAKUMAN))],
+        V2025, [ron(hand(1, **FIVE_YAKUMAN), loser=0)],
         # daisuushii 2 + tsuuiisou 1 + suuankou tanki 2 = 5, capped at 3 -> 96000
         [("E1", 0, 0, [-71000, 121000, 25000, 25000])],
         id="juki 2025-01: a full hand of 5 yakuman is paid x3",
     ),
     # --- 2025-12-02: "역만중첩의 최대치를 최대 3배에서 무제한으로 변경" ---------------------------------
     pytest.param(
-        V2025_12, [ron(0, hand(1, **FIVE_YAKUMAN))],
+        V2025_12, [ron(hand(1, **FIVE_YAKUMAN), loser=0)],
         # 5 x 32000 = 160000 -> p0 25000-160000 = -135000
         [("E1", 0, 0, [-135000, 185000, 25000, 25000])],
         id="juki 2025-12: yakuman stacking unlimited",
@@ -103,7 +104,7 @@ CASES = [
     # --- 2023-11-29: "반칙 4번째 항목의 처리 규정을 1000점 공탁에서 옐로카드로" + until 2025-12-02
     # "옐로카드 누적에 따른 벌칙을 촌보에서 …" ------------------------------------------------------
     pytest.param(
-        V2023, [yellow(1), yellow(1), ron(2, w(3, 1, 30))],
+        V2023, [yellow(1), yellow(1), ron(w(3, 1, 30), loser=2)],
         # 2nd card = a chombo: p1 pays 3000 each and the hand ends and is replayed (East 1 again);
         # then p3 rons p2 for 1000.
         [("E1", 0, 0, [28000, 16000, 28000, 28000]), ("E1", 0, 0, [28000, 16000, 27000, 29000])],
@@ -117,7 +118,7 @@ CASES = [
         id="juki 2025-01: two yellow cards are still a chombo with replay",
     ),
     pytest.param(
-        V2025_12, [yellow(1), yellow(1), ron(2, w(3, 1, 30))],
+        V2025_12, [yellow(1), yellow(1), ron(w(3, 1, 30), loser=2)],
         # 2nd card: the chombo payment only (3000 each), play goes on; the ron ends the same hand:
         # one East 1 row [28000,16000,27000,29000].
         [("E1", 0, 0, [28000, 16000, 27000, 29000])],
@@ -125,7 +126,7 @@ CASES = [
     ),
     # --- 2024-12-01: "도중유국 삭제 (사풍연타, 사깡유국, 사가리치, 구종구패)" (before: allowed) ----------
     pytest.param(
-        V2023, [abort("four_riichi", riichi=(0, 1, 2, 3)), ron(2, w(1, 1, 30))],
+        V2023, [abort("four_riichi", riichi=(0, 1, 2, 3)), ron(w(1, 1, 30), loser=2)],
         # four riichi: 1000 each on the table [24000 x4], the dealer keeps, honba 1; then p1 rons
         # p2: 1000 + 300 honba + 4000 sticks -> p1 29300, p2 22700.
         [("E1", 0, 0, [24000, 24000, 24000, 24000]), ("E1", 1, 4000, [24000, 29300, 22700, 24000])],
@@ -145,7 +146,7 @@ CASES = [
     ),
     # --- 2024-12-01: "유국만관 처리를 축의에서 화료로 변경" ------------------------------------------
     pytest.param(
-        V2023, [nagashi((2,), tenpai=(0,), riichi=(0,)), ron(3, w(1, 1, 30))],
+        V2023, [nagashi((2,), tenpai=(0,), riichi=(0,)), ron(w(1, 1, 30), loser=3)],
         # a side bonus: the hand is an exhaustive draw. p0 riichi (-1000) and alone tenpai
         # (+3000, others -1000) -> [27000,24000,24000,24000], stick stays, dealer keeps, honba 1;
         # then p1 rons p3: 1000 + 300 + 1000 stick -> [27000,26300,24000,22700].
@@ -161,46 +162,46 @@ CASES = [
     ),
     # --- 2024-12-01: "연풍패 머리 2부에서 4부로 변경" -----------------------------------------------
     pytest.param(
-        V2023, [ron(1, hand(0, **ITTSU_EAST_PAIR))],
+        V2023, [ron(hand(0, **ITTSU_EAST_PAIR), loser=1)],
         # 20+10+8+2 = 40 fu, ittsu 2 han: dealer 40 x 2^4 x 6 = 3840 -> 3900
         [("E1", 0, 0, [28900, 21100, 25000, 25000])],
         id="juki 2023-11: double-wind pair is 2 fu",
     ),
     pytest.param(
-        V2024, [ron(1, hand(0, **ITTSU_EAST_PAIR))],
+        V2024, [ron(hand(0, **ITTSU_EAST_PAIR), loser=1)],
         # 20+10+8+4 = 42 -> 50 fu: dealer 50 x 2^4 x 6 = 4800
         [("E1", 0, 0, [29800, 20200, 25000, 25000])],
         id="juki 2024-12: double-wind pair is 4 fu",
     ),
     # --- 2024-12-01: "서입시 자의 화료를 친 점수로 인정하는 규정 추가" -------------------------------
     pytest.param(
-        V2023, [*TO_WEST, ron(2, w(1, 5))],
+        V2023, [*TO_WEST, ron(w(1, 5), loser=2)],
         # West 1 (p0 deals): p1's mangan ron is a non-dealer 8000 -> [23000,34000,16000,27000],
         # p1 passes 30000: sudden death.
         [("W1", 0, 0, [23000, 34000, 16000, 27000])],
         id="juki 2023-11: West wins are paid as non-dealer wins",
     ),
     pytest.param(
-        V2024, [*TO_WEST, ron(2, w(1, 5))],
+        V2024, [*TO_WEST, ron(w(1, 5), loser=2)],
         # paid as a dealer win: 12000 -> [23000,38000,12000,27000]
         [("W1", 0, 0, [23000, 38000, 12000, 27000])],
         id="juki 2024-12: West wins are paid as dealer wins",
     ),
     # --- 2024-12-01 "혼노두+치또이를 만관으로 계산 규정 추가", 2025-01-01 "… 규정 삭제" --------------
     pytest.param(
-        V2024, [ron(2, hand(1, **HONROUTOU_CHIITOI))],
+        V2024, [ron(hand(1, **HONROUTOU_CHIITOI), loser=2)],
         # 4 han 25 fu counted as a mangan: 8000
         [("E1", 0, 0, [25000, 33000, 17000, 25000])],
         id="juki 2024-12: honroutou + chiitoitsu is a mangan",
     ),
     pytest.param(
-        V2025, [ron(2, hand(1, **HONROUTOU_CHIITOI))],
+        V2025, [ron(hand(1, **HONROUTOU_CHIITOI), loser=2)],
         # 25 x 2^6 x 4 = 6400
         [("E1", 0, 0, [25000, 31400, 18600, 25000])],
         id="juki 2025-01: honroutou + chiitoitsu is 4 han 25 fu again",
     ),
     pytest.param(
-        V2023, [ron(2, hand(1, **HONROUTOU_CHIITOI))],
+        V2023, [ron(hand(1, **HONROUTOU_CHIITOI), loser=2)],
         [("E1", 0, 0, [25000, 31400, 18600, 25000])],
         id="juki 2023-11: honroutou + chiitoitsu is 4 han 25 fu (rule not yet added)",
     ),
@@ -229,14 +230,14 @@ def test_juki_version_replays(ruleset, hands, rows):
 # (ruleset, hands, final scores, ranks, points, ended_by)
 FINALS = [
     pytest.param(
-        V2023, [ron(0, w(1, yakuman=1))],
+        V2023, [ron(w(1, yakuman=1), loser=0)],
         # p0 -7000 (tobi). Ranks p1, p2, p3 (tie by seat order), p0. Uma 10-20:
         # p1 27 + 20 + oka 20 = 67; p2 -5 + 10 = 5; p3 -5 - 10 = -15; p0 -37 - 20 = -57
         [-7000, 57000, 25000, 25000], [4, 1, 2, 3], [-57.0, 67.0, 5.0, -15.0], "tobi",
         id="juki 2023-11: uma 10-20",
     ),
     pytest.param(
-        V2024, [ron(0, w(1, yakuman=1))],
+        V2024, [ron(w(1, yakuman=1), loser=0)],
         # uma 10-30: p1 27 + 30 + 20 = 77; p2 5; p3 -15; p0 -37 - 30 = -67
         [-7000, 57000, 25000, 25000], [4, 1, 2, 3], [-67.0, 77.0, 5.0, -15.0], "tobi",
         id="juki 2024-12: uma 10-30",

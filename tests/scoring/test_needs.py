@@ -120,12 +120,12 @@ CASES = [
         id="asi: no dealer minimum, 1h30 dealer ron at East 1",
     ),
     pytest.param(
-        ASI, [ron(2, w(1, 6)), ron(3, w(0, 2, 40))], 3, 1, {"points": 7700, "hand": {"han": 3, "fu": 60}},
+        ASI, [ron(w(1, 6), loser=2), ron(w(0, 2, 40), loser=3)], 3, 1, {"points": 7700, "hand": {"han": 3, "fu": 60}},
         # E3 [27600,37000,13000,22400]: p3 must pass p1 strictly: 2x > 14600 -> 2h110 7100 short, 3h60 7700
         id="asi: no kiriage, 3h60 pays 7700",
     ),
     pytest.param(
-        {"base": ASI, "overrides": {"kiriage": True}}, [ron(2, w(1, 6)), ron(3, w(0, 2, 40))], 3, 1,
+        {"base": ASI, "overrides": {"kiriage": True}}, [ron(w(1, 6), loser=2), ron(w(0, 2, 40), loser=3)], 3, 1,
         {"points": 8000, "hand": {"han": 5}},
         id="kiriage: 3h60 and 4h30 are a mangan, written by its han",
     ),
@@ -176,7 +176,7 @@ def test_needs_sanma_has_two_ron_entries():
 
 def test_finished_game_has_no_needs():
     with pytest.raises(ScoringError) as exc:
-        needs(record([ron(1, w(2, yakuman=1))], ASI))  # tobi
+        needs(record([ron(w(2, yakuman=1), loser=1)], ASI))  # tobi
     assert exc.value.hand is None
     assert "over" in exc.value.message
     assert "끝났습니다" in exc.value.localized("ko")
@@ -198,7 +198,7 @@ def test_cli_needs_prints_the_contract_json():
 
 @pytest.mark.parametrize(
     "hands, hand",
-    [([ron(1, w(2, yakuman=1))], None), ([ron(1, w(1, 1, 30))], 0)],
+    [([ron(w(2, yakuman=1), loser=1)], None), ([ron(w(1, 1, 30), loser=1)], 0)],
     ids=["a finished game: exit 2, hand null", "an invalid record: exit 2 with the bad event's index"],
 )
 def test_cli_needs_refuses(hands, hand):

@@ -22,7 +22,7 @@ from scoring.game import replay
 from scoring.hand import cli_result, evaluate
 from scoring.record import parse_event
 from scoring.rules import preset, resolve
-from scoring.settle import Table, settle
+from scoring.settle import SettlementContext, settle
 from scoring.tenhou6 import RoundStart, convert_log, convert_round, convert_rounds, derive_ruleset
 from scoring.tenhou6.hands import win_hands
 from tests.paths import REPO
@@ -141,7 +141,7 @@ def _settle(key: str, raw: list[Any]) -> tuple[int, ...]:
     rules = preset(key)
     converted = convert_round(raw, rules)
     start = converted.start
-    table = Table(ruleset=rules, dealer=start.dealer(3), round_wind=start.round[0], honba=start.honba,
+    table = SettlementContext(ruleset=rules, dealer=start.dealer(3), round_wind=start.round[0], honba=start.honba,
                   sticks=1000 * start.sticks, scores=start.scores)
     return settle(table, parse_event(converted.event, players=3)).deltas
 

@@ -25,7 +25,7 @@ def _with(key: str, **overrides):
 # --- pao on a ron off a third player: who pays the honba (issue 23 item 4) ----------------------------
 # East 2 honba 1 (seat 1 deals): seat 0 rons seat 1's discard with daisangen; seat 2 fed the third
 # dragon. 32,000 split 16,000 / 16,000; the honba is 300 in all.
-DAISANGEN_PAO_RON = ron(1, win(0, yakuman=1, pao=2, pao_for="daisangen"))
+DAISANGEN_PAO_RON = ron(win(0, yakuman=1, pao=2, pao_for="daisangen"), loser=1)
 PAO_HONBA_CASES = [
     pytest.param("tenhou", {}, [32300, -16000, -16300, 0],
                  id="tenhou: the liable player pays the honba of a pao ron (the 2010 鳳南喰 log)"),
@@ -60,7 +60,7 @@ def test_tenhou_pao_ron_honba_in_a_game():
     pytest.param("tenhou", {}, [32300, -32300, 0, 0], id="the liable player as discarder pays all, honba too"),
 ])
 def test_pao_ron_by_the_liable_player_is_not_split(key, overrides, deltas):
-    s = _settle(_with(key, **overrides), ron(1, win(0, yakuman=1, pao=1, pao_for="daisangen")), dealer=1, honba=1)
+    s = _settle(_with(key, **overrides), ron(win(0, yakuman=1, pao=1, pao_for="daisangen"), loser=1), dealer=1, honba=1)
     assert list(s.deltas) == deltas
 
 
@@ -182,7 +182,7 @@ def test_west_exactly_the_target(above, finished):
 
 # South 4: the top dealer wins (or is tenpai) while below 30,000. Seven all-noten draws reach S4 (seat
 # 3 deals, honba 7); the dealer rons 1 han 30 fu: 1,500 + 2,100 = 3,600 -> 28,600, top.
-S4_DEALER_RON = ron(0, win(3, han=1, fu=30))
+S4_DEALER_RON = ron(win(3, han=1, fu=30), loser=0)
 
 
 @pytest.mark.parametrize("key, goes_west, event, where", [
@@ -203,7 +203,7 @@ def test_south_4_top_dealer_below_30000(key, goes_west, event, where):
     pytest.param(False, False, id="asi west 4 not an all-last: the dealer plays on below 30,000"),
 ])
 def test_west_4_all_last(all_last, finished):
-    game = play(_with("asi-shirai", west_last_all_last=all_last), [PASS] * 11 + [ron(0, win(3, han=1, fu=30))])
+    game = play(_with("asi-shirai", west_last_all_last=all_last), [PASS] * 11 + [ron(win(3, han=1, fu=30), loser=0)])
     assert game.rows[-1].round == "W4" and game.state.scores[3] == 29800
     assert game.state.finished is finished
     if finished:
@@ -219,7 +219,7 @@ def test_west_4_all_last(all_last, finished):
     pytest.param("auto", True, False, id="juki agari-yame automatic: the game ends"),
 ])
 def test_agari_yame(mode, finished, awaiting):
-    game = play(_with("juki-agit-2026", agari_yame=mode), [PASS] * 7 + [ron(0, win(3, han=4, fu=30))])
+    game = play(_with("juki-agit-2026", agari_yame=mode), [PASS] * 7 + [ron(win(3, han=4, fu=30), loser=0)])
     assert (game.state.finished, game.state.awaiting_stop) == (finished, awaiting)
 
 
@@ -229,7 +229,7 @@ def _dealer_run(pattern: str) -> list[dict]:
     out, loser = [], 1
     for c in pattern:
         if c == "W":
-            out.append(ron(loser, win(0, han=2, fu=30)))
+            out.append(ron(win(0, han=2, fu=30), loser=loser))
             loser = loser % 3 + 1
         else:
             out.append(_draw(0))
@@ -268,7 +268,7 @@ def test_partial_pao(partial, deltas):
     pytest.param(True, True, id="juki 5th renchan minimum: dora count, 1 han + 1 dora wins"),
 ])
 def test_dealer_minimum_and_dora(counts_dora, accepted):
-    event = ron(1, win(0, han=2, fu=30, dora=1))
+    event = ron(win(0, han=2, fu=30, dora=1), loser=1)
     spec = _with("juki-agit-2026", dealer_min_han_counts_dora=counts_dora)
     if accepted:
         assert list(_settle(spec, event, renchan=5).deltas) == [2900 + 0, -2900, 0, 0]
@@ -284,7 +284,7 @@ def test_dealer_minimum_and_dora(counts_dora, accepted):
     pytest.param("each", [-2600, 1300, 1300, 0], id="asi double ron: honba to each winner"),
 ])
 def test_double_ron_honba(honba, deltas):
-    s = _settle(_with("asi-shirai", multi_ron_honba=honba), ron(0, win(1, han=1, fu=30), win(2, han=1, fu=30)),
+    s = _settle(_with("asi-shirai", multi_ron_honba=honba), ron(win(1, han=1, fu=30), win(2, han=1, fu=30), loser=0),
                 honba=1)
     assert list(s.deltas) == deltas
 
@@ -344,7 +344,7 @@ def test_abortive_draw_and_the_deal(keeps, where):
     assert (game.state.round, game.state.honba) == where
 
 
-TRIPLE = ron(0, win(1, han=1, fu=30), win(2, han=1, fu=30), win(3, han=1, fu=30))
+TRIPLE = ron(win(1, han=1, fu=30), win(2, han=1, fu=30), win(3, han=1, fu=30), loser=0)
 
 
 def test_triple_ron_before_2024_12_is_three_wins():
@@ -400,7 +400,7 @@ def test_sanma_uma(uma, points):
 ])
 def test_renhou_value(renhou, expected, needs_hand_engine):
     s = _settle(_with("juki-agit-2026", renhou=renhou),
-                ron(1, win(2, hand={"tiles": "123m567m234p678s55p", "win": "7s", "renhou": True})))
+                ron(win(2, hand={"tiles": "123m567m234p678s55p", "win": "7s", "renhou": True}), loser=1))
     assert s.deltas[2] == expected
 
 

@@ -41,20 +41,22 @@ GAMES = [
         [
             draw(tenpai=(0,), riichi=(0,)),  # E1: p0 riichi -1000;
             #   noten 3x-1000, p0 +3000 -> [27000,24000,24000,24000] s1000; dealer tenpai keeps
-            ron(1, w(2, 2, 30)),  # E1-1: 2000+300+1000 sticks to p2, p1 -2300 -> [27000,21700,27300,24000]; passes
+            # E1-1: 2000+300+1000 sticks to p2, p1 -2300 -> [27000,21700,27300,24000]; passes
+            ron(w(2, 2, 30), loser=1),
             draw(tenpai=(2, 3), riichi=(3,)),  # E2: noten p0,p1 -1500; p2 +1500;
             #   p3 +1500-1000 -> [25500,20200,28800,24500] s1000; dealer noten passes, honba 1
             tsumo(2, 2, 30),  # E3-1h: dealer 1000 all +100 each = 1100 x3 + 1000 sticks -> [24400,19100,33100,23400]
             tsumo(0, 1, 30),  # E3-2h: 300/500 + 200 each: p2 (dealer) 700, p1 500, p3 500 -> [26100,18600,32400,22900]
             draw(),  # E4: all noten, dealer passes, honba 1
             draw(tenpai=(0, 1, 2, 3)),  # S1-1h: all tenpai, no payment, dealer keeps, honba 2
-            ron(0, w(3, 3, 30)),  # S1-2h: 3900+600 -> [21600,18600,32400,27400]
-            ron(2, w(1, 4, 30)),  # S2: dealer 4h30 = 11600 (no kiriage) -> [21600,30200,20800,27400]
-            ron(1, w(0, 5)),  # S2-1h: mangan 8000+300 -> [29900,21900,20800,27400]
-            ron(3, w(2, 1, 30)),  # S3: dealer 1500 -> [29900,21900,22300,25900]
+            ron(w(3, 3, 30), loser=0),  # S1-2h: 3900+600 -> [21600,18600,32400,27400]
+            ron(w(1, 4, 30), loser=2),  # S2: dealer 4h30 = 11600 (no kiriage) -> [21600,30200,20800,27400]
+            ron(w(0, 5), loser=1),  # S2-1h: mangan 8000+300 -> [29900,21900,20800,27400]
+            ron(w(2, 1, 30), loser=3),  # S3: dealer 1500 -> [29900,21900,22300,25900]
             draw(tenpai=(1,)),  # S3-1h: p1 +3000, others -1000 -> [28900,24900,21300,24900];
             #   dealer noten passes, honba 2
-            ron(2, w(0, 2, 30)),  # S4-2h: 2000+600 -> [31500,24900,18700,24900]; non-dealer win, top >= 30000: end
+            # S4-2h: 2000+600 -> [31500,24900,18700,24900]; non-dealer win, top >= 30000: end
+            ron(w(0, 2, 30), loser=2),
         ],
         [
             ("E1", 0, 0, [27000, 24000, 24000, 24000]),
@@ -79,8 +81,8 @@ GAMES = [
     pytest.param(
         # 1-k double ron, deposits atamahane; triple ron abortive, dealer keeps; 1-j exactly 0 not bust
         [
-            ron(0, w(1, 8), riichi=(0,)),  # E1: p0 riichi -1000, baiman 16000 -> [8000,42000,25000,25000]
-            ron(0, w(3, 3, 50), w(2, 1, 50), riichi=(3,)),
+            ron(w(1, 8), loser=0, riichi=(0,)),  # E1: p0 riichi -1000, baiman 16000 -> [8000,42000,25000,25000]
+            ron(w(3, 3, 50), w(2, 1, 50), loser=0, riichi=(3,)),
             # E2: order after discarder p0 is p1,p2,p3: p2 is the head-bump winner and takes p3's stick.
             # p2 +1600+1000, p3 +6400-1000, p0 -8000 = exactly 0 -> [0,42000,27600,30400]; not bust
             {"kind": "abort", "reason": "triple_ron", "riichi": []},  # E3: abortive, dealer keeps, honba 1
@@ -99,13 +101,13 @@ GAMES = [
     pytest.param(
         # 1-f all-last dealer top (and >= 30000): ends on the dealer's tenpai (tenpai-yame)
         [
-            ron(0, w(3, 5)),  # E1 -> [17000,25000,25000,33000]
-            ron(1, w(0, 1, 30)),  # E2 -> [18000,24000,25000,33000]
-            ron(2, w(0, 1, 30)),  # E3 -> [19000,24000,24000,33000]
-            ron(1, w(0, 1, 30)),  # E4 (dealer p3 does not win) -> [20000,23000,24000,33000]
-            ron(0, w(1, 1, 30)),  # S1 -> [19000,24000,24000,33000]
-            ron(1, w(2, 1, 30)),  # S2 -> [19000,23000,25000,33000]
-            ron(2, w(0, 1, 30)),  # S3 -> [20000,23000,24000,33000]
+            ron(w(3, 5), loser=0),  # E1 -> [17000,25000,25000,33000]
+            ron(w(0, 1, 30), loser=1),  # E2 -> [18000,24000,25000,33000]
+            ron(w(0, 1, 30), loser=2),  # E3 -> [19000,24000,24000,33000]
+            ron(w(0, 1, 30), loser=1),  # E4 (dealer p3 does not win) -> [20000,23000,24000,33000]
+            ron(w(1, 1, 30), loser=0),  # S1 -> [19000,24000,24000,33000]
+            ron(w(2, 1, 30), loser=1),  # S2 -> [19000,23000,25000,33000]
+            ron(w(0, 1, 30), loser=2),  # S3 -> [20000,23000,24000,33000]
             draw(tenpai=(3,)),  # S4: dealer tenpai +3000 -> [19000,22000,23000,36000]: top, >=30000 -> game over
         ],
         [("S4", 0, 0, [19000, 22000, 23000, 36000])],
@@ -115,9 +117,9 @@ GAMES = [
     ),
     pytest.param(
         [
-            ron(0, w(3, 5)), ron(1, w(0, 1, 30)), ron(2, w(0, 1, 30)), ron(1, w(0, 1, 30)),
-            ron(0, w(1, 1, 30)), ron(1, w(2, 1, 30)), ron(2, w(0, 1, 30)),
-            ron(0, w(3, 1, 30)),  # S4: dealer ron 1500 -> [18500,23000,24000,34500]: agari-yame
+            ron(w(3, 5), loser=0), ron(w(0, 1, 30), loser=1), ron(w(0, 1, 30), loser=2), ron(w(0, 1, 30), loser=1),
+            ron(w(1, 1, 30), loser=0), ron(w(2, 1, 30), loser=1), ron(w(0, 1, 30), loser=2),
+            ron(w(3, 1, 30), loser=0),  # S4: dealer ron 1500 -> [18500,23000,24000,34500]: agari-yame
         ],
         [("S4", 0, 0, [18500, 23000, 24000, 34500])],
         # p3 4.5+40=44.5  p2 -6+10=4  p1 -7-10=-17  p0 -11.5-20=-31.5
@@ -128,11 +130,12 @@ GAMES = [
         # dealer top but below 30000 at all-last: South ends on the dealer's win (1-f) and, the top
         # being below 30000, play enters West (1-g); West ends by sudden death at >= 30000
         [
-            ron(0, w(1, 1, 30)), ron(1, w(2, 1, 30)), ron(2, w(3, 1, 30)), ron(3, w(0, 1, 30)),  # E: back to 25000 each
-            ron(0, w(1, 1, 30)),  # S1 -> [24000,26000,25000,25000]
-            ron(1, w(2, 1, 30)),  # S2 -> [24000,25000,26000,25000]
-            ron(2, w(3, 2, 30)),  # S3 -> [24000,25000,24000,27000]
-            ron(0, w(3, 1, 30)),  # S4: dealer 1500 -> [22500,25000,24000,28500]: top but < 30000 -> West
+            # E: back to 25000 each
+            ron(w(1, 1, 30), loser=0), ron(w(2, 1, 30), loser=1), ron(w(3, 1, 30), loser=2), ron(w(0, 1, 30), loser=3),
+            ron(w(1, 1, 30), loser=0),  # S1 -> [24000,26000,25000,25000]
+            ron(w(2, 1, 30), loser=1),  # S2 -> [24000,25000,26000,25000]
+            ron(w(3, 2, 30), loser=2),  # S3 -> [24000,25000,24000,27000]
+            ron(w(3, 1, 30), loser=0),  # S4: dealer 1500 -> [22500,25000,24000,28500]: top but < 30000 -> West
             draw(tenpai=(3,)),  # W1-1h (dealer p0): [21500,24000,23000,31500]: p3 >= 30000 -> sudden death
         ],
         [("S4", 0, 0, [22500, 25000, 24000, 28500]), ("W1", 1, 0, [21500, 24000, 23000, 31500])],
@@ -143,17 +146,17 @@ GAMES = [
     pytest.param(
         # 1-g west entry when top < 30000 after S4; no North entry: W4 is the hard end (digest interp.)
         [
-            ron(0, w(1, 1, 30)), ron(1, w(2, 1, 30)), ron(2, w(3, 1, 30)), ron(3, w(0, 1, 30)),
-            ron(0, w(1, 1, 30)), ron(1, w(2, 1, 30)),
-            ron(2, w(3, 2, 30)),  # S3 -> [24000,25000,24000,27000]
-            ron(0, w(1, 1, 30)),  # S4 -> [23000,26000,24000,27000]: top 27000 < 30000 -> West
-            ron(2, w(0, 1, 30)),  # W1 dealer 1500 -> [24500,26000,22500,27000]; keeps
-            ron(0, w(1, 2, 30)),  # W1-1h: 2000+300 -> [22200,28300,22500,27000]
-            ron(1, w(3, 1, 30)),  # W2 -> [22200,27300,22500,28000]
+            ron(w(1, 1, 30), loser=0), ron(w(2, 1, 30), loser=1), ron(w(3, 1, 30), loser=2), ron(w(0, 1, 30), loser=3),
+            ron(w(1, 1, 30), loser=0), ron(w(2, 1, 30), loser=1),
+            ron(w(3, 2, 30), loser=2),  # S3 -> [24000,25000,24000,27000]
+            ron(w(1, 1, 30), loser=0),  # S4 -> [23000,26000,24000,27000]: top 27000 < 30000 -> West
+            ron(w(0, 1, 30), loser=2),  # W1 dealer 1500 -> [24500,26000,22500,27000]; keeps
+            ron(w(1, 2, 30), loser=0),  # W1-1h: 2000+300 -> [22200,28300,22500,27000]
+            ron(w(3, 1, 30), loser=1),  # W2 -> [22200,27300,22500,28000]
             draw(tenpai=(0, 1, 2, 3)),  # W3: all tenpai, keeps, honba 1
             tsumo(2, 1, 30),  # W3-1h: dealer 500 all +100 each -> [21600,26700,24300,27400]
-            ron(3, w(0, 1, 30)),  # W3-2h: 1000+600 -> [23200,26700,24300,25800]
-            ron(2, w(1, 2, 30)),  # W4: 2000 -> [23200,28700,22300,25800]; still < 30000 but W4 is the end
+            ron(w(0, 1, 30), loser=3),  # W3-2h: 1000+600 -> [23200,26700,24300,25800]
+            ron(w(1, 2, 30), loser=2),  # W4: 2000 -> [23200,28700,22300,25800]; still < 30000 but W4 is the end
         ],
         [
             ("S4", 0, 0, [23000, 26000, 24000, 27000]),
@@ -172,9 +175,9 @@ GAMES = [
     pytest.param(
         # 1-g sudden death: "누군가가 30,000점 이상이 되면" — exactly 30000 ends it
         [
-            ron(0, w(1, 1, 30)), ron(1, w(2, 1, 30)), ron(2, w(3, 1, 30)), ron(3, w(0, 1, 30)),
-            ron(0, w(1, 1, 30)), ron(1, w(2, 1, 30)), ron(2, w(3, 2, 30)),
-            ron(0, w(1, 1, 30)),  # S4 -> [23000,26000,24000,27000] -> West
+            ron(w(1, 1, 30), loser=0), ron(w(2, 1, 30), loser=1), ron(w(3, 1, 30), loser=2), ron(w(0, 1, 30), loser=3),
+            ron(w(1, 1, 30), loser=0), ron(w(2, 1, 30), loser=1), ron(w(3, 2, 30), loser=2),
+            ron(w(1, 1, 30), loser=0),  # S4 -> [23000,26000,24000,27000] -> West
             tsumo(1, 3, 30),  # W1: 1000/2000: p0 (dealer) -2000, p2 -1000, p3 -1000 -> p1 exactly 30000
         ],
         [("W1", 0, 0, [21000, 30000, 23000, 26000])],
@@ -212,7 +215,7 @@ PARTIAL = [
             {"kind": "nagashi", "players": [1], "tenpai": [2], "riichi": []},
             # E1-1h: p1 mangan: p0 -4000, p2/p3 -2000 (no honba: not a win) -> [16000,31000,31000,21000]
             # dealer noten passes; honba 2; stick stays
-            ron(0, w(3, 1, 30)),  # E2-2h: 1000+600+1000 stick -> [14400,31000,31000,23600]
+            ron(w(3, 1, 30), loser=0),  # E2-2h: 1000+600+1000 stick -> [14400,31000,31000,23600]
         ],
         [
             ("E1", 0, 0, [20000, 23000, 33000, 23000]),
@@ -237,7 +240,7 @@ PARTIAL = [
             {"kind": "chombo", "offender": 2, "riichi": [1]},
             # E1-1h: p1's stick returned; p2 -8000, p0 (dealer) +4000, p1 +2000, p3 +2000 -> [32000,26000,16000,26000]
             {"kind": "chombo", "offender": 0},  # E1-1h replayed: dealer 4000 all -> [20000,30000,20000,30000]; passes
-            ron(3, w(2, 1, 30)),  # E2-1h: 1000+300 -> [20000,30000,21300,28700]
+            ron(w(2, 1, 30), loser=3),  # E2-1h: 1000+300 -> [20000,30000,21300,28700]
         ],
         [
             ("E1", 0, 0, [28000, 24000, 24000, 24000]),
@@ -252,12 +255,12 @@ PARTIAL = [
         # 5-a penalty point: 1000 to the table (taken by the next winner); 5-c-ㄱ the 3rd is a chombo
         [
             {"kind": "penalty", "player": 1, "type": "penalty_point"},
-            ron(3, w(2, 1, 30)),  # E1: p1 -1000 to table; p2 +1000+1000 -> [25000,24000,27000,24000]
+            ron(w(2, 1, 30), loser=3),  # E1: p1 -1000 to table; p2 +1000+1000 -> [25000,24000,27000,24000]
             {"kind": "penalty", "player": 1, "type": "penalty_point"},
             draw(),  # E2: p1 -1000 -> [25000,23000,27000,24000]; stick stays; dealer noten passes, honba 1
             {"kind": "penalty", "player": 1, "type": "penalty_point"},
             # E3-1h: 3rd penalty point = chombo: p1 -8000, p2 (dealer) +4000, p0/p3 +2000 -> [27000,15000,31000,26000]
-            ron(3, w(0, 1, 30)),  # E3-1h replayed: 1000+300+1000 -> [29300,15000,31000,24700]
+            ron(w(0, 1, 30), loser=3),  # E3-1h replayed: 1000+300+1000 -> [29300,15000,31000,24700]
         ],
         [
             ("E1", 0, 0, [25000, 24000, 27000, 24000]),
@@ -278,7 +281,7 @@ PARTIAL = [
     ),
     pytest.param(
         # 1-h pao daisangen; ron by another player: liable and discarder pay half each (003)
-        [ron(3, w(1, yakuman=1, pao=2))],  # 32000: p2 16000, p3 16000 -> [25000,57000,9000,9000]
+        [ron(w(1, yakuman=1, pao=2), loser=3)],  # 32000: p2 16000, p3 16000 -> [25000,57000,9000,9000]
         [("E1", 0, 0, [25000, 57000, 9000, 9000])],
         ("E2", 0, 0),
         id="asi: pao daisangen on another's ron is split half and half",
@@ -314,12 +317,12 @@ def test_asi_hands(hands, rows, next_hand):
 
 REFUSED = [
     pytest.param(
-        [ron(0, w(1, 1, 30), w(2, 1, 30), w(3, 1, 30))], 0,
+        [ron(w(1, 1, 30), w(2, 1, 30), w(3, 1, 30), loser=0)], 0,
         id="asi: triple ron is an abortive draw, not three wins",
     ),
     pytest.param(
         # p0 at exactly 0 (see the double-ron game) cannot riichi: "1000점 미만 리치 불가"
-        [ron(0, w(1, 8), riichi=(0,)), ron(0, w(3, 3, 50), w(2, 1, 50), riichi=(3,)),
+        [ron(w(1, 8), loser=0, riichi=(0,)), ron(w(3, 3, 50), w(2, 1, 50), loser=0, riichi=(3,)),
          draw(tenpai=(0,), riichi=(0,))], 2,
         id="asi: riichi below 1000 points is refused",
     ),

@@ -61,11 +61,12 @@ def bug(reason: str) -> Any:
 # --------------------------------------------------------------------------------------
 # E1..S4 with everyone below 30000 after South 4 -> West: [23000,26000,24000,27000]
 TO_WEST = [
-    ron(0, w(1, 1, 30)), ron(1, w(2, 1, 30)), ron(2, w(3, 1, 30)), ron(3, w(0, 1, 30)),  # 25000 each
-    ron(0, w(1, 1, 30)),  # S1 (dealer p0) -> [24000,26000,25000,25000]
-    ron(1, w(2, 1, 30)),  # S2 -> [24000,25000,26000,25000]
-    ron(2, w(3, 2, 30)),  # S3 -> [24000,25000,24000,27000]
-    ron(0, w(1, 1, 30)),  # S4 (dealer p3): p1 wins -> [23000,26000,24000,27000]; top 27000 < 30000 -> West
+    # 25000 each
+    ron(w(1, 1, 30), loser=0), ron(w(2, 1, 30), loser=1), ron(w(3, 1, 30), loser=2), ron(w(0, 1, 30), loser=3),
+    ron(w(1, 1, 30), loser=0),  # S1 (dealer p0) -> [24000,26000,25000,25000]
+    ron(w(2, 1, 30), loser=1),  # S2 -> [24000,25000,26000,25000]
+    ron(w(3, 2, 30), loser=2),  # S3 -> [24000,25000,24000,27000]
+    ron(w(1, 1, 30), loser=0),  # S4 (dealer p3): p1 wins -> [23000,26000,24000,27000]; top 27000 < 30000 -> West
 ]
 
 # E1..S3 -> [24000,25000,24000,27000]; South 4 (dealer p3) comes next
@@ -73,52 +74,52 @@ TO_S4_EVEN = TO_WEST[:7]
 
 # E1..S3 -> [20000,23000,24000,33000]; the South-4 dealer p3 is on top
 TO_S4_P3_TOP = [
-    ron(0, w(3, 5)),  # E1 -> [17000,25000,25000,33000]
-    ron(1, w(0, 1, 30)),  # E2 -> [18000,24000,25000,33000]
-    ron(2, w(0, 1, 30)),  # E3 -> [19000,24000,24000,33000]
-    ron(1, w(0, 1, 30)),  # E4 (dealer p3 does not win) -> [20000,23000,24000,33000]
-    ron(0, w(1, 1, 30)),  # S1 -> [19000,24000,24000,33000]
-    ron(1, w(2, 1, 30)),  # S2 -> [19000,23000,25000,33000]
-    ron(2, w(0, 1, 30)),  # S3 -> [20000,23000,24000,33000]
+    ron(w(3, 5), loser=0),  # E1 -> [17000,25000,25000,33000]
+    ron(w(0, 1, 30), loser=1),  # E2 -> [18000,24000,25000,33000]
+    ron(w(0, 1, 30), loser=2),  # E3 -> [19000,24000,24000,33000]
+    ron(w(0, 1, 30), loser=1),  # E4 (dealer p3 does not win) -> [20000,23000,24000,33000]
+    ron(w(1, 1, 30), loser=0),  # S1 -> [19000,24000,24000,33000]
+    ron(w(2, 1, 30), loser=1),  # S2 -> [19000,23000,25000,33000]
+    ron(w(0, 1, 30), loser=2),  # S3 -> [20000,23000,24000,33000]
 ]
 
 # E1..S3 -> [20100,31900,18100,29900]: a 1h40 dealer ron (2000) at South 4 ties p3 with p1
 TO_S4_TIE = [
-    ron(2, w(1, 3, 30)),  # E1 (p0): 3900 -> [25000,28900,21100,25000]
-    ron(0, w(3, 3, 30)),  # E2 (p1) -> [21100,28900,21100,28900]
-    ron(0, w(1, 1, 30)),  # E3 (p2) -> [20100,29900,21100,28900]
-    ron(2, w(1, 1, 30)),  # E4 (p3) -> [20100,30900,20100,28900]
-    ron(2, w(3, 1, 30)),  # S1 (p0) -> [20100,30900,19100,29900]
-    ron(2, w(0, 1, 30)),  # S2 (p1) -> [21100,30900,18100,29900]
-    ron(0, w(1, 1, 30)),  # S3 (p2) -> [20100,31900,18100,29900]
+    ron(w(1, 3, 30), loser=2),  # E1 (p0): 3900 -> [25000,28900,21100,25000]
+    ron(w(3, 3, 30), loser=0),  # E2 (p1) -> [21100,28900,21100,28900]
+    ron(w(1, 1, 30), loser=0),  # E3 (p2) -> [20100,29900,21100,28900]
+    ron(w(1, 1, 30), loser=2),  # E4 (p3) -> [20100,30900,20100,28900]
+    ron(w(3, 1, 30), loser=2),  # S1 (p0) -> [20100,30900,19100,29900]
+    ron(w(0, 1, 30), loser=2),  # S2 (p1) -> [21100,30900,18100,29900]
+    ron(w(1, 1, 30), loser=0),  # S3 (p2) -> [20100,31900,18100,29900]
 ]
 
 # E1..S3 -> [25400,25600,20500,28500]: a 1h30 dealer ron (1500) at South 4 puts p3 on exactly 30000
 TO_S4_P3_28500 = [
-    ron(2, w(3, 3, 30)),  # E1 (p0) -> [25000,25000,21100,28900]
+    ron(w(3, 3, 30), loser=2),  # E1 (p0) -> [25000,25000,21100,28900]
     draw(),  # E2 (p1): all noten, the deal passes, honba 1
     tsumo(0, 1, 30),  # E3-1h (p2 deals): 300/500 + 100 each: p2 -600, p1 -400, p3 -400 -> [26400,24600,20500,28500]
-    ron(0, w(1, 1, 30)),  # E4 -> [25400,25600,20500,28500]
-    ron(1, w(2, 1, 30)),  # S1 -> [25400,24600,21500,28500]
-    ron(2, w(0, 1, 30)),  # S2 -> [26400,24600,20500,28500]
-    ron(0, w(1, 1, 30)),  # S3 -> [25400,25600,20500,28500]
+    ron(w(1, 1, 30), loser=0),  # E4 -> [25400,25600,20500,28500]
+    ron(w(2, 1, 30), loser=1),  # S1 -> [25400,24600,21500,28500]
+    ron(w(0, 1, 30), loser=2),  # S2 -> [26400,24600,20500,28500]
+    ron(w(1, 1, 30), loser=0),  # S3 -> [25400,25600,20500,28500]
 ]
 
 # E1..S3 -> [22300,28700,25000,24000]; nobody at 30000, p1 on top
 TO_S4_P1_28700 = [
-    ron(0, w(1, 5)),  # E1 (p0) 8000 -> [17000,33000,25000,25000]
-    ron(1, w(0, 2, 30)),  # E2 (p1) 2000 -> [19000,31000,25000,25000]
-    ron(1, w(0, 1, 40)),  # E3 (p2) 1300 -> [20300,29700,25000,25000]
-    ron(1, w(2, 1, 30)),  # E4 (p3) -> [20300,28700,26000,25000]
-    ron(2, w(3, 1, 30)),  # S1 (p0) -> [20300,28700,25000,26000]
-    ron(3, w(0, 1, 30)),  # S2 (p1) -> [21300,28700,25000,25000]
-    ron(3, w(0, 1, 30)),  # S3 (p2) -> [22300,28700,25000,24000]
+    ron(w(1, 5), loser=0),  # E1 (p0) 8000 -> [17000,33000,25000,25000]
+    ron(w(0, 2, 30), loser=1),  # E2 (p1) 2000 -> [19000,31000,25000,25000]
+    ron(w(0, 1, 40), loser=1),  # E3 (p2) 1300 -> [20300,29700,25000,25000]
+    ron(w(2, 1, 30), loser=1),  # E4 (p3) -> [20300,28700,26000,25000]
+    ron(w(3, 1, 30), loser=2),  # S1 (p0) -> [20300,28700,25000,26000]
+    ron(w(0, 1, 30), loser=3),  # S2 (p1) -> [21300,28700,25000,25000]
+    ron(w(0, 1, 30), loser=3),  # S3 (p2) -> [22300,28700,25000,24000]
 ]
 
 # p0 down to exactly 1000 after E2: [1000,41000,33000,25000]
 P0_AT_1000 = [
-    ron(0, w(1, 8)),  # E1: baiman 16000 -> [9000,41000,25000,25000]
-    ron(0, w(2, 5)),  # E2: mangan 8000 -> [1000,41000,33000,25000]
+    ron(w(1, 8), loser=0),  # E1: baiman 16000 -> [9000,41000,25000,25000]
+    ron(w(2, 5), loser=0),  # E2: mangan 8000 -> [1000,41000,33000,25000]
 ]
 
 # Closed 123m 567p 345s 678s + 55s, kanchan 2m: riichi (+ menzen tsumo on a tsumo), no pinfu, no tanyao;
@@ -132,7 +133,7 @@ GAMES = [
     # --- West entry interacting with tobi / renchan / sudden death ------------------------
     pytest.param(
         ASI,
-        [*TO_WEST, ron(2, w(1, yakuman=1))],
+        [*TO_WEST, ron(w(1, yakuman=1), loser=2)],
         # W1 (p0 deals): p1 yakuman 32000 from p2 -> [23000,58000,-8000,27000]: p2 busts (and p1 passes 30000)
         [("W1", 0, 0, [23000, 58000, -8000, 27000])],
         # p1 28+20+20=68  p3 -3+10=7  p0 -7-10=-17  p2 -38-20=-58
@@ -141,7 +142,7 @@ GAMES = [
     ),
     pytest.param(
         JUKI,
-        [*TO_WEST, ron(2, w(1, 8))],
+        [*TO_WEST, ron(w(1, 8), loser=2)],
         # W1: baiman paid as a dealer win (West) = 24000 -> p2 24000-24000 = exactly 0: not bust;
         # p1 26000+24000 = 50000 -> sudden death. [23000,50000,0,27000]
         [("W1", 0, 0, [23000, 50000, 0, 27000])],
@@ -153,9 +154,9 @@ GAMES = [
         ASI,
         [
             *TO_WEST,
-            ron(1, w(0, 2, 30)),  # W1 (p0): dealer 2900 -> [25900,23100,24000,27000]; renchan
+            ron(w(0, 2, 30), loser=1),  # W1 (p0): dealer 2900 -> [25900,23100,24000,27000]; renchan
             tsumo(0, 2, 30),  # W1-1h: 1000 all + 100 each -> [29200,22000,22900,25900]; renchan
-            ron(3, w(0, 1, 30)),  # W1-2h: 1500+600 -> [31300,22000,22900,23800]: >= 30000, game over (no W1-3h)
+            ron(w(0, 1, 30), loser=3),  # W1-2h: 1500+600 -> [31300,22000,22900,23800]: >= 30000, game over (no W1-3h)
         ],
         [
             ("W1", 0, 0, [25900, 23100, 24000, 27000]),
@@ -168,7 +169,7 @@ GAMES = [
     ),
     pytest.param(
         JUKI,
-        [*TO_WEST, ron(1, w(0, 2, 30)), tsumo(0, 2, 30), ron(3, w(0, 1, 30))],
+        [*TO_WEST, ron(w(0, 2, 30), loser=1), tsumo(0, 2, 30), ron(w(0, 1, 30), loser=3)],
         # same hands as the ASI case (all dealer wins, so "paid as dealer" changes nothing); no stop needed
         [("W1", 2, 0, [31300, 22000, 22900, 23800])],
         # p0 1.3+50=51.3  p3 3.8  p2 -17.1  p1 -8-30=-38
@@ -203,7 +204,7 @@ GAMES = [
     # --- all-last end: exactly 30000, ties, agari-yame at exactly 30000 -------------------
     pytest.param(
         ASI,
-        [*TO_S4_P1_28700, ron(2, w(1, 1, 40))],
+        [*TO_S4_P1_28700, ron(w(1, 1, 40), loser=2)],
         # S4 (p3): p1 1300 from p2 -> [22300,30000,23700,24000]: top exactly 30000 -> no West
         [("S4", 0, 0, [22300, 30000, 23700, 24000])],
         # p1 0+40=40  p3 -6+10=4  p2 -6.3-10=-16.3  p0 -7.7-20=-27.7
@@ -212,7 +213,7 @@ GAMES = [
     ),
     pytest.param(
         JUKI,
-        [*TO_S4_P1_28700, ron(2, w(1, 1, 40))],
+        [*TO_S4_P1_28700, ron(w(1, 1, 40), loser=2)],
         [("S4", 0, 0, [22300, 30000, 23700, 24000])],
         # p1 0+50=50  p3 4  p2 -16.3  p0 -7.7-30=-37.7
         ([22300, 30000, 23700, 24000], [4, 1, 3, 2], [-37.7, 50.0, -16.3, 4.0], "all_last"),
@@ -220,7 +221,7 @@ GAMES = [
     ),
     pytest.param(
         ASI,
-        [*TO_S4_TIE, ron(0, w(3, 1, 40)), ron(2, w(1, 1, 30))],
+        [*TO_S4_TIE, ron(w(3, 1, 40), loser=0), ron(w(1, 1, 30), loser=2)],
         # S4: dealer p3 1h40 = 2000 -> [18100,31900,18100,31900]: tied with p1, seat order puts p1 first,
         # so the dealer is not top: no agari-yame, renchan. S4-1h: p1 1000+300 -> [18100,33200,16800,31900]
         [("S4", 0, 0, [18100, 31900, 18100, 31900]), ("S4", 1, 0, [18100, 33200, 16800, 31900])],
@@ -230,7 +231,7 @@ GAMES = [
     ),
     pytest.param(
         ASI,
-        [*TO_S4_P3_28500, ron(2, w(3, 1, 30))],
+        [*TO_S4_P3_28500, ron(w(3, 1, 30), loser=2)],
         # S4: dealer 1500 -> [25400,25600,19000,30000]: strictly top at exactly 30000 -> agari-yame
         [("S4", 0, 0, [25400, 25600, 19000, 30000])],
         # p3 0+40=40  p1 -4.4+10=5.6  p0 -4.6-10=-14.6  p2 -11-20=-31
@@ -239,7 +240,7 @@ GAMES = [
     ),
     pytest.param(
         JUKI,
-        [*TO_S4_P3_28500, ron(2, w(3, 1, 30)), STOP],
+        [*TO_S4_P3_28500, ron(w(3, 1, 30), loser=2), STOP],
         [("S4", 0, 0, [25400, 25600, 19000, 30000])],
         # p3 0+50=50  p1 5.6  p0 -14.6  p2 -11-30=-41
         ([25400, 25600, 19000, 30000], [3, 2, 4, 1], [-14.6, 5.6, -41.0, 50.0], "stop"),
@@ -247,7 +248,7 @@ GAMES = [
     ),
     pytest.param(
         ASI,
-        [*TO_S4_P3_TOP, ron(1, w(2, 1, 30), w(3, 1, 30))],
+        [*TO_S4_P3_TOP, ron(w(2, 1, 30), w(3, 1, 30), loser=1)],
         # S4 double ron on p1: head bump p2 (+1000), dealer p3 second (+1500) -> [20000,20500,25000,34500];
         # the dealer won and is top >= 30000 -> agari-yame
         [("S4", 0, 0, [20000, 20500, 25000, 34500])],
@@ -257,7 +258,7 @@ GAMES = [
     ),
     pytest.param(
         JUKI,
-        [*TO_S4_P3_TOP, ron(1, w(2, 1, 30), w(3, 1, 30)), STOP],
+        [*TO_S4_P3_TOP, ron(w(2, 1, 30), w(3, 1, 30), loser=1), STOP],
         [("S4", 0, 0, [20000, 20500, 25000, 34500])],
         # p3 4.5+50=54.5  p2 5  p1 -19.5  p0 -10-30=-40
         ([20000, 20500, 25000, 34500], [4, 3, 2, 1], [-40.0, -19.5, 5.0, 54.5], "stop"),
@@ -266,8 +267,8 @@ GAMES = [
     pytest.param(
         ASI,
         [
-            ron(0, w(1, 5)),  # E1 -> [17000,33000,25000,25000]
-            ron(3, w(2, 5)),  # E2 -> [17000,33000,33000,17000]
+            ron(w(1, 5), loser=0),  # E1 -> [17000,33000,25000,25000]
+            ron(w(2, 5), loser=3),  # E2 -> [17000,33000,33000,17000]
             draw(), draw(), draw(), draw(), draw(),  # E3..S3 all noten, honba 1..5
             draw(),  # S4-5h: all noten, the dealer passes: all-last over
         ],
@@ -279,7 +280,7 @@ GAMES = [
     ),
     pytest.param(
         JUKI,
-        [ron(0, w(1, 5)), ron(3, w(2, 5)), draw(), draw(), draw(), draw(), draw(), draw()],
+        [ron(w(1, 5), loser=0), ron(w(2, 5), loser=3), draw(), draw(), draw(), draw(), draw(), draw()],
         [("S4", 5, 0, [17000, 33000, 33000, 17000])],
         # p1 3+50=53  p2 13  p0 -23  p3 -13-30=-43
         ([17000, 33000, 33000, 17000], [3, 1, 2, 4], [-23.0, 53.0, 13.0, -43.0], "all_last"),
@@ -320,7 +321,7 @@ GAMES = [
     ),
     pytest.param(
         JUKI,
-        [*TO_WEST, ron(2, w(1, yakuman=1, pao=3))],
+        [*TO_WEST, ron(w(1, yakuman=1, pao=3), loser=2)],
         # W1: daisangen paid as a dealer win (48000); pao p3 on p2's discard: half each, 24000.
         # p2 24000-24000 = exactly 0 (not bust), p3 3000, p1 74000 -> sudden death
         [("W1", 0, 0, [23000, 74000, 0, 3000])],
@@ -368,7 +369,7 @@ GAMES = [
     ),
     pytest.param(
         ASI,
-        [ron(0, w(3, 6)), *TO_S4_P3_TOP[1:], nagashi((0,), tenpai=(3,))],
+        [ron(w(3, 6), loser=0), *TO_S4_P3_TOP[1:], nagashi((0,), tenpai=(3,))],
         # E1 haneman 12000 -> [13000,25000,25000,37000]; E2..S3 as TO_S4_P3_TOP -> [16000,23000,24000,37000].
         # S4: p0 nagashi (a draw): p3 (dealer) -4000, p1/p2 -2000 -> [24000,21000,22000,33000];
         # the dealer is tenpai, strictly top and >= 30000 -> tenpai-yame
@@ -409,10 +410,10 @@ GAMES = [
     pytest.param(
         ASI,
         [
-            ron(0, w(1, 8)),  # E1: 16000 -> [9000,41000,25000,25000]
-            ron(1, w(2, 1, 70)),  # E2: 1h70 = 70x8x4 = 2240 -> 2300 -> [9000,38700,27300,25000]
+            ron(w(1, 8), loser=0),  # E1: 16000 -> [9000,41000,25000,25000]
+            ron(w(2, 1, 70), loser=1),  # E2: 1h70 = 70x8x4 = 2240 -> 2300 -> [9000,38700,27300,25000]
             draw(tenpai=(0, 1, 2, 3), riichi=(0,)),  # E3: p0 riichi -> [8000,38700,27300,25000] s1; keeps, h1
-            ron(0, w(3, 6)),  # E3-1h: 12000+300+1000 -> p0 -4300, p3 38300: tobi
+            ron(w(3, 6), loser=0),  # E3-1h: 12000+300+1000 -> p0 -4300, p3 38300: tobi
         ],
         [("E3", 1, 1000, [-4300, 38700, 27300, 38300])],
         # p1 8.7+40=48.7  p3 8.3+10=18.3  p2 27300 -> -2.7-10=-12.7  p0 -4300 -> -34.3-20=-54.3
@@ -421,7 +422,8 @@ GAMES = [
     ),
     pytest.param(
         JUKI,
-        [ron(0, w(1, 8)), ron(1, w(2, 1, 70)), draw(tenpai=(0, 1, 2, 3), riichi=(0,)), ron(0, w(3, 6))],
+        [ron(w(1, 8), loser=0), ron(w(2, 1, 70), loser=1), draw(tenpai=(0, 1, 2, 3), riichi=(0,)),
+         ron(w(3, 6), loser=0)],
         [("E3", 1, 1000, [-4300, 38700, 27300, 38300])],
         # p1 8.7+50=58.7  p3 18.3  p2 -12.7  p0 -34.3-30=-64.3
         ([-4300, 38700, 27300, 38300], [4, 1, 3, 2], [-64.3, 58.7, -12.7, 18.3], "tobi"),
@@ -444,7 +446,7 @@ GAMES = [
     # --- abortive draw at all-last (ASI) ----------------------------------------------------
     pytest.param(
         ASI,
-        [*TO_S4_P3_TOP, abort("four_riichi", riichi=(0, 1, 2, 3)), ron(1, w(0, 1, 30))],
+        [*TO_S4_P3_TOP, abort("four_riichi", riichi=(0, 1, 2, 3)), ron(w(0, 1, 30), loser=1)],
         # S4: four riichi, 1000 each -> [19000,22000,23000,32000] s4; abortive: no yame, dealer keeps, h1.
         # S4-1h: p0 1000+300+4000 from p1 -> [24300,20700,23000,32000]; non-dealer win, top >= 30000: over
         [("S4", 0, 0, [19000, 22000, 23000, 32000]), ("S4", 1, 4000, [24300, 20700, 23000, 32000])],
@@ -476,14 +478,14 @@ GAMES = [
         ASI,
         [
             penalty(3, "penalty_point"),
-            ron(2, w(1, 3, 30)),  # E1: p3 -1000 to the table; p1 3900+1000 -> [25000,29900,21100,24000]
+            ron(w(1, 3, 30), loser=2),  # E1: p3 -1000 to the table; p1 3900+1000 -> [25000,29900,21100,24000]
             penalty(3, "penalty_point"),
-            ron(0, w(3, 3, 30)),  # E2: p3 -1000 then 3900+1000 -> [21100,29900,21100,27900]
-            ron(0, w(1, 1, 30)),  # E3 -> [20100,30900,21100,27900]
-            ron(2, w(0, 1, 30)),  # E4 -> [21100,30900,20100,27900]
-            ron(3, w(2, 1, 30)),  # S1 -> [21100,30900,21100,26900]
-            ron(2, w(0, 1, 30)),  # S2 -> [22100,30900,20100,26900]
-            ron(0, w(3, 1, 30)),  # S3 -> [21100,30900,20100,27900]
+            ron(w(3, 3, 30), loser=0),  # E2: p3 -1000 then 3900+1000 -> [21100,29900,21100,27900]
+            ron(w(1, 1, 30), loser=0),  # E3 -> [20100,30900,21100,27900]
+            ron(w(0, 1, 30), loser=2),  # E4 -> [21100,30900,20100,27900]
+            ron(w(2, 1, 30), loser=3),  # S1 -> [21100,30900,21100,26900]
+            ron(w(0, 1, 30), loser=2),  # S2 -> [22100,30900,20100,26900]
+            ron(w(3, 1, 30), loser=0),  # S3 -> [21100,30900,20100,27900]
             penalty(1, "penalty_point"),  # S4: p1 1000 to the table
             penalty(3, "penalty_point"),  # p3's 3rd penalty point of the game = chombo by the S4 dealer:
             # 4000 all; p1's deposit of this voided hand goes back -> [25100,34900,24100,15900]; the deal passes: over
@@ -522,7 +524,7 @@ PARTIAL = [
     ),
     pytest.param(
         JUKI,
-        [*TO_S4_TIE, ron(0, w(3, 1, 40))],
+        [*TO_S4_TIE, ron(w(3, 1, 40), loser=0)],
         # S4: dealer 2000 -> [18100,31900,18100,31900]: tied with p1 -> not top, no stop offered; renchan
         [("S4", 0, 0, [18100, 31900, 18100, 31900])],
         ("S4", 1, 0),
@@ -530,7 +532,7 @@ PARTIAL = [
     ),
     pytest.param(
         ASI,
-        [draw(tenpai=(0,), riichi=(0,)), ron(2, w(0, 2, 30), w(3, 1, 30), riichi=(0, 1))],
+        [draw(tenpai=(0,), riichi=(0,)), ron(w(0, 2, 30), w(3, 1, 30), loser=2, riichi=(0, 1))],
         # E1: [27000,24000,24000,24000] s1 h1. E1-1h: p0 and p1 riichi (-1000 each, 3 sticks). Double ron on p2:
         # turn order after p2 is p3, p0 -> p3 is the head-bump winner: 1000 + 300 honba + 3000 sticks;
         # the dealer p0 (second) 2900 only. p2 -4200 -> [28900,23000,19800,28300]. The dealer won: keeps, h2
@@ -541,14 +543,14 @@ PARTIAL = [
     ),
     pytest.param(
         JUKI,
-        [draw(tenpai=(0,), riichi=(0,)), ron(2, w(0, 2, 30), w(3, 1, 30), riichi=(0, 1))],
+        [draw(tenpai=(0,), riichi=(0,)), ron(w(0, 2, 30), w(3, 1, 30), loser=2, riichi=(0, 1))],
         [("E1", 1, 1000, [28900, 23000, 19800, 28300])],
         ("E1", 2, 0),
         id="juki: double ron, dealer second winner keeps the deal; honba and all sticks to the head bump",
     ),
     pytest.param(
         JUKI,
-        [draw(tenpai=(0,), riichi=(0,)), ron(1, w(0, 1, 30), w(2, 1, 30), w(3, 1, 30))],
+        [draw(tenpai=(0,), riichi=(0,)), ron(w(0, 1, 30), w(2, 1, 30), w(3, 1, 30), loser=1)],
         # E1: [27000,24000,24000,24000] s1 h1. Triple ron on p1: order p2, p3, p0 -> p2 takes 300 + 1000 stick.
         # p2 +2300, p3 +1000, p0 (dealer, third) +1500, p1 -3800 -> [28500,20200,26300,25000]; dealer keeps, h2
         [("E1", 1, 1000, [28500, 20200, 26300, 25000])],
@@ -557,7 +559,7 @@ PARTIAL = [
     ),
     pytest.param(
         ASI,
-        [ron(0, w(1, yakuman=1, pao=2), w(2, 2, 30))],
+        [ron(w(1, yakuman=1, pao=2), w(2, 2, 30), loser=0)],
         # E1 double ron on p0: p1 daisangen 32000 with pao p2 (not the discarder): p0 16000, p2 16000;
         # p2 also wins 2000 from p0. -> p0 7000, p1 57000, p2 25000-16000+2000 = 11000, p3 25000
         [("E1", 0, 0, [7000, 57000, 11000, 25000])],
@@ -592,7 +594,7 @@ PARTIAL = [
     ),
     pytest.param(
         JUKI,
-        [ron(0, w(3, 6)), *TO_S4_P3_TOP[1:], nagashi((0,), tenpai=(3,))],
+        [ron(w(3, 6), loser=0), *TO_S4_P3_TOP[1:], nagashi((0,), tenpai=(3,))],
         # same hands; a Juki nagashi is p0's win (not the dealer's), the dealer is tenpai: renchan, no stop
         [("S4", 0, 0, [24000, 21000, 22000, 33000])],
         ("S4", 1, 0),
@@ -619,7 +621,7 @@ PARTIAL = [
         JUKI,
         [
             penalty(2, "yellow_card"),
-            ron(1, w(0, 1, 30)),  # E1: one card, nothing paid; dealer 1500 -> [26500,23500,25000,25000]; keeps
+            ron(w(0, 1, 30), loser=1),  # E1: one card, nothing paid; dealer 1500 -> [26500,23500,25000,25000]; keeps
             penalty(2, "yellow_card"),  # E1-1h: one card again (the first was for the previous hand)
             draw(),  # all noten: passes, h2
         ],
@@ -647,13 +649,13 @@ def test_edge_hands(ruleset, hands, rows, next_hand):
 SANMA_GAMES = [
     pytest.param(
         [
-            ron(0, w(2, 1, 30)),  # E1 (p0) -> [29000,30000,31000]
-            ron(1, w(2, 1, 30)),  # E2 (p1) -> [29000,29000,32000]
+            ron(w(2, 1, 30), loser=0),  # E1 (p0) -> [29000,30000,31000]
+            ron(w(2, 1, 30), loser=1),  # E2 (p1) -> [29000,29000,32000]
             draw(), draw(), draw(),  # E3, S1, S2: all noten, honba 1..3
             draw(tenpai=(0, 1), riichi=(0, 1)),
             # S3-3h (dealer p2, all-last): p0/p1 riichi -1000, p2 noten pays 3000 (1500 to each tenpai)
             # -> [29500,29500,29000] s2; dealer noten passes; nobody at 30000 (2000 on the table) -> West, h4
-            ron(2, w(1, 1, 30)),
+            ron(w(1, 1, 30), loser=2),
             # W1-4h (p0 deals): p1's ron paid as a dealer win 1500 + 4x300 + 2000 sticks = 4700
             # -> [29500,34200,26300]: sudden death
         ],
@@ -668,7 +670,7 @@ SANMA_GAMES = [
 SANMA_GAMES.append(
     pytest.param(
         [
-            ron(0, w(2, 1, 30)), ron(1, w(2, 1, 30)), draw(), draw(), draw(),
+            ron(w(2, 1, 30), loser=0), ron(w(2, 1, 30), loser=1), draw(), draw(), draw(),
             draw(tenpai=(0, 1), riichi=(0, 1)),  # -> [29500,29500,29000] s2, West, h4 (as above)
             tsumo(1, 1, 30),
             # W1-4h: p1's tsumo paid as a dealer tsumo, 500 all; no tsumo loss: half of North's 500 (250,
@@ -719,15 +721,15 @@ KAZOE_BY_DORA = {
 
 REFUSED = [
     pytest.param(
-        JUKI, [*[draw(tenpai=(0,))] * 5, ron(1, w(0, hand=DEALER_2_YAKU_1_DORA))], 5,
+        JUKI, [*[draw(tenpai=(0,))] * 5, ron(w(0, hand=DEALER_2_YAKU_1_DORA), loser=1)], 5,
         id="juki: 5th renchan, a HAND ron with riichi + 1 dora has 1 han without dora",
     ),
     pytest.param(
-        JUKI, [*[draw(tenpai=(0,))] * 5, ron(1, w(0, hand=KAZOE_BY_DORA))], 5,
+        JUKI, [*[draw(tenpai=(0,))] * 5, ron(w(0, hand=KAZOE_BY_DORA), loser=1)], 5,
         id="juki: 5th renchan, a HAND that is kazoe yakuman only through dora has 1 han without dora",
     ),
     pytest.param(
-        JUKI, [*[draw(tenpai=(0,))] * 5, ron(1, w(0, 13, dora=12))], 5,
+        JUKI, [*[draw(tenpai=(0,))] * 5, ron(w(0, 13, dora=12), loser=1)], 5,
         id="juki: 5th renchan, 13 han of which 12 dora is not 2 han without dora (kazoe does not bypass it)",
     ),
     pytest.param(
@@ -743,7 +745,7 @@ REFUSED = [
         id="juki: a riichi player noten at the draw is a chombo, not a draw",
     ),
     pytest.param(
-        JUKI, [*TO_S4_TIE, ron(0, w(3, 1, 40)), STOP], 8,
+        JUKI, [*TO_S4_TIE, ron(w(3, 1, 40), loser=0), STOP], 8,
         id="juki: no stop for the all-last dealer tied for top",
     ),
 ]
@@ -768,7 +770,7 @@ ASI_WEST_NOT_RENCHAN = [
         id="asi: tenpai-yame by a top dealer below 30000 ends all-last into West",
     ),
     pytest.param(
-        [*TO_S4_EVEN, ron(0, w(3, 1, 30))],
+        [*TO_S4_EVEN, ron(w(3, 1, 30), loser=0)],
         # S4: dealer 1500 -> [22500,25000,24000,28500]: top, below 30000
         [("S4", 0, 0, [22500, 25000, 24000, 28500])],
         id="asi: agari-yame by a top dealer below 30000 ends all-last into West",

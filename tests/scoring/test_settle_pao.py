@@ -81,7 +81,7 @@ CHARGED = [
     pytest.param("asi-shirai", tsumo(2, hand=DAISANGEN, pao=1), [0, -32000, 32000, 0], id="asi_daisangen_pao"),
     pytest.param("juki-agit-2026", tsumo(2, hand=DAISANGEN, pao=1), [0, -32000, 32000, 0], id="juki_daisangen_pao"),
     # daisangen ron on seat 3's discard: liable and discarder pay half each.
-    pytest.param("asi-shirai", ron(3, win(2, hand={**DAISANGEN, "tiles": "234m99p"}, pao=1)),
+    pytest.param("asi-shirai", ron(win(2, hand={**DAISANGEN, "tiles": "234m99p"}, pao=1), loser=3),
                  [0, -16000, 32000, -16000], id="asi_daisangen_ron_by_another_split_half"),
     # A.S.I. 002 §1h: suukantsu and daiminkan-rinshan pao.
     pytest.param("asi-shirai", tsumo(2, hand=SUUKANTSU, pao=1), [0, -32000, 32000, 0], id="asi_suukantsu_pao"),

@@ -15,28 +15,28 @@ def _settle(ruleset, event, **table):
 
 CASES = [
     # ruleset, table, event, deltas, sticks after, dealer keeps, next honba
-    ("asi-shirai", {}, ron(1, win(2, han=3, fu=30)), [0, -3900, 3900, 0], 0, False, 0),
-    ("juki-agit-2026", {}, ron(1, win(0, han=4, fu=30)), [11600, -11600, 0, 0], 0, True, 1),
-    ("m-league", {}, ron(1, win(0, han=4, fu=30)), [12000, -12000, 0, 0], 0, True, 1),
-    ("juki-agit-2026", {"honba": 2}, ron(1, win(2, han=3, fu=30)), [0, -4500, 4500, 0], 0, False, 0),
+    ("asi-shirai", {}, ron(win(2, han=3, fu=30), loser=1), [0, -3900, 3900, 0], 0, False, 0),
+    ("juki-agit-2026", {}, ron(win(0, han=4, fu=30), loser=1), [11600, -11600, 0, 0], 0, True, 1),
+    ("m-league", {}, ron(win(0, han=4, fu=30), loser=1), [12000, -12000, 0, 0], 0, True, 1),
+    ("juki-agit-2026", {"honba": 2}, ron(win(2, han=3, fu=30), loser=1), [0, -4500, 4500, 0], 0, False, 0),
     ("asi-shirai", {"honba": 1}, tsumo(2, han=2, fu=30), [-1100, -600, 2300, -600], 0, False, 0),
-    ("asi-shirai", {"sticks": 2000}, ron(1, win(2, han=1, fu=30), riichi=[1]),
+    ("asi-shirai", {"sticks": 2000}, ron(win(2, han=1, fu=30), loser=1, riichi=[1]),
      [0, -2000, 4000, 0], 0, False, 0),
-    ("juki-agit-2026", {"honba": 1, "sticks": 1000}, ron(0, win(3, han=1, fu=30), win(1, han=2, fu=30)),
+    ("juki-agit-2026", {"honba": 1, "sticks": 1000}, ron(win(3, han=1, fu=30), win(1, han=2, fu=30), loser=0),
      [-3300, 3300, 0, 1000], 0, False, 0),
-    ("asi-shirai", {"honba": 1, "sticks": 1000, "dealer": 2}, ron(0, win(3, han=1, fu=30), win(2, han=2, fu=30)),
+    ("asi-shirai", {"honba": 1, "sticks": 1000, "dealer": 2}, ron(win(3, han=1, fu=30), win(2, han=2, fu=30), loser=0),
      [-4200, 0, 4200, 1000], 0, True, 2),
-    ("mahjong-soul", {"honba": 1, "sticks": 1000}, ron(0, win(3, han=1, fu=30), win(1, han=2, fu=30)),
+    ("mahjong-soul", {"honba": 1, "sticks": 1000}, ron(win(3, han=1, fu=30), win(1, han=2, fu=30), loser=0),
      [-3600, 3300, 0, 1300], 0, False, 0),
-    ("juki-agit-2026", {}, ron(0, win(1, han=1, fu=30), win(2, han=1, fu=30), win(3, han=1, fu=30)),
+    ("juki-agit-2026", {}, ron(win(1, han=1, fu=30), win(2, han=1, fu=30), win(3, han=1, fu=30), loser=0),
      [-3000, 1000, 1000, 1000], 0, False, 0),
-    ("juki-agit-2026", {"round_wind": "W"}, ron(1, win(2, han=3, fu=30)), [0, -5800, 5800, 0], 0, False, 0),
+    ("juki-agit-2026", {"round_wind": "W"}, ron(win(2, han=3, fu=30), loser=1), [0, -5800, 5800, 0], 0, False, 0),
     ("juki-agit-2026", {"round_wind": "W"}, tsumo(2, han=3, fu=30), [-2000, -2000, 6000, -2000], 0, False, 0),
     ("asi-shirai", {"round_wind": "W"}, tsumo(2, han=3, fu=30), [-2000, -1000, 4000, -1000], 0, False, 0),
-    ("juki-agit-2026", {}, ron(1, win(2, han=13)), [0, -32000, 32000, 0], 0, False, 0),
-    ("wrc-2025", {}, ron(1, win(2, han=13)), [0, -24000, 24000, 0], 0, False, 0),
-    ("asi-shirai", {}, ron(1, win(2, yakuman=2)), [0, -64000, 64000, 0], 0, False, 0),
-    ("m-league", {}, ron(1, win(2, yakuman=2)), [0, -32000, 32000, 0], 0, False, 0),
+    ("juki-agit-2026", {}, ron(win(2, han=13), loser=1), [0, -32000, 32000, 0], 0, False, 0),
+    ("wrc-2025", {}, ron(win(2, han=13), loser=1), [0, -24000, 24000, 0], 0, False, 0),
+    ("asi-shirai", {}, ron(win(2, yakuman=2), loser=1), [0, -64000, 64000, 0], 0, False, 0),
+    ("m-league", {}, ron(win(2, yakuman=2), loser=1), [0, -32000, 32000, 0], 0, False, 0),
     ("juki-agit-2026", {"dealer_wins_in_row": 7}, tsumo(0, han=1, fu=30), [48000, -16000, -16000, -16000], 0, True, 1),
     ("asi-shirai", {"dealer_wins_in_row": 7}, tsumo(0, han=1, fu=30), [1500, -500, -500, -500], 0, True, 1),
 ]
@@ -75,12 +75,12 @@ def test_win_settlement(ruleset, table, event, deltas, sticks, keeps, honba):
 
 PAO_CASES = [
     ("asi-shirai", {"honba": 1}, tsumo(2, yakuman=1, pao=1), [0, -32300, 32300, 0]),
-    ("asi-shirai", {}, ron(3, win(2, yakuman=1, pao=1)), [0, -16000, 32000, -16000]),
-    ("asi-shirai", {}, ron(1, win(2, yakuman=1, pao=1)), [0, -32000, 32000, 0]),
-    ("asi-shirai", {}, ron(3, win(0, yakuman=1, pao=1)), [48000, -24000, 0, -24000]),
+    ("asi-shirai", {}, ron(win(2, yakuman=1, pao=1), loser=3), [0, -16000, 32000, -16000]),
+    ("asi-shirai", {}, ron(win(2, yakuman=1, pao=1), loser=1), [0, -32000, 32000, 0]),
+    ("asi-shirai", {}, ron(win(0, yakuman=1, pao=1), loser=3), [48000, -24000, 0, -24000]),
     ("asi-shirai", {}, tsumo(2, yakuman=2, pao=1), [0, -64000, 64000, 0]),
     ("juki-agit-2026", {}, tsumo(2, yakuman=2, pao=1), [-16000, -40000, 64000, -8000]),
-    ("juki-agit-2026", {}, ron(3, win(2, yakuman=2, pao=1)), [0, -16000, 64000, -48000]),
+    ("juki-agit-2026", {}, ron(win(2, yakuman=2, pao=1), loser=3), [0, -16000, 64000, -48000]),
     ("juki-agit-2026", {}, tsumo(2, yakuman=2, pao=1, pao_for="daisuushii"), [0, -64000, 64000, 0]),
     ("juki-agit-2026", {}, tsumo(2, yakuman=3, pao=1, pao_yakuman=2), [-16000, -72000, 96000, -8000]),
     ("asi-shirai", {"honba": 1}, tsumo(2, han=3, fu=40, pao=1), [0, -5500, 5500, 0]),
@@ -111,21 +111,21 @@ def test_pao(ruleset, table, event, deltas):
 
 
 REFUSED = [
-    ("asi-shirai", {}, ron(0, win(1, han=1, fu=30), win(2, han=1, fu=30), win(3, han=1, fu=30)),
+    ("asi-shirai", {}, ron(win(1, han=1, fu=30), win(2, han=1, fu=30), win(3, han=1, fu=30), loser=0),
      "enter it as an abortive draw (triple ron)"),
-    ("tenhou", {}, ron(0, win(1, han=1, fu=30), win(2, han=1, fu=30), win(3, han=1, fu=30)), "triple ron"),
-    ("m-league", {}, ron(0, win(2, han=1, fu=30), win(1, han=1, fu=30)), "Player 2"),
-    ("asi-shirai", {}, ron(1, win(2, han=2, fu=20)), "20 fu"),
+    ("tenhou", {}, ron(win(1, han=1, fu=30), win(2, han=1, fu=30), win(3, han=1, fu=30), loser=0), "triple ron"),
+    ("m-league", {}, ron(win(2, han=1, fu=30), win(1, han=1, fu=30), loser=0), "Player 2"),
+    ("asi-shirai", {}, ron(win(2, han=2, fu=20), loser=1), "20 fu"),
     ("asi-shirai", {}, tsumo(2, han=2, fu=25), "chiitoitsu"),
-    ("asi-shirai", {"scores": (25000, 800, 25000, 49200)}, ron(0, win(2, han=1, fu=30), riichi=[1]),
+    ("asi-shirai", {"scores": (25000, 800, 25000, 49200)}, ron(win(2, han=1, fu=30), loser=0, riichi=[1]),
      "Player 2 cannot declare riichi with 800 points (minimum 1,000)"),
     ("juki-agit-2026", {}, tsumo(2, han=3, fu=40, pao=1), "daiminkan_rinshan"),
     ("juki-agit-2026", {}, tsumo(2, yakuman=1, pao=1, pao_for="suukantsu"), "suukantsu"),
-    ("asi-shirai", {}, ron(1, win(2, han=3, fu=40, pao=3)), "yakuman"),
-    ("asi-shirai", {}, ron(1, win(2, han=3, fu=40, pao=3, pao_for="daiminkan_rinshan")), "tsumo"),
-    ("juki-agit-2026", {"agari_forbidden": frozenset({2})}, ron(1, win(2, han=3, fu=30)), "agari-forbidden"),
+    ("asi-shirai", {}, ron(win(2, han=3, fu=40, pao=3), loser=1), "yakuman"),
+    ("asi-shirai", {}, ron(win(2, han=3, fu=40, pao=3, pao_for="daiminkan_rinshan"), loser=1), "tsumo"),
+    ("juki-agit-2026", {"agari_forbidden": frozenset({2})}, ron(win(2, han=3, fu=30), loser=1), "agari-forbidden"),
     ("juki-agit-2026", {"renchan": 5}, tsumo(0, han=1, fu=30), "needs at least 2 han"),
-    ("juki-agit-2026", {"renchan": 5}, ron(1, win(0, han=2, fu=30, dora=1)), "this hand has 1"),
+    ("juki-agit-2026", {"renchan": 5}, ron(win(0, han=2, fu=30, dora=1), loser=1), "this hand has 1"),
 ]
 REFUSED_IDS = [
     "asi: triple ron is an abortive draw, record abort triple_ron",
@@ -155,10 +155,10 @@ def test_refused_wins(ruleset, table, event, message):
     "ruleset, table, event, deltas",
     [
         ("juki-agit-2026", {"renchan": 4}, tsumo(0, han=1, fu=30), [1500, -500, -500, -500]),
-        ("juki-agit-2026", {"renchan": 5}, ron(1, win(0, han=2, fu=30, dora=0)), [2900, -2900, 0, 0]),
-        ("juki-agit-2026", {"renchan": 5}, ron(1, win(0, yakuman=1)), [48000, -48000, 0, 0]),
-        ("juki-agit-2026", {"renchan": 5}, ron(0, win(1, han=1, fu=30)), [-1000, 1000, 0, 0]),
-        ("juki-agit-2026", {"renchan": 6}, ron(1, win(0, han=2, fu=30)), [2900, -2900, 0, 0]),
+        ("juki-agit-2026", {"renchan": 5}, ron(win(0, han=2, fu=30, dora=0), loser=1), [2900, -2900, 0, 0]),
+        ("juki-agit-2026", {"renchan": 5}, ron(win(0, yakuman=1), loser=1), [48000, -48000, 0, 0]),
+        ("juki-agit-2026", {"renchan": 5}, ron(win(1, han=1, fu=30), loser=0), [-1000, 1000, 0, 0]),
+        ("juki-agit-2026", {"renchan": 6}, ron(win(0, han=2, fu=30), loser=1), [2900, -2900, 0, 0]),
     ],
     ids=[
         "juki: 4th renchan, no han minimum yet",
@@ -176,7 +176,7 @@ def test_dealer_minimum_counting_dora_when_the_ruleset_says_so():
     from scoring.rules import preset
 
     rs = preset("juki-agit-2026").derive(dealer_min_han_counts_dora=True)
-    s = _settle(rs, ron(1, win(0, han=2, fu=30, dora=1)), renchan=5)
+    s = _settle(rs, ron(win(0, han=2, fu=30, dora=1), loser=1), renchan=5)
     assert list(s.deltas) == [2900, -2900, 0, 0]
 
 
@@ -185,18 +185,18 @@ def test_full_hand_is_scored_by_the_hand_engine_with_the_game_winds():
     from tests.scoring.conftest import play
 
     hand = {"tiles": "234m456p789s11z", "melds": [{"kind": "pon", "tiles": "777z"}], "win": "1z"}
-    r = play("asi-shirai", [ron(0, {"winner": 1, "hand": hand})])
+    r = play("asi-shirai", [ron({"winner": 1, "hand": hand}, loser=0)])
     assert r.rows[0].deltas == (-1000, 1000, 0, 0)  # chun 1 han; 20+4+2 (east pair, round wind)+2 tanki -> 30 fu
     with pytest.raises(ScoringError, match="seat_wind"):
-        play("asi-shirai", [ron(0, {"winner": 1, "hand": {**hand, "seat_wind": "E"}})])
+        play("asi-shirai", [ron({"winner": 1, "hand": {**hand, "seat_wind": "E"}}, loser=0)])
 
 
 @pytest.mark.parametrize(
     "ruleset, event, kazoe",
     [
-        pytest.param("asi-shirai", ron(1, win(2, han=13)), True, id="thirteen-han-ron-is-kazoe-yakuman"),
-        pytest.param("asi-shirai", ron(1, win(2, yakuman=1)), False, id="a-yakuman-entered-is-not-kazoe"),
-        pytest.param("m-league", ron(1, win(2, han=13)), False, id="kazoe-sanbaiman-is-no-yakuman"),
+        pytest.param("asi-shirai", ron(win(2, han=13), loser=1), True, id="thirteen-han-ron-is-kazoe-yakuman"),
+        pytest.param("asi-shirai", ron(win(2, yakuman=1), loser=1), False, id="a-yakuman-entered-is-not-kazoe"),
+        pytest.param("m-league", ron(win(2, han=13), loser=1), False, id="kazoe-sanbaiman-is-no-yakuman"),
         pytest.param("asi-shirai", tsumo(2, han=11), False, id="eleven-han-is-sanbaiman"),
     ],
 )

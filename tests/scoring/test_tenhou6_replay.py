@@ -98,7 +98,7 @@ def test_each_round_settled_from_its_start_matches_the_log(path: Path) -> None:
     rules = resolve(spec)
     for converted in rounds:
         start = converted.start
-        table = settle_mod.Table(
+        table = settle_mod.SettlementContext(
             ruleset=rules,
             dealer=start.dealer(rules.players),
             round_wind=start.round[0],

@@ -22,8 +22,8 @@ from league.games import filters as game_filters
 from league.games import picker
 from league.games import selectors as game_selectors
 from league.games import services as game_services
+from league.games.entry_screen import game_view, next_game_context
 from league.games.forms import GameStartForm, ReasonForm
-from league.games.table import game_view, next_game_context
 from league.models import Game, Season
 from league.once import AlreadyDone
 from league.ui import charts as charts

@@ -19,9 +19,9 @@ from league import permissions
 from league.errors import HandConflict, already_saved_message, cancelled_message, refusal_message
 from league.games import selectors as game_selectors
 from league.games import services as game_services
+from league.games.entry_screen import GameView, game_view, preview_context, table_screen
 from league.games.forms import FullHandForm, HandEntryForm, PositionForm, ReasonForm, event_initial
 from league.games.signals import enter_penalty
-from league.games.table import GameView, game_view, preview_context, table_screen
 from league.games.words import event_words
 from league.models import Game, HandRecord
 from league.once import AlreadyDone, undone_message
@@ -37,7 +37,7 @@ def _cancelled(game: Game) -> bool:
 
 
 def _table_context(request: HttpRequest, gv: GameView, **extra: Any) -> dict[str, Any]:
-    """The table screen's context (``league.games.table.table_screen``) with the entry form when hands may follow."""
+    """The table screen's context (``entry_screen.table_screen``) with the entry form when hands may follow."""
     ctx = table_screen(gv, user=request.user, continue_play=request.GET.get("continue") == "1", **extra)
     if "form" not in ctx and gv.replay.final is None and not ctx["cancelled"]:
         ctx["form"] = HandEntryForm(table=gv.table())
@@ -47,7 +47,7 @@ def _table_context(request: HttpRequest, gv: GameView, **extra: Any) -> dict[str
 
 
 def _preview(gv: GameView, form, position: int) -> dict[str, Any]:
-    """``preview`` or ``preview_error`` for a valid form (``league.games.table.preview_context``)."""
+    """``preview`` or ``preview_error`` for a valid form (``league.games.entry_screen.preview_context``)."""
     return preview_context(gv, form.event, position, hand=getattr(form, "hand", None))
 
 

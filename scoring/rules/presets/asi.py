@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from scoring.penalties import PenaltyType
 from scoring.rules.ruleset import (
     Abort,
     ChomboStyle,
@@ -13,6 +12,7 @@ from scoring.rules.ruleset import (
     Ruleset,
     Yame,
 )
+from scoring.vocabulary import PenaltyType
 
 ASI_SHIRAI = Ruleset(
     key="asi-shirai",

@@ -3,7 +3,6 @@ earlier versions; 4- and 3-player. Sources: ../shared/rules; the quotes are in d
 
 from __future__ import annotations
 
-from scoring.penalties import PenaltyType
 from scoring.rules.ruleset import (
     LOCAL_YAKUMAN,
     Abort,
@@ -18,6 +17,7 @@ from scoring.rules.ruleset import (
     TieRule,
     Yame,
 )
+from scoring.vocabulary import PenaltyType
 
 JUKI_AGIT_2026 = Ruleset(
     key="juki-agit-2026",

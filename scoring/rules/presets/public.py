@@ -3,7 +3,6 @@ unsure of, in docs/rulesets.md)."""
 
 from __future__ import annotations
 
-from scoring.penalties import PenaltyType
 from scoring.rules.ruleset import (
     STANDARD_DOUBLE_YAKUMAN,
     Abort,
@@ -21,6 +20,7 @@ from scoring.rules.ruleset import (
     TieRule,
     Yame,
 )
+from scoring.vocabulary import PenaltyType
 
 TENHOU = Ruleset(
     key="tenhou",

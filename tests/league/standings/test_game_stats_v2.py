@@ -148,10 +148,10 @@ def test_season_rows_sum_the_games(season, games):
     import datetime
     from decimal import Decimal
 
-    from league.standings.stats import Table
+    from league.standings.stats import StandingsState
     from scoring import ratings as R
 
-    table = Table(season)
+    table = StandingsState(season)
     rons = ron_wins = played = 0
     at = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
     for g, (order, events) in enumerate(games):

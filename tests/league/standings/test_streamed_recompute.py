@@ -17,7 +17,7 @@ from league.games import services as game_services
 from league.models import Game, Penalty, RatingHistory, Season, StandingsSnapshot
 from league.referee import services as referee_services
 from league.standings import services as standings
-from league.standings.stats import Table, season_table
+from league.standings.stats import StandingsState, season_table
 from tests.factories import MemberFactory, RulesetFactory
 
 from .conftest import finished_game
@@ -35,7 +35,7 @@ def whole_list(season: Season) -> tuple:
     return table, dict(standings._history_rows(table, steps))
 
 
-def outcome(table: Table, history: dict) -> tuple:
+def outcome(table: StandingsState, history: dict) -> tuple:
     """Everything a recompute stores: rows, ratings document, state (tallies, fold, last game), histories."""
     return table.rows(), table.ratings_doc(), table.state(epoch=0), {m: list(h) for m, h in history.items()}
 
@@ -133,13 +133,13 @@ def test_the_recompute_reads_the_games_in_chunks_and_folds_each_before_reading_m
 
     monkeypatch.setattr(standings, "_rows_in_order", counting_rows)
     ahead = []
-    real_add = Table.add_game
+    real_add = StandingsState.add_game
 
     def add_game(self, game, *args):
         ahead.append(len(read) - self.games)  # games read but not yet added, this one included
         return real_add(self, game, *args)
 
-    monkeypatch.setattr(Table, "add_game", add_game)
+    monkeypatch.setattr(StandingsState, "add_game", add_game)
 
     table, _history = standings.season_fold(season)
 

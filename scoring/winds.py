@@ -1,8 +1,8 @@
-"""The table: winds, rounds, seat winds, who deals, and who is paid as the dealer.
+"""Winds and rounds: the round winds, seat winds, who deals, and who is paid as the dealer.
 
 Seats are 0-based in the order of the first deal (seat 0 is East in East 1). A round is
 written as the contract does, ``"E1"`` .. ``"W4"``: the round wind and the hand number,
-whose dealer is seat ``hand number - 1``. :class:`Table` is what settlement knows about the
+whose dealer is seat ``hand number - 1``. :class:`SettlementContext` is what settlement knows about the
 game at the moment a hand ends (:mod:`scoring.settle`).
 """
 
@@ -41,7 +41,7 @@ def paid_as_dealer(ruleset: Ruleset, round_wind: str) -> bool:
 
 
 @dataclass(frozen=True)
-class Table:
+class SettlementContext:
     """What settlement needs to know about the game at the moment a hand ends."""
 
     ruleset: Ruleset
@@ -81,4 +81,4 @@ class Table:
         return paid_as_dealer(self.ruleset, self.round_wind)
 
 
-__all__ = ["REGULAR_ROUNDS", "Table", "WINDS", "dealer_of", "paid_as_dealer", "round_code", "seat_wind"]
+__all__ = ["REGULAR_ROUNDS", "SettlementContext", "WINDS", "dealer_of", "paid_as_dealer", "round_code", "seat_wind"]

@@ -1,5 +1,5 @@
 """The table screen's reads, in one place: a game with its record and replay (``GameView``), the
-entry context at a hand (``TableContext``), the screen's context (``table_screen``), the preview
+entry context at a hand (``EntryContext``), the screen's context (``table_screen``), the preview
 of a candidate event (``preview_context``) and the final table's next-game context. Views and
 forms read these; nothing here writes.
 """
@@ -28,7 +28,7 @@ from scoring.rules import Ruleset
 
 
 @dataclass(frozen=True)
-class TableContext:
+class EntryContext:
     """What a hand-entry form needs to know about the game at this point (``GameView.table``)."""
 
     players: Sequence[str]
@@ -77,13 +77,13 @@ class GameView:
     def ruleset(self):
         return self.replay.record.ruleset
 
-    def table(self, position: int | None = None) -> TableContext:
+    def table(self, position: int | None = None) -> EntryContext:
         """The entry context before the event at ``position`` (default: the next hand)."""
         if position is None or position >= len(self.events):
             state, pos = self.replay.state, len(self.events)
         else:
             state, pos = selectors.replay_record({**self.record, "hands": self.events[:position]}).state, position
-        return TableContext(players=self.players, ruleset=self.ruleset, scores=state.scores, dealer=state.dealer,
+        return EntryContext(players=self.players, ruleset=self.ruleset, scores=state.scores, dealer=state.dealer,
                             position=pos, riichi_ok=state.riichi_allowed, renchan=state.renchan,
                             dealer_min_han=state.dealer_min_han, yellow_cards=state.yellow_cards,
                             penalty_points=state.penalty_points, agari_forbidden=state.agari_forbidden)

@@ -1,10 +1,10 @@
-"""The table: rounds, who deals, seat winds, and who is paid as the dealer (scoring/table.py)."""
+"""The table: rounds, who deals, seat winds, and who is paid as the dealer (scoring/winds.py)."""
 
 import pytest
 
 from scoring.payments import hand_value, win_points
 from scoring.rules import preset
-from scoring.table import WINDS, dealer_of, paid_as_dealer, round_code, seat_wind
+from scoring.winds import WINDS, dealer_of, paid_as_dealer, round_code, seat_wind
 
 JUKI = preset("juki-agit-2026")
 SANMA = preset("juki-agit-sanma-2026")

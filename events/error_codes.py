@@ -1,0 +1,63 @@
+"""Why an events write was refused: one code per reason, one enum per kind of event.
+
+A club night's services refuse with :class:`NightErrorCode` (``events.services.NightRefused``), a
+tournament's with :class:`TournamentErrorCode` (``TournamentRefused``), a seating that cannot be
+made with :class:`SeatingErrorCode` (``events.seating.SeatingError``). The values are the codes as
+sent before (each refusal's ``code``); nothing here imports Django, so the seating may use it.
+"""
+from __future__ import annotations
+
+import enum
+
+
+class NightErrorCode(enum.StrEnum):
+    CLOSED = "closed"
+    """The club night is closed."""
+    NOT_MEMBER = "not_member"
+    INACTIVE = "inactive"
+    SEASON = "season"
+    """The night's season (or the leftover threes' season) does not fit the night."""
+    TOO_FEW = "too_few"
+    OUT_OF_DATE = "out_of_date"
+    """The screen was loaded before another desk made the next round: nothing done twice."""
+    PLAYING = "playing"
+    NOT_SEATED = "not_seated"
+    SUBSTITUTE = "substitute"
+    FINISHED = "finished"
+    MINUTES = "minutes"
+    REASON = "reason"
+    UNDECIDED = "undecided"
+    """Closing the night: a table still playing has no decision yet."""
+
+
+class TournamentErrorCode(enum.StrEnum):
+    RULESET = "ruleset"
+    SETTINGS = "settings"
+    REGISTRATION = "registration"
+    NOT_MEMBER = "not_member"
+    NAME = "name"
+    STATUS = "status"
+    NOT_APPROVED = "not_approved"
+    PLAYING = "playing"
+    TOO_FEW = "too_few"
+    OUT_OF_DATE = "out_of_date"
+    UNFINISHED = "unfinished"
+    ALL_ROUNDS = "all_rounds"
+    PLAN = "plan"
+    SCORES = "scores"
+    HANDS_ENTERED = "hands_entered"
+    FINISHED = "finished"
+    REASON = "reason"
+
+
+class SeatingErrorCode(enum.StrEnum):
+    INVALID = "invalid"
+    TOO_FEW = "too_few"
+    IMPOSSIBLE = "impossible"
+    """Nobody may sit out, and the players do not make tables of 4 and 3."""
+    ROUNDS = "rounds"
+    METHOD = "method"
+    TEAMS = "teams"
+    PREDEFINED = "predefined"
+    """A seating file (or a predefined round) that cannot be used."""
+    ARGUMENTS = "arguments"

@@ -1,0 +1,14 @@
+"""Why a notification setting was refused: one code per reason (the ``code`` of the ValidationError)."""
+from __future__ import annotations
+
+import enum
+
+
+class NotifyErrorCode(enum.StrEnum):
+    EVENTS = "events"
+    """An event name that is not one of the notices."""
+    WEBHOOK = "webhook"
+    TOKEN = "token"
+    CHAT = "chat"
+    KIND = "kind"
+    """Neither Discord nor Telegram."""
