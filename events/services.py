@@ -18,13 +18,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.models import Club, Member
+from core.audit import audit as _audit  # the one audit trail writer
+from core.models import AuditEntry
+from core.once import Once, claim_key, mark_claimed
 from events import permissions, seating
 from events.models import CheckIn, ClubNight, EndRule, NightRound, NightTable
 from events.signals import night_closed, round_seated
-from league.audit import audit as _audit  # the one audit trail writer
 from league.games import services as game_services
-from league.models import AuditEntry, Game, GameSeat, Season
-from league.once import Once, claim_key, mark_claimed
+from league.models import Game, GameSeat, Season
 from scoring.messages import settle_particles
 
 

@@ -17,11 +17,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from club.models import Club, Member
+from core.once import AlreadyDone, Once
 from events import forms, myseat, permissions, selectors, services
 from events.models import ClubNight, NightTable
 from league import permissions as league_permissions
 from league.models import Game
-from league.once import AlreadyDone, Once
 from league.ui.confirm import confirm_page, confirmed
 from scoring.messages import settle_particles
 

@@ -6,3 +6,14 @@ class LeagueConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
     name = "league"
     verbose_name = _("League")
+
+    def ready(self) -> None:
+        from core.once import register_result
+        from league import members  # noqa: F401 - connects the league's answers to club's signals
+        from league.models import Game, HandRecord, Penalty, RefereeCall
+
+        # What a claimed once-only key points at (``AlreadyDone.result``); a hand may be undone since.
+        register_result("hand", HandRecord, undoable=True)
+        register_result("game", Game)
+        register_result("penalty", Penalty)
+        register_result("referee_call", RefereeCall)

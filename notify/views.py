@@ -13,9 +13,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from club.models import Club
+from core.once import AlreadyDone
+from core.web import entry_once, refuse
 from league import permissions
-from league.once import AlreadyDone
-from league.ui.views import entry_once, refuse
 from notify import forms, selectors, services
 from notify.models import Channel, EventKind
 

@@ -14,7 +14,7 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("league", "club", "events", "scoring", "notify")
+PACKAGES = ("core", "league", "club", "events", "scoring", "notify")
 
 
 def _module_name(path: Path) -> str:

@@ -35,9 +35,8 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from club.models import Member
-from league.middleware import after_response
+from core.queueing import after_response, on_commit, send
 from league.models import Game, GameSeat, HandRecord, Penalty, RatingHistory, Season, StandingsSnapshot
-from league.queueing import on_commit, send
 from league.standings import game_stats
 from league.standings.awards import Minimums, season_awards
 from league.standings.stats import SeasonData, Table, season_table

@@ -9,7 +9,7 @@ from django import template
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
-from league.audit import value_word
+from core.audit import value_word
 from league.games import words
 
 register = template.Library()

@@ -37,9 +37,10 @@ from django.utils.dateparse import parse_date, parse_datetime
 
 from club import services as club_services
 from club.models import Club, ClubRole, Member
+from core.models import AuditEntry
 from league.games import services as game_services
 from league.games.selectors import build_record
-from league.models import AuditEntry, Game, GameSeat, HandRecord, Penalty, Ruleset, Season
+from league.models import Game, GameSeat, HandRecord, Penalty, Ruleset, Season
 from league.referee import services as referee_services
 from league.seasons import services as season_services
 

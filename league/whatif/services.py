@@ -12,8 +12,9 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
+from core.models import AuditEntry
 from league import permissions
-from league.models import AuditEntry, Season
+from league.models import Season
 from league.permissions import Action
 from league.whatif.models import WhatIfRun
 from league.whatif.selectors import Proposal, ProposalError, check_proposal, compare

@@ -11,7 +11,7 @@ from league.error_codes import LeagueErrorCode
 from league.errors import HandConflict, HandRefused, SeatedElsewhere
 
 ROOT = Path(__file__).resolve().parents[2]
-WRITERS = ["league/errors.py", "league/once.py", "league/validation.py", "league/games/records.py",
+WRITERS = ["league/errors.py", "core/once.py", "core/validation.py", "league/games/records.py",
            "league/games/services.py", "league/referee/services.py", "league/seasons/services.py"]
 
 

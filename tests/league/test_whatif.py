@@ -20,8 +20,8 @@ from django.core.management.base import CommandError
 from django.test import Client
 from django.urls import reverse
 
+from core.models import AuditEntry
 from league.games import services as game_services
-from league.models import AuditEntry
 from league.whatif import services as whatif_services
 from league.whatif.models import WhatIfRun
 from league.whatif.selectors import Proposal, ProposalError, compare

@@ -15,24 +15,17 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
+from core.once import AlreadyDone
+from core.web import Refused, entry_once, refusable
 from league import permissions
-from league.errors import HandConflict
+from league.errors import HandConflict, undone_message
 from league.games import selectors as game_selectors
 from league.games import services as game_services
 from league.games.forms import FullHandForm, HandEntryForm, PositionForm, ReasonForm, event_initial
 from league.games.table import GameView, game_view, preview_context, table_screen
 from league.games.words import event_words
 from league.models import Game, HandRecord
-from league.once import AlreadyDone, undone_message
-from league.ui.views import (
-    Refused,
-    already_saved_message,
-    cancelled_message,
-    entry_once,
-    load_game,
-    refusable,
-    refusal_message,
-)
+from league.ui.views import already_saved_message, cancelled_message, load_game, refusal_message
 
 
 def _enter_check(user, game) -> bool:

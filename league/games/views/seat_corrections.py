@@ -14,11 +14,12 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 
 from club.models import Member
+from core.once import AlreadyDone
+from core.web import entry_once, refusable
 from league.games import seat_corrections
 from league.games.seat_corrections import Correction, SeatCorrectionRefused
 from league.models import Game
-from league.once import AlreadyDone
-from league.ui.views import entry_once, load_game, refusable, refusal_message
+from league.ui.views import load_game, refusal_message
 
 
 class SwapForm(forms.Form):

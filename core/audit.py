@@ -1,18 +1,13 @@
-"""The audit trail: every write of league or club data leaves one entry (who, when, before, after, why)."""
+"""The audit trail and its one writer: every write of club, league or event data leaves one entry (who, when,
+before, after, why), written by :func:`audit` and nothing else."""
 from __future__ import annotations
 
-import json
 from typing import Any
 
-from django.core.serializers.json import DjangoJSONEncoder
 from django.forms.models import model_to_dict
 
-from league.models import AuditEntry
-
-
-def as_json(value: Any) -> Any:
-    """A value as plain JSON data (dates, decimals and the like as strings)."""
-    return json.loads(json.dumps(value, cls=DjangoJSONEncoder))
+from core.jsonvalues import as_json
+from core.models import AuditEntry
 
 
 def snapshot(obj) -> dict[str, Any]:
