@@ -18,28 +18,48 @@ import logging
 from collections.abc import Callable, Hashable
 
 from django.db import transaction
+from kombu.exceptions import OperationalError
 
 logger = logging.getLogger(__name__)
 
 
-def send(task, arg: int, what: str, *, countdown: float | None = None) -> bool:
+def send(task, arg: int, what: str, *, countdown: float | None = None, run_here_if_unreachable: bool = False) -> bool:
     """``task.delay(arg)`` (``countdown``: run it that many seconds from now); a failure (broker down,
-    or the eager task itself) is logged, not raised."""
+    or the eager task itself) is logged, not raised.
+
+    ``run_here_if_unreachable``: a job someone waits for on the page (a what-if run) runs in this process
+    when the broker cannot be reached, instead of waiting for the requeue."""
     try:
         if countdown:
             task.apply_async((arg,), countdown=countdown)
         else:
             task.delay(arg)
+    except OperationalError:
+        if run_here_if_unreachable:
+            logger.warning("%s %s: the broker is unreachable, running it here", what, arg)
+            return _run_here(task, arg, what)
+        logger.exception("Could not queue %s %s (broker unreachable); requeue_stale will retry it.", what, arg)
+        return False
     except Exception:  # noqa: BLE001 - after the commit nothing may fail the request
         logger.exception("Could not run or queue %s %s; requeue_stale will retry it.", what, arg)
         return False
     return True
 
 
-def on_commit(task, arg: int, what: str, *, countdown: float | None = None) -> None:
-    """Queue ``task(arg)`` once the current transaction commits (:func:`send`: never raises)."""
-    transaction.on_commit(lambda: send(task, arg, what, countdown=countdown))
+def _run_here(task, arg: int, what: str) -> bool:
+    try:
+        task.apply((arg,), throw=True)
+    except Exception:  # noqa: BLE001 - after the commit nothing may fail the request
+        logger.exception("%s %s failed when run here", what, arg)
+        return False
+    return True
 
+
+def on_commit(task, arg: int, what: str, *, countdown: float | None = None,
+              run_here_if_unreachable: bool = False) -> None:
+    """Queue ``task(arg)`` once the current transaction commits (:func:`send`: never raises)."""
+    transaction.on_commit(lambda: send(task, arg, what, countdown=countdown,
+                                       run_here_if_unreachable=run_here_if_unreachable))
 
 _after_response: contextvars.ContextVar[list | None] = contextvars.ContextVar("after_response", default=None)
 

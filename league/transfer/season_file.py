@@ -37,6 +37,7 @@ from django.utils.dateparse import parse_date, parse_datetime
 
 from club import services as club_services
 from club.models import Club, ClubRole, Member
+from core.audit import PastEntry, audit, forget_since, restore_history
 from core.models import AuditEntry
 from league.games import services as game_services
 from league.games.selectors import build_record
@@ -367,6 +368,10 @@ class _Restore:
             _restore_audit(self.doc["audit"], club=self.club, season=season, games=games, penalties=penalties,
                            user=self.user, after_id=audit_from)
         self.where[0] = "export"
+        # The restore itself, after the season's restored history (not part of it: a later export leaves it out).
+        audit(club=self.club, by=None, action=AuditEntry.Action.CREATE, object_type="season_file",
+              object_id=season.pk, after={"season": season.name, "games": len(games), "penalties": len(penalties)},
+              reason="season restore")
         return season
 
     # --- people -----------------------------------------------------------------------------------------
@@ -376,8 +381,8 @@ class _Restore:
                     public_standings=bool(club_doc.get("public_standings")))
         club.full_clean()
         club.save()
-        AuditEntry.objects.create(club=club, action=AuditEntry.Action.CREATE, object_type="club",
-                                  object_id=str(club.pk), after={"slug": club.slug}, reason="season restore")
+        audit(club=club, by=None, action=AuditEntry.Action.CREATE, object_type="club", object_id=club.pk,
+              after={"slug": club.slug}, reason="season restore")
         return club
 
     def _members(self) -> None:
@@ -590,8 +595,7 @@ def _restore_audit(entries: Any, *, club: Club, season: Season, games: dict, pen
     """The exported log replaces the entries this restore wrote about the season, its games, hands, penalties."""
     if not isinstance(entries, list):
         raise RestoreError("audit: must be a list.")
-    AuditEntry.objects.filter(club=club, pk__gt=after_id,
-                              object_type__in=["season", "game", "hand", "penalty"]).delete()
+    forget_since(club=club, after_id=after_id, object_types=["season", "game", "hand", "penalty"])
     new_ids = {"season": {}, "game": {str(k): v.pk for k, v in games.items()},
                "penalty": {str(k): v.pk for k, v in penalties.items()}}
     rows = []
@@ -604,11 +608,10 @@ def _restore_audit(entries: Any, *, club: Club, season: Season, games: dict, pen
         before, after = e.get("before"), e.get("after")
         if kind == "hand":  # a hand's entry names its game: the restored one
             before, after = (_regame(side, new_ids["game"]) for side in (before, after))
-        rows.append(AuditEntry(club=club, actor=user(e.get("actor")),
-                               at=_dt(e.get("at"), f"audit[{i}]") or timezone.now(),
-                               action=e["action"], object_type=kind, object_id=object_id, before=before,
-                               after=after, reason=str(e.get("reason") or "")))
-    AuditEntry.objects.bulk_create(rows)
+        rows.append(PastEntry(actor=user(e.get("actor")), at=_dt(e.get("at"), f"audit[{i}]") or timezone.now(),
+                              action=e["action"], object_type=kind, object_id=object_id, before=before,
+                              after=after, reason=str(e.get("reason") or "")))
+    restore_history(club=club, entries=rows)
 
 
 def _regame(side: Any, games: dict[str, int]) -> Any:
