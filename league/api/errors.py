@@ -9,6 +9,7 @@ from rest_framework import status
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from core.error_codes import FloorErrorCode
 from league.error_codes import LeagueErrorCode as Code
 from league.errors import HandConflict
 from scoring.errors import ScoringError
@@ -22,7 +23,7 @@ def api_exception_handler(exc, context):
         body["detail"] = exc.message
         return Response(body, status=status.HTTP_400_BAD_REQUEST)
     code_ = getattr(exc, "code", None) if isinstance(exc, DjangoValidationError) else None
-    if code_ == Code.KEY_REUSED:
+    if code_ == FloorErrorCode.KEY_REUSED:
         return Response({"detail": exc.message}, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
     if code_ == Code.GONE:
         return Response({"detail": exc.message}, status=status.HTTP_404_NOT_FOUND)
