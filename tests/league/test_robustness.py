@@ -445,7 +445,7 @@ def two_clubs(club, season, game, club_admin):
     other_season = SeasonFactory(club=other, ruleset=RulesetFactory(club=other, key="b-rules", base="tenhou"),
                                  min_games=1)
     staff = UserFactory(is_staff=True)
-    staff.user_permissions.set(Permission.objects.filter(content_type__app_label__in=["league", "club"]))
+    staff.user_permissions.set(Permission.objects.filter(content_type__app_label__in=["core", "league", "club"]))
     member = MemberFactory(club=other, user=staff)
     ClubRoleFactory(club=other, member=member, role="admin")
     return {"a": club, "a_season": season, "a_game": game, "b": other, "b_season": other_season, "staff": staff}
@@ -468,7 +468,7 @@ def test_item12_admin_lists_only_the_users_clubs(client, two_clubs, model):
     assert not visible.filter(**{path: two_clubs["a"]}).exists()
     assert klass.objects.filter(**{path: two_clubs["a"]}).exists() or model == "importbatch"
     client.force_login(two_clubs["staff"])
-    page = client.get(reverse(f"admin:league_{model}_changelist"))
+    page = client.get(reverse(f"admin:{klass._meta.app_label}_{model}_changelist"))
     assert page.status_code == HTTPStatus.OK
     assert two_clubs["a"].name not in page.content.decode()  # not in the rows, nor in a filter's choices
     assert league_models  # the models module is the admin's
