@@ -3,6 +3,7 @@ from __future__ import annotations
 from django.db.models import Q, QuerySet
 
 from club.models import Club, ClubRole, Member
+from club.signals import manage_asked
 
 
 def clubs_for_user(*, user) -> QuerySet[Club]:
@@ -53,3 +54,10 @@ def my_requests(*, user) -> QuerySet:
     if user is None or not user.is_authenticated:
         return Request.objects.none()
     return Request.objects.filter(user=user).select_related("club").order_by("-created_at")[:10]
+
+
+def may_manage(*, user, club: Club) -> bool:
+    """May ``user`` manage ``club``'s members and settings? The league's permission matrix answers
+    (``club.signals.manage_asked``); no answer, or any no, is a no."""
+    answers = [answer for _receiver, answer in manage_asked.send(sender=Club, user=user, club=club)]
+    return bool(answers) and all(answers)

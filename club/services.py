@@ -18,11 +18,11 @@ from django.utils.translation import gettext as _
 from club.bulk import BulkLine
 from club.error_codes import ClubErrorCode as Code
 from club.models import Club, ClubRole, Invite, Member, Request
-from league.audit import audit, snapshot
-from league.models import AuditEntry, GameSeat, Penalty
-from league.once import Once, claim_key, mark_claimed
-from league.permissions import Action, can
-from league.standings.services import season_changed
+from club.selectors import may_manage
+from club.signals import member_changed, member_merged, member_merging
+from core.audit import audit, snapshot
+from core.models import AuditEntry
+from core.once import Once, claim_key, mark_claimed
 from scoring.messages import settle_particles
 
 INVITE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: read out at a noisy table
@@ -31,7 +31,7 @@ INVITE_DAYS = 14
 
 
 def _require(by, *, club: Club) -> None:
-    if by is not None and not can(by, Action.MANAGE_LEAGUE, club=club):
+    if by is not None and not may_manage(user=by, club=club):
         raise PermissionDenied(_("Only the club's admins may manage members."))
 
 
@@ -64,7 +64,7 @@ def _member_state(member: Member) -> dict:
 def member_add(*, club: Club, display_name: str, roles: Iterable[str] = (), user=None, by=None,
                once: Once | None = None) -> Member:
     """Add a member. With ``once`` (the form's entry token) a second submission adds nobody and
-    raises ``league.once.AlreadyDone``."""
+    raises ``core.once.AlreadyDone``."""
     _require(by, club=club)
     claim = claim_key(once, scope="member_add", by=by)
     member = _member_add(club=club, display_name=display_name, roles=roles, user=user, by=by)
@@ -180,11 +180,8 @@ def member_set_roles(*, member: Member, roles: Iterable[str], by=None) -> Member
 
 
 def _recompute_seasons_of(member: Member) -> None:
-    """Standings snapshots carry names and member ids: refresh every season the member played or was fined in."""
-    season_ids = set(GameSeat.objects.filter(member=member).values_list("game__season_id", flat=True))
-    season_ids |= set(Penalty.objects.filter(member=member).values_list("season_id", flat=True))
-    for season_id in sorted(season_ids):
-        season_changed(season_id)  # marked stale now, recomputed on commit; a broker that is down is logged
+    """What shows the member's name (the league's standings snapshots) is refreshed: the league receives it."""
+    member_changed.send(sender=Member, member=member)
 
 
 @transaction.atomic
@@ -202,26 +199,15 @@ def member_merge(*, source: Member, target: Member, by=None, reason: str = "") -
     _require(by, club=source.club)
     if source.merged_into_id or target.merged_into_id:
         raise ValidationError(_("That member was already merged into another."), code=Code.ALREADY_MERGED)
-    shared = sorted(
-        set(GameSeat.objects.filter(member=source).values_list("game_id", flat=True))
-        & set(GameSeat.objects.filter(member=target).values_list("game_id", flat=True))
-    )
-    if shared:
-        raise ValidationError(
-            _("%(a)s and %(b)s sat at the same game (%(games)s): they are two people, not a duplicate.")
-            % {"a": source.display_name, "b": target.display_name, "games": ", ".join(f"#{g}" for g in shared)},
-            code=Code.SAT_TOGETHER,
-        )
+    member_merging.send(sender=Member, source=source, target=target)  # the league refuses two who sat together
     if source.user_id and target.user_id:
         raise ValidationError(
             _("Both members have a login: unlink one of them first."), code=Code.BOTH_HAVE_LOGINS
         )
     before = {"source": _member_state(source), "target": _member_state(target)}
-    moved = {
-        "seats": GameSeat.objects.filter(member=source).update(member=target),
-        "penalties": Penalty.objects.filter(member=source).update(member=target),
-        "rulings_received": Penalty.objects.filter(beneficiary=source).update(beneficiary=target),
-    }
+    moved: dict[str, int] = {}
+    for _receiver, counts in member_merged.send(sender=Member, source=source, target=target):
+        moved.update(counts or {})
     for role in ClubRole.objects.filter(member=source).values_list("role", flat=True):
         ClubRole.objects.get_or_create(club=target.club, member=target, role=role)
     ClubRole.objects.filter(member=source).delete()

@@ -8,7 +8,7 @@ config/gunicorn.conf.py: once, shared by the workers); ``warm_broker`` the rest 
 (``post_fork``: a connection is never shared across a fork) — the pool keeps it for the first real
 enqueue. Nothing happens when tasks run eagerly (the
 embedded default: no broker), and a broker that is down is logged, never fatal: the first enqueue
-then connects as before (and ``league.queueing.send`` logs it if the broker is still down).
+then connects as before (and ``core.queueing.send`` logs it if the broker is still down).
 """
 from __future__ import annotations
 

@@ -124,7 +124,7 @@ class UnstorableInputMiddleware:
         return self.get_response(request)
 
     def process_view(self, request: HttpRequest, view_func, view_args, view_kwargs) -> HttpResponse | None:
-        from league.validation import text_problem
+        from core.validation import text_problem
 
         if request.method != "POST" or request.content_type.endswith("json"):
             return None  # ids in the address are checked by league/ui/params.py; JSON by the API's parser

@@ -16,6 +16,7 @@ class EventsConfig(AppConfig):
 
     def ready(self) -> None:
         """events hooks into the layers below it here; they never import it (docs/architecture.md)."""
+        from core.audit import register_value_words
         from events import (
             signals,  # noqa: F401  (connects the receivers)
             transfer,
@@ -25,7 +26,6 @@ class EventsConfig(AppConfig):
         from events.nights.models import ClubNight
         from events.tournaments import services as tournament_services  # noqa: F401  (round finished)
         from events.tournaments.models import Carry, Entrant, SeatingMethod, Tournament, TournamentTable
-        from league.audit import register_value_words
         from league.games.picker import register_present
 
         register_present(_checked_in)  # the member picker lists tonight's players first

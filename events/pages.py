@@ -8,7 +8,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import get_language
 
-from league.once import Once
+from core.once import Once
 
 LIVE_INTERVAL_MS = 1500
 

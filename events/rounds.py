@@ -30,12 +30,13 @@ from django.dispatch import Signal
 from django.utils.translation import gettext as _
 
 from club.models import Club, Member
+from core.audit import audit
+from core.models import AuditEntry
+from core.once import Once, claim_key, mark_claimed
 from events import access, seating
 from events.timed import TimedRound, TimedTable
-from league.audit import audit
 from league.games import services as game_services
-from league.models import AuditEntry, Game, GameSeat, Season
-from league.once import Once, claim_key, mark_claimed
+from league.models import Game, GameSeat, Season
 
 
 # --- the history a seating weighs ---------------------------------------------------------------

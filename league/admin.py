@@ -12,12 +12,12 @@ from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext_lazy as _
 
+from club.admin_scoping import ClubScoped, NoWrites, ReadOnlyAdmin, ReadOnlyInline, admin_club_ids
+from core.models import AuditEntry, IdempotencyKey
 from league.models import (
-    AuditEntry,
     Game,
     GameSeat,
     HandRecord,
-    IdempotencyKey,
     ImportBatch,
     Penalty,
     RatingHistory,
@@ -28,7 +28,6 @@ from league.models import (
     StandingsSnapshot,
 )
 from league.seasons import services as season_services
-from league.ui.admin import ClubScoped, NoWrites, ReadOnlyAdmin, ReadOnlyInline, admin_club_ids
 from scoring.errors import ScoringError
 
 

@@ -1,6 +1,7 @@
 """Why a league write was refused: one code per reason (the ``code`` of the ``ValidationError``,
 ``HandRefused.code`` among them). The screens word them (``league.ui.views.refusal_message``),
-the API maps them to statuses (``league.api.errors``). Values are the codes as sent before.
+the API maps them to statuses (``league.api.errors``). Values are the codes as sent before. The once-only
+keys' and unstorable text's codes are the floor's (``core.error_codes.FloorErrorCode``).
 """
 from __future__ import annotations
 
@@ -8,8 +9,6 @@ import enum
 
 
 class LeagueErrorCode(enum.StrEnum):
-    ALREADY_DONE = "already_done"
-    """The entry token or Idempotency-Key was used already (``AlreadyDone``): nothing written again."""
     AMOUNT = "amount"
     BENEFICIARY = "beneficiary"
     CANCELLED = "cancelled"
@@ -33,11 +32,8 @@ class LeagueErrorCode(enum.StrEnum):
     GAME = "game"
     GONE = "gone"
     """The hand was deleted meanwhile."""
-    IDEMPOTENCY_KEY = "idempotency_key"
     INVALID = "invalid"
     """The rules refuse the hand (the engine's message says why): ``HandRefused``'s default."""
-    KEY_REUSED = "key_reused"
-    """An Idempotency-Key sent again with another request (``KeyReused``)."""
     LATER_HAND = "later_hand"
     """The change makes a later hand impossible; nothing was changed."""
     MEMBER = "member"
@@ -56,8 +52,6 @@ class LeagueErrorCode(enum.StrEnum):
     SEATED_ELSEWHERE = "seated_elsewhere"
     """A member is seated at another game in progress (``SeatedElsewhere``)."""
     SEATS = "seats"
-    TEXT = "text"
-    """Text the database cannot store (NUL, a lone surrogate)."""
     TYPE = "type"
     UNDONE = "undone"
     """A retry (same entry token or Idempotency-Key) of a hand that was undone or deleted since: nothing written."""

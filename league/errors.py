@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from django.core.exceptions import ValidationError
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext as _
 
 from league.error_codes import LeagueErrorCode as Code
@@ -51,6 +51,11 @@ def seated_elsewhere_words(seats: list[tuple[str, str, int]]) -> str:
     names = "; ".join(_("%(name)s (%(table)s)") % {"name": name, "table": table_words(label or game_id)}
                       for name, label, game_id in seats)
     return _("Already seated at a game in progress: %(seats)s. Finish or cancel that game first.") % {"seats": names}
+
+
+def undone_message() -> str:
+    return gettext("This hand was saved, then undone (or deleted) on another device: it is no longer in the game. "
+                   "Nothing was saved again; enter it again if it should stand.")
 
 
 class HandConflict(HandRefused):

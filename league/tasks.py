@@ -3,8 +3,8 @@
 Queueing happens after the commit and never fails the request that committed: a broker that
 is down (or a recompute that fails in eager mode) is logged, and ``league.requeue_stale`` —
 run by Celery beat (``CELERY_BEAT_SCHEDULE``) and once when a worker starts — queues again
-every season whose snapshot is older than its last change and every import batch that
-stopped moving (a broker outage, a worker killed mid-batch).
+every season whose snapshot is older than its last change, every import batch that
+stopped moving (a broker outage, a worker killed mid-batch) and every what-if run that never started.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from celery.signals import worker_ready
 from league.signals import requeue_requested
 from league.standings.tasks import queue_season_recompute, stale_seasons
 from league.transfer.tasks import queue_import_batch, stalled_batches
-from league.whatif import tasks as whatif_tasks  # noqa: F401  (registers the what-if lab's task)
+from league.whatif.tasks import queue_whatif_run, unstarted_runs  # also registers the what-if lab's task
 
 logger = logging.getLogger(__name__)
 
@@ -27,13 +27,17 @@ def requeue_stale() -> dict:
     """Queue again what a broker outage or a crash left behind (see the module docstring)."""
     seasons = list(stale_seasons().values_list("pk", flat=True))
     batches = list(stalled_batches().values_list("pk", flat=True))
+    runs = list(unstarted_runs().values_list("pk", flat=True))
     for season_id in seasons:
         queue_season_recompute(season_id)
     for batch_id in batches:
         queue_import_batch(batch_id)
-    if seasons or batches:
-        logger.warning("requeue_stale: seasons %s, import batches %s queued again", seasons, batches)
-    summary = {"seasons": seasons, "batches": batches}
+    for run_id in runs:
+        queue_whatif_run(run_id)
+    if seasons or batches or runs:
+        logger.warning("requeue_stale: seasons %s, import batches %s, what-if runs %s queued again",
+                       seasons, batches, runs)
+    summary = {"seasons": seasons, "batches": batches, "whatif_runs": runs}
     for receiver, result in requeue_requested.send_robust(sender=None):  # the layers above (notify's outbox)
         if isinstance(result, Exception):
             logger.error("requeue_stale: %s failed: %r", receiver, result)

@@ -10,10 +10,10 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from club.models import Club
+from core.audit import audit
+from core.models import AuditEntry
+from core.once import Once, claim_key, mark_claimed
 from league import permissions
-from league.audit import audit
-from league.models import AuditEntry
-from league.once import Once, claim_key, mark_claimed
 from notify import messages
 from notify.error_codes import NotifyErrorCode
 from notify.models import CHANNEL_EVENTS, Channel, ChannelKind, EventKind, MemberTelegram, Outbox

@@ -15,9 +15,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from club.models import Club, Member
+from core.once import AlreadyDone
+from core.web import entry_once, refuse
 from league import permissions
-from league.once import AlreadyDone
-from league.ui.views import entry_once, refuse
 from notify import delivery, forms, personal, selectors, services
 from notify.models import CHANNEL_EVENT_CHOICES, CHANNEL_EVENTS, Channel, MemberTelegram, Outbox
 

@@ -12,10 +12,11 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 
 from club.models import Club, ClubRole, Member
+from core.models import AuditEntry
 from events.casual.models import CasualSeason
 from events.models import CheckIn, ClubNight, NightRound, NightTable
 from events.tournaments.models import Entrant, SeatingMethod, Tournament, TournamentRound, TournamentTable
-from league.models import AuditEntry, Game, GameSeat, HandRecord, Penalty, Ruleset, Season
+from league.models import Game, GameSeat, HandRecord, Penalty, Ruleset, Season
 
 HANGUL_SURNAMES = ["김", "이", "박", "최", "정", "강", "조", "윤", "장", "임", "한", "오"]
 HANGUL_GIVEN = ["민준", "서연", "도윤", "하은", "지호", "수아", "예준", "지우", "시우", "서윤"]

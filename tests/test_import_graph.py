@@ -109,25 +109,12 @@ STANDS_ON = {
     "notify": {"events.tournaments", "events.casual", "events.nights"},
     "config": {"notify", "events entry points", "league entry points"},
 }
-WEB_HELPERS = ("league.ui", "league.middleware", "config.middleware")
+WEB_HELPERS = ("league.ui", "league.middleware", "config.middleware", "core.web", "core.middleware")
 WEB_PARTS = {"views", "urls", "admin", "templatetags", "api", "ui", "middleware"}
 FRAMEWORKS = {"django", "rest_framework", "celery"}
 
 # (importer, imported): against the arrows today, being removed by another branch of issue 24.
-PENDING = {
-    ("club.admin", "league.ui.admin"): "floor: the admin base classes move down to core",
-    ("club.services", "league.audit"): "floor: the audit writer moves down to core",
-    ("club.services", "league.models"): "floor: the audit model moves down; club stops reading league rows",
-    ("club.services", "league.once"): "floor: idempotency keys move to core",
-    ("club.services", "league.permissions"): "floor: the permission lookup club needs moves down",
-    ("club.services", "league.standings.services"): "floor: a member change becomes a signal the standings receive",
-    ("club.views.manage", "league.once"): "floor: idempotency keys move to core",
-    ("club.views.manage", "league.permissions"): "floor: the permission lookup club needs moves down",
-    ("club.views.manage", "league.ui.views"): "floor: the web refusal helpers move to core",
-    ("club.views.self_service", "league.games.selectors"): "floor: the member's own page reads games from above",
-    ("club.views.self_service", "league.referee.selectors"): "floor: the member's own page reads penalties from above",
-    ("league.standings.tables", "league.transfer.spreadsheet"): "floor: the spreadsheet-cell guard moves to core",
-}
+PENDING: dict[tuple[str, str], str] = {}
 
 
 @dataclass(frozen=True)

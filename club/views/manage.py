@@ -20,14 +20,13 @@ from club.bulk import parse_member_lines
 from club.forms import ClubSettingsForm, DecideForm, MemberAddForm, MemberEditForm, MemberMergeForm
 from club.models import Club, ClubRole, Member, Request
 from club.qr import qr_svg
-from league import permissions
-from league.once import AlreadyDone, Once
-from league.ui.views import refuse
+from core.once import AlreadyDone, Once
+from core.web import refuse
 
 
 def _admin_club(request: HttpRequest, slug: str) -> Club | HttpResponse:
     club = get_object_or_404(Club, slug=slug)
-    if not permissions.can_manage_league(request.user, club):
+    if not selectors.may_manage(user=request.user, club=club):
         return refuse(request)
     return club
 

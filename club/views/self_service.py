@@ -16,9 +16,7 @@ from django.views.decorators.cache import never_cache
 from club import selectors, services, throttle
 from club.forms import InviteCodeForm, JoinForm, RenameForm, SignupForm
 from club.models import Club, Member, Request
-from club.signals import sections_for
-from league.games import selectors as game_selectors
-from league.referee import selectors as referee_selectors
+from club.signals import member_page, sections_for
 
 
 def _signup_form(request: HttpRequest) -> SignupForm | None:
@@ -107,12 +105,15 @@ def me(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("Your new name waits for an admin's approval."))
             return redirect("club:me")
-    games = game_selectors.member_games(member=member)[:50] if member else []
-    penalties = referee_selectors.penalties_for(member=member, include_cancelled=True) if member else []
-    return render(request, "club/me.html", {
-        "member": member, "form": form, "games": games, "penalties": penalties,
+    context = {
+        "member": member, "form": form, "games": [], "penalties": [],
         "sections": sections_for(member=member, request=request),  # tonight's seat, my Telegram (layers above)
         "requests": selectors.my_requests(user=request.user),
         "pending_rename": Request.objects.filter(user=request.user, kind=Request.Kind.RENAME,
                                                  status=Request.Status.PENDING).first(),
-    }, status=HTTPStatus.UNPROCESSABLE_ENTITY if request.method == "POST" else HTTPStatus.OK)
+    }
+    if member is not None:  # the league's part of the page (games, penalties): club knows no league
+        for _receiver, part in member_page.send(sender=Member, member=member):
+            context.update(part or {})
+    status = HTTPStatus.UNPROCESSABLE_ENTITY if request.method == "POST" else HTTPStatus.OK
+    return render(request, "club/me.html", context, status=status)

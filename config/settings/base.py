@@ -30,6 +30,7 @@ INSTALLED_APPS = [
     "django_tables2",
     "django_htmx",
     "csp",
+    "core",
     "club",
     "league",
     "events",
@@ -39,7 +40,7 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "league.middleware.AfterResponseMiddleware",
+    "core.middleware.AfterResponseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -150,6 +151,9 @@ LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
 # --- i18n: Korean first, English second -------------------------------------------------
+# The model an audit entry belongs to (``core.models.AuditEntry.club``): the floor names no domain itself.
+AUDIT_OWNER_MODEL = "club.Club"
+
 LANGUAGE_CODE = "ko"
 LANGUAGES = [("ko", _("Korean")), ("en", _("English"))]
 LOCALE_PATHS = [BASE_DIR / "locale"]

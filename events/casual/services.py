@@ -8,11 +8,11 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from club.models import Club, Member
+from core.once import Once
 from events.casual.models import CasualSeason
 from league import permissions as league_permissions
 from league.games import services as game_services
 from league.models import Game, Ruleset
-from league.once import Once
 from league.seasons import services as season_services
 
 

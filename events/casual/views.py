@@ -11,10 +11,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext_lazy
 
 from club.models import Club, Member
+from core.once import AlreadyDone, Once
 from events.casual import services
 from league import permissions as league_permissions
 from league.models import Game, Ruleset
-from league.once import AlreadyDone, Once
 
 
 class CasualForm(forms.Form):

@@ -17,6 +17,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.models import Club, Member
+from core.audit import audit as _audit  # the one audit trail writer
+from core.models import AuditEntry
+from core.once import Once, claim_key, mark_claimed
 from events import access, open_games, seating
 from events.access import Occasion, actor
 from events.choices import EndRule
@@ -32,10 +35,8 @@ from events.rounds import (
     winds_taken,
 )
 from events.signals import night_closed, round_seated
-from league.audit import audit as _audit  # the one audit trail writer
 from league.games import services as game_services
-from league.models import AuditEntry, Game, GameSeat, Season
-from league.once import Once, claim_key, mark_claimed
+from league.models import Game, GameSeat, Season
 from scoring.messages import settle_particles
 
 __all__ = ["NightRefused", "Refusal", "busy_member_ids"]  # busy_member_ids: the desk's views ask it here

@@ -17,12 +17,12 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from club.models import Club, Member
+from core.once import AlreadyDone
 from events import access, open_games, pages
 from events.nights import forms, myseat, selectors, services
 from events.nights.models import ClubNight, NightTable
 from league import permissions as league_permissions
 from league.models import Game
-from league.once import AlreadyDone
 from league.ui.confirm import confirm_page, confirmed
 from scoring.messages import settle_particles
 

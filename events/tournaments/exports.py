@@ -1,7 +1,7 @@
 """A tournament's results as CSV or XLSX: the standings and every table's result (seats by their
 wind in the page's language: 동/남/서/북 in Korean; XLSX columns fit Hangul names).
 
-Text cells are guarded against spreadsheet formula injection (``league.transfer.spreadsheet.safe_cell``: a cell
+Text cells are guarded against spreadsheet formula injection (``core.spreadsheet.safe_cell``: a cell
 starting with = + - @ tab or CR gets a leading apostrophe)."""
 from __future__ import annotations
 
@@ -12,11 +12,11 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from core.spreadsheet import fit_columns
+from core.spreadsheet import safe_cell as _safe
 from events.tournaments import selectors, standings
 from events.tournaments.models import Tournament
 from league.games.words import wind_name
-from league.transfer.spreadsheet import fit_columns
-from league.transfer.spreadsheet import safe_cell as _safe
 from scoring.winds import WINDS
 
 

@@ -19,6 +19,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.models import Club, Member
+from core.audit import audit as _audit  # the one audit trail writer
+from core.models import AuditEntry
+from core.once import Once, claim_key, mark_claimed
 from events import access, seating
 from events.access import Occasion, actor
 from events.choices import EndRule
@@ -43,10 +46,8 @@ from events.tournaments.models import (
     TournamentTable,
     WithdrawalPolicy,
 )
-from league.audit import audit as _audit  # the one audit trail writer
 from league.games import services as game_services
-from league.models import AuditEntry, Game, GameSeat, Penalty, Ruleset
-from league.once import Once, claim_key, mark_claimed
+from league.models import Game, GameSeat, Penalty, Ruleset
 from league.referee import services as referee_services
 from league.seasons import services as season_services
 from league.signals import game_finished

@@ -17,11 +17,11 @@ from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_POST
 
 from club.models import Club, Member
+from core.once import AlreadyDone, Once
 from events import access, pages
 from events.tournaments import exports, forms, selectors, services, standings
 from events.tournaments.models import Entrant, SeatingMethod, Tournament, TournamentTable
 from league.models import Game
-from league.once import AlreadyDone, Once
 from league.ui.confirm import confirm_page, confirmed
 
 

@@ -13,9 +13,10 @@ from rest_framework.exceptions import NotFound, PermissionDenied
 from rest_framework.permissions import IsAuthenticatedOrReadOnly
 from rest_framework.response import Response
 
+from core.once import AlreadyDone, Once, once_remember
 from league import permissions
 from league.error_codes import LeagueErrorCode as Code
-from league.once import AlreadyDone, Once, once_remember, undone_message
+from league.errors import undone_message
 from league.permissions import Action
 
 from .errors import ScoringErrorsAs400

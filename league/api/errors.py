@@ -18,6 +18,7 @@ from rest_framework.exceptions import APIException
 from rest_framework.response import Response
 from rest_framework.views import exception_handler as drf_exception_handler
 
+from core.error_codes import FloorErrorCode
 from league.api.error_codes import ApiErrorCode
 from league.error_codes import LeagueErrorCode as Code
 from league.errors import HandConflict
@@ -71,7 +72,7 @@ def _error_response(exc, context):
         body["detail"] = exc.message
         return Response(body, status=status.HTTP_400_BAD_REQUEST)
     code_ = getattr(exc, "code", None) if isinstance(exc, DjangoValidationError) else None
-    if code_ == Code.KEY_REUSED:
+    if code_ == FloorErrorCode.KEY_REUSED:
         return Response({"detail": exc.message}, status=status.HTTP_422_UNPROCESSABLE_ENTITY)
     if code_ == Code.GONE:
         return Response({"detail": exc.message}, status=status.HTTP_404_NOT_FOUND)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from league.validation import BadInput, check_value
+from core.validation import BadInput, check_value
 
 
 @extend_schema_field(

@@ -9,7 +9,7 @@ from __future__ import annotations
 from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 
-from league.validation import BadInput, check_value
+from core.validation import BadInput, check_value
 
 
 class SafeJSONParser(JSONParser):

@@ -17,14 +17,15 @@ from typing import Any
 from django.db import IntegrityError
 from django.utils import timezone
 
-from league.audit import audit, snapshot
+from core.audit import audit, snapshot
+from core.models import AuditEntry
+from core.validation import BadInput, check_value, storable
 from league.error_codes import LeagueErrorCode as Code
 from league.errors import HandConflict, HandRefused
 from league.games.game_stats import stats_of_replay
 from league.games.selectors import build_record, replay_record
-from league.models import AuditEntry, Game, HandRecord, Penalty
+from league.models import Game, HandRecord, Penalty
 from league.signals import game_finished, season_results_changed
-from league.validation import BadInput, check_value, storable
 from scoring.errors import ScoringError
 from scoring.record import parse_event
 

@@ -21,13 +21,14 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from club.models import Member
+from core.audit import audit
+from core.models import AuditEntry
+from core.once import Once, claim_key
+from core.validation import storable
 from league import permissions
-from league.audit import audit
 from league.error_codes import LeagueErrorCode as Code
 from league.games import records
-from league.models import AuditEntry, Game, GameSeat, Penalty
-from league.once import Once, claim_key
-from league.validation import storable
+from league.models import Game, GameSeat, Penalty
 from scoring.errors import ScoringError
 from scoring.messages import settle_particles
 

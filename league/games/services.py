@@ -19,17 +19,18 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from club.models import Member
+from core.audit import audit, snapshot
+from core.models import AuditEntry
+from core.once import Once, claim_key, mark_claimed
+from core.validation import storable
 from league import permissions
-from league.audit import audit, snapshot
 from league.error_codes import LeagueErrorCode as Code
 from league.errors import HandRefused, SeatedElsewhere
 from league.games import clock, records
 from league.games import selectors as game_selectors
 from league.games.selectors import game_members
-from league.models import AuditEntry, Game, GameSeat, HandRecord, Ruleset, Season
-from league.once import Once, claim_key, mark_claimed
+from league.models import Game, GameSeat, HandRecord, Ruleset, Season
 from league.permissions import Action, require
-from league.validation import storable
 from scoring.errors import ScoringError
 from scoring.record import EndReason
 

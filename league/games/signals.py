@@ -10,11 +10,11 @@ from typing import Any
 
 from django.dispatch import Signal
 
+from core.once import Once
 from league.error_codes import LeagueErrorCode as Code
 from league.errors import HandRefused
 from league.games.records import REFEREE_ONLY
 from league.models import Game, HandRecord
-from league.once import Once
 
 # penalty_entered(sender=Game, game=<Game>, position=<int|None>, event=<dict>, by=<User>, once=<Once|None>):
 # the table screen was sent a referee's event (a penalty, a deliberate chombo). The referee's receiver

@@ -1,24 +1,22 @@
 """League data, one module per domain; ``league.models`` re-exports every model.
 
 - ``rulesets``: Ruleset, Season · ``games``: Game, GameSeat, HandRecord · ``referee``: PenaltyKind, Penalty
-- ``audit``: AuditEntry · ``standings``: StandingsSnapshot, RatingHistory · ``imports``: ImportBatch
+- ``standings``: StandingsSnapshot, RatingHistory · ``imports``: ImportBatch
   · ``exports``: SeasonExport (a season's file built in the worker)
-  · ``once``: IdempotencyKey
 - the what-if lab's runs: ``league.whatif.models.WhatIfRun``
+- the audit log and the once-only keys are the floor's (``core.models``: AuditEntry, IdempotencyKey)
 
 A game's state is never stored as truth: the hand records (one game-record contract
 event each) are replayed by ``scoring.game.replay``.
 """
-from league.models.audit import AuditEntry
 from league.models.exports import SeasonExport
 from league.models.games import Game, GameSeat, HandRecord
 from league.models.imports import ImportBatch
-from league.models.once import IdempotencyKey
 from league.models.referee import Penalty, PenaltyKind, RefereeCall, RefereeCallReason
 from league.models.rulesets import Ruleset, Season
 from league.models.standings import RatingHistory, StandingsSnapshot
 from league.whatif.models import WhatIfRun
 
-__all__ = ["AuditEntry", "Game", "GameSeat", "HandRecord", "IdempotencyKey", "ImportBatch", "Penalty", "PenaltyKind",
+__all__ = ["Game", "GameSeat", "HandRecord", "ImportBatch", "Penalty", "PenaltyKind",
            "RefereeCall", "RefereeCallReason",
            "RatingHistory", "Ruleset", "Season", "SeasonExport", "StandingsSnapshot", "WhatIfRun"]

@@ -15,12 +15,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.models import Club
+from core.audit import audit
+from core.models import AuditEntry
+from core.once import AlreadyDone, Once, claim_key, mark_claimed
 from league import permissions
-from league.audit import audit
 from league.error_codes import LeagueErrorCode as Code
 from league.games import records
-from league.models import AuditEntry, Game, RefereeCall
-from league.once import AlreadyDone, Once, claim_key, mark_claimed
+from league.models import Game, RefereeCall
 from league.signals import referee_called
 
 

@@ -15,9 +15,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from club.models import Club
+from core.once import ENTRY_TOKEN_FIELD, Once
 from league import permissions
 from league.models import Game, RefereeCall
-from league.once import ENTRY_TOKEN_FIELD, Once
 from league.referee import calls
 
 

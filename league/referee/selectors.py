@@ -4,7 +4,8 @@ from __future__ import annotations
 from django.db.models import Q, QuerySet
 
 from club.models import Club, Member
-from league.models import AuditEntry, Game, Penalty, Season
+from core.models import AuditEntry
+from league.models import Game, Penalty, Season
 
 
 def penalties_for(

@@ -15,17 +15,18 @@ from django.db import transaction
 from django.utils import timezone
 
 from club.models import Member
+from core.audit import audit, snapshot
+from core.models import AuditEntry
+from core.once import Once, claim_key, mark_claimed
+from core.validation import storable
 from league import permissions
-from league.audit import audit, snapshot
 from league.error_codes import LeagueErrorCode as Code
 from league.errors import HandRefused
 from league.games import records
 from league.games import services as game_services
-from league.models import AuditEntry, Game, HandRecord, Penalty, PenaltyKind, Season
-from league.once import Once, claim_key, mark_claimed
+from league.models import Game, HandRecord, Penalty, PenaltyKind, Season
 from league.permissions import Action, require
 from league.signals import penalty_given
-from league.validation import storable
 from scoring.errors import ScoringError
 from scoring.vocabulary import EVENT_PENALTIES, PenaltyType
 

@@ -13,18 +13,19 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from club.models import Club, Member
+from core.once import AlreadyDone
+from core.web import entry_once, refusable, refuse
 from league import permissions
 from league.errors import refusal_message
 from league.games import selectors as game_selectors
 from league.games.forms import ReasonForm
 from league.games.words import event_words, table_words
 from league.models import Game, GameSeat, HandRecord, Penalty, PenaltyKind, Season
-from league.once import AlreadyDone
 from league.referee import selectors as referee_selectors
 from league.referee import services as referee_services
 from league.referee.forms import PenaltyForm, SeasonDeductionForm
 from league.ui.params import BadParameter, bad_parameter, id_param
-from league.ui.views import entry_once, load_game, refusable, refuse
+from league.ui.views import load_game
 
 KIND_LABELS = dict(PenaltyKind.choices)
 
@@ -161,7 +162,7 @@ def penalty_cancel(request: HttpRequest, pk: int) -> HttpResponse:
     penalty = get_object_or_404(Penalty.objects.select_related("season__club", "game", "member"), pk=pk)
     club = penalty.season.club
     if not permissions.can_give_penalty(request.user, club):
-        return refuse(request, club)
+        return refuse(request, hide=permissions.outsider(request.user, club))
     form = ReasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         try:

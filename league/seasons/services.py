@@ -15,13 +15,14 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from club.models import Club
-from league.audit import audit, snapshot
+from core.audit import audit, snapshot
+from core.models import AuditEntry
+from core.once import Once, claim_key, mark_claimed
+from core.validation import storable
 from league.error_codes import LeagueErrorCode as Code
-from league.models import AuditEntry, Ruleset, Season
-from league.once import Once, claim_key, mark_claimed
+from league.models import Ruleset, Season
 from league.permissions import Action, can, require
 from league.signals import season_closed, season_results_changed
-from league.validation import storable
 from scoring.errors import ScoringError
 
 

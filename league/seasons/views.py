@@ -15,14 +15,14 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from club.models import Club
+from core.once import AlreadyDone
+from core.web import entry_once, refuse
 from league import permissions
 from league.models import Ruleset, Season
-from league.once import AlreadyDone
 from league.seasons import services as season_services
 from league.seasons.forms import RulesetForm, SeasonForm
 from league.seasons.services import season_close
 from league.ui.confirm import confirm_page, confirmed
-from league.ui.views import entry_once, refuse
 from scoring import rules as R
 from scoring.errors import ScoringError
 from scoring.rule_docs import option_texts, value_in_korean

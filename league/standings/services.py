@@ -35,9 +35,9 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from club.models import Member
+from core.queueing import after_response, on_commit, send
 from league.games import game_stats
 from league.models import Game, GameSeat, HandRecord, Penalty, RatingHistory, Season, StandingsSnapshot
-from league.queueing import after_response, on_commit, send
 from league.standings.awards import Minimums, season_awards
 from league.standings.stats import SeasonData, StandingsState, season_table
 from league.standings.tasks import season_recompute as season_recompute_task

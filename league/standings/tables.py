@@ -20,7 +20,7 @@ from django.utils.html import escape, format_html
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy as _
 
-from league.transfer.spreadsheet import fit_columns, safe_row
+from core.spreadsheet import fit_columns, safe_row
 
 
 class NumberColumn(tables.Column):

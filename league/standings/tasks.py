@@ -11,8 +11,8 @@ from celery import shared_task
 from django.db.models import F, Q
 from django.utils import timezone
 
+from core.queueing import send
 from league.models import Season
-from league.queueing import send
 
 # A season changed this long ago whose snapshot is still older is stale (its recompute was lost).
 STALE_SEASON_AFTER = datetime.timedelta(minutes=1)

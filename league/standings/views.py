@@ -17,20 +17,21 @@ from django_tables2 import RequestConfig
 
 from club.models import Member
 from config.memo import page_key, remembered
+from core.web import refuse
 from league.models import Season
-from league.permissions import can_manage_league, can_view_club, can_view_standings
+from league.permissions import can_manage_league, can_view_club, can_view_standings, outsider
 from league.standings import selectors as sel
 from league.standings.services import standings_refresh
 from league.standings.tables import EXPORT_FORMATS, StandingsTable, export_bytes, rating_header
 from league.ui import charts as charts
-from league.ui.views import refuse
 from scoring.hand.names import yaku_name
 
 
 def _season_for(request: HttpRequest, season_id: int) -> Season | HttpResponse:
     season = get_object_or_404(Season.objects.select_related("club"), pk=season_id)
     if not can_view_standings(request.user, season.club):
-        return refuse(request, season.club)  # another club's season: 404, like one that does not exist
+        # another club's season: 404, like one that does not exist
+        return refuse(request, hide=outsider(request.user, season.club))
     return season
 
 

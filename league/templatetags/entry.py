@@ -12,7 +12,7 @@ import secrets
 from django import template
 from django.utils.html import format_html
 
-from league.once import ENTRY_TOKEN_FIELD
+from core.once import ENTRY_TOKEN_FIELD
 
 register = template.Library()
 

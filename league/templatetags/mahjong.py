@@ -9,7 +9,7 @@ from django import template
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
-from league.audit import value_word
+from core.audit import value_word
 from league.games import words
 
 register = template.Library()
@@ -84,6 +84,7 @@ AUDIT_OBJECTS = {
     "invite": pgettext_lazy("audit object", "invite"),
     "request": pgettext_lazy("audit object", "request to join"),
     "whatif": pgettext_lazy("audit object", "what-if run"),
+    "season_file": pgettext_lazy("audit object", "season file"),
 }
 AUDIT_FIELDS = {
     "title": pgettext_lazy("audit field", "title"),

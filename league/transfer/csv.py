@@ -4,7 +4,7 @@ Streamed (issue 22, item 7): the games are read ``CHUNK_GAMES`` at a time (one q
 games, their seats and their hands), and each chunk's rows are written and sent before the next is
 read, so the first byte leaves at once and memory does not grow with the season. The bytes are the
 ones the whole-file export wrote (a BOM, then ``csv.writer``'s lines). Every cell goes through the
-one formula guard (``league.transfer.spreadsheet.safe_cell``).
+one formula guard (``core.spreadsheet.safe_cell``).
 """
 from __future__ import annotations
 
@@ -15,9 +15,9 @@ from typing import Any
 
 from django.http import StreamingHttpResponse
 
+from core.spreadsheet import safe_cell, safe_row
 from league.models import Game, GameSeat, HandRecord, Season
 from league.transfer.season_file import _iso, season_games_in_chunks
-from league.transfer.spreadsheet import safe_cell, safe_row
 from scoring.errors import ScoringError
 from scoring.game import replay
 from scoring.rules import resolve
@@ -45,7 +45,7 @@ def _csv_response(rows: Iterator[list[list[Any]]], filename: str) -> StreamingHt
     return response
 
 
-_safe = safe_cell  # the one guard (league.transfer.spreadsheet); _csv_chunks applies it to every cell too
+_safe = safe_cell  # the one guard (core.spreadsheet); _csv_chunks applies it to every cell too
 
 
 def _four(values) -> list[Any]:

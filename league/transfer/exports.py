@@ -29,11 +29,11 @@ from django.db.models import F, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from core.once import Once, claim_key, mark_claimed
+from core.queueing import on_commit, send
 from league import permissions
 from league.models import Game, Season, SeasonExport
-from league.once import Once, claim_key, mark_claimed
 from league.permissions import Action
-from league.queueing import on_commit, send
 from league.transfer.tasks import season_export_build as season_export_build_task
 
 logger = logging.getLogger(__name__)

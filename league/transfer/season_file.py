@@ -37,9 +37,11 @@ from django.utils.dateparse import parse_date, parse_datetime
 
 from club import services as club_services
 from club.models import Club, ClubRole, Member
+from core.audit import PastEntry, audit, forget_since, restore_history
+from core.models import AuditEntry
 from league.games import services as game_services
 from league.games.selectors import build_record
-from league.models import AuditEntry, Game, GameSeat, HandRecord, Penalty, Ruleset, Season
+from league.models import Game, GameSeat, HandRecord, Penalty, Ruleset, Season
 from league.referee import services as referee_services
 from league.seasons import services as season_services
 
@@ -434,6 +436,10 @@ class _Restore:
             _restore_audit(self.doc["audit"], club=self.club, season=season, games=games, penalties=penalties,
                            user=self.user, after_id=audit_from, linked=linked_audits)
         self.where[0] = "export"
+        # The restore itself, after the season's restored history (not part of it: a later export leaves it out).
+        audit(club=self.club, by=None, action=AuditEntry.Action.CREATE, object_type="season_file",
+              object_id=season.pk, after={"season": season.name, "games": len(games), "penalties": len(penalties)},
+              reason="season restore")
         return season
 
     # --- people -----------------------------------------------------------------------------------------
@@ -443,8 +449,8 @@ class _Restore:
                     public_standings=bool(club_doc.get("public_standings")))
         club.full_clean()
         club.save()
-        AuditEntry.objects.create(club=club, action=AuditEntry.Action.CREATE, object_type="club",
-                                  object_id=str(club.pk), after={"slug": club.slug}, reason="season restore")
+        audit(club=club, by=None, action=AuditEntry.Action.CREATE, object_type="club", object_id=club.pk,
+              after={"slug": club.slug}, reason="season restore")
         return club
 
     def _members(self) -> None:
@@ -680,17 +686,16 @@ def _restore_audit(entries: Any, *, club: Club, season: Season, games: dict, pen
                    after_id: int, linked: list[tuple[Any, Season, dict, dict]] = ()) -> None:
     """The exported log replaces the entries this restore wrote about the season, its games, hands, penalties
     (and those of the linked seasons: ``linked`` holds each one's log, season, games and penalties)."""
-    AuditEntry.objects.filter(club=club, pk__gt=after_id,
-                              object_type__in=["season", "game", "hand", "penalty"]).delete()
+    forget_since(club=club, after_id=after_id, object_types=["season", "game", "hand", "penalty"])
     rows = _audit_rows(entries, "audit", club=club, season=season, games=games, penalties=penalties, user=user)
     for i, (linked_entries, linked_season, linked_games, linked_penalties) in enumerate(linked):
         rows += _audit_rows(linked_entries, f"linked_seasons[{i}].audit", club=club, season=linked_season,
                             games=linked_games, penalties=linked_penalties, user=user)
-    AuditEntry.objects.bulk_create(rows)
+    restore_history(club=club, entries=rows)
 
 
 def _audit_rows(entries: Any, at: str, *, club: Club, season: Season, games: dict, penalties: dict, user
-                ) -> list[AuditEntry]:
+                ) -> list[PastEntry]:
     if not isinstance(entries, list):
         raise RestoreError(f"{at}: must be a list.")
     new_ids = {"season": {}, "game": {str(k): v.pk for k, v in games.items()},
@@ -705,10 +710,9 @@ def _audit_rows(entries: Any, at: str, *, club: Club, season: Season, games: dic
         before, after = e.get("before"), e.get("after")
         if kind == "hand":  # a hand's entry names its game: the restored one
             before, after = (_regame(side, new_ids["game"]) for side in (before, after))
-        rows.append(AuditEntry(club=club, actor=user(e.get("actor")),
-                               at=_dt(e.get("at"), f"{at}[{i}]") or timezone.now(),
-                               action=e["action"], object_type=kind, object_id=object_id, before=before,
-                               after=after, reason=str(e.get("reason") or "")))
+        rows.append(PastEntry(actor=user(e.get("actor")), at=_dt(e.get("at"), f"{at}[{i}]") or timezone.now(),
+                              action=e["action"], object_type=kind, object_id=object_id, before=before,
+                              after=after, reason=str(e.get("reason") or "")))
     return rows
 
 

@@ -13,8 +13,8 @@ from celery import shared_task
 from django.db.models import Q
 from django.utils import timezone
 
+from core.queueing import send
 from league.models import ImportBatch
-from league.queueing import send
 
 # A pending or running import batch that has not moved for this long is stalled: its worker died
 # (a live one marks progress before and after every log, and one log takes seconds). The running

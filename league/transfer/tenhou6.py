@@ -29,14 +29,14 @@ from django.utils.translation import gettext as _
 
 from club import services as club_services
 from club.models import Member
+from core.queueing import on_commit
+from core.validation import BadInput, check_value, text_problem
 from league import permissions
 from league.errors import HandRefused
 from league.games import services as game_services
 from league.models import Game, ImportBatch, Ruleset, Season
 from league.permissions import Action
-from league.queueing import on_commit
 from league.transfer.tasks import import_batch as import_batch_task
-from league.validation import BadInput, check_value, text_problem
 from scoring.errors import ScoringError
 
 DIGEST_PREFIX = "tenhou6:"

@@ -15,10 +15,11 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
+from core.once import AlreadyDone
+from core.web import entry_once, refuse
+from league import permissions
 from league.models import Season, SeasonExport
-from league.once import AlreadyDone
 from league.transfer import exports
-from league.ui.views import entry_once, refuse
 
 KIND_URLS = {
     SeasonExport.Kind.HANDS: "/api/seasons/{}/csv/hands/",
@@ -40,7 +41,7 @@ def season_files(request: HttpRequest, season_id: int) -> HttpResponse:
     season = get_object_or_404(Season.objects.select_related("club"), pk=season_id)
     kinds = _kinds(request, season)
     if not kinds:
-        return refuse(request, season.club)
+        return refuse(request, hide=permissions.outsider(request.user, season.club))
     if request.method == "POST":
         kind = request.POST.get("kind", "")
         if kind not in {k["kind"] for k in kinds}:
@@ -65,7 +66,7 @@ def export_download(request: HttpRequest, export_id: int) -> HttpResponse:
     """The built file, to a user allowed to read that kind of file in its club (others: 404 / login)."""
     export = get_object_or_404(SeasonExport.objects.select_related("season__club"), pk=export_id)
     if not exports.may_fetch(request.user, season=export.season, kind=export.kind):
-        return refuse(request, export.season.club)
+        return refuse(request, hide=permissions.outsider(request.user, export.season.club))
     if export.expires_at is not None and export.expires_at <= timezone.now():
         return render(request, "league/transfer/not_ready.html", {
             "season": export.season, "message": _("This file has expired and was removed. Ask for it again.")},

@@ -1,7 +1,7 @@
 """The what-if runs in the Django admin, read-only (``league.admin`` imports this module at its end)."""
 from django.contrib import admin
 
-from league.ui.admin import ReadOnlyAdmin
+from club.admin_scoping import ReadOnlyAdmin
 from league.whatif.models import WhatIfRun
 
 

@@ -18,12 +18,12 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from club.models import Club
+from core.once import AlreadyDone
+from core.web import entry_once
 from league.models import Ruleset, Season
-from league.once import AlreadyDone
 from league.seasons import services as season_services
 from league.seasons.forms import RulesetOptionsForm, SeasonForm
 from league.seasons.views import _club_for_admin
-from league.ui.views import entry_once
 from league.whatif.selectors import Proposal, ProposalError, compare, comparison_context
 from scoring.rule_docs import option_texts, value_in_korean
 

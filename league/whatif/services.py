@@ -1,25 +1,27 @@
 """What-if runs: create one (checked, audited, queued) and execute it (progress on the row).
 
-A run changes no league data; it is audited like every write (object type "whatif") so the
-club sees who compared what.
+A run changes no league data; it is audited like every write (object type "whatif", through the one
+writer ``core.audit``) so the club sees who compared what. It is queued by the one policy
+(``core.queueing``): after the commit, never failing the request; with the broker unreachable it runs
+here instead, so the admin still gets the comparison (only slower).
 """
 from __future__ import annotations
 
-import logging
 from datetime import timedelta
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils import timezone
 
+from core.audit import audit
+from core.models import AuditEntry
+from core.queueing import on_commit
 from league import permissions
-from league.models import AuditEntry, Season
+from league.models import Season
 from league.permissions import Action
 from league.whatif.models import WhatIfRun
 from league.whatif.selectors import Proposal, ProposalError, check_proposal, compare
 from league.whatif.tasks import whatif_run as whatif_run_task
-
-logger = logging.getLogger(__name__)
 
 RESUBMIT_WINDOW = timedelta(seconds=30)
 """The same proposal submitted again within this time returns the run already made."""
@@ -48,24 +50,11 @@ def run_create(*, season: Season, proposal: Proposal, by, run: bool = True) -> W
         return recent
     total = season.games.filter(status="finished").count()
     whatif = WhatIfRun.objects.create(season=season, created_by=actor, proposal=proposal.to_json(), total=total)
-    AuditEntry.objects.create(club=season.club, actor=actor, action=AuditEntry.Action.CREATE, object_type="whatif",
-                              object_id=str(whatif.pk), after={"season": season.pk, **proposal.to_json()})
+    audit(club=season.club, by=by, action=AuditEntry.Action.CREATE, object_type="whatif", object_id=whatif.pk,
+          after={"season": season.pk, **proposal.to_json()})
     if run:
-        run_id = whatif.pk
-        transaction.on_commit(lambda: _enqueue(run_id))
+        on_commit(whatif_run_task, whatif.pk, "what-if run", run_here_if_unreachable=True)
     return whatif
-
-
-def _enqueue(run_id: int) -> None:
-    """Queue the run's task (eager without a broker); with the broker down, run it here instead,
-    so the admin still gets the comparison (only slower)."""
-    from kombu.exceptions import OperationalError
-
-    try:
-        whatif_run_task.delay(run_id)
-    except OperationalError:
-        logger.warning("what-if run %s: the broker is unreachable, running it in the request", run_id)
-        run_execute(run_id=run_id)
 
 
 def run_execute(*, run_id: int) -> WhatIfRun | None:

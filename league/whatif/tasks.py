@@ -1,7 +1,15 @@
 """The what-if lab's Celery task (eager without a broker); ``league.tasks`` imports this module."""
 from __future__ import annotations
 
+import datetime
+
 from celery import shared_task
+from django.utils import timezone
+
+from core.queueing import send
+
+UNSTARTED_AFTER = datetime.timedelta(minutes=1)
+"""A run still pending this long after it was made was lost on its way (a broker outage): queued again."""
 
 
 @shared_task(name="league.whatif_run")
@@ -12,3 +20,14 @@ def whatif_run(run_id: int) -> dict:
     if run is None:
         return {"run": run_id, "missing": True}
     return {"run": run.pk, "status": run.status, "done": run.done, "total": run.total}
+
+
+def queue_whatif_run(run_id: int) -> bool:
+    return send(whatif_run, run_id, "what-if run")
+
+
+def unstarted_runs(now: datetime.datetime | None = None):
+    from league.whatif.models import WhatIfRun
+
+    cutoff = (now or timezone.now()) - UNSTARTED_AFTER
+    return WhatIfRun.objects.filter(status=WhatIfRun.Status.PENDING, created_at__lte=cutoff)

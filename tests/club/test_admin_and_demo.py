@@ -16,7 +16,7 @@ from tests.factories import UserFactory
 
 pytestmark = pytest.mark.django_db
 
-OUR_MODELS = [m for m in apps.get_models() if m._meta.app_label in ("club", "league")]
+OUR_MODELS = [m for m in apps.get_models() if m._meta.app_label in ("core", "club", "league")]
 
 
 @pytest.fixture
@@ -31,7 +31,7 @@ def admin_client(client):
     return client
 
 
-def test_every_club_and_league_model_is_in_the_admin():
+def test_every_core_club_and_league_model_is_in_the_admin():
     assert OUR_MODELS and all(admin.site.is_registered(m) for m in OUR_MODELS)
 
 

@@ -26,9 +26,9 @@ def admin_client_ko(club):
 
 
 @pytest.mark.parametrize(("url", "korean", "english"), [
-    ("/admin/", ["클럽", "리그"], [">Club<", ">League<"]),
+    ("/admin/", ["클럽", "리그", "공통 기록"], [">Club<", ">League<", ">Shared records<"]),
     ("/admin/club/member/", ["가입 시각", "표시 이름", "사용자 계정"], ["Joined at", "Joined At", "JOINED AT"]),
-    ("/admin/league/auditentry/", ["시각", "대상 종류"], ["Object type", "Object Type"]),
+    ("/admin/core/auditentry/", ["시각", "대상 종류"], ["Object type", "Object Type"]),
 ])
 def test_korean_labels_in_the_django_admin(admin_client_ko, url, korean, english):
     response = admin_client_ko.get(url, HTTP_ACCEPT_LANGUAGE="ko")
@@ -42,7 +42,7 @@ def test_korean_labels_in_the_django_admin(admin_client_ko, url, korean, english
 
 def test_korean_labels_every_field_has_a_translated_label():
     with translation.override("ko"):
-        for app in ("club", "league"):
+        for app in ("core", "club", "league"):
             for model in apps.get_app_config(app).get_models():
                 for field in model._meta.get_fields():
                     if not hasattr(field, "verbose_name") or field.auto_created:
@@ -52,4 +52,4 @@ def test_korean_labels_every_field_has_a_translated_label():
 
 
 def test_korean_labels_migrations_are_in_step():
-    call_command("makemigrations", "club", "league", "--check", "--dry-run", verbosity=0)
+    call_command("makemigrations", "core", "club", "league", "--check", "--dry-run", verbosity=0)

@@ -10,8 +10,9 @@ from django.utils import timezone
 from club import services
 from club.error_codes import ClubErrorCode as Code
 from club.models import ClubRole, Invite, Member, Request
+from core.models import AuditEntry
 from league.games import services as game_services
-from league.models import AuditEntry, GameSeat, Penalty
+from league.models import GameSeat, Penalty
 from league.referee import services as referee_services
 from tests.factories import MemberFactory, UserFactory
 

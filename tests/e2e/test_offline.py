@@ -51,7 +51,7 @@ def stored_events(game) -> list[dict]:
 
 
 def hand_creations(game) -> int:
-    from league.models import AuditEntry
+    from core.models import AuditEntry
 
     return AuditEntry.objects.filter(object_type="hand", action="create", after__game=game.pk).count()
 

@@ -11,11 +11,12 @@ import datetime
 import pytest
 from django.core.exceptions import ValidationError
 
+from core.models import AuditEntry
 from events.models import NightRound
 from events.nights import services
 from league.error_codes import LeagueErrorCode as Code
 from league.games import services as game_services
-from league.models import AuditEntry, Game, HandRecord
+from league.models import Game, HandRecord
 
 pytestmark = pytest.mark.django_db
 

@@ -13,11 +13,12 @@ import pytest
 from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
+from core.models import AuditEntry
 from events.models import NightRound, NightTable
 from events.nights import selectors, services
 from events.nights.services import NightRefused, Refusal
 from league.games import services as game_services
-from league.models import AuditEntry, Game
+from league.models import Game
 
 pytestmark = pytest.mark.django_db
 

@@ -9,11 +9,12 @@ import pytest
 from django.core.exceptions import PermissionDenied
 from django.utils import timezone
 
+from core.models import AuditEntry
 from events.models import CheckIn, NightRound, NightTable
 from events.nights import services
 from events.nights.services import NightRefused, Refusal
 from league.games import services as game_services
-from league.models import AuditEntry, Game, GameSeat
+from league.models import Game, GameSeat
 from tests.factories import CheckInFactory, ClubFactory, MemberFactory, SeasonFactory, UserFactory
 from tests.league.events import ron
 

@@ -158,7 +158,7 @@ def test_the_xlsx_export_fits_hangul_names_and_names_seats_in_korean(client, tou
     from openpyxl import load_workbook
     from openpyxl.utils import get_column_letter
 
-    from league.transfer.spreadsheet import display_width
+    from core.spreadsheet import display_width
 
     long_name = "남궁수한무거북이와두루미"
     _play_a_round(tournament, members, admin_user, long_name)

@@ -13,11 +13,12 @@ from django.core.exceptions import PermissionDenied
 from django.utils import timezone
 
 from club.models import Member
+from core.models import AuditEntry
 from events.tournaments import services, standings
 from events.tournaments.models import Entrant, Tournament, TournamentRound
 from events.tournaments.services import Refusal, TournamentRefused
 from league.games import services as game_services
-from league.models import AuditEntry, Game
+from league.models import Game
 from tests.factories import RulesetFactory
 
 pytestmark = pytest.mark.django_db

@@ -14,9 +14,10 @@ from django.utils import timezone
 
 from club.models import Club, ClubRole, Member
 from league.games.selectors import game_members, game_record
-from league.models import AuditEntry, Game, HandRecord, Penalty, Season
+from core.models import AuditEntry
+from league.models import Game, HandRecord, Penalty, Season
 from league.transfer.season_file import FORMAT, _iso, _ruleset_doc, _ruleset_ref
-from league.transfer.spreadsheet import safe_cell, safe_rows
+from core.spreadsheet import safe_cell, safe_rows
 from scoring.errors import ScoringError
 from scoring.game import replay
 
@@ -30,7 +31,7 @@ def _csv_response(rows: list[list[Any]], filename: str) -> HttpResponse:
     return response
 
 
-_safe = safe_cell  # the one guard (league.transfer.spreadsheet); _csv_response applies it to every cell too
+_safe = safe_cell  # the one guard (core.spreadsheet); _csv_response applies it to every cell too
 
 
 def games_rows(season: Season) -> list[list[Any]]:

@@ -11,9 +11,10 @@ import threading
 import pytest
 from django.db import connection
 
+from core.models import AuditEntry
 from league.errors import HandConflict
 from league.games import services as game_services
-from league.models import AuditEntry, HandRecord
+from league.models import HandRecord
 from tests.league.events import ron, tsumo
 
 pytestmark = [pytest.mark.postgres, pytest.mark.django_db(transaction=True)]

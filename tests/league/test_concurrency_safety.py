@@ -10,10 +10,11 @@ import threading
 import pytest
 from django.db import connection
 
+from core.models import AuditEntry, IdempotencyKey
+from core.once import AlreadyDone, Once
 from league.errors import HandRefused
 from league.games import services as game_services
-from league.models import AuditEntry, Game, HandRecord, IdempotencyKey, Penalty
-from league.once import AlreadyDone, Once
+from league.models import Game, HandRecord, Penalty
 from league.referee import services as referee_services
 from tests.league.events import TO_SOUTH_4
 

@@ -277,3 +277,20 @@ def test_a_season_with_a_ruling_that_moves_points_can_be_restored():
     ruling = Penalty.objects.get(season=restored, type="ruling")
     assert (ruling.amount, ruling.beneficiary.display_name) == (2000, doc["games"][0]["record"]["players"][0])
     assert ruling.hand_record.event == {"kind": "penalty", "player": 1, "type": "ruling", "amount": 2000, "to": 0}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_one_writer_a_restore_leaves_its_own_audit_entry_beside_the_restored_history():
+    """Issue 24: the season import writes through ``core.audit``: the club sees that a file was restored, and
+    when; the season's exported history comes back as it was, without the restore in it."""
+    from core.models import AuditEntry
+
+    doc = export_season(_history_season())
+    wipe()
+    restored = restore_season(doc)
+
+    entry = AuditEntry.objects.get(object_type="season_file")
+    assert (entry.club_id, entry.object_id, entry.action, entry.actor, entry.reason) == (
+        restored.club_id, str(restored.pk), AuditEntry.Action.CREATE, None, "season restore")
+    assert entry.after == {"season": restored.name, "games": len(doc["games"]), "penalties": len(doc["penalties"])}
+    assert all(e["object_type"] != "season_file" for e in export_season(restored)["audit"])

@@ -5,10 +5,11 @@ from __future__ import annotations
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
+from core.models import AuditEntry
 from league.error_codes import LeagueErrorCode as Code
 from league.errors import HandRefused
 from league.games import services as game_services
-from league.models import AuditEntry, Game
+from league.models import Game
 
 pytestmark = pytest.mark.django_db
 

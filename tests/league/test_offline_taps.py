@@ -20,8 +20,8 @@ from django.http import QueryDict
 from django.utils import translation
 
 from league.games import offline
-from league.games.forms import HandEntryForm, refusal_templates, tap_table
 from league.games.entry_screen import EntryContext
+from league.games.forms import HandEntryForm, refusal_templates, tap_table
 from league.games.words import _event_text, event_word_templates
 from scoring.rules import preset
 

@@ -9,8 +9,9 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
-from league.models import AuditEntry, RefereeCall
-from league.once import Once
+from core.models import AuditEntry
+from core.once import Once
+from league.models import RefereeCall
 from league.referee import calls
 from tests.factories import UserFactory
 

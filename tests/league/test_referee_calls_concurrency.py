@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from league.models import AuditEntry, RefereeCall
+from core.models import AuditEntry
+from league.models import RefereeCall
 from league.referee import calls
 from tests.events.test_concurrency import together
 

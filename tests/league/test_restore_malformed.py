@@ -12,8 +12,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from club.models import Club, Member
+from core.models import AuditEntry
 from league.games import services as game_services
-from league.models import AuditEntry, Game, HandRecord, Penalty, Ruleset, Season
+from league.models import Game, HandRecord, Penalty, Ruleset, Season
 from league.referee import services as referee_services
 from league.transfer.season_file import RestoreError, export_season, restore_season
 from tests.factories import ClubFactory, MemberFactory, RulesetFactory, SeasonFactory

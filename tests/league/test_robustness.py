@@ -33,7 +33,7 @@ EVIL_NAMES = ['=HYPERLINK("http://evil.example","x")', "+1+1", "-2+3", "@SUM(A1)
     ],
 )
 def test_item8_formula_injection_guard_per_cell(value, written):
-    from league.transfer.spreadsheet import safe_cell
+    from core.spreadsheet import safe_cell
 
     assert safe_cell(value) == written
 
@@ -445,7 +445,7 @@ def two_clubs(club, season, game, club_admin):
     other_season = SeasonFactory(club=other, ruleset=RulesetFactory(club=other, key="b-rules", base="tenhou"),
                                  min_games=1)
     staff = UserFactory(is_staff=True)
-    staff.user_permissions.set(Permission.objects.filter(content_type__app_label__in=["league", "club"]))
+    staff.user_permissions.set(Permission.objects.filter(content_type__app_label__in=["core", "league", "club"]))
     member = MemberFactory(club=other, user=staff)
     ClubRoleFactory(club=other, member=member, role="admin")
     return {"a": club, "a_season": season, "a_game": game, "b": other, "b_season": other_season, "staff": staff}
@@ -468,7 +468,7 @@ def test_item12_admin_lists_only_the_users_clubs(client, two_clubs, model):
     assert not visible.filter(**{path: two_clubs["a"]}).exists()
     assert klass.objects.filter(**{path: two_clubs["a"]}).exists() or model == "importbatch"
     client.force_login(two_clubs["staff"])
-    page = client.get(reverse(f"admin:league_{model}_changelist"))
+    page = client.get(reverse(f"admin:{klass._meta.app_label}_{model}_changelist"))
     assert page.status_code == HTTPStatus.OK
     assert two_clubs["a"].name not in page.content.decode()  # not in the rows, nor in a filter's choices
     assert league_models  # the models module is the admin's
@@ -505,7 +505,7 @@ def test_item12_admin_cannot_change_another_clubs_season(client, two_clubs):
 
 
 def test_item12_admin_season_change_goes_through_the_service_and_is_audited(client, two_clubs):
-    from league.models import AuditEntry
+    from core.models import AuditEntry
 
     b_season = two_clubs["b_season"]
     client.force_login(two_clubs["staff"])
@@ -747,7 +747,8 @@ def test_item14_the_public_player_page_hides_penalty_reasons_from_anonymous_visi
 
 
 def test_item12_admin_adds_a_season_and_a_ruleset_through_the_services(client, two_clubs):
-    from league.models import AuditEntry, Ruleset, Season
+    from core.models import AuditEntry
+    from league.models import Ruleset, Season
 
     client.force_login(two_clubs["staff"])
     r = client.post(reverse("admin:league_ruleset_add"), {
@@ -778,7 +779,8 @@ def test_item12_admin_cannot_add_a_season_to_another_club(client, two_clubs):
 
 
 def test_item12_admin_changes_a_ruleset_through_the_service(client, two_clubs):
-    from league.models import AuditEntry, Ruleset
+    from core.models import AuditEntry
+    from league.models import Ruleset
 
     ruleset = Ruleset.objects.create(club=two_clubs["b"], key="b-draft", name="B 초안", base="tenhou", overrides={})
     client.force_login(two_clubs["staff"])

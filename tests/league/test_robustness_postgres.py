@@ -46,7 +46,8 @@ def all_at_once(n, work):
 
 @pytest.mark.parametrize("attempt", range(3), ids=lambda n: f"attempt-{n}")
 def test_item14_ten_simultaneous_cancels_of_a_deduction_write_one_audit_entry(season, players, referee, attempt):
-    from league.models import AuditEntry, Penalty
+    from core.models import AuditEntry
+    from league.models import Penalty
     from league.referee import services as referee_services
 
     penalty = referee_services.penalty_give(member=players[0], type="season_deduction", reason="지각", season=season,

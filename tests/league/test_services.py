@@ -6,11 +6,12 @@ from decimal import Decimal
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
+from core.models import AuditEntry
 from league.errors import HandConflict, HandRefused
 from league.games import records
 from league.games import selectors as game_selectors
 from league.games import services as game_services
-from league.models import AuditEntry, Game, HandRecord, Penalty
+from league.models import Game, HandRecord, Penalty
 from league.referee import selectors as referee_selectors
 from league.referee import services as referee_services
 from league.seasons import services as season_services

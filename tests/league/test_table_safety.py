@@ -16,10 +16,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.test import APIClient
 
+from core.models import AuditEntry, IdempotencyKey
+from core.once import AlreadyDone, Once
 from league.errors import HandRefused
 from league.games import services as game_services
-from league.models import AuditEntry, Game, HandRecord, IdempotencyKey, Penalty
-from league.once import AlreadyDone, Once
+from league.models import Game, HandRecord, Penalty
 from league.referee import services as referee_services
 from tests.league.events import ALL_LAST_FINISH, TO_SOUTH_4, ron
 

@@ -7,8 +7,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from core.models import AuditEntry
 from league.games import services as game_services
-from league.models import AuditEntry, Game, HandRecord
+from league.models import Game, HandRecord
 
 pytestmark = pytest.mark.django_db
 

@@ -10,9 +10,10 @@ from django.core.exceptions import PermissionDenied
 from django.test import Client
 from django.urls import reverse
 
+from core.models import AuditEntry
 from league.errors import SeatedElsewhere
 from league.games import services as game_services
-from league.models import AuditEntry, Game
+from league.models import Game
 from tests.factories import MemberFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

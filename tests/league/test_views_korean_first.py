@@ -13,8 +13,8 @@ from django.test import Client
 from django.urls import reverse
 from django.utils import translation
 
+from core.models import AuditEntry
 from league.games import services as game_services
-from league.models import AuditEntry
 from league.standings.tables import export_bytes
 from tests.factories import MemberFactory, UserFactory
 

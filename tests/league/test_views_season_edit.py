@@ -11,8 +11,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from core.models import AuditEntry
 from league.games import services as game_services
-from league.models import AuditEntry, Ruleset, Season
+from league.models import Ruleset, Season
 
 pytestmark = pytest.mark.django_db
 

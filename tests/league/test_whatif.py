@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import html
 import re
+from datetime import timedelta
 from decimal import Decimal
 from http import HTTPStatus
 
@@ -20,8 +21,8 @@ from django.core.management.base import CommandError
 from django.test import Client
 from django.urls import reverse
 
+from core.models import AuditEntry
 from league.games import services as game_services
-from league.models import AuditEntry
 from league.whatif import services as whatif_services
 from league.whatif.models import WhatIfRun
 from league.whatif.selectors import Proposal, ProposalError, compare
@@ -248,3 +249,42 @@ def test_the_lab_counts_finished_games_as_대국(played, club_admin, django_capt
     page = c.get(response["Location"], HTTP_ACCEPT_LANGUAGE="ko").content.decode()
     assert re.search(r"끝난 대국 \d+개 중 \d+개가", page) and not re.search(r"끝난 대국 \d+국", page)
     assert not re.search(r"대국: \d+국", page)  # the games whose result changes are counted as games too
+
+
+def test_one_queueing_policy_a_broker_error_never_fails_the_request_and_the_requeue_runs_it(
+        played, club_admin, monkeypatch, caplog, django_capture_on_commit_callbacks):
+    """Issue 24: the lab queues through ``core.queueing`` like every other task: any failure to queue is
+    logged after the commit (not raised into the admin's page), and ``league.requeue_stale`` runs it later."""
+    from league import tasks
+    from league.whatif.tasks import whatif_run
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("the broker answered nonsense")
+
+    with monkeypatch.context() as patched:
+        patched.setattr(whatif_run, "delay", broken)
+        with django_capture_on_commit_callbacks(execute=True):
+            run = whatif_services.run_create(season=played, proposal=Proposal(rating_method="p_rating"),
+                                             by=club_admin.user)
+    run.refresh_from_db()
+    assert run.status == WhatIfRun.Status.PENDING
+    assert "requeue_stale will retry" in caplog.text
+
+    WhatIfRun.objects.filter(pk=run.pk).update(created_at=run.created_at - timedelta(minutes=2))
+    assert tasks.requeue_stale()["whatif_runs"] == [run.pk]
+    run.refresh_from_db()
+    assert run.status == WhatIfRun.Status.DONE
+
+
+def test_one_queueing_policy_the_run_is_queued_only_after_the_commit(played, club_admin, monkeypatch,
+                                                                     django_capture_on_commit_callbacks):
+    from league.whatif.tasks import whatif_run
+
+    queued = []
+    monkeypatch.setattr(whatif_run, "delay", queued.append)
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        run = whatif_services.run_create(season=played, proposal=Proposal(rating_method="p_rating"),
+                                         by=club_admin.user)
+    assert queued == [] and len(callbacks) == 1
+    callbacks[0]()
+    assert queued == [run.pk]

@@ -13,8 +13,8 @@ from django.db import transaction
 from django.urls import reverse
 from django.utils import timezone
 
+from core.models import AuditEntry
 from league.games import services as game_services
-from league.models import AuditEntry
 from notify import delivery, services
 from notify.models import Outbox
 from tests.league.events import ALL_LAST_FINISH

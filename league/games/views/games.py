@@ -16,6 +16,8 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from club.models import Club, Member
+from core.once import AlreadyDone
+from core.web import entry_once, refusable, refuse
 from league import permissions
 from league.errors import SeatedElsewhere, refusal_message, seated_elsewhere_words
 from league.games import filters as game_filters
@@ -25,10 +27,9 @@ from league.games import services as game_services
 from league.games.entry_screen import game_view, next_game_context
 from league.games.forms import GameStartForm, ReasonForm
 from league.models import Game, Season
-from league.once import AlreadyDone
 from league.ui import charts as charts
 from league.ui.params import BadParameter, bad_parameter, id_param
-from league.ui.views import entry_once, load_game, refusable, refuse
+from league.ui.views import load_game
 
 
 @require_GET

@@ -15,8 +15,10 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
+from core.once import AlreadyDone
+from core.web import Refused, entry_once, refusable
 from league import permissions
-from league.errors import HandConflict, already_saved_message, cancelled_message, refusal_message
+from league.errors import HandConflict, already_saved_message, cancelled_message, refusal_message, undone_message
 from league.games import selectors as game_selectors
 from league.games import services as game_services
 from league.games.entry_screen import GameView, game_view, preview_context, table_screen
@@ -24,8 +26,7 @@ from league.games.forms import FullHandForm, HandEntryForm, PositionForm, Reason
 from league.games.signals import enter_penalty
 from league.games.words import event_words
 from league.models import Game, HandRecord
-from league.once import AlreadyDone, undone_message
-from league.ui.views import Refused, entry_once, load_game, refusable
+from league.ui.views import load_game
 
 
 def _enter_check(user, game) -> bool:

@@ -14,12 +14,13 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.cache import never_cache
 
 from club.models import Member
+from core.once import AlreadyDone
+from core.web import entry_once, refusable
 from league.errors import refusal_message
 from league.games import seat_corrections
 from league.games.seat_corrections import Correction, SeatCorrectionRefused
 from league.models import Game
-from league.once import AlreadyDone
-from league.ui.views import entry_once, load_game, refusable
+from league.ui.views import load_game
 
 
 class SwapForm(forms.Form):

@@ -7,8 +7,9 @@ from http import HTTPStatus
 import pytest
 from rest_framework.test import APIClient
 
+from core.models import AuditEntry
 from league.games import services as game_services
-from league.models import AuditEntry, Game, HandRecord, ImportBatch, Penalty, Ruleset, Season
+from league.models import Game, HandRecord, ImportBatch, Penalty, Ruleset, Season
 from league.referee import services as referee_services
 from tests.factories import ClubFactory, UserFactory
 from tests.league.test_import_tenhou6 import DATA, FULL_GAMES, load

@@ -7,10 +7,10 @@ import io
 import openpyxl
 import pytest
 
+from core.spreadsheet import display_width
 from league.standings import selectors as sel
 from league.standings.services import standings_refresh
 from league.standings.tables import export_bytes
-from league.transfer.spreadsheet import display_width
 
 from .conftest import random_season
 

@@ -2,24 +2,36 @@
 
 A write claims its key inside its own transaction (``claim_key``, after the game's row lock)
 and records what it made (``mark_claimed``); a second use raises :class:`AlreadyDone`.
+
+The floor knows no domain: a domain names the models its claims point at (``register_result``, from
+its ``AppConfig.ready``), so that ``AlreadyDone.result`` can hand back what the first submission made.
 """
 from __future__ import annotations
 
-import hashlib
-import json
 from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.core.serializers.json import DjangoJSONEncoder
 from django.db import IntegrityError, transaction
-from django.utils.translation import gettext
 
-from league.audit import as_json
-from league.error_codes import LeagueErrorCode as Code
-from league.models import Game, HandRecord, IdempotencyKey, Penalty, RefereeCall
+from core.error_codes import FloorErrorCode as Code
+from core.jsonvalues import as_json, digest
+from core.models import IdempotencyKey
 
-_ONCE_MODELS = {"hand": HandRecord, "game": Game, "penalty": Penalty, "referee_call": RefereeCall}
+
+@dataclass(frozen=True)
+class _Result:
+    model: Any
+    undoable: bool
+
+
+_RESULTS: dict[str, _Result] = {}
+
+
+def register_result(object_type: str, model, *, undoable: bool = False) -> None:
+    """Claims marked ``object_type`` (``mark_claimed``) point at rows of ``model``. ``undoable``: such a row
+    may be taken back later (a hand undone on another phone), and a retry must say so."""
+    _RESULTS[object_type] = _Result(model=model, undoable=undoable)
 
 
 class AlreadyDone(ValidationError):
@@ -32,22 +44,18 @@ class AlreadyDone(ValidationError):
 
     @property
     def result(self):
-        model = _ONCE_MODELS.get(self.record.object_type)
-        if model is None or not self.record.object_id:
+        kind = _RESULTS.get(self.record.object_type)
+        if kind is None or not self.record.object_id:
             return None
-        return model.objects.filter(pk=self.record.object_id).first()
+        return kind.model.objects.filter(pk=self.record.object_id).first()
 
     @property
     def undone(self) -> bool:
-        """The first submission made a hand that is gone now (undone or deleted, e.g. from
-        another phone): a retry must say so, not answer as if the hand stood."""
-        return (self.record.object_type == "hand" and bool(self.record.object_id)
-                and not HandRecord.objects.filter(pk=self.record.object_id).exists())
-
-
-def undone_message() -> str:
-    return gettext("This hand was saved, then undone (or deleted) on another device: it is no longer in the game. "
-                   "Nothing was saved again; enter it again if it should stand.")
+        """The first submission made a row that is gone now (a hand undone or deleted, e.g. from
+        another phone): a retry must say so, not answer as if the row stood."""
+        kind = _RESULTS.get(self.record.object_type)
+        return (kind is not None and kind.undoable and bool(self.record.object_id)
+                and not kind.model.objects.filter(pk=self.record.object_id).exists())
 
 
 class KeyReused(ValidationError):
@@ -88,9 +96,7 @@ class Once:
             return None
         if len(key) > 120:
             raise ValidationError("An Idempotency-Key has at most 120 characters.", code=Code.IDEMPOTENCY_KEY)
-        body = json.dumps(payload, sort_keys=True, cls=DjangoJSONEncoder, default=str)
-        return cls(key=f"api:{getattr(user, 'pk', None) or 0}:{key}",
-                   fingerprint=hashlib.sha256(body.encode()).hexdigest())
+        return cls(key=f"api:{getattr(user, 'pk', None) or 0}:{key}", fingerprint=digest(payload))
 
 
 def claim_key(once: Once | None, *, scope: str, by) -> IdempotencyKey | None:

@@ -1,12 +1,12 @@
-"""The Django admin's building blocks, scoped to the user's clubs: ``league.admin``, the what-if
-lab's admin and ``club.admin`` build on these (so none of them imports another's registrations).
+"""The Django admin's building blocks, scoped to the user's clubs: ``club.admin``, ``league.admin`` and the
+what-if lab's admin build on these (so none of them imports another's registrations; club knows no league).
 """
 from django.contrib import admin
 from django.contrib.admin.utils import get_fields_from_path
+from django.core.exceptions import FieldDoesNotExist
 from django.db.models import Q
 
 from club.models import Club, ClubRole, Member
-from league.models import Ruleset, Season
 
 
 def member_club_ids(user) -> set[int]:
@@ -25,8 +25,10 @@ def admin_club_ids(user) -> set[int]:
 class ClubScoped:
     """Querysets, choices and permissions limited to the user's clubs (superusers see all).
 
-    ``club_path``: the lookup from the model to its club; ``shared_rows``: rows without a club
-    (the shared rulesets) are shown to every staff user, and changed only by superusers.
+    ``club_path``: the lookup from the model to its club (``"pk"``: the model is the club); ``shared_rows``:
+    rows without a club (the shared rulesets) are shown to every staff user, and changed only by superusers.
+    A choice of a related row that belongs to a club (it has a ``club`` field) offers the user's clubs' rows
+    only, and the shared ones where that field may be empty.
     """
 
     club_path = "club"
@@ -45,6 +47,8 @@ class ClubScoped:
         return qs.filter(self._club_q(member_club_ids(request.user))).distinct()
 
     def _club_id_of(self, obj):
+        if self.club_path == "pk":
+            return obj.pk
         value = obj
         for part in self.club_path.split("__"):
             value = getattr(value, part, None) if value is not None else None
@@ -87,13 +91,19 @@ class ClubScoped:
             model = db_field.remote_field.model
             if model is Club:
                 kwargs["queryset"] = Club.objects.filter(pk__in=clubs)
-            elif model is Member:
-                kwargs["queryset"] = Member.objects.filter(club__in=clubs)
-            elif model is Ruleset:
-                kwargs["queryset"] = Ruleset.objects.filter(Q(club__in=clubs) | Q(club__isnull=True))
-            elif model is Season:
-                kwargs["queryset"] = Season.objects.filter(club__in=clubs)
+            elif (owner := _club_field(model)) is not None:
+                mine = Q(club__in=clubs) | Q(club__isnull=True) if owner.null else Q(club__in=clubs)
+                kwargs["queryset"] = model._default_manager.filter(mine)
         return super().formfield_for_foreignkey(db_field, request, **kwargs)
+
+
+def _club_field(model):
+    """``model``'s ``club`` foreign key, if it belongs to a club."""
+    try:
+        field = model._meta.get_field("club")
+    except FieldDoesNotExist:
+        return None
+    return field if field.many_to_one and field.related_model is Club else None
 
 
 class NoWrites:

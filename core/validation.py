@@ -12,7 +12,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 
-from league.error_codes import LeagueErrorCode as Code
+from core.error_codes import FloorErrorCode as Code
 
 MAX_DEPTH = 64
 
