@@ -72,5 +72,9 @@ def django_db_modify_db_settings(request, django_db_keepdb):
         worker = getattr(request.config, "workerinput", {}).get("workerid", "main")
         KEPT_TEST_DB.mkdir(exist_ok=True)
         db.setdefault("TEST", {})["NAME"] = str(KEPT_TEST_DB / f"{worker}.sqlite3")
+    elif "sqlite" in db["ENGINE"] and not db.get("TEST", {}).get("NAME"):
+        # In memory: each xdist worker is its own process with its own database already. (pytest-django's
+        # suffix would turn the in-memory default into the file "test_<path>_gw0" in a missing folder.)
+        return
     else:
         request.getfixturevalue("django_db_modify_db_settings_parallel_suffix")
