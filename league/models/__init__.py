@@ -1,7 +1,7 @@
 """League data, one module per domain; ``league.models`` re-exports every model.
 
 - ``rulesets``: Ruleset, Season · ``games``: Game, GameSeat, HandRecord · ``referee``: PenaltyKind, Penalty
-- ``audit``: AuditEntry · ``standings``: StandingsSnapshot, RatingHistory · ``imports``: ImportBatch
+- ``audit``: AuditEntry · ``standings``: StandingsSnapshot, StandingRow, RatingHistory · ``imports``: ImportBatch
   · ``once``: IdempotencyKey
 - the what-if lab's runs: ``league.whatif.models.WhatIfRun``
 
@@ -14,9 +14,9 @@ from league.models.imports import ImportBatch
 from league.models.once import IdempotencyKey
 from league.models.referee import Penalty, PenaltyKind, RefereeCall, RefereeCallReason
 from league.models.rulesets import Ruleset, Season
-from league.models.standings import RatingHistory, StandingsSnapshot
+from league.models.standings import RatingHistory, StandingRow, StandingsSnapshot
 from league.whatif.models import WhatIfRun
 
 __all__ = ["AuditEntry", "Game", "GameSeat", "HandRecord", "IdempotencyKey", "ImportBatch", "Penalty", "PenaltyKind",
            "RefereeCall", "RefereeCallReason",
-           "RatingHistory", "Ruleset", "Season", "StandingsSnapshot", "WhatIfRun"]
+           "RatingHistory", "Ruleset", "Season", "StandingRow", "StandingsSnapshot", "WhatIfRun"]

@@ -30,17 +30,18 @@ from collections.abc import Iterable, Iterator
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F, Q
+from django.db.models import F
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from club.models import Member
 from league.middleware import after_response
-from league.models import Game, GameSeat, HandRecord, Penalty, RatingHistory, Season, StandingsSnapshot
+from league.models import Game, GameSeat, HandRecord, Penalty, RatingHistory, Season, StandingRow, StandingsSnapshot
 from league.queueing import on_commit, send
 from league.standings import game_stats
 from league.standings.awards import Minimums, season_awards
-from league.standings.stats import SeasonData, Table, season_table
+from league.standings.figures import summed
+from league.standings.stats import SeasonData, Table, rank_rows, season_table
 from league.standings.tasks import season_recompute as season_recompute_task
 from scoring import ratings as R
 
@@ -55,10 +56,17 @@ STREAM_CHUNK = ID_CHUNK  # games a full recompute reads at a time (their seats i
 HISTORY_BATCH = 500
 
 
-def _seats(games) -> dict[int, dict[int, int]]:
+def _seats(games, names: dict[int, str] | None = None) -> dict[int, dict[int, int]]:
+    """Game id -> seat -> member id; with ``names``, the players' names are read into it (same query)."""
     seats: dict[int, dict[int, int]] = defaultdict(dict)
-    for game_id, seat, member_id in GameSeat.objects.filter(game__in=games).values_list("game_id", "seat", "member_id"):
+    qs = GameSeat.objects.filter(game__in=games)
+    if names is None:
+        for game_id, seat, member_id in qs.values_list("game_id", "seat", "member_id"):
+            seats[game_id][seat] = member_id
+        return seats
+    for game_id, seat, member_id, name in qs.values_list("game_id", "seat", "member_id", "member__display_name"):
         seats[game_id][seat] = member_id
+        names[member_id] = name
     return seats
 
 
@@ -196,19 +204,19 @@ def season_fold(season: Season) -> tuple[Table, dict[int, list[list]]]:
 
 
 def _season_fold(season: Season) -> tuple[Table, dict[int, list[list]]]:
-    penalties = list(
-        Penalty.objects.filter(season=season, cancelled_at__isnull=True).values_list("member_id", "type", "points")
-    )
-    # the names of everyone who played a finished game of the season or has a penalty (one query)
-    played = GameSeat.objects.filter(game__season=season, game__status=Game.Status.FINISHED).values("member_id")
-    names = dict(Member.objects.filter(Q(id__in=played) | Q(id__in={p[0] for p in penalties}))
-                 .values_list("id", "display_name"))
+    # the names of everyone who has a penalty, here, and of each chunk's players with its seats
+    names: dict[int, str] = {}
+    penalties = []
+    for member_id, kind, points, name in Penalty.objects.filter(season=season, cancelled_at__isnull=True).values_list(
+            "member_id", "type", "points", "member__display_name"):
+        penalties.append((member_id, kind, points))
+        names[member_id] = name
     table = Table(season)
     history: dict[int, list[list]] = defaultdict(list)
     known_specs: dict = {}
     previous: tuple | None = None
     for rows in _chunks(_rows_in_order(season), STREAM_CHUNK):
-        seats = _seats([r[0] for r in rows])
+        seats = _seats([r[0] for r in rows], names)
         games: list[tuple[R.GameResult, tuple]] = []
         for row in rows:
             game = _game_result(row, seats)
@@ -250,16 +258,80 @@ def _locked_snapshot(season: Season, *, read_at: datetime.datetime) -> Standings
     return snapshot
 
 
-def _write(snapshot: StandingsSnapshot, table: Table, *, read_at: datetime.datetime, epoch: int,
-           rows: list[dict] | None = None) -> None:
-    snapshot.computed_at = read_at
-    snapshot.rows = table.rows() if rows is None else rows
-    snapshot.ratings = table.ratings_doc()
-    snapshot.games_count = table.games
-    snapshot.state = table.state(epoch=epoch)
-    # the awards with the standings, from the same rows (never per request)
-    snapshot.awards = season_awards(snapshot.rows, Minimums(games=max(1, table.season.min_games)))
-    snapshot.save(update_fields=["computed_at", "rows", "ratings", "games_count", "state", "awards"])
+def _header_fields(table: Table, *, read_at: datetime.datetime, epoch: int, rows: list[dict],
+                   ratings: dict) -> dict:
+    """The snapshot's header as stored: everything but the members' rows."""
+    return {"computed_at": read_at, "ratings": ratings, "games_count": table.games, "header": table.header(epoch=epoch),
+            # the awards with the standings, from the same rows (never per request)
+            "awards": season_awards(rows, Minimums(games=max(1, table.season.min_games))),
+            "club_figures": summed(rows)}
+
+
+def _write_header(snapshot: StandingsSnapshot, fields: dict, rows: list[dict]) -> None:
+    for name, value in fields.items():
+        setattr(snapshot, name, value)
+    snapshot.save(update_fields=list(fields))
+    snapshot.__dict__["_rows"] = rows  # what was stored: read back by whoever holds this snapshot
+
+
+def _write_rows(snapshot_id: int, table: Table, rows: list[dict]) -> None:
+    """Every member's row stored (the old rows replaced)."""
+    at = {row["member_id"]: (i, row) for i, row in enumerate(rows)}
+    StandingRow.objects.filter(snapshot_id=snapshot_id).delete()
+    StandingRow.objects.bulk_create(
+        (StandingRow(snapshot_id=snapshot_id, member_id=m, position=at[m][0], rank=at[m][1]["rank"],
+                     row={**at[m][1], "rank": None}, tally=tally, rating_state=rating)
+         for m, (tally, rating) in table.member_parts().items()),
+        batch_size=HISTORY_BATCH,
+    )
+
+
+def _write_added(snapshot: StandingsSnapshot, table: Table, *, read_at: datetime.datetime, epoch: int,
+                 players: set[int], names: dict[int, str]) -> None:
+    """The games' players' rows rewritten (a new player's made), any other row renamed since rewritten,
+    the places that moved renumbered (two numbers a row), and the header.
+
+    The awards and the ranking need every row: read (one query), not written."""
+    stored = {m: [pk, position, rank, row] for pk, m, position, rank, row in
+              StandingRow.objects.filter(snapshot=snapshot).values_list("id", "member_id", "position", "rank", "row")}
+    renamed = {m for m, (_pk, _p, _r, row) in stored.items()
+               if m not in players and row.get("name") != names.get(m, str(m))}
+    if renamed:  # their tallies carry the name too (rare: a member renamed since the last game)
+        parts = list(StandingRow.objects.filter(snapshot=snapshot, member_id__in=renamed).values_list(
+            "member_id", "tally", "rating_state"))
+        table.load({m: t for m, t, _r in parts if t is not None}, {m: r for m, _t, r in parts if r is not None})
+        table.rename(names)
+    fresh = table.rows_of(players)
+    for m in renamed:
+        stored[m][3] = {**stored[m][3], "name": names.get(m, str(m))}
+    rows = [{**(fresh[m] if m in fresh else row), "rank": None} for m, (_pk, _p, _r, row) in stored.items()]
+    rows.extend({**row, "rank": None} for m, row in fresh.items() if m not in stored)
+    rank_rows(rows)
+    parts = table.member_parts(players | renamed)
+    rewrite, renumber, new = [], [], []
+    for position, row in enumerate(rows):
+        m = row["member_id"]
+        old = stored.get(m)
+        tally, rating = parts.get(m, (None, None))
+        if old is None:
+            new.append(StandingRow(snapshot=snapshot, member_id=m, position=position, rank=row["rank"],
+                                   row={**row, "rank": None}, tally=tally, rating_state=rating))
+        elif m in players or m in renamed:
+            item = StandingRow(pk=old[0], position=position, rank=row["rank"], row={**row, "rank": None},
+                               tally=tally, rating_state=rating)
+            rewrite.append(item)
+        elif (old[1], old[2]) != (position, row["rank"]):
+            renumber.append(StandingRow(pk=old[0], position=position, rank=row["rank"]))
+    if rewrite:
+        StandingRow.objects.bulk_update(rewrite, ["position", "rank", "row", "tally", "rating_state"])
+    if renumber:
+        StandingRow.objects.bulk_update(renumber, ["position", "rank"], batch_size=HISTORY_BATCH)
+    if new:
+        StandingRow.objects.bulk_create(new)
+    ratings = dict(snapshot.ratings or {})
+    ratings.update(table.ratings_doc())
+    ratings["final"] = {**(snapshot.ratings or {}).get("final", {}), **table.final_ratings()}
+    _write_header(snapshot, _header_fields(table, read_at=read_at, epoch=epoch, rows=rows, ratings=ratings), rows)
 
 
 def standings_refresh(*, season_id: int) -> StandingsSnapshot | None:
@@ -268,19 +340,31 @@ def standings_refresh(*, season_id: int) -> StandingsSnapshot | None:
     ``computed_at`` is when the read began: a snapshot stored meanwhile from a later read is kept
     (it holds more), and a change committed after the read leaves the season stale."""
     read_at = timezone.now()
-    season = Season.objects.select_related("ruleset").filter(pk=season_id).first()
+    # with the snapshot's id: the header's write below is also its lock (one query, not two)
+    season = (Season.objects.select_related("ruleset").annotate(snapshot_pk=F("standings_snapshot__id"))
+              .filter(pk=season_id).first())
     if season is None:
         logger.warning("standings_refresh: season %s is gone", season_id)
         return None
     table, history = season_fold(season)
+    rows = table.rows()
+    fields = _header_fields(table, read_at=read_at, epoch=season.standings_epoch, rows=rows,
+                            ratings=table.ratings_doc())
     with transaction.atomic():
-        snapshot = _locked_snapshot(season, read_at=read_at)
-        if snapshot.computed_at > read_at:
-            return StandingsSnapshot.objects.get(pk=snapshot.pk)
-        _write(snapshot, table, read_at=read_at, epoch=season.standings_epoch)
-        RatingHistory.objects.filter(snapshot=snapshot).delete()
+        written = season.snapshot_pk is not None and StandingsSnapshot.objects.filter(
+            pk=season.snapshot_pk, computed_at__lte=read_at).update(**fields)
+        if written:
+            snapshot = StandingsSnapshot(pk=season.snapshot_pk, season=season, **fields)
+            snapshot.__dict__["_rows"] = rows
+        else:  # the first refresh, or one stored meanwhile from a later read
+            snapshot = _locked_snapshot(season, read_at=read_at)
+            if snapshot.computed_at > read_at:
+                return StandingsSnapshot.objects.get(pk=snapshot.pk)
+            _write_header(snapshot, fields, rows)
+        _write_rows(snapshot.pk, table, rows)
+        RatingHistory.objects.filter(snapshot_id=snapshot.pk).delete()
         RatingHistory.objects.bulk_create(
-            (RatingHistory(snapshot=snapshot, member_id=m, steps=s) for m, s in history.items()),
+            (RatingHistory(snapshot_id=snapshot.pk, member_id=m, steps=s) for m, s in history.items()),
             batch_size=HISTORY_BATCH,
         )
     snapshot.season = season
@@ -299,11 +383,11 @@ def standings_add_games(*, season_id: int) -> StandingsSnapshot | None:
     with transaction.atomic():
         read_at = timezone.now()
         snapshot = StandingsSnapshot.objects.select_for_update().filter(season_id=season_id).only(
-            "id", "state", "rows", "computed_at").first()
+            "id", "header", "ratings", "computed_at").first()
         season = Season.objects.select_related("ruleset").filter(pk=season_id).first()
         if snapshot is None or season is None:
             return None
-        table = Table.from_state(season, snapshot.state, epoch=season.standings_epoch)
+        table = Table.from_header(season, snapshot.header, epoch=season.standings_epoch)
         if table is None:
             return None
         finished = Game.objects.filter(season=season, status=Game.Status.FINISHED)
@@ -337,13 +421,25 @@ def standings_add_games(*, season_id: int) -> StandingsSnapshot | None:
         uncached = [g for g in games if g.game_id not in stats]
         stats.update(_uncached_stats(season, uncached, _events(g.game_id for g in uncached),
                                      {r[0]: r[RULESET] for r in rows}, names))
+        players = {m for g in games for m in g.players}
+        # only the games' players' tallies and rating states are read (one query)
+        tallies, ratings = {}, {}
+        for member_id, tally, rating in StandingRow.objects.filter(
+                snapshot=snapshot, member_id__in=players).values_list("member_id", "tally", "rating_state"):
+            if tally is None:
+                return None  # a row stored without its tally (made by hand): recompute whole
+            tallies[member_id] = tally
+            if rating is not None:
+                ratings[member_id] = rating
+        try:
+            table.load(tallies, ratings)
+        except (KeyError, TypeError, ValueError, ArithmeticError):
+            return None
         steps = []
         for game, row in zip(games, rows, strict=False):
             steps.extend(table.add_game(game, stats[game.game_id], row[SCORES], names))
         table.rename(names)
-        players = {m for g in games for m in g.players}
-        _write(snapshot, table, read_at=read_at, epoch=season.standings_epoch,
-               rows=table.rows(previous=snapshot.rows or [], changed=players))
+        _write_added(snapshot, table, read_at=read_at, epoch=season.standings_epoch, players=players, names=names)
         _append_history(snapshot, _history_rows(table, steps))
     snapshot.season = season
     return snapshot
