@@ -11,7 +11,8 @@ cache). Then prints:
   rating method, and its peak memory (tracemalloc, in a second run: tracing slows it);
 * the incremental update (``league.standings.standings_update``, what the recompute task runs
   after a game finishes): the median over ``--finish`` games finished one by one after every
-  other, with its queries — and whether the snapshot it leaves equals a full recompute's;
+  other, with its queries — and whether the snapshot it leaves equals a full recompute's — and what
+  the last of those games wrote: its INSERT/UPDATE/DELETE statements' bytes (SQL with the values), by table;
 * the standings page's server time and SQL query count (median of several requests);
 * the same for a player page (one member: about 4 × games ÷ players games, rated by p_rating) and the CSV/XLSX exports.
 
