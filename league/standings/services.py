@@ -1,10 +1,12 @@
-"""Season standings: the services that store a season's StandingsSnapshot.
+"""Season standings: the services that store a season's StandingsSnapshot (its header) and
+StandingRows (one per member: the row pages show, the tally and rating state the next game adds to).
 
 ``standings_update(season_id=...)`` is what the Celery task ``league.standings.tasks.season_recompute``
 runs after a game finishes, is edited or cancelled (``season_changed`` queues it on commit, never
 inside the host's request): when the only change since the stored snapshot is games newly
 finished after every game it covers, it adds just those (:func:`standings_add_games`: their
-players' tallies, one rating step each, from the stored state); anything else — a past game
+players' tallies, one rating step each, from their stored rows; it rewrites those rows, renumbers
+the places that moved and writes the header); anything else — a past game
 edited or cancelled, a penalty, the season's settings, a game finishing "in the past" — is a
 full recompute (:func:`standings_refresh`, also run once synchronously by a page when no
 snapshot exists yet). Both add games through ``league.standings.stats.Table``, so they agree.

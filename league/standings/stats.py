@@ -10,8 +10,9 @@
 
 :class:`Table` is the whole computation as a state that takes one game more: a full recompute
 adds every game in game order to an empty table; the incremental update reads the stored table
-back (:meth:`Table.from_state`) and adds the games that finished since. Both go through
-:meth:`Table.add_game`, so they cannot disagree.
+back — the season's header (:meth:`Table.from_header`) and the tallies and rating states of the
+games' players only (:meth:`Table.load`, from their ``StandingRow``s) — and adds the games that
+finished since. Both go through :meth:`Table.add_game`, so they cannot disagree.
 
 ``league.standings.services`` reads the season (``load_season_data``) and stores the result.
 """
@@ -325,37 +326,10 @@ class Table:
     def quantum(self) -> Decimal:
         return RATING_QUANTUM[self.fold.method]
 
-    def rows(self, *, previous: Iterable[dict] | None = None, changed: Iterable[int] = ()) -> list[dict]:
-        """Snapshot rows (JSON-ready, in display order).
-
-        ``previous``: the rows stored before some games were added, whose players are ``changed``;
-        every other row is kept as it was (only a game's players' tallies and ratings move), with its
-        name as it is now, and all are ranked again — what rebuilding every row would give."""
-        ratings = self.ratings()
-
-        def rating_of(t: _Tally) -> Decimal | None:
-            value = ratings.get(t.member_id)
-            if self.fold.method == R.TOTAL:
-                value = (value or Decimal(0)) - t.deductions
-            return value
-
-        def row(t: _Tally) -> dict:
-            return _row(t, rating=rating_of(t), quantum=self.quantum, min_games=self.season.min_games)
-
-        if previous is None:
-            self._read_all()
-            rows = [row(t) for t in self.tallies.values()]
-        else:
-            redo = set(changed)
-            kept = {r["member_id"]: r for r in previous if r["member_id"] not in redo}
-            rows = []
-            for member_id in [*self.tallies, *self.stored]:
-                old = kept.get(member_id)
-                if old is None:
-                    rows.append(row(self.tally(member_id, {})))
-                else:
-                    name = self.tallies[member_id].name if member_id in self.tallies else self.stored[member_id]["name"]
-                    rows.append({**old, "name": name, "rank": None})
+    def rows(self) -> list[dict]:
+        """Every member's snapshot row (JSON-ready, in display order, ranked); :meth:`rows_of` makes a few."""
+        self._read_all()
+        rows = list(self.rows_of(list(self.tallies)).values())
         _rank(rows)
         return rows
 
