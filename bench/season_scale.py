@@ -11,7 +11,8 @@ cache). Then prints:
   rating method, and its peak memory (tracemalloc, in a second run: tracing slows it);
 * the incremental update (``league.standings.standings_update``, what the recompute task runs
   after a game finishes): the median over ``--finish`` games finished one by one after every
-  other, with its queries — and whether the snapshot it leaves equals a full recompute's;
+  other, with its queries — and whether the snapshot it leaves equals a full recompute's — and what
+  the last of those games wrote: its INSERT/UPDATE/DELETE statements' bytes (SQL with the values), by table;
 * the standings page's server time and SQL query count (median of several requests);
 * the same for a player page (one member: about 4 × games ÷ players games, rated by p_rating) and the CSV/XLSX exports.
 
@@ -177,6 +178,25 @@ def timed(fn, repeat: int):
     return statistics.median(times), max(queries), result
 
 
+WRITES = ("INSERT", "UPDATE", "DELETE")
+
+
+def written(fn) -> tuple[int, int, int, dict[str, int]]:
+    """``fn``'s queries, and what it sends to write: the statements' count and bytes (their SQL with
+    the values, as the database gets them) and the bytes by table — the size a finished game rewrites."""
+    import re
+
+    with CaptureQueriesContext(connection) as ctx:
+        fn()
+    statements = [q["sql"] for q in ctx.captured_queries if q["sql"].lstrip().upper().startswith(WRITES)]
+    by_table: dict[str, int] = {}
+    for sql in statements:
+        table = re.search(r'(?:INTO|UPDATE|FROM)\s+"?(\w+)"?', sql)
+        key = table.group(1) if table else "?"
+        by_table[key] = by_table.get(key, 0) + len(sql.encode())
+    return len(ctx), len(statements), sum(by_table.values()), by_table
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000)
@@ -231,7 +251,7 @@ def main() -> None:
                 add_games(season, members, rng, 1, last + datetime.timedelta(minutes=5), cached=not args.uncached)
                 if i == args.finish:  # one more game, for the query count: the query log is not timed (it
                     # copies each statement, and the snapshot's UPDATE is a quarter of a megabyte)
-                    _, most, _ = timed(lambda: standings_update(season_id=season.pk), 1)
+                    most, count, size, by_table = written(lambda: standings_update(season_id=season.pk))
                     continue
                 t0 = time.perf_counter()
                 standings_update(season_id=season.pk)
@@ -240,6 +260,8 @@ def main() -> None:
             print(f"incremental    [{method:9}]  {statistics.median(times) * 1000:8.1f} ms  {most:3d} queries"
                   f"   median of {args.finish} games finished last; equals a full recompute: {'yes' if same else 'NO'}"
                   "   (target <= 50 ms at 10,000 games)")
+            tables = ", ".join(f"{t} {n / 1024:.1f}" for t, n in sorted(by_table.items(), key=lambda kv: -kv[1]))
+            print(f"written/game   [{method:9}]  {size / 1024:8.1f} KB  {count:3d} statements   ({tables} KB)")
         if args.recompute_only:
             return
         Season.objects.filter(pk=season.pk).update(rating_method="p_rating")

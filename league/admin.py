@@ -25,6 +25,7 @@ from league.models import (
     Ruleset,
     Season,
     SeasonExport,
+    StandingRow,
     StandingsSnapshot,
 )
 from league.seasons import services as season_services
@@ -242,6 +243,16 @@ class StandingsSnapshotAdmin(ReadOnlyAdmin):
     list_display = ("season", "computed_at", "games_count")
     list_filter = ("season__club",)
     search_fields = ("season__name",)
+
+
+@admin.register(StandingRow)
+class StandingRowAdmin(ReadOnlyAdmin):
+    """Each member's line of a season's standings, written with the season's snapshot (read-only)."""
+
+    club_path = "snapshot__season__club"
+    list_display = ("snapshot", "member_id", "rank", "position")
+    list_filter = ("snapshot__season__club",)
+    search_fields = ("snapshot__season__name",)
 
 
 @admin.register(RatingHistory)

@@ -1,8 +1,9 @@
 """Reads for the standings pages: the stored snapshot and a player's season.
 
-Pages never compute standings: they read ``StandingsSnapshot`` (written by
-``league.standings.standings_refresh``). Each function here runs a fixed number of queries
-whatever the season's size.
+Pages never compute standings: they read ``StandingsSnapshot`` (the season's header) and its
+``StandingRow``s (one per member), written by ``league.standings.services``. Each function here
+runs a fixed number of queries whatever the season's size; a player's page reads that member's
+row only (:func:`member_row`), the table every row in display order (``StandingsSnapshot.rows``).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 
 from club.models import Member
 from league.games.game_stats import is_big_win, is_yakuman_win
-from league.models import Game, GameSeat, HandRecord, Penalty, RatingHistory, Season, StandingsSnapshot
+from league.models import Game, GameSeat, HandRecord, Penalty, RatingHistory, Season, StandingRow, StandingsSnapshot
 from scoring.errors import ScoringError
 from scoring.record import event_wins, parse_event
 
@@ -28,9 +29,9 @@ HUNDRED = Decimal(100)
 def season_snapshot(*, season: Season, with_history: bool = False) -> StandingsSnapshot | None:
     """The stored snapshot without its state (the recompute's); its ratings document only when asked
     for (``with_history``; the histories themselves are :func:`rating_histories`)."""
-    qs = StandingsSnapshot.objects.filter(season=season).defer("state")
+    qs = StandingsSnapshot.objects.filter(season=season).defer("header")
     if not with_history:
-        qs = qs.defer("ratings", "state")
+        qs = qs.defer("ratings", "header")
     snapshot = qs.first()
     if snapshot is not None:
         snapshot.season = season  # caches ``season.standings_snapshot``: player_games reads it without a query
@@ -41,7 +42,32 @@ def _cached_snapshot(season: Season) -> StandingsSnapshot | None:
     """The snapshot :func:`season_snapshot` loaded for this season object, else read (1 query)."""
     if Season.standings_snapshot.is_cached(season):
         return season.standings_snapshot
-    return StandingsSnapshot.objects.filter(season=season).defer("ratings", "state").first()
+    return StandingsSnapshot.objects.filter(season=season).defer("ratings", "header").first()
+
+
+def member_row(*, snapshot: StandingsSnapshot | None, member_id: int) -> dict | None:
+    """One member's stored row with its rank (1 query, once per snapshot and member; none when the
+    snapshot's rows were read already)."""
+    if snapshot is None:
+        return None
+    loaded = snapshot.__dict__.get("_rows")
+    if loaded is not None:
+        return next((r for r in loaded if r.get("member_id") == member_id), None)
+    cache = snapshot.__dict__.setdefault("_member_rows", {})
+    if member_id not in cache:
+        found = StandingRow.objects.filter(snapshot=snapshot, member_id=member_id).values_list("row", "rank").first()
+        cache[member_id] = None if found is None else {**found[0], "rank": found[1]}
+    return cache[member_id]
+
+
+def club_rows(*, snapshot: StandingsSnapshot | None) -> list[dict]:
+    """The season's rows added up (``figures.summed``, stored with the snapshot): the club's figures on a
+    player page without reading every row (the rows themselves only for a snapshot stored without it)."""
+    if snapshot is None:
+        return []
+    if snapshot.club_figures:
+        return [snapshot.club_figures]
+    return snapshot.rows
 
 
 def _dec(value: Any) -> Decimal | None:
@@ -85,10 +111,8 @@ def standings_rows(*, snapshot: StandingsSnapshot | None) -> Standings:
 
 
 def player_row(*, snapshot: StandingsSnapshot | None, member_id: int) -> dict | None:
-    for row in snapshot.rows if snapshot else ():
-        if row["member_id"] == member_id:
-            return table_row(row)
-    return None
+    row = member_row(snapshot=snapshot, member_id=member_id)
+    return None if row is None else table_row(row)
 
 
 def rating_history(*, snapshot: StandingsSnapshot | None, member_id: int) -> list[tuple[int, Decimal]]:
@@ -118,17 +142,39 @@ class PlayerGame:
     score: int | None
     opponents: list[str]
     cumulative: Decimal
-    full_hands: dict[int, dict] = field(default_factory=dict)
-    """Position -> the member's full-hand win there, as the standings refresh replayed it."""
+    hands_of_member: _MemberHands | None = None
     big_wins: tuple[dict, ...] | None = None
     """The member's big wins in the game from its cached statistics (None: not cached, read the hands)."""
+
+    @property
+    def full_hands(self) -> dict[int, dict]:
+        """Position -> the member's full-hand win there, as the standings refresh replayed it."""
+        return self.hands_of_member.of(self.game_id) if self.hands_of_member is not None else {}
+
+
+class _MemberHands:
+    """A member's full-hand wins by game, from their standings row: read when first asked for (the
+    highlights), once for all their games — none when the page read the row already."""
+
+    def __init__(self, season: Season, member_id: int) -> None:
+        self.season, self.member_id = season, member_id
+        self._by_game: dict[int, dict[int, dict]] | None = None
+
+    def of(self, game_id: int) -> dict[int, dict]:
+        if self._by_game is None:
+            row = member_row(snapshot=_cached_snapshot(self.season), member_id=self.member_id)
+            self._by_game = {}
+            for win in (row or {}).get("full_hands") or ():
+                self._by_game.setdefault(win["game"], {})[win["position"]] = win
+        return self._by_game.get(game_id, {})
 
 
 def player_games(*, season: Season, member: Member) -> list[PlayerGame]:
     """The member's finished games of the season in game order, with running points (2 queries).
 
-    Each game carries the member's full-hand wins from the standings snapshot — the one
-    :func:`season_snapshot` loaded for ``season`` (no query), else one more query.
+    Each game carries the member's full-hand wins from their standings row, read when first asked
+    for — none when the page read the row already through the snapshot :func:`season_snapshot`
+    loaded for ``season``, else one query for all the games.
     """
     seats = list(
         GameSeat.objects.filter(member=member, game__season=season, game__status=Game.Status.FINISHED)
@@ -142,12 +188,7 @@ def player_games(*, season: Season, member: Member) -> list[PlayerGame]:
         .values_list("game_id", "seat", "member__display_name")
     ):
         others.setdefault(game_id, []).append((seat, name))
-    full_hands: dict[int, dict[int, dict]] = {}
-    if seats:
-        snapshot = _cached_snapshot(season)
-        row = next((r for r in (snapshot.rows if snapshot else ()) if r.get("member_id") == member.pk), None)
-        for win in (row or {}).get("full_hands") or ():
-            full_hands.setdefault(win["game"], {})[win["position"]] = win
+    hands = _MemberHands(season, member.pk)
     out, running = [], Decimal(0)
     for s in seats:
         g = s.game
@@ -166,7 +207,7 @@ def player_games(*, season: Season, member: Member) -> list[PlayerGame]:
                 score=(g.final_scores or [None] * 4)[s.seat] if g.final_scores else None,
                 opponents=[name for _, name in sorted(others.get(g.id, []))],
                 cumulative=running,
-                full_hands=full_hands.get(g.id, {}),
+                hands_of_member=hands,
                 big_wins=_member_big_wins(g.final_stats, s.seat),
             )
         )
@@ -277,11 +318,10 @@ def member_season_rows(*, club_id: int, member_id: int, season_id: int | None = 
 
     ``season_id``/``row``: the season the page already read and the member's row there (not read again)."""
     out = [row] if row is not None else []
-    qs = StandingsSnapshot.objects.filter(season__club_id=club_id)
+    qs = StandingRow.objects.filter(snapshot__season__club_id=club_id, member_id=member_id)
     if season_id is not None:
-        qs = qs.exclude(season_id=season_id)
-    for rows in qs.values_list("rows", flat=True):
-        out.extend(r for r in rows or () if r.get("member_id") == member_id)
+        qs = qs.exclude(snapshot__season_id=season_id)
+    out.extend({**r, "rank": rank} for r, rank in qs.order_by("snapshot_id").values_list("row", "rank"))
     return out
 
 

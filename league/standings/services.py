@@ -1,10 +1,12 @@
-"""Season standings: the services that store a season's StandingsSnapshot.
+"""Season standings: the services that store a season's StandingsSnapshot (its header) and
+StandingRows (one per member: the row pages show, the tally and rating state the next game adds to).
 
 ``standings_update(season_id=...)`` is what the Celery task ``league.standings.tasks.season_recompute``
 runs after a game finishes, is edited or cancelled (``season_changed`` queues it on commit, never
 inside the host's request): when the only change since the stored snapshot is games newly
 finished after every game it covers, it adds just those (:func:`standings_add_games`: their
-players' tallies, one rating step each, from the stored state); anything else — a past game
+players' tallies, one rating step each, from their stored rows; it rewrites those rows, renumbers
+the places that moved and writes the header); anything else — a past game
 edited or cancelled, a penalty, the season's settings, a game finishing "in the past" — is a
 full recompute (:func:`standings_refresh`, also run once synchronously by a page when no
 snapshot exists yet). Both add games through ``league.standings.stats.StandingsState``, so they agree.
@@ -29,17 +31,18 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator
 
 from django.conf import settings
-from django.db import transaction
-from django.db.models import F, Q
+from django.db import connection, transaction
+from django.db.models import F
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from club.models import Member
 from core.queueing import after_response, on_commit, send
 from league.games import game_stats
-from league.models import Game, GameSeat, HandRecord, Penalty, RatingHistory, Season, StandingsSnapshot
+from league.models import Game, GameSeat, HandRecord, Penalty, RatingHistory, Season, StandingRow, StandingsSnapshot
 from league.standings.awards import Minimums, season_awards
-from league.standings.stats import SeasonData, StandingsState, season_table
+from league.standings.figures import summed
+from league.standings.stats import SeasonData, StandingsState, rank_rows, season_table
 from league.standings.tasks import season_recompute as season_recompute_task
 from scoring import ratings as R
 
@@ -54,10 +57,17 @@ STREAM_CHUNK = ID_CHUNK  # games a full recompute reads at a time (their seats i
 HISTORY_BATCH = 500
 
 
-def _seats(games) -> dict[int, dict[int, int]]:
+def _seats(games, names: dict[int, str] | None = None) -> dict[int, dict[int, int]]:
+    """Game id -> seat -> member id; with ``names``, the players' names are read into it (same query)."""
     seats: dict[int, dict[int, int]] = defaultdict(dict)
-    for game_id, seat, member_id in GameSeat.objects.filter(game__in=games).values_list("game_id", "seat", "member_id"):
+    qs = GameSeat.objects.filter(game__in=games)
+    if names is None:
+        for game_id, seat, member_id in qs.values_list("game_id", "seat", "member_id"):
+            seats[game_id][seat] = member_id
+        return seats
+    for game_id, seat, member_id, name in qs.values_list("game_id", "seat", "member_id", "member__display_name"):
         seats[game_id][seat] = member_id
+        names[member_id] = name
     return seats
 
 
@@ -206,19 +216,19 @@ def season_fold(season: Season) -> tuple[StandingsState, dict[int, list[list]]]:
 
 
 def _season_fold(season: Season) -> tuple[StandingsState, dict[int, list[list]]]:
-    penalties = list(
-        Penalty.objects.filter(season=season, cancelled_at__isnull=True).values_list("member_id", "type", "points")
-    )
-    # the names of everyone who played a finished game of the season or has a penalty (one query)
-    played = GameSeat.objects.filter(game__season=season, game__status=Game.Status.FINISHED).values("member_id")
-    names = dict(Member.objects.filter(Q(id__in=played) | Q(id__in={p[0] for p in penalties}))
-                 .values_list("id", "display_name"))
+    # the names of everyone who has a penalty, here, and of each chunk's players with its seats
+    names: dict[int, str] = {}
+    penalties = []
+    for member_id, kind, points, name in Penalty.objects.filter(season=season, cancelled_at__isnull=True).values_list(
+            "member_id", "type", "points", "member__display_name"):
+        penalties.append((member_id, kind, points))
+        names[member_id] = name
     table = StandingsState(season)
     history: dict[int, list[list]] = defaultdict(list)
     known_specs: dict = {}
     previous: tuple | None = None
     for rows in _chunks(_rows_in_order(season), STREAM_CHUNK):
-        seats = _seats([r[0] for r in rows])
+        seats = _seats([r[0] for r in rows], names)
         games: list[tuple[R.GameResult, tuple]] = []
         for row in rows:
             game = _game_result(row, seats)
@@ -260,16 +270,98 @@ def _locked_snapshot(season: Season, *, read_at: datetime.datetime) -> Standings
     return snapshot
 
 
-def _write(snapshot: StandingsSnapshot, table: StandingsState, *, read_at: datetime.datetime, epoch: int,
-           rows: list[dict] | None = None) -> None:
-    snapshot.computed_at = read_at
-    snapshot.rows = table.rows() if rows is None else rows
-    snapshot.ratings = table.ratings_doc()
-    snapshot.games_count = table.games
-    snapshot.state = table.state(epoch=epoch)
-    # the awards with the standings, from the same rows (never per request)
-    snapshot.awards = season_awards(snapshot.rows, Minimums(games=max(1, table.season.min_games)))
-    snapshot.save(update_fields=["computed_at", "rows", "ratings", "games_count", "state", "awards"])
+def _header_fields(table: StandingsState, *, read_at: datetime.datetime, epoch: int, rows: list[dict],
+                   ratings: dict) -> dict:
+    """The snapshot's header as stored: everything but the members' rows."""
+    return {"computed_at": read_at, "ratings": ratings, "games_count": table.games, "header": table.header(epoch=epoch),
+            # the awards with the standings, from the same rows (never per request)
+            "awards": season_awards(rows, Minimums(games=max(1, table.season.min_games))),
+            "club_figures": summed(rows)}
+
+
+def _write_header(snapshot: StandingsSnapshot, fields: dict, rows: list[dict]) -> None:
+    for name, value in fields.items():
+        setattr(snapshot, name, value)
+    snapshot.save(update_fields=list(fields))
+    snapshot.__dict__["_rows"] = rows  # what was stored: read back by whoever holds this snapshot
+
+
+def _write_rows(snapshot_id: int, table: StandingsState, rows: list[dict]) -> None:
+    """Every member's row stored (the old rows replaced)."""
+    at = {row["member_id"]: (i, row) for i, row in enumerate(rows)}
+    StandingRow.objects.filter(snapshot_id=snapshot_id).delete()
+    StandingRow.objects.bulk_create(
+        (StandingRow(snapshot_id=snapshot_id, member_id=m, position=at[m][0], rank=at[m][1]["rank"],
+                     row={**at[m][1], "rank": None}, tally=tally, rating_state=rating)
+         for m, (tally, rating) in table.member_parts().items()),
+        batch_size=HISTORY_BATCH,
+    )
+
+
+RENUMBER_BATCH = 300  # rows per UPDATE: three parameters a row, under SQLite's default limit on variables
+
+
+def _renumber(rows: list[StandingRow]) -> None:
+    """Rows' new places, two numbers a row, in one UPDATE (what ``bulk_update`` sends, without building an
+    expression per row: at 300 rows that took most of a finished game's update)."""
+    table = connection.ops.quote_name(StandingRow._meta.db_table)
+    position_cases = " ".join("WHEN %s THEN CAST(%s AS INTEGER)" for _ in rows)
+    rank_cases = " ".join("WHEN %s THEN CAST(%s AS INTEGER)" for _ in rows)
+    params: list = [v for r in rows for v in (r.pk, r.position)]
+    params += [v for r in rows for v in (r.pk, r.rank)]
+    params += [r.pk for r in rows]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"UPDATE {table} SET position = CASE id {position_cases} END, "  # noqa: S608 (numbers as parameters)
+            f"rank = CASE id {rank_cases} END WHERE id IN ({', '.join('%s' for _ in rows)})", params)
+
+
+def _write_added(snapshot: StandingsSnapshot, table: StandingsState, *, read_at: datetime.datetime, epoch: int,
+                 players: set[int], names: dict[int, str]) -> None:
+    """The games' players' rows rewritten (a new player's made), any other row renamed since rewritten,
+    the places that moved renumbered (two numbers a row), and the header.
+
+    The awards and the ranking need every row: read (one query), not written."""
+    stored = {m: [pk, position, rank, row] for pk, m, position, rank, row in
+              StandingRow.objects.filter(snapshot=snapshot).values_list("id", "member_id", "position", "rank", "row")}
+    renamed = {m for m, (_pk, _p, _r, row) in stored.items()
+               if m not in players and row.get("name") != names.get(m, str(m))}
+    if renamed:  # their tallies carry the name too (rare: a member renamed since the last game)
+        parts = list(StandingRow.objects.filter(snapshot=snapshot, member_id__in=renamed).values_list(
+            "member_id", "tally", "rating_state"))
+        table.load({m: t for m, t, _r in parts if t is not None}, {m: r for m, _t, r in parts if r is not None})
+        table.rename(names)
+    fresh = table.rows_of(players)
+    for m in renamed:
+        stored[m][3] = {**stored[m][3], "name": names.get(m, str(m))}
+    rows = [{**(fresh[m] if m in fresh else row), "rank": None} for m, (_pk, _p, _r, row) in stored.items()]
+    rows.extend({**row, "rank": None} for m, row in fresh.items() if m not in stored)
+    rank_rows(rows)
+    parts = table.member_parts(players | renamed)
+    rewrite, renumber, new = [], [], []
+    for position, row in enumerate(rows):
+        m = row["member_id"]
+        old = stored.get(m)
+        tally, rating = parts.get(m, (None, None))
+        if old is None:
+            new.append(StandingRow(snapshot=snapshot, member_id=m, position=position, rank=row["rank"],
+                                   row={**row, "rank": None}, tally=tally, rating_state=rating))
+        elif m in players or m in renamed:
+            item = StandingRow(pk=old[0], position=position, rank=row["rank"], row={**row, "rank": None},
+                               tally=tally, rating_state=rating)
+            rewrite.append(item)
+        elif (old[1], old[2]) != (position, row["rank"]):
+            renumber.append(StandingRow(pk=old[0], position=position, rank=row["rank"]))
+    if rewrite:
+        StandingRow.objects.bulk_update(rewrite, ["position", "rank", "row", "tally", "rating_state"])
+    for i in range(0, len(renumber), RENUMBER_BATCH):
+        _renumber(renumber[i:i + RENUMBER_BATCH])
+    if new:
+        StandingRow.objects.bulk_create(new)
+    ratings = dict(snapshot.ratings or {})
+    ratings.update(table.ratings_doc())
+    ratings["final"] = {**(snapshot.ratings or {}).get("final", {}), **table.final_ratings()}
+    _write_header(snapshot, _header_fields(table, read_at=read_at, epoch=epoch, rows=rows, ratings=ratings), rows)
 
 
 def standings_refresh(*, season_id: int) -> StandingsSnapshot | None:
@@ -278,19 +370,31 @@ def standings_refresh(*, season_id: int) -> StandingsSnapshot | None:
     ``computed_at`` is when the read began: a snapshot stored meanwhile from a later read is kept
     (it holds more), and a change committed after the read leaves the season stale."""
     read_at = timezone.now()
-    season = Season.objects.select_related("ruleset").filter(pk=season_id).first()
+    # with the snapshot's id: the header's write below is also its lock (one query, not two)
+    season = (Season.objects.select_related("ruleset").annotate(snapshot_pk=F("standings_snapshot__id"))
+              .filter(pk=season_id).first())
     if season is None:
         logger.warning("standings_refresh: season %s is gone", season_id)
         return None
     table, history = season_fold(season)
+    rows = table.rows()
+    fields = _header_fields(table, read_at=read_at, epoch=season.standings_epoch, rows=rows,
+                            ratings=table.ratings_doc())
     with transaction.atomic():
-        snapshot = _locked_snapshot(season, read_at=read_at)
-        if snapshot.computed_at > read_at:
-            return StandingsSnapshot.objects.get(pk=snapshot.pk)
-        _write(snapshot, table, read_at=read_at, epoch=season.standings_epoch)
-        RatingHistory.objects.filter(snapshot=snapshot).delete()
+        written = season.snapshot_pk is not None and StandingsSnapshot.objects.filter(
+            pk=season.snapshot_pk, computed_at__lte=read_at).update(**fields)
+        if written:
+            snapshot = StandingsSnapshot(pk=season.snapshot_pk, season=season, **fields)
+            snapshot.__dict__["_rows"] = rows
+        else:  # the first refresh, or one stored meanwhile from a later read
+            snapshot = _locked_snapshot(season, read_at=read_at)
+            if snapshot.computed_at > read_at:
+                return StandingsSnapshot.objects.get(pk=snapshot.pk)
+            _write_header(snapshot, fields, rows)
+        _write_rows(snapshot.pk, table, rows)
+        RatingHistory.objects.filter(snapshot_id=snapshot.pk).delete()
         RatingHistory.objects.bulk_create(
-            (RatingHistory(snapshot=snapshot, member_id=m, steps=s) for m, s in history.items()),
+            (RatingHistory(snapshot_id=snapshot.pk, member_id=m, steps=s) for m, s in history.items()),
             batch_size=HISTORY_BATCH,
         )
     snapshot.season = season
@@ -309,11 +413,11 @@ def standings_add_games(*, season_id: int) -> StandingsSnapshot | None:
     with transaction.atomic():
         read_at = timezone.now()
         snapshot = StandingsSnapshot.objects.select_for_update().filter(season_id=season_id).only(
-            "id", "state", "rows", "computed_at").first()
+            "id", "header", "ratings", "computed_at").first()
         season = Season.objects.select_related("ruleset").filter(pk=season_id).first()
         if snapshot is None or season is None:
             return None
-        table = StandingsState.from_state(season, snapshot.state, epoch=season.standings_epoch)
+        table = StandingsState.from_header(season, snapshot.header, epoch=season.standings_epoch)
         if table is None:
             return None
         finished = Game.objects.filter(season=season, status=Game.Status.FINISHED)
@@ -347,13 +451,25 @@ def standings_add_games(*, season_id: int) -> StandingsSnapshot | None:
         uncached = [g for g in games if g.game_id not in stats]
         stats.update(_uncached_stats(season, uncached, _events(g.game_id for g in uncached),
                                      {r[0]: r[RULESET] for r in rows}, names))
+        players = {m for g in games for m in g.players}
+        # only the games' players' tallies and rating states are read (one query)
+        tallies, ratings = {}, {}
+        for member_id, tally, rating in StandingRow.objects.filter(
+                snapshot=snapshot, member_id__in=players).values_list("member_id", "tally", "rating_state"):
+            if tally is None:
+                return None  # a row stored without its tally (made by hand): recompute whole
+            tallies[member_id] = tally
+            if rating is not None:
+                ratings[member_id] = rating
+        try:
+            table.load(tallies, ratings)
+        except (KeyError, TypeError, ValueError, ArithmeticError):
+            return None
         steps = []
         for game, row in zip(games, rows, strict=False):
             steps.extend(table.add_game(game, stats[game.game_id], row[SCORES], names))
         table.rename(names)
-        players = {m for g in games for m in g.players}
-        _write(snapshot, table, read_at=read_at, epoch=season.standings_epoch,
-               rows=table.rows(previous=snapshot.rows or [], changed=players))
+        _write_added(snapshot, table, read_at=read_at, epoch=season.standings_epoch, players=players, names=names)
         _append_history(snapshot, _history_rows(table, steps))
     snapshot.season = season
     return snapshot

@@ -10,8 +10,9 @@
 
 :class:`StandingsState` is the whole computation as a state that takes one game more: a full recompute
 adds every game in game order to an empty table; the incremental update reads the stored table
-back (:meth:`StandingsState.from_state`) and adds the games that finished since. Both go through
-:meth:`StandingsState.add_game`, so they cannot disagree.
+back — the season's header (:meth:`StandingsState.from_header`) and the tallies and rating states of the
+games' players only (:meth:`StandingsState.load`, from their ``StandingRow``s) — and adds the games that
+finished since. Both go through :meth:`StandingsState.add_game`, so they cannot disagree.
 
 ``league.standings.services`` reads the season (``load_season_data``) and stores the result.
 """
@@ -325,37 +326,10 @@ class StandingsState:
     def quantum(self) -> Decimal:
         return RATING_QUANTUM[self.fold.method]
 
-    def rows(self, *, previous: Iterable[dict] | None = None, changed: Iterable[int] = ()) -> list[dict]:
-        """Snapshot rows (JSON-ready, in display order).
-
-        ``previous``: the rows stored before some games were added, whose players are ``changed``;
-        every other row is kept as it was (only a game's players' tallies and ratings move), with its
-        name as it is now, and all are ranked again — what rebuilding every row would give."""
-        ratings = self.ratings()
-
-        def rating_of(t: _Tally) -> Decimal | None:
-            value = ratings.get(t.member_id)
-            if self.fold.method == R.TOTAL:
-                value = (value or Decimal(0)) - t.deductions
-            return value
-
-        def row(t: _Tally) -> dict:
-            return _row(t, rating=rating_of(t), quantum=self.quantum, min_games=self.season.min_games)
-
-        if previous is None:
-            self._read_all()
-            rows = [row(t) for t in self.tallies.values()]
-        else:
-            redo = set(changed)
-            kept = {r["member_id"]: r for r in previous if r["member_id"] not in redo}
-            rows = []
-            for member_id in [*self.tallies, *self.stored]:
-                old = kept.get(member_id)
-                if old is None:
-                    rows.append(row(self.tally(member_id, {})))
-                else:
-                    name = self.tallies[member_id].name if member_id in self.tallies else self.stored[member_id]["name"]
-                    rows.append({**old, "name": name, "rank": None})
+    def rows(self) -> list[dict]:
+        """Every member's snapshot row (JSON-ready, in display order, ranked); :meth:`rows_of` makes a few."""
+        self._read_all()
+        rows = list(self.rows_of(list(self.tallies)).values())
         _rank(rows)
         return rows
 
@@ -373,7 +347,7 @@ class StandingsState:
             "params_error": self.params_error,
             "min_games": self.season.min_games,
             "best_n": self.season.best_n,
-            "final": {str(p): str(_quantize(v, self.quantum)) for p, v in self.ratings().items()},
+            "final": self.final_ratings(),
         }
         if history is not None:
             out: dict[str, list] = defaultdict(list)
@@ -391,16 +365,70 @@ class StandingsState:
     @classmethod
     def from_state(cls, season: Season, state: Mapping[str, Any], *, epoch: int) -> StandingsState | None:
         """The stored table, when it was made at this epoch under the season's settings (else None)."""
-        if (not isinstance(state, Mapping) or state.get("version") != cls.STATE_VERSION
-                or state.get("epoch") != epoch or state.get("settings") != settings_key(season)):
+        table = cls.from_header(season, state, epoch=epoch)
+        if table is None:
             return None
-        method, params, _d, _e = season_params(season)
         try:
-            fold = R.fold_from_state(method, params, state["rating"])
-            stored = {doc["member_id"]: doc for doc in state["tallies"]}
+            table.load({doc["member_id"]: doc for doc in state["tallies"]},
+                       {p: values for p, *values in state["rating"].get("players") or ()})
+        except (KeyError, TypeError, ValueError, ArithmeticError, AttributeError):
+            return None
+        return table
+
+    # --- stored apart: the season's header and one row per member (league.models.StandingRow)
+
+    def header(self, *, epoch: int) -> dict[str, Any]:
+        """:meth:`state` without its members' parts (:meth:`member_parts`): the snapshot's header."""
+        return {"version": self.STATE_VERSION, "epoch": epoch, "settings": settings_key(self.season),
+                "games": self.games, "last": self.last, "rating": {"method": self.fold.method}}
+
+    def member_parts(self, member_ids: Iterable[int] | None = None) -> dict[int, tuple[dict, list | None]]:
+        """Each member's tally and rating state (``[games, ...values]``, None before a game), in the order
+        :meth:`state` lists them: what a member's ``StandingRow`` keeps. ``member_ids``: only those."""
+        wanted = None if member_ids is None else set(member_ids)
+        rating = {p: values for p, *values in self.fold.state()["players"] if wanted is None or p in wanted}
+        tallies = [t.to_json() for t in self.tallies.values()] + list(self.stored.values())
+        return {doc["member_id"]: (doc, rating.get(doc["member_id"])) for doc in tallies
+                if wanted is None or doc["member_id"] in wanted}
+
+    @classmethod
+    def from_header(cls, season: Season, header: Mapping[str, Any], *, epoch: int) -> StandingsState | None:
+        """An empty table at the header's point (games, last game, epoch), when the header was made at this
+        epoch under the season's settings (else None); its members are read in with :meth:`load`."""
+        if (not isinstance(header, Mapping) or header.get("version") != cls.STATE_VERSION
+                or header.get("epoch") != epoch or header.get("settings") != settings_key(season)
+                or not isinstance(header.get("rating"), Mapping)):
+            return None
+        try:
+            fold = R.fold_from_state(*season_params(season)[:2], {**header["rating"], "players": []})
         except (KeyError, TypeError, ValueError, ArithmeticError):
             return None
-        return cls(season, fold=fold, stored=stored, games=int(state.get("games") or 0), last=state.get("last"))
+        return cls(season, fold=fold, games=int(header.get("games") or 0), last=header.get("last"))
+
+    def load(self, tallies: Mapping[int, dict], ratings: Mapping[int, list]) -> None:
+        """Members' stored parts read in (their tallies as JSON, read when their player plays; their rating
+        state into the fold): only those a game adds to need be (ValueError etc. when malformed)."""
+        self.stored.update(tallies)
+        state = self.fold.state()
+        state["players"] = [*state["players"], *([p, *values] for p, values in ratings.items())]
+        self.fold = R.fold_from_state(self.fold.method, self.params, state)
+        self._ratings = None
+
+    def rows_of(self, member_ids: Iterable[int]) -> dict[int, dict]:
+        """These members' rows as :meth:`rows` makes them (``rank`` unset): the rest are not read."""
+        ratings = self.ratings()
+        out = {}
+        for member_id in member_ids:
+            t = self.tally(member_id, {})
+            value = ratings.get(member_id)
+            if self.fold.method == R.TOTAL:
+                value = (value or Decimal(0)) - t.deductions
+            out[member_id] = _row(t, rating=value, quantum=self.quantum, min_games=self.season.min_games)
+        return out
+
+    def final_ratings(self) -> dict[str, str]:
+        """The ratings document's ``final``: each rated player's rating to the method's quantum."""
+        return {str(p): str(_quantize(v, self.quantum)) for p, v in self.ratings().items()}
 
 
 def _row(t: _Tally, *, rating: Decimal | None, quantum: Decimal, min_games: int) -> dict:
@@ -448,6 +476,12 @@ def _row(t: _Tally, *, rating: Decimal | None, quantum: Decimal, min_games: int)
     if t.full_hands:
         row["full_hands"] = list(t.full_hands)
     return row
+
+
+def rank_rows(rows: list[dict]) -> None:
+    """Sort rows into display order and number the qualified (the incremental update ranks the stored
+    rows with its players' new ones, as a full recompute ranks them all)."""
+    _rank(rows)
 
 
 def _rank(rows: list[dict]) -> None:

@@ -167,11 +167,11 @@ def player_season(request: HttpRequest, season_id: int, member_id: int) -> HttpR
         items.append({"h": h, "yaku": yaku, "url": game_url(h.game_id)})
     from league.standings.figures import value_distribution, yaku_frequency
 
-    raw_row = next((r for r in (snapshot.rows if snapshot else ()) if r.get("member_id") == member.pk), None)
+    raw_row = sel.member_row(snapshot=snapshot, member_id=member.pk)
     figure_rows = sel.figure_rows(
         row=raw_row, all_time_rows=sel.member_season_rows(club_id=season.club_id, member_id=member.pk,
                                                           season_id=season.pk, row=raw_row),
-        club_rows=snapshot.rows if snapshot else [])
+        club_rows=sel.club_rows(snapshot=snapshot))
     others = Member.objects.filter(club=season.club).exclude(pk=member.pk).order_by("display_name")
     return render(
         request,
