@@ -9,6 +9,9 @@ import enum
 
 
 class LeagueErrorCode(enum.StrEnum):
+    BUILD_IN_WORKER = "build_in_worker"
+    """A season too large to export within one request: its file is built in the worker (the season's
+    files page), so no web worker is held past its timeout."""
     AMOUNT = "amount"
     BENEFICIARY = "beneficiary"
     CANCELLED = "cancelled"

@@ -1,12 +1,15 @@
 """Tenhou imports (``league.transfer.tenhou6``) and a season's files (export, CSV)."""
 from __future__ import annotations
 
+from django.urls import reverse
+from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import mixins, status
 from rest_framework.decorators import action
 from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.response import Response
 
+from league.error_codes import LeagueErrorCode
 from league.models import ImportBatch, Season
 from league.permissions import Action
 from league.transfer.tenhou6 import batch_submit
@@ -47,8 +50,24 @@ class ImportBatchViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveMode
         return Response(s.ImportBatchSerializer(batch).data, status=status.HTTP_202_ACCEPTED)
 
 
+def _built_in_worker(request, season: Season) -> Response | None:
+    """A season over ``LEAGUE_EXPORT_SYNC_MAX_GAMES`` games is not streamed here (a sync web worker would be
+    held past its timeout, and a few such requests stall the site): 409 naming the files page, where the
+    worker builds the file and a download link follows (``league.transfer.exports``)."""
+    from league.transfer.exports import builds_in_worker
+
+    if not builds_in_worker(season):
+        return None
+    files = request.build_absolute_uri(reverse("league:season_files", args=[season.pk]))
+    return Response({"detail": _("This season has too many games to export in one request: prepare the file on "
+                                 "the season's files page, then download it there."),
+                     "code": LeagueErrorCode.BUILD_IN_WORKER.value, "files": files},
+                    status=status.HTTP_409_CONFLICT)
+
+
 class SeasonFileActions:
-    """``/seasons/<id>/export/`` and the CSV files (mixed into ``SeasonViewSet``)."""
+    """``/seasons/<id>/export/`` and the CSV files (mixed into ``SeasonViewSet``); a season too large for
+    one request answers 409 with the files page's address (``_built_in_worker``)."""
 
     @extend_schema(responses={200: OpenApiResponse(description="The season export document (JSON).")},
                    summary="Export the season (games as game records, members, rulesets, penalties)")
@@ -59,6 +78,8 @@ class SeasonFileActions:
         from league.transfer.season_file import export_season_chunks
 
         season = self._season_for(Action.MANAGE_LEAGUE)
+        if (refused := _built_in_worker(request, season)) is not None:
+            return refused
         # Streamed a chunk of games at a time (a season of 10,000 games within the worker's timeout,
         # in flat memory): the same bytes as the JSON answer before (compact, UTF-8).
         return StreamingHttpResponse(export_season_chunks(season), content_type="application/json")
@@ -69,7 +90,9 @@ class SeasonFileActions:
     def games_csv(self, request, pk=None):
         from league.transfer.csv import games_csv_response
 
-        return games_csv_response(self._season_for(Action.VIEW_CLUB))
+        season = self._season_for(Action.VIEW_CLUB)
+        refused = _built_in_worker(request, season)
+        return refused if refused is not None else games_csv_response(season)
 
     @extend_schema(responses={(200, "text/csv"): OpenApiResponse(description="One row per hand.")},
                    summary="Hands as CSV")
@@ -77,4 +100,6 @@ class SeasonFileActions:
     def hands_csv(self, request, pk=None):
         from league.transfer.csv import hands_csv_response
 
-        return hands_csv_response(self._season_for(Action.VIEW_CLUB))
+        season = self._season_for(Action.VIEW_CLUB)
+        refused = _built_in_worker(request, season)
+        return refused if refused is not None else hands_csv_response(season)

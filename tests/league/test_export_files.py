@@ -66,7 +66,8 @@ def _download(client, export) -> tuple[int, bytes]:
 
 
 @pytest.mark.parametrize("kind", ["hands", "games", "season"])
-def test_the_built_file_holds_what_the_request_streams(client, ask, busy_season, organiser, kind):  # noqa: F811
+def test_the_built_file_holds_what_the_request_streams(client, ask, busy_season, organiser, kind,  # noqa: F811
+                                                       settings):
     client.force_login(organiser.user)
     ask(busy_season, kind)
     export = _built(busy_season, kind)
@@ -74,6 +75,7 @@ def test_the_built_file_holds_what_the_request_streams(client, ask, busy_season,
     assert export.file.name.startswith(f"exports/club-{busy_season.club_id}/")
     status, built = _download(client, export)
     assert status == HTTPStatus.OK
+    settings.LEAGUE_EXPORT_SYNC_MAX_GAMES = busy_season.games.count()  # small enough for the API to stream
     streamed = b"".join(client.get(STREAMED[kind].format(busy_season.pk)).streaming_content)
     if kind == "season":  # the two were made at different moments
         built_doc, streamed_doc = json.loads(built), json.loads(streamed)
@@ -193,3 +195,19 @@ def test_a_build_delivered_twice_builds_once(busy_season, organiser, django_capt
     with django_capture_on_commit_callbacks(execute=True):
         export = exports.export_request(season=busy_season, kind="hands", by=organiser.user)
     assert exports.export_build(export_id=export.pk) is None  # already built: the claim refuses it
+
+
+@pytest.mark.parametrize("path", ["csv/hands", "csv/games", "export"])
+def test_the_api_sends_a_large_season_to_the_files_page_instead_of_streaming_it(client, busy_season, organiser,
+                                                                              settings, path):
+    """A sync web worker held past its timeout by one big export (and the site stalled by three) is what
+    issue 22 item 7 measured: the API answers at once with the page where the worker builds the file."""
+    client.force_login(organiser.user)
+    url = f"/api/seasons/{busy_season.pk}/{path}/"
+    response = client.get(url)
+    assert response.status_code == HTTPStatus.CONFLICT
+    body = response.json()
+    assert body["code"] == "build_in_worker"
+    assert body["files"].endswith(reverse("league:season_files", args=[busy_season.pk]))
+    settings.LEAGUE_EXPORT_SYNC_MAX_GAMES = busy_season.games.count()  # small enough: streamed as before
+    assert client.get(url).status_code == HTTPStatus.OK
