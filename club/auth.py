@@ -26,7 +26,7 @@ from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import Throttled, ValidationError
 from rest_framework.throttling import ScopedRateThrottle
 
-from config.memo import memoize
+from core.memo import memoize
 
 log = logging.getLogger(__name__)
 

@@ -12,6 +12,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import get_language, gettext
 from django.utils.translation import gettext as _
 
+from core.error_codes import FloorErrorCode
 from league.error_codes import LeagueErrorCode as Code
 from scoring.errors import ScoringError
 
@@ -124,7 +125,7 @@ def refusal_message(exc: ValidationError | ScoringError, game: Game | None = Non
     if code == Code.GONE:
         return _("This hand was already deleted (by someone else?): nothing was changed. Reload the game to see it "
                  "as it is now.")
-    if code == Code.ALREADY_DONE:
+    if code == FloorErrorCode.ALREADY_DONE:
         return already_saved_message()
     if code == Code.POSITION:
         return _("This is not the next hand of the game any more (the game changed since this screen was loaded). "

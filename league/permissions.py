@@ -20,7 +20,7 @@ from django.core.exceptions import PermissionDenied
 from django.db import connections, router
 
 from club.models import Club, ClubRole, Member
-from config.memo import Memo
+from core.memo import Memo
 from league.models import GameSeat
 
 

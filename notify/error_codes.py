@@ -12,3 +12,7 @@ class NotifyErrorCode(enum.StrEnum):
     CHAT = "chat"
     KIND = "kind"
     """Neither Discord nor Telegram."""
+    NO_BOT = "no_bot"
+    """A member asks to link their Telegram where the club has no Telegram bot connected."""
+    BOT_USERNAME = "bot_username"
+    """A Telegram bot's username (for the members' one-tap link) that is not one."""

@@ -31,6 +31,7 @@ from django.utils.translation import gettext as _
 from club.models import Member
 from notify import messages, services
 from notify.delivery import TIMEOUT, _scrub
+from notify.error_codes import NotifyErrorCode
 from notify.models import Channel, ChannelKind, MemberTelegram
 
 logger = logging.getLogger(__name__)
@@ -58,7 +59,7 @@ def link_start(*, member: Member, by) -> MemberTelegram:
     channel = club_bot(member)
     if channel is None:
         raise ValidationError(_("Your club has not connected a Telegram bot yet. Ask a club admin."),
-                              code="no_bot")
+                              code=NotifyErrorCode.NO_BOT)
     link = MemberTelegram.objects.select_for_update().filter(member=member).first()
     if link is None:
         link = MemberTelegram(member=member, channel=channel)

@@ -65,7 +65,7 @@ def channel_connect(*, club: Club, kind: str, secret: str, by, chat_id: str = ""
     bot_username = (bot_username or "").strip().lstrip("@") if kind == ChannelKind.TELEGRAM else ""
     if bot_username and not TELEGRAM_BOT_NAME.match(bot_username):
         raise ValidationError(_("A bot's username ends in \"bot\" (like club_league_bot), without the @."),
-                              code="bot_username")
+                              code=NotifyErrorCode.BOT_USERNAME)
     channel = Channel(club=club, kind=kind, chat_id=chat_id if kind == ChannelKind.TELEGRAM else "",
                       bot_username=bot_username,
                       label=(label or "").strip()[:80], events=_events(events), created_by=by)

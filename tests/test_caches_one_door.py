@@ -1,5 +1,5 @@
 """Caches behind one door (issue 24 item 6): every per-process memo of the Django apps is a
-``config.memo.Memo``, bounded, and forgotten by the one story told at the top of ``config/memo.py``."""
+``core.memo.Memo``, bounded, and forgotten by the one story told at the top of ``core/memo.py``."""
 from __future__ import annotations
 
 import ast
@@ -80,7 +80,7 @@ def _empty_container(value: ast.AST | None) -> bool:
 
 def _stray_caches(path: Path) -> list[str]:
     """``lru_cache``/``functools.cache`` decorators, and module-level empty dicts that functions fill in
-    (``NAME[key] = value``): a memo of its own, outside ``config.memo``."""
+    (``NAME[key] = value``): a memo of its own, outside ``core.memo``."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     where = str(path.relative_to(ROOT))
     found = [f"{where}:{node.lineno}" for node in ast.walk(tree) if isinstance(node, ast.FunctionDef)

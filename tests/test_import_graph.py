@@ -75,7 +75,7 @@ LAYER_OF = {
     "league.whatif": "league.whatif",
     "league.api": "league.api",
     **{f"league.{entry}": "league entry points" for entry in
-       ("urls", "admin", "apps", "tasks", "management", "templatetags")},
+       ("urls", "admin", "apps", "tasks", "management", "templatetags", "members")},
     "events": "events",
     "events.tournaments": "events.tournaments",
     "events.casual": "events.casual",

@@ -15,7 +15,7 @@ from django import forms
 from django.utils.translation import get_language, pgettext_lazy
 from django.utils.translation import gettext_lazy as _
 
-from config.memo import memoize
+from core.memo import memoize
 from league.games.entry_screen import EntryContext
 from league.games.words import ABORT_LABELS
 from scoring.errors import ScoringError

@@ -31,7 +31,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from config.memo import Memo
+from core.memo import Memo
 from league.models import Game
 
 SCORING_DIR = Path(settings.BASE_DIR) / "scoring"

@@ -12,7 +12,7 @@ from typing import Any
 from django.db.models import Exists, OuterRef, QuerySet
 
 from club.models import Club, Member
-from config.memo import Memo
+from core.memo import Memo
 from league.models import Game, HandRecord, Penalty, Season
 
 RECORD_FORMAT = "mahjong-club-game/1"
@@ -74,7 +74,7 @@ _REPLAYS = Memo("game replays", size=REPLAY_MEMO_SIZE)
 
 
 def replay_record(record: dict[str, Any]):
-    """``scoring.game.replay(record)``, remembered by the record's content (per process, LRU: ``config.memo``).
+    """``scoring.game.replay(record)``, remembered by the record's content (per process, LRU: ``core.memo``).
 
     A table's GET, its preview and its save replay the same record: the replay is a pure function
     of the record, so one replay per record serves them all (a changed hand is a different record,

@@ -14,6 +14,7 @@ from django.utils.text import capfirst
 from django.utils.translation import get_language, gettext_lazy, gettext_noop, ngettext, pgettext
 from django.utils.translation import gettext as _
 
+from core.memo import Memo
 from scoring.hand.names import yaku_label
 from scoring.messages import Message, phrase, render
 from scoring.payments import Limit, win_points
@@ -227,17 +228,13 @@ def _event_text(event: dict[str, Any], players: Sequence[str]) -> str:
     return event_text(event, players, words)
 
 
-_EVENT_WORDS: dict[str, dict[str, Any]] = {}
+_EVENT_WORDS = Memo("event words", size=16)
 
 
 def event_word_templates() -> dict[str, Any]:
     """The templates of ``scoring.quick_entry.event_text`` in the page's language (worked out once per
     language and process; the offline page ships them in its config)."""
-    language = get_language() or ""
-    words = _EVENT_WORDS.get(language)
-    if words is None:
-        words = _EVENT_WORDS[language] = _build_event_words()
-    return words
+    return _EVENT_WORDS.get(get_language() or "", _build_event_words)
 
 
 def _build_event_words() -> dict[str, Any]:

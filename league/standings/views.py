@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from club.models import Member
-from config.memo import page_key, remembered
+from core.memo import page_key, remembered
 from core.web import refuse
 from league.models import Season
 from league.permissions import can_manage_league, can_view_club, can_view_standings, outsider

@@ -16,7 +16,7 @@ from django.utils.html import json_script
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
-from config.memo import Memo
+from core.memo import Memo
 from league.games.forms import refusal_templates, tap_table
 from league.games.offline import ENGINE_FILES
 from league.games.words import (

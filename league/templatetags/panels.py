@@ -5,7 +5,7 @@ chombo and pao) are two thirds of the table screen's markup, and for a form that
 yet they are the same at every hand of a game with the same dealer
 (``HandEntryForm.panels_key``). The table screen's GET asks for them after every saved hand: they
 are rendered from ``league/hands/_entry_panels.html`` once per key and remembered per process
-(``config.memo``). A
+(``core.memo``). A
 form with answers (a preview, a refusal, an edit) is rendered every time, with its choices
 checked. Both come from the same template and context (``{"form": form}``), so they cannot differ.
 """
@@ -15,7 +15,7 @@ from django import template
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
-from config.memo import Memo
+from core.memo import Memo
 
 register = template.Library()
 

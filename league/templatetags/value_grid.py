@@ -13,7 +13,7 @@ from django.utils.html import escape
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language
 
-from config.memo import Memo
+from core.memo import Memo
 
 register = template.Library()
 

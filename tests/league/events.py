@@ -24,3 +24,15 @@ TO_SOUTH_4 = [ron((d + 1) % 4, loser=(d + 2) % 4) for d in (0, 1, 2, 3, 0, 1, 2)
 ALL_LAST_FINISH = [*TO_SOUTH_4, ron(0, loser=1, han=5)]
 # Juki's optional agari-yame: the dealer tsumos a haneman, then chooses to stop.
 AGARI_YAME_FINISH = [*TO_SOUTH_4, tsumo(3, han=6), STOP]
+
+
+def record(game, position: int, event: dict, by=None):
+    """Store ``event`` at ``position`` as the app would: a penalty event (a referee's) through the referee's
+    service, which the table screen and the API hand it to; any other hand through the games service."""
+    from league.games import services as game_services
+    from league.games.selectors import is_penalty_event
+    from league.referee.services import penalty_hand
+
+    if is_penalty_event(event):
+        return penalty_hand(game=game, position=position, event=event, by=by)[0]
+    return game_services.hand_record(game=game, position=position, event=event, by=by)

@@ -13,6 +13,7 @@ import pytest
 from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from core.error_codes import FloorErrorCode
 from league.api.error_codes import ApiErrorCode
 from league.error_codes import LeagueErrorCode
 from league.errors import HandConflict, HandRefused, SeatedElsewhere
@@ -20,11 +21,11 @@ from tests.factories import ClubFactory, UserFactory
 from tests.league.events import ron, tsumo
 
 ROOT = Path(__file__).resolve().parents[2]
-WRITERS = ["league/errors.py", "league/once.py", "league/validation.py", "league/games/records.py",
+WRITERS = ["league/errors.py", "core/once.py", "core/validation.py", "league/games/records.py",
            "league/games/services.py", "league/referee/services.py", "league/seasons/services.py",
-           "club/services.py", "events/services.py", "events/tournaments/services.py", "events/seating.py",
-           "events/open_games.py", "notify/services.py"]
-DOMAIN_CODES = ["club", "league", "events", "notify", "league/api"]
+           "club/services.py", "events/nights/services.py", "events/tournaments/services.py", "events/seating.py",
+           "events/rounds.py", "events/open_games.py", "notify/services.py", "notify/personal.py"]
+DOMAIN_CODES = ["core", "club", "league", "events", "notify", "league/api"]
 """Where each domain's ``error_codes.py`` lives (one file per domain)."""
 
 
@@ -151,7 +152,7 @@ REFUSALS = [
                                                             "event": ron(1, loser=2)}, format="json"),
                  HTTPStatus.BAD_REQUEST, LeagueErrorCode.POSITION, id="not-the-next-position"),
     pytest.param(_conflict, HTTPStatus.CONFLICT, LeagueErrorCode.CONFLICT, id="position-taken"),
-    pytest.param(_key_reused, HTTPStatus.UNPROCESSABLE_ENTITY, LeagueErrorCode.KEY_REUSED, id="key-reused"),
+    pytest.param(_key_reused, HTTPStatus.UNPROCESSABLE_ENTITY, FloorErrorCode.KEY_REUSED, id="key-reused"),
     pytest.param(_undone, HTTPStatus.CONFLICT, LeagueErrorCode.UNDONE, id="retry-of-an-undone-hand"),
     pytest.param(_penalty_as_player, HTTPStatus.FORBIDDEN, LeagueErrorCode.REFEREE_ONLY, id="penalty-by-a-player"),
     pytest.param(lambda w: w["superuser"].post("/api/calc/hand/", {"hand": "nonsense"}, format="json"),

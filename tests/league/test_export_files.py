@@ -198,7 +198,7 @@ def test_a_build_delivered_twice_builds_once(busy_season, organiser, django_capt
 
 
 @pytest.mark.parametrize("path", ["csv/hands", "csv/games", "export"])
-def test_the_api_sends_a_large_season_to_the_files_page_instead_of_streaming_it(client, busy_season, organiser,
+def test_the_api_sends_a_large_season_to_the_files_page_instead_of_streaming_it(client, busy_season, organiser,  # noqa: F811
                                                                               settings, path):
     """A sync web worker held past its timeout by one big export (and the site stalled by three) is what
     issue 22 item 7 measured: the API answers at once with the page where the worker builds the file."""

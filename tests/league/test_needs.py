@@ -10,6 +10,7 @@ from rest_framework.test import APIClient
 
 from league.games import services as game_services
 from tests.factories import RulesetFactory, SeasonFactory, UserFactory
+from tests.league.events import record
 from tests.scoring.test_rulebook_juki import TO_S4_P3_TOP, TO_WEST
 
 pytestmark = pytest.mark.django_db
@@ -17,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 def _play(game, events):
     for i, event in enumerate(events):
-        game_services.hand_record(game=game, position=i, event=event, by=None)
+        record(game, i, event)
 
 
 def _client(member) -> Client:

@@ -13,6 +13,7 @@ from league.games import selectors as game_selectors
 from league.games import services as game_services
 from scoring.messages import particle
 from tests.factories import RulesetFactory, SeasonFactory
+from tests.league.events import record
 
 pytestmark = pytest.mark.django_db
 
@@ -33,7 +34,7 @@ def _table(client, game, lang="ko") -> str:
 
 def _play(game, events) -> None:
     for i, event in enumerate(events):
-        game_services.hand_record(game=game, position=i, event=event, by=None)
+        record(game, i, event)  # a penalty event as the referee gives it
 
 
 @pytest.mark.parametrize(

@@ -88,8 +88,8 @@ def test_a_cache_that_is_down_costs_only_the_rendering(client, played, players, 
     def down(*args, **kwargs):
         raise ConnectionError("redis is away")
 
-    monkeypatch.setattr("config.memo.cache.get", down)
-    monkeypatch.setattr("config.memo.cache.set", down)
+    monkeypatch.setattr("core.memo.cache.get", down)
+    monkeypatch.setattr("core.memo.cache.set", down)
     client.force_login(players[0].user)
     url = reverse("standings:season", args=[played.pk])
     assert client.get(url).status_code == client.get(url).status_code == HTTPStatus.OK
