@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from django.utils.autoreload import file_changed
 
-from config import memo
+from core import memo
 
 ROOT = Path(__file__).resolve().parent.parent
 APPS = ("club", "league", "events", "notify", "config")
