@@ -38,6 +38,7 @@ SHARED_BROKER_MARKERS = ("celery_worker", "smoke")
 SHARED_BROKER_GROUP = "shared-broker"
 
 
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own, which reads the xdist_group marks added here
 def pytest_collection_modifyitems(config, items):
     unstable = [item.nodeid for item in items if any(mark in item.nodeid for mark in _UNSTABLE_IDS)]
     if unstable:

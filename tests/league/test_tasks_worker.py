@@ -31,7 +31,7 @@ def _test_database_url() -> str:
 @pytest.fixture
 def broker_url():
     url = os.environ["CELERY_TEST_BROKER_URL"]
-    app = Celery(broker=url)
+    app = Celery(broker=url, set_as_current=False)
     with app.connection_for_write() as conn:
         conn.default_channel.queue_purge("celery")
     return url
@@ -69,7 +69,7 @@ def test_worker_recomputes_the_season_standings(game, players, broker_url, worke
     # The in-process (eager) recompute ran on commit; remove its result so only the worker can restore it.
     StandingsSnapshot.objects.filter(season=game.season).delete()
 
-    Celery(broker=broker_url).send_task("league.season_recompute", args=[game.season_id])
+    Celery(broker=broker_url, set_as_current=False).send_task("league.season_recompute", args=[game.season_id])
 
     deadline = time.monotonic() + 120  # a worker process starting on a busy 2-core machine
     snapshot = None

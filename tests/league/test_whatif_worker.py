@@ -19,7 +19,7 @@ def test_worker_runs_the_whatif_lab(played, broker_url, worker):  # noqa: F811
     proposal = Proposal(ruleset={"base": "juki-agit-2026", "overrides": {"tobi": False}})
     run = whatif_services.run_create(season=played, by=None, run=False, proposal=proposal)
     assert (run.status, run.total, run.done) == ("pending", 2, 0)
-    Celery(broker=broker_url).send_task("league.whatif_run", args=[run.pk])
+    Celery(broker=broker_url, set_as_current=False).send_task("league.whatif_run", args=[run.pk])
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and worker.poll() is None:
         run.refresh_from_db()

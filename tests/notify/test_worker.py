@@ -31,7 +31,7 @@ LEASE_SECONDS = 2
 @pytest.fixture
 def broker_url():
     url = os.environ["CELERY_TEST_BROKER_URL"]
-    with Celery(broker=url).connection_for_write() as conn:
+    with Celery(broker=url, set_as_current=False).connection_for_write() as conn:
         conn.default_channel.queue_purge("celery")
     return url
 
@@ -86,7 +86,7 @@ def channel(club, admin, fake):
 
 def test_a_worker_killed_between_send_and_commit_sends_no_duplicate(game, channel, fake, broker_url, start_worker,
                                                                       monkeypatch):
-    app = Celery(broker=broker_url)
+    app = Celery(broker=broker_url, set_as_current=False)
     monkeypatch.setattr("notify.tasks.queue_send",
                         lambda pk, countdown=None: app.send_task("notify.send_outbox", args=[pk]) and True)
     fake.hold_seconds = 8  # Discord has the message; its answer is late; the worker dies meanwhile
@@ -108,7 +108,7 @@ def test_a_worker_killed_between_send_and_commit_sends_no_duplicate(game, channe
 def test_a_broker_down_at_the_change_and_a_worker_restart_send_exactly_once(game, channel, fake, broker_url,
                                                                              start_worker, monkeypatch):
     def broker_down(pk, countdown=None):
-        dead = Celery(broker="redis://127.0.0.1:1/0")
+        dead = Celery(broker="redis://127.0.0.1:1/0", set_as_current=False)
         dead.conf.broker_connection_timeout = 0.5
         dead.conf.broker_connection_retry_on_startup = False
         try:
@@ -125,6 +125,6 @@ def test_a_broker_down_at_the_change_and_a_worker_restart_send_exactly_once(game
     first.terminate()
     first.wait(timeout=30)
     start_worker()  # a restart runs requeue_stale again: nothing is sent twice
-    Celery(broker=broker_url).send_task("league.requeue_stale")
+    Celery(broker=broker_url, set_as_current=False).send_task("league.requeue_stale")
     time.sleep(5)
     assert len(fake.requests) == 1 and len(fake.posted) == 1
