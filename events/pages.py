@@ -3,10 +3,12 @@ words, a posted form's once-only key, and the boards' live parts (the poll inter
 fragment — its content's version and the page's language —, the QR code, the board's other language)."""
 from __future__ import annotations
 
+from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from core.once import Once
 
@@ -43,3 +45,13 @@ def qr_svg(url: str) -> str:
 def other_language() -> str:
     """The language a board shows beside the page's (its headings are in both)."""
     return "en" if (get_language() or "ko").startswith("ko") else "ko"
+
+
+def say_round_seated(request: HttpRequest, rnd, created: bool) -> None:
+    """The flash after seating a round (a night's or a tournament's): seated now, or already by someone else."""
+    if created:
+        messages.success(request, _("Round %(n)s is seated: %(tables)s tables.") % {
+            "n": rnd.number, "tables": rnd.tables.count()})
+    else:
+        messages.info(request, _("Round %(n)s was already seated (by someone else?): nothing changed.")
+                      % {"n": rnd.number})

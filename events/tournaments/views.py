@@ -264,12 +264,7 @@ def round_seat(request: HttpRequest, pk: int) -> HttpResponse:
     except ValidationError as exc:
         messages.error(request, pages.refusal_text(exc))
         return _back(tournament)
-    if created:
-        messages.success(request, _("Round %(n)s is seated: %(tables)s tables.") % {
-            "n": rnd.number, "tables": rnd.tables.count()})
-    else:
-        messages.info(request, _("Round %(n)s was already seated (by someone else?): nothing changed.")
-                      % {"n": rnd.number})
+    pages.say_round_seated(request, rnd, created)
     return _back(tournament)
 
 
