@@ -4,10 +4,10 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-# Test processes for `make test` (pytest-xdist). One by default: the tests that start a real Celery worker
-# still miss their tasks when another process runs beside them on a 2-core machine (the broker group in
-# conftest.py keeps them together, but not yet reliably). `make test TEST_WORKERS=2` halves the time on SQLite.
-TEST_WORKERS ?= 0
+# Test processes for `make test` (pytest-xdist, work-stealing: the long browser and worker tests do not
+# hold up a whole chunk). Each process has its own test database and, for the tests that start a real
+# Celery worker, its own Redis database (conftest.py). `make test TEST_WORKERS=0` runs in one process.
+TEST_WORKERS ?= 2
 
 .PHONY: install run serve test test-fast messages demo migrate check
 
@@ -47,7 +47,7 @@ test: install
 			|| echo "chromium could not be installed: browser tests will be skipped"; \
 	fi
 	@if [ -d locale ] && command -v msgfmt >/dev/null 2>&1; then $(PY) manage.py compilemessages -v 0 --ignore=.venv; fi
-	$(PY) -m pytest --create-db -n $(TEST_WORKERS) --dist loadgroup
+	$(PY) -m pytest --create-db -n $(TEST_WORKERS) --dist worksteal
 
 # Local runs that keep the test database between runs (SQLite: .pytest-db/, migrated forward;
 # PostgreSQL: test_<name> is kept). Name what to run: make test-fast ARGS="tests/league/test_x.py".

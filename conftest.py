@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import shutil
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
@@ -30,15 +31,22 @@ def _has_chromium() -> bool:
 # a set's repr (its order follows PYTHONHASHSEED) nor an object's address.
 _UNSTABLE_IDS = ("set({", " object at 0x")
 
-# Tests that start a real Celery worker (or the production stack's) all listen on the one broker
+# Tests that start a real Celery worker (or the production stack's) listen on the broker
 # CELERY_TEST_BROKER_URL names: two such workers at once, each on its own test database, would take
-# each other's tasks. Under ``pytest -n N --dist loadgroup`` (``make test``) they run in one xdist
-# worker, one after another; the rest of the suite spreads over the others.
-SHARED_BROKER_MARKERS = ("celery_worker", "smoke")
-SHARED_BROKER_GROUP = "shared-broker"
+# each other's tasks. Under ``pytest -n N`` (``make test``) each xdist worker gets its own Redis database
+# (gw0 the one named, gw1 the one below it, …), so they never share a queue. (pytest-xdist's
+# ``xdist_group`` cannot do it here: under pytest 9 it no longer changes the test id, so groups split.)
+def _broker_for_this_process(url: str, worker: str) -> str:
+    parts = urlsplit(url)
+    db = int(parts.path.strip("/") or 0)
+    return urlunsplit(parts._replace(path=f"/{(db - int(worker.removeprefix('gw'))) % 16}"))
 
 
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's own, which reads the xdist_group marks added here
+if os.environ.get("CELERY_TEST_BROKER_URL") and os.environ.get("PYTEST_XDIST_WORKER"):
+    os.environ["CELERY_TEST_BROKER_URL"] = _broker_for_this_process(
+        os.environ["CELERY_TEST_BROKER_URL"], os.environ["PYTEST_XDIST_WORKER"])
+
+
 def pytest_collection_modifyitems(config, items):
     unstable = [item.nodeid for item in items if any(mark in item.nodeid for mark in _UNSTABLE_IDS)]
     if unstable:
@@ -55,8 +63,6 @@ def pytest_collection_modifyitems(config, items):
         for marker, (skip, why) in skips.items():
             if skip and item.get_closest_marker(marker):
                 item.add_marker(pytest.mark.skip(reason=why))
-        if any(item.get_closest_marker(marker) for marker in SHARED_BROKER_MARKERS):
-            item.add_marker(pytest.mark.xdist_group(SHARED_BROKER_GROUP))
 
 
 @pytest.fixture(scope="session")

@@ -52,11 +52,11 @@ def _app(broker_url: str | None, *, eager: bool = False) -> Celery:
     app.conf.task_routes = {"t.recompute": {"queue": "recompute"}}
     app.conf.broker_connection_timeout = 1
 
-    @app.task(name="t.recompute")
+    @app.task(name="t.recompute", shared=False)  # each test builds its own app
     def recompute(x):
         return x
 
-    @app.task(name="t.other")
+    @app.task(name="t.other", shared=False)
     def other(x):
         return x
 
