@@ -95,9 +95,11 @@ def open_calls(club: Club) -> QuerySet[RefereeCall]:
             .select_related("game", "called_by").order_by("called_at", "id"))
 
 
-def call_version(game: Game) -> str:
-    """A short digest of the table's latest call and its acknowledgement (the referee-call panel's ETag)."""
-    last = latest_call(game)
+def call_version(game: Game, *, last: RefereeCall | None | object = ...) -> str:
+    """A short digest of the table's latest call and its acknowledgement (the referee-call panel's ETag);
+    ``last``: that call, when the caller has read it already (one query, not two)."""
+    if last is ...:
+        last = latest_call(game)
     parts = [last.pk, last.acknowledged_at] if last is not None else []
     return hashlib.sha1(repr(parts).encode()).hexdigest()[:16]
 

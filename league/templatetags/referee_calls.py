@@ -12,5 +12,6 @@ register = template.Library()
 def referee_call_state(context, game) -> dict:
     request = context.get("request")
     user = getattr(request, "user", None)
-    return {"call": calls.latest_call(game), "can_call": calls.may_call(user, game),
-            "reasons": calls.RefereeCall.Reason.choices, "etag": f'"rc-{calls.call_version(game)}"'}
+    last = calls.latest_call(game)
+    return {"call": last, "can_call": calls.may_call(user, game),
+            "reasons": calls.RefereeCall.Reason.choices, "etag": f'"rc-{calls.call_version(game, last=last)}"'}

@@ -1,0 +1,169 @@
+"""The server's CPU for one hand at a table (issue 28, item 3): table GET + htmx preview + save.
+
+In one process, through Django's whole request path (middleware, sessions, templates, the database),
+with the settings a club runs: ``--settings production`` (PostgreSQL + Redis cache and sessions,
+DEBUG off, as gunicorn serves it) or ``--settings embedded`` (``make run``'s SQLite, tasks in-process,
+DEBUG off). One host plays ``--hands`` hands (8 make a hanchan; the 8th ends the game, so its save
+queues the standings as a real night does), the requests of ``bench/club_night.py``.
+
+Prints per request kind: the process's CPU time (median and p95 over the hands, ms), Python function
+calls (counted with cProfile on a second game: the same on any machine, whatever else runs), the
+queries and the response size; then the CPU of a whole hand against the target (≤ 25 ms). ``--top N``
+prints each kind's N most expensive functions (own time), to see where the time goes.
+
+    .venv/bin/python bench/hand_cpu.py [--settings production|embedded] [--hands 16] [--top 25]
+        [--database-url postgres://postgres@127.0.0.1:5432/hand_cpu] [--redis-url redis://127.0.0.1:6379/5]
+
+The PostgreSQL database is dropped and re-created (it must not be a real one); SQLite is a temp file.
+"""
+from __future__ import annotations
+
+import argparse
+import cProfile
+import io
+import os
+import pstats
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+TARGET_MS_PER_HAND = 25.0
+KINDS = ("get", "preview", "save")
+
+
+def configure(args, tmp: Path) -> None:
+    if args.settings == "production":
+        from bench.club_night import _recreate_database
+        from deploy.serve import serve_env
+
+        _recreate_database(args.database_url)
+        os.environ.update({**serve_env(8000), "DATABASE_URL": args.database_url, "REDIS_URL": args.redis_url,
+                           "DJANGO_CACHE_PREFIX": f"hand-cpu-{os.getpid()}",
+                           "DJANGO_ALLOWED_HOSTS": "127.0.0.1,testserver"})
+        os.environ.pop("CELERY_BROKER_URL", None)
+    else:
+        os.environ.update({"DJANGO_SETTINGS_MODULE": "config.settings.local", "DJANGO_DEBUG": "0",
+                           "DATABASE_URL": f"sqlite:///{tmp / 'hand_cpu.sqlite3'}"})
+        for name in ("CELERY_BROKER_URL", "REDIS_URL"):
+            os.environ.pop(name, None)
+    import django
+
+    django.setup()
+    from django.core.management import call_command
+
+    if args.settings == "production":  # the hashed, compressed files gunicorn serves (kept in staticfiles/)
+        call_command("collectstatic", "--noinput", verbosity=0)
+    call_command("migrate", "--noinput", verbosity=0)
+
+
+def play(client, game: int, hands: int, profile: bool, out: dict) -> None:
+    """``hands`` hands of ``game`` as a host plays them; each request's CPU, calls, queries, bytes."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    from bench.club_night import HANDS_PER_GAME, event_for
+
+    def timed(kind: str, call):
+        profiler = cProfile.Profile() if profile else None
+        with CaptureQueriesContext(connection) as queries:
+            t0 = time.process_time()
+            if profiler:
+                profiler.enable()
+            response = call()
+            if profiler:
+                profiler.disable()
+            cpu = (time.process_time() - t0) * 1000
+        row = out[kind]
+        if profiler:
+            stats = pstats.Stats(profiler)
+            row["calls"].append(stats.total_calls)
+            row["profiles"].append(profiler)
+        else:
+            row["cpu"].append(cpu)
+            row["queries"].append(len(queries))
+            row["bytes"].append(len(response.content))
+        return response
+
+    for _ in range(hands):
+        response = timed("get", lambda: client.get(f"/games/{game}/table/"))
+        assert response.status_code == 200, response.status_code
+        m = re.search(rb'name="position" value="(\d+)"', response.content)
+        position = int(m.group(1))
+        if position >= HANDS_PER_GAME:
+            return
+        form = {"position": str(position), **event_for(position)}
+        token = re.search(rb'name="entry_token" value="([^"]+)"',  # the hand form's own one-time token
+                          response.content[response.content.index(b'id="hand-form"'):])
+        if token:
+            form["entry_token"] = token.group(1).decode()
+        r = timed("preview", lambda form=form: client.post(f"/games/{game}/hands/preview/", form,
+                                                 HTTP_HX_REQUEST="true", HTTP_HX_TARGET="preview"))
+        assert r.status_code == 200, r.status_code
+        r = timed("save", lambda form=form: client.post(f"/games/{game}/hands/", {**form, "action": "save"}))
+        assert r.status_code == 302, (r.status_code, r.content[:500])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--settings", choices=("production", "embedded"), default="production")
+    parser.add_argument("--hands", type=int, default=16, help="hands timed (8 make a hanchan; one game each 8)")
+    parser.add_argument("--top", type=int, default=0, help="print each kind's N most expensive functions")
+    parser.add_argument("--sort", default="tottime", help="--top order: tottime (own) or cumulative")
+    parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/hand_cpu")
+    parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/5")
+    args = parser.parse_args()
+
+    with tempfile.TemporaryDirectory(prefix="hand-cpu-") as tmp:
+        configure(args, Path(tmp))
+        from django.test import Client
+
+        from bench.club_night import HANDS_PER_GAME, setup_data
+        from club.models import Member
+
+        games_needed = -(-args.hands // HANDS_PER_GAME) + 2  # a warm-up game and a profiled one
+        data = setup_data(1, games_needed)
+        host = Member.objects.get(user__username=data["tables"][0]["username"]).user
+        client = Client(HTTP_HOST="127.0.0.1", HTTP_ACCEPT_LANGUAGE="ko")
+        client.force_login(host)
+        games = data["tables"][0]["games"]
+        out = {kind: {"cpu": [], "calls": [], "queries": [], "bytes": [], "profiles": []} for kind in KINDS}
+        play(client, games[0], HANDS_PER_GAME, False, {k: {**v, "cpu": [], "queries": [], "bytes": []}
+                                                     for k, v in out.items()})  # warm-up: imports, caches
+        left, g = args.hands, 1
+        while left > 0:
+            play(client, games[g], min(left, HANDS_PER_GAME), False, out)
+            left -= HANDS_PER_GAME
+            g += 1
+        play(client, games[g], HANDS_PER_GAME, True, out)
+
+    load = os.getloadavg()[0]
+    print(f"== one hand's server CPU, {args.settings} settings, {args.hands} hands "
+          f"(1-min load {load:.1f} on {os.cpu_count()} CPUs)")
+    total = 0.0
+    for kind in KINDS:
+        row = out[kind]
+        p50 = statistics.median(row["cpu"])
+        p95 = statistics.quantiles(row["cpu"], n=20, method="inclusive")[-1] if len(row["cpu"]) > 1 else p50
+        total += p50
+        print(f"   {kind:8} CPU p50 {p50:6.1f} ms  p95 {p95:6.1f} ms   calls {statistics.median(row['calls']):8.0f}"
+              f"   queries {statistics.median(row['queries']):4.0f}   {statistics.median(row['bytes']) / 1024:6.1f} KB")
+    verdict = "met" if total <= TARGET_MS_PER_HAND else "not met"
+    print(f"   hand     CPU {total:6.1f} ms (sum of the medians)   target ≤ {TARGET_MS_PER_HAND:.0f} ms: {verdict}")
+    if args.top:
+        for kind in KINDS:
+            stream = io.StringIO()
+            stats = pstats.Stats(*out[kind]["profiles"], stream=stream)
+            stats.sort_stats(args.sort).print_stats(args.top)
+            print(f"\n--- {kind}: top {args.top} by {args.sort} time over {len(out[kind]['profiles'])} requests")
+            print("\n".join(stream.getvalue().splitlines()[6:]))
+
+
+if __name__ == "__main__":
+    main()
