@@ -7,6 +7,7 @@ point of the game, and what it pays, is the scoring engine's answer, never the f
 """
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -233,36 +234,15 @@ class HandEntryForm(forms.Form):
         kwargs.setdefault("initial", {})
         kwargs["initial"].setdefault("position", table.position)
         kwargs["initial"].setdefault("kind", HandKind.RON)
+        self.base_fields = {}  # not Django's deep copy of every field: ours below share their choices
         super().__init__(*args, **kwargs)
         self.table = table
-        seats = table.seat_choices
-        for name in ("riichi", "open", "ron_winner", "ron_loser", "multi_loser", "multi_winners", "tsumo_winner",
-                     "draw_tenpai", "nagashi_players", "nagashi_tenpai", "chombo_offender"):
-            self.fields[name].choices = seats
-        self.fields["pao"].choices = [("", _("nobody"))] + seats
-        self.fields["kind"].choices = hand_kind_choices(table.ruleset)
-        self.fields["abort_reason"].choices = [(a.value, ABORT_LABELS[a]) for a in allowed_aborts(table.ruleset)]
-        if table.ruleset.deliberate_chombo_amount is None:
-            del self.fields["chombo_deliberate"]
+        self.fields = {name: _own_copy(field) for name, field in entry_fields(
+            table.ruleset, tuple(table.seat_choices), table.dealer_min_han is not None, get_language() or "").items()}
         self.value_rows = value_choices(table.ruleset)
         self.ron_value_rows = value_choices(table.ruleset, tsumo=False)
         self.tsumo_value_rows = value_choices(table.ruleset, tsumo=True)
         self.riichi_blocked = [not table.riichi_allowed(i) for i in range(len(table.players))]
-        for seat in range(len(table.players)):
-            self.fields[f"multi_value_{seat}"] = forms.CharField(required=False)
-        if table.dealer_min_han is not None:
-            # The dealer's minimum is counted without dora (``Ruleset.dealer_min_han_counts_dora``):
-            # the quick entry asks how many of the dealer's han are dora, for the engine to check.
-            top = max(c.han for row in self.value_rows for c in row if c.han is not None)
-            for name in DORA_FIELDS.values():
-                # Unanswered at first (not 0): a dealer win under the minimum cannot pass unnoticed.
-                self.fields[name] = forms.TypedChoiceField(
-                    required=False, coerce=int, empty_value=None, widget=forms.RadioSelect,
-                    label=_("of which dora"), choices=[(str(n), str(n)) for n in range(top)])
-        # The discarder is not a winner (and a winner does not deal in): the other tap of the seat is disabled.
-        for name, other in (("ron_winner", "ron_loser"), ("ron_loser", "ron_winner"),
-                            ("multi_loser", "multi_winners"), ("multi_winners", "multi_loser")):
-            self.fields[name].widget.attrs["data-distinct"] = other
 
     # -- helpers for templates ---------------------------------------------------------
     @property
@@ -329,6 +309,51 @@ class HandEntryForm(forms.Form):
             self.add_error(None, forms.ValidationError(
                 refusal_text(refusal, refusal_templates(), self.table.players), code=refusal.code))
         return data
+
+
+def _own_copy(field: forms.Field) -> forms.Field:
+    """A form's own copy of a shared field: its widget, attributes and messages its own, its choices
+    shared (nothing changes them in place; a form that wants others assigns new ones)."""
+    copied = copy.copy(field)
+    copied.widget = copy.copy(field.widget)
+    copied.widget.attrs = dict(field.widget.attrs)
+    copied.error_messages = dict(field.error_messages)
+    copied.validators = list(field.validators)
+    return copied
+
+
+@memoize("hand entry fields", size=256)
+def entry_fields(ruleset: Ruleset, seats: tuple[tuple[str, str], ...], dealer_min_han: bool,
+                 language: str) -> dict[str, forms.Field]:
+    """The quick entry's fields for one table (its ruleset and players, whether the dealer's minimum
+    applies, the page's language), put together once: every table GET, preview and save builds the
+    form, and each form takes its own copies (:func:`_own_copy`) instead of Django's deep copy."""
+    fields = copy.deepcopy(HandEntryForm.base_fields)
+    seats = list(seats)
+    for name in ("riichi", "open", "ron_winner", "ron_loser", "multi_loser", "multi_winners", "tsumo_winner",
+                 "draw_tenpai", "nagashi_players", "nagashi_tenpai", "chombo_offender"):
+        fields[name].choices = seats
+    fields["pao"].choices = [("", _("nobody"))] + seats
+    fields["kind"].choices = hand_kind_choices(ruleset)
+    fields["abort_reason"].choices = [(a.value, ABORT_LABELS[a]) for a in allowed_aborts(ruleset)]
+    if ruleset.deliberate_chombo_amount is None:
+        del fields["chombo_deliberate"]
+    for seat in range(len(seats)):
+        fields[f"multi_value_{seat}"] = forms.CharField(required=False)
+    if dealer_min_han:
+        # The dealer's minimum is counted without dora (``Ruleset.dealer_min_han_counts_dora``):
+        # the quick entry asks how many of the dealer's han are dora, for the engine to check.
+        top = max(c.han for row in value_choices(ruleset) for c in row if c.han is not None)
+        for name in DORA_FIELDS.values():
+            # Unanswered at first (not 0): a dealer win under the minimum cannot pass unnoticed.
+            fields[name] = forms.TypedChoiceField(
+                required=False, coerce=int, empty_value=None, widget=forms.RadioSelect,
+                label=_("of which dora"), choices=[(str(n), str(n)) for n in range(top)])
+    # The discarder is not a winner (and a winner does not deal in): the other tap of the seat is disabled.
+    for name, other in (("ron_winner", "ron_loser"), ("ron_loser", "ron_winner"),
+                        ("multi_loser", "multi_winners"), ("multi_winners", "multi_loser")):
+        fields[name].widget.attrs["data-distinct"] = other
+    return fields
 
 
 def _as_taps(cleaned: dict[str, Any]) -> dict[str, list[str]]:
