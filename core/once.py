@@ -103,19 +103,19 @@ def claim_key(once: Once | None, *, scope: str, by) -> IdempotencyKey | None:
     """Claim ``once`` inside the writing transaction (after the game's row lock, if any).
 
     Seen before: ``AlreadyDone`` (same request) or ``KeyReused``. Two claims at once: the
-    unique key makes the second wait for the first and then see it.
+    unique key makes the second wait for the first and then see it. The key is inserted first and
+    read only when it was there: a new key (nearly every write) costs one statement inside the
+    writing transaction, which on SQLite holds the whole database's write lock.
     """
     if once is None:
         return None
-    prior = IdempotencyKey.objects.filter(key=once.key).first()
-    if prior is None:
-        try:
-            with transaction.atomic():
-                return IdempotencyKey.objects.create(
-                    key=once.key, scope=scope, fingerprint=once.fingerprint,
-                    user=by if getattr(by, "is_authenticated", False) else None)
-        except IntegrityError:
-            prior = IdempotencyKey.objects.get(key=once.key)
+    try:
+        with transaction.atomic():
+            return IdempotencyKey.objects.create(
+                key=once.key, scope=scope, fingerprint=once.fingerprint,
+                user=by if getattr(by, "is_authenticated", False) else None)
+    except IntegrityError:
+        prior = IdempotencyKey.objects.get(key=once.key)
     if prior.scope != scope or prior.fingerprint != once.fingerprint:
         raise KeyReused()
     raise AlreadyDone(prior)
