@@ -104,7 +104,7 @@ def claim_key(once: Once | None, *, scope: str, by) -> IdempotencyKey | None:
 
     Seen before: ``AlreadyDone`` (same request) or ``KeyReused``. Two claims at once: the
     unique key makes the second wait for the first and then see it. The key is inserted first and
-    read only when it was there: a new key (nearly every write) costs one statement inside the
+    read only when it was there: a new key (nearly every write) costs one query (and its savepoint) inside the
     writing transaction, which on SQLite holds the whole database's write lock.
     """
     if once is None:
