@@ -1,14 +1,14 @@
 """"What does each player need?": the cheapest win of the next hand that puts a player first.
 
-``needs(record)`` replays a game record in progress and, for the next hand, tries every hand
-a record can carry -- each valid han/fu pair below mangan, the limits (mangan, haneman,
-baiman, sanbaiman) and a single yakuman -- as a ron off each other player and as a tsumo.
-Each try is settled by :func:`scoring.settle.settle` on the game's own table (honba, the
-riichi sticks on the table, the dealer's han minimum, West paid as dealer, kiriage, an
-agari-forbidden player...), and ranked by :func:`scoring.final.ranks` (the ruleset's
-tie rule, as the final result ranks). Nothing here re-implements a payment or a rule: a
-try the engine refuses is not a valid win, and the answer is the cheapest accepted try
-that ranks the player first.
+``needs(record)`` replays a game record in progress and, for the next hand, looks among every
+hand a record can carry -- each valid han/fu pair below mangan, the limits (mangan, haneman,
+baiman, sanbaiman) and a single yakuman -- as a ron off each other player and as a tsumo
+(searching, not trying them all: :func:`cheapest`). Each try is settled by
+:func:`scoring.settle.settle` on the game's own table (honba, the riichi sticks on the table,
+the dealer's han minimum, West paid as dealer, kiriage, an agari-forbidden player...), and
+ranked by :func:`scoring.final.ranks` (the ruleset's tie rule, as the final result ranks).
+Nothing here re-implements a payment or a rule: a try the engine refuses is not a valid win,
+and the answer is the cheapest accepted try that ranks the player first.
 
 "Cheapest" is the contract's order (``needs.md``): the smallest rise of the winner's score,
 then the fewest han, then the fewest fu. A limit is written by its han alone (mangan
