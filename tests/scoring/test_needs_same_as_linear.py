@@ -195,7 +195,7 @@ def test_real_games_before_every_hand_give_what_the_linear_scan_gives(ruleset):
     assert positions > 20
 
 
-def _random_record(data: Any, ruleset: str, lead_in: int) -> dict | None:
+def _random_record(data: Any, ruleset: Any, lead_in: int) -> dict | None:
     """``lead_in`` small non-dealer wins (the deal passes: towards all-last), then random hands."""
     game = Game(resolve(ruleset))
     rs = game.rs
@@ -225,7 +225,11 @@ def _random_record(data: Any, ruleset: str, lead_in: int) -> dict | None:
     return record(events, ruleset)
 
 
-@pytest.mark.parametrize("ruleset", [JUKI, ASI, JUKI_SANMA, "tenhou-sanma", "m-league"])
+@pytest.mark.parametrize("ruleset", [
+    JUKI, ASI, JUKI_SANMA, "tenhou-sanma", "m-league",
+    # many refused hands (a 2-han minimum on every deal) and limits from 4 han 30 fu (kiriage)
+    {"base": ASI, "overrides": {"dealer_min_han_from_renchan": 0, "dealer_min_han": 2, "kiriage": True}},
+], ids=[JUKI, ASI, JUKI_SANMA, "tenhou-sanma", "m-league", "asi with a dealer minimum and kiriage"])
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_games_near_all_last_give_what_the_linear_scan_gives(ruleset, data):
