@@ -1,14 +1,14 @@
 """"What does each player need?": the cheapest win of the next hand that puts a player first.
 
-``needs(record)`` replays a game record in progress and, for the next hand, tries every hand
-a record can carry -- each valid han/fu pair below mangan, the limits (mangan, haneman,
-baiman, sanbaiman) and a single yakuman -- as a ron off each other player and as a tsumo.
-Each try is settled by :func:`scoring.settle.settle` on the game's own table (honba, the
-riichi sticks on the table, the dealer's han minimum, West paid as dealer, kiriage, an
-agari-forbidden player...), and ranked by :func:`scoring.final.ranks` (the ruleset's
-tie rule, as the final result ranks). Nothing here re-implements a payment or a rule: a
-try the engine refuses is not a valid win, and the answer is the cheapest accepted try
-that ranks the player first.
+``needs(record)`` replays a game record in progress and, for the next hand, looks among every
+hand a record can carry -- each valid han/fu pair below mangan, the limits (mangan, haneman,
+baiman, sanbaiman) and a single yakuman -- as a ron off each other player and as a tsumo
+(searching, not trying them all: :func:`cheapest`). Each try is settled by
+:func:`scoring.settle.settle` on the game's own table (honba, the riichi sticks on the table,
+the dealer's han minimum, West paid as dealer, kiriage, an agari-forbidden player...), and
+ranked by :func:`scoring.final.ranks` (the ruleset's tie rule, as the final result ranks).
+Nothing here re-implements a payment or a rule: a try the engine refuses is not a valid win,
+and the answer is the cheapest accepted try that ranks the player first.
 
 "Cheapest" is the contract's order (``needs.md``): the smallest rise of the winner's score,
 then the fewest han, then the fewest fu. A limit is written by its han alone (mangan
@@ -223,22 +223,44 @@ class Tries:
         return self._done[key]
 
 
-def cheapest(tries: Tries, winner: int, loser: int | None, hands: list[Candidate], goal: Goal) -> Need | None:
+def cheapest(tries: Tries, winner: int, loser: int | None, hands: list[Candidate], goal: Goal,
+             misses: int = 0, near: bool = False) -> Need | None:
     """The cheapest of ``hands`` by which ``winner`` (ron off ``loser``, or tsumo) meets ``goal``.
 
     ``hands`` come in the order of :func:`candidates` (basic points up). What a win pays rises with
     its basic points, and a bigger win only lowers the others' scores; both goals (first after the
     hand; the game over with the winner first) hold for every bigger win once they hold for one. So
-    once one hand does it, only the hands that raise the winner's score by as little can beat it:
+    the first hand that does it can be searched for rather than scanned to (each try is a whole
+    settlement), and from it only the hands that raise the winner's score by as little can beat it:
     the scan stops at the first hand that pays more. (The yakuman is always accepted where a
     smaller hand is: the dealer's han minimum and the others bind han/fu hands only.)
+
+    ``misses``: how many of the first hands are known not to do it. ``near``: the answer is likely
+    among the cheapest of the others (tried first, :func:`_gallop`) rather than anywhere (halving,
+    :func:`_first_hit`, after the biggest hand). Either way the answer is the same.
     """
-    # The biggest hand first: when not even it does it, no hand does.
-    biggest = tries(hands[-1], winner, loser)
-    if biggest is None or not goal(biggest, winner, loser):
-        return None
+    return _cheapest(tries, winner, loser, hands, goal, misses, near)[0]
+
+
+def _cheapest(tries: Tries, winner: int, loser: int | None, hands: list[Candidate], goal: Goal,
+              misses: int, near: bool) -> tuple[Need | None, int]:
+    """:func:`cheapest`, and the index of the first hand that does it (``len(hands)`` where none
+    does): no hand before it does it."""
+    def hit(index: int) -> bool | None:
+        need = tries(hands[index], winner, loser)
+        return None if need is None else goal(need, winner, loser)
+
+    last = len(hands) - 1
+    if near:
+        # a refused biggest hand refuses them all (and otherwise the search ends on it)
+        first = _gallop(hit, misses, last) if tries(hands[last], winner, loser) is not None else None
+    else:
+        # the biggest hand first: when not even it does it, no hand does
+        first = _first_hit(hit, misses, last) if hit(last) else None
+    if first is None:
+        return None, len(hands)
     best: Need | None = None
-    for hand in hands:
+    for hand in hands[first:]:
         need = tries(hand, winner, loser)
         if need is None:
             continue
@@ -248,23 +270,78 @@ def cheapest(tries: Tries, winner: int, loser: int | None, hands: list[Candidate
             continue
         if best is None or need.sort_key() < best.sort_key():
             best = need
-    return best
+    return best, first
 
 
-def cheapest_usual(tries: Tries, winner: int, loser: int | None, hands: list[Candidate], goal: Goal) -> Need | None:
-    """:func:`cheapest`, and where its answer is an unusual shape (above 40 fu) the cheapest usual
-    hand that does the same as its ``usual``."""
-    best = cheapest(tries, winner, loser, hands, goal)
+Hit = Callable[[int], bool | None]
+"""Does hand ``i`` do it? None where the engine refuses it (a refused hand says nothing either way).
+Every accepted hand after one that does it does it too."""
+
+
+def _first_hit(hit: Hit, lo: int, hi: int) -> int:
+    """The first index in [lo, hi] whose hand does it, by halving; ``hit(hi)`` does it."""
+    while lo < hi:  # the first hit lies in [lo, hi], and hi is a hit
+        mid = (lo + hi) // 2
+        probe = mid  # the first accepted hand from mid on, short of hi
+        while probe < hi and (verdict := hit(probe)) is None:
+            probe += 1
+        if probe < hi:
+            if verdict:
+                hi = probe
+            else:
+                lo = probe + 1
+            continue
+        # every hand in [mid, hi) is refused: the first hit is hi, or the last accepted hand before mid
+        probe = mid - 1
+        while probe >= lo and (verdict := hit(probe)) is None:
+            probe -= 1
+        if probe < lo or not verdict:
+            return hi
+        hi = probe
+    return lo
+
+
+def _gallop(hit: Hit, lo: int, last: int) -> int | None:
+    """The first index in [lo, last] whose hand does it (None where none does), trying lo, lo + 1,
+    lo + 3, lo + 7... up to the first hit, then halving back: few tries where it lies near lo."""
+    step = 1
+    while True:
+        probe = lo + step - 1  # the first accepted hand from there on, short of last
+        while probe < last and (verdict := hit(probe)) is None:
+            probe += 1
+        if probe >= last:
+            return _first_hit(hit, lo, last) if hit(last) else None
+        if verdict:
+            return _first_hit(hit, lo, probe)
+        lo, step = probe + 1, step * 2
+
+
+def _is_usual(hand: Candidate) -> bool:
+    return hand.fu is None or hand.fu <= USUAL_MAX_FU
+
+
+def cheapest_usual(tries: Tries, winner: int, loser: int | None, hands: list[Candidate], goal: Goal,
+                   misses: int = 0, near: bool = False) -> tuple[Need | None, int]:
+    """:func:`cheapest` (and the index of the first hand that does it), and where its answer is an
+    unusual shape (above 40 fu) the cheapest usual hand that does the same as its ``usual``."""
+    best, first = _cheapest(tries, winner, loser, hands, goal, misses, near)
     if best is None or not best.unusual:
-        return best
-    usual = [h for h in hands if h.fu is None or h.fu <= USUAL_MAX_FU]
-    return replace(best, usual=cheapest(tries, winner, loser, usual, goal))
+        return best, first
+    usual = [h for h in hands if _is_usual(h)]
+    # the usual hands before the first hand that does it do not do it either; the cheapest usual
+    # one that does is likely among the next
+    usual_misses = sum(1 for h in hands[:first] if _is_usual(h))
+    return replace(best, usual=cheapest(tries, winner, loser, usual, goal, usual_misses, near=True)), first
 
 
 def first_after(table: SettlementContext) -> Goal:
     """The goal of ``to_first``: the winner ranks first on the scores right after the hand."""
+    known: dict[tuple[int, ...], tuple[int, ...]] = {}  # a try is asked about more than once
+
     def goal(need: Need, winner: int, loser: int | None) -> bool:
-        return ranks(table.ruleset, need.scores)[winner] == 1
+        if need.scores not in known:
+            known[need.scores] = ranks(table.ruleset, need.scores)
+        return known[need.scores][winner] == 1
     return goal
 
 
@@ -322,12 +399,19 @@ def _ends_first(game: Game, need: Need, winner: int, loser: int | None) -> bool:
     return after.awaiting_stop and after.dealer == winner
 
 
-def _ways(tries: Tries, winner: int, hands: list[Candidate], goal: Goal) -> Ways:
-    players = tries.table.ruleset.players
-    return Ways(
-        ron={q: cheapest_usual(tries, winner, q, hands, goal) for q in range(players) if q != winner},
-        tsumo=cheapest_usual(tries, winner, None, hands, goal),
-    )
+def _ways(tries: Tries, winner: int, leads: bool, hands: list[Candidate], first: Goal, won: Goal) -> tuple[Ways, Ways]:
+    """``to_first`` and ``to_win_game`` of ``winner`` (``leads``: ranked first now, when any win
+    likely keeps them first). The game can only end with the winner first where they are first
+    after the hand: no hand before the first that puts them first wins the game, and the hands
+    just after it are tried first (each try of ``won`` plays the game on)."""
+    to_first: dict[int | None, Need | None] = {}
+    to_win_game: dict[int | None, Need | None] = {}
+    for loser in [*(q for q in range(tries.table.ruleset.players) if q != winner), None]:
+        to_first[loser], misses = cheapest_usual(tries, winner, loser, hands, first, near=leads)
+        to_win_game[loser] = cheapest_usual(tries, winner, loser, hands, won, misses, near=True)[0]
+    def ways(by: dict[int | None, Need | None]) -> Ways:
+        return Ways(ron={q: n for q, n in by.items() if q is not None}, tsumo=by[None])
+    return ways(to_first), ways(to_win_game)
 
 
 def cheapest_first(table: SettlementContext, winner: int, loser: int | None, hands: list[Candidate]) -> Need | None:
@@ -356,9 +440,9 @@ def needs(record: GameRecord | Mapping[str, Any]) -> Needs:
     first, won, tries = first_after(table), game_won(game), Tries(table)
     players = []
     for p in range(rs.players):
-        to_first = _ways(tries, p, hands, first)
+        to_first, to_win_game = _ways(tries, p, now[p] == 1, hands, first, won)
         players.append(PlayerNeeds(seat=p, rank=now[p], ron=to_first.ron, tsumo=to_first.tsumo,
-                                   to_win_game=_ways(tries, p, hands, won)))
+                                   to_win_game=to_win_game))
     return Needs(
         round=state.round,
         honba=state.honba,
