@@ -68,6 +68,34 @@ def configure(args, tmp: Path) -> None:
     call_command("migrate", "--noinput", verbosity=0)
 
 
+WRITES: list[float] = []  # wall ms of each outermost transaction (the save's write lock on SQLite)
+
+
+def time_write_transactions() -> None:
+    """Time every outermost ``transaction.atomic`` block: on the embedded SQLite a write transaction
+    holds the database's write lock from its BEGIN to its COMMIT, so every other table's save waits
+    that long (issue 28, item 4: short write transactions)."""
+    from django.db import connection, transaction
+
+    enter, leave = transaction.Atomic.__enter__, transaction.Atomic.__exit__
+    started: list[float | None] = []
+
+    def timed_enter(self):
+        outermost = not connection.in_atomic_block
+        enter(self)
+        started.append(time.perf_counter() if outermost else None)
+
+    def timed_exit(self, *exc):
+        t0 = started.pop()
+        try:
+            return leave(self, *exc)
+        finally:
+            if t0 is not None:
+                WRITES.append((time.perf_counter() - t0) * 1000)
+
+    transaction.Atomic.__enter__, transaction.Atomic.__exit__ = timed_enter, timed_exit
+
+
 def play(client, game: int, hands: int, profile: bool, out: dict) -> None:
     """``hands`` hands of ``game`` as a host plays them; each request's CPU, calls, queries, bytes."""
     from django.db import connection
@@ -77,6 +105,7 @@ def play(client, game: int, hands: int, profile: bool, out: dict) -> None:
 
     def timed(kind: str, call):
         profiler = cProfile.Profile(time.process_time) if profile else None  # CPU, not waiting
+        writes = len(WRITES)
         with CaptureQueriesContext(connection) as queries:
             t0 = time.process_time()
             if profiler:
@@ -92,6 +121,7 @@ def play(client, game: int, hands: int, profile: bool, out: dict) -> None:
             row["profiles"].append(profiler)
         else:
             row["cpu"].append(cpu)
+            row["writes"].extend(WRITES[writes:])
             row["queries"].append(len(queries))
             row["bytes"].append(len(response.content))
         return response
@@ -134,6 +164,7 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory(prefix="hand-cpu-") as tmp:
         configure(args, Path(tmp))
+        time_write_transactions()
         from django.test import Client
 
         from bench.club_night import HANDS_PER_GAME, setup_data
@@ -145,8 +176,9 @@ def main() -> None:
         client = Client(HTTP_HOST="127.0.0.1", HTTP_ACCEPT_LANGUAGE="ko")
         client.force_login(host)
         games = data["tables"][0]["games"]
-        out = {kind: {"cpu": [], "calls": [], "queries": [], "bytes": [], "profiles": []} for kind in KINDS}
-        play(client, games[0], HANDS_PER_GAME, False, {k: {**v, "cpu": [], "queries": [], "bytes": []}
+        out = {kind: {"cpu": [], "calls": [], "queries": [], "bytes": [], "profiles": [], "writes": []}
+               for kind in KINDS}
+        play(client, games[0], HANDS_PER_GAME, False, {k: {**v, "cpu": [], "queries": [], "bytes": [], "writes": []}
                                                      for k, v in out.items()})  # warm-up: imports, caches
         left, g = args.hands, 1
         while left > 0:
@@ -166,6 +198,12 @@ def main() -> None:
         total += p50
         print(f"   {kind:8} CPU p50 {p50:6.1f} ms  p95 {p95:6.1f} ms   calls {statistics.median(row['calls']):8.0f}"
               f"   queries {statistics.median(row['queries']):4.0f}   {statistics.median(row['bytes']) / 1024:6.1f} KB")
+    writes = out["save"]["writes"]
+    if writes:
+        p95 = statistics.quantiles(writes, n=20, method="inclusive")[-1]
+        per_save = len(writes) / len(out["save"]["cpu"])
+        print(f"   the save's write transaction (BEGIN to COMMIT, wall, this process alone): p50 "
+              f"{statistics.median(writes):.1f} ms, p95 {p95:.1f} ms, {per_save:.1f} a save")
     hands_timed = len(out["save"]["cpu"])
     mean = sum(sum(out[kind]["cpu"]) for kind in KINDS) / hands_timed
     verdict = "met" if mean <= TARGET_MS_PER_HAND else "not met"
