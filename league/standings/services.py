@@ -317,21 +317,22 @@ def _update_rows(renumbered: list[StandingRow], rewritten: list[StandingRow]) ->
     """Rows' new places (two numbers a row) and the players' rows rewritten whole (with their places), in one
     UPDATE per :data:`ROWS_BATCH` rows: what ``bulk_update`` sends, without building an expression per row
     and field (at 300 rows that took most of a finished game's update)."""
-    fields = {name: StandingRow._meta.get_field(name) for name in REWRITTEN}
-    table = connection.ops.quote_name(StandingRow._meta.db_table)
+    quote = connection.ops.quote_name
+    fields = [StandingRow._meta.get_field(name) for name in REWRITTEN]
     items = [(r, True) for r in rewritten] + [(r, False) for r in renumbered]
     for i in range(0, len(items), ROWS_BATCH):
         batch = items[i:i + ROWS_BATCH]
         sets, params = [], []
         for name in ("position", "rank"):
-            sets.append(f"{name} = CASE id {' '.join('WHEN %s THEN CAST(%s AS INTEGER)' for _ in batch)} END")
+            sets.append(f"{quote(name)} = CASE id {' '.join('WHEN %s THEN CAST(%s AS INTEGER)' for _ in batch)} END")
             params += [v for r, _whole in batch for v in (r.pk, getattr(r, name))]
         whole = [r for r, is_whole in batch if is_whole]
-        for name, field in fields.items() if whole else ():
-            sets.append(f"{name} = CASE id {' '.join('WHEN %s THEN %s' for _ in whole)} ELSE {name} END")
-            params += [v for r in whole for v in (r.pk, field.get_db_prep_save(getattr(r, name), connection))]
+        for field in fields if whole else ():
+            column = quote(field.column)
+            sets.append(f"{column} = CASE id {' '.join('WHEN %s THEN %s' for _ in whole)} ELSE {column} END")
+            params += [v for r in whole for v in (r.pk, field.get_db_prep_save(getattr(r, field.name), connection))]
         with connection.cursor() as cursor:
-            cursor.execute(f"UPDATE {table} SET {', '.join(sets)} "  # noqa: S608 (values as parameters)
+            cursor.execute(f"UPDATE {quote(StandingRow._meta.db_table)} SET {', '.join(sets)} "  # noqa: S608
                            f"WHERE id IN ({', '.join('%s' for _ in batch)})", [*params, *(r.pk for r, _w in batch)])
 
 
