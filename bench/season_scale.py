@@ -162,10 +162,16 @@ def _rss_mb(field: str) -> float:
 
 def peak_rss(fn) -> tuple[float, float]:
     """The RSS before ``fn`` and the process's peak RSS while it ran (MB): the high-water mark is reset
-    first (``/proc/self/clear_refs``), so the season built before does not count, only what ``fn`` adds."""
+    first (``/proc/self/clear_refs``), so the season built before does not count, only what ``fn`` adds.
+    The memory the build freed is handed back first (``malloc_trim``, glibc): else ``fn`` reuses it unseen."""
+    import ctypes
     import gc
 
     gc.collect()
+    try:
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):
+        pass
     try:
         Path("/proc/self/clear_refs").write_text("5")
     except OSError:
