@@ -73,9 +73,15 @@ class Game(models.Model):
                 name="game_finishes_after_start",
             ),
         ]
-        # No (season, status, finished_at) index: SQLite would drive a member's game list
-        # (standings.selectors.player_games) from it, through every game of the season.
-        indexes = [models.Index(fields=["season", "status"])]
+        indexes = [
+            models.Index(fields=["season", "status"]),
+            # The games finished after the standings' last one (standings.services.standings_add_games), found
+            # without reading every game of the season. Only for a query that bounds ``finished_at`` (the
+            # condition says so): SQLite drove a member's game list (standings.selectors.player_games, ordered
+            # by finish) from a (season, status, finished_at) index, through every game of the season.
+            models.Index(fields=["season", "finished_at"], condition=Q(status="finished", finished_at__isnull=False),
+                         name="game_finished_order"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.season} · {self.table_label or '#' + str(self.pk)} · {self.started_at:%Y-%m-%d}"

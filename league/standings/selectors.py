@@ -174,48 +174,47 @@ def player_games(*, season: Season, member: Member) -> list[PlayerGame]:
 
     Each game carries the member's full-hand wins from their standings row, read when first asked
     for — none when the page read the row already through the snapshot :func:`season_snapshot`
-    loaded for ``season``, else one query for all the games.
+    loaded for ``season``, else one query for all the games. Only the columns the page shows are
+    read, and of the cached statistics only their big wins (a member has ~700 games at 50,000).
     """
     seats = list(
         GameSeat.objects.filter(member=member, game__season=season, game__status=Game.Status.FINISHED)
-        .select_related("game")
         .order_by("game__finished_at", "game_id")
+        .values_list("game_id", "seat", "game__finished_at", "game__table_label", "game__final_points",
+                     "game__final_ranks", "game__final_scores", "game__final_stats__big_wins")
     )
-    game_ids = [s.game_id for s in seats]
     others: dict[int, list[tuple[int, str]]] = {}
     for game_id, seat, name in (
-        GameSeat.objects.filter(game_id__in=game_ids).exclude(member=member)
+        # unordered: the seats' default order (by game) would join and sort the games for nothing
+        GameSeat.objects.filter(game_id__in=[s[0] for s in seats]).exclude(member=member).order_by()
         .values_list("game_id", "seat", "member__display_name")
     ):
         others.setdefault(game_id, []).append((seat, name))
     hands = _MemberHands(season, member.pk)
     out, running = [], Decimal(0)
-    for s in seats:
-        g = s.game
-        points = Decimal(repr(g.final_points[s.seat])) if isinstance(g.final_points[s.seat], float) else Decimal(
-            g.final_points[s.seat]
-        )
+    for game_id, seat, finished_at, table_label, final_points, final_ranks, final_scores, big_wins in seats:
+        points = _dec_points(final_points[seat])
         running += points
         out.append(
             PlayerGame(
-                game_id=g.id,
-                finished_at=g.finished_at,
-                table_label=g.table_label,
-                seat=s.seat,
+                game_id=game_id,
+                finished_at=finished_at,
+                table_label=table_label,
+                seat=seat,
                 points=points,
-                rank=g.final_ranks[s.seat],
-                score=(g.final_scores or [None] * 4)[s.seat] if g.final_scores else None,
-                opponents=[name for _, name in sorted(others.get(g.id, []))],
+                rank=final_ranks[seat],
+                score=(final_scores or [None] * 4)[seat] if final_scores else None,
+                opponents=[name for _, name in sorted(others.get(game_id, []))],
                 cumulative=running,
                 hands_of_member=hands,
-                big_wins=_member_big_wins(g.final_stats, s.seat),
+                big_wins=_member_big_wins(big_wins, seat),
             )
         )
     return out
 
 
-def _member_big_wins(stats: Any, seat: int) -> tuple[dict, ...] | None:
-    wins = stats.get("big_wins") if isinstance(stats, dict) else None
+def _member_big_wins(wins: Any, seat: int) -> tuple[dict, ...] | None:
+    """The seat's big wins of a game's cached ``big_wins`` (None: not cached)."""
     if not isinstance(wins, list):
         return None
     return tuple(w for w in wins if isinstance(w, dict) and w.get("seat") == seat)

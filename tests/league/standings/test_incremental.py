@@ -107,6 +107,26 @@ def test_incremental_games_finished_one_by_one_equal_a_full_recompute(
     assert incremental == full(season)
 
 
+@pytest.mark.parametrize("method", METHODS)
+def test_games_finished_together_are_added_in_one_update_each_players_steps_in_game_order(
+        rated, method, full_recomputes):
+    """A round's tables finish together and one update adds them all: a member who played two of them
+    (and one new to the season) has both steps appended to their history, in game order."""
+    season = rated(method)
+    rng = random.Random(5)
+    members = [MemberFactory(club=season.club) for _ in range(6)]
+    play(season, members[:4], rng)
+    standings.standings_update(season_id=season.pk)
+    for seated in (members[:4], [members[0], members[1], members[4], members[5]], members[2:6]):
+        play(season, seated, rng)  # the update on commit does not run here: the three wait for one update
+    standings.standings_update(season_id=season.pk)
+    assert len(full_recomputes) == 1, "the three games were added to the snapshot"
+    together = stored(season)
+    assert together[3] == 4
+    assert [len(together[2][m.pk]) for m in members] == [3, 3, 3, 3, 2, 2]
+    assert together == full(season)
+
+
 def test_incremental_counts_a_game_without_cached_statistics_from_its_events(rated, full_recomputes, players):
     season = rated("p_rating")
     rng = random.Random(1)

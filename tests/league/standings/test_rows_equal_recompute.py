@@ -152,21 +152,24 @@ def test_a_finished_game_rewrites_its_players_rows_and_the_places_that_moved_onl
     for i in range(6):
         s.apply(("finish", [i % MEMBERS, (i + 1) % MEMBERS, (i + 2) % MEMBERS, (i + 3) % MEMBERS], [100, -50, 20], []))
         standings.standings_update(season_id=s.season.pk)
+    places = StandingRow.objects.filter(snapshot__season=s.season).values_list("pk", "position", "rank")
+    before = {pk: (position, rank) for pk, position, rank in places}
     written = []
-    real = StandingRow.objects.bulk_update
+    real = standings._update_rows
 
-    def recording(objs, fields, **kwargs):
-        objs = list(objs)
-        written.append(({o.pk for o in objs}, tuple(fields)))
-        return real(objs, fields, **kwargs)
+    def recording(renumbered, rewritten):
+        written.append(({r.pk for r in renumbered}, {r.pk for r in rewritten}))
+        return real(renumbered, rewritten)
 
-    monkeypatch.setattr(StandingRow.objects, "bulk_update", recording)
+    monkeypatch.setattr(standings, "_update_rows", recording)
+    monkeypatch.setattr(StandingRow.objects, "bulk_update", lambda *a, **kw: pytest.fail("no bulk_update"))
     monkeypatch.setattr(standings, "standings_refresh", lambda **kw: pytest.fail("no full recompute"))
     s.apply(("finish", [0, 1, 2, 3], [300, -100, -100], []))
     standings.standings_update(season_id=s.season.pk)
     players = set(StandingRow.objects.filter(snapshot__season=s.season, member_id__in=[
         m.pk for m in s.members[:4]]).values_list("pk", flat=True))
-    whole = [ids for ids, fields in written if "row" in fields]
-    assert whole == [players]
-    assert all(fields == ("position", "rank") for _ids, fields in written if "row" not in fields)
+    after = {pk: (position, rank) for pk, position, rank in places.all()}
+    [(renumbered, whole)] = written
+    assert whole == players
+    assert renumbered == {pk for pk in before if pk not in players and before[pk] != after[pk]}
     assert_rows_equal_a_full_recompute(s.season)
