@@ -16,6 +16,7 @@ DEBUG = os.environ.get("DJANGO_DEBUG", "0") == "1"
 ALLOWED_HOSTS = [h for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "localhost,127.0.0.1").split(",") if h]
 
 INSTALLED_APPS = [
+    "core",  # first: its ``runserver`` (a club night's backlog) is the one ``manage.py`` runs
     "django.contrib.admin",
     "django.contrib.auth",
     "django.contrib.contenttypes",
@@ -30,7 +31,6 @@ INSTALLED_APPS = [
     "django_tables2",
     "django_htmx",
     "csp",
-    "core",
     "club",
     "league",
     "events",
