@@ -1,0 +1,80 @@
+"""``make run``'s server on a big night (issue 28, item 4): every table's connection is kept, and a few
+requests run at a time."""
+from __future__ import annotations
+
+import io
+import socket
+import threading
+import time
+
+from django.core.management import get_commands
+from django.core.servers.basehttp import WSGIRequestHandler, WSGIServer
+
+from core.management.commands.runserver import ACTIVE_REQUESTS, ClubNightWSGIServer, Command, in_turn
+
+TABLES_AT_ONCE = 64
+
+
+def _connections_accepted_while_busy(server_cls) -> int:
+    """Connect ``TABLES_AT_ONCE`` clients to a server that is busy (accepts none yet); how many got in."""
+    server = server_cls(("127.0.0.1", 0), WSGIRequestHandler)
+    clients, connected = [], 0
+    try:
+        for _ in range(TABLES_AT_ONCE):
+            client = socket.socket()
+            client.settimeout(0.2)  # a connection beyond the backlog is not answered (its SYN is dropped)
+            clients.append(client)
+            try:
+                client.connect(server.server_address)
+            except OSError:
+                break
+            connected += 1
+    finally:
+        for client in clients:
+            client.close()
+        server.server_close()
+    return connected
+
+
+def test_djangos_own_server_turns_a_big_night_away():
+    """What the bench saw (connections reset at 64 tables): the reproduction, so the test below can fail."""
+    assert _connections_accepted_while_busy(WSGIServer) < TABLES_AT_ONCE
+
+
+def test_our_server_keeps_every_table_of_a_big_night():
+    assert _connections_accepted_while_busy(ClubNightWSGIServer) == TABLES_AT_ONCE
+
+
+def test_manage_py_runs_our_server():
+    assert get_commands()["runserver"] == "core"
+    assert Command.server_cls is ClubNightWSGIServer
+
+
+def test_at_most_a_few_requests_run_at_once_and_each_gets_its_body():
+    """The others wait for a turn (the save holding SQLite's write lock gets the interpreter back sooner)."""
+    running, most, bodies, lock = [0], [0], [], threading.Lock()
+
+    def app(environ, start_response):
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        bodies.append(environ["wsgi.input"].read(int(environ["CONTENT_LENGTH"])))
+        time.sleep(0.02)
+        with lock:
+            running[0] -= 1
+        return [b"ok"]
+
+    limited = in_turn(app, at_once=ACTIVE_REQUESTS)
+    requests = [{"CONTENT_LENGTH": "9", "wsgi.input": io.BytesIO(f"hand={n:04d}".encode())} for n in range(16)]
+    threads = [threading.Thread(target=limited, args=(environ, lambda *a: None)) for environ in requests]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert most[0] == ACTIVE_REQUESTS  # not 16 (Django's server), not 1 (no overlap at all)
+    assert sorted(bodies) == [f"hand={n:04d}".encode() for n in range(16)]
+
+
+def test_the_command_serves_the_application_in_turns():
+    handler = Command().get_handler(use_static_handler=False, insecure_serving=False)
+    assert handler.__name__ == "app_in_turn"
