@@ -31,10 +31,11 @@ import logging
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 
+import orjson
 from django.conf import settings
 from django.db import connection, transaction
-from django.db.models import F
-from django.db.models.functions import Coalesce
+from django.db.models import F, TextField
+from django.db.models.functions import Cast, Coalesce
 from django.utils import timezone
 
 from club.models import Member
@@ -61,7 +62,8 @@ def _seats(games, names: dict[int, str] | None = None) -> dict[int, dict[int, in
     """Game id -> seat -> member id; with ``names``, the players' names are read into it (same query)."""
     seats: dict[int, dict[int, int]] = defaultdict(dict)
     # unordered: the seats' default order (by game) joins and sorts the games for nothing
-    qs = GameSeat.objects.filter(game__in=games).order_by()
+    # by the column, not the relation: ``game__in`` normalises each of the 900 ids as a related value
+    qs = GameSeat.objects.filter(game_id__in=games).order_by()
     if names is None:
         for game_id, seat, member_id in qs.values_list("game_id", "seat", "member_id"):
             seats[game_id][seat] = member_id
@@ -72,9 +74,30 @@ def _seats(games, names: dict[int, str] | None = None) -> dict[int, dict[int, in
     return seats
 
 
+JSON_COLUMNS = ("final_points", "final_ranks", "final_scores", "final_stats")
+
+
 def _rows(games):
-    """The finished games' :data:`GAME_COLUMNS` rows."""
-    return games.annotate(order_at=Coalesce("finished_at", "started_at")).values_list(*GAME_COLUMNS)
+    """The finished games' :data:`GAME_COLUMNS` rows, their JSON still as text: read them through
+    :func:`_decoded`. A full recompute parses four JSON values a game; read by Django's ``JSONField``
+    (the standard library's parser, one call and converter each) that was a quarter of its time at
+    50,000 games, parsed here by orjson."""
+    as_text = {f"{name}_text": Cast(name, output_field=TextField()) for name in JSON_COLUMNS}
+    columns = [f"{name}_text" if name in JSON_COLUMNS else name for name in GAME_COLUMNS]
+    return games.annotate(order_at=Coalesce("finished_at", "started_at"), **as_text).values_list(*columns)
+
+
+_JSON_AT = tuple(i for i, name in enumerate(GAME_COLUMNS) if name in JSON_COLUMNS)
+
+
+def _decoded(rows: Iterable[tuple]) -> Iterator[tuple]:
+    """:func:`_rows`' rows with their JSON parsed (``None`` where the column is empty)."""
+    for row in rows:
+        row = list(row)
+        for i in _JSON_AT:
+            if row[i] is not None:
+                row[i] = orjson.loads(row[i])
+        yield tuple(row)
 
 
 def _game_result(row: tuple, seats: dict[int, dict[int, int]]) -> R.GameResult | None:
@@ -146,7 +169,7 @@ def load_season_data(season: Season, *, events: bool = False, game_ids: Iterable
     rulesets: dict[int, int | None] = {}
     stats: dict[int, dict] = {}
     uncached: list[R.GameResult] = []
-    for row in _rows(finished.order_by()):
+    for row in _decoded(_rows(finished.order_by())):
         game = _game_result(row, seats)
         if game is None:
             continue
@@ -180,7 +203,7 @@ def _rows_in_order(season: Season) -> Iterator[tuple]:
     finish time, a missing one last, ties by id), read from the database :data:`STREAM_CHUNK` rows at a time."""
     finished = Game.objects.filter(season=season, status=Game.Status.FINISHED).order_by()
     ordered = _rows(finished).order_by(F("order_at").asc(nulls_last=True), "id")
-    return ordered.iterator(chunk_size=STREAM_CHUNK)
+    return _decoded(ordered.iterator(chunk_size=STREAM_CHUNK))
 
 
 def _chunks(rows: Iterator[tuple], size: int) -> Iterator[list[tuple]]:
@@ -439,7 +462,7 @@ def standings_add_games(*, season_id: int) -> StandingsSnapshot | None:
         if table.last is not None:
             at, last_id = datetime.datetime.fromisoformat(table.last[0]), table.last[1]
             added = finished.filter(finished_at__gte=at)
-        rows = list(_rows(added.order_by("finished_at", "id"))[:MAX_ADDED + 2])  # finished_at set: order_at is it
+        rows = list(_decoded(_rows(added.order_by("finished_at", "id"))[:MAX_ADDED + 2]))  # order_at = finished_at
         if table.last is not None:
             rows = [r for r in rows if (r[1], r[0]) > (at, last_id)]
         if len(rows) > MAX_ADDED or finished.count() - len(rows) != table.games:
