@@ -9,7 +9,6 @@ import random
 from decimal import Decimal
 
 import pytest
-from django.db.models.query import QuerySet
 from django.utils import timezone
 
 from club.models import Member
@@ -104,8 +103,8 @@ def test_the_streamed_recompute_equals_the_whole_list_after_every_kind_of_change
 
 
 def test_the_recompute_reads_the_games_in_chunks_and_folds_each_before_reading_more(season, monkeypatch):
-    """Never the whole list: the games come from one ``.iterator(chunk_size=...)``, and each game is
-    added to the table before more than a chunk of games beyond it has been read."""
+    """Never the whole list: the games' rows are read a chunk at a time (their order from their ids alone),
+    and each game is added to the table before more than a chunk of games beyond it has been read."""
     members = [MemberFactory(club=season.club) for _ in range(5)]
     start = timezone.now() - datetime.timedelta(days=1)
     rng = random.Random(2)
@@ -115,14 +114,13 @@ def test_the_recompute_reads_the_games_in_chunks_and_folds_each_before_reading_m
     monkeypatch.setattr(standings, "STREAM_CHUNK", 3)
 
     chunk_sizes = []
-    real_iterator = QuerySet.iterator
+    real_rows_of = standings._rows_of
 
-    def spying_iterator(self, chunk_size=None):
-        if self.model is Game:
-            chunk_sizes.append(chunk_size)
-        return real_iterator(self, chunk_size=chunk_size)
+    def spying_rows_of(ids):
+        chunk_sizes.append(len(ids))
+        return real_rows_of(ids)
 
-    monkeypatch.setattr(QuerySet, "iterator", spying_iterator)
+    monkeypatch.setattr(standings, "_rows_of", spying_rows_of)
     read = []
     real_rows = standings._rows_in_order
 
@@ -144,7 +142,7 @@ def test_the_recompute_reads_the_games_in_chunks_and_folds_each_before_reading_m
     table, _history = standings.season_fold(season)
 
     assert table.games == 11
-    assert chunk_sizes == [3]
+    assert chunk_sizes == [3, 3, 3, 2]
     assert max(ahead) <= 3
     assert ahead[0] == 3 and ahead[-1] == 1  # read three, then folded; the last chunk holds two
     assert read == list(Game.objects.filter(season=season).order_by("finished_at", "id").values_list("id", flat=True))
