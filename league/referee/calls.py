@@ -95,12 +95,14 @@ def open_calls(club: Club) -> QuerySet[RefereeCall]:
             .select_related("game", "called_by").order_by("called_at", "id"))
 
 
-def call_version(game: Game, *, last: RefereeCall | None | object = ...) -> str:
-    """A short digest of the table's latest call and its acknowledgement (the referee-call panel's ETag);
-    ``last``: that call, when the caller has read it already (one query, not two)."""
-    if last is ...:
-        last = latest_call(game)
-    parts = [last.pk, last.acknowledged_at] if last is not None else []
+def call_version(game: Game) -> str:
+    """A short digest of the table's latest call and its acknowledgement (the referee-call panel's ETag)."""
+    return version_of(latest_call(game))
+
+
+def version_of(call: RefereeCall | None) -> str:
+    """:func:`call_version` of a call already read."""
+    parts = [call.pk, call.acknowledged_at] if call is not None else []
     return hashlib.sha1(repr(parts).encode()).hexdigest()[:16]
 
 

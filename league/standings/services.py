@@ -77,27 +77,22 @@ def _seats(games, names: dict[int, str] | None = None) -> dict[int, dict[int, in
 JSON_COLUMNS = ("final_points", "final_ranks", "final_scores", "final_stats")
 
 
-def _rows(games):
-    """The finished games' :data:`GAME_COLUMNS` rows, their JSON still as text: read them through
-    :func:`_decoded`. A full recompute parses four JSON values a game; read by Django's ``JSONField``
-    (the standard library's parser, one call and converter each) that was a quarter of its time at
-    50,000 games, parsed here by orjson."""
+def _game_rows(games, *, limit: int | None = None) -> Iterator[tuple]:
+    """The finished ``games``' :data:`GAME_COLUMNS` rows (the first ``limit`` of them). Their JSON is read
+    as text and parsed here by orjson: read by Django's ``JSONField`` (the standard library's parser, one
+    call and converter each), the four values a game were a quarter of a full recompute at 50,000 games."""
     as_text = {f"{name}_text": Cast(name, output_field=TextField()) for name in JSON_COLUMNS}
     columns = [f"{name}_text" if name in JSON_COLUMNS else name for name in GAME_COLUMNS]
-    return games.annotate(order_at=Coalesce("finished_at", "started_at"), **as_text).values_list(*columns)
-
-
-_JSON_AT = tuple(i for i, name in enumerate(GAME_COLUMNS) if name in JSON_COLUMNS)
-
-
-def _decoded(rows: Iterable[tuple]) -> Iterator[tuple]:
-    """:func:`_rows`' rows with their JSON parsed (``None`` where the column is empty)."""
-    for row in rows:
+    rows = games.annotate(order_at=Coalesce("finished_at", "started_at"), **as_text).values_list(*columns)
+    for row in rows if limit is None else rows[:limit]:
         row = list(row)
         for i in _JSON_AT:
             if row[i] is not None:
                 row[i] = orjson.loads(row[i])
         yield tuple(row)
+
+
+_JSON_AT = tuple(i for i, name in enumerate(GAME_COLUMNS) if name in JSON_COLUMNS)
 
 
 def _game_result(row: tuple, seats: dict[int, dict[int, int]]) -> R.GameResult | None:
@@ -169,7 +164,7 @@ def load_season_data(season: Season, *, events: bool = False, game_ids: Iterable
     rulesets: dict[int, int | None] = {}
     stats: dict[int, dict] = {}
     uncached: list[R.GameResult] = []
-    for row in _decoded(_rows(finished.order_by())):
+    for row in _game_rows(finished.order_by()):
         game = _game_result(row, seats)
         if game is None:
             continue
@@ -214,7 +209,7 @@ def _rows_in_order(season: Season) -> Iterator[tuple]:
 
 def _rows_of(ids: list[int]) -> list[tuple]:
     """The rows of the games ``ids``, in that order."""
-    by_id = {row[0]: row for row in _decoded(_rows(Game.objects.filter(id__in=ids).order_by()))}
+    by_id = {row[0]: row for row in _game_rows(Game.objects.filter(id__in=ids).order_by())}
     return [by_id[game_id] for game_id in ids if game_id in by_id]
 
 
@@ -474,7 +469,7 @@ def standings_add_games(*, season_id: int) -> StandingsSnapshot | None:
         if table.last is not None:
             at, last_id = datetime.datetime.fromisoformat(table.last[0]), table.last[1]
             added = finished.filter(finished_at__gte=at)
-        rows = list(_decoded(_rows(added.order_by("finished_at", "id"))[:MAX_ADDED + 2]))  # order_at = finished_at
+        rows = list(_game_rows(added.order_by("finished_at", "id"), limit=MAX_ADDED + 2))  # order_at = finished_at
         if table.last is not None:
             rows = [r for r in rows if (r[1], r[0]) > (at, last_id)]
         if len(rows) > MAX_ADDED or finished.count() - len(rows) != table.games:

@@ -14,4 +14,4 @@ def referee_call_state(context, game) -> dict:
     user = getattr(request, "user", None)
     last = calls.latest_call(game)
     return {"call": last, "can_call": calls.may_call(user, game),
-            "reasons": calls.RefereeCall.Reason.choices, "etag": f'"rc-{calls.call_version(game, last=last)}"'}
+            "reasons": calls.RefereeCall.Reason.choices, "etag": f'"rc-{calls.version_of(last)}"'}

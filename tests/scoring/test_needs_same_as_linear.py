@@ -22,24 +22,20 @@ from scoring.final import ranks
 from scoring.game import Game, replay
 from scoring.needs import (
     USUAL_MAX_FU,
-    Candidate,
-    Need,
     Needs,
     PlayerNeeds,
     Ways,
+    _ends_first,
     _first_hit,
-    _fork,
     _gallop,
+    _try,
     candidates,
     needs,
     next_hand,
 )
-from scoring.payments import win_points
-from scoring.record import Ron, Tsumo, parse_event
+from scoring.record import parse_event
 from scoring.rules import resolve
-from scoring.settle import settle
 from scoring.tenhou6 import convert_log
-from scoring.winds import SettlementContext
 from tests.paths import TENHOU6_LOGS
 from tests.scoring.rulebook import record
 from tests.scoring.test_needs import CASES, USUAL_CASES, WIN_GAME_CASES
@@ -50,28 +46,15 @@ ASI = "asi-shirai"
 JUKI_SANMA = "juki-agit-sanma-2026"
 
 
-# --- the reference: the linear scan, as scoring/needs.py had it --------------------------------
-def _linear_try(table: SettlementContext, hand: Candidate, winner: int, loser: int | None) -> Need | None:
-    event = Tsumo(win=hand.win(winner)) if loser is None else Ron(loser=loser, wins=(hand.win(winner),))
-    try:
-        s = settle(table, event)
-    except ScoringError:
-        return None
-    value = s.wins[0].value
-    points = win_points(value, dealer=winner == table.dealer, tsumo=loser is None, ruleset=table.ruleset,
-                        paid_as_dealer=table.paid_as_dealer)
-    payments = tuple(points[k] for k in ("ron", "all", "non_dealer", "dealer") if k in points)
-    scores = tuple(a + b for a, b in zip(table.scores, s.deltas, strict=False))
-    return Need(hand=hand, value=value, points=s.deltas[winner], payments=payments, scores=scores)
-
-
+# --- the reference: the linear scan, as scoring/needs.py had it (its settlement and its game-end
+# check, unchanged, are scoring/needs.py's own: only the search is under test) -----------------
 def _linear_cheapest(table, winner, loser, hands, goal):
-    biggest = _linear_try(table, hands[-1], winner, loser)
+    biggest = _try(table, hands[-1], winner, loser)
     if biggest is None or not goal(biggest, winner, loser):
         return None
     best = None
     for hand in hands:
-        need = _linear_try(table, hand, winner, loser)
+        need = _try(table, hand, winner, loser)
         if need is None:
             continue
         if best is not None and need.points > best.points:
@@ -99,18 +82,7 @@ def _linear_won(game: Game):
     first = _linear_first(game.table())
 
     def goal(need, winner, loser):
-        if not first(need, winner, loser):
-            return False
-        win = need.hand.win(winner)
-        event = Tsumo(win=win) if loser is None else Ron(loser=loser, wins=(win,))
-        after = _fork(game)
-        try:
-            after.apply(event, game.events)
-        except ScoringError:
-            return False
-        if after.finished:
-            return ranks(game.rs, after.scores)[winner] == 1
-        return after.awaiting_stop and after.dealer == winner
+        return first(need, winner, loser) and _ends_first(game, need, winner, loser)
     return goal
 
 
