@@ -221,7 +221,7 @@ if warm:
     from config.broker import prepare_app, warm_broker
     prepare_app(app); warm_broker(app)
 warmed = time.perf_counter() - t0
-from league.tasks import requeue_stale
+from config.tasks import requeue_stale
 times = []
 for _ in range(3):
     t0 = time.perf_counter()

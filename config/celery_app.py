@@ -11,4 +11,5 @@ os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
 
 app = Celery("clubleague")
 app.config_from_object("django.conf:settings", namespace="CELERY")
-app.autodiscover_tasks()
+# Each domain keeps its tasks in its own ``tasks`` module; the sweep that looks across them is config's.
+app.autodiscover_tasks(["config", "league.standings", "league.transfer", "league.whatif", "notify"])

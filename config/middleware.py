@@ -127,7 +127,7 @@ class UnstorableInputMiddleware:
         from core.validation import text_problem
 
         if request.method != "POST" or request.content_type.endswith("json"):
-            return None  # ids in the address are checked by league/ui/params.py; JSON by the API's parser
+            return None  # ids in the address are checked by league/web/ui/params.py; JSON by the API's parser
         for name, values in request.POST.lists():
             for text in [name, *values]:
                 if text_problem(text):

@@ -4,7 +4,7 @@ from django.contrib import admin
 from django.urls import include, path
 from django.views.i18n import set_language
 
-from club.views import accounts
+from club.web.views import accounts
 from config.health import healthz
 
 urlpatterns = [
@@ -16,16 +16,16 @@ urlpatterns = [
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/setlang/", set_language, name="set_language"),
     path("api/", include("league.api.urls")),
-    path("events/", include("events.urls")),
-    path("notify/", include("notify.urls")),
-    path("", include("league.standings.urls", namespace="standings")),
-    path("", include("league.whatif.urls", namespace="whatif")),
-    # league:home answers "/" (before club.urls, whose "home" only names that address for the templates).
-    path("", include("league.urls")),
-    path("", include("club.manage_urls", namespace="club")),
-    path("", include("league.seasons.urls", namespace="seasons")),
-    path("", include("club.urls")),
-    path("", include("league.games.offline_urls", namespace="offline")),  # /sw.js, /manifest.webmanifest, /offline/
+    path("events/", include("events.web.urls")),
+    path("notify/", include("notify.web.urls")),
+    path("", include("league.web.standings.urls", namespace="standings")),
+    path("", include("league.web.whatif.urls", namespace="whatif")),
+    # league:home answers "/" (before club.web.urls, whose "home" only names that address for the templates).
+    path("", include("league.web.urls")),
+    path("", include("club.web.manage_urls", namespace="club")),
+    path("", include("league.web.seasons.urls", namespace="seasons")),
+    path("", include("club.web.urls")),
+    path("", include("league.web.games.offline_urls", namespace="offline")),  # /sw.js, /manifest.webmanifest, /offline/
 ]
 
 if settings.DEBUG:

@@ -27,10 +27,10 @@ The story (read it before adding a cache):
    Django (and runs in the browser), so they stay there.
 
 The memos registered here (one line each where they are made): the quick entry's panels and han/fu
-grids (``league.templatetags.panels`` / ``value_grid``), game replays by record
-(``league.games.selectors``), the han/fu value choices (``league.games.forms``), the offline page's
-words per language (``league.templatetags.offline``), the zipped ``scoring`` package
-(``league.games.offline``), the membership lookup's SQL per database vendor (``league.permissions``)
+grids (``league.web.templatetags.panels`` / ``value_grid``), game replays by record
+(``league.games.selectors``), the han/fu value choices (``league.web.games.forms``), the offline page's
+words per language (``league.web.templatetags.offline``), the zipped ``scoring`` package
+(``league.web.games.offline``), the membership lookup's SQL per database vendor (``league.permissions``)
 and the trusted proxies' networks (``club.auth``).
 
 This module sits in ``config`` (beside the settings) so every app, the lowest included, may import it.

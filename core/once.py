@@ -67,7 +67,7 @@ class KeyReused(ValidationError):
             "send the same body to get the first answer again.", code=Code.KEY_REUSED)
 
 
-# The posted field that carries a form's entry token (``{% entry_token %}``, ``league.templatetags.entry``).
+# The posted field that carries a form's entry token (``{% entry_token %}``, ``league.web.templatetags.entry``).
 ENTRY_TOKEN_FIELD = "entry_token"
 
 

@@ -17,20 +17,27 @@ class EventsConfig(AppConfig):
     def ready(self) -> None:
         """events hooks into the layers below it here; they never import it (docs/architecture.md)."""
         from core.audit import register_value_words
-        from events import (
-            signals,  # noqa: F401  (connects the receivers)
-            transfer,
-        )
+        from events import signals  # noqa: F401  (connects the receivers)
+        from events.casual import transfer as casual_transfer
         from events.choices import EndRule
-        from events.nights import myseat  # noqa: F401  (tonight's seat on club's member page: club.signals)
+        from events.nights import transfer as night_transfer
         from events.nights.models import ClubNight
         from events.tournaments import services as tournament_services  # noqa: F401  (round finished)
+        from events.tournaments import transfer as tournament_transfer
         from events.tournaments.models import Carry, Entrant, SeatingMethod, Tournament, TournamentTable
-        from league.games.picker import register_present
+        from events.web.nights import myseat  # noqa: F401  (tonight's seat on club's member page: club.signals)
+        from league.transfer.season_file import register_linked_seasons, register_section
+        from league.web.games.picker import register_present
 
         register_present(_checked_in)  # the member picker lists tonight's players first
         for field, choices in (("status", ClubNight.Status), ("status", Tournament.Status), ("status", Entrant.Status),
                                ("method", SeatingMethod), ("seating", SeatingMethod), ("carry", Carry),
                                ("entry", TournamentTable.Entry), ("end_rule", EndRule)):
             register_value_words(field, choices)  # the audit log says these stored codes in words
-        transfer.register()  # the nights, tournament and casual sections of the season file
+        # The nights, tournament and casual sections of the season file, each kind's own.
+        register_linked_seasons(night_transfer.linked_seasons)
+        register_linked_seasons(tournament_transfer.linked_seasons)
+        register_section("nights", export=night_transfer.export_nights, restore=night_transfer.restore_nights)
+        register_section("tournament", export=tournament_transfer.export_tournament,
+                         restore=tournament_transfer.restore_tournament)
+        register_section("casual", export=casual_transfer.export_casual, restore=casual_transfer.restore_casual)

@@ -75,7 +75,7 @@ def allowed(membership: Membership, action: Action, *, public_standings: bool = 
     return False
 
 
-# Within one request (``league.middleware.RequestMembershipsMiddleware``) a membership is looked up once:
+# Within one request (``league.web.middleware.RequestMembershipsMiddleware``) a membership is looked up once:
 # a table screen asks up to five questions of the same user, club and game. Outside a request
 # (services called by commands, tasks, tests) nothing is kept, so a role given is seen at once.
 _request_memberships: contextvars.ContextVar[dict | None] = contextvars.ContextVar("league_memberships", default=None)

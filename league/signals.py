@@ -20,6 +20,3 @@ penalty_given = Signal()
 referee_called = Signal()
 # season_closed(sender=Season, season=<Season>): an admin closed a season (not sent when it is reopened).
 season_closed = Signal()
-# requeue_requested(sender=None): ``league.requeue_stale`` runs (beat, a worker's start); the layers
-# above queue again what they left behind and return a summary.
-requeue_requested = Signal()

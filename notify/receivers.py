@@ -13,7 +13,7 @@ from events.signals import (
     tournament_round_finished,
     tournament_round_seated,
 )
-from league.signals import game_finished, penalty_given, referee_called, requeue_requested, season_closed
+from league.signals import game_finished, penalty_given, referee_called, season_closed
 from notify import messages, services
 
 
@@ -77,7 +77,7 @@ def _referee_called(sender, call, acknowledged, **kwargs) -> None:
 
 @receiver(member_page_sections, dispatch_uid="notify.my_telegram")
 def _my_telegram(sender, member, request, **kwargs) -> str | None:
-    from notify.views import my_telegram_section
+    from notify.web.views import my_telegram_section
 
     return my_telegram_section(request, member)
 
@@ -90,10 +90,3 @@ def _tournament_cut(sender, tournament, **kwargs) -> None:
 @receiver(tournament_finished, dispatch_uid="notify.tournament_finished")
 def _tournament_finished(sender, tournament, **kwargs) -> None:
     services.outbox_write(club_id=tournament.club_id, message=messages.tournament_results(tournament))
-
-
-@receiver(requeue_requested, dispatch_uid="notify.requeue")
-def _requeue(sender, **kwargs) -> dict:
-    from notify.delivery import requeue_stale
-
-    return requeue_stale()

@@ -1,6 +1,6 @@
 """The quick-entry form's taps as one contract event, and an event as the words a host reads.
 
-One home for both, run by the server's form (``league.games.forms.HandEntryForm``, the audit log's words in
+One home for both, run by the server's form (``league.web.games.forms.HandEntryForm``, the audit log's words in
 ``league.games.words``) and by the offline table screen in the browser (``static/league/offline.js`` calls
 :func:`browser_event` and :func:`browser_words` through Pyodide, on this package zipped at request time).
 Nothing here knows a language: the words come in as templates (``%(name)s`` placeholders) in the page's

@@ -14,12 +14,12 @@ from core import memo
 ROOT = Path(__file__).resolve().parent.parent
 APPS = ("club", "league", "events", "notify", "config")
 MEMO_HOMES = {
-    "entry panels": "league.templatetags.panels",
-    "han/fu grids": "league.templatetags.value_grid",
+    "entry panels": "league.web.templatetags.panels",
+    "han/fu grids": "league.web.templatetags.value_grid",
     "game replays": "league.games.selectors",
-    "han/fu value choices": "league.games.forms",
-    "offline words": "league.templatetags.offline",
-    "scoring zip": "league.games.offline",
+    "han/fu value choices": "league.web.games.forms",
+    "offline words": "league.web.templatetags.offline",
+    "scoring zip": "league.web.games.offline",
     "membership sql": "league.permissions",
     "trusted proxies": "club.auth",
 }

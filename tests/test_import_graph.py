@@ -1,4 +1,4 @@
-"""Imports point one way: the layer test (issue 24 item 2; it replaced issue 10's circle-only check).
+"""Imports point one way, and the folders say which way (issue 34 item 1; issue 24 began it).
 
 Every ``import``/``from … import`` of every .py in core/, club/, league/, events/, notify/, scoring/
 and config/ (migrations left out) counts, those in function bodies too: an import hidden in a
@@ -6,44 +6,29 @@ function is still a dependency. Not counted: imports under ``if TYPE_CHECKING:``
 the styleguide's task pattern: a service imports its task (``from ….tasks import x as x_task``)
 and the ``@shared_task`` imports that service inside its body, when it runs.
 
-The arrows (a layer may import its own modules and those of every layer below it):
+A module's layer is read off its path, never listed module by module:
 
-    scoring                      pure Python: no Django, no project package but itself
-    core                         the shared floor (the app being created; the name is reserved here)
-    club                         core (+ scoring)
-    league                       the league's floor: models, audit, once, permissions, validation,
-                                 queueing, signals, error_codes, middleware (+ whatif.models, which
-                                 Django registers through league.models)
-    league.ui                    the league's view helpers (refusing, loading a game, confirm pages)
-    league.seasons
-    league.games                 (+ league.errors: the refusals of a hand or a game, and their words)
-    league.referee, league.standings   both above games, neither imports the other
-    league.transfer              above referee (the season file carries the referee's penalties)
-    league.whatif                above standings (the lab reruns the standings' computation)
-    league.api                   above transfer and whatif: the API looks across the league's domains
-    league entry points          above the API: league.urls, .admin, .apps (where the receivers are
-                                 connected), .tasks (Celery's registry), .management, .templatetags
-    events                       above league.transfer and league.whatif (not the league's API or
-                                 entry points)
-    events.tournaments, events.casual   above events (club nights), neither imports the other
-    events entry points          events.urls, .admin, .apps, .transfer (the season-file sections of
-                                 every event kind) and .templatetags
-    notify                       above events: it listens to the signals of the layers below
-    config                       above notify and both entry-point layers: the project's wiring
-                                 (urls, settings, middleware, Celery)
+- **the entry layer**: every module inside a folder named ``web`` (views, urls, forms, template
+  tags, the screens' helpers), ``api`` or ``management``, and an app's wiring at its root — ``apps``
+  (connects receivers), ``admin`` (Django's admin is a screen) and ``middleware``. It may import every domain; no domain imports it. ``config`` stands above it all.
+- **a domain**: an app folder, or a package inside it (``league/games/``, ``events/nights/``); the
+  modules at an app's root are that app's floor (``league/permissions.py`` is league's floor, as is
+  the ``league/models/`` package; ``league/tasks.py``, Celery's registry, is in the league's floor and
+  registers the domains' tasks by name only). The order of the domains is :data:`STANDS_ON`, a map of folders:
 
-So the only modules allowed to look across the domains of a layer are the entry points named
-above: league.api, league.urls, league.admin, league.apps, league.tasks, league.management,
-league.templatetags, events.urls, events.admin, events.apps, events.transfer, events.templatetags,
-and config. league.ui is not one of them: it sits low, and only web modules may use it.
+    scoring                                  pure Python: no Django, no project package but itself
+    core                                     the shared floor
+    club                                     core (+ scoring)
+    league                                   the league's floor (models, permissions, signals, errors…)
+    league.seasons → league.games → league.referee, league.standings (neither imports the other)
+    league.transfer (above referee) · league.whatif (above standings)
+    events                                   the events' shared base, above the league's domains
+    events.nights, events.tournaments, events.casual   above events, none imports another
+    notify                                   above every kind of event: it hears their signals
 
-Two more rules: a module that is not a web module (views, urls, admin, templatetags, api, ui,
-middleware, ``*_views``) imports no view helper or middleware (league.ui, league.middleware,
-config.middleware): a read or write module must not need a request; and scoring imports no
-framework (django, rest_framework, celery).
-
-:data:`PENDING` lists the imports against these arrows that other branches of issue 24 are
-removing; :func:`test_every_pending_import_is_still_there` makes the list shrink as they go.
+One more rule, a framework's: an app's model registry (``league.models``, ``events.models``) gathers the
+models of the app's packages, since Django loads only that module; nothing else reaches up to them.
+And scoring imports no framework (django, rest_framework, celery).
 """
 from __future__ import annotations
 
@@ -57,64 +42,34 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("core", "club", "league", "events", "notify", "scoring", "config")
+APPS = ("core", "club", "league", "events", "notify")
 
-# Longest dotted prefix wins.
-LAYER_OF = {
-    "scoring": "scoring",
-    "core": "core",
-    "club": "club",
-    "league": "league",
-    "league.whatif.models": "league",
-    "league.ui": "league.ui",
-    "league.seasons": "league.seasons",
-    "league.games": "league.games",
-    "league.errors": "league.games",
-    "league.referee": "league.referee",
-    "league.standings": "league.standings",
-    "league.transfer": "league.transfer",
-    "league.whatif": "league.whatif",
-    "league.api": "league.api",
-    **{f"league.{entry}": "league entry points" for entry in
-       ("urls", "admin", "apps", "tasks", "management", "templatetags", "members")},
-    "events": "events",
-    "events.tournaments": "events.tournaments",
-    "events.casual": "events.casual",
-    "events.nights": "events.nights",
-    # The app's model registry: Django imports events.models, which gathers each kind's models.
-    "events.models": "events entry points",
-    **{f"events.{entry}": "events entry points" for entry in ("urls", "admin", "apps", "transfer", "templatetags")},
-    "notify": "notify",
-    "config": "config",
-}
-# Each layer and the layers right below it; the arrows are the closure of this.
-STANDS_ON = {
+# The folders of the entry layer, anywhere below an app, and an app's wiring modules at its root.
+ENTRY_FOLDERS = {"web", "api", "management"}
+WIRING = {"apps", "admin", "middleware"}
+ENTRY = "entry"
+# Each domain folder and the domains right below it; the arrows are the closure of this. Every package
+# of an app must be listed here or be an entry folder (``test_every_package_is_a_domain_or_an_entry``).
+STANDS_ON: dict[str, set[str]] = {
     "scoring": set(),
     "core": {"scoring"},
     "club": {"core"},
     "league": {"club"},
-    "league.ui": {"league"},
-    "league.seasons": {"league.ui"},
+    "league.seasons": {"league"},
     "league.games": {"league.seasons"},
     "league.referee": {"league.games"},
     "league.standings": {"league.games"},
     "league.transfer": {"league.referee"},
     "league.whatif": {"league.standings"},
-    "league.api": {"league.transfer", "league.whatif"},
-    "league entry points": {"league.api"},
     "events": {"league.transfer", "league.whatif"},
+    "events.nights": {"events"},
     "events.tournaments": {"events"},
     "events.casual": {"events"},
-    "events.nights": {"events"},
-    "events entry points": {"events.tournaments", "events.casual", "events.nights"},
-    "notify": {"events.tournaments", "events.casual", "events.nights"},
-    "config": {"notify", "events entry points", "league entry points"},
+    "notify": {"events.nights", "events.tournaments", "events.casual"},
+    ENTRY: {"notify"},
+    "config": {ENTRY},
 }
-WEB_HELPERS = ("league.ui", "league.middleware", "config.middleware", "core.web", "core.middleware")
-WEB_PARTS = {"views", "urls", "admin", "templatetags", "api", "ui", "middleware"}
 FRAMEWORKS = {"django", "rest_framework", "celery"}
-
-# (importer, imported): against the arrows today, being removed by another branch of issue 24.
-PENDING: dict[tuple[str, str], str] = {}
 
 
 @dataclass(frozen=True)
@@ -186,13 +141,19 @@ def imports_of(module: str, source: str, *, package: bool = False,
 
 
 def layer_of(name: str) -> str | None:
-    """The layer of a dotted name (None: outside the project)."""
+    """The layer of a dotted name, read off its path (None: outside the project)."""
     parts = name.split(".")
-    for end in range(len(parts), 0, -1):
-        layer = LAYER_OF.get(".".join(parts[:end]))
-        if layer is not None:
-            return layer
-    return None
+    if parts[0] not in PACKAGES:
+        return None
+    if parts[0] in ("scoring", "config"):
+        return parts[0]
+    if ENTRY_FOLDERS & set(parts[1:]) or (len(parts) == 2 and parts[1] in WIRING):
+        return ENTRY
+    if len(parts) > 1 and parts[1] == "models":  # an app's models package is its floor
+        return parts[0]
+    if len(parts) > 1 and parts[0] in APPS and f"{parts[0]}.{parts[1]}" in STANDS_ON:
+        return f"{parts[0]}.{parts[1]}"
+    return parts[0]
 
 
 @cache
@@ -204,8 +165,10 @@ def below(layer: str) -> frozenset[str]:
     return frozenset(reach)
 
 
-def _is_web(module: str) -> bool:
-    return any(part in WEB_PARTS or part.endswith("_views") for part in module.split("."))
+def _gathers_models(importer: str, imported: str) -> bool:
+    """An app's model registry importing the models of one of the app's packages (Django loads only it)."""
+    app = importer.split(".")[0]
+    return importer == f"{app}.models" and imported.startswith(f"{app}.") and imported.endswith(".models")
 
 
 def wrong_way(imports: Iterable[Import]) -> list[str]:
@@ -216,10 +179,9 @@ def wrong_way(imports: Iterable[Import]) -> list[str]:
         why = None
         if home == "scoring" and imp.imported.split(".")[0] in FRAMEWORKS:
             why = "scoring imports no framework"
-        elif there is not None and home is not None and there not in below(home):
+        elif there is not None and home is not None and there not in below(home) \
+                and not _gathers_models(imp.importer, imp.imported):
             why = f"{home} does not stand on {there}"
-        elif imp.imported.startswith(WEB_HELPERS) and not _is_web(imp.importer):
-            why = "only a web module imports view helpers or middleware"
         if why:
             where = f"line {imp.line}" + (", in a function" if imp.in_body else "")
             finding = f"{imp.importer} -> {imp.imported} ({where}): {why}"
@@ -282,20 +244,9 @@ def import_graph() -> dict[str, set[str]]:
     return graph
 
 
-def _pair(finding: str) -> tuple[str, str]:
-    importer, _, rest = finding.partition(" -> ")
-    return importer, rest.partition(" (")[0]
-
-
 def test_every_import_follows_the_arrows():
-    wrong = [f for f in wrong_way(project_imports()) if _pair(f) not in PENDING]
+    wrong = wrong_way(project_imports())
     assert wrong == [], "imports against the layers (docs/architecture.md):\n" + "\n".join(sorted(wrong))
-
-
-def test_every_pending_import_is_still_there():
-    """A PENDING import that is gone comes off the list (the list only shrinks)."""
-    still = {_pair(f) for f in wrong_way(project_imports())}
-    assert sorted(set(PENDING) - still) == []
 
 
 def _planted(module: str, source: str) -> list[str]:
@@ -315,23 +266,34 @@ def _planted(module: str, source: str) -> list[str]:
      "league.games.x -> league.standings.selectors (line 1): league.games does not stand on league.standings"),
     ("league.referee.x", "from league.standings import services\n",
      "league.referee.x -> league.standings.services (line 1): league.referee does not stand on league.standings"),
-    ("league.seasons.x", "from league.api import games\n",
-     "league.seasons.x -> league.api.games (line 1): league.seasons does not stand on league.api"),
-    ("club.x", "from league.models import Game\n", "club.x -> league.models (line 1): club does not stand on league"),
+    ("club.x", "from league.models import Game\n",
+     "club.x -> league.models (line 1): club does not stand on league.models"),
     ("core.x", "from club.models import Member\n", "core.x -> club.models (line 1): core does not stand on club"),
     ("scoring.x", "from django.db import models\n", "scoring.x -> django.db (line 1): scoring imports no framework"),
-    ("league.x", "from events.models import ClubNight\n",
-     "league.x -> events.models (line 1): league does not stand on events entry points"),
+    ("league.x", "from events.nights.models import ClubNight\n",
+     "league.x -> events.nights.models (line 1): league does not stand on events.nights"),
     ("events.x", "from notify import services\n",
      "events.x -> notify.services (line 1): events does not stand on notify"),
-    ("league.games.table", "from league.ui.views import refuse\n",
-     "league.games.table -> league.ui.views (line 1): only a web module imports view helpers or middleware"),
-    ("league.standings.services", "from league.middleware import RequestStandingsMiddleware\n",
-     "league.standings.services -> league.middleware (line 1): only a web module imports view helpers or "
-     "middleware"),
-], ids=["module_level", "function_body", "plain_import", "relative", "sibling", "entry_point_from_below",
-        "club_to_league", "core_to_club", "scoring_to_django", "league_to_events", "events_to_notify",
-        "read_module_to_view_helper", "service_to_middleware"])
+    ("events.nights.x", "from events.tournaments import services\n",
+     "events.nights.x -> events.tournaments.services (line 1): events.nights does not stand on events.tournaments"),
+    # a domain never imports a screen: neither its own app's nor another's, nor the API, nor the wiring
+    ("league.games.services", "from league.web.ui.views import load_game\n",
+     "league.games.services -> league.web.ui.views (line 1): league.games does not stand on entry"),
+    ("league.standings.services", "from league.web.middleware import RequestMembershipsMiddleware\n",
+     "league.standings.services -> league.web.middleware (line 1): league.standings does not stand on entry"),
+    ("events.nights.services", "from league.api import games\n",
+     "events.nights.services -> league.api.games (line 1): events.nights does not stand on entry"),
+    ("notify.services", "from events.web.nights import views\n",
+     "notify.services -> events.web.nights.views (line 1): notify does not stand on entry"),
+    ("league.seasons.x", "from league.apps import LeagueConfig\n",
+     "league.seasons.x -> league.apps (line 1): league.seasons does not stand on entry"),
+    # ... and a screen never imports the project's wiring above it
+    ("league.web.games.views.x", "from config import urls\n",
+     "league.web.games.views.x -> config.urls (line 1): entry does not stand on config"),
+], ids=["module_level", "function_body", "plain_import", "relative", "sibling", "club_to_league", "core_to_club",
+        "scoring_to_django", "league_to_events", "events_to_notify", "night_to_tournament",
+        "domain_to_its_own_web", "service_to_middleware", "domain_to_the_api", "domain_to_another_apps_web",
+        "domain_to_wiring", "web_to_config"])
 def test_a_planted_wrong_way_import_is_reported(module, source, reported):
     assert _planted(module, source) == [reported]
 
@@ -341,18 +303,20 @@ def test_a_planted_wrong_way_import_is_reported(module, source, reported):
     ("league.games.x",
      "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from league.standings import services\n"),
     ("league.api.x", "from league.referee import services\nfrom league.standings import selectors\n"),
-    ("league.games.views.x", "from league.ui.views import refuse\n"),
+    ("league.web.games.views.x", "from league.web.ui.views import refuse\nfrom notify import services\n"),
+    ("events.web.nights.views", "from events.nights import services\nfrom league.web.ui import params\n"),
     ("scoring.x", "import math\nfrom scoring import record\n"),
     ("events.x", "from league.standings import services\nfrom club.models import Member\n"),
-], ids=["downward", "type_checking_only", "api_looks_across", "view_uses_view_helpers", "scoring_stdlib",
-        "events_above_league"])
+    ("events.models", "from events.nights.models import ClubNight\n"),
+], ids=["downward", "type_checking_only", "api_looks_across", "web_uses_any_domain", "web_uses_another_apps_web",
+        "scoring_stdlib", "events_above_league", "model_registry_gathers"])
 def test_an_import_along_the_arrows_is_not_reported(module, source):
     assert _planted(module, source) == []
 
 
 def test_the_imports_include_function_bodies():
     # the club night's template tags import their selectors inside the tags' bodies
-    assert "events.nights.selectors" in import_graph()["events.templatetags.events_tags"]
+    assert "events.nights.selectors" in import_graph()["events.web.templatetags.events_tags"]
 
 
 def test_only_celery_tasks_in_tasks_modules_reach_back_to_their_service():
@@ -361,6 +325,26 @@ def test_only_celery_tasks_in_tasks_modules_reach_back_to_their_service():
     assert sorted(m for m, _ in edges if not m.endswith(".tasks")) == []
 
 
-def test_every_module_has_a_layer():
-    assert sorted(m for m in project_files() if layer_of(m) is None) == []
-    assert set(STANDS_ON) == set(LAYER_OF.values())
+def test_every_package_is_a_domain_or_an_entry():
+    """A new package of an app is placed in :data:`STANDS_ON` (or is an entry folder): none falls through
+    to its app's floor unseen."""
+    packages = {".".join(p.relative_to(ROOT).parts[:2]) for app in APPS for p in (ROOT / app).glob("*/__init__.py")}
+    placed = set(STANDS_ON) | {f"{app}.{folder}" for app in APPS for folder in ENTRY_FOLDERS | {"migrations", "models"}}
+    assert sorted(packages - placed) == []
+
+
+def test_the_screens_live_in_the_entry_layer():
+    """No domain module defines a view: a module that renders or answers a request sits in a ``web`` folder."""
+    screens = ("django.http", "django.shortcuts", "django.views", "django.forms", "django_tables2", "django_filters",
+               "django.contrib.messages", "django.contrib.auth.views")
+    found = sorted(f"{i.importer} imports {i.imported}" for i in _all_named_imports()
+                   if layer_of(i.importer) not in (ENTRY, "config", None) and i.imported.startswith(screens))
+    assert found == []
+
+
+def _all_named_imports() -> list[Import]:
+    found: list[Import] = []
+    for name, path in project_files().items():
+        counted, tasks = imports_of(name, path.read_text(encoding="utf-8"), package=path.name == "__init__.py")
+        found += counted + tasks
+    return found

@@ -48,7 +48,7 @@ MIDDLEWARE = [
     # A NUL in a posted form field: 400 with a message before any view (PostgreSQL cannot store it).
     "config.middleware.UnstorableInputMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "league.middleware.RequestMembershipsMiddleware",
+    "league.web.middleware.RequestMembershipsMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
@@ -95,6 +95,21 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
             ],
+            # The template tags are screens: they live in each app's ``web`` package (the entry layer
+            # above every domain), where Django's per-app discovery does not look, so they are named here.
+            "libraries": {
+                "particles": "club.web.templatetags.particles",
+                "entry": "league.web.templatetags.entry",
+                "mahjong": "league.web.templatetags.mahjong",
+                "offline": "league.web.templatetags.offline",
+                "panels": "league.web.templatetags.panels",
+                "referee_calls": "league.web.templatetags.referee_calls",
+                "taps": "league.web.templatetags.taps",
+                "value_grid": "league.web.templatetags.value_grid",
+                "events_tags": "events.web.templatetags.events_tags",
+                "open_games_tags": "events.web.templatetags.open_games_tags",
+                "tournament_tags": "events.web.templatetags.tournament_tags",
+            },
         },
     },
 ]

@@ -144,7 +144,7 @@ LOGGING = {
 
 # --- mail (the password reset link) ----------------------------------------------------
 # EMAIL_HOST set: mails go out by SMTP. Unset: nothing can be sent, and the password reset page
-# says so (ask a club admin) instead of answering "sent" (LEAGUE_MAIL_ENABLED, club/views/accounts.py).
+# says so (ask a club admin) instead of answering "sent" (LEAGUE_MAIL_ENABLED, club/web/views/accounts.py).
 EMAIL_HOST = _env("EMAIL_HOST", "")
 LEAGUE_MAIL_ENABLED = bool(EMAIL_HOST)
 if LEAGUE_MAIL_ENABLED:

@@ -1,6 +1,6 @@
 """The tournament report as files for sharing (issue 26 item 5): a PDF to print or send, and a PNG to
 post in the club's chat, drawn from the same data as the printable page (:func:`report_sheet` reads the
-context :func:`events.tournaments.report.report_context` hands the template), so a number in a file is
+context :func:`events.web.tournaments.report.report_context` hands the template), so a number in a file is
 the number on the page.
 
 The Korean font is a subset of NanumGothic (SIL Open Font License 1.1; Hangul syllables, jamo, Latin
@@ -137,7 +137,7 @@ def _penalties(ctx: dict) -> Block:
 
 
 def report_sheet(ctx: dict) -> Sheet:
-    """The report page's context (:func:`events.tournaments.report.report_context`) as a sheet of text."""
+    """The report page's context (:func:`events.web.tournaments.report.report_context`) as a sheet of text."""
     tournament = ctx["tournament"]
     dates = tournament.starts_on.strftime("%Y-%m-%d") if tournament.starts_on else ""
     if tournament.ends_on and tournament.ends_on != tournament.starts_on:

@@ -16,7 +16,7 @@ from rest_framework.response import Response
 from core.once import AlreadyDone, Once, once_remember
 from league import permissions
 from league.error_codes import LeagueErrorCode as Code
-from league.errors import undone_message
+from league.games.errors import undone_message
 from league.permissions import Action
 
 from .errors import ScoringErrorsAs400

@@ -21,7 +21,7 @@ from rest_framework.views import exception_handler as drf_exception_handler
 from core.error_codes import FloorErrorCode
 from league.api.error_codes import ApiErrorCode
 from league.error_codes import LeagueErrorCode as Code
-from league.errors import HandConflict
+from league.games.errors import HandConflict
 from scoring.errors import ScoringError
 
 
@@ -82,7 +82,7 @@ def _error_response(exc, context):
         body["detail"] = exc.message
         return Response(body, status=status.HTTP_403_FORBIDDEN)
     if isinstance(exc, DjangoValidationError) and hasattr(exc, "to_json"):
-        # league.errors.HandRefused / HandConflict: the contract's error plus a detail line
+        # league.games.errors.HandRefused / HandConflict: the contract's error plus a detail line
         body = exc.to_json()
         body["detail"] = exc.message
         code = status.HTTP_409_CONFLICT if isinstance(exc, HandConflict) else status.HTTP_400_BAD_REQUEST

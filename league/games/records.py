@@ -21,7 +21,7 @@ from core.audit import audit, snapshot
 from core.models import AuditEntry
 from core.validation import BadInput, check_value, storable
 from league.error_codes import LeagueErrorCode as Code
-from league.errors import HandConflict, HandRefused
+from league.games.errors import HandConflict, HandRefused
 from league.games.game_stats import stats_of_replay
 from league.games.selectors import build_record, replay_record
 from league.models import Game, HandRecord, Penalty

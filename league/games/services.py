@@ -25,7 +25,7 @@ from core.once import Once, claim_key, mark_claimed
 from core.validation import storable
 from league import permissions
 from league.error_codes import LeagueErrorCode as Code
-from league.errors import HandRefused, SeatedElsewhere
+from league.games.errors import HandRefused, SeatedElsewhere
 from league.games import clock, records
 from league.games import selectors as game_selectors
 from league.games.selectors import game_members

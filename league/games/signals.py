@@ -12,7 +12,7 @@ from django.dispatch import Signal
 
 from core.once import Once
 from league.error_codes import LeagueErrorCode as Code
-from league.errors import HandRefused
+from league.games.errors import HandRefused
 from league.games.records import REFEREE_ONLY
 from league.models import Game, HandRecord
 

@@ -1,7 +1,7 @@
 """The table screens' words for events, wins, rounds and game ends, in the page's language.
 
 What an event or a win *says* is computed here (for the pages, the referee's lists and the
-table's panels); the template tags in ``league.templatetags.mahjong`` only register these.
+table's panels); the template tags in ``league.web.templatetags.mahjong`` only register these.
 """
 from __future__ import annotations
 

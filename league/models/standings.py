@@ -14,7 +14,7 @@ from league.models.rulesets import Season
 
 
 class StandingsSnapshot(models.Model):
-    """The season's standings as last computed by ``league.tasks.season_recompute``."""
+    """The season's standings as last computed by ``league.standings.tasks.season_recompute``."""
 
     season = models.OneToOneField(
         Season, verbose_name=_("season"), on_delete=models.CASCADE, related_name="standings_snapshot"

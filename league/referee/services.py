@@ -21,7 +21,7 @@ from core.once import Once, claim_key, mark_claimed
 from core.validation import storable
 from league import permissions
 from league.error_codes import LeagueErrorCode as Code
-from league.errors import HandRefused
+from league.games.errors import HandRefused
 from league.games import records
 from league.games import services as game_services
 from league.models import Game, HandRecord, Penalty, PenaltyKind, Season

@@ -19,7 +19,8 @@ login that cannot log in (no password, inactive) when their member has none; a c
 may activate it later. Export → restore → export gives the same document except ids.
 
 Other apps add optional sections (``register_section``): the events app its club nights,
-tournament and casual games (``events/transfer.py``). A member merged into another keeps the link.
+tournament and casual games (each kind's ``transfer`` module in ``events``). A member merged into
+another keeps the link.
 """
 from __future__ import annotations
 
@@ -254,7 +255,7 @@ def _linked_seasons(season: Season) -> list[Season]:
         for linked in provider(season):
             if linked.pk != season.pk:
                 found.setdefault(linked.pk, linked)
-    return list(found.values())
+    return [found[pk] for pk in sorted(found)]  # oldest first, whichever kind named it
 
 
 def _linked_season_doc(linked: Season, person) -> dict[str, Any]:

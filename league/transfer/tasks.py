@@ -1,7 +1,7 @@
 """The Tenhou import as a Celery task (eager without a broker).
 
 The batch row holds the logs, the nickname mapping and the options, so the task takes
-only the batch id. ``league.tasks`` imports this module so that a worker knows the task.
+only the batch id. ``config/celery_app.py`` names this package so that a worker knows the task.
 ``league.transfer.tenhou6.batch_submit`` queues it on commit (importing it at the top as
 ``import_batch_task``); the task imports its service inside its body.
 """

@@ -32,7 +32,7 @@ from club.models import Member
 from core.queueing import on_commit
 from core.validation import BadInput, check_value, text_problem
 from league import permissions
-from league.errors import HandRefused
+from league.games.errors import HandRefused
 from league.games import services as game_services
 from league.models import Game, ImportBatch, Ruleset, Season
 from league.permissions import Action

@@ -1,4 +1,4 @@
-"""The what-if lab's Celery task (eager without a broker); ``league.tasks`` imports this module."""
+"""The what-if lab's Celery task (eager without a broker); Celery finds it (``config/celery_app.py``)."""
 from __future__ import annotations
 
 import datetime

@@ -66,7 +66,7 @@
     showSearchBoxes();
   }
   // <button data-confirm="question">: one confirming tap in a dialog, then the form posts confirmed
-  // (confirm=1); without JavaScript the server asks on a page instead (league/ui/confirm.py).
+  // (confirm=1); without JavaScript the server asks on a page instead (league/web/ui/confirm.py).
   document.addEventListener("click", function (ev) {
     var button = ev.target && ev.target.closest ? ev.target.closest("button[data-confirm]") : null;
     if (!button || !button.form) { return; }

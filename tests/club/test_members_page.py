@@ -7,7 +7,7 @@ from http import HTTPStatus
 import pytest
 from django.urls import reverse
 
-from club.views import manage
+from club.web.views import manage
 from tests.factories import MemberFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -379,7 +379,7 @@ def test_the_offline_form_makes_the_servers_event_from_the_same_taps(base_url, n
     from django.utils import translation
 
     from league.games.entry_screen import game_view
-    from league.games.forms import HandEntryForm
+    from league.web.games.forms import HandEntryForm
 
     game, _players = seated
     page = new_context().new_page()

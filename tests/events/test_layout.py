@@ -3,7 +3,7 @@
 - the shared base (``events.access``, ``choices``, ``timed``, ``rounds``, ``tables``, ``live``, ``seating``,
   ``signals``, ``open_games``) imports no event's package;
 - the nights, the tournaments and the casual games never import one another;
-- no module of a kind of event imports the modules that gather them (``events.models``, ``events.urls``,
+- no module of a kind of event imports the modules that gather them (``events.models``, ``events.web.urls``,
   ``events.admin``) or the pages above them, so ``events.models`` ⇄ ``events.tournaments.models`` is no
   circle any more;
 - seating a round, its round and table fields, and the services' access checks are written once.
@@ -18,9 +18,9 @@ import pytest
 from tests.test_import_graph import ROOT, import_graph
 
 KINDS = ("events.nights", "events.tournaments", "events.casual")
-SHARED = ("events.access", "events.choices", "events.timed", "events.rounds", "events.tables", "events.pages",
+SHARED = ("events.access", "events.choices", "events.timed", "events.rounds", "events.tables", "events.web.pages",
           "events.seating", "events.signals", "events.open_games")
-GATHERING = ("events.models", "events.urls", "events.admin", "events.apps", "events.open_views", "events.transfer")
+GATHERING = ("events.models", "events.web.urls", "events.admin", "events.apps", "events.web.open_views", "events.transfer")
 
 
 def _kind(module: str) -> str | None:
@@ -52,8 +52,8 @@ def test_a_kind_of_event_imports_neither_another_kind_nor_what_gathers_them(grap
 @pytest.mark.parametrize("planted", ["events.tournaments.services", "events.models"],
                          ids=["a sibling kind", "the gathering models module"])
 def test_a_planted_wrong_way_import_is_seen(graph, planted):
-    graph = {**graph, "events.nights.views": graph["events.nights.views"] | {planted}}
-    assert wrong_way(graph, "events.nights") == [f"events.nights.views -> {planted}"]
+    graph = {**graph, "events.web.nights.views": graph["events.web.nights.views"] | {planted}}
+    assert wrong_way(graph, "events.nights") == [f"events.web.nights.views -> {planted}"]
 
 
 def _functions(path: Path) -> list[str]:

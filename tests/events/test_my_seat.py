@@ -9,7 +9,8 @@ import pytest
 from django.urls import reverse
 
 from events.models import NightRound
-from events.nights import myseat, services
+from events.nights import services
+from events.web.nights import myseat
 from league.games import services as game_services
 from tests.factories import CheckInFactory, UserFactory
 from tests.league.events import ALL_LAST_FINISH, ron

@@ -95,7 +95,7 @@ def test_the_png_is_one_chat_wide_image_that_grows_with_the_report(client, tourn
 
 
 def test_the_sheet_says_what_the_page_says(tournament, members, admin_user):
-    from events.tournaments.report import report_context
+    from events.web.tournaments.report import report_context
 
     _play_a_round(tournament, members, admin_user, "손님")
     with translation.override("ko"):

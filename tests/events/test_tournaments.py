@@ -548,7 +548,7 @@ def test_the_desk_reads_refusals_in_korean(one_table, admin_user):
 def test_a_seated_player_cannot_wipe_an_entered_result(one_table, admin_user):
     game = services.table_scores(table=one_table, scores=[41000, 30000, 20000, 8000], sticks=1, by=admin_user)
     seated = game.seat_set.order_by("seat").first().member.user
-    from league.errors import HandRefused
+    from league.games.errors import HandRefused
 
     with pytest.raises(HandRefused) as exc:
         game_services.hand_record(game=game, position=0, by=seated, event={"kind": "draw", "tenpai": [0]})

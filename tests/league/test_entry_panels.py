@@ -1,5 +1,5 @@
 """The quick entry's result panels are rendered once per table and dealer
-(``league/templatetags/panels.py``): what is remembered must be what a fresh render gives, for every
+(``league/web/templatetags/panels.py``): what is remembered must be what a fresh render gives, for every
 form it is served to, and a form holding answers is never served the remembered panels."""
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from django.template.loader import render_to_string
 from django.utils import translation
 
 from league.games.entry_screen import EntryContext
-from league.games.forms import HandEntryForm
-from league.templatetags import panels
+from league.web.games.forms import HandEntryForm
+from league.web.templatetags import panels
 from scoring.rules.presets import PRESETS, preset
 
 NAMES = ["김 <동>", "이&서", "박준", "최"]
@@ -104,7 +104,7 @@ def test_an_edited_template_is_rendered_again_by_runserver(tmp_path):
 
     from django.utils.autoreload import file_changed
 
-    from league.templatetags import value_grid
+    from league.web.templatetags import value_grid
 
     form = HandEntryForm(table=_table(preset("juki-agit-2026")))
     panels.panels_markup(form)

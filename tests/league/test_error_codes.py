@@ -16,12 +16,12 @@ from rest_framework.test import APIClient
 from core.error_codes import FloorErrorCode
 from league.api.error_codes import ApiErrorCode
 from league.error_codes import LeagueErrorCode
-from league.errors import HandConflict, HandRefused, SeatedElsewhere
+from league.games.errors import HandConflict, HandRefused, SeatedElsewhere
 from tests.factories import ClubFactory, UserFactory
 from tests.league.events import ron, tsumo
 
 ROOT = Path(__file__).resolve().parents[2]
-WRITERS = ["league/errors.py", "core/once.py", "core/validation.py", "league/games/records.py",
+WRITERS = ["league/games/errors.py", "core/once.py", "core/validation.py", "league/games/records.py",
            "league/games/services.py", "league/referee/services.py", "league/seasons/services.py",
            "club/services.py", "events/nights/services.py", "events/tournaments/services.py", "events/seating.py",
            "events/rounds.py", "events/open_games.py", "notify/services.py", "notify/personal.py"]

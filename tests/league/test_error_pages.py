@@ -26,7 +26,7 @@ def _fail_with(monkeypatch, exc):
     def boom(*args, **kwargs):
         raise exc
 
-    monkeypatch.setattr("league.games.views.hands.game_view", boom)
+    monkeypatch.setattr("league.web.games.views.hands.game_view", boom)
 
 
 def test_a_locked_database_answers_503_try_again_in_korean(monkeypatch, player_client, game):

@@ -12,8 +12,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
-from league.games import filters
 from league.models import Game
+from league.web.games import filters
 from tests.factories import GameFactory, MemberFactory, SeasonFactory
 
 pytestmark = pytest.mark.django_db

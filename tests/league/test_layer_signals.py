@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from league.errors import HandRefused
+from league.games.errors import HandRefused
 from league.games import services as game_services
 from league.games.signals import penalty_entered
 from league.models import Game, Penalty, Season

@@ -12,9 +12,9 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from events.models import CheckIn, ClubNight
-from league.games import picker
 from league.games import services as game_services
 from league.models import Game
+from league.web.games import picker
 from tests.factories import ClubFactory, MemberFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

@@ -1,6 +1,6 @@
 """One tap→event and one event→words (issue 24 item 5): the offline table screen runs the server form's Python.
 
-The server's quick-entry form (``league.games.forms.HandEntryForm``) and the offline page
+The server's quick-entry form (``league.web.games.forms.HandEntryForm``) and the offline page
 (``static/league/offline.js``, through Pyodide) both call ``scoring.quick_entry``. Here the same taps go
 through the form and through the offline path itself: the scoring zip the browser downloads, unpacked
 in the vendored Pyodide (run by Node), called as offline.js calls it with the config the table screen
@@ -19,10 +19,10 @@ from django.conf import settings
 from django.http import QueryDict
 from django.utils import translation
 
-from league.games import offline
 from league.games.entry_screen import EntryContext
-from league.games.forms import HandEntryForm, refusal_templates, tap_table
 from league.games.words import _event_text, event_word_templates
+from league.web.games import offline
+from league.web.games.forms import HandEntryForm, refusal_templates, tap_table
 from scoring.rules import preset
 
 PLAYERS = ["김민준", "이서연", "박도윤", "최하은"]

@@ -1,4 +1,4 @@
-"""The installable app's files (league.games.offline): service worker, manifest, the engine zip, the pages to cache.
+"""The installable app's files (league.web.games.offline): service worker, manifest, the engine zip, the pages to cache.
 
 The browser side (queue, sending, conflicts) is tests/e2e/test_offline.py.
 """
@@ -19,9 +19,9 @@ from django.contrib.staticfiles import finders
 from django.test import Client
 from django.urls import reverse
 
-from league.games import offline
 from league.games import services as game_services
 from league.models import Game
+from league.web.games import offline
 from tests.factories import MemberFactory, UserFactory
 
 pytestmark = pytest.mark.django_db

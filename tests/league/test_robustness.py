@@ -266,7 +266,7 @@ def test_item10_broker_down_the_game_ending_hand_still_answers_and_is_recomputed
 
     from django.utils import timezone
 
-    from league import tasks
+    from config import tasks
     from league.models import HandRecord, Season, StandingsSnapshot
 
     r = post_json(api_as(players[1].user), "/api/hands/", {"game": game.pk, "position": 0, "event": YAKUMAN_TOBI})
@@ -290,7 +290,7 @@ def test_item10_broker_down_an_import_is_accepted_and_queued_again_later(tenhou_
 
     from django.utils import timezone
 
-    from league import tasks
+    from config import tasks
     from league.models import ImportBatch
 
     r = post_json(api_as(club_admin.user), "/api/imports/",
@@ -313,7 +313,7 @@ def test_item10_a_batch_left_running_by_a_crash_resumes_where_it_stopped(tenhou_
 
     from django.utils import timezone
 
-    from league import tasks
+    from config import tasks
     from league.models import Game, ImportBatch
     from league.transfer import tasks as transfer_tasks
     from league.transfer import tenhou6 as importers
@@ -631,7 +631,7 @@ def test_item13_unstorable_text_in_an_imported_log_is_a_400(tenhou_club_season, 
 def test_item13_unstorable_text_is_refused_by_the_services_too(game, players, referee, bad):
     from django.core.exceptions import ValidationError
 
-    from league.errors import HandRefused
+    from league.games.errors import HandRefused
     from league.games import services as game_services
     from league.models import HandRecord, Penalty
     from league.referee import services as referee_services

@@ -7,7 +7,7 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from core.models import AuditEntry
-from league.errors import HandConflict, HandRefused
+from league.games.errors import HandConflict, HandRefused
 from league.games import records
 from league.games import selectors as game_selectors
 from league.games import services as game_services

@@ -18,7 +18,7 @@ from rest_framework.test import APIClient
 
 from core.models import AuditEntry, IdempotencyKey
 from core.once import AlreadyDone, Once
-from league.errors import HandRefused
+from league.games.errors import HandRefused
 from league.games import services as game_services
 from league.models import Game, HandRecord, Penalty
 from league.referee import services as referee_services

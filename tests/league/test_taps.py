@@ -5,7 +5,7 @@ import pytest
 from django import forms
 from django.utils.html import conditional_escape
 
-from league.templatetags.taps import tap_options
+from league.web.templatetags.taps import tap_options
 
 SEATS = [("0", "김 <동>"), ("1", "이&서"), ("2", "박\"준\""), ("3", "최")]
 

@@ -8,8 +8,8 @@ from django.test.signals import template_rendered
 from django.urls import reverse
 from django.utils import translation
 
-from league.games.forms import value_choices
-from league.templatetags import value_grid as tags
+from league.web.games.forms import value_choices
+from league.web.templatetags import value_grid as tags
 from scoring.rules import preset
 
 GRID = "league/hands/_values.html"

@@ -11,7 +11,7 @@ from django.test import Client
 from django.urls import reverse
 
 from core.models import AuditEntry
-from league.errors import SeatedElsewhere
+from league.games.errors import SeatedElsewhere
 from league.games import services as game_services
 from league.models import Game
 from tests.factories import MemberFactory, UserFactory

@@ -15,7 +15,7 @@ from django.utils import translation
 
 from core.models import AuditEntry
 from league.games import services as game_services
-from league.standings.tables import export_bytes
+from league.web.standings.tables import export_bytes
 from tests.factories import MemberFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
@@ -75,7 +75,7 @@ def test_audit_log_link_only_for_referees_and_admins(logged, players, referee):
 def test_audit_log_stored_times_in_local_time():
     from types import SimpleNamespace
 
-    from league.templatetags.mahjong import audit_changes
+    from league.web.templatetags.mahjong import audit_changes
 
     entry = SimpleNamespace(before=None, after={"id": 7, "season": 3, "starts_at": "2026-12-01T08:30:00Z"})
     assert audit_changes(entry) == (("starts_at", "", "2026-12-01 17:30"),)  # no ids, the club's time
@@ -122,7 +122,7 @@ def test_missing_edit_reason_has_a_specific_korean_message(game, referee):
     ],
 )
 def test_the_seated_elsewhere_refusal_is_korean(label, expected):
-    from league.errors import SeatedElsewhere
+    from league.games.errors import SeatedElsewhere
 
     with translation.override("ko"):
         message = SeatedElsewhere([("최하늘", label, 7)]).messages[0]

@@ -17,8 +17,8 @@ from django.urls import reverse
 
 from league.games import services as game_services
 from league.games.entry_screen import EntryContext
-from league.games.forms import HandEntryForm, value_choices
 from league.models import HandRecord
+from league.web.games.forms import HandEntryForm, value_choices
 from scoring.errors import ScoringError
 from scoring.payments import check_win_han_fu
 from scoring.rules import preset

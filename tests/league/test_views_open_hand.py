@@ -9,8 +9,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from league.games.forms import event_initial
 from league.models import HandRecord
+from league.web.games.forms import event_initial
 
 pytestmark = pytest.mark.django_db
 

@@ -128,7 +128,7 @@ def test_audit_log_names_objects_and_actions_in_korean(game, players, referee):
 
 
 def test_audit_label_of_an_unknown_type_shows_as_stored():
-    from league.templatetags.mahjong import audit_action, audit_object
+    from league.web.templatetags.mahjong import audit_action, audit_object
 
     assert audit_object("import_batch") == "import_batch" and audit_action("merge") == "merge"
 
@@ -164,6 +164,6 @@ def test_audit_log_shows_an_edit_as_the_fields_it_changed(game, referee):
 def test_audit_changes(before, after, expected):
     from types import SimpleNamespace
 
-    from league.templatetags.mahjong import audit_changes
+    from league.web.templatetags.mahjong import audit_changes
 
     assert audit_changes(SimpleNamespace(before=before, after=after)) == expected

@@ -236,7 +236,7 @@ def test_a_list_option_that_is_not_numbers_is_explained_in_korean(played, club_a
     pytest.param(None, "", id="no-date"),
 ])
 def test_the_lab_dates_games_in_the_clubs_time_zone(stored, local):
-    from league.templatetags.mahjong import local_date
+    from league.web.templatetags.mahjong import local_date
 
     assert local_date(stored) == local
 
@@ -255,7 +255,7 @@ def test_one_queueing_policy_a_broker_error_never_fails_the_request_and_the_requ
         played, club_admin, monkeypatch, caplog, django_capture_on_commit_callbacks):
     """Issue 24: the lab queues through ``core.queueing`` like every other task: any failure to queue is
     logged after the commit (not raised into the admin's page), and ``league.requeue_stale`` runs it later."""
-    from league import tasks
+    from config import tasks
     from league.whatif.tasks import whatif_run
 
     def broken(*args, **kwargs):

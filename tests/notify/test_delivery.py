@@ -210,7 +210,7 @@ def test_a_worker_killed_mid_send_to_telegram_is_not_resent(game, telegram, fake
 
 
 def test_league_requeue_stale_picks_up_the_outbox(game, discord, fake, django_capture_on_commit_callbacks):
-    from league.tasks import requeue_stale
+    from config.tasks import requeue_stale
     from notify import messages
 
     ended(game)

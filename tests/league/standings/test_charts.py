@@ -5,7 +5,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from league.ui import charts as charts
+from league.web.ui import charts as charts
 from scoring.game import replay
 from tests.paths import REPO
 
@@ -156,7 +156,7 @@ def test_many_games_show_round_game_numbers_without_overlap():
 def test_hand_labels_follow_the_page_language(language, labels):
     from django.utils import translation
 
-    from league.ui.charts import hand_label
+    from league.web.ui.charts import hand_label
 
     with translation.override(language):
         assert [hand_label({"round": "E1", "honba": h}) for h in (0, 1)] == labels

@@ -10,7 +10,7 @@ import pytest
 from core.spreadsheet import display_width
 from league.standings import selectors as sel
 from league.standings.services import standings_refresh
-from league.standings.tables import export_bytes
+from league.web.standings.tables import export_bytes
 
 from .conftest import random_season
 

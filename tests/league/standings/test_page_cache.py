@@ -6,8 +6,8 @@ from http import HTTPStatus
 import pytest
 from django.urls import reverse
 
-from league.standings import tables
 from league.standings.services import standings_refresh
+from league.web.standings import tables
 
 pytestmark = pytest.mark.django_db
 
@@ -34,7 +34,7 @@ def renders(monkeypatch):
         return real_export(*args, **kwargs)
 
     monkeypatch.setattr(tables.StandingsTable, "to_html", to_html)
-    monkeypatch.setattr("league.standings.views.export_bytes", export_bytes)
+    monkeypatch.setattr("league.web.standings.views.export_bytes", export_bytes)
     return counts
 
 

@@ -12,9 +12,9 @@ from django.urls import reverse
 
 from league.models import RatingHistory, Season, StandingsSnapshot
 from league.standings import selectors as sel
-from league.standings import views
 from league.standings.services import load_season_data, standings_refresh
 from league.standings.stats import compute_standings
+from league.web.standings import views
 
 pytestmark = pytest.mark.django_db
 

@@ -13,7 +13,7 @@ from league.models import Game, GameSeat, HandRecord, StandingsSnapshot
 from league.standings import selectors as sel
 from league.standings.services import standings_refresh
 from league.standings.stats import hand_stats
-from league.standings.tables import StandingsTable, export_bytes
+from league.web.standings.tables import StandingsTable, export_bytes
 from tests.factories import MemberFactory, PenaltyFactory
 
 from .conftest import random_season

@@ -1,7 +1,0 @@
-from django.urls import path
-
-from club.views import home
-
-urlpatterns = [
-    path("", home.home, name="home"),
-]

@@ -1,0 +1,105 @@
+"""A season's settings page (``whatif:season_edit``): its fields, rating parameters and ruleset options in
+Korean. It lives with the what-if lab because, once the season has games, a ruleset change is first shown
+as a what-if of the standings (``league.whatif.selectors.compare``) — seasons stand below whatif and do not
+import it (tests/test_import_graph.py)."""
+from __future__ import annotations
+
+import hashlib
+import json
+from http import HTTPStatus
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from club.models import Club
+from core.once import AlreadyDone
+from core.web import entry_once
+from league.models import Ruleset, Season
+from league.seasons import services as season_services
+from league.web.seasons.forms import RulesetOptionsForm, SeasonForm
+from league.web.seasons.views import _club_for_admin
+from league.whatif.selectors import Proposal, ProposalError, compare, comparison_context
+from scoring.rule_docs import option_texts, value_in_korean
+
+
+def _preview_key(changes: dict[str, Any]) -> str:
+    """What the preview showed, so that a confirmation applies exactly that (changed meanwhile: preview again)."""
+    return hashlib.sha256(json.dumps(changes, sort_keys=True, ensure_ascii=False).encode()).hexdigest()[:16]
+
+
+def _changes_rows(ruleset: Ruleset, changes: dict[str, Any]) -> list[dict[str, str]]:
+    texts, now = option_texts(), ruleset.to_scoring().to_dict()
+    return [{"label": texts[k].label, "now": value_in_korean(k, now.get(k)), "new": value_in_korean(k, v)}
+            for k, v in changes.items()]
+
+
+@login_required
+def season_edit(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
+    """A season's settings and the options of its ruleset, in Korean.
+
+    Before the season's first game the ruleset changes in place; after it a change is a new version
+    (games keep theirs), shown first as a what-if of the standings, then confirmed with one more tap."""
+    club = _club_for_admin(request, slug)
+    if isinstance(club, HttpResponse):
+        return club
+    season = get_object_or_404(Season.objects.select_related("ruleset"), club=club, pk=season_id)
+    played = season.games.exists()
+    data = request.POST if request.method == "POST" else None
+    form = SeasonForm(data, club=club, instance=season)
+    form.fields["ruleset"].disabled = played  # after the first game: only a new version of its own ruleset
+    rules = RulesetOptionsForm(data, start=season.ruleset.to_scoring(), prefix="rule")
+    ctx: dict[str, Any] = {"club": club, "season": season, "form": form, "rules": rules, "played": played,
+                           "in_place": season_services.ruleset_editable_in_place(season)}
+    if request.method == "POST" and form.is_valid() and rules.is_valid():
+        changes = rules.changed_options()
+        if rules.is_valid():
+            ctx.update(_season_edit_post(request, club, season, form, changes, played))
+            if "done" in ctx:
+                return ctx["done"]
+    status = HTTPStatus.UNPROCESSABLE_ENTITY if request.method == "POST" and "preview" not in ctx else HTTPStatus.OK
+    return render(request, "league/seasons/edit.html", ctx, status=status)
+
+
+def _season_edit_post(request: HttpRequest, club: Club, season: Season, form: SeasonForm,
+                      changes: dict[str, Any], played: bool) -> dict[str, Any]:
+    data = form.cleaned_data
+    if changes and data["ruleset"] != season.ruleset:
+        form.add_error("ruleset", _("Choose another ruleset or change its options, not both at once."))
+        return {}
+    if changes and played and request.POST.get("previewed") != _preview_key(changes):
+        stored = Season.objects.select_related("club", "ruleset").get(pk=season.pk)  # the form set ``season``'s
+        try:  # fields already (unsaved): today's side is the season as stored
+            comparison = compare(stored, Proposal(ruleset={
+                "base": stored.ruleset.base, "overrides": {**(stored.ruleset.overrides or {}), **changes}}))
+        except ProposalError as exc:
+            form.add_error(None, exc.message_ko if (get_language() or "ko").startswith("ko") else exc.message)
+            return {}
+        return {**comparison_context(comparison.to_json()), "preview": True, "previewed": _preview_key(changes),
+                "changes": _changes_rows(season.ruleset, changes)}
+    try:
+        fields = {k: data[k] for k in season_services.SEASON_FIELDS if k in data}
+        if played:
+            fields.pop("ruleset", None)
+        season_services.season_update(season=season, by=request.user, **fields)
+        season_services.season_ruleset_change(season=season, overrides=changes, by=request.user,
+                                              once=entry_once(request))
+    except AlreadyDone:
+        messages.info(request, _("This was already saved: nothing was saved again."))
+    except ValidationError as exc:
+        for message in exc.messages:
+            form.add_error(None, message)
+        return {}
+    else:
+        season.refresh_from_db()
+        if changes and played:
+            messages.success(request, _("Season %(name)s now plays under %(ruleset)s; games already played keep "
+                                        "their version.") % {"name": season.name, "ruleset": season.ruleset})
+        else:
+            messages.success(request, _("Season %(name)s saved.") % {"name": season.name})
+    return {"done": redirect("seasons:season_list", club.slug)}
