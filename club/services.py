@@ -19,7 +19,7 @@ from club.bulk import BulkLine
 from club.error_codes import ClubErrorCode as Code
 from club.models import Club, ClubRole, Invite, Member, Request
 from club.selectors import may_manage
-from club.signals import member_changed, member_merged, member_merging
+from club.signals import member_changed
 from core.audit import audit, snapshot
 from core.models import AuditEntry
 from core.once import Once, claim_key, mark_claimed
@@ -185,11 +185,10 @@ def _recompute_seasons_of(member: Member) -> None:
 
 
 @transaction.atomic
-def member_merge(*, source: Member, target: Member, by=None, reason: str = "") -> Member:
-    """Merge a duplicate ``source`` into ``target``: its games, penalties, roles and login move over.
-
-    ``source`` stays (inactive, pointing at ``target``) so that the audit trail still names it.
-    """
+def member_merge_lock(*, source: Member, target: Member, by=None) -> tuple[Member, Member]:
+    """The club's checks before a duplicate ``source`` is merged into ``target``: both rows locked (returned
+    in that order), of one club, neither merged already, and ``by`` the club's admin. The merge itself is
+    ``league.members.services.member_merge``: each domain moves its own rows, then :func:`member_merge_record`."""
     if source.pk == target.pk:
         raise ValidationError(_("A member cannot be merged into itself."), code=Code.SAME_MEMBER)
     locked = {m.pk: m for m in Member.objects.select_for_update().filter(pk__in=[source.pk, target.pk])}
@@ -199,15 +198,20 @@ def member_merge(*, source: Member, target: Member, by=None, reason: str = "") -
     _require(by, club=source.club)
     if source.merged_into_id or target.merged_into_id:
         raise ValidationError(_("That member was already merged into another."), code=Code.ALREADY_MERGED)
-    member_merging.send(sender=Member, source=source, target=target)  # the league refuses two who sat together
+    return source, target
+
+
+@transaction.atomic
+def member_merge_record(*, source: Member, target: Member, moved: dict[str, int], by=None,
+                        reason: str = "") -> Member:
+    """The club's part of a merge, after the domains above moved their rows (``moved``: how many of each,
+    for the audit entry): roles, open invites and the login move over; ``source`` stays (inactive, pointing
+    at ``target``) so that the audit trail still names it."""
     if source.user_id and target.user_id:
         raise ValidationError(
             _("Both members have a login: unlink one of them first."), code=Code.BOTH_HAVE_LOGINS
         )
     before = {"source": _member_state(source), "target": _member_state(target)}
-    moved: dict[str, int] = {}
-    for _receiver, counts in member_merged.send(sender=Member, source=source, target=target):
-        moved.update(counts or {})
     for role in ClubRole.objects.filter(member=source).values_list("role", flat=True):
         ClubRole.objects.get_or_create(club=target.club, member=target, role=role)
     ClubRole.objects.filter(member=source).delete()

@@ -19,13 +19,12 @@ class EventsConfig(AppConfig):
         from core.audit import register_value_words
         from events import signals  # noqa: F401  (connects the receivers)
         from events.casual import transfer as casual_transfer
-        from events.choices import EndRule
         from events.nights import transfer as night_transfer
         from events.nights.models import ClubNight
         from events.tournaments import services as tournament_services  # noqa: F401  (round finished)
         from events.tournaments import transfer as tournament_transfer
         from events.tournaments.models import Carry, Entrant, SeatingMethod, Tournament, TournamentTable
-        from events.web.nights import myseat  # noqa: F401  (tonight's seat on club's member page: club.signals)
+        from league.models import EndRule
         from league.transfer.season_file import register_linked_seasons, register_section
         from league.web.games.picker import register_present
 

@@ -4,9 +4,9 @@ package (``events.nights``, ``events.tournaments``, ``events.casual``); this mod
 module imports the models of its own package (``tests/events/test_layout.py``).
 """
 from events.casual.models import CasualSeason
-from events.choices import EndRule
 from events.nights.models import CheckIn, ClubNight, NightRound, NightTable
 from events.tournaments.models import Entrant, Tournament, TournamentRound, TournamentTable
+from league.models import EndRule
 
 __all__ = ["CasualSeason", "CheckIn", "ClubNight", "EndRule", "Entrant", "NightRound", "NightTable", "Tournament",
            "TournamentRound", "TournamentTable"]

@@ -26,8 +26,8 @@ from django.utils.translation import gettext as _
 from club.models import Club, Member
 from events import access
 from league.error_codes import LeagueErrorCode
-from league.games.errors import refusal_message
 from league.games import services as game_services
+from league.games.errors import refusal_message
 from league.models import Game, GameSeat, HandRecord
 
 if TYPE_CHECKING:

@@ -36,7 +36,8 @@ from core.once import Once, claim_key, mark_claimed
 from events import access, seating
 from events.timed import TimedRound, TimedTable
 from league.games import services as game_services
-from league.models import Game, GameSeat, Season
+from league.games.clock import TimeLimit
+from league.models import EndRule, Game, GameSeat, Season
 
 
 # --- the history a seating weighs ---------------------------------------------------------------
@@ -160,8 +161,9 @@ class RoundSeating(abc.ABC):
     def start_table(self, rnd: TimedRound, number: int, members: list[Member]) -> TimedTable:
         """A league game for ``members`` at table ``number`` of ``rnd``, and the event's table row."""
         label = _("Round %(round)s · table %(table)s") % {"round": rnd.number, "table": number}
+        limit = TimeLimit(ends_at=rnd.ends_at, rule=EndRule(rnd.end_rule)) if rnd.ends_at else None
         game = game_services.game_start(season=self.season_for(len(members)), table_label=label[:40],
-                                        members=members, by=self.by)
+                                        members=members, by=self.by, time_limit=limit)
         return self.table_model.objects.create(round=rnd, game=game, label=str(number))
 
     def _audit(self, rnd: TimedRound, planned: SeatingPlan, ordered: list[list[int]],
@@ -193,6 +195,7 @@ def give_extra_time(*, table: TimedTable, minutes: int, by, reason: str, once: O
     before = table.extra_minutes
     table.extra_minutes = before + minutes
     table.save(update_fields=["extra_minutes"])
+    game_services.game_time_set(game=table.game, ends_at=table.ends_at)  # the game plays under its new limit
     audit(club=club, by=by, action=AuditEntry.Action.EDIT, object_type=object_type, object_id=table.pk,
           before={"extra_minutes": before}, after={"extra_minutes": table.extra_minutes}, reason=reason)
     mark_claimed(claim, table, object_type)

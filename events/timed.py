@@ -16,7 +16,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from events.choices import EndRule
+from league.models import EndRule
 
 
 class TimedRound(models.Model):

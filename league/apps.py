@@ -10,7 +10,6 @@ class LeagueConfig(AppConfig):
     def ready(self) -> None:
         """The league's upper parts listen to its lower ones here (games and seasons import neither)."""
         from core.once import register_result
-        from league import members  # noqa: F401 - connects the league's answers to club's signals
         from league.models import Game, HandRecord, Penalty, RefereeCall
         from league.referee import receivers as referee_receivers  # noqa: F401  (connects them)
         from league.standings import receivers as standings_receivers  # noqa: F401  (connects them)

@@ -20,3 +20,9 @@ penalty_given = Signal()
 referee_called = Signal()
 # season_closed(sender=Season, season=<Season>): an admin closed a season (not sent when it is reopened).
 season_closed = Signal()
+# penalty_hand_deleted(sender=HandRecord, hand=<HandRecord>, by=<User|None>, reason=<str>): a hand that holds a
+# live penalty is being deleted from its game (an undo, a delete), inside the transaction and before the row
+# goes; the referee cancels the penalty (``league.referee.receivers``). Not sent when the referee's own
+# ``penalty_cancel`` removes the hand.
+penalty_hand_deleted = Signal()
+

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from django.dispatch import receiver
 
-from club.signals import member_page_sections
 from events.signals import (
     night_closed,
     round_seated,
@@ -73,13 +72,6 @@ def _referee_called(sender, call, acknowledged, **kwargs) -> None:
     """The players at the table who linked their Telegram: the call, then "the referee is coming"."""
     seated = list(call.game.seat_set.values_list("member_id", flat=True))
     services.personal_write(member_ids=seated, message=messages.my_call(call, acknowledged=acknowledged))
-
-
-@receiver(member_page_sections, dispatch_uid="notify.my_telegram")
-def _my_telegram(sender, member, request, **kwargs) -> str | None:
-    from notify.web.views import my_telegram_section
-
-    return my_telegram_section(request, member)
 
 
 @receiver(tournament_cut, dispatch_uid="notify.tournament_cut")

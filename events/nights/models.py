@@ -13,8 +13,8 @@ from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from events.choices import EndRule
 from events.timed import TimedRound, TimedTable
+from league.models import EndRule
 
 
 class ClubNight(models.Model):

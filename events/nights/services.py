@@ -22,7 +22,6 @@ from core.models import AuditEntry
 from core.once import Once, claim_key, mark_claimed
 from events import access, open_games, seating
 from events.access import Occasion, actor
-from events.choices import EndRule
 from events.error_codes import NightErrorCode as Refusal
 from events.nights.models import CheckIn, ClubNight, NightRound, NightTable
 from events.rounds import (
@@ -35,8 +34,9 @@ from events.rounds import (
     winds_taken,
 )
 from events.signals import night_closed, round_seated
+from league.games import seats as game_seats
 from league.games import services as game_services
-from league.models import Game, GameSeat, Season
+from league.models import EndRule, Game, GameSeat, Season
 from scoring.messages import settle_particles
 
 __all__ = ["NightRefused", "Refusal", "busy_member_ids"]  # busy_member_ids: the desk's views ask it here
@@ -361,9 +361,7 @@ def seat_substitute(*, table: NightTable, leaving: Member, substitute: Member, b
         raise NightRefused(_("%(name)s is playing at another table and cannot take a second seat.")
                            % {"name": substitute.display_name}, code=Refusal.PLAYING)
     before = {"seat": seat.seat, "member": leaving.pk, "name": leaving.display_name}
-    seat.member = substitute
-    seat.save(update_fields=["member"])
-    game.__dict__.pop("_seat_names", None)  # league.games.selectors.seat_names: read again
+    game_seats.seat_substitute(game=game, leaving=leaving, joining=substitute)
     check_in(night=night, member=substitute, by=None)
     _leave_now(night, leaving, by)
     _audit(club=night.club, by=by, action=AuditEntry.Action.EDIT, object_type="game", object_id=game.pk,

@@ -24,7 +24,6 @@ from core.models import AuditEntry
 from core.once import Once, claim_key, mark_claimed
 from events import access, seating
 from events.access import Occasion, actor
-from events.choices import EndRule
 from events.error_codes import SeatingErrorCode
 from events.error_codes import TournamentErrorCode as Refusal
 from events.rounds import (
@@ -46,8 +45,9 @@ from events.tournaments.models import (
     TournamentTable,
     WithdrawalPolicy,
 )
+from league.games import seats as game_seats
 from league.games import services as game_services
-from league.models import Game, GameSeat, Penalty, Ruleset
+from league.models import EndRule, Game, GameSeat, Penalty, Ruleset
 from league.referee import services as referee_services
 from league.seasons import services as season_services
 from league.signals import game_finished
@@ -703,8 +703,7 @@ def table_substitute(*, table: TournamentTable, leaving: Member, substitute: Mem
         raise TournamentRefused(_("%(name)s is playing at another table and cannot take a second seat.")
                                 % {"name": substitute.display_name}, code=Refusal.PLAYING)
     before = {"seat": seat.seat, "member": leaving.pk, "name": leaving.display_name}
-    seat.member = substitute
-    seat.save(update_fields=["member"])
+    game_seats.seat_substitute(game=game, leaving=leaving, joining=substitute)
     _audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT, object_type="game", object_id=game.pk,
            before=before, after={"seat": seat.seat, "member": substitute.pk, "name": substitute.display_name},
            reason=reason)

@@ -1,6 +1,7 @@
 """Tenhou imports (``league.transfer.tenhou6``) and a season's files (export, CSV)."""
 from __future__ import annotations
 
+from django.http import StreamingHttpResponse
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from drf_spectacular.utils import OpenApiResponse, extend_schema
@@ -73,7 +74,6 @@ class SeasonFileActions:
                    summary="Export the season (games as game records, members, rulesets, penalties)")
     @action(detail=True, methods=["get"])
     def export(self, request, pk=None):
-        from django.http import StreamingHttpResponse
 
         from league.transfer.season_file import export_season_chunks
 
@@ -88,18 +88,26 @@ class SeasonFileActions:
                    summary="Games as CSV")
     @action(detail=True, methods=["get"], url_path="csv/games")
     def games_csv(self, request, pk=None):
-        from league.transfer.csv import games_csv_response
+        from league.transfer.csv import games_csv_chunks
 
         season = self._season_for(Action.VIEW_CLUB)
         refused = _built_in_worker(request, season)
-        return refused if refused is not None else games_csv_response(season)
+        return refused if refused is not None else _csv_response(games_csv_chunks(season),
+                                                                 f"season-{season.pk}-games.csv")
 
     @extend_schema(responses={(200, "text/csv"): OpenApiResponse(description="One row per hand.")},
                    summary="Hands as CSV")
     @action(detail=True, methods=["get"], url_path="csv/hands")
     def hands_csv(self, request, pk=None):
-        from league.transfer.csv import hands_csv_response
+        from league.transfer.csv import hands_csv_chunks
 
         season = self._season_for(Action.VIEW_CLUB)
         refused = _built_in_worker(request, season)
-        return refused if refused is not None else hands_csv_response(season)
+        return refused if refused is not None else _csv_response(hands_csv_chunks(season),
+                                                                 f"season-{season.pk}-hands.csv")
+
+
+def _csv_response(chunks, filename: str) -> StreamingHttpResponse:
+    response = StreamingHttpResponse(chunks, content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response

@@ -1,8 +1,9 @@
 """A game's time limit and the end rule that says when a timed game is over.
 
 The clocks live in ``events`` (a club night's round, a tournament's round, each table's extra
-minutes); ``league`` never imports them. A game asks with the :data:`game_clock` signal: a
-receiver answers a :class:`TimeLimit` for a game it times (``events.signals``), or None.
+minutes); ``league`` never imports them. Whoever seats a timed game gives it its limit as data
+(``league.games.services.game_start(time_limit=…)``, moved by ``game_time_set`` when a referee gives
+the table extra time); the game reads its own row (:func:`time_limit`) and asks nobody.
 
 The end rules (the night's or tournament's "when time is up"):
 
@@ -18,41 +19,27 @@ then the games service ends the game with an ``end`` event, reason ``time``.
 from __future__ import annotations
 
 import datetime
-import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from django.dispatch import Signal
 from django.utils import timezone
 
-from league.models import Game, HandRecord
-
-game_clock = Signal()
-"""Sent with ``sender=Game, game=<Game>``; a receiver returns a :class:`TimeLimit` or None."""
+from league.models import EndRule, Game, HandRecord
 
 _HANDS = frozenset({"ron", "tsumo", "draw", "nagashi", "abort"})
-
-
-class TimeRule(enum.StrEnum):
-    """When time is up: the same codes as ``events.choices.EndRule``."""
-
-    FINISH_HAND = "finish_hand"
-    ONE_MORE_HAND = "one_more_hand"
-    ALL_LAST = "all_last"
 
 
 @dataclass(frozen=True)
 class TimeLimit:
     ends_at: datetime.datetime
-    rule: TimeRule
+    rule: EndRule
 
 
 def time_limit(game: Game) -> TimeLimit | None:
-    """The game's time limit from whoever times it (a club night's or tournament's table), or None."""
-    for _receiver, answer in game_clock.send(sender=Game, game=game):
-        if isinstance(answer, TimeLimit):
-            return answer
-    return None
+    """The time limit the game is played under (set by whoever seated it), or None."""
+    if game.time_ends_at is None:
+        return None
+    return TimeLimit(ends_at=game.time_ends_at, rule=EndRule(game.time_rule or EndRule.FINISH_HAND))
 
 
 def time_is_up(limit: TimeLimit | None, now: datetime.datetime | None = None) -> bool:
@@ -69,9 +56,9 @@ def time_rule_over(game: Game, rep, hands: Sequence[HandRecord], limit: TimeLimi
              if row.event_index < len(hands)
              and (hands[row.event_index].event or {}).get("kind") in _HANDS
              and hands[row.event_index].entered_at >= limit.ends_at]
-    if limit.rule is TimeRule.FINISH_HAND:
+    if limit.rule == EndRule.FINISH_HAND:
         return len(after) >= 1
-    if limit.rule is TimeRule.ONE_MORE_HAND:
+    if limit.rule == EndRule.ONE_MORE_HAND:
         return len(after) >= 2
     # ALL_LAST: from the second hand after the time on, the first hand that passes the deal.
     if len(after) < 2:
@@ -80,4 +67,4 @@ def time_rule_over(game: Game, rep, hands: Sequence[HandRecord], limit: TimeLimi
     return any(row.round != nxt for row, nxt in zip(after[1:], following, strict=True))
 
 
-__all__ = ["TimeLimit", "TimeRule", "game_clock", "time_is_up", "time_limit", "time_rule_over"]
+__all__ = ["EndRule", "TimeLimit", "time_is_up", "time_limit", "time_rule_over"]

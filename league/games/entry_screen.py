@@ -13,8 +13,8 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from league import permissions
-from league.games.errors import cancelled_message, refusal_message
 from league.games import selectors
+from league.games.errors import cancelled_message, refusal_message
 from league.games.needs import needs_panel
 from league.models import Game
 from scoring.errors import ScoringError

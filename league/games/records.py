@@ -17,7 +17,7 @@ from typing import Any
 from django.db import IntegrityError
 from django.utils import timezone
 
-from core.audit import audit, snapshot
+from core.audit import audit
 from core.models import AuditEntry
 from core.validation import BadInput, check_value, storable
 from league.error_codes import LeagueErrorCode as Code
@@ -25,7 +25,7 @@ from league.games.errors import HandConflict, HandRefused
 from league.games.game_stats import stats_of_replay
 from league.games.selectors import build_record, replay_record
 from league.models import Game, HandRecord, Penalty
-from league.signals import game_finished, season_results_changed
+from league.signals import game_finished, penalty_hand_deleted, season_results_changed
 from scoring.errors import ScoringError
 from scoring.record import parse_event
 
@@ -181,15 +181,9 @@ def delete(*, game: Game, hand: HandRecord, by, reason: str, cancel_penalty: boo
             hand=original, code=Code.LATER_HAND, error=exc,
         ) from exc
     before = hand_after(hand)
-    penalty = Penalty.objects.filter(hand_record=hand, cancelled_at__isnull=True).first()
-    if penalty is not None and cancel_penalty:
-        pbefore = snapshot(penalty)
-        penalty.cancelled_at = timezone.now()
-        penalty.cancelled_by = by if getattr(by, "is_authenticated", False) else None
-        penalty.cancel_reason = reason or "hand deleted"
-        penalty.save(update_fields=["cancelled_at", "cancelled_by", "cancel_reason"])
-        audit(club=game.club, by=by, action=AuditEntry.Action.CANCEL, object_type="penalty",
-               object_id=penalty.pk, before=pbefore, after=snapshot(penalty), reason=penalty.cancel_reason)
+    if cancel_penalty and Penalty.objects.filter(hand_record=hand, cancelled_at__isnull=True).exists():
+        # The referee's row: its service cancels it (league.referee.receivers), before the hand it points at goes.
+        penalty_hand_deleted.send(sender=HandRecord, hand=hand, by=by, reason=reason or "hand deleted")
     hand_pk = hand.pk
     hand.delete()
     for later in hands[before["position"] + 1:]:

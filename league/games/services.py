@@ -25,9 +25,9 @@ from core.once import Once, claim_key, mark_claimed
 from core.validation import storable
 from league import permissions
 from league.error_codes import LeagueErrorCode as Code
-from league.games.errors import HandRefused, SeatedElsewhere
 from league.games import clock, records
 from league.games import selectors as game_selectors
+from league.games.errors import HandRefused, SeatedElsewhere
 from league.games.selectors import game_members
 from league.models import Game, GameSeat, HandRecord, Ruleset, Season
 from league.permissions import Action, require
@@ -48,8 +48,12 @@ def game_start(
     started_at: datetime.datetime | None = None, source: str = Game.Source.TABLE, external_id: str | None = None,
     once: Once | None = None,
     override_seated: bool = False,
+    time_limit: clock.TimeLimit | None = None,
 ) -> Game:
     """Start a game: ``members`` in seat order (0 = first dealer), or shuffled with ``random_seats``.
+
+    ``time_limit``: the time the game is played under (a club night's or a tournament's round), kept on
+    the game; :func:`game_time_set` moves it (a referee's extra time).
 
     With ``once`` (the form's entry token or the API's ``Idempotency-Key``) a second submission
     starts nothing and raises :class:`AlreadyDone` (its ``result`` is the game started first).
@@ -101,6 +105,7 @@ def game_start(
         club=club, season=season, ruleset=ruleset, table_label=table_label, seats=len(members),
         started_at=started_at or timezone.now(), created_by=by if getattr(by, "is_authenticated", False) else None,
         source=source, external_id=external_id or None,
+        time_ends_at=time_limit.ends_at if time_limit else None, time_rule=time_limit.rule if time_limit else "",
     )
     GameSeat.objects.bulk_create(GameSeat(game=game, seat=i, member=m) for i, m in enumerate(members))
     if not ruleset.frozen:
@@ -110,6 +115,35 @@ def game_start(
            after=_game_after(game), reason=overridden)
     mark_claimed(claim, game, "game")
     return game
+
+
+@transaction.atomic
+def game_time_set(*, game: Game, ends_at: datetime.datetime | None) -> Game:
+    """The game's time is up at ``ends_at`` now (its table was given extra time; None: no limit). Its end
+    rule stays the one it was seated with. The event that times the game audits the change."""
+    game = records.locked(game)
+    game.time_ends_at = ends_at
+    game.save(update_fields=["time_ends_at"])
+    return game
+
+
+def game_history_restore(*, game: Game, entered: Sequence[dict[str, Any] | None] = (), created_by=None,
+                         finished_at: datetime.datetime | None = None) -> None:
+    """A restored game's history as the season file recorded it (``league.transfer.season_file``): who
+    entered each hand and when (``entered[position]``: ``by``, ``entered_at``, ``updated_at``), who started
+    the game, and when a finished game finished. The system's write: no permission, no audit entry (the
+    restore audits itself)."""
+    for position, entry in enumerate(entered):
+        if entry is not None:
+            HandRecord.objects.filter(game=game, position=position).update(
+                entered_by=entry.get("by"), **{k: entry[k] for k in ("entered_at", "updated_at") if entry.get(k)})
+    changes: dict[str, Any] = {}
+    if created_by is not None:
+        changes["created_by"] = created_by
+    if finished_at is not None and Game.objects.filter(pk=game.pk, finished_at__isnull=False).exists():
+        changes["finished_at"] = finished_at
+    if changes:
+        Game.objects.filter(pk=game.pk).update(**changes)
 
 
 @transaction.atomic

@@ -10,13 +10,13 @@ A game's state is never stored as truth: the hand records (one game-record contr
 event each) are replayed by ``scoring.game.replay``.
 """
 from league.models.exports import SeasonExport
-from league.models.games import Game, GameSeat, HandRecord
+from league.models.games import EndRule, Game, GameSeat, HandRecord
 from league.models.imports import ImportBatch
 from league.models.referee import Penalty, PenaltyKind, RefereeCall, RefereeCallReason
 from league.models.rulesets import Ruleset, Season
 from league.models.standings import RatingHistory, StandingRow, StandingsSnapshot
 from league.whatif.models import WhatIfRun
 
-__all__ = ["Game", "GameSeat", "HandRecord", "ImportBatch", "Penalty", "PenaltyKind",
+__all__ = ["EndRule", "Game", "GameSeat", "HandRecord", "ImportBatch", "Penalty", "PenaltyKind",
            "RefereeCall", "RefereeCallReason",
            "RatingHistory", "Ruleset", "Season", "SeasonExport", "StandingRow", "StandingsSnapshot", "WhatIfRun"]

@@ -14,6 +14,14 @@ from django.utils.translation import gettext_lazy as _
 from league.models.rulesets import Ruleset, Season
 
 
+class EndRule(models.TextChoices):
+    """When a timed game's time is up (its night's or tournament's round chose it; ``league.games.clock``)."""
+
+    FINISH_HAND = "finish_hand", _("Finish the hand in play")
+    ONE_MORE_HAND = "one_more_hand", _("Play one more hand")
+    ALL_LAST = "all_last", _("The next hand is all-last")
+
+
 class Game(models.Model):
     class Status(models.TextChoices):
         IN_PROGRESS = "in_progress", _("In progress")
@@ -53,6 +61,10 @@ class Game(models.Model):
         _("final statistics"), null=True, blank=True,
         help_text=_("Each seat's hand statistics and full-hand wins, for the standings (league.games.game_stats)."),
     )
+    # The time rule the game is played under, given by whoever seated it (a club night's or a tournament's
+    # round; a referee's extra time moves ``time_ends_at``): the game never asks the event (issue 34).
+    time_ends_at = models.DateTimeField(_("time is up at"), null=True, blank=True)
+    time_rule = models.CharField(_("when time is up"), max_length=16, choices=EndRule.choices, blank=True)
 
     class Meta:
         ordering = ["-started_at", "-id"]

@@ -1,16 +1,16 @@
-"""The referee's answers to the signals of the layers below it (connected in ``league.apps``)."""
+"""What the referee does when the layers below it announce a change (connected in ``league.apps``)."""
 from __future__ import annotations
 
 from typing import Any
 
 from django.dispatch import receiver
 
-from league.games.signals import penalty_entered
 from league.models import HandRecord
 from league.referee import services
+from league.signals import penalty_hand_deleted
 
 
-@receiver(penalty_entered, dispatch_uid="league.referee.penalty_entered")
-def give_entered_penalty(sender, *, game, position, event, by, once, **kwargs: Any) -> tuple[HandRecord, bool]:
-    """A penalty event entered on the table screen: given by the referee's service (its permission applies)."""
-    return services.penalty_hand(game=game, position=position, event=event, by=by, once=once)
+@receiver(penalty_hand_deleted, sender=HandRecord, dispatch_uid="league.referee.penalty_hand_deleted")
+def cancel_the_deleted_hands_penalty(sender, *, hand: HandRecord, by, reason: str, **kwargs: Any) -> None:
+    """A hand holding a penalty was undone or deleted: its penalty is cancelled (and audited) with the hand."""
+    services.penalty_cancel_with_hand(hand=hand, by=by, reason=reason)

@@ -21,9 +21,9 @@ from core.once import Once, claim_key, mark_claimed
 from core.validation import storable
 from league import permissions
 from league.error_codes import LeagueErrorCode as Code
-from league.games.errors import HandRefused
 from league.games import records
 from league.games import services as game_services
+from league.games.errors import HandRefused
 from league.models import Game, HandRecord, Penalty, PenaltyKind, Season
 from league.permissions import Action, require
 from league.signals import penalty_given
@@ -231,3 +231,45 @@ def penalty_cancel(*, penalty: Penalty, by=None, reason: str) -> Penalty:
     if game is None:
         records.queue_recompute(penalty.season_id)
     return penalty
+
+
+def penalties_member_move(*, source: Member, target: Member) -> dict[str, int]:
+    """Every penalty given to ``source`` and every ruling in its favour become ``target``'s (a duplicate member
+    merged into the original, ``league.members.services.member_merge``). Returns how many of each moved."""
+    return {
+        "penalties": Penalty.objects.filter(member=source).update(member=target),
+        "rulings_received": Penalty.objects.filter(beneficiary=source).update(beneficiary=target),
+    }
+
+
+def penalty_record_restore(*, season: Season, game: Game | None, member: Member, type: str, points,
+                           amount, reason: str, beneficiary: Member | None) -> Penalty:
+    """A cancelled in-game penalty restored from a season file as history (its event was removed from the game,
+    so it is no hand to give again). The system's write (``league.transfer.season_file``)."""
+    return Penalty.objects.create(season=season, game=game, member=member, type=type, points=points,
+                                  amount=amount, reason=reason, beneficiary=beneficiary)
+
+
+def penalty_history_restore(*, penalty: Penalty, **recorded: Any) -> None:
+    """Who gave or cancelled a restored penalty and when (``given_by``, ``given_at``, ``cancelled_by``,
+    ``cancelled_at``, ``cancel_reason``), as the season file recorded it. The system's write."""
+    allowed = {"given_by", "given_at", "cancelled_by", "cancelled_at", "cancel_reason"}
+    if set(recorded) - allowed:
+        raise TypeError(f"not a penalty's history: {sorted(set(recorded) - allowed)}")
+    Penalty.objects.filter(pk=penalty.pk).update(**recorded)
+
+
+def penalty_cancel_with_hand(*, hand: HandRecord, by, reason: str) -> None:
+    """The live penalty ``hand`` holds is cancelled because the hand is being deleted from its game (the games'
+    undo or delete, inside their transaction and row lock): audited, the hand's removal is the games'."""
+    penalty = Penalty.objects.filter(hand_record=hand, cancelled_at__isnull=True).first()
+    if penalty is None:
+        return
+    before = snapshot(penalty)
+    penalty.cancelled_at = timezone.now()
+    penalty.cancelled_by = by if getattr(by, "is_authenticated", False) else None
+    penalty.cancel_reason = reason
+    penalty.save(update_fields=["cancelled_at", "cancelled_by", "cancel_reason"])
+    audit(club=hand.game.club, by=by, action=AuditEntry.Action.CANCEL, object_type="penalty", object_id=penalty.pk,
+          before=before, after=snapshot(penalty), reason=reason)
+

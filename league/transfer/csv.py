@@ -13,8 +13,6 @@ import json
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from django.http import StreamingHttpResponse
-
 from core.spreadsheet import safe_cell, safe_row
 from league.models import Game, GameSeat, HandRecord, Season
 from league.transfer.season_file import _iso, season_games_in_chunks
@@ -37,12 +35,6 @@ def _csv_chunks(rows: Iterator[list[list[Any]]]) -> Iterator[bytes]:
     yield "\ufeff".encode()
     for chunk in rows:
         yield "".join(writer.writerow(safe_row(r)) for r in chunk).encode("utf-8")  # every cell, headers too
-
-
-def _csv_response(rows: Iterator[list[list[Any]]], filename: str) -> StreamingHttpResponse:
-    response = StreamingHttpResponse(_csv_chunks(rows), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}"'
-    return response
 
 
 _safe = safe_cell  # the one guard (core.spreadsheet); _csv_chunks applies it to every cell too
@@ -153,10 +145,3 @@ def games_csv_chunks(season: Season, on_chunk: Callable[[int], None] | None = No
 def hands_csv_chunks(season: Season, on_chunk: Callable[[int], None] | None = None) -> Iterator[bytes]:
     return _csv_chunks(hands_row_chunks(season, on_chunk))
 
-
-def games_csv_response(season: Season) -> StreamingHttpResponse:
-    return _csv_response(games_row_chunks(season), f"season-{season.pk}-games.csv")
-
-
-def hands_csv_response(season: Season) -> StreamingHttpResponse:
-    return _csv_response(hands_row_chunks(season), f"season-{season.pk}-hands.csv")

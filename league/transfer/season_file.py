@@ -42,6 +42,7 @@ from core.audit import PastEntry, audit, forget_since, restore_history
 from core.models import AuditEntry
 from league.games import services as game_services
 from league.games.selectors import build_record
+from league.members import services as member_services
 from league.models import Game, GameSeat, HandRecord, Penalty, Ruleset, Season
 from league.referee import services as referee_services
 from league.seasons import services as season_services
@@ -479,7 +480,7 @@ class _Restore:
                 source, target = self.member(m["display_name"], self.where[0]), self.member(
                     m["merged_into"], self.where[0])
                 if source.merged_into_id != target.pk:
-                    club_services.member_merge(source=source, target=target, reason="season restore")
+                    member_services.member_merge(source=source, target=target, reason="season restore")
                     source.refresh_from_db()
                     if bool(m.get("active", False)) != source.active:
                         Member.objects.filter(pk=source.pk).update(active=bool(m.get("active", False)))
@@ -615,22 +616,19 @@ class _Restore:
 
     def _game_history(self, game: Game, g: dict[str, Any], where: str) -> None:
         """Who entered each hand and when, who started the game, its cancel and when it finished."""
-        for position, entry in enumerate(g.get("entered") or []):
-            if isinstance(entry, dict):
-                HandRecord.objects.filter(game=game, position=position).update(
-                    entered_by=self.user(entry.get("by")),
-                    **{k: _dt(entry[f], where) for k, f in (("entered_at", "at"), ("updated_at", "updated_at"))
-                       if entry.get(f)})
-        if g.get("started_by"):
-            Game.objects.filter(pk=game.pk).update(created_by=self.user(g["started_by"]))
+        entered = [{"by": self.user(entry.get("by")), "entered_at": _dt(entry.get("at"), where),
+                    "updated_at": _dt(entry.get("updated_at"), where)} if isinstance(entry, dict) else None
+                   for entry in g.get("entered") or []]
+        game_services.game_history_restore(game=game, entered=entered,
+                                           created_by=self.user(g["started_by"]) if g.get("started_by") else None)
         if g.get("status") == Game.Status.CANCELLED:
             game_services.game_cancel(game=game, reason=g.get("cancel_reason") or "cancelled (restored)")
         game.refresh_from_db()
         if g.get("status") == Game.Status.FINISHED and game.status != Game.Status.FINISHED:
             raise RestoreError(f"{where}: the game was finished but its hands do not finish it.")
         finished_at = _dt(g.get("finished_at"), where)
-        if game.finished_at is not None and finished_at is not None:
-            Game.objects.filter(pk=game.pk).update(finished_at=finished_at)
+        if finished_at is not None:
+            game_services.game_history_restore(game=game, finished_at=finished_at)
 
     def _penalties(self, season: Season, penalty_docs: list, games: dict[Any, Game],
                    in_game: dict[tuple[Any, int], dict]) -> dict[Any, Penalty]:
@@ -651,7 +649,7 @@ class _Restore:
             beneficiary = self.member(p["beneficiary"], where) if p.get("beneficiary") else None
             if p.get("hand_position") is not None or (game is not None and p.get("cancelled_at")):
                 # A cancelled in-game penalty: its event was removed from the game; keep the row as history.
-                penalty = Penalty.objects.create(
+                penalty = referee_services.penalty_record_restore(
                     season=season, game=game, member=offender, type=p["type"], points=points,
                     amount=p.get("amount"), reason=p.get("reason") or "", beneficiary=beneficiary,
                 )
@@ -735,4 +733,4 @@ def _restore_penalty_times(penalty: Penalty, doc: dict[str, Any], user=None) -> 
         updates["cancelled_at"] = _dt(doc["cancelled_at"], "penalty")
         updates["cancel_reason"] = doc.get("cancel_reason") or ""
     if updates:
-        Penalty.objects.filter(pk=penalty.pk).update(**updates)
+        referee_services.penalty_history_restore(penalty=penalty, **updates)

@@ -32,8 +32,8 @@ from club.models import Member
 from core.queueing import on_commit
 from core.validation import BadInput, check_value, text_problem
 from league import permissions
-from league.games.errors import HandRefused
 from league.games import services as game_services
+from league.games.errors import HandRefused
 from league.models import Game, ImportBatch, Ruleset, Season
 from league.permissions import Action
 from league.transfer.tasks import import_batch as import_batch_task

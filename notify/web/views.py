@@ -111,7 +111,7 @@ def _own_member(request: HttpRequest) -> Member | None:
 
 
 def my_telegram_section(request: HttpRequest, member: Member) -> str | None:
-    """The member's own Telegram panel on "내 정보" (club.signals.member_page_sections); nothing when
+    """The member's own Telegram panel on "내 정보" (``club.web.views.self_service.me``); nothing when
     their club has no Telegram bot and they have no link."""
     link = MemberTelegram.objects.select_related("channel").filter(member=member).first()
     bot = personal.club_bot(member)

@@ -12,6 +12,7 @@ from club.error_codes import ClubErrorCode as Code
 from club.models import ClubRole, Invite, Member, Request
 from core.models import AuditEntry
 from league.games import services as game_services
+from league.members import services as member_services
 from league.models import GameSeat, Penalty
 from league.referee import services as referee_services
 from tests.factories import MemberFactory, UserFactory
@@ -68,7 +69,7 @@ def test_merging_a_duplicate_moves_games_penalties_roles_and_login(club, club_ad
     referee_services.penalty_give(member=duplicate, type="season_deduction", reason="지각", by=referee.user,
                                  season=season, points=2)
     user = duplicate.user
-    services.member_merge(source=duplicate, target=original, by=club_admin.user, reason="중복 입력")
+    member_services.member_merge(source=duplicate, target=original, by=club_admin.user, reason="중복 입력")
     duplicate.refresh_from_db()
     original.refresh_from_db()
     assert GameSeat.objects.get(game=game, seat=1).member == original
@@ -93,7 +94,7 @@ def test_merge_refusals(case, code, club, club_admin, season, players, referee):
         "both_logins": (players[0], MemberFactory(club=club, user=UserFactory())),
     }[case]
     with pytest.raises(ValidationError) as exc:
-        services.member_merge(source=source, target=target, by=club_admin.user)
+        member_services.member_merge(source=source, target=target, by=club_admin.user)
     assert _code(exc) == code
     assert Member.objects.get(pk=source.pk).merged_into is None
 
@@ -200,6 +201,6 @@ def test_a_merge_with_the_broker_down_still_merges_and_marks_the_standings_stale
 
     game_services.game_start(season=season, members=players, by=referee.user)
     original = MemberFactory(club=club, display_name="원래 회원")
-    services.member_merge(source=players[1], target=original, by=club_admin.user)
+    member_services.member_merge(source=players[1], target=original, by=club_admin.user)
     assert Member.objects.get(pk=players[1].pk).merged_into == original
     assert Season.objects.get(pk=season.pk).standings_changed_at is not None  # requeue_stale finds it

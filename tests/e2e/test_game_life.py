@@ -20,6 +20,7 @@ import pytest
 from tests.e2e.conftest import CHROMIUM
 from tests.e2e.test_game_night import login
 from tests.e2e.test_table_browser import expect_preview, save, tap
+from tests.events.clock import seated_earlier
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
@@ -68,7 +69,6 @@ END_RULES = [
 
 @pytest.mark.parametrize("end_rule, after_time, final", END_RULES)
 def test_a_timed_night_ends_the_game_at_time(base_url, new_context, juki, shots, end_rule, after_time, final):
-    from events.models import NightRound
     from events.nights import services
     from league.models import Game, HandRecord
 
@@ -90,7 +90,7 @@ def test_a_timed_night_ends_the_game_at_time(base_url, new_context, juki, shots,
 
     # The minute runs out while E2 is played.
     two = datetime.timedelta(minutes=2)
-    NightRound.objects.filter(pk=rnd.pk).update(seated_at=rnd.seated_at - two)
+    seated_earlier(rnd, two)
     for hand in HandRecord.objects.filter(game=game):
         HandRecord.objects.filter(pk=hand.pk).update(entered_at=hand.entered_at - two)
     host.reload()

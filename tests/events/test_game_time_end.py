@@ -12,11 +12,11 @@ import pytest
 from django.core.exceptions import ValidationError
 
 from core.models import AuditEntry
-from events.models import NightRound
 from events.nights import services
 from league.error_codes import LeagueErrorCode as Code
 from league.games import services as game_services
 from league.models import Game, HandRecord
+from tests.events.clock import seated_earlier
 
 pytestmark = pytest.mark.django_db
 
@@ -35,7 +35,7 @@ def _timed_game(club, season, members, admin_user, rule):
 def _time_runs_out(rnd):
     """Two minutes pass (a 1-minute round): the round and the hands saved so far move back in time."""
     two = datetime.timedelta(minutes=2)
-    NightRound.objects.filter(pk=rnd.pk).update(seated_at=rnd.seated_at - two)
+    seated_earlier(rnd, two)
     for hand in HandRecord.objects.filter(game__night_table__round=rnd):
         HandRecord.objects.filter(pk=hand.pk).update(entered_at=hand.entered_at - two)
 
@@ -138,7 +138,7 @@ def test_the_host_ends_with_one_confirming_tap_when_the_rule_says_so(client, clu
     assert game.status == Game.Status.IN_PROGRESS
     _save(game, NOTEN, host)
     # The time ran out while that hand was played (it was saved after the limit) and nothing ended it yet.
-    NightRound.objects.filter(pk=rnd.pk).update(seated_at=rnd.seated_at - datetime.timedelta(minutes=2))
+    seated_earlier(rnd, datetime.timedelta(minutes=2))
     table = client.get(reverse("league:game_table", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="ko").content.decode()
     assert 'data-testid="time-over"' in table and "종료" in table
     client.post(reverse("league:game_end_time", args=[game.pk]))

@@ -9,7 +9,6 @@ import json
 import pytest
 from django.core.management import call_command
 
-from club import services as club_services
 from club.models import Member
 from events.casual.models import CasualSeason
 from events.models import ClubNight
@@ -17,6 +16,7 @@ from events.nights import services as night_services
 from events.tournaments import services as tournament_services
 from events.tournaments.models import Entrant, Tournament, TournamentTable
 from league.games import services as game_services
+from league.members import services as member_services
 from league.models import Game, GameSeat, Season
 from league.transfer.season_file import RestoreError, export_season, restore_season
 from tests.factories import (
@@ -48,7 +48,7 @@ def _merged_duplicate(club, target: Member, season: Season | None, others: list[
     if season is not None:
         game = game_services.game_start(season=season, members=[duplicate, *others[:3]], table_label="dup")
         game_services.hand_record(game=game, position=0, event=YAKUMAN_RON)
-    club_services.member_merge(source=duplicate, target=target, by=by, reason="same person")
+    member_services.member_merge(source=duplicate, target=target, by=by, reason="same person")
     return duplicate
 
 

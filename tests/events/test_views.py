@@ -1,6 +1,7 @@
 """Club-night pages: the desk, the phone check-in, a table's referee tools, the board and its 304s."""
 from __future__ import annotations
 
+import datetime
 from http import HTTPStatus
 
 import pytest
@@ -10,6 +11,7 @@ from events.models import CheckIn, NightRound
 from events.nights import services
 from league.games import services as game_services
 from league.models import Game
+from tests.events.clock import seated_earlier
 from tests.factories import CheckInFactory, UserFactory
 from tests.league.events import ron
 
@@ -133,8 +135,7 @@ def test_the_table_screen_shows_the_countdown(client, night, members, admin_user
 
 def test_the_table_screen_shows_the_last_hand_banner_when_time_is_up(client, night, members, admin_user):
     rnd = seat_first_round(night, members, admin_user)
-    rnd.seated_at = rnd.seated_at.replace(year=rnd.seated_at.year - 1)
-    rnd.save()
+    seated_earlier(rnd, datetime.timedelta(days=365))
     game = rnd.tables.first().game
     client.force_login(admin_user)
     page = client.get(reverse("league:game_table", args=[game.pk])).content.decode()

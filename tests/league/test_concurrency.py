@@ -12,8 +12,8 @@ import pytest
 from django.db import connection
 
 from core.models import AuditEntry
-from league.games.errors import HandConflict
 from league.games import services as game_services
+from league.games.errors import HandConflict
 from league.models import HandRecord
 from tests.league.events import ron, tsumo
 

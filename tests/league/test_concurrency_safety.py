@@ -12,8 +12,8 @@ from django.db import connection
 
 from core.models import AuditEntry, IdempotencyKey
 from core.once import AlreadyDone, Once
-from league.games.errors import HandRefused
 from league.games import services as game_services
+from league.games.errors import HandRefused
 from league.models import Game, HandRecord, Penalty
 from league.referee import services as referee_services
 from tests.league.events import TO_SOUTH_4

@@ -7,8 +7,8 @@ from django.core.exceptions import PermissionDenied, ValidationError
 
 from core.models import AuditEntry
 from league.error_codes import LeagueErrorCode as Code
-from league.games.errors import HandRefused
 from league.games import services as game_services
+from league.games.errors import HandRefused
 from league.models import Game
 
 pytestmark = pytest.mark.django_db

@@ -10,9 +10,8 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from league.games.errors import HandRefused
 from league.games import services as game_services
-from league.games.signals import penalty_entered
+from league.games.errors import HandRefused
 from league.models import Game, Penalty, Season
 from league.referee import services as referee_services
 from league.seasons import services as season_services
@@ -125,7 +124,3 @@ def test_the_table_screen_refuses_a_players_deliberate_chombo_in_korean(asi_game
     assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
     assert "심판" in response.content.decode()
     assert not asi_game.hands.exists() and not Penalty.objects.exists()
-
-
-def test_the_referee_answers_the_table_screens_penalty_question():
-    assert penalty_entered.has_listeners(Game)

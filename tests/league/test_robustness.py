@@ -631,8 +631,8 @@ def test_item13_unstorable_text_in_an_imported_log_is_a_400(tenhou_club_season, 
 def test_item13_unstorable_text_is_refused_by_the_services_too(game, players, referee, bad):
     from django.core.exceptions import ValidationError
 
-    from league.games.errors import HandRefused
     from league.games import services as game_services
+    from league.games.errors import HandRefused
     from league.models import HandRecord, Penalty
     from league.referee import services as referee_services
     from league.transfer import tenhou6 as importers

@@ -15,12 +15,12 @@ from django.urls import reverse
 
 from core.models import AuditEntry
 from league.error_codes import LeagueErrorCode as Code
-from league.games import seat_corrections
 from league.games import services as game_services
-from league.games.seat_corrections import SeatCorrectionRefused
 from league.games.selectors import build_record, game_events
 from league.models import Game, GameSeat, StandingsSnapshot
+from league.referee import seat_corrections
 from league.referee import services as referee_services
+from league.referee.seat_corrections import SeatCorrectionRefused
 from tests.factories import ClubFactory, MemberFactory, UserFactory
 from tests.league.events import ron
 

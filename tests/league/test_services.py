@@ -7,10 +7,10 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from core.models import AuditEntry
-from league.games.errors import HandConflict, HandRefused
 from league.games import records
 from league.games import selectors as game_selectors
 from league.games import services as game_services
+from league.games.errors import HandConflict, HandRefused
 from league.models import Game, HandRecord, Penalty
 from league.referee import selectors as referee_selectors
 from league.referee import services as referee_services

@@ -11,8 +11,8 @@ from django.test import Client
 from django.urls import reverse
 
 from core.models import AuditEntry
-from league.games.errors import SeatedElsewhere
 from league.games import services as game_services
+from league.games.errors import SeatedElsewhere
 from league.models import Game
 from tests.factories import MemberFactory, UserFactory
 

@@ -22,6 +22,7 @@ from club.qr import qr_svg
 from club.web.forms import ClubSettingsForm, DecideForm, MemberAddForm, MemberEditForm, MemberMergeForm
 from core.once import AlreadyDone, Once
 from core.web import refuse
+from league.members import services as member_services
 
 
 def _admin_club(request: HttpRequest, slug: str) -> Club | HttpResponse:
@@ -161,7 +162,8 @@ def member_merge(request: HttpRequest, slug: str, member_id: int) -> HttpRespons
     if request.method == "POST" and form.is_valid():
         target = form.cleaned_data["target"]
         try:
-            services.member_merge(source=member, target=target, by=request.user, reason=form.cleaned_data["reason"])
+            member_services.member_merge(source=member, target=target, by=request.user,
+                                         reason=form.cleaned_data["reason"])
         except ValidationError as exc:
             _add_errors(form, exc)
         else:

@@ -13,10 +13,17 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
-from club import selectors, services, throttle
+from club import selectors, services
 from club.models import Club, Member, Request
-from club.signals import member_page, sections_for
+from club.web import throttle
 from club.web.forms import InviteCodeForm, JoinForm, RenameForm, SignupForm
+from events.web.nights.myseat import my_seat_section
+from league.games import selectors as game_selectors
+from league.referee import selectors as referee_selectors
+from notify.web.views import my_telegram_section
+
+MEMBER_PAGE_GAMES = 50
+"""Games a member's own page lists (the latest first)."""
 
 
 def _signup_form(request: HttpRequest) -> SignupForm | None:
@@ -106,14 +113,16 @@ def me(request: HttpRequest) -> HttpResponse:
             messages.success(request, _("Your new name waits for an admin's approval."))
             return redirect("club:me")
     context = {
-        "member": member, "form": form, "games": [], "penalties": [],
-        "sections": sections_for(member=member, request=request),  # tonight's seat, my Telegram (layers above)
+        "member": member, "form": form, "games": [], "penalties": [], "sections": [],
         "requests": selectors.my_requests(user=request.user),
         "pending_rename": Request.objects.filter(user=request.user, kind=Request.Kind.RENAME,
                                                  status=Request.Status.PENDING).first(),
     }
-    if member is not None:  # the league's part of the page (games, penalties): club knows no league
-        for _receiver, part in member_page.send(sender=Member, member=member):
-            context.update(part or {})
+    if member is not None:  # each domain's part of the page, asked of its own reads
+        context["games"] = game_selectors.member_games(member=member)[:MEMBER_PAGE_GAMES]
+        context["penalties"] = referee_selectors.penalties_for(member=member, include_cancelled=True)
+        # panels: tonight's seat (events), my Telegram (notify)
+        context["sections"] = [html for html in (my_seat_section(request, member), my_telegram_section(request, member))
+                               if html]
     status = HTTPStatus.UNPROCESSABLE_ENTITY if request.method == "POST" else HTTPStatus.OK
     return render(request, "club/me.html", context, status=status)

@@ -4,8 +4,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from events.choices import EndRule
-from league.models import Season
+from league.models import EndRule, Season
 
 
 class NightOpenForm(forms.Form):

@@ -9,7 +9,6 @@ from http import HTTPStatus
 from typing import Any
 
 from django.db.models import Count, Max
-from django.dispatch import receiver
 from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, render
 from django.template.loader import render_to_string
@@ -17,7 +16,6 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 
 from club.models import Member
-from club.signals import member_page_sections
 from events import access
 from events.nights.models import ClubNight, NightTable
 from events.tables import seconds_left
@@ -148,7 +146,7 @@ def live_attrs(night: ClubNight, member: Member | None) -> dict[str, str]:
     return {"etag": _etag(night, member)}
 
 
-# --- "내 정보" (club's member page) asks the layers above for panels (club.signals) ---------------------
+# --- "내 정보" (club's member page, ``club.web.views.self_service.me``) shows tonight's seat -------------
 def tonight(member: Member) -> ClubNight | None:
     """The open club night the member is at: checked in (and not gone), or seated at one of its tables."""
     nights = ClubNight.objects.filter(club_id=member.club_id, status=ClubNight.Status.OPEN)
@@ -157,8 +155,7 @@ def tonight(member: Member) -> ClubNight | None:
     return (here.order_by("-id").first() or seated.order_by("-id").first())
 
 
-@receiver(member_page_sections, dispatch_uid="events.my_seat_on_member_page")
-def member_page_my_seat(sender, member: Member, request: HttpRequest, **kwargs) -> str | None:
+def my_seat_section(request: HttpRequest, member: Member) -> str | None:
     """Tonight's seat on the member's own page, live like the check-in page (the same fragment and poll)."""
     night = tonight(member)
     if night is None:

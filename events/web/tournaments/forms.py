@@ -4,9 +4,8 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from events.choices import EndRule
 from events.tournaments.models import Carry, SeatingMethod, WithdrawalPolicy
-from league.models import Ruleset
+from league.models import EndRule, Ruleset
 
 
 class TournamentForm(forms.Form):

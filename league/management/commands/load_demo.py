@@ -14,8 +14,8 @@ from django.db import transaction
 from django.utils import timezone
 
 from club.models import Club, ClubRole, Member
-from league.games.errors import HandRefused
 from league.games import services as game_services
+from league.games.errors import HandRefused
 from league.games.selectors import game_replay
 from league.models import Game, Penalty, Ruleset, Season
 from league.referee import services as referee_services

@@ -16,8 +16,8 @@ from club.models import Club, Member
 from core.once import AlreadyDone
 from core.web import entry_once, refusable, refuse
 from league import permissions
-from league.games.errors import refusal_message
 from league.games import selectors as game_selectors
+from league.games.errors import refusal_message
 from league.games.words import event_words, table_words
 from league.models import Game, GameSeat, HandRecord, Penalty, PenaltyKind, Season
 from league.referee import selectors as referee_selectors

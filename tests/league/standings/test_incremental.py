@@ -8,8 +8,8 @@ import random
 import pytest
 
 from club.models import Member
-from league.games.errors import HandRefused
 from league.games import services as game_services
+from league.games.errors import HandRefused
 from league.games.game_stats import stats_of_events, stats_of_replay
 from league.games.selectors import game_record, replay_record
 from league.models import Game, RatingHistory, Season, StandingsSnapshot

@@ -19,10 +19,10 @@ from club.models import Club, Member
 from core.once import AlreadyDone
 from core.web import entry_once, refusable, refuse
 from league import permissions
-from league.games.errors import SeatedElsewhere, refusal_message, seated_elsewhere_words
 from league.games import selectors as game_selectors
 from league.games import services as game_services
 from league.games.entry_screen import game_view, next_game_context
+from league.games.errors import SeatedElsewhere, refusal_message, seated_elsewhere_words
 from league.models import Game, Season
 from league.web.games import filters as game_filters
 from league.web.games import picker

@@ -18,13 +18,13 @@ from django.views.decorators.http import require_GET, require_POST
 from core.once import AlreadyDone
 from core.web import Refused, entry_once, refusable
 from league import permissions
-from league.games.errors import HandConflict, already_saved_message, cancelled_message, refusal_message, undone_message
 from league.games import selectors as game_selectors
 from league.games import services as game_services
 from league.games.entry_screen import GameView, game_view, preview_context, table_screen
-from league.games.signals import enter_penalty
+from league.games.errors import HandConflict, already_saved_message, cancelled_message, refusal_message, undone_message
 from league.games.words import event_words
 from league.models import Game, HandRecord
+from league.referee import services as referee_services
 from league.web.games.forms import FullHandForm, HandEntryForm, PositionForm, ReasonForm, event_initial
 from league.web.ui.views import load_game
 
@@ -81,8 +81,8 @@ def _store(request: HttpRequest, gv: GameView, form, template: str,
             return ctx_extra
     try:
         if game_selectors.is_penalty_event(form.event):  # a deliberate chombo: the referee's, who may be the host
-            hand, _created = enter_penalty(game=gv.game, position=position, event=form.event, by=request.user,
-                                           once=entry_once(request))
+            hand, _created = referee_services.penalty_hand(game=gv.game, position=position, event=form.event,
+                                                           by=request.user, once=entry_once(request))
         else:
             hand = game_services.hand_record(game=gv.game, position=position, event=form.event, by=request.user,
                                              once=entry_once(request))

@@ -1,4 +1,4 @@
-"""The referee's seat corrections of one game (``league.games.seat_corrections``): swap two players'
+"""The referee's seat corrections of one game (``league.referee.seat_corrections``): swap two players'
 seats, or replace a member with another; the reason is required. Referees and club admins only."""
 from __future__ import annotations
 
@@ -17,9 +17,9 @@ from club.models import Member
 from core.once import AlreadyDone
 from core.web import entry_once, refusable
 from league.games.errors import refusal_message
-from league.games import seat_corrections
-from league.games.seat_corrections import Correction, SeatCorrectionRefused
 from league.models import Game
+from league.referee import seat_corrections
+from league.referee.seat_corrections import Correction, SeatCorrectionRefused
 from league.web.ui.views import load_game
 
 

@@ -10,6 +10,9 @@ is required.
 
 Keyword-only, atomic, under the game's row lock (``league.games.records.locked``), like the
 other writes of a game.
+
+The referee's tool: the penalties (the referee's rows) follow their seats here; the seats themselves are
+written by the games (``league.games.seats.seats_rewrite``), their one writer.
 """
 from __future__ import annotations
 
@@ -28,8 +31,8 @@ from core.validation import storable
 from league import permissions
 from league.error_codes import LeagueErrorCode as Code
 from league.games import records
+from league.games.seats import seats_rewrite
 from league.models import Game, GameSeat, Penalty
-from scoring.errors import ScoringError
 from scoring.messages import settle_particles
 
 
@@ -89,8 +92,6 @@ def _apply(game: Game, seats: dict[int, Member], moved: dict[int, Member], *, by
     """Seat ``moved`` (seat -> member) and replay; the rows of the other seats stay."""
     before = _snapshot(game, seats)
     old = {seat: seats[seat] for seat in moved}
-    GameSeat.objects.filter(game=game, seat__in=list(moved)).delete()  # (game, member) is unique: rewrite the rows
-    GameSeat.objects.bulk_create(GameSeat(game=game, seat=seat, member=m) for seat, m in sorted(moved.items()))
     # A penalty given through a hand follows its seat (its event names the seat); so does a ruling's beneficiary.
     hands = Penalty.objects.filter(game=game, hand_record__isnull=False)
     member_moves = {seat: list(hands.filter(member=old[seat]).values_list("pk", flat=True)) for seat in moved}
@@ -99,19 +100,8 @@ def _apply(game: Game, seats: dict[int, Member], moved: dict[int, Member], *, by
     for seat, member in moved.items():
         Penalty.objects.filter(pk__in=member_moves[seat]).update(member=member)
         Penalty.objects.filter(pk__in=beneficiary_moves[seat]).update(beneficiary=member)
-    game.__dict__.pop("_seat_names", None)  # league.games.selectors.seat_names: read again
+    seats_rewrite(game=game, moved=moved)
     after = _snapshot(game, {**seats, **moved})
-    was_finished = game.status == Game.Status.FINISHED
-    events = list(game.hands.order_by("position").values_list("event", flat=True))
-    try:
-        rep = records.replay_events(game, events)
-    except ScoringError as exc:  # names never change what the engine scores: a record that no longer replays
-        raise records.refused(exc) from exc
-    if was_finished and rep.final is None:
-        # Final scores entered as a whole (no hands to replay): the result stays, by seat.
-        records.queue_recompute(game.season_id)
-    else:
-        records.refresh(game, rep, was_finished=was_finished)
     audit(club=game.club, by=by, action=AuditEntry.Action.EDIT, object_type="game", object_id=game.pk,
           before=before, after={**after, "correction": kind.value,
                                 "penalties_moved": sorted(p for ps in member_moves.values() for p in ps)},

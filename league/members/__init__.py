@@ -1,0 +1,1 @@
+"""What a member's change means across the league's domains (a merge of duplicates)."""
