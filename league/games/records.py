@@ -93,18 +93,21 @@ def refresh(game: Game, rep, *, was_finished: bool, force_recompute: bool = Fals
     if tuple(getattr(game, f) for f in cached) != before:  # most hands change nothing of it: no UPDATE
         game.save(update_fields=list(cached))
     finished = game.status == Game.Status.FINISHED
-    if finished and not was_finished:
-        game_finished.send(sender=Game, game=game)  # inside the transaction (notify's outbox)
-    if was_finished or finished or force_recompute:
-        queue_recompute(game.season_id, game_finished=finished and not was_finished and not force_recompute)
+    just_finished = finished and not was_finished
+    if just_finished:
+        # Inside the transaction: the standings add it to their snapshot (unless its season is recomputed whole,
+        # just below), notify writes its outbox, a tournament sees its round end.
+        game_finished.send(sender=Game, game=game, standings_may_add=not force_recompute)
+    if was_finished or force_recompute:
+        queue_recompute(game.season_id)
     return game
 
 
-def queue_recompute(season_id: int, *, game_finished: bool = False) -> None:
+def queue_recompute(season_id: int) -> None:
     """Say the season's results changed (``season_results_changed``, in this transaction): the standings
-    update on commit, a failure to queue or to compute logged, never the request's error. ``game_finished``:
-    the change is only a game that has just finished (see ``league.standings.services.season_changed``)."""
-    season_results_changed.send(sender=Game, season_id=season_id, game_finished=game_finished)
+    recompute on commit, a failure to queue or to compute logged, never the request's error. (A game that has
+    just finished says ``game_finished`` instead: the standings may add it.)"""
+    season_results_changed.send(sender=Game, season_id=season_id)
 
 
 def refused(exc: ScoringError, *, prefix: str = "") -> HandRefused:

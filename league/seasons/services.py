@@ -190,7 +190,7 @@ def season_update(*, season: Season, by=None, reason: str = "", **changes: Any) 
     audit(club=season.club, by=by, action=AuditEntry.Action.EDIT, object_type="season", object_id=season.pk,
            before=before, after=snapshot(season), reason=reason)
     if changed & _STANDINGS_FIELDS:
-        season_results_changed.send(sender=Season, season_id=season.pk, game_finished=False)
+        season_results_changed.send(sender=Season, season_id=season.pk)
     return season
 
 
@@ -231,7 +231,7 @@ def season_ruleset_change(
     season.save(update_fields=["ruleset"])
     audit(club=season.club, by=by, action=AuditEntry.Action.EDIT, object_type="season", object_id=season.pk,
           before=before, after=snapshot(season), reason=reason)
-    season_results_changed.send(sender=Season, season_id=season.pk, game_finished=False)
+    season_results_changed.send(sender=Season, season_id=season.pk)
     return season
 
 

@@ -11,13 +11,21 @@ from django.dispatch import receiver
 from club.models import Member
 from club.signals import member_changed
 from league.models import GameSeat, Penalty
-from league.signals import season_results_changed
+from league.signals import game_finished, season_results_changed
 from league.standings import services
 
 
 @receiver(season_results_changed, dispatch_uid="league.standings.season_results_changed")
-def mark_season_changed(sender, *, season_id: int, game_finished: bool = False, **kwargs: Any) -> None:
-    services.season_changed(season_id, game_finished=game_finished)
+def mark_season_changed(sender, *, season_id: int, **kwargs: Any) -> None:
+    """What the season's results are read from changed: recomputed whole after the commit."""
+    services.season_changed(season_id)
+
+
+@receiver(game_finished, dispatch_uid="league.standings.game_finished")
+def add_finished_game(sender, *, game, standings_may_add: bool = True, **kwargs: Any) -> None:
+    """A game has just finished: its season's standings add it (after the commit), unless recomputed whole."""
+    if standings_may_add:
+        services.season_changed(game.season_id, game_finished=True)
 
 
 @receiver(member_changed, sender=Member, dispatch_uid="league.standings.member_changed")

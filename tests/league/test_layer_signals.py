@@ -15,7 +15,7 @@ from league.games.errors import HandRefused
 from league.models import Game, Penalty, Season
 from league.referee import services as referee_services
 from league.seasons import services as season_services
-from league.signals import season_results_changed
+from league.signals import game_finished, season_results_changed
 from tests.factories import RulesetFactory, SeasonFactory
 from tests.league.events import ALL_LAST_FINISH, TO_SOUTH_4
 
@@ -24,21 +24,26 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def results_changes():
-    """The ``season_results_changed`` signals sent: (sender, season_id, game_finished)."""
-    sent: list[tuple[type, int, bool]] = []
+    """The ``season_results_changed`` and ``game_finished`` signals sent: (signal, sender, season_id)."""
+    sent: list[tuple[str, type, int]] = []
 
-    def listen(sender, *, season_id, game_finished, **kwargs):
-        sent.append((sender, season_id, game_finished))
+    def changed(sender, *, season_id, **kwargs):
+        sent.append(("season_results_changed", sender, season_id))
 
-    season_results_changed.connect(listen, dispatch_uid="test.results_changes")
+    def finished(sender, *, game, **kwargs):
+        sent.append(("game_finished", sender, game.season_id))
+
+    season_results_changed.connect(changed, dispatch_uid="test.results_changes")
+    game_finished.connect(finished, dispatch_uid="test.game_finished")
     yield sent
     season_results_changed.disconnect(dispatch_uid="test.results_changes")
+    game_finished.disconnect(dispatch_uid="test.game_finished")
 
 
 def test_a_game_that_finishes_says_so_and_the_standings_mark_its_season(game, results_changes):
     for position, event in enumerate(ALL_LAST_FINISH):
         game_services.hand_record(game=game, position=position, event=event)
-    assert results_changes == [(Game, game.season_id, True)]
+    assert results_changes == [("game_finished", Game, game.season_id)]
     season = Season.objects.get(pk=game.season_id)
     assert season.standings_changed_at is not None  # the standings' receiver ran in the game's transaction
     assert season.standings_epoch == 0  # only a game just finished: the snapshot may add it
@@ -50,13 +55,13 @@ def test_a_change_to_a_finished_game_makes_the_standings_recompute_whole(game, r
     last = game.hands.get(position=len(ALL_LAST_FINISH) - 1)
     changed = {"kind": "ron", "loser": 1, "wins": [{"winner": 0, "han": 6, "fu": 30}]}
     game_services.hand_edit(hand=last, event=changed, reason="was a haneman")
-    assert results_changes[-1] == (Game, game.season_id, False)
+    assert results_changes[-1] == ("season_results_changed", Game, game.season_id)
     assert Season.objects.get(pk=game.season_id).standings_epoch == 1
 
 
 def test_a_season_setting_the_table_is_computed_with_reaches_the_standings(season, results_changes):
     season_services.season_update(season=season, min_games=season.min_games + 1, reason="more games")
-    assert results_changes == [(Season, season.pk, False)]
+    assert results_changes == [("season_results_changed", Season, season.pk)]
     assert Season.objects.get(pk=season.pk).standings_epoch == 1
 
 
