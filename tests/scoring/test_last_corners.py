@@ -3,11 +3,64 @@ number worked by hand from the rulebooks (../shared/seeds, digests in ../shared/
 
 import pytest
 
-from tests.scoring.conftest import PASS, play, ron, win
+from scoring.errors import ScoringError
+from scoring.rules import PRESETS
+from tests.scoring.conftest import PASS, play, ron, tsumo, win
 
 
 def _with(key: str, **overrides):
     return {"base": key, "overrides": overrides}
+
+
+# --- 1. Juki three-player before 2025-12-02: North set aside as dora -------------------------------------
+# 004's change log, 2025.12.02: "3인마작 항목의 북도라를 화패사용으로 변경" and "3인마작 항목의 쯔모손실
+# 있음을 없음으로 변경". Until then: north dora (kita), no flowers, tsumo loss; from then: 4 flowers
+# (§7 "북도라 없음, 화패 4장 사용"), no tsumo loss (§7 "쯔모 손실 없음").
+SANMA_VERSIONS = [
+    # key, kita, flowers, tsumo loss
+    ("juki-agit-sanma-2023-11", True, 0, True),
+    ("juki-agit-sanma-2024-12", True, 0, True),
+    ("juki-agit-sanma-2025-01", True, 0, True),
+    ("juki-agit-sanma-2025-12", False, 4, False),
+    ("juki-agit-sanma-2026", False, 4, False),
+]
+
+
+@pytest.mark.parametrize("key, kita, flowers, tsumo_loss", [pytest.param(*v, id=v[0]) for v in SANMA_VERSIONS])
+def test_juki_change_log_2025_12_02_north_dora_to_flowers_and_tsumo_loss(key, kita, flowers, tsumo_loss):
+    rs = PRESETS[key]
+    assert (rs.kita, rs.flowers, rs.sanma_tsumo_loss) == (kita, flowers, tsumo_loss)
+    assert rs.flower_dora  # §7: a flower is a dora where there are flowers
+
+
+# Seat 1 (South, non-dealer) tsumos 99m 234p 456p 789s 234s on 2s: menzen tsumo, pinfu and one extra
+# dora = 3 han 20 fu: 700 / 1,300 in four-player.
+PINFU_TSUMO = {"tiles": "99m234p456p789s234s", "win": "2s"}
+
+
+@pytest.mark.parametrize("key, extra, scores", [
+    # North dora and tsumo loss: dealer 1,300, seat 2 700 -> +2,000.
+    pytest.param("juki-agit-sanma-2025-01", {"kita": 1}, [28700, 32000, 29300],
+                 id="juki sanma 2025-01 (before 2025.12.02): a North set aside is a dora, tsumo loss"),
+    pytest.param("juki-agit-sanma-2023-11", {"kita": 1}, [28700, 32000, 29300],
+                 id="juki sanma 2023-11 (before 2025.12.02): a North set aside is a dora, tsumo loss"),
+    # A flower and no tsumo loss: North's 700 split 400 / 400 (each half rounded up to 100):
+    # dealer 1,700, seat 2 1,100 -> +2,800.
+    pytest.param("juki-agit-sanma-2025-12", {"flowers": 1}, [28300, 32800, 28900],
+                 id="juki sanma 2025-12 (from 2025.12.02): a flower is a dora, no tsumo loss"),
+])
+def test_juki_sanma_north_dora_before_2025_12_02(key, extra, scores):
+    game = play(key, [tsumo(1, hand={**PINFU_TSUMO, **extra})])
+    assert list(game.state.scores) == scores
+
+
+@pytest.mark.parametrize("key, extra", [
+    pytest.param("juki-agit-sanma-2025-12", {"kita": 1}, id="juki sanma from 2025.12.02: no North set aside"),
+    pytest.param("juki-agit-sanma-2025-01", {"flowers": 1}, id="juki sanma before 2025.12.02: no flower tiles"),
+])
+def test_juki_sanma_refuses_the_other_versions_dora(key, extra):
+    with pytest.raises(ScoringError):
+        play(key, [tsumo(1, hand={**PINFU_TSUMO, **extra})])
 
 
 # --- 2. West 4 as all-last: the termination says what ended it --------------------------------------------
