@@ -915,6 +915,12 @@ CLI_NOT_JSON = Message(
     "The input is not valid JSON (line {line}, column {column}: {reason}).",
     "입력이 올바른 JSON이 아닙니다({line}행 {column}열: {reason}).",
 )
+CLI_RULESET_ARGUMENT = Message(
+    "--ruleset takes a preset key, a JSON object {{\"base\": KEY, \"overrides\": {{...}}}} or @FILE; "
+    "{value!r} is none of these.",
+    "--ruleset에는 규정 키, JSON 객체 {{\"base\": 키, \"overrides\": {{...}}}} 또는 @파일을 씁니다. "
+    "{value!r}은(는) 그 어느 것도 아닙니다.",
+)
 
 
 _keys()

@@ -1,6 +1,8 @@
 """Issue 40, "the last corners": one case per item, named after the rule or clause it reads, every
 number worked by hand from the rulebooks (../shared/seeds, digests in ../shared/rules)."""
 
+import json
+
 import pytest
 
 from scoring.errors import ScoringError
@@ -86,3 +88,108 @@ def test_asi_1g_west_4_passing_the_deal_is_still_the_hard_end():
     game = play(_with("asi-shirai", west_last_all_last=True), [PASS] * 11 + [ron(win(0, han=1, fu=30), loser=1)])
     assert list(game.state.scores) == [29300, 20700, 25000, 25000]
     assert game.final.ended_by == "west_end"
+
+
+# --- 3. A club's own settings in `scoring hand` --------------------------------------------------------------
+# `hand --ruleset` takes what a game record's "ruleset" takes ({"base": KEY, "overrides": {...}}) or @FILE.
+# Seat South (non-dealer), East round. Points worked by hand (no honba, no sticks).
+FLOWER_TSUMO = {"tiles": "99m234p456p789s234s", "win": "2s", "tsumo": True, "seat_wind": "S", "round_wind": "E"}
+FIRST_TURN_RON = {"tiles": "234m567p345678s55s", "win": "2m", "seat_wind": "S", "round_wind": "E", "renhou": True}
+MANZU_RON = {"tiles": "234m567m345678s55s", "win": "2m", "seat_wind": "S", "round_wind": "E"}
+
+
+def _cli(capsys, *argv):
+    from scoring.__main__ import main
+
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, json.loads(out), err
+
+
+@pytest.mark.parametrize("ruleset, hand, points", [
+    # §7 "북도라 없음, 화패 4장 사용": a flower is a dora (3 han 20 fu: 700 / 1,300, North's 700 split 400 / 400).
+    pytest.param("juki-agit-sanma-2026", {**FLOWER_TSUMO, "flowers": 1}, {"dealer": 1700, "non_dealer": 1100},
+                 id="juki sanma flower dora: the preset"),
+    # A club that reads a flower as a replacement draw only: 2 han 20 fu, 400 / 700, North's 400 split 200 / 200.
+    pytest.param({"base": "juki-agit-sanma-2026", "overrides": {"flower_dora": False}},
+                 {**FLOWER_TSUMO, "flowers": 1}, {"dealer": 900, "non_dealer": 600},
+                 id="juki sanma flower dora off: a club's override"),
+    # North set aside (the older text's 북도라) on the 2026 rules: as a flower, 3 han 20 fu.
+    pytest.param({"base": "juki-agit-sanma-2026", "overrides": {"kita": True, "flowers": 0}},
+                 {**FLOWER_TSUMO, "kita": 1}, {"dealer": 1700, "non_dealer": 1100},
+                 id="juki sanma kita: a club's override"),
+    # A.S.I. 2e has no renhou; a club that counts it as a yakuman: 32,000 (replaces tanyao pinfu).
+    pytest.param({"base": "asi-shirai", "overrides": {"renhou": "yakuman"}}, FIRST_TURN_RON, {"ron": 32000},
+                 id="asi renhou yakuman: a club's override"),
+    # Sanma tile set without 2p-8p: 234m 567m is a hand again (tanyao pinfu 2 han 30 fu: 2,000).
+    pytest.param({"base": "juki-agit-sanma-2026", "overrides": {"sanma_tiles": "no_2p_8p"}}, MANZU_RON,
+                 {"ron": 2000}, id="juki sanma tile set no 2p-8p: a club's override"),
+])
+def test_scoring_hand_takes_a_clubs_overrides(capsys, tmp_path, ruleset, hand, points):
+    hand_file = tmp_path / "hand.json"
+    hand_file.write_text(json.dumps(hand), encoding="utf-8")
+    arg = ruleset if isinstance(ruleset, str) else json.dumps(ruleset)
+    code, out, _ = _cli(capsys, "hand", "--ruleset", arg, str(hand_file))
+    assert (code, out["points"]) == (0, points)
+    # The same ruleset from a file (@FILE), as a ruleset file a club keeps.
+    rules_file = tmp_path / "rules.json"
+    rules_file.write_text(json.dumps(ruleset), encoding="utf-8")
+    code, out, _ = _cli(capsys, "hand", "--ruleset", f"@{rules_file}", str(hand_file))
+    assert (code, out["points"]) == (0, points)
+
+
+def test_scoring_hand_refuses_the_kita_a_ruleset_does_not_have(capsys, tmp_path):
+    hand_file = tmp_path / "hand.json"
+    hand_file.write_text(json.dumps({**FLOWER_TSUMO, "kita": 1}), encoding="utf-8")
+    code, out, _ = _cli(capsys, "hand", "--ruleset", "juki-agit-sanma-2026", str(hand_file))
+    assert code == 2 and out["error"]["message"].startswith("This ruleset sets no North aside")
+
+
+@pytest.mark.parametrize("command", ["game", "hand"])
+def test_cli_help_documents_overrides_and_lists_every_option(capsys, command):
+    import dataclasses
+
+    from scoring.__main__ import main
+    from scoring.rules import Ruleset
+
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    text = capsys.readouterr().out
+    assert '"overrides"' in text
+    for f in dataclasses.fields(Ruleset):
+        if f.name not in ("key", "name", "version"):
+            assert f"  {f.name} (" in text, f.name
+
+
+# --- 6. The CLI's refusals follow --lang -----------------------------------------------------------------------
+@pytest.mark.parametrize("argv, lang, message", [
+    pytest.param(["hand", "--ruleset", "juki-agit-sanma-2026"], "ko",
+                 "이 룰에는 북 뽑기(키타)가 없습니다(키타는 3인 마작에서 룰이 정한 경우에만 있습니다).",
+                 id="hand refusal in Korean"),
+    pytest.param(["hand", "--ruleset", "juki-agit-sanma-2026"], "en",
+                 "This ruleset sets no North aside (kita is three-player only, where the ruleset has it).",
+                 id="hand refusal in English"),
+    pytest.param(["hand", "--ruleset", '{"base": "asi-shirai", "overrides": {"kitaa": true}}'], "ko",
+                 "알 수 없는 룰 옵션: kitaa.", id="an unknown option in Korean"),
+])
+def test_cli_refusals_follow_lang(capsys, tmp_path, argv, lang, message):
+    hand_file = tmp_path / "hand.json"
+    hand_file.write_text(json.dumps({**FLOWER_TSUMO, "kita": 1}), encoding="utf-8")
+    for args in ([*argv, "--lang", lang, str(hand_file)], ["--lang", lang, *argv, str(hand_file)]):
+        code, out, _ = _cli(capsys, *args)
+        assert code == 2 and out["error"]["message"] == message
+
+
+def test_cli_game_refusal_and_hand_note_follow_lang(capsys, tmp_path):
+    from tests.scoring.conftest import make_record
+
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(make_record("juki-agit-2026", [{"kind": "abort", "reason": "four_winds"}])),
+                      encoding="utf-8")
+    code, out, _ = _cli(capsys, "game", "--lang", "ko", str(record))
+    assert code == 2 and out["error"]["hand"] == 0 and "도중유국" in out["error"]["message"]
+    hand_file = tmp_path / "hand.json"
+    hand_file.write_text(json.dumps(FIRST_TURN_RON), encoding="utf-8")
+    code, out, err = _cli(capsys, "hand", "--lang", "ko", "--ruleset", "asi-shirai", str(hand_file))
+    assert code == 0 and out["points"] == {"ron": 2000}
+    assert err == "note: 이 룰에는 인화가 없습니다(역이 아님): 첫 쯔모 전의 론은 다른 역으로 계산했습니다.\n"
