@@ -883,6 +883,24 @@ TENHOU_EAST_FROM_LOG = Message(
     "로그의 룰 {rule}에는 동풍전인지 반장전인지 나와 있지 않습니다: 아무도 0점 미만이 되지 않은 채 동장에서 "
     "끝났으므로(반장전이라면 남장으로 이어집니다) 동풍전({ruleset})으로 변환했습니다.",
 )
+TENHOU_NO_WEST_FROM_LOG = Message(
+    "The log ends after {at} with nobody on {target:,}: under {ruleset} the game would go on into West, so it "
+    "was converted with no West round (west_entry false).",
+    "로그가 {at} 뒤에 아무도 {target:,}점에 닿지 않은 채 끝납니다: {ruleset} 룰이라면 서장으로 이어지므로 "
+    "서입 없음(west_entry false)으로 변환했습니다.",
+)
+TENHOU_RECORD_REFUSED = Message(
+    "Round {at}: the log plays this round, but under {ruleset} its record is refused: {error} The rule the log "
+    "plays by here could not be inferred from the log; give --ruleset KEY with the room's rules.",
+    "{at}: 로그는 이 국을 진행하지만 {ruleset} 룰로는 기록이 거부됩니다: {error} 이 국에서 로그가 따르는 룰을 "
+    "로그에서 추론할 수 없습니다. --ruleset KEY로 방의 룰을 지정하세요.",
+)
+TENHOU_GAME_GOES_ON = Message(
+    "The log ends after {at} with its final scores, but under {ruleset} the game would go on, so the record has "
+    "no final result: how the game ended could not be inferred from the log.",
+    "로그는 {at} 뒤에 최종 점수와 함께 끝나지만 {ruleset} 룰로는 대국이 이어지므로 기록에 최종 결과가 없습니다: "
+    "대국이 어떻게 끝났는지 로그에서 추론할 수 없습니다.",
+)
 TENHOU_UNKNOWN_RULE = Message(
     "The log's rule {rule} names no Tenhou or Mahjong Soul room: converted under {ruleset} "
     "(Tenhou's rules); give --ruleset KEY to choose another.",

@@ -1,13 +1,19 @@
 """Issue 40, "the last corners": one case per item, named after the rule or clause it reads, every
 number worked by hand from the rulebooks (../shared/seeds, digests in ../shared/rules)."""
 
+import dataclasses
 import json
 
 import pytest
 
+from scoring.__main__ import main
 from scoring.errors import ScoringError
-from scoring.rules import PRESETS
-from tests.scoring.conftest import PASS, play, ron, tsumo, win
+from scoring.game import replay
+from scoring.rules import PRESETS, Ruleset
+from scoring.tenhou6 import convert_log
+from tests.scoring.conftest import PASS, make_record, play, ron, tsumo, win
+from tests.scoring.test_tenhou6 import make_round, two_round_log
+from tests.scoring.test_tenhou6 import ron as log_ron
 
 
 def _with(key: str, **overrides):
@@ -99,8 +105,6 @@ MANZU_RON = {"tiles": "234m567m345678s55s", "win": "2m", "seat_wind": "S", "roun
 
 
 def _cli(capsys, *argv):
-    from scoring.__main__ import main
-
     code = main(list(argv))
     out, err = capsys.readouterr()
     return code, json.loads(out), err
@@ -147,11 +151,6 @@ def test_scoring_hand_refuses_the_kita_a_ruleset_does_not_have(capsys, tmp_path)
 
 @pytest.mark.parametrize("command", ["game", "hand"])
 def test_cli_help_documents_overrides_and_lists_every_option(capsys, command):
-    import dataclasses
-
-    from scoring.__main__ import main
-    from scoring.rules import Ruleset
-
     with pytest.raises(SystemExit):
         main([command, "--help"])
     text = capsys.readouterr().out
@@ -181,8 +180,6 @@ def test_cli_refusals_follow_lang(capsys, tmp_path, argv, lang, message):
 
 
 def test_cli_game_refusal_and_hand_note_follow_lang(capsys, tmp_path):
-    from tests.scoring.conftest import make_record
-
     record = tmp_path / "game.json"
     record.write_text(json.dumps(make_record("juki-agit-2026", [{"kind": "abort", "reason": "four_winds"}])),
                       encoding="utf-8")
@@ -193,3 +190,60 @@ def test_cli_game_refusal_and_hand_note_follow_lang(capsys, tmp_path):
     code, out, err = _cli(capsys, "hand", "--lang", "ko", "--ruleset", "asi-shirai", str(hand_file))
     assert code == 0 and out["points"] == {"ron": 2000}
     assert err == "note: 이 룰에는 인화가 없습니다(역이 아님): 첫 쯔모 전의 론은 다른 역으로 계산했습니다.\n"
+
+
+# --- 5. The Tenhou-log converter: logs that play past agari-yame, and no West round --------------------------
+def _tenhou_log(disp: str, rounds: list, sc: list) -> dict:
+    return {"title": ["", ""], "name": ["A", "B", "C", "D"], "rule": {"disp": disp, "aka": 1}, "log": rounds, "sc": sc}
+
+
+def _plays_past_agari_yame_log() -> dict:
+    """East-only. E1: seat 3 rons seat 0, mangan 8,000 -> [17000, 25000, 25000, 33000]. E2 honba 0, E3
+    honba 1: all noten. E4 honba 2: the dealer (seat 3, top, over 30,000) rons seat 0, 2 han 30 fu 2,900 +
+    600 -> [13500, 25000, 25000, 36500]; Tenhou's agari-yame would end the game, but the log deals E4 again
+    (honba 3): all noten, the deal passes, the game ends. Points (uma 20/10, oka 20, from 30,000):
+    seat 3 +6.5 + 20 + 20 = 46.5; seat 1 −5 + 10 = 5.0; seat 2 −5 − 10 = −15.0; seat 0 −16.5 − 20 = −36.5."""
+    after_e1 = (17000, 25000, 25000, 33000)
+    return _tenhou_log("般東喰赤", [
+        make_round(["和了", *log_ron([-8000, 0, 0, 8000], 3, 0, "満貫8000点", "断幺九(1飜)", "ドラ(3飜)")]),
+        make_round(["全員不聴"], kyoku=1, honba=0, scores=after_e1),
+        make_round(["全員不聴"], kyoku=2, honba=1, scores=after_e1),
+        make_round(["和了", *log_ron([-3500, 0, 0, 3500], 3, 0, "30符2飜2900点", "断幺九(1飜)", "ドラ(1飜)")],
+                   kyoku=3, honba=2, scores=after_e1),
+        make_round(["全員不聴"], kyoku=3, honba=3, scores=(13500, 25000, 25000, 36500)),
+    ], [13500, -36.5, 25000, 5.0, 25000, -15.0, 36500, 46.5])
+
+
+def _no_west_log() -> dict:
+    """Hanchan (a friendly room): eight all-noten draws, E1 to S4 (honba 0 to 7); everyone ends on 25,000,
+    nobody on 30,000, and the log ends: no West round. Points by seat order (ties): seat 0 −5 + 20 + 20 =
+    35.0; seat 1 −5 + 10 = 5.0; seat 2 −5 − 10 = −15.0; seat 3 −5 − 20 = −25.0."""
+    return _tenhou_log("般南喰赤", [make_round(["全員不聴"], kyoku=k, honba=k) for k in range(8)],
+                       [25000, 35.0, 25000, 5.0, 25000, -15.0, 25000, -25.0])
+
+
+@pytest.mark.parametrize("log, overrides, scores, points, ended_by", [
+    pytest.param(_plays_past_agari_yame_log(), {"length": "east", "agari_yame": "none"},
+                 [13500, 25000, 25000, 36500], [-36.5, 5.0, -15.0, 46.5], "all_last",
+                 id="tenhou agari-yame: a log whose top dealer plays on after an all-last win has none"),
+    pytest.param(_no_west_log(), {"west_entry": False}, [25000] * 4, [35.0, 5.0, -15.0, -25.0], "all_last",
+                 id="tenhou west entry: a log that ends after South 4 with nobody on 30,000 has no West round"),
+])
+def test_tenhou_converter_infers_the_end_from_the_log(log, overrides, scores, points, ended_by):
+    record = convert_log(log)
+    assert record["ruleset"] == {"base": "tenhou", "overrides": overrides}
+    final = replay(record).final
+    assert final is not None
+    assert (list(final.scores), list(final.points), final.ended_by) == (scores, points, ended_by)
+
+
+def test_tenhou_converter_refusal_names_the_round_and_what_could_not_be_inferred():
+    """E2 is a nine-terminals abort; Juki's Agit (since 2024-12-01) has no abortive draws, so the record the
+    log becomes under --ruleset juki-agit-2026 cannot be replayed: the refusal names E2 honba 0."""
+    log = two_round_log()
+    log["log"][1] = make_round(["九種九牌"], kyoku=1, scores=(24000, 28000, 23000, 25000))
+    with pytest.raises(ScoringError) as exc:
+        convert_log(log, "juki-agit-2026")
+    assert exc.value.message.startswith("Round E2 honba 0: ")
+    assert "no abortive draws" in exc.value.message and "juki-agit-2026" in exc.value.message
+    assert "E2국 0본장" in exc.value.localized("ko")
