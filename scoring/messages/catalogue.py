@@ -740,6 +740,10 @@ NO_RENHOU = Message(
     "This ruleset has no renhou: the win before the first draw is scored on its other yaku.",
     "이 룰에는 인화가 없습니다(역이 아님): 첫 쯔모 전의 론은 다른 역으로 계산했습니다.",
 )
+NO_RENHOU_TURNED_BACK = Message(
+    "This ruleset has no renhou: the entry is turned back; enter the win without the renhou flag.",
+    "이 룰에는 인화가 없습니다(역이 아님): 입력을 되돌립니다. 인화 표시 없이 다시 입력하세요.",
+)
 RENHOU_SHAPE = Message(
     "Renhou is a non-dealer's ron before their first draw, with no melds.",
     "인화는 자가 울기 없이 첫 쯔모 전에 론하는 역입니다.",

@@ -247,3 +247,65 @@ def test_tenhou_converter_refusal_names_the_round_and_what_could_not_be_inferred
     assert exc.value.message.startswith("Round E2 honba 0: ")
     assert "no abortive draws" in exc.value.message and "juki-agit-2026" in exc.value.message
     assert "E2국 0본장" in exc.value.localized("ko")
+
+
+# --- 4. Readings a club would want ------------------------------------------------------------------------------
+# A.S.I. 2e "천화(멘), 지화(멘)" lists no renhou. A first-turn ron entered with the renhou flag: scored on its
+# other yaku with a note (tanyao pinfu 2 han 30 fu: 2,000), or the entry turned back.
+@pytest.mark.parametrize("entry, points", [
+    pytest.param("score_without", {"ron": 2000}, id="asi 2e no renhou: the win scores its other yaku (with a note)"),
+    pytest.param("turn_back", None, id="asi 2e no renhou: the entry is turned back"),
+])
+def test_asi_2e_no_renhou_entry(capsys, tmp_path, entry, points):
+    hand_file = tmp_path / "hand.json"
+    hand_file.write_text(json.dumps(FIRST_TURN_RON), encoding="utf-8")
+    spec = json.dumps({"base": "asi-shirai", "overrides": {"no_renhou_entry": entry}})
+    code, out, err = _cli(capsys, "hand", "--ruleset", spec, str(hand_file))
+    if points is None:
+        assert code == 2 and out["error"]["message"].startswith("This ruleset has no renhou: the entry is turned back")
+    else:
+        assert (code, out["points"]) == (0, points) and "no renhou" in err
+
+
+def test_asi_2e_no_renhou_entry_turned_back_in_a_game():
+    rules = _with("asi-shirai", no_renhou_entry="turn_back")
+    with pytest.raises(ScoringError) as exc:
+        play(rules, [ron(win(1, hand=FIRST_TURN_RON), loser=2)])
+    assert exc.value.hand == 0
+
+
+# Rounding to whole points: the dealer rons seat 1 for 1,500 (1 han 30 fu) at East 1, then a referee ends the
+# game: [26500, 23500, 25000, 25000]. A.S.I. uma 20/10, oka 20,000 to first, from 30,000; half up:
+# 27, 24, 25, 25. Each on its own: seat 0 27 − 30 + 20 + 20 = 37; seat 2 25 − 30 + 10 = 5; seat 3 −5 − 10 =
+# −15; seat 1 24 − 30 − 20 = −26 (the sum is +1). Zero-sum: first takes −(5 − 15 − 26) = 36.
+@pytest.mark.parametrize("zero_sum, points", [
+    pytest.param(True, [36, -26, 5, -15], id="rounding zero-sum: first place takes the remainder (today)"),
+    pytest.param(False, [37, -26, 5, -15], id="rounding each score on its own, first place included"),
+])
+def test_rounding_each_score_on_its_own(zero_sum, points):
+    rules = _with("asi-shirai", rounding="round_half_up", rounding_zero_sum=zero_sum)
+    game = play(rules, [ron(win(0, han=1, fu=30), loser=1), {"kind": "end", "reason": "referee"}])
+    assert list(game.final.scores) == [26500, 23500, 25000, 25000]
+    assert list(game.final.points) == points
+
+
+# Kept fixed (docs/rules-audit.md, "Issue 40: kept fixed"): honba +1 after an abortive draw, also when the
+# deal passes (Juki 2023-11 lists the four abortive draws without a word on honba; A.S.I. 4 "모두 친이 넘어가지
+# 않음"); a club that passes the deal: E2 honba 1.
+@pytest.mark.parametrize("keeps, where", [
+    pytest.param(True, ("E1", 1), id="juki 2023-11 abortive draw: the dealer keeps, honba +1"),
+    pytest.param(False, ("E2", 1), id="juki 2023-11 abortive draw with the deal passing: honba +1 all the same"),
+])
+def test_abortive_draw_honba(keeps, where):
+    game = play(_with("juki-agit-2023-11", abort_dealer_keeps=keeps), [{"kind": "abort", "reason": "nine_terminals"}])
+    assert (game.state.round, game.state.honba) == where
+
+
+# Kept fixed: Juki three-player nagashi ("유국만관 화료로 인정", "누적 점봉은 본장 1회 당 300점", "쯔모 손실
+# 없음") collects honba as a tsumo does. E1 all noten (honba 1, seat 1 deals); seat 2's nagashi: mangan
+# 2,000 / 4,000 + North's 2,000 split 1,000 / 1,000 = 5,000 from the dealer, 3,000 from seat 0, and 150 each
+# for the honba: [−3150, −5150, +8300]; the dealer is noten, the deal passes, honba 0.
+def test_juki_sanma_nagashi_collects_honba_as_a_tsumo():
+    game = play("juki-agit-sanma-2026", [PASS, {"kind": "nagashi", "players": [2], "tenpai": []}])
+    assert list(game.rows[-1].deltas) == [-3150, -5150, 8300]
+    assert (game.state.round, game.state.honba) == ("E3", 0)
