@@ -846,9 +846,12 @@ TENHOU_UNKNOWN_RESULT = Message(
     "{where}: 알 수 없는 결과 {kind!r}입니다.",
 )
 TENHOU_FINAL_POINTS = Message(
-    "The final points {points} do not follow from the final scores {scores}.",
-    "최종 포인트 {points}이(가) 최종 점수 {scores}에서 나오지 않습니다.",
+    "At the end ({at}): the final points {points} do not follow from the final scores {scores}; the uma and "
+    "rounding could not be inferred from them.",
+    "대국 끝({at}): 최종 포인트 {points}이(가) 최종 점수 {scores}에서 나오지 않습니다. 우마와 끝자리 처리를 "
+    "추론할 수 없습니다.",
 )
+TENHOU_LAST_ROUND = Message("the last round", "마지막 국")
 TENHOU_RED_FIVE = Message(
     "Round {at}: red five {tile} in a game whose rule {rule} has no red fives.",
     "{at}: 적5가 없는 룰({rule})의 대국에 적5 {tile}이(가) 있습니다.",

@@ -670,7 +670,7 @@ def derive_ruleset_noted(
         scores, pts = [int(x) for x in sc[0 : 2 * n : 2]], [float(x) for x in sc[1 : 2 * n : 2]]
         implied = _implied_scoring(scores, pts, rules)
         if implied is None:
-            raise ScoringError(M.TENHOU_FINAL_POINTS, points=pts, scores=scores)
+            raise ScoringError(M.TENHOU_FINAL_POINTS, at=_last_round(log, n), points=pts, scores=scores)
         rounding, uma = implied
         if rounding is not base.rounding:
             overrides["rounding"] = rounding.value
@@ -706,6 +706,14 @@ def _plays_past_tenpai_yame(log: Mapping[str, Any], rules: Ruleset) -> bool:
     except (KeyError, IndexError, TypeError, ValueError):
         return False
     return False
+
+
+def _last_round(log: Mapping[str, Any], players: int) -> M.Text | M.Message:
+    """The log's last round for a refusal ("S4 honba 1"), or "the last round" when it cannot be read."""
+    try:
+        return _at(round_start(log["log"][-1], players))
+    except (KeyError, IndexError, TypeError, ScoringError):
+        return M.TENHOU_LAST_ROUND
 
 
 def _all_last_kyoku(rules: Ruleset) -> int:

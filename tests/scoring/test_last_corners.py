@@ -309,3 +309,13 @@ def test_juki_sanma_nagashi_collects_honba_as_a_tsumo():
     game = play("juki-agit-sanma-2026", [PASS, {"kind": "nagashi", "players": [2], "tenpai": []}])
     assert list(game.rows[-1].deltas) == [-3150, -5150, 8300]
     assert (game.state.round, game.state.honba) == ("E3", 0)
+
+
+def test_tenhou_converter_final_points_refusal_names_the_round_and_what_could_not_be_inferred():
+    """E1 ron, E2 draw (two_round_log), then final points no uma or rounding can give."""
+    log = two_round_log()
+    log["sc"] = [23000, 90.0, 29000, 0.0, 22000, 0.0, 26000, 0.0]
+    with pytest.raises(ScoringError) as exc:
+        convert_log(log)
+    assert exc.value.message.startswith("At the end (E2 honba 0): the final points")
+    assert exc.value.message.endswith("the uma and rounding could not be inferred from them.")
