@@ -101,6 +101,7 @@ def test_asi_1g_west_4_passing_the_deal_is_still_the_hard_end():
 # Seat South (non-dealer), East round. Points worked by hand (no honba, no sticks).
 FLOWER_TSUMO = {"tiles": "99m234p456p789s234s", "win": "2s", "tsumo": True, "seat_wind": "S", "round_wind": "E"}
 FIRST_TURN_RON = {"tiles": "234m567p345678s55s", "win": "2m", "seat_wind": "S", "round_wind": "E", "renhou": True}
+WEST_PAIR_RON = {"tiles": "111m456p789s234s33z", "win": "2s", "seat_wind": "W", "round_wind": "W", "riichi": True}
 MANZU_RON = {"tiles": "234m567m345678s55s", "win": "2m", "seat_wind": "S", "round_wind": "E"}
 
 
@@ -122,6 +123,19 @@ def _cli(capsys, *argv):
     pytest.param({"base": "juki-agit-sanma-2026", "overrides": {"kita": True, "flowers": 0}},
                  {**FLOWER_TSUMO, "kita": 1}, {"dealer": 1700, "non_dealer": 1100},
                  id="juki sanma kita: a club's override"),
+    # Pinfu on a flower's replacement ("영상개화로 화료 시 쯔모 2부 있음"): the preset, pinfu tsumo 20 fu —
+    # menzen tsumo, pinfu, rinshan, flower = 4 han 20 fu, 1,300 / 2,600, North's 1,300 split 700 / 700.
+    pytest.param("juki-agit-sanma-2026", {**FLOWER_TSUMO, "flowers": 1, "rinshan": True},
+                 {"dealer": 3300, "non_dealer": 2000}, id="juki sanma pinfu on a flower replacement: the preset"),
+    # A club that keeps the tsumo fu: no pinfu, 3 han 30 fu, 1,000 / 2,000, North's 1,000 split 500 / 500.
+    pytest.param({"base": "juki-agit-sanma-2026", "overrides": {"flower_rinshan_pinfu": False}},
+                 {**FLOWER_TSUMO, "flowers": 1, "rinshan": True}, {"dealer": 2500, "non_dealer": 1500},
+                 id="juki sanma pinfu on a flower replacement off: a club's override"),
+    # A.S.I. 3a "(더블동, 더블남일 경우 4부)": West seat in the West round, riichi ron on 2s with 111m closed
+    # (8 fu) and a West pair: 30 + 8 + 4 = 42 -> 50 fu, 1,600; a club that reads 2 fu: 40 -> 40 fu, 1,300.
+    pytest.param("asi-shirai", WEST_PAIR_RON, {"ron": 1600}, id="asi double-west pair 4 fu: the preset"),
+    pytest.param({"base": "asi-shirai", "overrides": {"double_wind_pair_in_west": False}}, WEST_PAIR_RON,
+                 {"ron": 1300}, id="asi double-west pair 2 fu: a club's override"),
     # A.S.I. 2e has no renhou; a club that counts it as a yakuman: 32,000 (replaces tanyao pinfu).
     pytest.param({"base": "asi-shirai", "overrides": {"renhou": "yakuman"}}, FIRST_TURN_RON, {"ron": 32000},
                  id="asi renhou yakuman: a club's override"),
