@@ -97,10 +97,12 @@ def _note(note: Any, lang: str) -> None:
 
 
 def _lang(value: str) -> str:
-    """``--lang``: a language the catalogue has (``ko``, ``en``; ``ko-KR`` reads as ``ko``)."""
+    """``--lang``: a language code (``ko``, ``en``; ``ko-KR`` reads as ``ko``). A language the catalogue
+    does not have yet (a UI language before its messages land) falls back to English, said on standard error."""
     code = value.lower().replace("_", "-").split("-")[0]
     if code not in M.LANGUAGES:
-        raise argparse.ArgumentTypeError(f"unknown language {value!r}; known: {', '.join(M.LANGUAGES)}")
+        sys.stderr.write(f"note: no messages in {value!r} yet ({', '.join(M.LANGUAGES)}); English is used\n")
+        return "en"
     return code
 
 
