@@ -62,13 +62,16 @@ def test_juki_sanma_north_dora_before_2025_12_02(key, extra, scores):
     assert list(game.state.scores) == scores
 
 
-@pytest.mark.parametrize("key, extra", [
-    pytest.param("juki-agit-sanma-2025-12", {"kita": 1}, id="juki sanma from 2025.12.02: no North set aside"),
-    pytest.param("juki-agit-sanma-2025-01", {"flowers": 1}, id="juki sanma before 2025.12.02: no flower tiles"),
+@pytest.mark.parametrize("key, extra, message", [
+    pytest.param("juki-agit-sanma-2025-12", {"kita": 1}, "Lee's hand: This ruleset sets no North aside",
+                 id="juki sanma from 2025.12.02: no North set aside"),
+    pytest.param("juki-agit-sanma-2025-01", {"flowers": 1}, "Lee's hand: This ruleset has no flower tiles",
+                 id="juki sanma before 2025.12.02: no flower tiles"),
 ])
-def test_juki_sanma_refuses_the_other_versions_dora(key, extra):
-    with pytest.raises(ScoringError):
+def test_juki_sanma_refuses_the_other_versions_dora(key, extra, message):
+    with pytest.raises(ScoringError) as exc:
         play(key, [tsumo(1, hand={**PINFU_TSUMO, **extra})])
+    assert exc.value.hand == 0 and exc.value.message.startswith(message)
 
 
 # --- 2. West 4 as all-last: the termination says what ended it --------------------------------------------
