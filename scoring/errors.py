@@ -69,15 +69,16 @@ class ScoringError(ValueError):
         renamed.__cause__ = self.__cause__
         return renamed
 
-    def to_json(self) -> dict:
-        return {"error": {"hand": self.hand, "message": self.message}}
+    def to_json(self, lang: str | None = None) -> dict:
+        """The contract's error JSON; the message in ``lang`` (English by default)."""
+        return {"error": {"hand": self.hand, "message": self.localized(lang)}}
 
 
 class HandError(ScoringError):
     """A full hand (tiles, melds, flags) that cannot be scored."""
 
-    def to_json(self) -> dict:
-        return {"error": {"message": self.message}}
+    def to_json(self, lang: str | None = None) -> dict:
+        return {"error": {"message": self.localized(lang)}}
 
 
 def _rename(value: Any, names: Sequence[str]) -> Any:

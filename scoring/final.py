@@ -2,8 +2,9 @@
 
 Points are table points / 1,000. With ``Rounding.DECIMAL`` they are exact (floats
 rounded to 2 places, so a 3-way split share reads 3.33). The other roundings round
-each final score to whole thousands and give first place the remainder, so that a
-zero-sum game stays zero-sum.
+each final score to whole thousands and, with ``rounding_zero_sum`` (the default), give
+first place the remainder, so that a zero-sum game stays zero-sum; without it each score
+is rounded on its own, first place included.
 """
 
 from __future__ import annotations
@@ -104,7 +105,7 @@ def compute_final(
         raw = [Fraction(_round_thousands(counted[p], ruleset.rounding)) - Fraction(ret, 1000) + seat_bonus[p] / 1000
                for p in range(n)]
         exact = [Fraction(counted[p] - ret, 1000) + seat_bonus[p] / 1000 for p in range(n)]
-        if sum(exact) == 0:
+        if ruleset.rounding_zero_sum and sum(exact) == 0:
             # Rounding would break zero-sum: first place takes what the others' rounding left.
             first = order[0]
             raw[first] = -sum(raw[p] for p in range(n) if p != first)

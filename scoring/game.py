@@ -321,9 +321,13 @@ class Game:
         if mode is Yame.NONE or placing(self.scores)[0] != self.dealer:
             return False
         if rs.yame_min_points is not None and self.scores[self.dealer] < rs.yame_min_points:
-            if (rs.yame_below_min_goes_west and rs.west_entry) or self._is_last_extra_hand:
-                # South ends on the top dealer's win or tenpai, and the top is short of the target
-                # (West 4 read as an all-last: no round is left, so the game ends there).
+            if self._is_last_extra_hand:
+                # West 4 read as an all-last: no round is left, so the top dealer's win or tenpai ends
+                # the game there, and that is what ended it (agari-/tenpai-yame, not the hard end).
+                self._finish(name)
+                return True
+            if rs.yame_below_min_goes_west and rs.west_entry:
+                # South ends on the top dealer's win or tenpai, and the top is short of the target.
                 self._pass_deal()
                 return True
             return False

@@ -34,6 +34,57 @@ def option_docs() -> dict[str, str]:
     return docs
 
 
+# Which version of the engine introduced each option: the first rulesets (2026-11-30), then each issue or
+# audit that added options. docs/rulesets.md and docs/rules-audit.md list every option with it.
+_FIRST = "v1 (2026-11-30: the first rulesets)"
+_SINCE_LATER: dict[str, str] = {
+    "yame_below_min_goes_west": "rules audit E3 (2026-11-30)",
+    "honroutou_chiitoitsu_mangan": "Juki versions (2026-11-30)",
+    "yellow_cards_chombo_replay": "Juki versions (2026-11-30)",
+    "kita": "issue 14 (2026-12-01: Tenhou and Mahjong Soul three-player)",
+    **dict.fromkeys((
+        "sudden_death_above_target", "west_last_all_last", "nagashi_win_tenpai_renchan", "nagashi_noten_payments",
+        "paarenchan_count", "double_wind_pair_in_west", "pao_ron_honba", "penalty_points_per_hand",
+        "sanma_tsumo_split", "sanma_honba_tsumo_loss", "sanma_nagashi_tsumo_loss", "flower_rinshan_pinfu",
+        "sanma_tiles"), "issue 23 (2026-12-01: the open readings)"),
+    **dict.fromkeys(("rounding_zero_sum", "no_renhou_entry"), "issue 40 (2026-12-04: the last corners)"),
+}
+
+
+def option_since(name: str) -> str:
+    """The engine version (issue) that introduced option ``name``."""
+    return _SINCE_LATER.get(name, _FIRST)
+
+
+def options_markdown(preset_keys: list[str]) -> str:
+    """docs/rulesets.md's table "Every option and each preset's value": option, the version that introduced
+    it, its docstring, and each preset's value as JSON."""
+    import json
+
+    from scoring.rules import PRESETS
+
+    values = {key: PRESETS[key].to_dict() for key in preset_keys}
+    head = ["option", "since", "meaning", *preset_keys]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for f in dataclasses.fields(Ruleset):
+        if f.name in ("key", "name"):
+            continue
+        doc = option_docs().get(f.name, "").replace("``", "`").replace("|", "\\|")
+        cells = [f"`{f.name}`", option_since(f.name), doc,
+                 *(json.dumps(values[k][f.name], ensure_ascii=False) for k in preset_keys)]
+        lines.append("| " + " | ".join(cells) + " |")
+    return "\n".join(lines)
+
+
+def options_since_markdown() -> str:
+    """docs/rules-audit.md's list of every option with the version that introduced it and its rulebook part."""
+    lines = ["| option | since | rulebook part |", "|---|---|---|"]
+    for f in dataclasses.fields(Ruleset):
+        group = f.metadata.get("group")
+        lines.append(f"| `{f.name}` | {option_since(f.name)} | {group.value if group else ''} |")
+    return "\n".join(lines)
+
+
 class OptionText(NamedTuple):
     """What the ruleset page shows for one option."""
 
@@ -109,4 +160,5 @@ def _enum_of(name: str) -> type[enum.Enum] | None:
     return None
 
 
-__all__ = ["OptionText", "choice_label", "option_docs", "option_groups", "option_texts", "value_in_korean"]
+__all__ = ["OptionText", "choice_label", "option_docs", "option_groups", "option_since", "option_texts",
+           "options_markdown", "options_since_markdown", "value_in_korean"]

@@ -48,7 +48,7 @@ from scoring.hand.readings import (
 )
 from scoring.hand.tiles import assign_ids
 from scoring.payments import HandValue, Limit, hand_value, win_points
-from scoring.rules import ClosedKanRob, Kazoe, Renhou, Ruleset
+from scoring.rules import ClosedKanRob, Kazoe, Renhou, RenhouEntry, Ruleset
 from scoring.winds import paid_as_dealer
 
 _HONROUTOU_CHIITOI = frozenset({"honroutou", "chiitoitsu"})
@@ -477,7 +477,9 @@ def _evaluate(hand: dict, ruleset: Ruleset, context: HandContext | None, search)
     _check_flags(parsed, ctx, ruleset)
     notes: tuple[M.Text, ...] = ()
     if ruleset.renhou is Renhou.NONE and "renhou" in parsed.flags:
-        # A.S.I. (2e lists no renhou): a win before the first draw is still a win.
+        # A.S.I. (2e lists no renhou): a win before the first draw is still a win, or the entry is turned back.
+        if ruleset.no_renhou_entry is RenhouEntry.TURN_BACK:
+            raise HandError(M.NO_RENHOU_TURNED_BACK)
         parsed = parsed._replace(flags=parsed.flags - {"renhou"})
         notes = (M.NO_RENHOU(),)
     info = _ruleset_info(ruleset)

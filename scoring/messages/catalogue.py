@@ -740,6 +740,10 @@ NO_RENHOU = Message(
     "This ruleset has no renhou: the win before the first draw is scored on its other yaku.",
     "이 룰에는 인화가 없습니다(역이 아님): 첫 쯔모 전의 론은 다른 역으로 계산했습니다.",
 )
+NO_RENHOU_TURNED_BACK = Message(
+    "This ruleset has no renhou: the entry is turned back; enter the win without the renhou flag.",
+    "이 룰에는 인화가 없습니다(역이 아님): 입력을 되돌립니다. 인화 표시 없이 다시 입력하세요.",
+)
 RENHOU_SHAPE = Message(
     "Renhou is a non-dealer's ron before their first draw, with no melds.",
     "인화는 자가 울기 없이 첫 쯔모 전에 론하는 역입니다.",
@@ -842,9 +846,12 @@ TENHOU_UNKNOWN_RESULT = Message(
     "{where}: 알 수 없는 결과 {kind!r}입니다.",
 )
 TENHOU_FINAL_POINTS = Message(
-    "The final points {points} do not follow from the final scores {scores}.",
-    "최종 포인트 {points}이(가) 최종 점수 {scores}에서 나오지 않습니다.",
+    "At the end ({at}): the final points {points} do not follow from the final scores {scores}; the uma and "
+    "rounding could not be inferred from them.",
+    "대국 끝({at}): 최종 포인트 {points}이(가) 최종 점수 {scores}에서 나오지 않습니다. 우마와 끝자리 처리를 "
+    "추론할 수 없습니다.",
 )
+TENHOU_LAST_ROUND = Message("the last round", "마지막 국")
 TENHOU_RED_FIVE = Message(
     "Round {at}: red five {tile} in a game whose rule {rule} has no red fives.",
     "{at}: 적5가 없는 룰({rule})의 대국에 적5 {tile}이(가) 있습니다.",
@@ -883,6 +890,24 @@ TENHOU_EAST_FROM_LOG = Message(
     "로그의 룰 {rule}에는 동풍전인지 반장전인지 나와 있지 않습니다: 아무도 0점 미만이 되지 않은 채 동장에서 "
     "끝났으므로(반장전이라면 남장으로 이어집니다) 동풍전({ruleset})으로 변환했습니다.",
 )
+TENHOU_NO_WEST_FROM_LOG = Message(
+    "The log ends after {at} with nobody on {target:,}: under {ruleset} the game would go on into West, so it "
+    "was converted with no West round (west_entry false).",
+    "로그가 {at} 뒤에 아무도 {target:,}점에 닿지 않은 채 끝납니다: {ruleset} 룰이라면 서장으로 이어지므로 "
+    "서입 없음(west_entry false)으로 변환했습니다.",
+)
+TENHOU_RECORD_REFUSED = Message(
+    "Round {at}: the log plays this round, but under {ruleset} its record is refused: {error} The rule the log "
+    "plays by here could not be inferred from the log; give --ruleset KEY with the room's rules.",
+    "{at}: 로그는 이 국을 진행하지만 {ruleset} 룰로는 기록이 거부됩니다: {error} 이 국에서 로그가 따르는 룰을 "
+    "로그에서 추론할 수 없습니다. --ruleset KEY로 방의 룰을 지정하세요.",
+)
+TENHOU_GAME_GOES_ON = Message(
+    "The log ends after {at} with its final scores, but under {ruleset} the game would go on, so the record has "
+    "no final result: how the game ended could not be inferred from the log.",
+    "로그는 {at} 뒤에 최종 점수와 함께 끝나지만 {ruleset} 룰로는 대국이 이어지므로 기록에 최종 결과가 없습니다: "
+    "대국이 어떻게 끝났는지 로그에서 추론할 수 없습니다.",
+)
 TENHOU_UNKNOWN_RULE = Message(
     "The log's rule {rule} names no Tenhou or Mahjong Soul room: converted under {ruleset} "
     "(Tenhou's rules); give --ruleset KEY to choose another.",
@@ -914,6 +939,12 @@ CLI_CANNOT_READ = Message(
 CLI_NOT_JSON = Message(
     "The input is not valid JSON (line {line}, column {column}: {reason}).",
     "입력이 올바른 JSON이 아닙니다({line}행 {column}열: {reason}).",
+)
+CLI_RULESET_ARGUMENT = Message(
+    "--ruleset takes a preset key, a JSON object {{\"base\": KEY, \"overrides\": {{...}}}} or @FILE; "
+    "{value!r} is none of these.",
+    "--ruleset에는 규정 키, JSON 객체 {{\"base\": 키, \"overrides\": {{...}}}} 또는 @파일을 씁니다. "
+    "{value!r}은(는) 그 어느 것도 아닙니다.",
 )
 
 

@@ -73,11 +73,12 @@ class Rounding(enum.StrEnum):
     DECIMAL = "decimal"
     """Keep decimals: (score - return) / 1000 exactly."""
     ROUND_HALF_UP = "round_half_up"
-    """Round to whole points, half up (500 up)."""
+    """Round to whole points, half up (500 up); 1st takes the remainder (``rounding_zero_sum``)."""
     GOSHA_ROKUNYU = "gosha_rokunyu"
-    """Round to whole points, 500 down and 600 up (Tenhou's old integer era); 1st takes the remainder."""
+    """Round to whole points, 500 down and 600 up (Tenhou's old integer era); 1st takes the remainder
+    (``rounding_zero_sum``)."""
     FLOOR = "floor"
-    """Cut to whole points (toward minus infinity); 1st takes the remainder."""
+    """Cut to whole points (toward minus infinity); 1st takes the remainder (``rounding_zero_sum``)."""
 
 
 class ChomboStyle(enum.StrEnum):
@@ -211,6 +212,15 @@ class Renhou(enum.StrEnum):
     MANGAN = "mangan"
 
 
+class RenhouEntry(enum.StrEnum):
+    """Under a ruleset without renhou, what becomes of a full hand entered with the renhou flag."""
+
+    SCORE_WITHOUT = "score_without"
+    """Scored on its other yaku, with a note saying so (the win before the first draw is still a win)."""
+    TURN_BACK = "turn_back"
+    """Refused: the entry is turned back, asking for the hand without the flag."""
+
+
 class OptionGroup(enum.StrEnum):
     """The parts of a rulebook an option belongs to (the ruleset page shows them in this order);
     the value is the part's Korean title."""
@@ -286,6 +296,8 @@ CHOICE_KO: dict[enum.Enum, str] = {
     Renhou.NONE: "없음",
     Renhou.YAKUMAN: "역만",
     Renhou.MANGAN: "만관",
+    RenhouEntry.SCORE_WITHOUT: "다른 역으로 계산(안내 표시)",
+    RenhouEntry.TURN_BACK: "입력을 되돌림",
 }
 """Every choice of an enum option in Korean (penalty kinds are in :mod:`scoring.messages`)."""
 
@@ -357,6 +369,14 @@ class Ruleset:
         "최종 점수를 포인트로 바꿀 때(1,000점 = 1포인트) 끝자리를 처리하는 방법.",
     )
     """How final scores become points (1,000 table points = 1 point)."""
+    rounding_zero_sum: bool = option(
+        True, OptionGroup.READINGS, "포인트 끝자리 처리 후 1위가 나머지",
+        "끝자리를 처리할 때 1위는 나머지 사람들의 합을 맞추어 합계가 0이 되게 합니다. "
+        "끄면 1위를 포함해 각자의 점수를 따로 처리합니다.",
+    )
+    """With a rounding other than ``decimal``: first place takes what the others' rounded points leave, so a
+    zero-sum game stays zero-sum. False: each player's score is rounded on its own, first place included
+    (the points may then add up to a little more or less than zero)."""
 
     # --- game length and end ------------------------------------------------
     length: GameLength = option(
@@ -555,6 +575,12 @@ class Ruleset:
         "인화가 있는지와 그 값.",
     )
     """Whether renhou exists and what it is worth."""
+    no_renhou_entry: RenhouEntry = option(
+        RenhouEntry.SCORE_WITHOUT, OptionGroup.READINGS, "인화 없는 룰의 인화 입력",
+        "인화가 없는 룰에서 인화로 입력한 손: 다른 역으로 계산하고 안내하거나, 입력을 되돌립니다.",
+    )
+    """With ``renhou`` none (A.S.I. 2e lists no renhou), a full hand entered with the renhou flag:
+    ``score_without`` scores it on its other yaku with a note; ``turn_back`` refuses the entry."""
     paarenchan_wins: int = option(
         8, OptionGroup.WINS, "팔연장 횟수",
         "팔연장(로컬 역만에 있을 때)이 되는 친의 연속 횟수.",
@@ -923,6 +949,7 @@ __all__ = [
     "PenaltyType",
     "Renchan",
     "Renhou",
+    "RenhouEntry",
     "Rounding",
     "Ruleset",
     "STANDARD_DOUBLE_YAKUMAN",

@@ -15,6 +15,7 @@ See docs/tenhou6.md for the mapping, what is lost and the known quirks.
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -654,6 +655,14 @@ def derive_ruleset_noted(
             overrides["return_points"] = start
     if _plays_past_tenpai_yame(log, base.derive(**overrides)):
         overrides["tenpai_yame"] = "none"  # e.g. Tenhou before 2010, when tenpai-yame was not automatic
+    if _plays_past_agari_yame(log, base.derive(**overrides)):
+        overrides["agari_yame"] = "none"  # the top dealer played on after an all-last win (e.g. a friendly room)
+    no_west = _ends_without_west(log, base.derive(**overrides))
+    if no_west is not None:
+        # A game that ends after all-last with nobody on the target, nobody below zero, cannot have West
+        # entry (it would play on), as a game that ends in East cannot be a hanchan.
+        overrides["west_entry"] = False
+        notes.append(M.TENHOU_NO_WEST_FROM_LOG(at=no_west, target=base.west_entry_target, ruleset=key))
     sc = log.get("sc")
     if sc:
         rules = base.derive(**overrides)
@@ -661,7 +670,7 @@ def derive_ruleset_noted(
         scores, pts = [int(x) for x in sc[0 : 2 * n : 2]], [float(x) for x in sc[1 : 2 * n : 2]]
         implied = _implied_scoring(scores, pts, rules)
         if implied is None:
-            raise ScoringError(M.TENHOU_FINAL_POINTS, points=pts, scores=scores)
+            raise ScoringError(M.TENHOU_FINAL_POINTS, at=_last_round(log, n), points=pts, scores=scores)
         rounding, uma = implied
         if rounding is not base.rounding:
             overrides["rounding"] = rounding.value
@@ -678,7 +687,7 @@ def _plays_past_tenpai_yame(log: Mapping[str, Any], rules: Ruleset) -> bool:
     if rules.tenpai_yame is not Yame.AUTO:
         return False
     n = rules.players
-    all_last = (0 if rules.length is GameLength.EAST else 1) * 4 + n - 1
+    all_last = _all_last_kyoku(rules)
     try:
         rounds = list(log["log"])
         for raw, nxt in zip(rounds, rounds[1:], strict=False):
@@ -697,6 +706,68 @@ def _plays_past_tenpai_yame(log: Mapping[str, Any], rules: Ruleset) -> bool:
     except (KeyError, IndexError, TypeError, ValueError):
         return False
     return False
+
+
+def _last_round(log: Mapping[str, Any], players: int) -> M.Text | M.Message:
+    """The log's last round for a refusal ("S4 honba 1"), or "the last round" when it cannot be read."""
+    try:
+        return _at(round_start(log["log"][-1], players))
+    except (KeyError, IndexError, TypeError, ScoringError):
+        return M.TENHOU_LAST_ROUND
+
+
+def _all_last_kyoku(rules: Ruleset) -> int:
+    """The all-last round's kyoku number in a log (4 x wind + dealer): E4 / S4, or E3 / S3 in sanma."""
+    return (0 if rules.length is GameLength.EAST else 1) * 4 + rules.players - 1
+
+
+def _plays_past_agari_yame(log: Mapping[str, Any], rules: Ruleset) -> bool:
+    """Whether the log deals all-last again after the dealer won it while on top (with at least
+    ``yame_min_points``), where automatic agari-yame would have ended the game."""
+    from scoring.rules import Yame
+
+    if rules.agari_yame is not Yame.AUTO:
+        return False
+    n = rules.players
+    all_last = _all_last_kyoku(rules)
+    try:
+        rounds = list(log["log"])
+        for raw, nxt in zip(rounds, rounds[1:], strict=False):
+            kyoku = int(raw[0][0])
+            if kyoku != all_last or int(nxt[0][0]) != kyoku or raw[-1][0] != WIN:
+                continue
+            dealer = kyoku % 4
+            if not any(len(d) > 0 and int(d[0]) == dealer for d in raw[-1][2::2]):
+                continue  # the dealer kept the deal without winning (e.g. a tenpai dealer after nagashi)
+            scores = [int(x) for x in nxt[1][:n]]
+            top = min(range(n), key=lambda p: (-scores[p], p))
+            if top == dealer and scores[dealer] >= (rules.yame_min_points or 0):
+                return True
+    except (KeyError, IndexError, TypeError, ValueError):
+        return False
+    return False
+
+
+def _ends_without_west(log: Mapping[str, Any], rules: Ruleset) -> M.Text | None:
+    """The last round (as "S4 honba 2") when a finished log (with final ``sc``) ends in its all-last round
+    with nobody on ``west_entry_target`` and nobody below zero, where West entry would play on; else None."""
+    if not rules.west_entry:
+        return None
+    n = rules.players
+    try:
+        last = log["log"][-1]
+        sc = log.get("sc")
+        if not sc:
+            return None
+        scores = [int(x) for x in sc[0 : 2 * n : 2]]
+        start = round_start(last, n)
+    except (KeyError, IndexError, TypeError, ValueError, ScoringError):
+        return None
+    if start.kyoku != _all_last_kyoku(rules) or len(scores) != n:
+        return None
+    if max(scores) >= rules.west_entry_target or min(scores) < 0:
+        return None
+    return _at(start)
 
 
 def _start_points(log: Mapping[str, Any], players: int) -> int | None:
@@ -774,6 +845,31 @@ def check_rounds(rounds: Sequence[ConvertedRound], rules: Ruleset, sc: Sequence[
         raise ScoringError(M.TENHOU_FINAL_SCORES, at=_at(last.start), scores=scores, final=list(sc[0 : 2 * n : 2]))
 
 
+def _spec_label(spec: str | Mapping[str, Any]) -> str:
+    return spec if isinstance(spec, str) else json.dumps(spec, ensure_ascii=False)
+
+
+def _check_replay(
+    spec: str | dict[str, Any], players: list[str], rounds: Sequence[ConvertedRound], sc: Sequence[Any] | None
+) -> M.Text | None:
+    """Replay the converted record: a refusal names the round and says that the rule it is played by could
+    not be inferred; a log with final scores whose record does not end gives a note (returned)."""
+    from scoring.game import play
+    from scoring.record import parse_record
+
+    record = parse_record({"format": FORMAT, "ruleset": spec, "players": players, "hands": [r.event for r in rounds]})
+    try:
+        game = play(record)
+    except ScoringError as exc:
+        index = exc.hand if exc.hand is not None and 0 <= exc.hand < len(rounds) else len(rounds) - 1
+        raise ScoringError(
+            M.TENHOU_RECORD_REFUSED, at=_at(rounds[index].start), ruleset=_spec_label(spec), error=exc,
+        ) from exc
+    if sc and not game.finished:
+        return M.TENHOU_GAME_GOES_ON(at=_at(rounds[-1].start), ruleset=_spec_label(spec))
+    return None
+
+
 def convert_rounds(
     log: Mapping[str, Any], ruleset: str | None = None
 ) -> tuple[str | dict[str, Any], list[ConvertedRound]]:
@@ -816,6 +912,10 @@ def convert_log_noted(log: Mapping[str, Any], ruleset: str | None = None) -> tup
         )
     _check_reds(log, rules)
     check_rounds(rounds, rules, log.get("sc"))
+    players = _players(log, rules.players)
+    final = _check_replay(spec, players, rounds, log.get("sc"))
+    if final is not None:
+        notes.append(final)
     source: dict[str, Any] = {"kind": "tenhou6", "title": log.get("title"), "rule": log.get("rule")}
     for key in ("ref", "sc"):
         if key in log:
@@ -825,7 +925,7 @@ def convert_log_noted(log: Mapping[str, Any], ruleset: str | None = None) -> tup
     record = {
         "format": FORMAT,
         "ruleset": spec,
-        "players": _players(log, rules.players),
+        "players": players,
         "hands": [r.event for r in rounds],
         "x_source": source,
     }

@@ -287,7 +287,7 @@ STEPS = [
                  id="juki sanma 2024-12-01 entry"),
     pytest.param(SANMA[V2024], SANMA[V2025], {"honroutou_chiitoitsu_mangan"}, id="juki sanma 2025-01-01 entry"),
     pytest.param(SANMA[V2025], SANMA[V2025_12], {"yakuman_cap", "yellow_cards_chombo_replay", "sanma_tsumo_loss",
-                                                 "flowers"}, id="juki sanma 2025-12-02 entry"),
+                                                 "flowers", "kita"}, id="juki sanma 2025-12-02 entry"),
     pytest.param(SANMA[V2025_12], SANMA[V2026], {"penalties"}, id="juki sanma 2026-01-23 entry"),
 ]
 

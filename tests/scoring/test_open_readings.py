@@ -207,7 +207,7 @@ def test_west_4_all_last(all_last, finished):
     assert game.rows[-1].round == "W4" and game.state.scores[3] == 29800
     assert game.state.finished is finished
     if finished:
-        assert game.final.ended_by == "west_end"
+        assert game.final.ended_by == "agari_yame"  # issue 40 item 2: what ended it, not "west_end"
     else:
         assert (game.state.round, game.state.honba) == ("W4", 12)
 

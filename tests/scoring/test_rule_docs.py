@@ -74,3 +74,31 @@ def test_club_presets_are_named_with_their_dates(key, label):
 ], ids=["an enum choice", "numbers with separators", "no", "none", "a yaku id", "penalty kinds", "a reading"])
 def test_values_in_korean(name, value, shown):
     assert value_in_korean(name, value) == shown
+
+
+# Issue 40: docs/rulesets.md and docs/rules-audit.md list every option with the version that introduced it.
+def _doc(name: str) -> str:
+    from tests.paths import REPO
+
+    return (REPO / "docs" / name).read_text(encoding="utf-8")
+
+
+def test_rulesets_md_lists_every_option_with_its_version_and_each_presets_value():
+    from scoring.rule_docs import options_markdown
+
+    text = _doc("rulesets.md")
+    table = text[text.index("| option | since | meaning |"):].split("\n\n")[0].strip()
+    keys = [c.strip() for c in table.split("\n")[0].strip("|").split("|")][3:]
+    assert table == options_markdown(keys), "regenerate the table with scoring.rule_docs.options_markdown"
+
+
+def test_rules_audit_md_lists_every_option_with_its_version():
+    from scoring.rule_docs import options_since_markdown
+
+    assert options_since_markdown() in _doc("rules-audit.md")
+
+
+def test_every_later_version_names_real_options():
+    from scoring.rule_docs import _SINCE_LATER
+
+    assert set(_SINCE_LATER) <= set(FIELDS)

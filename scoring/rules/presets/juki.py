@@ -140,28 +140,29 @@ JUKI_AGIT_2023_11 = JUKI_AGIT_2024_12.derive(
     double_wind_pair_fu=2,
 )
 
-# Three-player versions: the 4-player version with the sanma section. Before 2025-12-02 sanma had
-# north dora (no flowers) and tsumo loss: "북도라를 화패사용으로 변경", "쯔모손실 있음을 없음으로 변경".
+# Three-player versions: the 4-player version with the sanma section. The 2025-12-02 entry changed two
+# lines of it: "3인마작 항목의 북도라를 화패사용으로 변경" (before: a North set aside as dora, kita; no
+# flowers) and "3인마작 항목의 쯔모손실 있음을 없음으로 변경" (before: tsumo loss).
+_JUKI_SANMA_NORTH_DORA = dict(sanma_tsumo_loss=True, flowers=0, kita=True)
 JUKI_AGIT_SANMA_2025_12 = JUKI_AGIT_2025_12.derive(
     key="juki-agit-sanma-2025-12",
     name="Juki's Agit 2025-12-02 – 2026-01-22 (3-player)",
     **_JUKI_SANMA,
     sanma_tsumo_loss=False,
     flowers=4,
+    kita=False,
 )
 JUKI_AGIT_SANMA_2025_01 = JUKI_AGIT_2025_01.derive(
     key="juki-agit-sanma-2025-01",
     name="Juki's Agit 2025-01-01 – 2025-12-01 (3-player)",
     **_JUKI_SANMA,
-    sanma_tsumo_loss=True,
-    flowers=0,
+    **_JUKI_SANMA_NORTH_DORA,
 )
 JUKI_AGIT_SANMA_2024_12 = JUKI_AGIT_2024_12.derive(
     key="juki-agit-sanma-2024-12",
     name="Juki's Agit 2024-12-01 – 2024-12-31 (3-player)",
     **_JUKI_SANMA,
-    sanma_tsumo_loss=True,
-    flowers=0,
+    **_JUKI_SANMA_NORTH_DORA,
 )
 JUKI_AGIT_SANMA_2023_11 = JUKI_AGIT_2023_11.derive(
     key="juki-agit-sanma-2023-11",
@@ -169,6 +170,5 @@ JUKI_AGIT_SANMA_2023_11 = JUKI_AGIT_2023_11.derive(
     **_JUKI_SANMA,
     # Four winds and four riichi cannot happen with three players (interp.: the other two stay).
     abortive_draws=frozenset({Abort.FOUR_KANS, Abort.NINE_TERMINALS}),
-    sanma_tsumo_loss=True,
-    flowers=0,
+    **_JUKI_SANMA_NORTH_DORA,
 )
