@@ -217,7 +217,8 @@ class Game:
         total = sum(event.scores) + event.sticks * rs.riichi_stick
         expected = rs.start_points * self.n
         if total != expected:
-            raise ScoringError(M.RESULT_TOTAL, stick=rs.riichi_stick, total=total, expected=expected)
+            raise ScoringError(M.RESULT_TOTAL_OVER if total > expected else M.RESULT_TOTAL_SHORT,
+                               sticks=event.sticks, total=total, expected=expected, diff=abs(total - expected))
         self.scores = list(event.scores)
         self.sticks = event.sticks * rs.riichi_stick
         self._new_hand()

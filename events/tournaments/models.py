@@ -161,8 +161,6 @@ class TournamentTable(TimedTable):
     round = models.ForeignKey(TournamentRound, on_delete=models.CASCADE, related_name="tables")
     game = models.OneToOneField("league.Game", on_delete=models.CASCADE, related_name="tournament_table")
     entry = models.CharField(max_length=8, choices=Entry.choices, default=Entry.HANDS)
-    scores = models.JSONField(null=True, blank=True, help_text=_("Final scores entered (seat order)."))
-    sticks = models.PositiveSmallIntegerField(default=0, help_text=_("Riichi sticks left on the table."))
 
     class Meta:
         ordering = ["round", "id"]

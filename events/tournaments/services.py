@@ -16,6 +16,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.dispatch import receiver
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from club.models import Club, Member
@@ -46,7 +47,9 @@ from events.tournaments.models import (
     WithdrawalPolicy,
 )
 from league.games import seats as game_seats
+from league.games import selectors as game_selectors
 from league.games import services as game_services
+from league.games.errors import HandRefused
 from league.models import EndRule, Game, GameSeat, Penalty, Ruleset
 from league.referee import services as referee_services
 from league.seasons import services as season_services
@@ -630,11 +633,11 @@ def table_scores(*, table: TournamentTable, scores: list[int], sticks: int = 0, 
         raise TournamentRefused(
             _("Hands were entered for this table on the table screen: finish the game there."),
             code=Refusal.HANDS_ENTERED)
-    correcting = table.entry == TournamentTable.Entry.SCORES and table.scores is not None
+    entered = game_selectors.entered_result(game) if table.entry == TournamentTable.Entry.SCORES else None
+    correcting = entered is not None
     if correcting and not (reason or "").strip():
         raise TournamentRefused(_("Say why the scores are corrected."), code=Refusal.REASON)
     rules = game.effective_ruleset.to_scoring()
-    total, stick = rules.start_points * rules.players, rules.riichi_stick
     if len(scores) != rules.players or any(isinstance(s, bool) or not isinstance(s, int) for s in scores):
         raise TournamentRefused(_("Enter a whole-number score for each of the %(n)s players.") % {"n": rules.players},
                                 code=Refusal.SCORES)
@@ -642,19 +645,19 @@ def table_scores(*, table: TournamentTable, scores: list[int], sticks: int = 0, 
         raise TournamentRefused(_("Riichi sticks left on the table are a whole number from 0."), code=Refusal.SCORES)
     if any(s % 100 for s in scores):
         raise TournamentRefused(_("Scores are in hundreds (e.g. 32,400)."), code=Refusal.SCORES)
-    entered = sum(scores) + sticks * stick
-    if entered != total:
-        raise TournamentRefused(
-            _("The scores add up to %(sum)s (with %(sticks)s riichi stick(s) on the table), but the table started "
-              "with %(total)s: %(diff)s %(way)s. Check each score.") % {
-                "sum": f"{entered:,}", "sticks": sticks, "total": f"{total:,}", "diff": f"{abs(entered - total):,}",
-                "way": _("too many") if entered > total else _("missing")}, code=Refusal.SCORES)
-    before = {"entry": table.entry, "scores": table.scores, "sticks": table.sticks}
-    # The game's result is a ``result`` event written by the games service (its only writer).
-    game = game_services.game_result(game=game, scores=list(scores), sticks=sticks, by=by,
-                                     reason=reason if correcting else "")
-    table.entry, table.scores, table.sticks = TournamentTable.Entry.SCORES, list(scores), sticks
-    table.save(update_fields=["entry", "scores", "sticks"])
+    before = {"entry": table.entry, "scores": entered["scores"] if entered else None,
+              "sticks": entered["sticks"] if entered else 0}
+    # The game's result is a ``result`` event written by the games service (its only writer); the engine
+    # checks that the scores and the sticks add up to the start (one check, in its words).
+    try:
+        game = game_services.game_result(game=game, scores=list(scores), sticks=sticks, by=by,
+                                         reason=reason if correcting else "")
+    except HandRefused as exc:
+        if exc.error is None:
+            raise
+        raise TournamentRefused(exc.error.localized(get_language()), code=Refusal.SCORES) from exc
+    table.entry = TournamentTable.Entry.SCORES  # the scores themselves are the game's result event
+    table.save(update_fields=["entry"])
     data = {"points": game.final_points, "ranks": game.final_ranks}
     _audit(club=tournament.club, by=by, action=AuditEntry.Action.EDIT if correcting else AuditEntry.Action.CREATE,
            object_type="tournament_table", object_id=table.pk, before=before,

@@ -15,6 +15,7 @@ from events.season_sections import (
     parse_moment,
 )
 from events.tournaments.models import Entrant, Tournament, TournamentRound, TournamentTable
+from league.games import selectors as game_selectors
 from league.models import Game, Season
 
 _TOURNAMENT_FIELDS = ("name", "rounds", "round_minutes", "end_rule", "player_cap", "team_size", "seating",
@@ -43,7 +44,7 @@ def export_tournament(season: Season, person) -> dict[str, Any] | None:
                     "sitting_out": [names.get(i, "") for i in r.sitting_out or []],
                     # tables of three play in the tournament's 3-player season: its games are in linked_seasons
                     "tables": [{"game": tt.game_id, "label": tt.label, "extra_minutes": tt.extra_minutes,
-                                "entry": tt.entry, "scores": tt.scores, "sticks": tt.sticks}
+                                "entry": tt.entry, **_entered(tt)}
                                for tt in r.tables.order_by("id")]}
                    for r in t.round_set.order_by("number")],
     }
@@ -84,8 +85,7 @@ def restore_tournament(value: Any, *, season: Season, members: dict[str, Member]
             TournamentTable.objects.create(
                 round=rnd, game=exported_game(games, td.get("game"), w), label=str(td.get("label") or ""),
                 extra_minutes=int(td.get("extra_minutes") or 0),
-                entry=td.get("entry") or TournamentTable.Entry.HANDS, scores=td.get("scores"),
-                sticks=int(td.get("sticks") or 0))
+                entry=td.get("entry") or TournamentTable.Entry.HANDS)  # its scores: the game's result event
 
 
 
@@ -94,3 +94,11 @@ def linked_seasons(season: Season) -> list[Season]:
     """The 3-player season of the season's tournament (its tables of three)."""
     ids = Tournament.objects.filter(season=season, sanma_season__isnull=False).values_list("sanma_season", flat=True)
     return list(Season.objects.filter(pk__in=set(ids)).select_related("ruleset", "club").order_by("pk"))
+
+
+def _entered(table: TournamentTable) -> dict[str, Any]:
+    """The scores and sticks of a table entered by its final scores only (read from its game's result event),
+    kept in the file as before (a restore reads them back from the game)."""
+    entered = game_selectors.entered_result(table.game) if table.entry == TournamentTable.Entry.SCORES else None
+    return {"scores": entered["scores"] if entered else None, "sticks": entered["sticks"] if entered else 0}
+

@@ -123,6 +123,15 @@ def games_for_club(
     return qs.order_by("-started_at", "-id")
 
 
+def entered_result(game: Game) -> dict[str, Any] | None:
+    """The final scores entered as a whole (``{"scores": [...], "sticks": n}``, seat order), when the game's
+    record is that ``result`` event alone (``league.games.services.game_result``); None otherwise."""
+    events = list(game.hands.order_by("position").values_list("event", flat=True)[:2])
+    if len(events) != 1 or not isinstance(events[0], dict) or events[0].get("kind") != "result":
+        return None
+    return {"scores": list(events[0].get("scores") or []), "sticks": int(events[0].get("sticks") or 0)}
+
+
 def member_games(*, member: Member, season: Season | None = None, status: str | None = None) -> QuerySet[Game]:
     qs = Game.objects.filter(seat_set__member=member).select_related("season").prefetch_related("seat_set__member")
     if season is not None:

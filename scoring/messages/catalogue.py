@@ -456,9 +456,17 @@ RESULT_NOT_ALONE = Message(
     "A result (scores entered as a whole) must be the record's only event.",
     "점수 입력(최종 점수를 한 번에 입력)은 기록의 유일한 항목이어야 합니다.",
 )
-RESULT_TOTAL = Message(
-    "The scores plus {stick:,} per stick left add up to {total:,}, not the {expected:,} the players started with.",
-    "점수 합계와 남은 리치봉({stick:,}점씩)을 더하면 {total:,}점입니다. 시작 점수 합계 {expected:,}점과 같아야 합니다.",
+RESULT_TOTAL_OVER = Message(
+    "The scores add up to {total:,} (with {sticks} riichi stick(s) on the table), but the table started with "
+    "{expected:,}: {diff:,} too many. Check each score.",
+    "점수 합계가 {total:,}점입니다 (탁에 남은 리치봉 {sticks}개 포함). 시작 합계는 {expected:,}점이므로 "
+    "{diff:,}점이 많습니다. 각 점수를 확인하세요.",
+)
+RESULT_TOTAL_SHORT = Message(
+    "The scores add up to {total:,} (with {sticks} riichi stick(s) on the table), but the table started with "
+    "{expected:,}: {diff:,} missing. Check each score.",
+    "점수 합계가 {total:,}점입니다 (탁에 남은 리치봉 {sticks}개 포함). 시작 합계는 {expected:,}점이므로 "
+    "{diff:,}점이 모자랍니다. 각 점수를 확인하세요.",
 )
 NO_SUCH_PENALTY = Message(
     "This ruleset has no {penalty} penalty.",

@@ -578,27 +578,3 @@ def test_the_tournament_page_says_the_result_was_entered(one_table, admin_user, 
     page = client.get(reverse("events:tournament_detail", args=[one_table.round.tournament_id]),
                       HTTP_ACCEPT_LANGUAGE="ko").content.decode()
     assert "점수 입력" in page
-
-
-def test_a_result_entered_before_issue_21_becomes_its_result_event(one_table, admin_user):
-    """The migration events/0003_gamelife_result_events: a table whose scores were written onto the game row."""
-    import importlib
-
-    from django.apps import apps
-
-    from league.models import HandRecord
-
-    game = one_table.game
-    type(one_table).objects.filter(pk=one_table.pk).update(entry="scores", scores=[41000, 30000, 20000, 8000],
-                                                           sticks=1)
-    Game.objects.filter(pk=game.pk).update(status="finished", ended_by="final_scores",
-                                           final_scores=[42000, 30000, 20000, 8000])
-    migration = importlib.import_module("events.migrations.0003_gamelife_result_events")
-    migration.forwards(apps, None)
-    game.refresh_from_db()
-    assert game.ended_by == "result"
-    assert list(HandRecord.objects.filter(game=game).values_list("event", flat=True)) == [
-        {"kind": "result", "scores": [41000, 30000, 20000, 8000], "sticks": 1}]
-    from league.games.selectors import game_record, replay_record
-
-    assert list(replay_record(game_record(game)).final.scores) == [42000, 30000, 20000, 8000]

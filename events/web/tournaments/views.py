@@ -23,6 +23,7 @@ from events.tournaments import exports, selectors, services, standings
 from events.tournaments.models import Entrant, SeatingMethod, Tournament, TournamentTable
 from events.web import pages
 from events.web.tournaments import forms
+from league.games import selectors as game_selectors
 from league.models import Game
 from league.web.ui.confirm import confirm_page, confirmed
 
@@ -279,7 +280,8 @@ def table_scores(request: HttpRequest, pk: int) -> HttpResponse:
         raise PermissionDenied
     seats = sorted(table.game.seat_set.select_related("member"), key=lambda s: s.seat)
     form = forms.ScoresForm(request.POST or None, seats=table.game.seats, prefix=f"t{table.pk}",
-                            initial={f"score{i}": v for i, v in enumerate(table.scores or [])})
+                            initial={f"score{i}": v for i, v in enumerate(
+                                (game_selectors.entered_result(table.game) or {}).get("scores") or [])})
     status = HTTPStatus.OK
     if request.method == "POST":
         if form.is_valid():
