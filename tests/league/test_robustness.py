@@ -360,6 +360,7 @@ def test_item10_beat_schedules_requeue_stale_and_a_starting_worker_runs_it(seaso
     from celery.signals import worker_ready
     from django.utils import timezone
 
+    import config.tasks  # noqa: F401 - a worker's autodiscovery imports it (config/celery_app.py): the hook
     from league.models import Season, StandingsSnapshot
 
     schedule = settings.CELERY_BEAT_SCHEDULE

@@ -7,7 +7,6 @@ import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
 
 from core.models import AuditEntry
-from league.games import records
 from league.games import selectors as game_selectors
 from league.games import services as game_services
 from league.games.errors import HandConflict, HandRefused
@@ -15,6 +14,7 @@ from league.models import Game, HandRecord, Penalty
 from league.referee import selectors as referee_selectors
 from league.referee import services as referee_services
 from league.seasons import services as season_services
+from league.standings import services as standings_services
 from tests.factories import ClubFactory, MemberFactory, SeasonFactory, UserFactory
 from tests.league.events import AGARI_YAME_FINISH, ALL_LAST_FINISH, STOP, TO_SOUTH_4, draw, ron, tsumo
 
@@ -28,7 +28,7 @@ class Recomputes(list):
         super().__init__()
         self.finished: list[bool] = []
 
-    def queue(self, season_id: int, *, game_finished: bool = False) -> None:
+    def season_changed(self, season_id: int, *, game_finished: bool = False) -> None:
         self.append(season_id)
         self.finished.append(game_finished)
 
@@ -39,8 +39,10 @@ class Recomputes(list):
 
 @pytest.fixture
 def recomputes(monkeypatch):
+    """What the standings were told (``game_finished`` or ``season_results_changed``, both ending in
+    ``league.standings.services.season_changed``), the update itself left out."""
     calls = Recomputes()
-    monkeypatch.setattr(records, "queue_recompute", calls.queue)
+    monkeypatch.setattr(standings_services, "season_changed", calls.season_changed)
     return calls
 
 
