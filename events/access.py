@@ -23,22 +23,22 @@ from django.core.exceptions import PermissionDenied
 from django.db import models
 from django.utils.translation import gettext as _
 
-from club.models import ClubRole, Member
-from league.permissions import membership_for
-
-ADMIN, REFEREE = ClubRole.Role.ADMIN.value, ClubRole.Role.REFEREE.value
+from club.models import Member
+from league import permissions
+from league.permissions import Action
 
 EventRow = TypeVar("EventRow", bound=models.Model)
 
 
+# Each predicate is a row of the league's matrix (``league.permissions.allowed``): the roles are read there only.
 def can_open_night(user, club) -> bool:
-    s = membership_for(user, club)
-    return s.superuser or (s.member and ADMIN in s.roles)
+    """Open or close a night, create or finish a tournament: the club's admin."""
+    return permissions.can(user, Action.MANAGE_LEAGUE, club=club)
 
 
 def can_run_night(user, club) -> bool:
-    s = membership_for(user, club)
-    return s.superuser or (s.member and bool(s.roles & {ADMIN, REFEREE}))
+    """Check members in, seat rounds, give extra time, seat a substitute, cancel a table: a referee or admin."""
+    return permissions.is_referee_or_admin(user, club)
 
 
 def can_check_in(user, member: Member, club=None) -> bool:
@@ -48,15 +48,13 @@ def can_check_in(user, member: Member, club=None) -> bool:
 
 
 def can_view_night(user, club) -> bool:
-    s = membership_for(user, club)
-    return s.superuser or s.member or club.public_standings
+    """See a night and its board: who may see the club's standings (members, or anyone when they are public)."""
+    return permissions.can_view_standings(user, club)
 
 
 def can_view_tournament(user, tournament) -> bool:
-    if tournament.public_results:
-        return True
-    s = membership_for(user, tournament.club)
-    return s.superuser or s.member
+    """See a tournament: anyone when its results are public, else who may see the club."""
+    return tournament.public_results or permissions.can_view_club(user, tournament.club)
 
 
 def member_for(user, club) -> Member | None:
