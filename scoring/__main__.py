@@ -97,13 +97,16 @@ def _note(note: Any, lang: str) -> None:
 
 
 def _lang(value: str) -> str:
-    """``--lang``: a language code (``ko``, ``en``; ``ko-KR`` reads as ``ko``). A language the catalogue
-    does not have yet (a UI language before its messages land) falls back to English, said on standard error."""
-    code = value.lower().replace("_", "-").split("-")[0]
-    if code not in M.LANGUAGES:
-        sys.stderr.write(f"note: no messages in {value!r} yet ({', '.join(M.LANGUAGES)}); English is used\n")
-        return "en"
-    return code
+    """``--lang``: a language code of the catalogue (``en``, ``ko``, ``ja``, ``zh-Hans``, ``zh-Hant``), or one that
+    reads as one of them (``ko-KR``, ``ja-JP``, ``zh-CN``, ``zh-TW``...); another is a usage error."""
+    lang = M.language(value)
+    if lang == "en" and value.lower().replace("_", "-").split("-")[0] != "en":
+        raise argparse.ArgumentTypeError(f"no messages in {value!r}; use one of {_LANG_NAMES}")
+    return lang
+
+
+# The languages as --lang's help and refusal name them.
+_LANG_NAMES = ", ".join({"zh-hans": "zh-Hans", "zh-hant": "zh-Hant"}.get(lang, lang) for lang in M.LANGUAGES)
 
 
 def options_help() -> str:
@@ -157,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m scoring", description="Riichi mahjong scoring engine.")
     lang = argparse.ArgumentParser(add_help=False)
     lang.add_argument("--lang", type=_lang, default=argparse.SUPPRESS,
-                      help=f"language of refusals and notes: {', '.join(M.LANGUAGES)} (default: en)")
+                      help=f"language of refusals and notes: {_LANG_NAMES} (default: en)")
     parser.add_argument("--lang", type=_lang, default="en", help=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command", required=True)
     raw = argparse.RawDescriptionHelpFormatter

@@ -3,7 +3,8 @@
 Every refusal the engine makes (a bad record, an impossible hand, an unknown
 ruleset) is a :class:`ScoringError` whose message a table host can read. A refusal
 is made from a template of :mod:`scoring.messages` and its fields, so it can be
-shown in English (``.message``, the contract's text) or in Korean (``.localized("ko")``).
+shown in English (``.message``, the contract's text) or in another of the catalogue's languages
+(``.localized("ko")``, ``"ja"``, ``"zh-hans"``, ``"zh-hant"``).
 """
 
 from __future__ import annotations
@@ -50,10 +51,12 @@ class ScoringError(ValueError):
         return self
 
     def localized(self, lang: str | None) -> str:
-        """The message in ``lang``: Korean for "ko" (or "ko-kr"...), English otherwise."""
-        if self.template is None or language(lang) != "ko":
+        """The message in ``lang`` ("ko", "ja", "zh-hans", "zh-hant", or a code that reads as one of them,
+        such as "ko-kr" or "zh-tw"); English for "en" and for a language the catalogue does not have."""
+        lang = language(lang)
+        if self.template is None or lang == "en":
             return self.message
-        return render(self.template, "ko", self.fields)
+        return render(self.template, lang, self.fields)
 
     def naming(self, names: Sequence[str]) -> ScoringError:
         """The same error with "Player N" labels replaced by the players' names."""

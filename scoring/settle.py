@@ -290,8 +290,7 @@ def _pao_kind_of_hand(table: SettlementContext, win: Win, result: WinResult) -> 
     if not kinds:
         raise ScoringError(M.NO_YAKUMAN_PAO)
     phrases = [_pao_phrase(k) for k in kinds]
-    listed = M.Message(", ".join(M.render(p, "en") for p in phrases), ", ".join(M.render(p, "ko") for p in phrases))
-    raise ScoringError(M.PAO_NOT_IN_HAND, who=who, kinds=listed)
+    raise ScoringError(M.PAO_NOT_IN_HAND, who=who, kinds=M.listing(phrases))
 
 
 def _pao_kind(table: SettlementContext, win: Win, result: WinResult, *, tsumo: bool) -> PaoFor:

@@ -1,11 +1,14 @@
-"""The catalogue of the engine's refusals and rule words, in English and Korean.
+"""The catalogue of the engine's refusals and rule words, in English and Korean; the keys of
+every other language's catalogue file (``ja.py``, ``zh_hans.py``, ``zh_hant.py``).
 
 Every :class:`~scoring.errors.ScoringError` is raised from a :class:`Message` of this
 module and its fields, e.g. ``ScoringError(RIICHI_MIN_POINTS, who="Player 2", points=800,
 minimum=1000)``. The English template renders the contract's text (``error.message``, what
 the CLI and the API print); the Korean one is what a Korean table host reads
 (``error.localized("ko")``). Both are ``str.format`` templates over the same named fields;
-how they are rendered (particles, nested messages) is :mod:`scoring.messages.render`.
+how they are rendered (particles, nested messages) is :mod:`scoring.messages.render`. A message's
+key is its constant's name here ("PHRASES.<code>", "ENDED_BY.<code>" for the rule words): the
+Japanese and Chinese catalogue files give each key its template (docs/i18n.md).
 
 Rule codes (penalty kinds, how a game ended) have their words here too: :func:`phrase`.
 
@@ -14,7 +17,9 @@ Pure Python: no Django here (the app picks the language and calls ``localized``)
 
 from __future__ import annotations
 
-from scoring.messages.render import Message
+from collections.abc import Sequence
+
+from scoring.messages.render import LANGUAGES, Message, render
 
 
 def catalogue() -> dict[str, Message]:
@@ -23,6 +28,24 @@ def catalogue() -> dict[str, Message]:
     found.update((m.key, m) for m in PHRASES.values())
     found.update((m.key, m) for m in ENDED_BY.values())
     return found
+
+
+def templates(lang: str) -> dict[str, str]:
+    """The catalogue of one language ("en", "ko", "ja", "zh-hans", "zh-hant"): every key -> its template."""
+    return {key: message.template(lang) for key, message in catalogue().items()}
+
+
+# How a list of words is joined in each language.
+_LIST_SEPARATOR = {"ja": "、", "zh-hans": "、", "zh-hant": "、"}
+
+
+def listing(messages: Sequence[Message]) -> Message:
+    """A list of messages (e.g. rule phrases) as one fragment, joined as each language joins a list."""
+
+    def joined(lang: str) -> str:
+        return _LIST_SEPARATOR.get(lang, ", ").join(render(m, lang) for m in messages)
+
+    return Message(joined("en"), joined("ko"), texts={lang: joined(lang) for lang in LANGUAGES[2:]})
 
 
 def _keys() -> None:

@@ -1,42 +1,72 @@
-"""Rendering a refusal: :class:`Message` (an English and a Korean template), :class:`Text`
-(a message with its fields) and Korean particles.
+"""Rendering a refusal: :class:`Message` (a template per language), :class:`Text` (a message
+with its fields) and Korean particles.
 
-A message is a pair of ``str.format`` templates over the same named fields. In the Korean
+A message is a ``str.format`` template per language over the same named fields. English and
+Korean are written with the message (``Message(english, korean)`` in
+:mod:`scoring.messages.catalogue`); every other language has one catalogue file, a dict from the
+message's key to its template (:data:`CATALOGUE_MODULES`: ``ja.py``, ``zh_hans.py``,
+``zh_hant.py``), loaded when first asked for. A catalogue message (one with a key) has a
+template in every language -- a missing key is a test failure (tests/scoring/test_languages.py)
+and a ``KeyError`` here, never a quiet English. A message made outside the catalogue (a key of
+"") may carry its other languages in ``texts``; without one it reads in English. In the Korean
 templates a field may carry a particle as its format spec -- ``{who:은}``, ``{what:이}``,
 ``{x:을}``, ``{x:과}``, ``{x:으로}`` -- which becomes 은/는, 이/가, 을/를, 과/와 or 으로/로
 after the field's last sound, so names read naturally ("이서연은", "김민준은"). Fields may
 be plain values, other messages or texts (fragments), or errors (rendered in the same
-language). "Player N" seat labels (:data:`PLAYER_LABEL`) read "플레이어 N" in Korean; a game
-record replaces them by the players' names (:meth:`scoring.errors.ScoringError.naming`).
+language). "Player N" seat labels (:data:`PLAYER_LABEL`) read "플레이어 N" in Korean, "プレイヤーN" in
+Japanese, "玩家N" in Chinese; a game record replaces them by the players' names
+(:meth:`scoring.errors.ScoringError.naming`).
 
 The messages themselves are in :mod:`scoring.messages.catalogue`. Pure Python: no Django.
 """
 
 from __future__ import annotations
 
+import functools
+import importlib
 import re
 import string
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-LANGUAGES = ("en", "ko")
+LANGUAGES = ("en", "ko", "ja", "zh-hans", "zh-hant")
+"""The engine's languages, as :func:`language` names them (Django's codes, lower case)."""
+
+CATALOGUE_MODULES = {"ja": "ja", "zh-hans": "zh_hans", "zh-hant": "zh_hant"}
+"""A language whose templates live in a catalogue file -> that module of :mod:`scoring.messages`."""
+
+
+@functools.cache
+def translations(lang: str) -> Mapping[str, str]:
+    """The catalogue file of ``lang`` ("ja", "zh-hans", "zh-hant"): message key -> template."""
+    module = importlib.import_module(f"scoring.messages.{CATALOGUE_MODULES[lang]}")
+    return module.MESSAGES
 
 
 @dataclass(frozen=True)
 class Message:
-    """One refusal (or fragment of one): an English and a Korean template."""
+    """One refusal (or fragment of one): its English and Korean templates; its other languages'
+    are in their catalogue files under ``key`` (or, for a message made outside the catalogue, in ``texts``)."""
 
     en: str
     ko: str
     key: str = field(default="", compare=False)
+    texts: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
 
     def __call__(self, **fields: Any) -> Text:
         """This message with its fields, for use as another message's field."""
         return Text(self, fields)
 
     def template(self, lang: str) -> str:
-        return self.ko if lang == "ko" else self.en
+        """The template in ``lang`` (one of :data:`LANGUAGES`)."""
+        if lang == "en":
+            return self.en
+        if lang == "ko":
+            return self.ko
+        if self.key:
+            return translations(lang)[self.key]
+        return self.texts.get(lang, self.en)
 
 
 @dataclass(frozen=True)
@@ -56,6 +86,9 @@ class Text:
 # Seat-level code names players "Player 1".."Player 4" (seat index + 1); where the names are
 # known (a game record), they take the place of these labels.
 PLAYER_LABEL = re.compile(r"\bPlayer ([1-4])\b")
+
+# "Player N" in each language but English.
+_PLAYER_WORDS = {"ko": r"플레이어 \1", "ja": r"プレイヤー\1", "zh-hans": r"玩家\1", "zh-hant": r"玩家\1"}
 
 # A particle spec -> (after a final consonant, after a vowel).
 _PARTICLES = {
@@ -124,8 +157,8 @@ class _Renderer(string.Formatter):
             value = value.render(lang)
         elif hasattr(value, "localized"):  # a ScoringError inside another one
             value = value.localized(lang)
-        if lang == "ko" and isinstance(value, str):
-            value = PLAYER_LABEL.sub(r"플레이어 \1", value)
+        if lang in _PLAYER_WORDS and isinstance(value, str):
+            value = PLAYER_LABEL.sub(_PLAYER_WORDS[lang], value)
         if format_spec in _PARTICLES:
             return particle(str(value), format_spec)
         return format(value, format_spec)
@@ -134,13 +167,25 @@ class _Renderer(string.Formatter):
 _RENDERERS = {lang: _Renderer(lang) for lang in LANGUAGES}
 
 
+# Chinese subtags that mean Traditional characters (a script, or a region that writes them).
+_TRADITIONAL = {"hant", "tw", "hk", "mo"}
+
+
 def language(lang: str | None) -> str:
-    """The catalogue's language for a page's: "ko" for Korean ("ko", "ko-kr", "ko_KR"), else "en"."""
-    return "ko" if lang and lang.lower().replace("_", "-").split("-")[0] == "ko" else "en"
+    """The catalogue's language for a page's: "ko" ("ko", "ko-kr", "ko_KR"), "ja" ("ja", "ja-JP"),
+    "zh-hans" ("zh-hans", "zh-cn", "zh-sg", "zh"), "zh-hant" ("zh-hant", "zh-tw", "zh-hk", "zh-mo"),
+    else "en"."""
+    if not lang:
+        return "en"
+    base, *subtags = lang.lower().replace("_", "-").split("-")
+    if base == "zh":
+        return "zh-hant" if _TRADITIONAL.intersection(subtags) else "zh-hans"
+    return base if base in LANGUAGES else "en"
 
 
 def render(message: Message, lang: str | None, fields: Mapping[str, Any] | None = None) -> str:
-    """``message`` in ``lang`` (Korean for "ko", "ko-kr"...; English otherwise) with ``fields``."""
+    """``message`` in ``lang`` (see :func:`language`: "ko-kr" is Korean, "zh-tw" Traditional Chinese,
+    an unknown language English) with ``fields``."""
     renderer = _RENDERERS[language(lang)]
     return renderer.vformat(message.template(renderer.lang), (), fields or {})
 

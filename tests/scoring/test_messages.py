@@ -101,7 +101,7 @@ def test_a_ron_on_ones_own_discard_in_korean():
     assert error.message == "이서연 cannot win by ron on their own discard."
     assert error.localized("ko") == "이서연은 자신이 버린 패로 론 화료할 수 없습니다."
     assert error.localized("ko-kr") == error.localized("ko_KR") == error.localized("ko")
-    assert error.localized("en") == error.localized(None) == error.localized("ja") == error.message
+    assert error.localized("en") == error.localized(None) == error.localized("fr") == error.message
 
 
 def test_riichi_below_the_minimum_in_korean():
