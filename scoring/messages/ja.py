@@ -109,7 +109,8 @@ MESSAGES: dict[str, str] = {
                               "このアガリは{counted}翻です。",
     "HAND_DISAGREES_WITH_GAME": "{who}の手牌では{key} = {given!r}ですが、この対局では{expected!r}です。",
     "PLAYERS_HAND": "{who}の手牌：{error}",
-    "TRIPLE_RON_ABORT": "このルールでは三家和は途中流局です。途中流局（三家和）として入力してください。",
+    "TRIPLE_RON_ABORT": "このルールではトリプルロン（三家和）は途中流局です。途中流局（三家和）"
+                        "として入力してください。",
     "HEAD_BUMP": "このルールでは1枚の捨て牌にロンできるのは1人だけです（頭ハネ）。"
                  "{who}のアガリだけを記録してください。",
     "MAX_RON_WINNERS": "このルールでは1枚の捨て牌にロンできるのは最大{most}人です。",
@@ -143,9 +144,9 @@ MESSAGES: dict[str, str] = {
                             "オーラスでアガった（または聴牌した）{minimum:,}点以上のトップ目の親だけです。",
     "END_DURING_HAND": "対局は局と局の間でしか終了できません。直前のペナルティはまだ入力されていない局のものです。",
     "RESULT_NOT_ALONE": "点数入力（最終点数の一括入力）は記録の唯一の項目でなければなりません。",
-    "RESULT_TOTAL_OVER": "点数の合計は{total:,}点です（卓に残った供託{sticks}本を含む）。"
+    "RESULT_TOTAL_OVER": "点数の合計は{total:,}点です（卓に残った供託のリーチ棒{sticks}本を含む）。"
                          "開始時の合計は{expected:,}点なので、{diff:,}点多すぎます。各点数を確認してください。",
-    "RESULT_TOTAL_SHORT": "点数の合計は{total:,}点です（卓に残った供託{sticks}本を含む）。"
+    "RESULT_TOTAL_SHORT": "点数の合計は{total:,}点です（卓に残った供託のリーチ棒{sticks}本を含む）。"
                           "開始時の合計は{expected:,}点なので、{diff:,}点足りません。各点数を確認してください。",
     "NO_SUCH_PENALTY": "このルールには{penalty}のペナルティがありません。",
     # --- what each player needs

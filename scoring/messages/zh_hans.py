@@ -106,7 +106,7 @@ MESSAGES: dict[str, str] = {
     "DEALER_RENCHAN_MIN_HAN": "{who}是{renchan}连庄中的庄家，不计宝牌至少需要{need}番才能和牌；这次和牌是{counted}番。",
     "HAND_DISAGREES_WITH_GAME": "{who}的手牌中{key} = {given!r}，但本对局中是{expected!r}。",
     "PLAYERS_HAND": "{who}的手牌：{error}",
-    "TRIPLE_RON_ABORT": "此规则下三家和是途中流局——请按途中流局（三家和）录入。",
+    "TRIPLE_RON_ABORT": "此规则下三家荣和（三家和）是途中流局——请按途中流局（三家和）录入。",
     "HEAD_BUMP": "此规则下一张牌只能由一人荣和（截和）：只记录{who}的和牌。",
     "MAX_RON_WINNERS": "此规则下一张牌最多只能由{most}人荣和。",
     "PAO_NEEDS_YAKUMAN_HAND": "{who}的和牌要适用包牌（责任支付），必须是役满（大三元、大四喜等）：这次和牌不是役满。",
@@ -133,10 +133,10 @@ MESSAGES: dict[str, str] = {
                             "排名第一且至少有{minimum:,}点的庄家才能宣言结束。",
     "END_DURING_HAND": "对局只能在两局之间结束：之前的罚则属于尚未录入的一局。",
     "RESULT_NOT_ALONE": "录入点数（一次性录入最终点数）必须是记录中唯一的一项。",
-    "RESULT_TOTAL_OVER": "点数合计为{total:,}（含桌上剩余的{sticks}根供托），但开局合计为{expected:,}：多了{diff:,}。"
-                         "请检查每个点数。",
-    "RESULT_TOTAL_SHORT": "点数合计为{total:,}（含桌上剩余的{sticks}根供托），但开局合计为{expected:,}：少了{diff:,}。"
-                          "请检查每个点数。",
+    "RESULT_TOTAL_OVER": "点数合计为{total:,}（含桌上作为供托的{sticks}根立直棒），但开局合计为{expected:,}："
+                         "多了{diff:,}。请检查每个点数。",
+    "RESULT_TOTAL_SHORT": "点数合计为{total:,}（含桌上作为供托的{sticks}根立直棒），但开局合计为{expected:,}："
+                          "少了{diff:,}。请检查每个点数。",
     "NO_SUCH_PENALTY": "此规则没有{penalty}罚则。",
     # --- what each player needs
     "NEEDS_GAME_OVER": "对局已经结束（{how}）：没有下一局，所以没有人需要任何条件。",

@@ -107,7 +107,7 @@ MESSAGES: dict[str, str] = {
     "DEALER_RENCHAN_MIN_HAN": "{who}是{renchan}連莊中的莊家，不計寶牌至少需要{need}番才能和牌；這次和牌是{counted}番。",
     "HAND_DISAGREES_WITH_GAME": "{who}的手牌中{key} = {given!r}，但本對局中是{expected!r}。",
     "PLAYERS_HAND": "{who}的手牌：{error}",
-    "TRIPLE_RON_ABORT": "此規則下三家和是途中流局——請按途中流局（三家和）輸入。",
+    "TRIPLE_RON_ABORT": "此規則下三家榮和（三家和）是途中流局——請按途中流局（三家和）輸入。",
     "HEAD_BUMP": "此規則下一張牌只能由一人榮和（截和）：只記錄{who}的和牌。",
     "MAX_RON_WINNERS": "此規則下一張牌最多只能由{most}人榮和。",
     "PAO_NEEDS_YAKUMAN_HAND": "{who}的和牌要適用包牌（責任支付），必須是役滿（大三元、大四喜等）：這次和牌不是役滿。",
@@ -134,10 +134,10 @@ MESSAGES: dict[str, str] = {
                             "排名第一且至少有{minimum:,}點的莊家才能宣言結束。",
     "END_DURING_HAND": "對局只能在兩局之間結束：之前的罰則屬於尚未輸入的一局。",
     "RESULT_NOT_ALONE": "輸入點數（一次性輸入最終點數）必須是記錄中唯一的一項。",
-    "RESULT_TOTAL_OVER": "點數合計為{total:,}（含桌上剩餘的{sticks}根供託），但開局合計為{expected:,}：多了{diff:,}。"
-                         "請檢查每個點數。",
-    "RESULT_TOTAL_SHORT": "點數合計為{total:,}（含桌上剩餘的{sticks}根供託），但開局合計為{expected:,}：少了{diff:,}。"
-                          "請檢查每個點數。",
+    "RESULT_TOTAL_OVER": "點數合計為{total:,}（含桌上作為供託的{sticks}根立直棒），但開局合計為{expected:,}："
+                         "多了{diff:,}。請檢查每個點數。",
+    "RESULT_TOTAL_SHORT": "點數合計為{total:,}（含桌上作為供託的{sticks}根立直棒），但開局合計為{expected:,}："
+                          "少了{diff:,}。請檢查每個點數。",
     "NO_SUCH_PENALTY": "此規則沒有{penalty}罰則。",
     # --- what each player needs
     "NEEDS_GAME_OVER": "對局已經結束（{how}）：沒有下一局，所以沒有人需要任何條件。",

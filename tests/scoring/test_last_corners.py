@@ -338,11 +338,11 @@ def test_tenhou_converter_final_points_refusal_names_the_round_and_what_could_no
     assert exc.value.message.endswith("the uma and rounding could not be inferred from them.")
 
 
-def test_cli_lang_without_messages_falls_back_to_english(capsys, tmp_path):
+def test_cli_lang_speaks_each_language_of_the_catalogue(capsys, tmp_path):
     hand_file = tmp_path / "hand.json"
     hand_file.write_text(json.dumps({**FLOWER_TSUMO, "kita": 1}), encoding="utf-8")
     code, out, err = _cli(capsys, "hand", "--lang", "ja", "--ruleset", "juki-agit-sanma-2026", str(hand_file))
-    assert code == 2 and out["error"]["message"].startswith("This ruleset sets no North aside")
-    assert "English is used" in err
+    assert code == 2 and out["error"]["message"].startswith("このルールには北抜きがありません")
+    assert err == ""
     code, out, _ = _cli(capsys, "hand", "--lang", "ko-KR", "--ruleset", "juki-agit-sanma-2026", str(hand_file))
     assert out["error"]["message"].startswith("이 룰에는 북 뽑기")
