@@ -40,7 +40,7 @@ class Yaku:
     han: int
     """Han of this yaku in this hand; a yakuman counts 13 per multiple."""
     names: Mapping[str, str]
-    """Display names: {"ko", "en", "ja"}."""
+    """Display names: {"ko", "en", "ja", "zh-hans", "zh-hant"}."""
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,11 @@ from scoring.hand.names import YAKU_IDS, YAKU_NAMES, yaku_label, yaku_name
         pytest.param("riichi", None, "리치", id="no-language-is-korean-first"),
         pytest.param("pinfu", "en", "Pinfu", id="english-page"),
         pytest.param("pinfu", "de", "Pinfu", id="another-language-falls-back-to-english"),
+        pytest.param("chiitoitsu", "ja", "七対子", id="japanese-page"),
+        pytest.param("chiitoitsu", "zh-hans", "七对子", id="simplified-chinese-page"),
+        pytest.param("chiitoitsu", "zh-cn", "七对子", id="mainland-reads-as-simplified"),
+        pytest.param("chiitoitsu", "zh-hant", "七對子", id="traditional-chinese-page"),
+        pytest.param("ura_dora", "zh-tw", "裡寶牌", id="taiwan-reads-as-traditional"),
         pytest.param("not_a_yaku", "ko", "not_a_yaku", id="an-unknown-id-as-it-is"),
     ],
 )
@@ -34,5 +39,5 @@ def test_a_yaku_as_a_results_line_names_it(yaku_id, han, label):
     assert yaku_label(yaku_id, han, "ko") == label
 
 
-def test_every_yaku_has_a_korean_english_and_japanese_name():
-    assert all(set(YAKU_NAMES[y]) == {"ko", "en", "ja"} for y in YAKU_IDS)
+def test_every_yaku_has_a_name_in_every_language_of_the_engine():
+    assert all(set(YAKU_NAMES[y]) == {"ko", "en", "ja", "zh-hans", "zh-hant"} for y in YAKU_IDS)
