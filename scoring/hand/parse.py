@@ -14,9 +14,12 @@ from typing import Any, NamedTuple
 
 from scoring import messages as M
 from scoring.errors import HandError
-from scoring.hand.tiles import SUIT_NAMES, Tile, notation, parse_tile, parse_tiles_tuple, valid_notation
+from scoring.hand.tiles import Tile, notation, parse_tile, parse_tiles_tuple, valid_notation
 from scoring.rules import Ruleset
 from scoring.winds import WINDS
+
+# A red five's suit in words, in every language (the English is SUIT_NAMES': man, pin, sou).
+_SUIT_WORDS = {"m": M.SUIT_MAN, "p": M.SUIT_PIN, "s": M.SUIT_SOU}
 
 
 class MeldKind(enum.StrEnum):
@@ -121,7 +124,7 @@ def parse_hand(hand: Any, ruleset: Ruleset) -> ParsedHand:
     if win.kind not in concealed_notation.counts:
         raise HandError(M.WIN_TILE_NOT_IN_HAND, tile=str(win))
     if win.red and not any(t.red and t.kind == win.kind for t in concealed):
-        raise HandError(M.WIN_TILE_RED_NOT_IN_HAND, tile=str(win), suit=SUIT_NAMES[win.suit])
+        raise HandError(M.WIN_TILE_RED_NOT_IN_HAND, tile=str(win), suit=_SUIT_WORDS[win.suit])
     raw = hand.get("dora")
     dora = tuple(parse_tile(t, "dora") for t in _list(raw, "dora")) if raw else _NO_LIST
     raw = hand.get("ura")

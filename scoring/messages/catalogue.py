@@ -691,6 +691,10 @@ TOO_MANY_PLAIN_FIVES = Message(
     "(적5는 0{suit}로 쓰세요).",
 )
 NO_RED = Message("no", "0")
+# A suit by name (a red five's): English as the notation's letters read.
+SUIT_MAN = Message("man", "만수")
+SUIT_PIN = Message("pin", "통수")
+SUIT_SOU = Message("sou", "삭수")
 WINDS_CONTEXT = Message(
     "Seat and round wind must be one of E, S, W, N.",
     "자풍과 장풍은 E, S, W, N 중 하나여야 합니다.",

@@ -189,6 +189,9 @@ MESSAGES: dict[str, str] = {
     "TOO_MANY_PLAIN_FIVES": "普通の5{suit}が{plain}枚あります。赤5{suit}が{allowed}枚のセットでは普通の5{suit}は"
                             "{plain_max}枚だけです（赤5は0{suit}と書いてください）。",
     "NO_RED": "0",
+    "SUIT_MAN": "萬子",
+    "SUIT_PIN": "筒子",
+    "SUIT_SOU": "索子",
     "WINDS_CONTEXT": "自風と場風はE、S、W、Nのいずれかでなければなりません。",
     "HAND_NEEDS_WINDS": "手牌だけを計算するには'seat_wind'（自風）と'round_wind'（場風）が必要です（E、S、W、N）。",
     "DEALER_IS_EAST": "親の自風は東で、東は親だけの自風です。",
@@ -306,7 +309,7 @@ MESSAGES: dict[str, str] = {
     "ENDED_BY.west_end": "西4局が終わりました。ここで打ち切りです。",
     "ENDED_BY.deliberate_chombo": "故意のチョンボで対局が終わりました。",
     "ENDED_BY.stop": "オーラスの親が対局終了を選びました。",
-    "ENDED_BY.time": "時間切れ：大会の終了規定により対局が終わりました。",
+    "ENDED_BY.time": "時間切れ：終了規定により対局が終わりました。",
     "ENDED_BY.referee": "審判が現在の点数で対局を終わらせました。",
     "ENDED_BY.result": "最終点数を一括で入力しました（点数入力）。",
 }

@@ -139,7 +139,7 @@ MESSAGES: dict[str, str] = {
                           "少了{diff:,}。请检查每个点数。",
     "NO_SUCH_PENALTY": "此规则没有{penalty}罚则。",
     # --- what each player needs
-    "NEEDS_GAME_OVER": "对局已经结束（{how}）：没有下一局，所以没有人需要任何条件。",
+    "NEEDS_GAME_OVER": "对局已经结束（{how}）：没有下一局，也就没有任何条件。",
     # --- tiles and hands
     "TILES_EXPECTED": "{what}：需要像'234m406p11z'这样的牌，实际为{text!r}。",
     "NOT_A_HONOR_TILE": "{what}：'{digit}z'不是牌（字牌是1z-7z：东 南 西 北 白 发 中）。",
@@ -175,6 +175,9 @@ MESSAGES: dict[str, str] = {
     "TOO_MANY_PLAIN_FIVES": "普通的5{suit}有{plain}张：一副牌中有{allowed}张赤五{suit}时，"
                             "普通的5{suit}只有{plain_max}张（赤五请写作0{suit}）。",
     "NO_RED": "0",
+    "SUIT_MAN": "万子",
+    "SUIT_PIN": "筒子",
+    "SUIT_SOU": "索子",
     "WINDS_CONTEXT": "自风和场风必须是E、S、W、N之一。",
     "HAND_NEEDS_WINDS": "单独计算手牌时需要'seat_wind'（自风）和'round_wind'（场风）（E、S、W或N）。",
     "DEALER_IS_EAST": "庄家的自风是东，而且只有庄家的自风是东。",

@@ -140,7 +140,7 @@ MESSAGES: dict[str, str] = {
                           "少了{diff:,}。請檢查每個點數。",
     "NO_SUCH_PENALTY": "此規則沒有{penalty}罰則。",
     # --- what each player needs
-    "NEEDS_GAME_OVER": "對局已經結束（{how}）：沒有下一局，所以沒有人需要任何條件。",
+    "NEEDS_GAME_OVER": "對局已經結束（{how}）：沒有下一局，也就沒有任何條件。",
     # --- tiles and hands
     "TILES_EXPECTED": "{what}：需要像'234m406p11z'這樣的牌，實際為{text!r}。",
     "NOT_A_HONOR_TILE": "{what}：'{digit}z'不是牌（字牌是1z-7z：東 南 西 北 白 發 中）。",
@@ -176,6 +176,9 @@ MESSAGES: dict[str, str] = {
     "TOO_MANY_PLAIN_FIVES": "普通的5{suit}有{plain}張：一副牌中有{allowed}張赤五{suit}時，"
                             "普通的5{suit}只有{plain_max}張（赤五請寫作0{suit}）。",
     "NO_RED": "0",
+    "SUIT_MAN": "萬子",
+    "SUIT_PIN": "筒子",
+    "SUIT_SOU": "索子",
     "WINDS_CONTEXT": "自風和場風必須是E、S、W、N之一。",
     "HAND_NEEDS_WINDS": "單獨計算手牌時需要'seat_wind'（自風）和'round_wind'（場風）（E、S、W或N）。",
     "DEALER_IS_EAST": "莊家的自風是東，而且只有莊家的自風是東。",

@@ -249,3 +249,24 @@ def test_the_cli_refuses_a_language_it_has_no_messages_in():
     proc = _cli("game", "--lang", "fr", "-", record={"ruleset": "juki-agit-2026", "players": PLAYERS, "hands": []})
     assert proc.returncode == 2 and proc.stdout == ""
     assert "no messages in 'fr'; use one of en, ko, ja, zh-Hans, zh-Hant" in proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        pytest.param("en", "The winning tile is a red five (0p), but the tiles hold no red pin five.", id="en"),
+        pytest.param("ko", "화료패가 적5(0p)인데 손패에 통수 적5가 없습니다.", id="ko"),
+        pytest.param("ja", "和了牌は赤5（0p）ですが、手牌に筒子の赤5がありません。", id="ja"),
+        pytest.param("zh-hans", "和牌张是赤五（0p），但手牌中没有筒子的赤五。", id="zh-hans"),
+        pytest.param("zh-hant", "和牌張是赤五（0p），但手牌中沒有筒子的赤五。", id="zh-hant"),
+    ],
+)
+def test_a_hand_refusal_names_the_suit_in_the_language(lang, expected):
+    pytest.importorskip("scoring.hand")
+    from scoring.hand.parse import parse_hand
+    from scoring.rules import resolve
+
+    with pytest.raises(ScoringError) as exc:
+        parse_hand({"tiles": "123m456p789s11z234s", "win": "0p", "seat_wind": "S", "round_wind": "E"},
+                   resolve("asi-shirai"))
+    assert exc.value.localized(lang) == expected
