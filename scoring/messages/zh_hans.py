@@ -237,7 +237,7 @@ MESSAGES: dict[str, str] = {
                         "每人{start_points}点开始。",
     "TENHOU_RESULT_UNREADABLE": "无法读取天凤结果{text!r}。",
     "TENHOU_UNKNOWN_YAKU": "未知的天凤役{name!r}。",
-    "TENHOU_EAST_FROM_LOG": "牌谱的规则{rule}没有说明是东风战还是半庄战：对局在东场结束且没有人被击飞，"
+    "TENHOU_EAST_FROM_LOG": "牌谱的规则{rule}没有说明是东风战还是半庄战：对局在东场结束且没有人低于0点，"
                             "半庄战不会这样，因此按东风战（{ruleset}）转换。",
     "TENHOU_NO_WEST_FROM_LOG": "牌谱在{at}之后结束，没有人达到{target:,}点：按{ruleset}规则对局会进入西场，"
                                "因此按没有西场（west_entry false）转换。",

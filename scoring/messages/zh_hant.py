@@ -238,7 +238,7 @@ MESSAGES: dict[str, str] = {
                         "每人{start_points}點開始。",
     "TENHOU_RESULT_UNREADABLE": "無法讀取天鳳結果{text!r}。",
     "TENHOU_UNKNOWN_YAKU": "未知的天鳳役{name!r}。",
-    "TENHOU_EAST_FROM_LOG": "牌譜的規則{rule}沒有說明是東風戰還是半莊戰：對局在東場結束且沒有人被擊飛，"
+    "TENHOU_EAST_FROM_LOG": "牌譜的規則{rule}沒有說明是東風戰還是半莊戰：對局在東場結束且沒有人低於0點，"
                             "半莊戰不會這樣，因此按東風戰（{ruleset}）轉換。",
     "TENHOU_NO_WEST_FROM_LOG": "牌譜在{at}之後結束，沒有人達到{target:,}點：按{ruleset}規則對局會進入西場，"
                                "因此按沒有西場（west_entry false）轉換。",
