@@ -45,7 +45,8 @@ def listing(messages: Sequence[Message]) -> Message:
     def joined(lang: str) -> str:
         return _LIST_SEPARATOR.get(lang, ", ").join(render(m, lang) for m in messages)
 
-    return Message(joined("en"), joined("ko"), texts={lang: joined(lang) for lang in LANGUAGES[2:]})
+    others = {lang: joined(lang) for lang in LANGUAGES if lang not in ("en", "ko")}
+    return Message(joined("en"), joined("ko"), texts=others)
 
 
 def _keys() -> None:
