@@ -29,8 +29,8 @@ BROKEN = {
 
 def _files():
     files = sorted(LOGS.glob("*.json"))
-    if not files:
-        pytest.skip(f"no tenhou6 logs under {LOGS}")
+    if not files:  # a checkout without shared/ beside it: one skipped case, not a collection error
+        yield pytest.param(None, id="no-logs", marks=pytest.mark.skip(reason=f"no tenhou6 logs under {LOGS}"))
     for f in files:
         if f.name in BROKEN:
             continue
