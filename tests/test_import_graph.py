@@ -27,7 +27,8 @@ The arrows (a layer may import its own modules and those of every layer below it
                                  entry points)
     events.tournaments, events.casual   above events (club nights), neither imports the other
     events entry points          events.urls, .admin, .apps, .transfer (the season-file sections of
-                                 every event kind) and .templatetags
+                                 every event kind), .templatetags and .middleware (another club's
+                                 events answer 404)
     notify                       above events: it listens to the signals of the layers below
     config                       above notify and both entry-point layers: the project's wiring
                                  (urls, settings, middleware, Celery)
@@ -35,7 +36,7 @@ The arrows (a layer may import its own modules and those of every layer below it
 So the only modules allowed to look across the domains of a layer are the entry points named
 above: league.api, league.urls, league.admin, league.apps, league.tasks, league.management,
 league.templatetags, events.urls, events.admin, events.apps, events.transfer, events.templatetags,
-and config. league.ui is not one of them: it sits low, and only web modules may use it.
+events.middleware, and config. league.ui is not one of them: it sits low, and only web modules may use it.
 
 Two more rules: a module that is not a web module (views, urls, admin, templatetags, api, ui,
 middleware, ``*_views``) imports no view helper or middleware (league.ui, league.middleware,
@@ -82,7 +83,8 @@ LAYER_OF = {
     "events.nights": "events.nights",
     # The app's model registry: Django imports events.models, which gathers each kind's models.
     "events.models": "events entry points",
-    **{f"events.{entry}": "events entry points" for entry in ("urls", "admin", "apps", "transfer", "templatetags")},
+    **{f"events.{entry}": "events entry points"
+       for entry in ("urls", "admin", "apps", "transfer", "templatetags", "middleware")},
     "notify": "notify",
     "config": "config",
 }
