@@ -7,8 +7,11 @@ import os
 
 from celery import Celery
 
+from config.broker import use_safe_redis_transport
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
 
+use_safe_redis_transport()  # a worker rides out a Redis outage (config/broker.py)
 app = Celery("clubleague")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks()
