@@ -84,7 +84,7 @@ LAYER_OF = {
     # The app's model registry: Django imports events.models, which gathers each kind's models.
     "events.models": "events entry points",
     **{f"events.{entry}": "events entry points"
-       for entry in ("urls", "admin", "apps", "transfer", "templatetags", "middleware")},
+       for entry in ("urls", "admin", "apps", "transfer", "templatetags", "middleware", "tasks")},
     "notify": "notify",
     "config": "config",
 }
