@@ -169,6 +169,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--outage", type=float, default=10)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--keep-log", help="copy the stack's log here at the end")
     parser.add_argument("--web-only", action="store_true", help="gunicorn alone (no Celery worker and beat)")
     parser.add_argument("--static-root", default="/tmp/clubleague-outage-static")
     args = parser.parse_args()
@@ -225,6 +226,8 @@ def main() -> None:
               "| 'Unrecoverable error':", log.count("Unrecoverable error"),
               "| restarts:", dict(restarts.count) or "none")
         supervising.set()
+        if args.keep_log:
+            shutil.copyfile(root / "stack.log", args.keep_log)
     finally:
         if stack is not None:
             stack.stop()
