@@ -25,10 +25,18 @@ from tests.factories import MemberFactory, UserFactory
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
+@pytest.fixture
+def one_window(monkeypatch):
+    """The throttle's window (a minute of the clock) does not turn while the test runs (club.throttle)."""
+    import time as real_time
+
+    from club import throttle
+
+    now = real_time.time()
+    monkeypatch.setattr(throttle, "time", type("FrozenTime", (), {"time": staticmethod(lambda: now)}))
 
 
-
-def test_six_at_once_draw_once_health_answers_and_the_seventh_is_throttled(monkeypatch):
+def test_six_at_once_draw_once_health_answers_and_the_seventh_is_throttled(monkeypatch, one_window):
     tournament, _admin = big_tournament(200, 4)
     member = MemberFactory(club=tournament.club, user=UserFactory())
     other = MemberFactory(club=tournament.club, user=UserFactory())
