@@ -3,12 +3,14 @@
 Starts its OWN redis-server and its OWN PostgreSQL (initdb in a temp directory, run as the
 ``postgres`` system user when started as root), each on a free port of 127.0.0.1 — never the
 machine's shared servers — and gunicorn (``config.settings.production``, ``deploy/stack.py``) on
-them. A logged-in member and an anonymous visitor then ask for pages in a loop, and the API for
+them, with a Celery worker and beat supervised as ``make serve`` does (``--web-only``: gunicorn alone).
+A logged-in member and an anonymous visitor then ask for pages in a loop, and the API for
 ``/api/games/``, while each server is stopped and started again:
 
     redis up → redis stopped (--outage s) → redis back → postgres stopped (--outage s) → postgres back
 
-Prints, per phase, the count of each status per kind of request (and the Retry-After seen on 503s).
+Prints, per phase, the count of each status per kind of request (and the Retry-After seen on 503s), then
+the tracebacks in the stack's log, the worker's "Unrecoverable error"s and the supervisor's restarts.
 
     .venv/bin/python bench/outages.py [--outage 10] [--workers 2] [--static-root /tmp/clubleague-outage-static]
 """
@@ -33,7 +35,7 @@ from urllib.parse import urlencode
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from deploy.stack import Stack, manage, prepare  # noqa: E402
+from deploy.stack import Restarts, Stack, manage, prepare  # noqa: E402
 
 PASSWORD = "outage-pass-1234"
 
@@ -167,6 +169,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--outage", type=float, default=10)
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--keep-log", help="copy the stack's log here at the end")
+    parser.add_argument("--web-only", action="store_true", help="gunicorn alone (no Celery worker and beat)")
     parser.add_argument("--static-root", default="/tmp/clubleague-outage-static")
     args = parser.parse_args()
     root = Path(tempfile.mkdtemp(prefix="clubleague-outage-"))
@@ -187,8 +191,17 @@ def main() -> None:
         manage("shell", "-c", "from django.contrib.auth import get_user_model; "
                f"get_user_model().objects.create_user({username!r}, password={PASSWORD!r})", env=env)
         stack = Stack(port=free_port(), env=env, state_dir=root, log=(root / "stack.log").open("w"),
-                      web_workers=args.workers, worker=False, beat=False)
+                      web_workers=args.workers, worker=not args.web_only, beat=not args.web_only)
         stack.start(timeout=90)
+        # supervised as make serve does (deploy/serve.py): a process that exits is started again
+        restarts, supervising = Restarts(), threading.Event()
+
+        def supervise() -> None:
+            while not supervising.is_set():
+                stack.supervise(restarts, say=lambda line: print("  supervisor:", line, flush=True))
+                time.sleep(0.5)
+
+        threading.Thread(target=supervise, daemon=True).start()
         member = Visitor(stack.port)
         status = member.login(username)
         if status != 302:
@@ -209,7 +222,12 @@ def main() -> None:
             for kind, counter in sorted(counts.items()):
                 print(f"  {kind:16} " + ", ".join(f"{status}: {n}" for status, n in sorted(counter.items(), key=str)))
         log = (root / "stack.log").read_text(errors="replace")
-        print("\ntracebacks in the web log:", log.count("Traceback"))
+        print("\ntracebacks in the stack's log:", log.count("Traceback"),
+              "| 'Unrecoverable error':", log.count("Unrecoverable error"),
+              "| restarts:", dict(restarts.count) or "none")
+        supervising.set()
+        if args.keep_log:
+            shutil.copyfile(root / "stack.log", args.keep_log)
     finally:
         if stack is not None:
             stack.stop()

@@ -39,3 +39,59 @@ def warm_broker(app) -> bool:
                        "on first use.", exc_info=True)
         return False
     return True
+
+
+# --- the worker rides out a broker outage (issue 35, item 2) -----------------------------------------
+def _redis_transport():
+    """kombu's Redis transport with the restore of a lost channel's unacknowledged messages made safe.
+
+    kombu 5.7.0 (the latest): when the broker connection is lost, the worker collects the connection
+    (``transport.client = None``, the channel's pool dropped) and then closes the channel, whose QoS
+    restores the messages delivered but not acknowledged (acks-late: the tasks in flight). It builds a
+    new client from ``transport.client`` — None by then — and fails with ``AttributeError: 'NoneType'
+    object has no attribute 'hostname'``, which the worker reports as "Unrecoverable error" and exits 1.
+    Here the channel keeps the connection parameters it was opened with, and a restore that cannot reach
+    Redis (it is away: that is why the connection was lost) leaves the messages where they are: in
+    Redis's unacked index, from which any worker's channel puts them back on their queue after the
+    visibility timeout (``broker_transport_options``), so no task is lost; it may run twice (ours are
+    idempotent: a recompute, an export, an import batch that resumes).
+    """
+    import redis as redis_py
+    from kombu.transport import redis as kombu_redis
+
+    class SafeQoS(kombu_redis.QoS):
+        def restore_unacked(self, client=None):
+            try:
+                return super().restore_unacked(client)
+            except (redis_py.ConnectionError, redis_py.TimeoutError, OSError):
+                logger.warning("The broker is away: %d unacknowledged message(s) stay in its unacked index and "
+                               "return to their queue after the visibility timeout.", len(self._delivered))
+                self._delivered.clear()
+
+    class SafeChannel(kombu_redis.Channel):
+        QoS = SafeQoS
+        _opened_with: dict[bool, dict] | None = None
+
+        def _connparams(self, asynchronous=False):
+            if self.connection.client is None and self._opened_with and asynchronous in self._opened_with:
+                return dict(self._opened_with[asynchronous])  # the connection was collected: its parameters
+            params = super()._connparams(asynchronous=asynchronous)
+            if self._opened_with is None:
+                self._opened_with = {}
+            self._opened_with[asynchronous] = dict(params)
+            return params
+
+    class SafeTransport(kombu_redis.Transport):
+        Channel = SafeChannel
+
+    return SafeTransport
+
+
+RedisTransport = _redis_transport()
+
+
+def use_safe_redis_transport() -> None:
+    """``redis://`` broker URLs use :data:`RedisTransport` (kombu's alias table; called by config/celery_app.py)."""
+    from kombu.transport import TRANSPORT_ALIASES
+
+    TRANSPORT_ALIASES["redis"] = "config.broker:RedisTransport"

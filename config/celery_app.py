@@ -7,9 +7,13 @@ import os
 
 from celery import Celery
 
+from config.broker import use_safe_redis_transport
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.local")
 
+use_safe_redis_transport()  # a worker rides out a Redis outage (config/broker.py)
 app = Celery("clubleague")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 # Each domain keeps its tasks in its own ``tasks`` module; the sweep that looks across them is config's.
-app.autodiscover_tasks(["config", "league.standings", "league.transfer", "league.whatif", "notify"])
+app.autodiscover_tasks(["config", "league.standings", "league.transfer", "league.whatif", "events.tournaments",
+                        "notify"])

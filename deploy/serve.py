@@ -2,7 +2,9 @@
 
 Production settings (``config.settings.production``) on plain http at 127.0.0.1 (no TLS proxy here:
 the https redirect, HSTS and secure cookies are off; everything else is as deployed): collectstatic,
-migrate, the demo club when the database is empty, then gunicorn + a Celery worker + beat.
+migrate, the demo club when the database is empty, then gunicorn + a Celery worker + beat, supervised as
+the systemd units are: a process that exits (the worker killed, beat crashed, gunicorn's master gone) is
+started again with a backoff (1, 2, 4 … 30 s; back to 1 s after a minute up), and the others keep serving.
 
 Environment (defaults in brackets): ``DATABASE_URL`` [postgres://postgres@127.0.0.1:5432/clubleague],
 ``REDIS_URL`` [redis://127.0.0.1:6379/0], ``SERVE_PORT`` [8000], ``WEB_CONCURRENCY`` [3],
@@ -17,7 +19,7 @@ import sys
 import time
 from urllib.parse import urlsplit
 
-from deploy.stack import ROOT, Stack, manage, prepare
+from deploy.stack import ROOT, Restarts, Stack, manage, prepare
 
 DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/clubleague"
 DEFAULT_REDIS_URL = "redis://127.0.0.1:6379/0"
@@ -80,11 +82,12 @@ def main() -> int:
         stack.start()
         print(f"\nserving {stack.url}/ (gunicorn + Celery worker + beat; Ctrl-C stops all)\n"
               "Demo logins (password = user name + '1234'): admin, referee, host, player\n", flush=True)
-        while all(stack.alive().values()):
-            time.sleep(1)
-        dead = [name for name, ok in stack.alive().items() if not ok]
-        print(f"stopping: {', '.join(dead)} exited", file=sys.stderr, flush=True)
-        return 1
+        print("pids: " + ", ".join(f"{name} {p.pid}" for name, p in stack.procs.items()), flush=True)
+        restarts = Restarts()
+        while True:  # supervise as systemd does: a process that exits is started again, the others keep serving
+            for name in stack.supervise(restarts, say=lambda line: print(line, file=sys.stderr, flush=True)):
+                print(f"pids: {name} {stack.procs[name].pid}", flush=True)
+            time.sleep(0.5)
     except KeyboardInterrupt:
         return 0
     finally:

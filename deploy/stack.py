@@ -39,6 +39,35 @@ def prepare(env: Mapping[str, str], *, migrate: bool = True, quiet: bool = True)
 
 
 @dataclass
+class Restarts:
+    """Backoff of the restarts of each process, as systemd's ``RestartSec``/``RestartSteps``: the first restart
+    after ``first`` seconds, each next one twice as late up to ``most``; a process that stayed up ``settled``
+    seconds starts from ``first`` again."""
+
+    first: float = 1.0
+    most: float = 30.0
+    settled: float = 60.0
+    count: dict[str, int] = field(default_factory=dict)
+    died_at: dict[str, float] = field(default_factory=dict)
+    backoff: dict[str, float] = field(default_factory=dict)
+
+    def ran(self, name: str, seconds: float) -> None:
+        if seconds >= self.settled:
+            self.backoff.pop(name, None)
+
+    def delay(self, name: str, now: float) -> float | None:
+        """None while ``name``'s backoff runs (it died at ``died_at``); else the next backoff, and it is due."""
+        died = self.died_at.setdefault(name, now)
+        wait = self.backoff.get(name, self.first)
+        if now - died < wait:
+            return None
+        del self.died_at[name]
+        self.count[name] = self.count.get(name, 0) + 1
+        self.backoff[name] = min(self.most, wait * 2)
+        return self.backoff[name]
+
+
+@dataclass
 class Stack:
     """gunicorn on 127.0.0.1:``port``, a worker on every queue, beat; ``env`` is the whole environment."""
 
@@ -51,6 +80,7 @@ class Stack:
     state_dir: Path = field(default_factory=lambda: ROOT / ".serve")
     log: IO[str] | None = None  # None: inherit stdout/stderr (make serve); else every process writes here
     procs: dict[str, subprocess.Popen] = field(default_factory=dict)
+    started_at: dict[str, float] = field(default_factory=dict)
 
     @property
     def url(self) -> str:
@@ -70,14 +100,20 @@ class Stack:
                             "--schedule", str(self.state_dir / f"celerybeat-schedule-{self.port}")]
         return cmds
 
-    def start(self, *, timeout: float = 60) -> Stack:
+    def start_one(self, name: str) -> subprocess.Popen:
+        """(Re)start the process ``name`` (web, worker or beat) in its own session."""
         self.state_dir.mkdir(parents=True, exist_ok=True)
         env = {**self.env, "PYTHONUNBUFFERED": "1"}
         out = self.log if self.log is not None else None
-        for name, cmd in self.commands().items():
-            self.procs[name] = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=out,
-                                                stderr=subprocess.STDOUT if out else None,
-                                                start_new_session=True, text=True)
+        self.procs[name] = subprocess.Popen(self.commands()[name], cwd=ROOT, env=env, stdout=out,
+                                            stderr=subprocess.STDOUT if out else None,
+                                            start_new_session=True, text=True)
+        self.started_at[name] = time.monotonic()
+        return self.procs[name]
+
+    def start(self, *, timeout: float = 60) -> Stack:
+        for name in self.commands():
+            self.start_one(name)
         try:
             self.wait_ready(timeout=timeout)
         except BaseException:
@@ -102,6 +138,28 @@ class Stack:
 
     def alive(self) -> dict[str, bool]:
         return {name: p.poll() is None for name, p in self.procs.items()}
+
+    def supervise(self, restarts: Restarts, *, say=print) -> list[str]:
+        """One look at the processes, as systemd's ``Restart=always`` does: a process that exited is started
+        again after its backoff (``restarts``); the others are left alone, so the web never stops because the
+        worker or beat died. Returns the names restarted now."""
+        now, restarted = time.monotonic(), []
+        for name, proc in list(self.procs.items()):
+            if proc.poll() is None:
+                restarts.ran(name, now - self.started_at.get(name, now))
+                continue
+            delay = restarts.delay(name, now)
+            if delay is None:
+                continue
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)  # what is left of its group (a prefork child)
+            except (ProcessLookupError, PermissionError):
+                pass
+            say(f"{name} exited ({proc.returncode}): started again (restart {restarts.count[name]}, "
+                f"next backoff {delay:g} s)")
+            self.start_one(name)
+            restarted.append(name)
+        return restarted
 
     def stop(self, *, timeout: float = 20) -> None:
         """SIGTERM each process (gunicorn and Celery shut down gracefully), then SIGKILL its group."""

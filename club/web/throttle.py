@@ -34,6 +34,12 @@ class Limit:
 INVITE_GUESSES = Limit("invite-guess", count=10, seconds=10 * 60)
 # New logins and join requests made from one address (a club's Wi-Fi on a first night is fine).
 SIGNUPS = Limit("signup", count=20, seconds=60 * 60, per_user=False)
+# Anything that renders a file (a tournament report's PDF or PNG): per login, built once per version
+# by the worker and served from its file, but a member fetching them in a loop still costs the site.
+RENDERS = Limit("render", count=6, seconds=60, per_address=False)
+# A what-if drawn inside the request (a season's settings preview: the standings recomputed under the new
+# options, seconds at a large season), per login.
+PREVIEWS = Limit("preview", count=6, seconds=60, per_address=False)
 # Join requests of one login (to any clubs).
 JOIN_REQUESTS_PER_USER = Limit("join-request", count=5, seconds=60 * 60, per_address=False)
 
@@ -70,6 +76,10 @@ def hit(request: HttpRequest, *limits: Limit) -> None:
                     cache.incr(key)
     except Exception:  # noqa: BLE001
         log.warning("throttle: the cache is unavailable; not counting", exc_info=True)
+
+
+def render_message() -> str:
+    return _("Too many previews from this account in a minute. Nothing was computed: wait a minute and try again.")
 
 
 def message() -> str:

@@ -50,6 +50,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "league.web.middleware.RequestMembershipsMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # An events address naming another club's night, tournament, table or game: 404, as a missing id.
+    "events.middleware.HideOtherClubsEventsMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",

@@ -227,8 +227,9 @@ class NightSeating(RoundSeating):
             still = len(present) - len(free)
             message = _("Only %(n)s players are free to play (at least %(need)s are needed).") % {
                 "n": len(free), "need": need}
-            if still:
-                message += " " + _("%(n)s are still playing.") % {"n": still}
+            if still:  # who: "already seated" names the members, as the start form's refusal does
+                message += " " + _("%(n)s are still at a game in progress: %(names)s.") % {
+                    "n": still, "names": ", ".join(c.member.display_name for c in present if c.member_id in busy)}
             raise NightRefused(message, code=Refusal.TOO_FEW)
         ids = [m.pk for m in free]
         night_games = Game.objects.filter(night_table__round__night=night)

@@ -26,7 +26,8 @@ def open_games_page(request: HttpRequest, slug: str) -> HttpResponse:
         raise PermissionDenied
     status = HTTPStatus.OK
     if request.method == "POST":
-        game = get_object_or_404(Game, pk=request.POST.get("game") or 0, club=club)
+        pk = request.POST.get("game", "")
+        game = get_object_or_404(Game, pk=int(pk) if pk.isdecimal() else 0, club=club)  # "abc": 404, not 500
         try:
             open_games.settle_game(game=game, action=request.POST.get("action", ""), note=request.POST.get("note", ""),
                                    by=request.user)

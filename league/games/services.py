@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext
 
@@ -90,6 +90,7 @@ def game_start(
             raise ValidationError(f"{m.display_name} is not an active member.", code=Code.SEATS)
     overridden = ""
     if by is not None and source == Game.Source.TABLE:
+        lock_members(members)
         busy = list(GameSeat.objects.filter(member__in=members, game__club=club, game__status=Game.Status.IN_PROGRESS)
                     .select_related("member", "game").order_by("game_id", "seat"))
         if busy and not override_seated:
@@ -115,6 +116,22 @@ def game_start(
            after=_game_after(game), reason=overridden)
     mark_claimed(claim, game, "game")
     return game
+
+
+def lock_members(members: Sequence[Member]) -> None:
+    """Lock the rows of the members about to be seated, in id order, until the transaction ends.
+
+    "Already seated elsewhere" is read and the game written under it: two starts sharing a member
+    (the form on six phones, the API, a night's or a tournament's seating, a casual game) are served
+    one after the other, and the second finds the first's game in progress. PostgreSQL: ``FOR NO KEY
+    UPDATE`` on the members' rows (a row that only points at a member, a seat or a check-in, still
+    writes). SQLite: a write transaction holds the database's write lock from its BEGIN (IMMEDIATE,
+    config/settings/base.py), so there the writes are in turn already and nothing is asked.
+    """
+    if not connection.features.has_select_for_update:
+        return
+    ids = sorted({m.pk for m in members})
+    list(Member.objects.select_for_update(no_key=True).filter(pk__in=ids).order_by("pk").values_list("pk", flat=True))
 
 
 @transaction.atomic

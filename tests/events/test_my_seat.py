@@ -105,4 +105,5 @@ def test_a_hand_saved_at_my_table_changes_the_fragment(client, night, members, a
 
 def test_a_visitor_gets_no_seat_fragment(client, night):
     client.force_login(UserFactory())
-    assert client.get(reverse("events:my_seat_live", args=[night.pk])).status_code == HTTPStatus.FORBIDDEN
+    response = client.get(reverse("events:my_seat_live", args=[night.pk]))
+    assert response.status_code == HTTPStatus.NOT_FOUND  # another club's night: as a missing id (issue 35)

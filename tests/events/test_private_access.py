@@ -175,3 +175,28 @@ def test_only_a_club_admin_turns_the_switch(private_club):
     response = member.post(reverse("events:tournament_publish", args=[tournament.pk]), {"public": "1"})
     assert response.status_code in (HTTPStatus.FORBIDDEN, HTTPStatus.FOUND)
     assert not Tournament.objects.get(pk=tournament.pk).public_results
+
+
+def test_an_outsider_probing_ids_gets_the_same_answer_for_a_real_and_a_missing_one(private_club):
+    """Issue 35, item 4: a logged-in member of another club learns nothing from an events address (nor a
+    table's live call box) by trying ids: another club's night, tournament, table, entrant or game answers
+    exactly as an id that does not exist."""
+    client = _visitors()["another-club"]
+    urls = [(f"events:{name}", args) for name, args in sorted(private_club["urls"].items())
+            if isinstance(args[0], int)]
+    urls.append(("league:referee_call_live", private_club["urls"]["game_live"]))
+    walked, differ = 0, []
+    for name, args in urls:
+        real, missing = reverse(name, args=args), reverse(name, args=[args[0] + 1_000_000, *args[1:]])
+        if name == "events:tournament_export":
+            urls_pairs = [(real, missing), (real.replace(".csv", ".xlsx"), missing.replace(".csv", ".xlsx"))]
+        else:
+            urls_pairs = [(real, missing)]
+        for a, b in urls_pairs:
+            for method in ("get", "post"):
+                data = private_club["post"].get(name.split(":")[1], {}) if method == "post" else None
+                answers = [getattr(client, method)(u, data).status_code for u in (a, b)]
+                walked += 1
+                if answers[0] != answers[1]:
+                    differ.append((method, a, answers))
+    assert walked >= 60 and differ == []

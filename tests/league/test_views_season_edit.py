@@ -197,3 +197,23 @@ def test_a_stored_parameter_the_field_cannot_show_shows_the_default(admin, seaso
     assert page.status_code == HTTPStatus.OK
     form = page.context["form"]
     assert form["p_rating__divisor"].value() == "41" and form["p_rating__decimals"].value() == 3
+
+@pytest.fixture
+def one_window(monkeypatch):
+    """The throttle's window (a minute of the clock) does not turn while the test runs (club.web.throttle)."""
+    import time as real_time
+
+    from club.web import throttle
+
+    now = real_time.time()
+    monkeypatch.setattr(throttle, "time", type("FrozenTime", (), {"time": staticmethod(lambda: now)}))
+
+
+def test_previews_are_throttled_per_member(admin, season, ruleset, played, one_window):
+    """Issue 35, item 1: each preview recomputes the season's standings inside the request: 6 a minute."""
+    data = edit_data(admin, season, tobi=False)
+    for _ in range(6):
+        assert 'data-testid="whatif-table"' in admin.post(_url(season), data).content.decode()
+    seventh = admin.post(_url(season), data, HTTP_ACCEPT_LANGUAGE="ko")
+    text = html.unescape(seventh.content.decode())
+    assert 'data-testid="whatif-table"' not in text and "미리보기를 너무 많이" in text

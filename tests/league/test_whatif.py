@@ -288,3 +288,27 @@ def test_one_queueing_policy_the_run_is_queued_only_after_the_commit(played, clu
     assert queued == [] and len(callbacks) == 1
     callbacks[0]()
     assert queued == [run.pk]
+
+@pytest.fixture
+def one_window(monkeypatch):
+    """The throttle's window (a minute of the clock) does not turn while the test runs (club.web.throttle)."""
+    import time as real_time
+
+    from club.web import throttle
+
+    now = real_time.time()
+    monkeypatch.setattr(throttle, "time", type("FrozenTime", (), {"time": staticmethod(lambda: now)}))
+
+
+def test_lab_runs_are_throttled_per_member(played, club_admin, one_window):
+    """Issue 35, item 1: each run recomputes the season's standings (in the worker): 6 a minute per member."""
+    c = Client()
+    c.force_login(club_admin.user)
+    url = reverse("whatif:lab", args=[played.pk])
+    data = lab_data(c, played, tobi=False)
+    for _ in range(6):
+        assert c.post(url, data).status_code == HTTPStatus.FOUND
+    seventh = c.post(url, data, HTTP_ACCEPT_LANGUAGE="ko")
+    assert seventh.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
+    assert "미리보기를 너무 많이" in html.unescape(seventh.content.decode())
+    assert WhatIfRun.objects.count() == 1  # the same proposal again is the same run

@@ -5,43 +5,23 @@ reads it (``events.tournaments.standings``/``selectors``) and the awards where t
 PNG for sharing (``report_files``)."""
 from __future__ import annotations
 
+from http import HTTPStatus
+
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.utils.html import escape
 from django.utils.http import content_disposition_header
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from club.web import throttle
 from events import access
-from events.tournaments import report_files, selectors, standings
+from events.tournaments import report_store
 from events.tournaments.models import Tournament
-from league.models import Penalty
-from league.standings import selectors as standings_selectors
-from league.standings.services import standings_refresh
-
-
-def tournament_awards(tournament: Tournament) -> list[dict]:
-    """The awards of the tournament's season, as the standings update stored them."""
-    season = tournament.season
-    if season is None:
-        return []
-    snapshot = standings_selectors.season_snapshot(season=season)
-    if snapshot is None:
-        snapshot = standings_refresh(season_id=season.pk)
-    return standings_selectors.season_awards(snapshot=snapshot)
-
-
-def report_context(tournament: Tournament) -> dict:
-    """What the report shows, read once for the page and for its PDF and PNG (``report_files``)."""
-    rows = standings.standings(tournament)
-    penalties = (list(Penalty.objects.filter(season=tournament.season).select_related("member", "game")
-                      .order_by("given_at", "id")) if tournament.season_id else [])
-    return {
-        "tournament": tournament, "club": tournament.club, "rows": rows,
-        "finalists": [r for r in rows if r.get("finalist")],
-        "rounds": selectors.rounds(tournament), "teams": standings.team_standings(tournament, rows),
-        "awards": [a for a in tournament_awards(tournament) if a["winners"]], "penalties": penalties,
-    }
+from events.tournaments.report_data import report_context
 
 
 def _viewable(request: HttpRequest, pk: int) -> Tournament | HttpResponse:
@@ -62,13 +42,18 @@ def report(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _file(request: HttpRequest, pk: int, kind: str) -> HttpResponse:
+    """The report's file, built by the worker once per version of its data (``report_store``): served from
+    its file; "being prepared" (202, the page reloads) until it is built; 429 past the member's limit."""
     tournament = _viewable(request, pk)
     if isinstance(tournament, HttpResponse):
         return tournament
-    sheet = report_files.report_sheet(report_context(tournament))
-    body, content_type = ((report_files.sheet_pdf(sheet), "application/pdf") if kind == "pdf"
-                          else (report_files.sheet_png(sheet), "image/png"))
-    response = HttpResponse(body, content_type=content_type)
+    if throttle.blocked(request, throttle.RENDERS):
+        return too_many(request)
+    throttle.hit(request, throttle.RENDERS)
+    path = report_store.request_report(tournament, kind, get_language() or "ko")
+    if path is None:
+        return being_prepared(request)
+    response = HttpResponse(path.read_bytes(), content_type="application/pdf" if kind == "pdf" else "image/png")
     # Inline: a phone opens it to look at or share; the name says which tournament it is.
     response["Content-Disposition"] = content_disposition_header(False, f"{tournament.name} 보고서.{kind}")
     response["Cache-Control"] = "private, no-cache"
@@ -83,3 +68,23 @@ def report_pdf(request: HttpRequest, pk: int) -> HttpResponse:
 @require_GET
 def report_png(request: HttpRequest, pk: int) -> HttpResponse:
     return _file(request, pk, "png")
+
+
+def being_prepared(request: HttpRequest) -> HttpResponse:
+    """202: the file is being built; the page asks again in a few seconds."""
+    text = escape(_("The report is being prepared. This page reloads in a few seconds."))
+    response = HttpResponse(f'<!doctype html><html lang="{get_language() or "ko"}"><meta charset="utf-8">'
+                            f'<meta http-equiv="refresh" content="{report_store.RETRY_SECONDS}"><p>{text}</p></html>',
+                            status=HTTPStatus.ACCEPTED)
+    response["Retry-After"] = str(report_store.RETRY_SECONDS)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def too_many(request: HttpRequest) -> HttpResponse:
+    """429: the member asked for report files too often (``club.web.throttle.RENDERS``)."""
+    text = escape(_("Too many report downloads from this account. Wait a minute and try again."))
+    response = HttpResponse(f'<!doctype html><html lang="{get_language() or "ko"}"><meta charset="utf-8">'
+                            f'<p>{text}</p></html>', status=HTTPStatus.TOO_MANY_REQUESTS)
+    response["Retry-After"] = "60"
+    return response

@@ -8,7 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -42,6 +42,8 @@ def referee_call_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The table's call box: 304 until the call changes (a referee acknowledged it)."""
     game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
     if not permissions.can_view_club(request.user, game.club):
+        if permissions.outsider(request.user, game.club):
+            raise Http404  # another club's game: the answer of a missing id
         return HttpResponse(status=HTTPStatus.FORBIDDEN)
     etag = f'"rc-{calls.call_version(game)}"'
     if request.headers.get("If-None-Match") == etag:

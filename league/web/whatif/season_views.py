@@ -18,6 +18,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from club.models import Club
+from club.web import throttle
 from core.once import AlreadyDone
 from core.web import entry_once
 from league.models import Ruleset, Season
@@ -73,6 +74,10 @@ def _season_edit_post(request: HttpRequest, club: Club, season: Season, form: Se
         form.add_error("ruleset", _("Choose another ruleset or change its options, not both at once."))
         return {}
     if changes and played and request.POST.get("previewed") != _preview_key(changes):
+        if throttle.blocked(request, throttle.PREVIEWS):  # each preview recomputes the season's standings
+            form.add_error(None, throttle.render_message())
+            return {}
+        throttle.hit(request, throttle.PREVIEWS)
         stored = Season.objects.select_related("club", "ruleset").get(pk=season.pk)  # the form set ``season``'s
         try:  # fields already (unsaved): today's side is the season as stored
             comparison = compare(stored, Proposal(ruleset={

@@ -7,6 +7,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 
+from club.web import throttle
 from league.models import Season
 from league.permissions import can_manage_league, outsider
 from league.web.whatif.forms import ProposalForm
@@ -29,7 +30,10 @@ def lab(request: HttpRequest, season_id: int) -> HttpResponse:
     season = _season(request, season_id)
     form = ProposalForm(request.POST if request.method == "POST" else None, season=season,
                         base=request.GET.get("ruleset", ""))
-    if request.method == "POST" and form.is_valid():
+    if request.method == "POST" and form.is_valid() and throttle.blocked(request, throttle.PREVIEWS):
+        form.add_error(None, throttle.render_message())  # each run recomputes the season's standings
+    elif request.method == "POST" and form.is_valid():
+        throttle.hit(request, throttle.PREVIEWS)
         run = services.run_create(season=season, proposal=form.cleaned_data["proposal"], by=request.user)
         return redirect("whatif:run", run.pk)
     runs = WhatIfRun.objects.filter(season=season)[:10]
