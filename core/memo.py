@@ -37,6 +37,7 @@ This module sits in ``config`` (beside the settings) so every app, the lowest in
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import threading
@@ -141,12 +142,10 @@ def remembered(key: str | None, build: Callable[[], T], *, timeout: int = PAGE_T
         return build()
     try:
         value = cache.get(key)
-    except Exception:  # noqa: BLE001 - a read page never fails because Redis is away
+    except Exception:  # a read page never fails because Redis is away
         value = None
     if value is None:
         value = build()
-        try:
+        with contextlib.suppress(Exception):
             cache.set(key, value, timeout)
-        except Exception:  # noqa: BLE001
-            pass
     return value

@@ -6,6 +6,7 @@ stack stops gunicorn's and the worker's children too, and nothing else.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -110,15 +111,11 @@ class Stack:
                 p.send_signal(signal.SIGTERM)
         deadline = time.monotonic() + timeout
         for p in self.procs.values():
-            try:
+            with contextlib.suppress(subprocess.TimeoutExpired):
                 p.wait(timeout=max(0.1, deadline - time.monotonic()))
-            except subprocess.TimeoutExpired:
-                pass
         for p in self.procs.values():
-            try:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(p.pid, signal.SIGKILL)  # the process's own group: its children, nobody else's
-            except (ProcessLookupError, PermissionError):
-                pass
             if p.poll() is None:
                 p.wait(timeout=5)
         self.procs.clear()

@@ -80,7 +80,7 @@ def test_a_warmed_worker_enqueues_on_the_connection_it_opened_at_start(redis_url
     app.tasks["t.recompute"].delay(1)
     app.tasks["t.other"].delay(2)
     assert _clients(redis_url) == opened  # no new connection for the first enqueue
-    assert {key.decode() for key in redis.Redis.from_url(redis_url).keys()} >= {"recompute", "celery"}
+    assert {key.decode() for key in redis.Redis.from_url(redis_url).scan_iter()} >= {"recompute", "celery"}
 
 
 def test_without_warming_the_first_enqueue_connects(redis_url):

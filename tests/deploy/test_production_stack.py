@@ -7,6 +7,7 @@ whitenoise, and the worker (not the web process) recomputes the standings.
 """
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
@@ -89,10 +90,8 @@ def stack(tmp_path):
     # process's own tasks (eager) would go to this broker for the rest of the run.
     with Celery(broker=broker, set_as_current=False).connection_for_write() as conn:
         for queue in ("celery", "recompute", "import"):
-            try:
+            with contextlib.suppress(Exception):  # a queue that does not exist yet is empty
                 conn.default_channel.queue_purge(queue)
-            except Exception:  # noqa: BLE001 - a queue that does not exist yet is empty
-                pass
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "config.settings.production",
@@ -149,7 +148,8 @@ def test_a_hand_entered_through_the_production_stack(game, players, stack):
                                     "csrfmiddlewaretoken": web.csrf(html)})
     assert response.status == HTTPStatus.FOUND, _log(stack)
     session = next(h for h in web.set_cookie_headers if h.startswith("sessionid="))
-    assert "Secure" in session and "HttpOnly" in session
+    assert "Secure" in session
+    assert "HttpOnly" in session
 
     table = f"/games/{game.pk}/table/"
     response, html = web.request("GET", table)
@@ -158,7 +158,8 @@ def test_a_hand_entered_through_the_production_stack(game, players, stack):
 
     # Static files: hashed names, compressed, cached for ever.
     static = sorted(set(HASHED.findall(html.decode())))
-    assert any("htmx" in s for s in static) and any(s.endswith(".css") for s in static), static
+    assert any("htmx" in s for s in static), static
+    assert any(s.endswith(".css") for s in static), static
     for path in static:
         for encoding in ("br", "gzip"):
             response, body = web.request("GET", path, headers={"Accept-Encoding": encoding})
@@ -200,5 +201,6 @@ def test_a_hand_entered_through_the_production_stack(game, players, stack):
     assert snapshot.games_count == 1
     log = _log(stack)
     assert re.search(r"Task league\.season_recompute\[[-0-9a-f]+\] received", log), log
-    assert "beat: Starting..." in log and all(stack.alive().values()), log
+    assert "beat: Starting..." in log, log
+    assert all(stack.alive().values()), log
     assert "Traceback" not in log, log

@@ -47,7 +47,8 @@ def _login(page, base_url, game) -> None:
 def _in_view(page, selector: str) -> dict:
     box = page.locator(selector).first.bounding_box()
     assert box is not None, selector
-    assert 0 <= box["y"] and box["y"] + box["height"] <= PHONE_HEIGHT, (selector, box)
+    assert box["y"] >= 0, (selector, box)
+    assert box["y"] + box["height"] <= PHONE_HEIGHT, (selector, box)
     return box
 
 

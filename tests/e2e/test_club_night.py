@@ -81,7 +81,8 @@ def test_a_whole_club_night(base_url, new_context, club_night, shots):
     with desk.expect_navigation():
         desk.click("[data-testid=open-night] button[type=submit]")
     night = ClubNight.objects.get()
-    assert night.sanma_season.name == "2026 삼마" and night.round_minutes == 80
+    assert night.sanma_season.name == "2026 삼마"
+    assert night.round_minutes == 80
     night_path = f"/events/nights/{night.pk}/"
     expect(desk).to_have_url(f"{base_url}{night_path}")
 

@@ -67,7 +67,7 @@ END_RULES = [
 ]
 
 
-@pytest.mark.parametrize("end_rule, after_time, final", END_RULES)
+@pytest.mark.parametrize(("end_rule", "after_time", "final"), END_RULES)
 def test_a_timed_night_ends_the_game_at_time(base_url, new_context, juki, shots, end_rule, after_time, final):
     from events.nights import services
     from league.models import Game, HandRecord
@@ -110,7 +110,8 @@ def test_a_timed_night_ends_the_game_at_time(base_url, new_context, juki, shots,
     expect(host.locator("#hand-form")).to_have_count(0)
     host.screenshot(path=f"{shots}/time-end-table-{end_rule}.png", full_page=True)
     game.refresh_from_db()
-    assert game.status == Game.Status.FINISHED and game.ended_by == "time"
+    assert game.status == Game.Status.FINISHED
+    assert game.ended_by == "time"
     scores, points, top = final
     assert game.final_scores == scores
     assert game.final_points == points
@@ -145,7 +146,8 @@ def test_a_referee_ends_a_game_and_a_tournament_result_stays(base_url, new_conte
         ref.click("[data-testid=referee-end-confirm]")
     expect(ref.locator("[data-testid=final]")).to_contain_text("심판")
     game.refresh_from_db()
-    assert game.status == Game.Status.FINISHED and game.ended_by == "referee"
+    assert game.status == Game.Status.FINISHED
+    assert game.ended_by == "referee"
 
     # A tournament table's result, entered at the desk: the seated player's table screen has no entry form.
     from tests.events.test_tournaments import enter_all
@@ -163,5 +165,6 @@ def test_a_referee_ends_a_game_and_a_tournament_result_stays(base_url, new_conte
     expect(seated.locator("[data-testid=undo]")).to_have_count(0)
     seated.screenshot(path=f"{shots}/result-table.png", full_page=True)
     played.refresh_from_db()
-    assert played.status == Game.Status.FINISHED and played.ended_by == "result"
+    assert played.status == Game.Status.FINISHED
+    assert played.ended_by == "result"
     assert played.final_scores == [41000, 30000, 20000, 9000]

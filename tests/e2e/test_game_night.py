@@ -151,7 +151,8 @@ def test_game_night_host_referee_and_admin(base_url, new_context, night, shots):
         expect(rows.nth(i).locator("td")).to_have_text(list(cells))
     host.screenshot(path=f"{shots}/table-final.png", full_page=True)
     game.refresh_from_db()
-    assert game.status == game.Status.FINISHED and game.ended_by == "tobi"
+    assert game.status == game.Status.FINISHED
+    assert game.ended_by == "tobi"
     assert [e["kind"] for e in stored_events(game)] == ["ron", "draw", "penalty", "penalty", "ron"]
 
     # 4. The club admin, on a desktop: the audit log in Korean, then the game page.

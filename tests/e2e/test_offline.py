@@ -149,7 +149,8 @@ def test_three_hands_offline_survive_a_reload_and_arrive_once_in_order(base_url,
     assert stored_events(game) == [RON_1_TO_2, DRAW_0_TENPAI, TSUMO_3_MANGAN]
     assert hand_creations(game) == 3
     assert [body["position"] for _key, body in sent] == [0, 1, 2]
-    assert all(key for key, _body in sent) and len({key for key, _body in sent}) == 3
+    assert all(key for key, _body in sent)
+    assert len({key for key, _body in sent}) == 3
     expect(page.locator("[data-testid=score-1]")).to_have_text("25,800")
 
 
@@ -392,10 +393,8 @@ def test_the_offline_form_makes_the_servers_event_from_the_same_taps(base_url, n
             data.appendlist(name, value)
         with translation.override("ko"):
             form = HandEntryForm(data, table=table)
-            if form.is_valid():
-                expected = form.event
-            else:
-                expected = {"refusal": " ".join(str(e) for e in form.non_field_errors())}
+            refusal = " ".join(str(e) for e in form.non_field_errors()) if not form.is_valid() else None
+            expected = form.event if refusal is None else {"refusal": refusal}
         assert ("refusal" in expected) == rule.startswith("refused"), rule
         assert page.evaluate("entries => window.clubOffline.formEvent(entries)", fields) == expected, rule
 

@@ -73,7 +73,8 @@ def test_open_tap_then_player_page_head_to_head_and_awards(base_url, new_context
     tap(host, "tsumo_value", "1-30")
     save(host, next_position=2)
     first, second = stored_events(game)[:2]
-    assert first["wins"][0]["open"] is True and "open" not in second
+    assert first["wins"][0]["open"] is True
+    assert "open" not in second
 
     _finish(game)
 

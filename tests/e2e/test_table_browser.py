@@ -135,7 +135,9 @@ def test_host_plays_a_short_hanchan_on_a_phone(base_url, page, seated, shots):
     page.screenshot(path=f"{shots}/full-hand.png", full_page=True)
     save(page, "[data-testid=save-full]", next_position=3)
     event = stored_events(game)[2]
-    assert event["kind"] == "tsumo" and event["riichi"] == [1] and event["hand"]["win"] == "7s"
+    assert event["kind"] == "tsumo"
+    assert event["riichi"] == [1]
+    assert event["hand"]["win"] == "7s"
 
     # Hand 5 — 최하은 rons 김민준 for a yakuman: 김민준 goes below zero (tobi) and the game ends.
     tap(page, "ron_winner", "3")
@@ -152,4 +154,5 @@ def test_host_plays_a_short_hanchan_on_a_phone(base_url, page, seated, shots):
     assert rows.nth(1).inner_text().split("\t")[0].strip() == "1"
     expect(rows.last).to_contain_text("김민준")
     game.refresh_from_db()
-    assert game.status == game.Status.FINISHED and game.ended_by == "tobi"
+    assert game.status == game.Status.FINISHED
+    assert game.ended_by == "tobi"

@@ -66,7 +66,8 @@ def _ranks(comparison, side):
 
 def test_replaying_a_season_under_its_own_ruleset_gives_identical_standings(played, players):
     result = compare(played, Proposal(ruleset=played.ruleset.spec()))
-    assert result.invalid == [] and result.replayed == result.games == 2
+    assert result.invalid == []
+    assert result.replayed == result.games == 2
     assert result.changed_games == []
     for row in result.rows:
         assert row["today"] == row["proposal"]
@@ -80,7 +81,8 @@ def test_a_proposal_that_refuses_a_game_lists_it_and_moves_the_ranks(played, pla
     # Without tobi G1 is not over after its only hand: it drops out; G2 alone decides.
     result = compare(played, Proposal(ruleset={"base": "juki-agit-2026", "overrides": {"tobi": False}}))
     assert [g["table_label"] for g in result.invalid] == ["G1"]
-    assert "not over" in result.invalid[0]["reason"] and "끝나지 않습니다" in result.invalid[0]["reason_ko"]
+    assert "not over" in result.invalid[0]["reason"]
+    assert "끝나지 않습니다" in result.invalid[0]["reason_ko"]
     assert _ranks(result, "proposal") == {players[2].pk: 1, players[0].pk: 2, players[1].pk: 3, players[3].pk: 4}
     change = {r["member_id"]: r["change"] for r in result.rows}
     assert change == {players[2].pk: 2, players[0].pk: 0, players[1].pk: -2, players[3].pk: 0}
@@ -97,7 +99,7 @@ def test_another_uma_changes_the_points_of_every_game(played, players):
 
 
 @pytest.mark.parametrize(
-    "proposal, fragment",
+    ("proposal", "fragment"),
     [
         (Proposal(ruleset={"base": "no-such-rules"}), "no-such-rules"),
         (Proposal(ruleset={"base": "juki-agit-2026", "overrides": {"no_such_field": 1}}), "no_such_field"),
@@ -144,8 +146,10 @@ def test_lab_in_the_browser_compares_two_rulesets(played, club_admin, players, d
     assert response.status_code == HTTPStatus.FOUND
     page = c.get(response["Location"]).content.decode()
     assert 'data-testid="whatif-table"' in page
-    assert "▲2" in page and "▼2" in page
-    assert "G1" in page and "끝나지 않습니다" in page
+    assert "▲2" in page
+    assert "▼2" in page
+    assert "G1" in page
+    assert "끝나지 않습니다" in page
 
 
 def test_lab_refuses_an_invalid_ruleset_with_the_engines_reason(played, club_admin):
@@ -161,8 +165,10 @@ def test_lab_refuses_an_invalid_ruleset_with_the_engines_reason(played, club_adm
 def test_whatif_command(played, capsys):
     call_command("whatif", str(played.pk), "--ruleset", "juki-agit-2026", "--overrides", '{"tobi": false}')
     out = capsys.readouterr().out
-    assert "+2" in out and "-2" in out
-    assert "G1" in out and "not over" in out
+    assert "+2" in out
+    assert "-2" in out
+    assert "G1" in out
+    assert "not over" in out
 
 
 def test_whatif_command_refuses_an_invalid_proposal(played):
@@ -190,7 +196,8 @@ def test_a_double_tap_makes_one_run(played, club_admin, django_capture_on_commit
     assert first["Location"] == again["Location"]
     assert WhatIfRun.objects.count() == 1
     other = c.post(url, lab_data(c, played, ruleset="", rating_method="p_rating"))
-    assert other["Location"] != first["Location"] and WhatIfRun.objects.count() == 2
+    assert other["Location"] != first["Location"]
+    assert WhatIfRun.objects.count() == 2
 
 
 def test_the_standings_page_links_admins_to_the_lab(played, club_admin, players):
@@ -216,7 +223,8 @@ def test_with_the_broker_down_the_run_is_done_in_the_request(played, club_admin,
         run = whatif_services.run_create(season=played, proposal=Proposal(rating_method="p_rating"),
                                          by=club_admin.user)
     run.refresh_from_db()
-    assert run.status == WhatIfRun.Status.DONE and run.result["method_proposal"] == "p_rating"
+    assert run.status == WhatIfRun.Status.DONE
+    assert run.result["method_proposal"] == "p_rating"
 
 
 def test_a_list_option_that_is_not_numbers_is_explained_in_korean(played, club_admin):
@@ -226,7 +234,8 @@ def test_a_list_option_that_is_not_numbers_is_explained_in_korean(played, club_a
                       HTTP_ACCEPT_LANGUAGE="ko")
     assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
     page = html.unescape(response.content.decode())
-    assert "쉼표로 구분한" in page and "invalid literal" not in page
+    assert "쉼표로 구분한" in page
+    assert "invalid literal" not in page
     assert not WhatIfRun.objects.exists()
 
 
@@ -247,7 +256,8 @@ def test_the_lab_counts_finished_games_as_대국(played, club_admin, django_capt
     with django_capture_on_commit_callbacks(execute=True):
         response = c.post(reverse("whatif:lab", args=[played.pk]), lab_data(c, played, tobi=False))
     page = c.get(response["Location"], HTTP_ACCEPT_LANGUAGE="ko").content.decode()
-    assert re.search(r"끝난 대국 \d+개 중 \d+개가", page) and not re.search(r"끝난 대국 \d+국", page)
+    assert re.search(r"끝난 대국 \d+개 중 \d+개가", page)
+    assert not re.search(r"끝난 대국 \d+국", page)
     assert not re.search(r"대국: \d+국", page)  # the games whose result changes are counted as games too
 
 
@@ -285,6 +295,7 @@ def test_one_queueing_policy_the_run_is_queued_only_after_the_commit(played, clu
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
         run = whatif_services.run_create(season=played, proposal=Proposal(rating_method="p_rating"),
                                          by=club_admin.user)
-    assert queued == [] and len(callbacks) == 1
+    assert queued == []
+    assert len(callbacks) == 1
     callbacks[0]()
     assert queued == [run.pk]

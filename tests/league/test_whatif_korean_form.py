@@ -35,7 +35,9 @@ def test_the_lab_is_a_korean_form_without_json_or_option_keys(admin, played):  #
     page, text = response.content.decode(), _text(response)
     assert "<textarea" not in page
     assert "주키 아지트 2026 (2026.01.23~)" in text  # a preset by its Korean name and dates
-    assert "점수·우마" in text and "토비(들통)" in text and "변동 폭 분모 F" in text
+    assert "점수·우마" in text
+    assert "토비(들통)" in text
+    assert "변동 폭 분모 F" in text
     typed = {"juki", "agit"}  # the season's ruleset is named "juki-agit-2026" by the club (the factory)
     proper = {"OpenSkill", "WRC", "EMA"}  # names as their authors write them (tests/test_korean_pages.py)
     assert set(re.findall(r"[A-Za-z_]{2,}", text)) - typed - proper == set()
@@ -47,7 +49,8 @@ def test_choosing_another_ruleset_shows_its_options_and_runs_nothing(admin, play
     response = admin.post(reverse("whatif:lab", args=[played.pk]), data)
     assert response.status_code == HTTPStatus.OK
     form = response.context["form"]
-    assert form.reloaded and form.chosen == "preset:tenhou"
+    assert form.reloaded
+    assert form.chosen == "preset:tenhou"
     assert form.rules["start_points"].value() == form.rules.start.start_points  # Tenhou's values, unbound
     assert not WhatIfRun.objects.exists()
 

@@ -96,12 +96,14 @@ def test_a_worker_killed_between_send_and_commit_sends_no_duplicate(game, channe
     os.kill(worker.pid, signal.SIGKILL)
     worker.wait(timeout=15)
     row.refresh_from_db()
-    assert row.status == Outbox.Status.SENDING and len(fake.posted) == 1
+    assert row.status == Outbox.Status.SENDING
+    assert len(fake.posted) == 1
     fake.hold_seconds = 0
     time.sleep(LEASE_SECONDS + 0.5)
     start_worker()  # its start runs league.requeue_stale: the row goes out again with the same nonce
     assert _wait(lambda: Outbox.objects.get(pk=row.pk).status == Outbox.Status.SENT)
-    assert len(fake.requests) == 2 and fake.requests[0].body["nonce"] == fake.requests[1].body["nonce"]
+    assert len(fake.requests) == 2
+    assert fake.requests[0].body["nonce"] == fake.requests[1].body["nonce"]
     assert len(fake.posted) == 1  # exactly one message in the channel
 
 
@@ -113,13 +115,14 @@ def test_a_broker_down_at_the_change_and_a_worker_restart_send_exactly_once(game
         dead.conf.broker_connection_retry_on_startup = False
         try:
             dead.send_task("notify.send_outbox", args=[pk], retry=False)
-        except Exception:  # noqa: BLE001 - the queueing fails, as with a broker that is down
+        except Exception:  # the queueing fails, as with a broker that is down
             return False
         return True
 
     monkeypatch.setattr("notify.tasks.queue_send", broker_down)
     row = _finish(game)
-    assert Outbox.objects.get(pk=row.pk).status == Outbox.Status.PENDING and not fake.requests
+    assert Outbox.objects.get(pk=row.pk).status == Outbox.Status.PENDING
+    assert not fake.requests
     first = start_worker()  # the broker is back: the worker's start picks the row up
     assert _wait(lambda: Outbox.objects.get(pk=row.pk).status == Outbox.Status.SENT)
     first.terminate()
@@ -127,4 +130,5 @@ def test_a_broker_down_at_the_change_and_a_worker_restart_send_exactly_once(game
     start_worker()  # a restart runs requeue_stale again: nothing is sent twice
     Celery(broker=broker_url, set_as_current=False).send_task("league.requeue_stale")
     time.sleep(5)
-    assert len(fake.requests) == 1 and len(fake.posted) == 1
+    assert len(fake.requests) == 1
+    assert len(fake.posted) == 1
