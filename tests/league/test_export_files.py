@@ -19,9 +19,8 @@ from django.utils import timezone
 from league.models import SeasonExport
 from league.transfer import exports
 from tests.factories import ClubFactory, ClubRoleFactory, MemberFactory, UserFactory
-from tests.league.test_export_streaming import busy_season, small_chunks  # noqa: F401  (fixtures)
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("small_chunks")]
 
 STREAMED = {"hands": "/api/seasons/{}/csv/hands/", "games": "/api/seasons/{}/csv/games/",
             "season": "/api/seasons/{}/export/?format=json"}
@@ -34,7 +33,7 @@ def every_season_in_the_worker(settings, tmp_path):
 
 
 @pytest.fixture
-def organiser(busy_season, club_admin):  # noqa: F811
+def organiser(busy_season, club_admin):
     return club_admin
 
 
@@ -66,7 +65,7 @@ def _download(client, export) -> tuple[int, bytes]:
 
 
 @pytest.mark.parametrize("kind", ["hands", "games", "season"])
-def test_the_built_file_holds_what_the_request_streams(client, ask, busy_season, organiser, kind,  # noqa: F811
+def test_the_built_file_holds_what_the_request_streams(client, ask, busy_season, organiser, kind,
                                                        settings):
     client.force_login(organiser.user)
     ask(busy_season, kind)
@@ -87,7 +86,7 @@ def test_the_built_file_holds_what_the_request_streams(client, ask, busy_season,
         assert built == streamed
 
 
-def test_a_formula_looking_name_is_still_guarded_in_a_built_csv(client, ask, busy_season, organiser):  # noqa: F811
+def test_a_formula_looking_name_is_still_guarded_in_a_built_csv(client, ask, busy_season, organiser):
     client.force_login(organiser.user)
     ask(busy_season, "games")
     _, body = _download(client, _built(busy_season, "games"))
@@ -96,7 +95,7 @@ def test_a_formula_looking_name_is_still_guarded_in_a_built_csv(client, ask, bus
     assert ",=HYPERLINK" not in text
 
 
-def test_a_member_gets_the_csvs_but_not_the_season_file(client, ask, busy_season, organiser):  # noqa: F811
+def test_a_member_gets_the_csvs_but_not_the_season_file(client, ask, busy_season, organiser):
     member = MemberFactory(club=busy_season.club, user=UserFactory())
     client.force_login(organiser.user)
     ask(busy_season, "hands", token="export.hands")
@@ -115,7 +114,7 @@ def test_a_member_gets_the_csvs_but_not_the_season_file(client, ask, busy_season
 
 
 @pytest.mark.parametrize("who", ["anonymous", "another club's admin"])
-def test_the_file_and_the_page_are_refused_outside_the_club(client, ask, busy_season, organiser, who):  # noqa: F811
+def test_the_file_and_the_page_are_refused_outside_the_club(client, ask, busy_season, organiser, who):
     client.force_login(organiser.user)
     ask(busy_season, "hands")
     export = _built(busy_season, "hands")
@@ -136,7 +135,7 @@ def test_the_file_and_the_page_are_refused_outside_the_club(client, ask, busy_se
     assert SeasonExport.objects.filter(season=busy_season).count() == 1
 
 
-def test_the_form_is_once_protected_and_a_build_is_not_doubled(client, ask, busy_season, organiser):  # noqa: F811
+def test_the_form_is_once_protected_and_a_build_is_not_doubled(client, ask, busy_season, organiser):
     client.force_login(organiser.user)
     ask(busy_season, "hands", token="export.same")
     ask(busy_season, "hands", token="export.same")  # Back + resubmit
@@ -145,7 +144,7 @@ def test_the_form_is_once_protected_and_a_build_is_not_doubled(client, ask, busy
     assert SeasonExport.objects.filter(season=busy_season, status="ready").count() == 2
 
 
-def test_a_build_still_running_is_returned_instead_of_a_second(busy_season, organiser,  # noqa: F811
+def test_a_build_still_running_is_returned_instead_of_a_second(busy_season, organiser,
                                                                 django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=False):  # the worker has not taken it yet
         first = exports.export_request(season=busy_season, kind="hands", by=organiser.user)
@@ -154,7 +153,7 @@ def test_a_build_still_running_is_returned_instead_of_a_second(busy_season, orga
     assert SeasonExport.objects.count() == 1
 
 
-def test_the_page_says_preparing_with_the_progress_then_links_the_file(client, busy_season, organiser,  # noqa: F811
+def test_the_page_says_preparing_with_the_progress_then_links_the_file(client, busy_season, organiser,
                                                                         django_capture_on_commit_callbacks):
     client.force_login(organiser.user)
     with django_capture_on_commit_callbacks(execute=False):
@@ -169,7 +168,7 @@ def test_the_page_says_preparing_with_the_progress_then_links_the_file(client, b
     assert 'http-equiv="refresh"' not in page
 
 
-def test_a_small_season_links_the_streamed_files(client, busy_season, organiser, settings):  # noqa: F811
+def test_a_small_season_links_the_streamed_files(client, busy_season, organiser, settings):
     settings.LEAGUE_EXPORT_SYNC_MAX_GAMES = busy_season.games.count()
     client.force_login(organiser.user)
     page = _page(client)(busy_season).content.decode()
@@ -177,7 +176,7 @@ def test_a_small_season_links_the_streamed_files(client, busy_season, organiser,
     assert "data-testid=\"export-form\"" not in page
 
 
-def test_an_expired_file_answers_gone_and_the_cleanup_removes_it(client, ask, busy_season, organiser):  # noqa: F811
+def test_an_expired_file_answers_gone_and_the_cleanup_removes_it(client, ask, busy_season, organiser):
     client.force_login(organiser.user)
     ask(busy_season, "hands")
     export = _built(busy_season, "hands")
@@ -190,7 +189,7 @@ def test_an_expired_file_answers_gone_and_the_cleanup_removes_it(client, ask, bu
     assert not SeasonExport.objects.filter(pk=export.pk).exists()
 
 
-def test_a_build_whose_message_was_lost_is_queued_again(busy_season, organiser, django_capture_on_commit_callbacks):  # noqa: F811
+def test_a_build_whose_message_was_lost_is_queued_again(busy_season, organiser, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=False):  # the broker was down: nothing ran
         export = exports.export_request(season=busy_season, kind="hands", by=organiser.user)
     assert exports.exports_cleanup()["requeued"] == []  # not stalled yet
@@ -200,14 +199,14 @@ def test_a_build_whose_message_was_lost_is_queued_again(busy_season, organiser, 
     assert export.status == SeasonExport.Status.READY  # eager: built at once
 
 
-def test_a_build_delivered_twice_builds_once(busy_season, organiser, django_capture_on_commit_callbacks):  # noqa: F811
+def test_a_build_delivered_twice_builds_once(busy_season, organiser, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
         export = exports.export_request(season=busy_season, kind="hands", by=organiser.user)
     assert exports.export_build(export_id=export.pk) is None  # already built: the claim refuses it
 
 
 @pytest.mark.parametrize("path", ["csv/hands", "csv/games", "export"])
-def test_the_api_sends_a_large_season_to_the_files_page_instead_of_streaming_it(client, busy_season, organiser,  # noqa: F811
+def test_the_api_sends_a_large_season_to_the_files_page_instead_of_streaming_it(client, busy_season, organiser,
                                                                               settings, path):
     """A sync web worker held past its timeout by one big export (and the site stalled by three) is what
     issue 22 item 7 measured: the API answers at once with the page where the worker builds the file."""

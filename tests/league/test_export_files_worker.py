@@ -12,10 +12,9 @@ from django.urls import reverse
 
 from league.models import SeasonExport
 from league.transfer import exports
-from tests.league.test_export_streaming import busy_season, small_chunks  # noqa: F401  (fixtures)
-from tests.league.test_tasks_worker import broker_url, worker  # noqa: F401  (fixtures)
 
-pytestmark = [pytest.mark.celery_worker, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.celery_worker, pytest.mark.postgres, pytest.mark.django_db(transaction=True),
+              pytest.mark.usefixtures("small_chunks")]
 
 
 @pytest.fixture
@@ -25,7 +24,7 @@ def shared_media(monkeypatch):
 
 
 def test_the_worker_builds_the_hands_csv_and_the_admin_downloads_it(
-        client, busy_season, club_admin, monkeypatch, shared_media, broker_url, worker):  # noqa: F811
+        client, busy_season, club_admin, monkeypatch, shared_media, broker_url, worker):
     monkeypatch.setattr(exports, "on_commit", lambda *args, **kwargs: None)  # this process is eager: no build here
     export = exports.export_request(season=busy_season, kind="hands", by=club_admin.user)
     assert export.status == SeasonExport.Status.PENDING

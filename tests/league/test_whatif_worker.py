@@ -9,15 +9,13 @@ from celery import Celery
 from league.whatif import services as whatif_services
 from league.whatif.models import WhatIfRun
 from league.whatif.selectors import Proposal
-from tests.league.test_tasks_worker import broker_url, worker  # noqa: F401  (fixtures)
-from tests.league.test_whatif import played  # noqa: F401  (fixture)
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
-def test_worker_runs_the_whatif_lab(played, broker_url, worker):  # noqa: F811
+def test_worker_runs_the_whatif_lab(whatif_season, broker_url, worker):
     proposal = Proposal(ruleset={"base": "juki-agit-2026", "overrides": {"tobi": False}})
-    run = whatif_services.run_create(season=played, by=None, run=False, proposal=proposal)
+    run = whatif_services.run_create(season=whatif_season, by=None, run=False, proposal=proposal)
     assert (run.status, run.total, run.done) == ("pending", 2, 0)
     Celery(broker=broker_url, set_as_current=False).send_task("league.whatif_run", args=[run.pk])
     deadline = time.monotonic() + 60
