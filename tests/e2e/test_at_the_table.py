@@ -9,6 +9,7 @@ import shutil
 import pytest
 
 from tests.e2e.test_table_browser import CHROMIUM, expect_preview, save, tap
+from tests.e2e.waits import left_login
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
@@ -39,8 +40,8 @@ def _login(page, base_url, game) -> None:
     page.goto(f"{base_url}/accounts/login/?next=/games/{game.pk}/table/")
     page.fill("input[name=username]", "p0")
     page.fill("input[name=password]", "pass1234")
-    with page.expect_navigation():
-        page.click("form[action$='/login/'] button[type=submit]")
+    page.click("form[action$='/login/'] button[type=submit]")
+    left_login(page)
     page.wait_for_load_state("networkidle")
 
 

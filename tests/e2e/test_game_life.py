@@ -20,6 +20,7 @@ import pytest
 from tests.e2e.conftest import CHROMIUM
 from tests.e2e.test_game_night import login
 from tests.e2e.test_table_browser import expect_preview, save, tap
+from tests.e2e.waits import new_document
 from tests.events.clock import seated_earlier
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
@@ -142,8 +143,7 @@ def test_a_referee_ends_a_game_and_a_tournament_result_stays(base_url, new_conte
     ref = login(new_context(), base_url, "ref", f"/games/{game.pk}/penalties/")
     ref.click("[data-testid=referee-end] summary")
     ref.fill("#end-note", "한 명이 급히 떠나야 함")
-    with ref.expect_navigation():
-        ref.click("[data-testid=referee-end-confirm]")
+    new_document(ref, lambda: ref.click("[data-testid=referee-end-confirm]"))
     expect(ref.locator("[data-testid=final]")).to_contain_text("심판")
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED

@@ -17,6 +17,8 @@ import shutil
 
 import pytest
 
+from tests.e2e.waits import left_login, new_document
+
 CHROMIUM = "/usr/bin/chromium"
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
@@ -56,8 +58,7 @@ def expect_preview(page, deltas: list[int]) -> None:
 
 def save(page, selector: str = "[data-testid=save]", *, next_position: int | None) -> None:
     """Save, and wait for the table screen after the redirect: the next hand's form, or (None) the final."""
-    with page.expect_navigation(wait_until="load"):
-        page.click(selector)
+    new_document(page, lambda: page.click(selector))
     if next_position is None:
         expect(page.locator("[data-testid=final]")).to_be_visible()
     else:
@@ -76,8 +77,8 @@ def test_host_plays_a_short_hanchan_on_a_phone(base_url, page, seated, shots):
     page.goto(f"{base_url}/accounts/login/?next=/games/{game.pk}/table/")
     page.fill("input[name=username]", "p0")
     page.fill("input[name=password]", "pass1234")
-    with page.expect_navigation():
-        page.click("form[action$='/login/'] button[type=submit]")
+    page.click("form[action$='/login/'] button[type=submit]")
+    left_login(page)
     expect(page.locator("[data-testid=round]")).to_contain_text("동 1국 · 0본장 · 공탁 0")
 
     # Hand 1 — ron, four taps: winner, dealt-in, 3 han 30 fu, save (ron is the default result).
@@ -111,15 +112,13 @@ def test_host_plays_a_short_hanchan_on_a_phone(base_url, page, seated, shots):
     assert len(stored_events(game)) == 3
     page.click("[data-testid=undo] summary")
     expect(page.locator("[data-testid=undo-what]")).to_contain_text("박도윤")
-    with page.expect_navigation():
-        page.click("[data-testid=undo-confirm]")
+    new_document(page, lambda: page.click("[data-testid=undo-confirm]"))
     expect(page.locator("#hand-form input[name=position]")).to_have_value("2")
     page.wait_for_load_state("networkidle")
     assert len(stored_events(game)) == 2
 
     # Hand 4 — a full hand through the tile picker: 이서연 riichi tsumo, scored by the engine.
-    with page.expect_navigation():
-        page.click("[data-testid=full-hand]")
+    new_document(page, lambda: page.click("[data-testid=full-hand]"))
     tap(page, "winner", "1")
     tap(page, "loser", "")
     for tile in ["2m", "3m", "4m", "4p", "5p", "6p", "7s", "8s", "9s", "5s", "6s", "1z", "1z"]:

@@ -18,6 +18,7 @@ import pytest
 from tests.e2e.conftest import CHROMIUM
 from tests.e2e.test_game_night import login
 from tests.e2e.test_table_browser import save, tap
+from tests.e2e.waits import new_document
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
@@ -49,8 +50,7 @@ def juki(transactional_db):
 
 
 def submit(page, selector: str) -> None:
-    with page.expect_navigation():
-        page.click(selector)
+    new_document(page, lambda: page.click(selector))
 
 
 def enter_scores(desk, rnd, skip: set[str] = frozenset()) -> None:
