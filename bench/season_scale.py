@@ -8,7 +8,7 @@ standings' fallback use, equal to the write path's ``stats_of_replay`` on these 
 cache). On PostgreSQL the tables are then vacuumed and analysed (``VACUUM ANALYZE``), as
 autovacuum keeps a live database's: a season bulk-loaded a moment ago has no statistics. Then prints:
 
-* a full recompute's time (``league.standings.standings_refresh``: wall and CPU) and SQL queries for each
+* a full recompute's time (``league.standings.services.standings_refresh``: wall and CPU) and SQL queries for each
   rating method, the peak RSS it adds to the process (``VmHWM`` reset first through
   ``/proc/self/clear_refs``, minus the RSS then) and its tracemalloc peak (a second run: tracing slows it);
 * the incremental update (``league.standings.standings_update``, what the recompute task runs

@@ -33,7 +33,7 @@ words per language (``league.web.templatetags.offline``), the zipped ``scoring``
 (``league.web.games.offline``), the membership lookup's SQL per database vendor (``league.permissions``)
 and the trusted proxies' networks (``club.auth``).
 
-This module sits in ``config`` (beside the settings) so every app, the lowest included, may import it.
+This module sits in ``core`` (the lowest layer) so every app, the lowest included, may import it.
 """
 from __future__ import annotations
 

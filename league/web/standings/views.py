@@ -1,7 +1,7 @@
 """Standings pages: the season table, its CSV/XLSX export, a player's season page.
 
-Thin views: the snapshot is read through ``league.standings_selectors``; when a season
-has none yet it is computed once, synchronously, by ``league.standings.standings_refresh``.
+Thin views: the snapshot is read through ``league.standings.selectors``; when a season
+has none yet it is computed once, synchronously, by ``league.standings.services.standings_refresh``.
 """
 
 from __future__ import annotations
