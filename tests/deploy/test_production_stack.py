@@ -14,7 +14,6 @@ import os
 import re
 import secrets
 import socket
-import time
 from http import HTTPStatus
 from urllib.parse import quote, urlencode
 
@@ -27,6 +26,7 @@ from deploy.stack import ROOT, Stack, prepare
 from league.games import services as game_services
 from league.models import Game, HandRecord, StandingsSnapshot
 from tests.league.events import TO_SOUTH_4
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.smoke, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -192,11 +192,9 @@ def test_a_hand_entered_through_the_production_stack(game, players, stack):
     assert Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
 
     # The web process is not eager: the worker recomputed the standings from the recompute queue.
-    deadline = time.monotonic() + 60
-    snapshot = None
-    while snapshot is None and time.monotonic() < deadline and all(stack.alive().values()):
-        snapshot = StandingsSnapshot.objects.filter(season=game.season).first()
-        time.sleep(0.25)
+    wait_until(lambda: StandingsSnapshot.objects.filter(season=game.season).exists() or not all(stack.alive().values()),
+               timeout=120, interval=0.25, message=lambda: _log(stack))
+    snapshot = StandingsSnapshot.objects.filter(season=game.season).first()
     assert snapshot is not None, _log(stack)
     assert snapshot.games_count == 1
     log = _log(stack)

@@ -1,13 +1,12 @@
 """A real Celery worker process on Redis runs ``season_recompute`` against the test database."""
 from __future__ import annotations
 
-import time
-
 import pytest
 from celery import Celery
 
 from league.models import Game, StandingsSnapshot
 from tests.league.events import ALL_LAST_FINISH
+from tests.workers import wait_for_worker
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -23,16 +22,8 @@ def test_worker_recomputes_the_season_standings(game, players, broker_url, worke
 
     Celery(broker=broker_url, set_as_current=False).send_task("league.season_recompute", args=[game.season_id])
 
-    deadline = time.monotonic() + 120  # a worker process starting on a busy 2-core machine
-    snapshot = None
-    while time.monotonic() < deadline and worker.poll() is None:
-        snapshot = StandingsSnapshot.objects.filter(season=game.season).first()
-        if snapshot is not None:
-            break
-        time.sleep(0.25)
-    if snapshot is None:
-        worker.terminate()
-        pytest.fail("the worker did not recompute the standings:\n" + (worker.communicate(timeout=15)[0] or ""))
+    snapshot = wait_for_worker(worker, lambda: StandingsSnapshot.objects.filter(season=game.season).first(),
+                               what="recompute the standings")
     assert snapshot.games_count == 1
     member_ids = {row["member_id"] for row in snapshot.rows}
     assert member_ids == {p.pk for p in players}
