@@ -79,7 +79,7 @@ def run(args) -> None:
         for position, event in enumerate(hands):
             try:
                 game_services.hand_record(game=game, position=position, event=event, by=None)
-            except Exception:  # noqa: BLE001 - a hand the game does not allow any more: stop there
+            except Exception:  # a hand the game does not allow any more: stop there
                 break
     client = Client()
     client.force_login(admin.user)

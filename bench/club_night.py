@@ -174,7 +174,7 @@ class Host(threading.Thread):
     def run(self) -> None:
         try:
             self.login()
-        except Exception as exc:  # noqa: BLE001 - counted, reported
+        except Exception as exc:  # counted, reported
             with self.lock:
                 self.timings.errors.append(f"login: {exc}")
             return
@@ -203,7 +203,7 @@ class Host(threading.Thread):
                 done += 1
                 with self.lock:
                     self.timings.hands += 1
-            except Exception as exc:  # noqa: BLE001 - counted, reported; the table goes on
+            except Exception as exc:  # counted, reported; the table goes on
                 with self.lock:
                     self.timings.errors.append(str(exc)[:200])
                 time.sleep(0.05)

@@ -31,9 +31,9 @@ import tracemalloc
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-from bench.season_scale import build  # noqa: E402, I001  (sets up Django, as a script)
+from bench.season_scale import build  # sets up Django, as a script
 
-from django.db import connection  # noqa: E402, I001  (after bench.season_scale's django.setup())  # isort: skip
+from django.db import connection  # after bench.season_scale's django.setup()  # isort: skip
 
 
 def read(client, url: str) -> tuple[float, float, float, int, int]:
@@ -77,7 +77,7 @@ def main() -> None:
         print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
         print(f"built {args.games:,} games, {args.players} players, {n_hands:,} hand records "
               f"in {time.perf_counter() - t0:.1f} s ({connection.vendor})")
-        import league.transfer.csv  # noqa: F401  (the views import them on first use: not timed here)
+        import league.transfer.csv  # the views import them on first use: not timed here
         import league.transfer.season_file  # noqa: F401
 
         client = Client()

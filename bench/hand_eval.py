@@ -39,18 +39,18 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from mahjong.constants import EAST, NORTH, SOUTH, WEST  # noqa: E402
-from mahjong.hand_calculating.hand import HandCalculator  # noqa: E402
-from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules  # noqa: E402
-from mahjong.meld import Meld  # noqa: E402
-from mahjong.tile import TilesConverter  # noqa: E402
+from mahjong.constants import EAST, NORTH, SOUTH, WEST
+from mahjong.hand_calculating.hand import HandCalculator
+from mahjong.hand_calculating.hand_config import HandConfig, HandConstants, OptionalRules
+from mahjong.meld import Meld
+from mahjong.tile import TilesConverter
 
-from scoring.hand import evaluate  # noqa: E402
-from scoring.hand.evaluate import evaluate_with_library  # noqa: E402
-from scoring.hand.parse import MeldKind, parse_hand  # noqa: E402
-from scoring.hand.tiles import IdAllocator, take_all  # noqa: E402
-from scoring.rules import Ruleset, preset  # noqa: E402
-from scoring.tenhou6.hands import has_red_fives, win_hands  # noqa: E402
+from scoring.hand import evaluate
+from scoring.hand.evaluate import evaluate_with_library
+from scoring.hand.parse import MeldKind, parse_hand
+from scoring.hand.tiles import IdAllocator, take_all
+from scoring.rules import Ruleset, preset
+from scoring.tenhou6.hands import has_red_fives, win_hands
 
 WIND = {"E": EAST, "S": SOUTH, "W": WEST, "N": NORTH}
 

@@ -23,13 +23,13 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import scoring.needs  # noqa: E402
-from bench.replay import full_games  # noqa: E402
-from scoring.errors import ScoringError  # noqa: E402
-from scoring.game import replay  # noqa: E402
-from scoring.needs import needs  # noqa: E402
-from scoring.record import FORMAT  # noqa: E402
-from scoring.rules import resolve  # noqa: E402
+import scoring.needs
+from bench.replay import full_games
+from scoring.errors import ScoringError
+from scoring.game import replay
+from scoring.needs import needs
+from scoring.record import FORMAT
+from scoring.rules import resolve
 
 CLUB_RULESETS = ("juki-agit-2026", "asi-shirai")
 CLUB_SANMA = "juki-agit-sanma-2026"

@@ -57,7 +57,7 @@ def build(n_games: int, n_members: int, seed: int = 29):
     from league.models import Game, GameSeat, Ruleset, Season
 
     rng = random.Random(seed)
-    User = get_user_model()  # noqa: N806
+    User = get_user_model()
     club = Club.objects.create(name="벤치 클럽", slug="bench", public_standings=False)
     ruleset = Ruleset.objects.create(club=club, key="juki-agit-2026", name="Juki", base="juki-agit-2026", frozen=True)
     seasons = [Season.objects.create(club=club, name=f"{2025 + i} 시즌", ruleset=ruleset) for i in range(2)]

@@ -18,10 +18,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from scoring.errors import ScoringError  # noqa: E402
-from scoring.game import replay  # noqa: E402
-from scoring.record import parse_record  # noqa: E402
-from scoring.tenhou6 import convert_log  # noqa: E402
+from scoring.errors import ScoringError
+from scoring.game import replay
+from scoring.record import parse_record
+from scoring.tenhou6 import convert_log
 
 
 def full_games(folder: Path) -> list[dict]:

@@ -8,7 +8,7 @@ standings' fallback use, equal to the write path's ``stats_of_replay`` on these 
 cache). On PostgreSQL the tables are then vacuumed and analysed (``VACUUM ANALYZE``), as
 autovacuum keeps a live database's: a season bulk-loaded a moment ago has no statistics. Then prints:
 
-* a full recompute's time (``league.standings.standings_refresh``: wall and CPU) and SQL queries for each
+* a full recompute's time (``league.standings.services.standings_refresh``: wall and CPU) and SQL queries for each
   rating method, the peak RSS it adds to the process (``VmHWM`` reset first through
   ``/proc/self/clear_refs``, minus the RSS then) and its tracemalloc peak (a second run: tracing slows it);
 * the incremental update (``league.standings.standings_update``, what the recompute task runs
@@ -34,6 +34,7 @@ process's, ``time.process_time``: the database server's work is not in them) bes
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import os
 import random
@@ -46,7 +47,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
 
-import django  # noqa: E402
+import django
 
 django.setup()
 
@@ -168,14 +169,10 @@ def peak_rss(fn) -> tuple[float, float]:
     import gc
 
     gc.collect()
-    try:
+    with contextlib.suppress(OSError, AttributeError):
         ctypes.CDLL("libc.so.6").malloc_trim(0)
-    except (OSError, AttributeError):
-        pass
-    try:
+    with contextlib.suppress(OSError):
         Path("/proc/self/clear_refs").write_text("5")
-    except OSError:
-        pass
     before = _rss_mb("VmRSS")
     fn()
     return before, _rss_mb("VmHWM")

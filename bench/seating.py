@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from events.seating import plan, repeated_meetings, wind_spread  # noqa: E402
+from events.seating import plan, repeated_meetings, wind_spread
 
 
 def main() -> None:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.league import sqlite_tables  # noqa: E402
+from tests.league import sqlite_tables
 
 
 def main() -> None:

@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from events.seating import repeated_meetings, tournament_round  # noqa: E402
+from events.seating import repeated_meetings, tournament_round
 
 
 def run(n: int, rounds: int, method: str, teams: int, seed: int) -> tuple[int, int, float]:

@@ -91,7 +91,7 @@ class ClientAddressThrottle(ScopedRateThrottle):
     def allow_request(self, request, view) -> bool:
         try:
             return super().allow_request(request, view)
-        except Exception:  # noqa: BLE001 - the counters live in Redis; a wrong password still counts (axes, database)
+        except Exception:  # the counters live in Redis; a wrong password still counts (axes, database)
             log.warning("throttle cache unavailable: %s not throttled", self.scope, exc_info=True)
             return True
 

@@ -34,7 +34,7 @@ def warm_broker(app) -> bool:
             routes = (app.amqp.router.route({}, name)["queue"] for name in app.tasks if not name.startswith("celery."))
             for queue in {queue.name: queue for queue in routes}.values():
                 producer.maybe_declare(queue)
-    except Exception:  # noqa: BLE001 - a web worker starts without its broker; the first enqueue tries again
+    except Exception:  # a web worker starts without its broker; the first enqueue tries again
         logger.warning("Could not open the Celery broker connection at worker start; tasks will connect "
                        "on first use.", exc_info=True)
         return False

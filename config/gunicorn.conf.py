@@ -40,7 +40,7 @@ access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms "%(a)s"'
 proc_name = os.environ.get("GUNICORN_PROC_NAME", "clubleague")
 
 
-def pre_fork(server, worker):  # noqa: ARG001 - gunicorn's hook signature
+def pre_fork(server, worker):  # gunicorn's hook signature
     """Freeze the preloaded app's objects (Django, the rulesets, the templates) before forking.
 
     Frozen objects are never scanned by the workers' garbage collections — measured on a table screen,
@@ -55,7 +55,7 @@ def pre_fork(server, worker):  # noqa: ARG001 - gunicorn's hook signature
         gc.freeze()
 
 
-def post_fork(server, worker):  # noqa: ARG001 - gunicorn's hook signature
+def post_fork(server, worker):  # gunicorn's hook signature
     """Each worker opens its own database connections (never share the preloading parent's), and its
     broker connection now rather than on the first game-ending hand it serves (config/broker.py;
     nothing when tasks run eagerly)."""

@@ -42,7 +42,7 @@ class SessionStore(CachedDBStore):
         if _cache_usable():
             try:
                 data = self._cache.get(self.cache_key)
-            except Exception as exc:  # noqa: BLE001 - any cache failure: the database has the session
+            except Exception as exc:  # any cache failure: the database has the session
                 _cache_failed("get", exc)
         if data is not None:
             return data
@@ -58,7 +58,7 @@ class SessionStore(CachedDBStore):
             try:
                 if (self.cache_key_prefix + session_key) in self._cache:
                     return True
-            except Exception as exc:  # noqa: BLE001
+            except Exception as exc:
                 _cache_failed("exists", exc)
         return super(CachedDBStore, self).exists(session_key)
 
@@ -74,7 +74,7 @@ class SessionStore(CachedDBStore):
             session_key = self.session_key
         try:
             self._cache.delete(self.cache_key_prefix + session_key)
-        except Exception as exc:  # noqa: BLE001 - gone from the database; the cache copy expires on its own
+        except Exception as exc:  # gone from the database; the cache copy expires on its own
             _cache_failed("delete", exc)
 
     def _cache_set(self, data, expiry_age: int) -> None:
@@ -82,5 +82,5 @@ class SessionStore(CachedDBStore):
             return
         try:
             self._cache.set(self.cache_key, data, self._cache_seconds(expiry_age))
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             _cache_failed("set", exc)

@@ -40,7 +40,7 @@ def requeue_stale() -> dict:
     summary = {"seasons": seasons, "batches": batches, "whatif_runs": runs}
     try:
         summary.update(delivery.requeue_stale())  # notify's outbox: sends a crash or an outage left behind
-    except Exception:  # noqa: BLE001 - the league's sweep above still counts
+    except Exception:  # the league's sweep above still counts
         logger.exception("requeue_stale: the notification outbox could not be swept")
     return summary
 
@@ -50,5 +50,5 @@ def _requeue_on_worker_start(sender=None, **kwargs) -> None:
     """A worker that starts (after a crash, a deploy) picks up what was left behind."""
     try:
         requeue_stale.delay()
-    except Exception:  # noqa: BLE001
+    except Exception:
         logger.exception("requeue_stale could not be queued at worker start")

@@ -33,10 +33,11 @@ words per language (``league.web.templatetags.offline``), the zipped ``scoring``
 (``league.web.games.offline``), the membership lookup's SQL per database vendor (``league.permissions``)
 and the trusted proxies' networks (``club.auth``).
 
-This module sits in ``config`` (beside the settings) so every app, the lowest included, may import it.
+This module sits in ``core`` (the lowest layer) so every app, the lowest included, may import it.
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import threading
@@ -141,12 +142,10 @@ def remembered(key: str | None, build: Callable[[], T], *, timeout: int = PAGE_T
         return build()
     try:
         value = cache.get(key)
-    except Exception:  # noqa: BLE001 - a read page never fails because Redis is away
+    except Exception:  # a read page never fails because Redis is away
         value = None
     if value is None:
         value = build()
-        try:
+        with contextlib.suppress(Exception):
             cache.set(key, value, timeout)
-        except Exception:  # noqa: BLE001
-            pass
     return value

@@ -30,7 +30,7 @@ class AfterResponseMiddleware:
                 for _key, job in jobs:
                     try:
                         job()
-                    except Exception:  # noqa: BLE001 - the response is gone; the log says what failed
+                    except Exception:  # the response is gone; the log says what failed
                         logger.exception("deferred job %s failed", _key)
 
             response._resource_closers.append(run)  # called by response.close(), after the last byte

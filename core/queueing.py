@@ -40,7 +40,7 @@ def send(task, arg: int, what: str, *, countdown: float | None = None, run_here_
             return _run_here(task, arg, what)
         logger.exception("Could not queue %s %s (broker unreachable); requeue_stale will retry it.", what, arg)
         return False
-    except Exception:  # noqa: BLE001 - after the commit nothing may fail the request
+    except Exception:  # after the commit nothing may fail the request
         logger.exception("Could not run or queue %s %s; requeue_stale will retry it.", what, arg)
         return False
     return True
@@ -49,7 +49,7 @@ def send(task, arg: int, what: str, *, countdown: float | None = None, run_here_
 def _run_here(task, arg: int, what: str) -> bool:
     try:
         task.apply((arg,), throw=True)
-    except Exception:  # noqa: BLE001 - after the commit nothing may fail the request
+    except Exception:  # after the commit nothing may fail the request
         logger.exception("%s %s failed when run here", what, arg)
         return False
     return True

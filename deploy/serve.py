@@ -74,7 +74,7 @@ def main() -> int:
     stack = Stack(port=port, env=env, web_workers=int(env.get("WEB_CONCURRENCY", "3")),
                   worker_concurrency=int(env.get("CELERY_CONCURRENCY", "2")))
 
-    def _stop(signum, frame):  # noqa: ARG001 - systemd/kill: stop like Ctrl-C
+    def _stop(signum, frame):  # systemd/kill: stop like Ctrl-C
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, _stop)

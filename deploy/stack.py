@@ -6,6 +6,7 @@ stack stops gunicorn's and the worker's children too, and nothing else.
 """
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import subprocess
@@ -151,10 +152,8 @@ class Stack:
             delay = restarts.delay(name, now)
             if delay is None:
                 continue
-            try:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(proc.pid, signal.SIGKILL)  # what is left of its group (a prefork child)
-            except (ProcessLookupError, PermissionError):
-                pass
             say(f"{name} exited ({proc.returncode}): started again (restart {restarts.count[name]}, "
                 f"next backoff {delay:g} s)")
             self.start_one(name)
@@ -168,15 +167,11 @@ class Stack:
                 p.send_signal(signal.SIGTERM)
         deadline = time.monotonic() + timeout
         for p in self.procs.values():
-            try:
+            with contextlib.suppress(subprocess.TimeoutExpired):
                 p.wait(timeout=max(0.1, deadline - time.monotonic()))
-            except subprocess.TimeoutExpired:
-                pass
         for p in self.procs.values():
-            try:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
                 os.killpg(p.pid, signal.SIGKILL)  # the process's own group: its children, nobody else's
-            except (ProcessLookupError, PermissionError):
-                pass
             if p.poll() is None:
                 p.wait(timeout=5)
         self.procs.clear()

@@ -1,6 +1,6 @@
 """Why an events write was refused: one code per reason, one enum per kind of event.
 
-A club night's services refuse with :class:`NightErrorCode` (``events.services.NightRefused``), a
+A club night's services refuse with :class:`NightErrorCode` (``events.nights.services.NightRefused``), a
 tournament's with :class:`TournamentErrorCode` (``TournamentRefused``), a seating that cannot be
 made with :class:`SeatingErrorCode` (``events.seating.SeatingError``). The values are the codes as
 sent before (each refusal's ``code``); nothing here imports Django, so the seating may use it.

@@ -23,17 +23,17 @@ class HideOtherClubsEventsMiddleware:
     def process_view(self, request, view_func, view_args, view_kwargs):
         match = request.resolver_match
         if match is None or "events" not in match.namespaces or "pk" not in view_kwargs:
-            return None
+            return
         route = match.route.removeprefix("events/")
         try:
             pk = int(view_kwargs["pk"])
         except (TypeError, ValueError):
-            return None
+            return
         if pk > 2**63 - 1:
             raise Http404
         if hidden_from(request.user, route, pk):
             raise Http404
-        return None
+        return
 
 
 # --- another club's events are not probed ---------------------------------------------------------

@@ -51,7 +51,7 @@ class RulesetForm(forms.ModelForm):
 
 
 class ServiceWrites:
-    """Saves go through ``league.services`` (checked, audited, by the user): a refusal is shown
+    """Saves go through the services (``league.seasons.services``: checked, audited, by the user): a refusal is shown
     on the form and nothing is stored."""
 
     def changeform_view(self, request, object_id=None, form_url="", extra_context=None):

@@ -1,5 +1,5 @@
 """Why a league write was refused: one code per reason (the ``code`` of the ``ValidationError``,
-``HandRefused.code`` among them). The screens word them (``league.web.ui.views.refusal_message``),
+``HandRefused.code`` among them). The screens word them (``league.games.errors.refusal_message``),
 the API maps them to statuses (``league.api.errors``). Values are the codes as sent before. The once-only
 keys' and unstorable text's codes are the floor's (``core.error_codes.FloorErrorCode``).
 """

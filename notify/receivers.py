@@ -24,7 +24,7 @@ def _my_seats(tables, heading: str) -> None:
 
 
 @receiver(round_seated, dispatch_uid="notify.round_seated")
-def _round_seated(sender, round, **kwargs) -> None:  # noqa: A002 - the signal's argument
+def _round_seated(sender, round, **kwargs) -> None:  # the signal's argument
     services.outbox_write(club_id=round.night.club_id, message=messages.round_seated(round))
     _my_seats(round.tables, f"{round.night} · {round.number}라운드")
 
@@ -50,13 +50,13 @@ def _penalty_given(sender, penalty, **kwargs) -> None:
 
 
 @receiver(tournament_round_seated, dispatch_uid="notify.tournament_round_seated")
-def _tournament_round_seated(sender, round, **kwargs) -> None:  # noqa: A002 - the signal's argument
+def _tournament_round_seated(sender, round, **kwargs) -> None:  # the signal's argument
     services.outbox_write(club_id=round.tournament.club_id, message=messages.tournament_round_seated(round))
     _my_seats(round.tables, f"{round.tournament.name} · {round.number}라운드")
 
 
 @receiver(tournament_round_finished, dispatch_uid="notify.tournament_round_finished")
-def _tournament_round_finished(sender, round, **kwargs) -> None:  # noqa: A002 - the signal's argument
+def _tournament_round_finished(sender, round, **kwargs) -> None:  # the signal's argument
     services.outbox_write(club_id=round.tournament.club_id, message=messages.tournament_round_results(round))
 
 

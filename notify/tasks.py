@@ -26,7 +26,7 @@ def queue_send(outbox_id: int, *, countdown: float | None = None) -> bool:
             send_outbox.apply_async((outbox_id,), countdown=countdown)
         else:
             send_outbox.delay(outbox_id)
-    except Exception:  # noqa: BLE001 - after the commit nothing may fail the request
+    except Exception:  # after the commit nothing may fail the request
         logger.exception("notify: could not queue outbox %s; league.requeue_stale will", outbox_id)
         return False
     return True

@@ -20,10 +20,7 @@ def chombo_mangan_deltas(*, offender: int, dealer: int, players: int) -> list[in
     for p in range(players):
         if p == offender:
             continue
-        if offender == dealer:
-            pay = 4000
-        else:
-            pay = 4000 if p == dealer else 2000
+        pay = 4000 if offender == dealer or p == dealer else 2000
         deltas[p] += pay
         deltas[offender] -= pay
     return deltas

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from scoring.record import PenaltyEvent
 from scoring.rules import Ruleset
-from scoring.vocabulary import EVENT_PENALTIES, PenaltyType  # noqa: F401 - named here as before
+from scoring.vocabulary import EVENT_PENALTIES, PenaltyType  # named here as before
 
 
 @dataclass(frozen=True)

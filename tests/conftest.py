@@ -1,5 +1,9 @@
-"""Shared fixtures: a club with roles, a season per club ruleset, a started game."""
+"""Shared fixtures: a club with roles, a season per club ruleset, a started game; a club night (a Juki
+season, a Juki sanma season, members with logins, an admin and a referee: the events' and the
+notifications' tests); the broker of the tests that start a real Celery worker."""
 from __future__ import annotations
+
+import os
 
 import pytest
 
@@ -62,6 +66,48 @@ def game(season, players, referee):
     return game_services.game_start(season=season, table_label="A", members=players, by=referee.user)
 
 
+# --- a club night ----------------------------------------------------------------------------
+
+@pytest.fixture
+def sanma_season(club):
+    ruleset = RulesetFactory(club=club, key="juki-agit-sanma-2026", base="juki-agit-sanma-2026")
+    return SeasonFactory(club=club, ruleset=ruleset, name="2026 삼마")
+
+
+@pytest.fixture
+def members(club):
+    return [MemberFactory(club=club, user=UserFactory()) for _ in range(16)]
+
+
+@pytest.fixture
+def admin_user(club):
+    member = MemberFactory(club=club, user=UserFactory(), display_name="관리자")
+    ClubRoleFactory(club=club, member=member, role="admin")
+    return member.user
+
+
+@pytest.fixture
+def referee_user(club):
+    member = MemberFactory(club=club, user=UserFactory(), display_name="심판")
+    ClubRoleFactory(club=club, member=member, role="referee")
+    return member.user
+
+
+@pytest.fixture
+def night(club, season, sanma_season, admin_user):
+    from events.nights import services
+
+    return services.night_open(club=club, season=season, sanma_season=sanma_season, title="목요일 클럽 나이트",
+                               round_minutes=80, by=admin_user)
+
+
+@pytest.fixture
+def night_no_sanma(club, season, admin_user):
+    from events.nights import services
+
+    return services.night_open(club=club, season=season, title="4인 전용", by=admin_user)
+
+
 @pytest.fixture(autouse=True)
 def _fresh_login_throttles():
     """Throttle counters (DRF, in the cache) start empty in every test, so tests never lock each
@@ -71,3 +117,15 @@ def _fresh_login_throttles():
     cache.clear()
     yield
     cache.clear()
+
+
+@pytest.fixture
+def broker_url():
+    """``CELERY_TEST_BROKER_URL`` (this xdist process's Redis database, conftest.py at the root) with
+    its ``celery`` queue emptied: the broker of the tests that start a real Celery worker."""
+    from celery import Celery
+
+    url = os.environ["CELERY_TEST_BROKER_URL"]
+    with Celery(broker=url, set_as_current=False).connection_for_write() as conn:
+        conn.default_channel.queue_purge("celery")
+    return url

@@ -38,7 +38,7 @@ class UserFactory(factory.django.DjangoModelFactory):
     password = factory.PostGenerationMethodCall("set_password", "pass1234")
 
     @factory.post_generation
-    def _save(obj, create, extracted, **kwargs):  # noqa: N805
+    def _save(obj, create, extracted, **kwargs):
         if create:
             obj.save()
 
@@ -111,7 +111,7 @@ class GameFactory(factory.django.DjangoModelFactory):
     seats = 4
 
     @factory.post_generation
-    def seated(obj, create, extracted, **kwargs):  # noqa: N805
+    def seated(obj, create, extracted, **kwargs):
         if create and extracted:
             for seat, member in enumerate(extracted):
                 GameSeat.objects.create(game=obj, seat=seat, member=member)

@@ -47,9 +47,10 @@ def test_a_build_that_raises_remembers_nothing(scratch):
     def refuse():
         raise ValueError("no")
 
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="no"):
         scratch.get("k", refuse)
-    assert len(scratch) == 0 and scratch.get("k", lambda: "yes") == "yes"
+    assert len(scratch) == 0
+    assert scratch.get("k", lambda: "yes") == "yes"
 
 
 @pytest.mark.parametrize(("name", "module"), sorted(MEMO_HOMES.items()))

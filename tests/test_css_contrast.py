@@ -19,7 +19,7 @@ def _rules(path: Path) -> dict[str, dict[str, str]]:
     css = re.sub(r"/\*.*?\*/", "", path.read_text(), flags=re.S)
     out: dict[str, dict[str, str]] = {}
     for selectors, body in re.findall(r"([^{}]+)\{([^{}]*)\}", css):
-        decls = dict((k.strip(), v.strip()) for k, _, v in (d.partition(":") for d in body.split(";")) if v.strip())
+        decls = {k.strip(): v.strip() for k, _, v in (d.partition(":") for d in body.split(";")) if v.strip()}
         for selector in selectors.split(","):
             out.setdefault(" ".join(selector.split()), {}).update(decls)
     return out

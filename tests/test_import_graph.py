@@ -14,8 +14,8 @@ A module's layer is read off its path, never listed module by module:
   every domain; no domain imports it. ``config`` stands above it all.
 - **a domain**: an app folder, or a package inside it (``league/games/``, ``events/nights/``); the
   modules at an app's root are that app's floor (``league/permissions.py`` is league's floor, as is
-  the ``league/models/`` package; ``league/tasks.py``, Celery's registry, is in the league's floor and
-  registers the domains' tasks by name only). The order of the domains is :data:`STANDS_ON`, a map of folders:
+  the ``league/models/`` package; Celery's sweep, ``config/tasks.py``, stands above the domains with
+  the rest of ``config``). The order of the domains is :data:`STANDS_ON`, a map of folders:
 
     scoring                                  pure Python: no Django, no project package but itself
     core                                     the shared floor

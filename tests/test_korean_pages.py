@@ -166,6 +166,7 @@ def test_every_demo_page_is_korean(demo):
     import os
     if os.environ.get("KOREAN_DUMP"):
         report = {"visited": visited, "unfilled": unfilled, "english": english, "lines": lines}
-        open(os.environ["KOREAN_DUMP"], "w").write(json.dumps(report, ensure_ascii=False, indent=0))
+        with open(os.environ["KOREAN_DUMP"], "w") as dump:
+            dump.write(json.dumps(report, ensure_ascii=False, indent=0))
     assert {name: words for name, words in english.items() if name not in PENDING} == {}
     assert set(PENDING) <= set(english), "a pending page is Korean now: remove it from PENDING"

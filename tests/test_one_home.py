@@ -36,7 +36,7 @@ def _reading(attr: str) -> set[str]:
 
 
 @pytest.mark.parametrize(
-    "option, homes",
+    ("option", "homes"),
     [
         pytest.param("west_wins_paid_as_dealer", {"scoring/winds.py"}, id="paid-as-dealer-in-table"),
         pytest.param("paarenchan_wins", {"scoring/dealer.py"}, id="paarenchan-in-dealer"),

@@ -62,7 +62,7 @@ def blocked(request: HttpRequest, *limits: Limit) -> bool:
             counts = cache.get_many(_keys(request, limit))
             if any(int(v) >= limit.count for v in counts.values()):
                 return True
-    except Exception:  # noqa: BLE001 - a cache outage must not refuse the page
+    except Exception:  # a cache outage must not refuse the page
         log.warning("throttle: the cache is unavailable; not limiting", exc_info=True)
     return False
 
@@ -74,7 +74,7 @@ def hit(request: HttpRequest, *limits: Limit) -> None:
             for key in _keys(request, limit):
                 if not cache.add(key, 1, timeout=limit.seconds + 1):
                     cache.incr(key)
-    except Exception:  # noqa: BLE001
+    except Exception:
         log.warning("throttle: the cache is unavailable; not counting", exc_info=True)
 
 

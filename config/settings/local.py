@@ -1,5 +1,5 @@
 """Development: ``make run`` (SQLite, eager Celery, DEBUG on)."""
-from .base import *  # noqa: F401,F403
+from .base import *  # noqa: F403
 from .base import os
 
 DEBUG = os.environ.get("DJANGO_DEBUG", "1") == "1"

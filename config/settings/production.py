@@ -13,7 +13,7 @@ import os
 
 from django.core.exceptions import ImproperlyConfigured
 
-from .base import *  # noqa: F401,F403
+from .base import *  # noqa: F403
 from .base import BASE_DIR, DATABASES, MIDDLEWARE
 
 

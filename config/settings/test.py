@@ -1,5 +1,5 @@
 """Tests: ``pytest`` (DATABASE_URL when set, otherwise SQLite; eager Celery)."""
-from .base import *  # noqa: F401,F403
+from .base import *  # noqa: F403
 from .base import os
 
 DEBUG = False

@@ -1,4 +1,4 @@
-"""Starting a casual game (audited by ``league.services.game_start``; the season's creation too)."""
+"""Starting a casual game (audited by ``league.games.services.game_start``; the season's creation too)."""
 from __future__ import annotations
 
 from collections.abc import Sequence

@@ -1,4 +1,4 @@
-"""Writes for club nights. Keyword-only, atomic, audited (``league.AuditEntry``), idempotent where
+"""Writes for club nights. Keyword-only, atomic, audited (``core.AuditEntry``), idempotent where
 a table host or an admin may press twice: checking in twice is harmless, and a round seated twice
 (two admins at once) gives one round (the night's row is locked; the round number is unique).
 

@@ -97,7 +97,7 @@ def request_report(tournament: Tournament, kind: str, lang: str) -> Path | None:
     key = _lock_key(tournament.pk, kind, lang, version(tournament))
     try:
         first = cache.add(key, 1, timeout=BUILD_LOCK_SECONDS)
-    except Exception:  # noqa: BLE001 - the cache is away: queue it anyway (the build itself is once per version)
+    except Exception:
         logger.warning("report build lock: the cache is unavailable", exc_info=True)
         first = True
     if first:
@@ -105,7 +105,7 @@ def request_report(tournament: Tournament, kind: str, lang: str) -> Path | None:
 
         try:
             tournament_report_build.delay(tournament.pk, kind, lang)
-        except Exception:  # noqa: BLE001 - the broker is away: asked again on the next request
+        except Exception:
             logger.exception("Could not queue the report of tournament %s (%s)", tournament.pk, kind)
             cache.delete(key)
     return ready_file(tournament, kind, lang)

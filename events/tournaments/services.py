@@ -1,6 +1,6 @@
-"""Writes for tournaments. Keyword-only, atomic, audited (``league.AuditEntry`` object types
+"""Writes for tournaments. Keyword-only, atomic, audited (``core.AuditEntry`` object types
 ``tournament``, ``entrant``, ``tournament_round``, ``tournament_table``; the games themselves are
-audited by ``league.services``). Pressing twice is harmless where a desk may: registering, approving,
+audited by ``league.games.services``). Pressing twice is harmless where a desk may: registering, approving,
 checking in and seating a round give the existing row back.
 
 Refusals are :class:`TournamentRefused` (a ``ValidationError`` with a :class:`Refusal` code) whose

@@ -215,7 +215,7 @@ def event_words(event: dict[str, Any], players: Sequence[str], row: Any = None, 
             + _pao_words(event, esc, row=row, rules=rules, riichi=riichi, alone=True)}
     if riichi:
         text += " · " + _("riichi: %(names)s") % {"names": ", ".join(esc[s] for s in riichi)}
-    return mark_safe(text)  # noqa: S308 (names escaped above; the rest is our words)
+    return mark_safe(text)  # names escaped above; the rest is our words
 
 
 def _event_text(event: dict[str, Any], players: Sequence[str]) -> str:

@@ -76,7 +76,7 @@ class StandingsSnapshot(models.Model):
 
     @property
     def state(self) -> dict:
-        """The whole table as ``league.standings.stats.Table.state`` made it: the header with each member's
+        """The whole table as ``league.standings.stats.StandingsState.state`` made it: the header with each member's
         tally and rating state read back from the rows (1 query; for checks and tools, never a page)."""
         doc = dict(self.header or {})
         tallies, players = [], []

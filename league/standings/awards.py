@@ -1,6 +1,6 @@
 """Season awards ("시즌 어워드"), from the standings rows (``docs/stats.md``).
 
-Computed with the standings update (``league.standings.services._write`` stores them in
+Computed with the standings update (``league.standings.services._header_fields`` puts them in
 ``StandingsSnapshot.awards``), never per request. Each award is one rule over the rows' counts,
 which are summed from every game's ``final_stats`` (``league.games.game_stats``); the winner's
 evidence (games, and the hand's position where the award is a hand) is kept beside it. Every player

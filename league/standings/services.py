@@ -325,7 +325,7 @@ def _insert(model, fields: tuple[str, ...], rows: Iterable[tuple]) -> None:
     quote = connection.ops.quote_name
     with connection.cursor() as cursor:
         cursor.executemany(
-            f"INSERT INTO {quote(model._meta.db_table)} ({', '.join(quote(f.column) for f in columns)}) "  # noqa: S608
+            f"INSERT INTO {quote(model._meta.db_table)} ({', '.join(quote(f.column) for f in columns)}) "
             f"VALUES ({', '.join('%s' for _ in columns)})",
             [[f.get_db_prep_save(value, connection) for f, value in zip(columns, row, strict=True)] for row in rows])
 
@@ -362,7 +362,7 @@ def _update_rows(renumbered: list[StandingRow], rewritten: list[StandingRow]) ->
             sets.append(f"{column} = CASE id {' '.join('WHEN %s THEN %s' for _ in whole)} ELSE {column} END")
             params += [v for r in whole for v in (r.pk, field.get_db_prep_save(getattr(r, field.name), connection))]
         with connection.cursor() as cursor:
-            cursor.execute(f"UPDATE {quote(StandingRow._meta.db_table)} SET {', '.join(sets)} "  # noqa: S608
+            cursor.execute(f"UPDATE {quote(StandingRow._meta.db_table)} SET {', '.join(sets)} "
                            f"WHERE id IN ({', '.join('%s' for _ in batch)})", [*params, *(r.pk for r, _w in batch)])
 
 
@@ -384,7 +384,7 @@ def _write_added(snapshot: StandingsSnapshot, table: StandingsState, *, read_at:
     fresh = table.rows_of(players)
     for m in renamed:
         stored[m][3] = {**stored[m][3], "name": names.get(m, str(m))}
-    rows = [{**(fresh[m] if m in fresh else row), "rank": None} for m, (_pk, _p, _r, row) in stored.items()]
+    rows = [{**fresh.get(m, row), "rank": None} for m, (_pk, _p, _r, row) in stored.items()]
     rows.extend({**row, "rank": None} for m, row in fresh.items() if m not in stored)
     rank_rows(rows)
     parts = table.member_parts(players | renamed)
@@ -536,7 +536,7 @@ def _append_history(snapshot: StandingsSnapshot, added: dict[int, list[list]]) -
     members = list(added)
     with connection.cursor() as cursor:
         cursor.execute(
-            f"UPDATE {table} SET steps = CASE member_id {' '.join(cases)} END "  # noqa: S608 (values as parameters)
+            f"UPDATE {table} SET steps = CASE member_id {' '.join(cases)} END "  # values as parameters
             f"WHERE snapshot_id = %s AND member_id IN ({', '.join('%s' for _ in members)})",
             [*params, snapshot.pk, *members])
         appended = cursor.rowcount

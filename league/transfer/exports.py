@@ -130,7 +130,7 @@ def export_build(*, export_id: int) -> SeasonExport | None:
                 size += len(piece)
             spool.seek(0)
             name = default_storage.save(export_file_name_for(export), File(spool))
-    except Exception as exc:  # noqa: BLE001 - kept on the row, for the page; the worker goes on
+    except Exception as exc:  # kept on the row, for the page; the worker goes on
         logger.exception("season export %s failed", export_id)
         SeasonExport.objects.filter(pk=export_id).update(
             status=SeasonExport.Status.FAILED, error=f"{exc.__class__.__name__}: {exc}"[:2000],

@@ -7,7 +7,8 @@ when, the penalties (season deductions and rulings' amount and beneficiary inclu
 gave and who cancelled them) and the season's audit log. People are named by their display
 name in the club (a login that is no member: its user name).
 
-The restore goes through ``league.services`` like any other write: rulesets, the season,
+The restore goes through the services like any other write (``league.seasons.services``,
+``league.games.services``, ``league.referee.services``): rulesets, the season,
 ``game_start`` and ``hand_record`` per event (or ``penalty_give`` for an event a penalty
 created), ``game_cancel``, ``penalty_give``/``penalty_cancel``. Everything is validated by
 the replay again, in one transaction: a bad file leaves nothing behind. Only history the

@@ -332,12 +332,11 @@ def batch_create(
     """Record an import batch (``batch_run`` imports it; ``batch_submit`` also queues it)."""
     if by is not None and not permissions.can(by, Action.MANAGE_LEAGUE, club=season.club):
         raise PermissionDenied("You may not import games into this club.")
-    batch = ImportBatch.objects.create(
+    return ImportBatch.objects.create(
         season=season, created_by=by if getattr(by, "is_authenticated", False) else None, total=len(logs),
         logs=[[name, dict(log)] for name, log in logs], mapping=dict(mapping or {}),
         create_members=bool(create_members), progress_at=timezone.now(),
     )
-    return batch
 
 
 @transaction.atomic
@@ -380,7 +379,7 @@ def batch_run(
             created += int(new)
             outcome = {"file": name, "game": game.pk, "created": new}
             results.append({"file": name, "status": "imported" if new else "already_imported", "game": game.pk})
-        except Exception as exc:  # noqa: BLE001 - one bad log never leaves the batch "running"
+        except Exception as exc:  # one bad log never leaves the batch "running"
             if isinstance(exc, LogError):
                 message = str(exc)
             else:

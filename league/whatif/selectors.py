@@ -6,7 +6,7 @@ season is replayed from its hand records by ``scoring.game.replay`` with the pro
 a game the proposal cannot replay (an event it refuses, a game that would have ended earlier,
 or one that would not be over yet) is listed with the engine's reason and left out of the
 proposal's standings. The standings themselves are computed by the one home of the standings
-rules, :func:`league.standings.compute_standings`, on today's data and on the replayed data.
+rules, :func:`league.standings.stats.compute_standings`, on today's data and on the replayed data.
 
 Reads only; the run's bookkeeping (progress, the stored result) is ``league.whatif.services``.
 """

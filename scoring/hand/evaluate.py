@@ -185,7 +185,7 @@ def _make_yaku_config_copier():  # type: ignore[no-untyped-def]
         lines.append(f"    y.{name} = {value}")
     lines.append("    return y")
     env = {"new": _new, "YakuConfig": YakuConfig, "p": _SHARED_YAKU}
-    exec("\n".join(lines), env)  # noqa: S102 - built from the library's own attribute names
+    exec("\n".join(lines), env)  # built from the library's own attribute names
     return env["own"]
 
 
@@ -321,11 +321,10 @@ def _check_flags(hand: ParsedHand, ctx: HandContext, ruleset: Ruleset) -> None:
             raise HandError(M.CHIIHOU_NOT_DEALER)
         if not tsumo or hand.melds:
             raise HandError(M.CHIIHOU_SHAPE)
-    if "renhou" in flags:
-        # Without renhou in the ruleset the flag still says "a ron before the first draw":
-        # checked the same, then dropped by _evaluate (the win scores its other yaku).
-        if ctx.is_dealer or tsumo or hand.melds:
-            raise HandError(M.RENHOU_SHAPE)
+    # Without renhou in the ruleset the flag still says "a ron before the first draw":
+    # checked the same, then dropped by _evaluate (the win scores its other yaku).
+    if "renhou" in flags and (ctx.is_dealer or tsumo or hand.melds):
+        raise HandError(M.RENHOU_SHAPE)
     first_draw = flags & {"tenhou", "chiihou", "renhou"}
     if len(first_draw) > 1:
         raise HandError(M.ONE_FIRST_DRAW_YAKU)
@@ -559,7 +558,7 @@ def _result(
         yaku = (*regular, *extras) if extras else tuple(regular)
         key = (yaku_han + dora_han, fu, 0)
         value = info.values.get(key) or info.values.setdefault(key, _value(*key[:2], ruleset))
-        honroutou_chiitoi = _HONROUTOU_CHIITOI <= {y.id for y in regular}
+        honroutou_chiitoi = {y.id for y in regular} >= _HONROUTOU_CHIITOI
         if value.limit is None and ruleset.honroutou_chiitoitsu_mangan and honroutou_chiitoi:
             # Juki 2024-12: honroutou + chiitoitsu is counted as a mangan (4 han 25 fu would be 6,400).
             value = HandValue(han=value.han, fu=fu, yakuman=0, base=2000, limit=Limit.MANGAN)

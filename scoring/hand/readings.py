@@ -730,13 +730,12 @@ def _win_groups(hand: list[int], win: int, opened_blocks: list[int]) -> list[int
             consumed.remove(b)
             continue
         t = b >> 2
-        if (t <= win <= t + 2) if b & 3 == SEQUENCE else t == win:
-            if b not in groups:
-                groups.append(b)
+        if ((t <= win <= t + 2) if b & 3 == SEQUENCE else t == win) and b not in groups:
+            groups.append(b)
     return groups
 
 
-def _reading_fu(  # noqa: PLR0913
+def _reading_fu(
     hand: list[int], win: int, win_group: int, tsumo: bool, seat_wind: int, round_wind: int, pair_tile: int,
     melds: tuple[tuple[int, bool], ...], meld_state: dict[int, int], is_open: bool, open_pinfu_fu: bool,
     club_fu: ClubFu | None, rinshan: bool,
@@ -750,7 +749,7 @@ def _reading_fu(  # noqa: PLR0913
     return details, raw
 
 
-def _fu(  # noqa: PLR0913 - the library's calculate_fu, argument for argument
+def _fu(  # the library's calculate_fu, argument for argument
     hand: list[int], win: int, win_group: int, tsumo: bool, seat_wind: int, round_wind: int, pair_tile: int,
     melds: tuple[tuple[int, bool], ...], meld_state: dict[int, int], is_open: bool, open_pinfu_fu: bool,
 ) -> tuple[list[tuple[str, int]], int]:
@@ -760,16 +759,15 @@ def _fu(  # noqa: PLR0913 - the library's calculate_fu, argument for argument
     total = 0
     wg_type = win_group & 3
     wg_tile = win_group >> 2
-    if wg_type == SEQUENCE:
-        # a closed chi (more of it in the hand than among the chi melds): the wait's fu
-        if hand.count(win_group) > sum(1 for code, _ in melds if code == win_group):
-            start_rank = wg_tile % 9
-            if (start_rank == 0 and win == wg_tile + 2) or (start_rank == 6 and win == wg_tile):
-                details.append((_PENCHAN, 2))
-                total += 2
-            if win == wg_tile + 1:
-                details.append((_KANCHAN, 2))
-                total += 2
+    # a closed chi (more of it in the hand than among the chi melds): the wait's fu
+    if wg_type == SEQUENCE and hand.count(win_group) > sum(1 for code, _ in melds if code == win_group):
+        start_rank = wg_tile % 9
+        if (start_rank == 0 and win == wg_tile + 2) or (start_rank == 6 and win == wg_tile):
+            details.append((_PENCHAN, 2))
+            total += 2
+        if win == wg_tile + 1:
+            details.append((_KANCHAN, 2))
+            total += 2
     if pair_tile >= 0:
         valued = (pair_tile in DRAGONS) + (pair_tile == seat_wind) + (pair_tile == round_wind)
         if valued == 1:
@@ -783,7 +781,7 @@ def _fu(  # noqa: PLR0913 - the library's calculate_fu, argument for argument
         total += 2
     for b in hand:
         ty = b & 3
-        if ty == PAIR or ty == SEQUENCE:
+        if ty in (PAIR, SEQUENCE):
             continue
         t = b >> 2
         state = meld_state.get(t, 0)
@@ -854,7 +852,7 @@ def _same_in_three_suits(hand: list[int], kind: int) -> bool:
     masks = [0, 0, 0]
     for b in hand:
         ty = b & 3
-        if (ty == SEQUENCE) if kind == SEQUENCE else (ty == TRIPLET or ty == QUAD):
+        if (ty == SEQUENCE) if kind == SEQUENCE else (ty in (TRIPLET, QUAD)):
             t = b >> 2
             if t < 27:
                 masks[t // 9] |= 1 << (t % 9)
@@ -881,7 +879,7 @@ def _sanankou(hand: list[int], win: int, opened_blocks: list[int], tsumo: bool) 
     if not tsumo and not chi_with_win:
         for b in hand:
             ty = b & 3
-            if (ty == TRIPLET or ty == QUAD) and b >> 2 == win and b not in opened_blocks:
+            if (ty in (TRIPLET, QUAD)) and b >> 2 == win and b not in opened_blocks:
                 closed -= 1
                 break
     return closed == 3
@@ -891,7 +889,7 @@ def _suuankou(hand: list[int], win: int, tsumo: bool) -> bool:
     n = 0
     for b in hand:
         ty = b & 3
-        if ty == TRIPLET or ty == QUAD:
+        if ty in (TRIPLET, QUAD):
             if not tsumo and b >> 2 == win:
                 continue
             n += 1

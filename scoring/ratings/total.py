@@ -65,10 +65,7 @@ class TotalFold(RatingFold):
             else:
                 best = self.kept.setdefault(player, [])
                 bisect.insort(best, pt)
-                if len(best) > self.params.best_n:
-                    after = before + pt - best.pop(0)
-                else:
-                    after = before + pt
+                after = before + pt - (best.pop(0) if len(best) > self.params.best_n else 0)
             self.sums[player] = after
             steps.append(RatingStep(game.game_id, player, before, after))
         return tuple(steps)

@@ -32,7 +32,8 @@ def admin_client(client):
 
 
 def test_every_core_club_and_league_model_is_in_the_admin():
-    assert OUR_MODELS and all(admin.site.is_registered(m) for m in OUR_MODELS)
+    assert OUR_MODELS
+    assert all(admin.site.is_registered(m) for m in OUR_MODELS)
 
 
 @pytest.mark.parametrize("model", OUR_MODELS, ids=lambda m: m._meta.model_name)
@@ -43,7 +44,8 @@ def test_admin_changelist_with_search_and_filters(admin_client, demo, model):
 
     assert response.status_code == HTTPStatus.OK
     model_admin = admin.site._registry[model]
-    assert model_admin.search_fields and model_admin.list_filter
+    assert model_admin.search_fields
+    assert model_admin.list_filter
 
 
 def test_admin_game_change_page(admin_client, demo):
@@ -81,7 +83,7 @@ def test_load_demo_twice_duplicates_nothing(demo):
 
 
 @pytest.mark.parametrize(
-    "username, password",
+    ("username", "password"),
     [pytest.param(u, f"{u}1234", id=f"{u}-login") for u in ("admin", "referee", "host", "player")],
 )
 def test_demo_logins_work(client, demo, username, password):
@@ -134,4 +136,5 @@ def test_a_frozen_ruleset_cannot_be_changed_in_the_admin(admin_client, demo):
     admin_client.post(url, {"key": ruleset.key, "name": "renamed", "base": "tenhou", "overrides": "{}",
                             "version": ruleset.version})
     ruleset.refresh_from_db()
-    assert ruleset.base != "tenhou" and ruleset.name != "renamed"
+    assert ruleset.base != "tenhou"
+    assert ruleset.name != "renamed"

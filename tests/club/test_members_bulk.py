@@ -63,9 +63,12 @@ def test_preview_then_add_all(club, club_admin):
     assert preview.status_code == HTTPStatus.OK
     assert not Member.objects.filter(club=club, display_name="김민준").exists()  # a preview writes nothing
     rows = text[text.index('data-testid="bulk-preview"'):]
-    assert all(name in rows for name in ("김민준", "이서연", "박지훈")) and "심판" in rows and "탁 진행자" in rows
+    assert all(name in rows for name in ("김민준", "이서연", "박지훈"))
+    assert "심판" in rows
+    assert "탁 진행자" in rows
     added = c.post(url, {"action": "add", "lines": PASTE, "entry_token": _token(text)})
-    assert added.status_code == HTTPStatus.FOUND and added["Location"] == reverse("club:members", args=[club.slug])
+    assert added.status_code == HTTPStatus.FOUND
+    assert added["Location"] == reverse("club:members", args=[club.slug])
     names = set(Member.objects.filter(club=club).values_list("display_name", flat=True))
     assert names >= {"김민준", "이서연", "박지훈"}
     assert ClubRole.objects.filter(member__display_name="이서연", role="referee").exists()
@@ -90,7 +93,8 @@ def test_a_bad_line_adds_nobody_and_says_which(club, club_admin):
     response = c.post(url, {"action": "add", "lines": PASTE, "entry_token": "bulk.bad"})
     assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
     text = response.content.decode()
-    assert "이서연" in text and "이미" in text
+    assert "이서연" in text
+    assert "이미" in text
     assert not Member.objects.filter(club=club, display_name="김민준").exists()  # all or nothing
     assert 'value="add"' not in text  # no "add all" until the list is right
 
@@ -108,7 +112,8 @@ def test_adding_one_member_stays_on_the_list_and_once(club, club_admin):
     page = c.get(url).content.decode()
     assert 'name="entry_token"' in page[page.index('data-testid="add-one"'):]
     first = c.post(url, {"display_name": "한서윤", "roles": ["host"], "entry_token": "member.one"})
-    assert first.status_code == HTTPStatus.FOUND and first["Location"] == url
+    assert first.status_code == HTTPStatus.FOUND
+    assert first["Location"] == url
     again = c.post(url, {"display_name": "한서윤", "roles": ["host"], "entry_token": "member.one"}, follow=True)
     assert Member.objects.filter(club=club, display_name="한서윤").count() == 1
     assert "이미 추가" in again.content.decode()

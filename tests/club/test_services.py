@@ -58,7 +58,8 @@ def test_the_last_admin_cannot_drop_their_role_or_be_deactivated(club, club_admi
 def test_roles_are_set_and_audited_before_and_after(club, club_admin, players):
     services.member_set_roles(member=players[0], roles=["host", "referee"], by=club_admin.user)
     entry = AuditEntry.objects.filter(object_type="member", object_id=str(players[0].pk), action="edit").get()
-    assert entry.before["roles"] == [] and entry.after["roles"] == ["host", "referee"]
+    assert entry.before["roles"] == []
+    assert entry.after["roles"] == ["host", "referee"]
 
 
 def test_merging_a_duplicate_moves_games_penalties_roles_and_login(club, club_admin, season, players, referee):
@@ -74,14 +75,16 @@ def test_merging_a_duplicate_moves_games_penalties_roles_and_login(club, club_ad
     original.refresh_from_db()
     assert GameSeat.objects.get(game=game, seat=1).member == original
     assert Penalty.objects.get(season=season).member == original
-    assert original.user == user and duplicate.user is None
-    assert not duplicate.active and duplicate.merged_into == original
+    assert original.user == user
+    assert duplicate.user is None
+    assert not duplicate.active
+    assert duplicate.merged_into == original
     assert ClubRole.objects.filter(member=original, role="host").exists()
     entry = AuditEntry.objects.filter(object_type="member", object_id=str(original.pk)).latest("id")
     assert entry.after["moved"] == {"seats": 1, "penalties": 1, "rulings_received": 0}
 
 
-@pytest.mark.parametrize("case, code", [
+@pytest.mark.parametrize(("case", "code"), [
     ("sat_together", Code.SAT_TOGETHER),
     ("itself", Code.SAME_MEMBER),
     ("both_logins", Code.BOTH_HAVE_LOGINS),
@@ -102,7 +105,8 @@ def test_merge_refusals(case, code, club, club_admin, season, players, referee):
 def test_an_invite_code_links_a_login_once(club, club_admin):
     member = MemberFactory(club=club)
     invite = services.invite_create(member=member, by=club_admin.user)
-    assert len(invite.code) == 8 and not set(invite.code) & set("01IO")
+    assert len(invite.code) == 8
+    assert not set(invite.code) & set("01IO")
     user = UserFactory()
     assert services.invite_redeem(code=invite.code.lower(), user=user) == member
     assert services.invite_redeem(code=invite.code, user=user) == member  # a double tap is harmless
@@ -113,7 +117,7 @@ def test_an_invite_code_links_a_login_once(club, club_admin):
     assert member.user == user
 
 
-@pytest.mark.parametrize("case, code", [
+@pytest.mark.parametrize(("case", "code"), [
     ("unknown", Code.INVITE_UNKNOWN), ("expired", Code.INVITE_EXPIRED), ("login_taken", Code.USER_IS_MEMBER),
 ])
 def test_invite_refusals(case, code, club, club_admin, players):
@@ -144,7 +148,8 @@ def test_asking_to_join_twice_is_one_request_and_approval_makes_the_member(club,
     assert first.pk == again.pk
     services.request_decide(request=first, approve=True, by=club_admin.user, display_name="신입 회원")
     member = Member.objects.get(user=visitor)
-    assert member.club == club and member.display_name == "신입 회원"
+    assert member.club == club
+    assert member.display_name == "신입 회원"
     with pytest.raises(ValidationError) as exc:
         services.request_decide(request=first, approve=False, by=club_admin.user)
     assert _code(exc) == Code.NOT_PENDING
@@ -179,7 +184,8 @@ def test_club_settings_change_is_audited(club, club_admin):
     club.refresh_from_db()
     assert club.public_standings
     entry = AuditEntry.objects.get(object_type="club")
-    assert entry.before["public_standings"] is False and entry.after["public_standings"] is True
+    assert entry.before["public_standings"] is False
+    assert entry.after["public_standings"] is True
 
 
 @pytest.fixture

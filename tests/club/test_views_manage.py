@@ -63,7 +63,8 @@ def test_invite_link_from_the_member_page_links_a_new_login(club, club_admin):
     admin.post(reverse("club:member_invite", args=[club.slug, member.pk]))
     invite = Invite.objects.get(member=member)
     page = admin.get(reverse("club:member_detail", args=[club.slug, member.pk])).content.decode()
-    assert invite.code in page and reverse("club:invite_redeem", args=[invite.code]) in page
+    assert invite.code in page
+    assert reverse("club:invite_redeem", args=[invite.code]) in page
     visitor = _client()
     response = visitor.post(reverse("club:invite_redeem", args=[invite.code]), {
         "signup-username": "newbie", "signup-password1": "Mahjong-2026!x", "signup-password2": "Mahjong-2026!x",
@@ -93,7 +94,8 @@ def test_a_visitor_signs_up_and_asks_to_join_then_the_admin_approves(club, club_
     assert response.status_code == HTTPStatus.FOUND
     request = Request.objects.get(club=club, kind=Request.Kind.JOIN)
     members_page = _client(club_admin.user).get(reverse("club:members", args=[club.slug])).content.decode()
-    assert "방문자" in members_page and "금요일에 갑니다" in members_page
+    assert "방문자" in members_page
+    assert "금요일에 갑니다" in members_page
     _client(club_admin.user).post(reverse("club:request_decide", args=[club.slug, request.pk]),
                                   {"decision": "approve", "display_name": "방문자"})
     assert Member.objects.get(club=club, display_name="방문자").user.username == "visitor"
@@ -115,7 +117,8 @@ def test_my_page_shows_my_games_penalties_and_a_rename_request(club, club_admin,
                                  season=season, points=1)
     me = _client(players[0].user)
     page = me.get(reverse("club:me")).content.decode()
-    assert players[1].display_name in page and "지각 벌점" in page
+    assert players[1].display_name in page
+    assert "지각 벌점" in page
     response = me.post(reverse("club:me"), {"display_name": "바뀐 이름"})
     assert response.status_code == HTTPStatus.FOUND
     assert "바뀐 이름" in me.get(reverse("club:me")).content.decode()
@@ -160,7 +163,9 @@ def test_the_merge_message_picks_the_particle_by_the_name(club, club_admin, sour
     assert response.status_code == HTTPStatus.OK
     page = response.content.decode()
     assert expected in page
-    assert "(으)로" not in page and "을(를)" not in page
+    assert "(으)로" not in page
+    assert "을(를)" not in page
     detail = client.get(reverse("club:member_detail", args=[club.slug, duplicate.pk])).content.decode()
     into = expected.split(" ")[1]  # "최하늘로"
-    assert f"이 회원은 {into} 합쳐졌습니다." in detail and "(으)로" not in detail
+    assert f"이 회원은 {into} 합쳐졌습니다." in detail
+    assert "(으)로" not in detail

@@ -16,6 +16,7 @@ import redis
 from celery import Celery
 
 from config import broker
+from tests.waiting import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -34,12 +35,14 @@ def redis_url(tmp_path):
     proc = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
                              "--appendonly", "no", "--dir", str(tmp_path)], stdout=subprocess.DEVNULL)
     client = redis.Redis(port=port)
-    for _ in range(100):
+
+    def answers() -> bool:
         try:
-            client.ping()
-            break
+            return client.ping()
         except redis.ConnectionError:
-            time.sleep(0.05)
+            return False
+
+    wait_until(answers, timeout=30, interval=0.05, message="the test's redis-server did not start")
     client.close()
     yield f"redis://127.0.0.1:{port}/0"
     proc.terminate()
@@ -80,7 +83,7 @@ def test_a_warmed_worker_enqueues_on_the_connection_it_opened_at_start(redis_url
     app.tasks["t.recompute"].delay(1)
     app.tasks["t.other"].delay(2)
     assert _clients(redis_url) == opened  # no new connection for the first enqueue
-    assert {key.decode() for key in redis.Redis.from_url(redis_url).keys()} >= {"recompute", "celery"}
+    assert {key.decode() for key in redis.Redis.from_url(redis_url).scan_iter()} >= {"recompute", "celery"}
 
 
 def test_without_warming_the_first_enqueue_connects(redis_url):

@@ -7,13 +7,13 @@ whitenoise, and the worker (not the web process) recomputes the standings.
 """
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
 import re
 import secrets
 import socket
-import time
 from http import HTTPStatus
 from urllib.parse import quote, urlencode
 
@@ -26,6 +26,7 @@ from deploy.stack import ROOT, Stack, prepare
 from league.games import services as game_services
 from league.models import Game, HandRecord, StandingsSnapshot
 from tests.league.events import TO_SOUTH_4
+from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.smoke, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -89,10 +90,8 @@ def stack(tmp_path):
     # process's own tasks (eager) would go to this broker for the rest of the run.
     with Celery(broker=broker, set_as_current=False).connection_for_write() as conn:
         for queue in ("celery", "recompute", "import"):
-            try:
+            with contextlib.suppress(Exception):  # a queue that does not exist yet is empty
                 conn.default_channel.queue_purge(queue)
-            except Exception:  # noqa: BLE001 - a queue that does not exist yet is empty
-                pass
     env = {
         **os.environ,
         "DJANGO_SETTINGS_MODULE": "config.settings.production",
@@ -149,7 +148,8 @@ def test_a_hand_entered_through_the_production_stack(game, players, stack):
                                     "csrfmiddlewaretoken": web.csrf(html)})
     assert response.status == HTTPStatus.FOUND, _log(stack)
     session = next(h for h in web.set_cookie_headers if h.startswith("sessionid="))
-    assert "Secure" in session and "HttpOnly" in session
+    assert "Secure" in session
+    assert "HttpOnly" in session
 
     table = f"/games/{game.pk}/table/"
     response, html = web.request("GET", table)
@@ -158,7 +158,8 @@ def test_a_hand_entered_through_the_production_stack(game, players, stack):
 
     # Static files: hashed names, compressed, cached for ever.
     static = sorted(set(HASHED.findall(html.decode())))
-    assert any("htmx" in s for s in static) and any(s.endswith(".css") for s in static), static
+    assert any("htmx" in s for s in static), static
+    assert any(s.endswith(".css") for s in static), static
     for path in static:
         for encoding in ("br", "gzip"):
             response, body = web.request("GET", path, headers={"Accept-Encoding": encoding})
@@ -191,14 +192,13 @@ def test_a_hand_entered_through_the_production_stack(game, players, stack):
     assert Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
 
     # The web process is not eager: the worker recomputed the standings from the recompute queue.
-    deadline = time.monotonic() + 60
-    snapshot = None
-    while snapshot is None and time.monotonic() < deadline and all(stack.alive().values()):
-        snapshot = StandingsSnapshot.objects.filter(season=game.season).first()
-        time.sleep(0.25)
+    wait_until(lambda: StandingsSnapshot.objects.filter(season=game.season).exists() or not all(stack.alive().values()),
+               timeout=120, interval=0.25, message=lambda: _log(stack))
+    snapshot = StandingsSnapshot.objects.filter(season=game.season).first()
     assert snapshot is not None, _log(stack)
     assert snapshot.games_count == 1
     log = _log(stack)
     assert re.search(r"Task league\.season_recompute\[[-0-9a-f]+\] received", log), log
-    assert "beat: Starting..." in log and all(stack.alive().values()), log
+    assert "beat: Starting..." in log, log
+    assert all(stack.alive().values()), log
     assert "Traceback" not in log, log

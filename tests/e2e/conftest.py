@@ -69,3 +69,25 @@ def new_context(browser):
 def page(new_context):
     """One page in a phone-sized context."""
     return new_context().new_page()
+
+
+@pytest.fixture
+def season_played(transactional_db):
+    """The what-if lab's season (games G1 and G2 of tests/league/test_whatif.py, finished) with
+    logins: players ``w0``…``w3`` and the admin ``boss``. Returns (season, players)."""
+    from league.games import services as game_services
+    from tests.factories import ClubFactory, ClubRoleFactory, MemberFactory, RulesetFactory, SeasonFactory, UserFactory
+    from tests.league.test_whatif import G1, G2
+
+    club = ClubFactory()
+    names = ["김민준", "이서연", "박지훈", "최유나"]
+    players = [MemberFactory(club=club, display_name=n, user=UserFactory(username=f"w{i}"))
+               for i, n in enumerate(names)]
+    admin = MemberFactory(club=club, display_name="관리자", user=UserFactory(username="boss"))
+    ClubRoleFactory(club=club, member=admin, role="admin")
+    season = SeasonFactory(club=club, ruleset=RulesetFactory(club=club, key="juki-agit-2026", base="juki-agit-2026"))
+    for label, hands in (("G1", G1), ("G2", G2)):
+        game = game_services.game_start(season=season, table_label=label, members=players, by=None)
+        for i, event in enumerate(hands):
+            game_services.hand_record(game=game, position=i, event=event, by=None)
+    return season, players

@@ -9,6 +9,7 @@ import shutil
 import pytest
 
 from tests.e2e.test_table_browser import CHROMIUM, expect_preview, save, tap
+from tests.e2e.waits import left_login
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
@@ -39,15 +40,16 @@ def _login(page, base_url, game) -> None:
     page.goto(f"{base_url}/accounts/login/?next=/games/{game.pk}/table/")
     page.fill("input[name=username]", "p0")
     page.fill("input[name=password]", "pass1234")
-    with page.expect_navigation():
-        page.click("form[action$='/login/'] button[type=submit]")
+    page.click("form[action$='/login/'] button[type=submit]")
+    left_login(page)
     page.wait_for_load_state("networkidle")
 
 
 def _in_view(page, selector: str) -> dict:
     box = page.locator(selector).first.bounding_box()
     assert box is not None, selector
-    assert 0 <= box["y"] and box["y"] + box["height"] <= PHONE_HEIGHT, (selector, box)
+    assert box["y"] >= 0, (selector, box)
+    assert box["y"] + box["height"] <= PHONE_HEIGHT, (selector, box)
     return box
 
 

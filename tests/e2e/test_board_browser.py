@@ -53,7 +53,9 @@ def test_the_board_at_1920_by_1080(base_url, new_context, night_seated, shots):
     log_in(page, base_url, "boss", f"/events/nights/{night_seated.pk}/board/")
     expect(page.locator("article.bd-table")).to_have_count(4)
     qr = page.locator(".bd-qr svg").bounding_box()
-    assert qr is not None and qr["width"] >= 240 and qr["height"] >= 240, qr
+    assert qr is not None
+    assert qr["width"] >= 240, qr
+    assert qr["height"] >= 240, qr
     wrapped = page.evaluate("""() => [...document.querySelectorAll('.bd-players .name')]
         .filter(e => e.getClientRects().length > 1 || e.getBoundingClientRect().height >
                      1.6 * parseFloat(getComputedStyle(e).fontSize))

@@ -18,6 +18,7 @@ import pytest
 from tests.e2e.conftest import CHROMIUM
 from tests.e2e.test_game_night import login
 from tests.e2e.test_table_browser import expect_preview, save, tap
+from tests.e2e.waits import new_document
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
@@ -78,10 +79,10 @@ def test_a_whole_club_night(base_url, new_context, club_night, shots):
     desk.select_option("select[name=season]", label="2026 시즌")
     desk.select_option("select[name=sanma_season]", label="2026 삼마")
     desk.fill("input[name=title]", "목요일 클럽 나이트")
-    with desk.expect_navigation():
-        desk.click("[data-testid=open-night] button[type=submit]")
+    new_document(desk, lambda: desk.click("[data-testid=open-night] button[type=submit]"))
     night = ClubNight.objects.get()
-    assert night.sanma_season.name == "2026 삼마" and night.round_minutes == 80
+    assert night.sanma_season.name == "2026 삼마"
+    assert night.round_minutes == 80
     night_path = f"/events/nights/{night.pk}/"
     expect(desk).to_have_url(f"{base_url}{night_path}")
 
@@ -107,14 +108,12 @@ def test_a_whole_club_night(base_url, new_context, club_night, shots):
     # Twelve more at the desk.
     for member in members[2:14]:  # one tap a name, found by the search box
         desk.fill("[data-testid=desk-checkin] input[type=search]", member.display_name)
-        with desk.expect_navigation():
-            desk.click(f"[data-testid=desk-checkin-{member.pk}]")
+        new_document(desk, lambda selector=f"[data-testid=desk-checkin-{member.pk}]": desk.click(selector))
         expect(desk.locator(f"[data-testid=checkin-{member.pk}]")).to_be_visible()
     expect(board.locator(".bd-present")).to_contain_text("14")
 
     # Round 1: fourteen present, the sanma season: two tables of 4 and two of 3.
-    with desk.expect_navigation():
-        desk.click("[data-testid=seat-next]")
+    new_document(desk, lambda: desk.click("[data-testid=seat-next]"))
     expect(desk.locator("[data-testid^=table-1-]")).to_have_count(4)
     expect(desk.locator("[data-testid=round-1] .pill")).to_have_count(2)
     expect(board.locator("[data-testid^=board-table-1-]")).to_have_count(4)
@@ -158,16 +157,14 @@ def test_a_whole_club_night(base_url, new_context, club_night, shots):
     leaver = seats[3].member
     desk.reload()
     desk.once("dialog", lambda dialog: dialog.accept())  # one confirming tap (issue 25 item 5)
-    with desk.expect_navigation():
-        desk.click(f"[data-testid=leave-{leaver.pk}]")
+    new_document(desk, lambda: desk.click(f"[data-testid=leave-{leaver.pk}]"))
     expect(desk.locator(f"[data-testid=checkin-{leaver.pk}]")).to_have_class("gone")
     watcher.goto(f"{base_url}{night_path}check-in/")
     watcher.click("[data-testid=check-in]")
     expect(watcher.locator("[data-testid=checked-in]")).to_be_visible()
 
     # Round 2: still fourteen (thirteen and the late arrival), the leaver not among them.
-    with desk.expect_navigation():
-        desk.click("[data-testid=seat-next]")
+    new_document(desk, lambda: desk.click("[data-testid=seat-next]"))
     expect(desk.locator("[data-testid^=table-2-]")).to_have_count(4)
     rnd2 = night.rounds.get(number=2)
     assert by_name["권태민"].pk in seated_ids(rnd2)

@@ -13,6 +13,7 @@ import pytest
 
 from tests.e2e.conftest import CHROMIUM
 from tests.e2e.test_game_night import login
+from tests.e2e.waits import new_document
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
@@ -41,19 +42,15 @@ def test_an_admin_sets_up_members_season_and_night_from_the_browser(base_url, ne
     from league.models import Season
 
     desk = login(new_context(**DESKTOP), base_url, "admin", "/")
-    with desk.expect_navigation():
-        desk.click("[data-testid=manage]")
+    new_document(desk, lambda: desk.click("[data-testid=manage]"))
 
     # A new member, then an invite code for their phone.
     desk.fill("input[name=display_name]", "신입 회원")
-    with desk.expect_navigation():
-        desk.click("[data-testid=add-one] button[type=submit]")
+    new_document(desk, lambda: desk.click("[data-testid=add-one] button[type=submit]"))
     # adding one stays on the list (issue 25.4); the member's page is a tap away
-    with desk.expect_navigation():
-        desk.click("[data-testid=member-list] a:text('신입 회원')")
+    new_document(desk, lambda: desk.click("[data-testid=member-list] a:text('신입 회원')"))
     expect(desk.locator("h1")).to_have_text("신입 회원")
-    with desk.expect_navigation():
-        desk.click("[data-testid=login] button[type=submit]")
+    new_document(desk, lambda: desk.click("[data-testid=login] button[type=submit]"))
     code = desk.locator("[data-testid=invite-code]").inner_text().strip()
     assert len(code) == 8
 
@@ -63,8 +60,7 @@ def test_an_admin_sets_up_members_season_and_night_from_the_browser(base_url, ne
     phone.fill("input[name='signup-username']", "newbie")
     phone.fill("input[name='signup-password1']", "Mahjong-2026!x")
     phone.fill("input[name='signup-password2']", "Mahjong-2026!x")
-    with phone.expect_navigation():
-        phone.click("form.card button[type=submit]")
+    new_document(phone, lambda: phone.click("form.card button[type=submit]"))
     expect(phone).to_have_url(f"{base_url}/me/")
     expect(phone.locator("main")).to_contain_text("신입 회원")
     phone.screenshot(path=f"{shots}/setup-phone-me.png")
@@ -75,18 +71,15 @@ def test_an_admin_sets_up_members_season_and_night_from_the_browser(base_url, ne
     desk.fill("input[name=name]", "2027 봄 시즌")
     desk.select_option("select[name=ruleset]", label="주키 2026 (v1)")
     desk.select_option("select[name=rating_method]", "p_rating")
-    with desk.expect_navigation():
-        desk.click("form.card button[type=submit]")
+    new_document(desk, lambda: desk.click("form.card button[type=submit]"))
     expect(desk.locator("[data-testid=season-list]")).to_contain_text("2027 봄 시즌")
     assert Season.objects.get(name="2027 봄 시즌").rating_method == "p_rating"
 
     # A club night for it, from the home page's link.
     desk.goto(f"{base_url}/")
-    with desk.expect_navigation():
-        desk.click("[data-testid=nights]")
+    new_document(desk, lambda: desk.click("[data-testid=nights]"))
     desk.select_option("select[name=season]", label="2027 봄 시즌")
-    with desk.expect_navigation():
-        desk.click("[data-testid=open-night] button[type=submit]")
+    new_document(desk, lambda: desk.click("[data-testid=open-night] button[type=submit]"))
     night = ClubNight.objects.get()
 
     # The new member checks in from the phone.

@@ -20,6 +20,7 @@ import pytest
 from tests.e2e.conftest import CHROMIUM
 from tests.e2e.test_game_night import login
 from tests.e2e.test_table_browser import expect_preview, save, tap
+from tests.e2e.waits import new_document
 from tests.events.clock import seated_earlier
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
@@ -67,7 +68,7 @@ END_RULES = [
 ]
 
 
-@pytest.mark.parametrize("end_rule, after_time, final", END_RULES)
+@pytest.mark.parametrize(("end_rule", "after_time", "final"), END_RULES)
 def test_a_timed_night_ends_the_game_at_time(base_url, new_context, juki, shots, end_rule, after_time, final):
     from events.nights import services
     from league.models import Game, HandRecord
@@ -110,7 +111,8 @@ def test_a_timed_night_ends_the_game_at_time(base_url, new_context, juki, shots,
     expect(host.locator("#hand-form")).to_have_count(0)
     host.screenshot(path=f"{shots}/time-end-table-{end_rule}.png", full_page=True)
     game.refresh_from_db()
-    assert game.status == Game.Status.FINISHED and game.ended_by == "time"
+    assert game.status == Game.Status.FINISHED
+    assert game.ended_by == "time"
     scores, points, top = final
     assert game.final_scores == scores
     assert game.final_points == points
@@ -141,11 +143,11 @@ def test_a_referee_ends_a_game_and_a_tournament_result_stays(base_url, new_conte
     ref = login(new_context(), base_url, "ref", f"/games/{game.pk}/penalties/")
     ref.click("[data-testid=referee-end] summary")
     ref.fill("#end-note", "한 명이 급히 떠나야 함")
-    with ref.expect_navigation():
-        ref.click("[data-testid=referee-end-confirm]")
+    new_document(ref, lambda: ref.click("[data-testid=referee-end-confirm]"))
     expect(ref.locator("[data-testid=final]")).to_contain_text("심판")
     game.refresh_from_db()
-    assert game.status == Game.Status.FINISHED and game.ended_by == "referee"
+    assert game.status == Game.Status.FINISHED
+    assert game.ended_by == "referee"
 
     # A tournament table's result, entered at the desk: the seated player's table screen has no entry form.
     from tests.events.test_tournaments import enter_all
@@ -163,5 +165,6 @@ def test_a_referee_ends_a_game_and_a_tournament_result_stays(base_url, new_conte
     expect(seated.locator("[data-testid=undo]")).to_have_count(0)
     seated.screenshot(path=f"{shots}/result-table.png", full_page=True)
     played.refresh_from_db()
-    assert played.status == Game.Status.FINISHED and played.ended_by == "result"
+    assert played.status == Game.Status.FINISHED
+    assert played.ended_by == "result"
     assert played.final_scores == [41000, 30000, 20000, 9000]

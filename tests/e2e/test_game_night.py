@@ -18,6 +18,7 @@ import pytest
 
 from tests.e2e.conftest import CHROMIUM
 from tests.e2e.test_table_browser import expect_preview, save, stored_events, tap
+from tests.e2e.waits import left_login, new_document
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
@@ -62,8 +63,8 @@ def login(context, base_url: str, username: str, next_path: str):
     page.goto(f"{base_url}/accounts/login/?next={next_path}")
     page.fill("input[name=username]", username)
     page.fill("input[name=password]", "pass1234")
-    with page.expect_navigation():
-        page.click("form[action$='/login/'] button[type=submit]")
+    page.click("form[action$='/login/'] button[type=submit]")
+    left_login(page)
     expect(page).to_have_url(f"{base_url}{next_path}")
     return page
 
@@ -77,8 +78,7 @@ def give_yellow_card(page, member_pk: int, reason: str) -> None:
     tap(page, "member", str(member_pk))
     tap(page, "type", "yellow_card")
     page.fill("[data-testid=penalty-form] textarea[name=reason]", reason)
-    with page.expect_navigation(wait_until="load"):
-        page.click("[data-testid=penalty-form] button[type=submit]")
+    new_document(page, lambda: page.click("[data-testid=penalty-form] button[type=submit]"))
     expect(page.locator("[data-testid=penalties]")).to_contain_text(reason)
     page.wait_for_load_state("networkidle")
 
@@ -151,7 +151,8 @@ def test_game_night_host_referee_and_admin(base_url, new_context, night, shots):
         expect(rows.nth(i).locator("td")).to_have_text(list(cells))
     host.screenshot(path=f"{shots}/table-final.png", full_page=True)
     game.refresh_from_db()
-    assert game.status == game.Status.FINISHED and game.ended_by == "tobi"
+    assert game.status == game.Status.FINISHED
+    assert game.ended_by == "tobi"
     assert [e["kind"] for e in stored_events(game)] == ["ron", "draw", "penalty", "penalty", "ron"]
 
     # 4. The club admin, on a desktop: the audit log in Korean, then the game page.

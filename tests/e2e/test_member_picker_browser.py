@@ -7,6 +7,8 @@ import shutil
 
 import pytest
 
+from tests.e2e.waits import left_login, new_document
+
 CHROMIUM = "/usr/bin/chromium"
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
@@ -38,8 +40,8 @@ def _login(page, base_url, path) -> None:
     page.goto(f"{base_url}/accounts/login/?next={path}")
     page.fill("input[name=username]", "host")
     page.fill("input[name=password]", "pass1234")
-    with page.expect_navigation():
-        page.click("form[action$='/login/'] button[type=submit]")
+    page.click("form[action$='/login/'] button[type=submit]")
+    left_login(page)
     page.wait_for_load_state("networkidle")
 
 
@@ -59,8 +61,7 @@ def test_a_seat_search_swaps_in_the_member_and_the_game_starts(base_url, page, c
     expect(page.locator("#id_seat_0")).to_have_value(str(club_night["host"].pk))  # the other seats kept
     page.select_option("#id_seat_3", str(newcomer.pk))
     page.fill("input[name=table_label]", "3번")
-    with page.expect_navigation():
-        page.locator("button.primary[type=submit]").click()
+    new_document(page, lambda: page.locator("button.primary[type=submit]").click())
     assert page.url.endswith("/table/")
     expect(page.locator("body")).to_contain_text("정새얼굴")
     assert refused == []
@@ -71,7 +72,6 @@ def test_without_javascript_find_players_lists_the_member_found(base_url, new_co
     club, newcomer = club_night["club"], club_night["newcomer"]
     _login(page, base_url, f"/c/{club.slug}/games/new/")
     page.fill('input[name="seat_2_q"]', "새얼")
-    with page.expect_navigation():
-        page.click("[data-testid=find-players]")
+    new_document(page, lambda: page.click("[data-testid=find-players]"))
     expect(page.locator(f'#id_seat_2 option[value="{newcomer.pk}"]')).to_have_count(1)
     expect(page.locator('input[name="seat_2_q"]')).to_have_value("새얼")

@@ -14,6 +14,8 @@ import time
 
 import pytest
 
+from tests.e2e.waits import left_login, new_document
+
 CHROMIUM = "/usr/bin/chromium"
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
@@ -80,8 +82,8 @@ def open_table_online(page, base_url: str, game, username: str = "p0") -> str:
     page.goto(f"{base_url}/accounts/login/?next={table}")
     page.fill("input[name=username]", username)
     page.fill("input[name=password]", "pass1234")
-    with page.expect_navigation():
-        page.click("form[action$='/login/'] button[type=submit]")
+    page.click("form[action$='/login/'] button[type=submit]")
+    left_login(page)
     # Once the worker is active (its files cached), a reload puts the page under it.
     wait_js(page, "navigator.serviceWorker.getRegistration()"
                            ".then(r => { window.__active = !!(r && r.active); }), window.__active === true",
@@ -142,14 +144,14 @@ def test_three_hands_offline_survive_a_reload_and_arrive_once_in_order(base_url,
     expect(page.locator("[data-testid=score-1]")).to_have_text("25,800", timeout=ENGINE_MS)
     assert stored_events(game) == []
 
-    with page.expect_navigation(timeout=60_000):
-        context.set_offline(False)
+    new_document(page, lambda: context.set_offline(False), timeout_ms=60_000)
     expect(page.locator("[data-testid=offline-queue]")).to_be_hidden()
     page.wait_for_load_state("networkidle")
     assert stored_events(game) == [RON_1_TO_2, DRAW_0_TENPAI, TSUMO_3_MANGAN]
     assert hand_creations(game) == 3
     assert [body["position"] for _key, body in sent] == [0, 1, 2]
-    assert all(key for key, _body in sent) and len({key for key, _body in sent}) == 3
+    assert all(key for key, _body in sent)
+    assert len({key for key, _body in sent}) == 3
     expect(page.locator("[data-testid=score-1]")).to_have_text("25,800")
 
 
@@ -171,8 +173,7 @@ def test_a_hand_another_device_entered_meanwhile_is_shown_beside_ours_and_the_ho
     tap(second, "kind", "tsumo")
     tap(second, "tsumo_winner", "3")
     tap(second, "tsumo_value", "5")
-    with second.expect_navigation():
-        second.click("[data-testid=save]")
+    new_document(second, lambda: second.click("[data-testid=save]"))
     second.wait_for_load_state("networkidle")
     assert stored_events(game) == [TSUMO_3_MANGAN]
 
@@ -185,8 +186,7 @@ def test_a_hand_another_device_entered_meanwhile_is_shown_beside_ours_and_the_ho
     page.wait_for_load_state("networkidle")
     assert stored_events(game) == [TSUMO_3_MANGAN]
 
-    with page.expect_navigation(timeout=60_000):
-        page.click("[data-testid=keep-mine]")
+    new_document(page, lambda: page.click("[data-testid=keep-mine]"), timeout_ms=60_000)
     page.wait_for_load_state("networkidle")
     assert stored_events(game) == [RON_1_TO_2, DRAW_0_TENPAI]
     expect(page.locator("[data-testid=offline-queue]")).to_be_hidden()
@@ -207,8 +207,7 @@ def test_keeping_the_stored_hand_drops_ours_and_sends_the_rest_after_it(base_url
 
     context.set_offline(False)
     expect(page.locator("[data-testid=conflict-box]")).to_be_visible(timeout=30_000)
-    with page.expect_navigation(timeout=60_000):
-        page.click("[data-testid=keep-stored]")
+    new_document(page, lambda: page.click("[data-testid=keep-stored]"), timeout_ms=60_000)
     page.wait_for_load_state("networkidle")
     assert stored_events(game) == [TSUMO_3_MANGAN, DRAW_0_TENPAI]
 
@@ -236,8 +235,7 @@ def test_a_refused_hand_holds_back_the_hands_after_it_until_it_is_dropped(base_u
     expect(page.locator("[data-testid=queued-hand]")).to_have_count(2)
     expect(page.locator("[data-testid=offline-queue] h2")).to_have_text("전송 대기 (2)")
 
-    with page.expect_navigation(timeout=60_000):
-        page.click("[data-testid=drop-hand]")
+    new_document(page, lambda: page.click("[data-testid=drop-hand]"), timeout_ms=60_000)
     page.wait_for_load_state("networkidle")
     assert stored_events(game) == [RON_1_TO_2, DRAW_0_TENPAI]
 
@@ -289,8 +287,7 @@ def test_a_save_lost_on_a_network_that_looks_online_becomes_a_waiting_hand(base_
     tap(page, "ron_winner", "1")
     tap(page, "ron_loser", "2")
     tap(page, "ron_value", "3-30")
-    with page.expect_navigation():
-        page.click("[data-testid=save]")
+    new_document(page, lambda: page.click("[data-testid=save]"))
     expect(page.locator("[data-testid=queued-hand]")).to_have_count(1)
     expect(page.locator("[data-testid=queued-words]")).to_have_text(["이서연 론 ← 박도윤 · 3판 30부"])
     assert stored_events(game) == []
@@ -319,8 +316,8 @@ def test_a_refused_hand_fixed_in_place_is_sent_before_the_hands_after_it(base_ur
     expect(page.locator("[data-testid=offline-queue] [data-offline-status]")).to_have_text(
         "1번째 국 고치는 중: 다시 입력하고 저장하세요.")
     expect(page.locator("#hand-form input[name=position]")).to_have_value("0")
-    with page.expect_navigation(timeout=60_000):
-        queue_offline(page, "tsumo", [("tsumo_winner", "0"), ("tsumo_value", "1-30")])
+    new_document(page, lambda: queue_offline(page, "tsumo", [("tsumo_winner", "0"), ("tsumo_value", "1-30")]),
+                 timeout_ms=60_000)
     page.wait_for_load_state("networkidle")
     assert stored_events(game) == [{"kind": "tsumo", "winner": 0, "han": 1, "fu": 30, "riichi": []},
                                    {**DRAW_0_TENPAI, "tenpai": [0]}]
@@ -334,8 +331,8 @@ def test_the_app_installs_and_a_members_table_screen_opens_with_no_network(base_
     page.goto(f"{base_url}/accounts/login/?next=/")
     page.fill("input[name=username]", "p2")
     page.fill("input[name=password]", "pass1234")
-    with page.expect_navigation():
-        page.click("form[action$='/login/'] button[type=submit]")
+    page.click("form[action$='/login/'] button[type=submit]")
+    left_login(page)
     table = f"{base_url}/games/{game.pk}/table/"
     wait_js(page, f"caches.open('club-pages').then(c => c.match('{table}'))"
                            ".then(r => { window.__cached = !!r; }), window.__cached === true", polling=250,
@@ -392,10 +389,8 @@ def test_the_offline_form_makes_the_servers_event_from_the_same_taps(base_url, n
             data.appendlist(name, value)
         with translation.override("ko"):
             form = HandEntryForm(data, table=table)
-            if form.is_valid():
-                expected = form.event
-            else:
-                expected = {"refusal": " ".join(str(e) for e in form.non_field_errors())}
+            refusal = " ".join(str(e) for e in form.non_field_errors()) if not form.is_valid() else None
+            expected = form.event if refusal is None else {"refusal": refusal}
         assert ("refusal" in expected) == rule.startswith("refused"), rule
         assert page.evaluate("entries => window.clubOffline.formEvent(entries)", fields) == expected, rule
 
@@ -430,8 +425,7 @@ def test_waiting_hands_survive_the_browser_closing_like_a_phone_restart(base_url
         page.goto(f"{base_url}{table}")
         expect(page.locator("[data-testid=offline-queue] h2")).to_have_text("전송 대기 (2)")
         assert stored_events(game) == []
-        with page.expect_navigation(timeout=60_000):
-            context.set_offline(False)
+        new_document(page, lambda: context.set_offline(False), timeout_ms=60_000)
         expect(page.locator("[data-testid=offline-queue]")).to_be_hidden()
         page.wait_for_load_state("networkidle")
         assert stored_events(game) == [RON_1_TO_2, DRAW_0_TENPAI]

@@ -8,6 +8,7 @@ import shutil
 import pytest
 
 from tests.e2e.test_whatif_browser import log_in
+from tests.e2e.waits import new_document
 
 CHROMIUM = "/usr/bin/chromium"
 playwright_sync = pytest.importorskip("playwright.sync_api")
@@ -39,8 +40,7 @@ def test_ruleset_page_in_korean_on_a_phone(base_url, page, club_with_season, sho
     expect(page.get_by_test_id("ruleset-season")).to_contain_text("사용 중인 시즌: 2026 봄 시즌")
     page.screenshot(path=f"{shots}/ruleset-list-390.png", full_page=True)
 
-    with page.expect_navigation():
-        page.click("form[action$='/rulesets/new/'] button[type=submit]")
+    new_document(page, lambda: page.click("form[action$='/rulesets/new/'] button[type=submit]"))
     expect(page.get_by_test_id("season-ruleset")).to_have_text("사용 중인 시즌: 2026 봄 시즌")
     groups = page.locator("fieldset.option-group legend")
     expect(groups).to_have_count(8)

@@ -9,7 +9,8 @@ import shutil
 
 import pytest
 
-from tests.e2e.test_whatif_browser import log_in, season_played  # noqa: F401 (a fixture)
+from tests.e2e.test_whatif_browser import log_in
+from tests.e2e.waits import new_document
 
 CHROMIUM = "/usr/bin/chromium"
 playwright_sync = pytest.importorskip("playwright.sync_api")
@@ -23,7 +24,7 @@ DESK = {"viewport": {"width": 1280, "height": 900}, "device_scale_factor": 1, "i
 PHONE_SMALL = {"device_scale_factor": 1}  # the phone's width, at 1x: small files for the docs
 
 
-def test_admin_changes_a_played_seasons_ruleset_on_a_phone(base_url, new_context, season_played, shots):  # noqa: F811
+def test_admin_changes_a_played_seasons_ruleset_on_a_phone(base_url, new_context, season_played, shots):
     from league.models import Game, Ruleset, Season
 
     season, _players = season_played
@@ -31,8 +32,7 @@ def test_admin_changes_a_played_seasons_ruleset_on_a_phone(base_url, new_context
     page = new_context(**PHONE_SMALL).new_page()
     log_in(page, base_url, "boss", f"/c/{season.club.slug}/seasons/")
     page.screenshot(path=f"{shots}/seasons-list-phone.png")  # each season's "설정" beside its close button
-    with page.expect_navigation():
-        page.click(f"[data-testid=season-edit-link][href$='/seasons/{season.pk}/edit/']")
+    new_document(page, lambda: page.click(f"[data-testid=season-edit-link][href$='/seasons/{season.pk}/edit/']"))
     expect(page.locator("h1")).to_contain_text("시즌 설정")
     expect(page.locator("[data-testid=ruleset-new-version]")).to_be_visible()
     expect(page.locator("textarea")).to_have_count(0)
@@ -40,8 +40,7 @@ def test_admin_changes_a_played_seasons_ruleset_on_a_phone(base_url, new_context
 
     page.locator("details:has(input[name='rule-tobi']) > summary").click()
     page.uncheck("input[name='rule-tobi']")
-    with page.expect_navigation():
-        page.click("[data-testid=season-edit] > button[type=submit]")
+    new_document(page, lambda: page.click("[data-testid=season-edit] > button[type=submit]"))
     preview = page.locator("[data-testid=ruleset-change-preview]")
     expect(preview).to_be_visible()
     expect(preview).to_contain_text("토비")
@@ -49,16 +48,16 @@ def test_admin_changes_a_played_seasons_ruleset_on_a_phone(base_url, new_context
     assert Season.objects.get(pk=season.pk).ruleset_id == old.pk  # nothing changed before the confirming tap
     preview.screenshot(path=f"{shots}/season-ruleset-preview-phone.png")
 
-    with page.expect_navigation():
-        page.click("[data-testid=confirm-new-version]")
+    new_document(page, lambda: page.click("[data-testid=confirm-new-version]"))
     expect(page.locator("[data-testid=season-list]")).to_be_visible()
     changed = Season.objects.get(pk=season.pk)
-    assert changed.ruleset_id != old.pk and changed.ruleset.overrides == {"tobi": False}
+    assert changed.ruleset_id != old.pk
+    assert changed.ruleset.overrides == {"tobi": False}
     assert set(Game.objects.filter(season=season).values_list("ruleset_id", flat=True)) == {old.pk}
     assert Ruleset.objects.filter(club=season.club, key=old.key).count() == 2
 
 
-def test_organiser_screens_on_the_desk(base_url, new_context, season_played, shots):  # noqa: F811
+def test_organiser_screens_on_the_desk(base_url, new_context, season_played, shots):
     from league.models import Game
 
     season, _players = season_played
@@ -80,7 +79,7 @@ def test_organiser_screens_on_the_desk(base_url, new_context, season_played, sho
     page.screenshot(path=f"{shots}/hand-edit-desktop.png")
 
 
-def test_hand_pages_on_a_phone(base_url, new_context, season_played, shots):  # noqa: F811
+def test_hand_pages_on_a_phone(base_url, new_context, season_played, shots):
     from league.models import Game
 
     season, _players = season_played

@@ -10,6 +10,7 @@ import pytest
 from tests.e2e.conftest import CHROMIUM
 from tests.e2e.test_game_night import login
 from tests.e2e.test_table_browser import expect_preview, save, stored_events, tap
+from tests.e2e.waits import new_document
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
@@ -73,7 +74,8 @@ def test_open_tap_then_player_page_head_to_head_and_awards(base_url, new_context
     tap(host, "tsumo_value", "1-30")
     save(host, next_position=2)
     first, second = stored_events(game)[:2]
-    assert first["wins"][0]["open"] is True and "open" not in second
+    assert first["wins"][0]["open"] is True
+    assert "open" not in second
 
     _finish(game)
 
@@ -87,8 +89,7 @@ def test_open_tap_then_player_page_head_to_head_and_awards(base_url, new_context
 
     # 4. Head-to-head from the player page.
     host.select_option("select[name=other]", str(players[2].pk))
-    with host.expect_navigation():
-        host.click("[data-testid=h2h-link] button[type=submit]")
+    new_document(host, lambda: host.click("[data-testid=h2h-link] button[type=submit]"))
     expect(host.locator("h1")).to_contain_text("상대 전적")
     expect(host.locator("[data-testid=h2h-games]")).to_have_text("1")
     host.screenshot(path=f"{shots}/stats-h2h.png", full_page=True)
@@ -125,8 +126,7 @@ def test_tournament_report_on_a_phone(base_url, page, transactional_db, shots):
     services.table_scores(table=rnd.tables.get(), scores=WIN_ORDER, by=admin)
 
     page.goto(f"{base_url}/events/tournaments/{tournament.pk}/results/")
-    with page.expect_navigation():
-        page.click("[data-testid=report-link]")
+    new_document(page, lambda: page.click("[data-testid=report-link]"))
     report = page.locator("[data-testid=tournament-report]")
     expect(report).to_contain_text("대회 보고서")
     expect(report.locator("[data-testid=standing-4]")).to_be_visible()

@@ -17,6 +17,8 @@ import shutil
 
 import pytest
 
+from tests.e2e.waits import left_login, new_document
+
 CHROMIUM = "/usr/bin/chromium"
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
@@ -56,8 +58,7 @@ def expect_preview(page, deltas: list[int]) -> None:
 
 def save(page, selector: str = "[data-testid=save]", *, next_position: int | None) -> None:
     """Save, and wait for the table screen after the redirect: the next hand's form, or (None) the final."""
-    with page.expect_navigation(wait_until="load"):
-        page.click(selector)
+    new_document(page, lambda: page.click(selector))
     if next_position is None:
         expect(page.locator("[data-testid=final]")).to_be_visible()
     else:
@@ -76,8 +77,8 @@ def test_host_plays_a_short_hanchan_on_a_phone(base_url, page, seated, shots):
     page.goto(f"{base_url}/accounts/login/?next=/games/{game.pk}/table/")
     page.fill("input[name=username]", "p0")
     page.fill("input[name=password]", "pass1234")
-    with page.expect_navigation():
-        page.click("form[action$='/login/'] button[type=submit]")
+    page.click("form[action$='/login/'] button[type=submit]")
+    left_login(page)
     expect(page.locator("[data-testid=round]")).to_contain_text("동 1국 · 0본장 · 공탁 0")
 
     # Hand 1 — ron, four taps: winner, dealt-in, 3 han 30 fu, save (ron is the default result).
@@ -111,15 +112,13 @@ def test_host_plays_a_short_hanchan_on_a_phone(base_url, page, seated, shots):
     assert len(stored_events(game)) == 3
     page.click("[data-testid=undo] summary")
     expect(page.locator("[data-testid=undo-what]")).to_contain_text("박도윤")
-    with page.expect_navigation():
-        page.click("[data-testid=undo-confirm]")
+    new_document(page, lambda: page.click("[data-testid=undo-confirm]"))
     expect(page.locator("#hand-form input[name=position]")).to_have_value("2")
     page.wait_for_load_state("networkidle")
     assert len(stored_events(game)) == 2
 
     # Hand 4 — a full hand through the tile picker: 이서연 riichi tsumo, scored by the engine.
-    with page.expect_navigation():
-        page.click("[data-testid=full-hand]")
+    new_document(page, lambda: page.click("[data-testid=full-hand]"))
     tap(page, "winner", "1")
     tap(page, "loser", "")
     for tile in ["2m", "3m", "4m", "4p", "5p", "6p", "7s", "8s", "9s", "5s", "6s", "1z", "1z"]:
@@ -135,7 +134,9 @@ def test_host_plays_a_short_hanchan_on_a_phone(base_url, page, seated, shots):
     page.screenshot(path=f"{shots}/full-hand.png", full_page=True)
     save(page, "[data-testid=save-full]", next_position=3)
     event = stored_events(game)[2]
-    assert event["kind"] == "tsumo" and event["riichi"] == [1] and event["hand"]["win"] == "7s"
+    assert event["kind"] == "tsumo"
+    assert event["riichi"] == [1]
+    assert event["hand"]["win"] == "7s"
 
     # Hand 5 — 최하은 rons 김민준 for a yakuman: 김민준 goes below zero (tobi) and the game ends.
     tap(page, "ron_winner", "3")
@@ -152,4 +153,5 @@ def test_host_plays_a_short_hanchan_on_a_phone(base_url, page, seated, shots):
     assert rows.nth(1).inner_text().split("\t")[0].strip() == "1"
     expect(rows.last).to_contain_text("김민준")
     game.refresh_from_db()
-    assert game.status == game.Status.FINISHED and game.ended_by == "tobi"
+    assert game.status == game.Status.FINISHED
+    assert game.ended_by == "tobi"

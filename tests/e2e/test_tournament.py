@@ -18,6 +18,7 @@ import pytest
 from tests.e2e.conftest import CHROMIUM
 from tests.e2e.test_game_night import login
 from tests.e2e.test_table_browser import save, tap
+from tests.e2e.waits import new_document
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
@@ -49,8 +50,7 @@ def juki(transactional_db):
 
 
 def submit(page, selector: str) -> None:
-    with page.expect_navigation():
-        page.click(selector)
+    new_document(page, lambda: page.click(selector))
 
 
 def enter_scores(desk, rnd, skip: set[str] = frozenset()) -> None:
@@ -105,7 +105,8 @@ def test_a_sixteen_player_tournament_with_a_cut(base_url, new_context, juki, sho
     desk.fill("[data-testid=add-guest] input[name=name]", GUEST)
     submit(desk, "[data-testid=add-guest] button[type=submit]")
     entrants = list(Entrant.objects.filter(tournament=tournament, status="approved").select_related("member"))
-    assert len(entrants) == 16 and sum(e.guest for e in entrants) == 1
+    assert len(entrants) == 16
+    assert sum(e.guest for e in entrants) == 1
 
     # Check-in on the day.
     for e in entrants:
@@ -127,7 +128,8 @@ def test_a_sixteen_player_tournament_with_a_cut(base_url, new_context, juki, sho
     save(table, next_position=None)
     table.close()
     game1.refresh_from_db()
-    assert game1.status == Game.Status.FINISHED and game1.hands.count() == 1
+    assert game1.status == Game.Status.FINISHED
+    assert game1.hands.count() == 1
 
     # The others by final scores; one that does not add up is refused and what was typed is kept.
     desk.reload()
@@ -196,7 +198,8 @@ def test_a_sixteen_player_tournament_with_a_cut(base_url, new_context, juki, sho
     winner_seat = final.final_ranks.index(1)
     winner = final.seat_set.get(seat=winner_seat).member
     rows = standings.standings(tournament)
-    assert [r["member_id"] for r in rows[:4]] != [] and {r["member_id"] for r in rows[:4]} == set(top4)
+    assert [r["member_id"] for r in rows[:4]] != []
+    assert {r["member_id"] for r in rows[:4]} == set(top4)
     first = rows[0]
     assert first["points"] == stage1[first["member_id"]] / 2 + first["stage2"]
     visitor = new_context().new_page()

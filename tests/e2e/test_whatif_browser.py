@@ -6,7 +6,7 @@ import shutil
 
 import pytest
 
-from tests.league.test_whatif import G1, G2
+from tests.e2e.waits import left_login, new_document
 
 CHROMIUM = "/usr/bin/chromium"
 playwright_sync = pytest.importorskip("playwright.sync_api")
@@ -17,46 +17,26 @@ pytestmark = [
 ]
 
 
-@pytest.fixture
-def season_played(transactional_db):
-    from league.games import services as game_services
-    from tests.factories import ClubFactory, ClubRoleFactory, MemberFactory, RulesetFactory, SeasonFactory, UserFactory
-
-    club = ClubFactory()
-    names = ["김민준", "이서연", "박지훈", "최유나"]
-    players = [MemberFactory(club=club, display_name=n, user=UserFactory(username=f"w{i}"))
-               for i, n in enumerate(names)]
-    admin = MemberFactory(club=club, display_name="관리자", user=UserFactory(username="boss"))
-    ClubRoleFactory(club=club, member=admin, role="admin")
-    season = SeasonFactory(club=club, ruleset=RulesetFactory(club=club, key="juki-agit-2026", base="juki-agit-2026"))
-    for label, hands in (("G1", G1), ("G2", G2)):
-        game = game_services.game_start(season=season, table_label=label, members=players, by=None)
-        for i, event in enumerate(hands):
-            game_services.hand_record(game=game, position=i, event=event, by=None)
-    return season, players
-
-
 def log_in(page, base_url: str, username: str, next_url: str) -> None:
     """Through the login form (factory users' password), landing on ``next_url``."""
     page.goto(f"{base_url}/accounts/login/?next={next_url}")
     page.fill("input[name=username]", username)
     page.fill("input[name=password]", "pass1234")
-    with page.expect_navigation():
-        page.click("form[action$='/login/'] button[type=submit]")
+    page.click("form[action$='/login/'] button[type=submit]")
+    left_login(page)
 
 
 def test_admin_compares_two_rulesets_on_a_phone(base_url, page, season_played, shots):
     season, players = season_played
     log_in(page, base_url, "boss", f"/seasons/{season.pk}/whatif/")
-    with page.expect_navigation():  # another ruleset shows its own options (the select submits itself)
-        page.select_option("select[name=ruleset]", "preset:juki-agit-2026")
+    # another ruleset shows its own options (the select submits itself)
+    new_document(page, lambda: page.select_option("select[name=ruleset]", "preset:juki-agit-2026"))
     expect(page.locator("input[name=shown]")).to_have_value("preset:juki-agit-2026")
     page.locator("details:has(input[name='rule-tobi']) > summary").click()
     page.uncheck("input[name='rule-tobi']")
     expect(page.locator("textarea")).to_have_count(0)  # no JSON anywhere (issue 25 item 3)
     page.screenshot(path=f"{shots}/whatif-form-phone.png", full_page=True)
-    with page.expect_navigation():
-        page.click("[data-testid=whatif-form] button.primary[type=submit]")
+    new_document(page, lambda: page.click("[data-testid=whatif-form] button.primary[type=submit]"))
     table = page.locator("[data-testid=whatif-table]")
     expect(table).to_be_visible()
     expect(page.locator(f"[data-testid=whatif-row-{players[2].pk}] [data-testid=whatif-change]")).to_have_text("▲2")
@@ -71,7 +51,6 @@ def test_an_invalid_ruleset_is_refused_in_the_browser(base_url, page, season_pla
     log_in(page, base_url, "boss", f"/seasons/{season.pk}/whatif/")
     page.locator("details:has(input[name='rule-uma']) > summary").click()
     page.fill("input[name='rule-uma']", "많이")
-    with page.expect_navigation():
-        page.click("[data-testid=whatif-form] button.primary[type=submit]")
+    new_document(page, lambda: page.click("[data-testid=whatif-form] button.primary[type=submit]"))
     expect(page.locator("[data-testid=whatif-refused]")).to_be_visible()
     expect(page.locator("input[name='rule-uma']")).to_have_value("많이")  # nothing typed is lost

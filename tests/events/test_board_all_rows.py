@@ -65,7 +65,8 @@ def test_a_table_card_of_an_earlier_round_says_its_round_when_rounds_overlap():
     card = r'<article class="bd-table[^"]*" data-testid="board-table-(\d)-(\d)">(.*?)</article>'
     cards = re.findall(card, page, re.S)
     by_round = {r: body for r, _label, body in cards}
-    assert "1라운드" in by_round["1"] and 'data-testid="board-card-round"' in by_round["1"]
+    assert "1라운드" in by_round["1"]
+    assert 'data-testid="board-card-round"' in by_round["1"]
     assert 'data-testid="board-card-round"' not in by_round["2"]  # the current round needs no marker
 
 
@@ -80,7 +81,8 @@ def test_a_rounds_time_says_it_is_when_the_round_started(client, night, members,
     client.force_login(admin_user)
     page = client.get(reverse("events:night_detail", args=[night.pk]), HTTP_ACCEPT_LANGUAGE="ko").content.decode()
     start = re.search(r'data-testid="round-start">([^<]+)<', page)
-    assert start is not None and re.fullmatch(r"\d\d:\d\d 시작", start.group(1).strip())
+    assert start is not None
+    assert re.fullmatch(r"\d\d:\d\d 시작", start.group(1).strip())
 
 
 @pytest.mark.parametrize(("cut", "finalists"), [

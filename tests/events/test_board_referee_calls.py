@@ -26,7 +26,8 @@ def test_the_board_shows_the_call_with_its_table_until_acknowledged(client, nigh
     shown = client.get(url, HTTP_IF_NONE_MATCH=etag)
     assert shown.status_code == HTTPStatus.OK
     page = shown.content.decode()
-    assert f'data-testid="board-call-{table.label}"' in page and "촌보" in page
+    assert f'data-testid="board-call-{table.label}"' in page
+    assert "촌보" in page
     calls.referee_call_acknowledge(call=call, by=referee_user)
     after = client.get(url, HTTP_IF_NONE_MATCH=shown["ETag"])
     assert after.status_code == HTTPStatus.OK

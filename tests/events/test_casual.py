@@ -19,7 +19,8 @@ def test_a_casual_game_is_kept_in_the_clubs_casual_season_for_its_ruleset(club, 
     game = services.casual_game_start(club=club, ruleset=ruleset, members=members[:4], by=referee.user)
     again = services.casual_game_start(club=club, ruleset=ruleset, members=members[4:8], by=referee.user)
     holder = CasualSeason.objects.get()
-    assert game.season == again.season == holder.season and holder.season != season
+    assert game.season == again.season == holder.season
+    assert holder.season != season
     assert not Game.objects.filter(season=season).exists()  # the club's season is untouched
 
 
@@ -41,12 +42,15 @@ def test_the_list_shows_casual_games_and_starts_one(client, club, ruleset, membe
     client.force_login(referee.user)
     url = reverse("events:casual_list", args=[club.slug])
     page = client.get(url)
-    assert page.status_code == HTTPStatus.OK and f'data-testid="casual-{game.pk}"'.encode() in page.content
+    assert page.status_code == HTTPStatus.OK
+    assert f'data-testid="casual-{game.pk}"'.encode() in page.content
     assert b"57,000" in page.content
     response = client.post(url, {"ruleset": ruleset.pk, **{f"seat{i}": m.pk for i, m in enumerate(members[4:8])}})
     new = Game.objects.exclude(pk=game.pk).get()
-    assert response.status_code == HTTPStatus.FOUND and response["Location"] == reverse("league:game_table",
+    assert response.status_code == HTTPStatus.FOUND
+    assert response["Location"] == reverse("league:game_table",
                                                                                         args=[new.pk])
     bad = client.post(url, {"ruleset": ruleset.pk, "seat0": members[0].pk, "seat1": members[1].pk,
                             "seat2": members[2].pk})
-    assert bad.status_code == HTTPStatus.UNPROCESSABLE_ENTITY and Game.objects.count() == 2
+    assert bad.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
+    assert Game.objects.count() == 2

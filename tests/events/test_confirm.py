@@ -22,7 +22,8 @@ def _confirm(client, url, data):
     first = client.post(url, data, HTTP_ACCEPT_LANGUAGE="ko")
     assert first.status_code == HTTPStatus.OK
     page = first.content.decode()
-    assert 'data-testid="confirm"' in page and 'name="confirm" value="1"' in page
+    assert 'data-testid="confirm"' in page
+    assert 'name="confirm" value="1"' in page
     return page, lambda: client.post(url, {**data, "confirm": "1"})
 
 
@@ -31,7 +32,9 @@ def test_marking_a_player_as_left_asks_once(client, night, members, admin_user):
     client.force_login(admin_user)
     url = reverse("events:desk_leave", args=[night.pk])
     page, tap = _confirm(client, url, {"member": members[0].pk})
-    assert members[0].display_name in page and "떠남 처리할까요" in page and "(를)" not in page
+    assert members[0].display_name in page
+    assert "떠남 처리할까요" in page
+    assert "(를)" not in page
     assert CheckIn.objects.get(night=night, member=members[0]).present  # nothing written yet
     assert tap().status_code == HTTPStatus.FOUND
     assert not CheckIn.objects.get(night=night, member=members[0]).present
@@ -66,7 +69,9 @@ def test_closing_a_night_without_tables_playing_asks_once(client, club, season, 
     client.force_login(admin_user)
     url = reverse("events:night_close", args=[night.pk])
     page, tap = _confirm(client, url, {})
-    assert "금요일 모임을 닫을까요" in page and "(를)" not in page and "네, 클럽 나이트 닫기" in page
+    assert "금요일 모임을 닫을까요" in page
+    assert "(를)" not in page
+    assert "네, 클럽 나이트 닫기" in page
     night.refresh_from_db()
     assert night.status == ClubNight.Status.OPEN  # nothing written yet
     assert tap().status_code == HTTPStatus.FOUND

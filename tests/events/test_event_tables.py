@@ -27,7 +27,8 @@ def test_a_club_night_game_finds_its_table_and_round(night, django_assert_num_qu
     with django_assert_num_queries(2):
         found = night_table_for_game(fresh)
         assert tournament_table_for_game(fresh) is None
-    assert found == table and found.round.night == night
+    assert found == table
+    assert found.round.night == night
 
 
 def test_a_tournament_game_finds_its_table_and_tournament(club):
@@ -36,4 +37,5 @@ def test_a_tournament_game_finds_its_table_and_tournament(club):
     fresh = Game.objects.get(pk=table.game_id)
     assert night_table_for_game(fresh) is None
     found = tournament_table_for_game(fresh)
-    assert found == table and found.round.tournament == tournament
+    assert found == table
+    assert found.round.tournament == tournament

@@ -31,7 +31,9 @@ def test_checked_in_members_are_seated_by_the_nights_first_round(club, members, 
     assert all(c.present for c in present)
     rnd, created = night_services.round_seat(night=night, number=1, by=admin_user, seed=1)
     seated = {s.member_id for t in rnd.tables.all() for s in t.game.seat_set.all()}
-    assert created and seated == {c.member_id for c in present} and rnd.sitting_out == []
+    assert created
+    assert seated == {c.member_id for c in present}
+    assert rnd.sitting_out == []
 
 
 @pytest.mark.parametrize(("traits", "plays"), [
@@ -47,7 +49,8 @@ def test_an_entrant_plays_round_one_only_when_approved_and_checked_in(traits, pl
 def test_a_tournament_is_in_registration_in_its_own_season_of_its_club():
     tournament = TournamentFactory()
     assert tournament.status == tournament.Status.REGISTRATION
-    assert tournament.season.club == tournament.club and tournament.season.ruleset == tournament.ruleset
+    assert tournament.season.club == tournament.club
+    assert tournament.season.ruleset == tournament.ruleset
 
 
 @pytest.mark.parametrize(("round_factory", "table_factory", "event"), [

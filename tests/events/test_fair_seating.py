@@ -57,7 +57,8 @@ def test_swiss_round_one_with_everyone_on_zero_is_drawn_not_registration_order(c
         tournament = _swiss_tournament(club, ruleset, admin_user, members)
         rnd, _ = tournament_services.round_seat(tournament=tournament, number=1, by=admin_user, seed=seed)
         tables = sorted(sorted(t.game.seat_set.values_list("member_id", flat=True)) for t in rnd.tables.all())
-        assert rnd.method == "swiss" and sorted(p for t in tables for p in t) == sorted(m.pk for m in members)
+        assert rnd.method == "swiss"
+        assert sorted(p for t in tables for p in t) == sorted(m.pk for m in members)
         if tables != in_order:
             break
     else:
@@ -79,7 +80,7 @@ def test_a_swiss_round_draws_only_among_players_who_stand_level(n, seed):
 
 def test_a_swiss_round_on_level_standings_varies_with_the_draw():
     ranking = list(range(16))
-    level = {p: 0 for p in ranking}
+    level = dict.fromkeys(ranking, 0)
     firsts = {frozenset(seating.tournament_round(ranking, method="swiss", standing=level, seed=s).tables[0])
               for s in range(10)}
     assert len(firsts) > 1
@@ -93,7 +94,7 @@ def _sanma_counts(night) -> Counter:
     return counts
 
 
-@pytest.mark.parametrize("present,rounds", [(7, 3), (10, 3), (11, 3), (14, 4)],
+@pytest.mark.parametrize(("present", "rounds"), [(7, 3), (10, 3), (11, 3), (14, 4)],
                          ids=["one-four-one-three", "one-four-two-threes", "two-fours-one-three",
                               "two-fours-two-threes"])
 def test_nobody_plays_a_three_player_table_twice_while_another_has_had_none(night, members, admin_user,
@@ -152,8 +153,10 @@ def test_a_night_tables_next_game_button_asks_first_in_korean(client, finished_n
     ask = client.get(href, HTTP_ACCEPT_LANGUAGE="ko")
     assert ask.status_code == HTTPStatus.OK
     text = ask.content.decode()
-    assert "라운드 밖" in text and "1라운드" in text
-    assert 'data-testid="next-game-confirm"' in text and 'data-testid="next-game-wait"' in text
+    assert "라운드 밖" in text
+    assert "1라운드" in text
+    assert 'data-testid="next-game-confirm"' in text
+    assert 'data-testid="next-game-wait"' in text
     confirm = html.unescape(text.split('data-testid="next-game-confirm" href="')[1].split('"')[0])
     assert confirm.startswith(reverse("league:game_start", args=[table.game.club.slug]))
     for seat in table.game.seat_set.all():
@@ -180,6 +183,6 @@ def test_the_question_is_for_those_who_may_start_a_game(client, finished_night_t
 @pytest.mark.parametrize("seed", range(5))
 def test_an_added_table_of_three_goes_to_who_had_no_table_of_three(seed):
     # 0, 1 and 2 played a table of 3 tonight; 3, 4 and 5 did not: all six have played one game.
-    table = seating.pick_table(list(range(6)), size=3, games={p: 1 for p in range(6)},
+    table = seating.pick_table(list(range(6)), size=3, games=dict.fromkeys(range(6), 1),
                                sanma={0: 1, 1: 1, 2: 1}, seed=seed)
     assert sorted(table) == [3, 4, 5]

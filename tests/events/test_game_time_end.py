@@ -47,7 +47,7 @@ def _save(game, event, by):
 
 
 @pytest.mark.parametrize(
-    "rule, after_time, hands_before_end",
+    ("rule", "after_time", "hands_before_end"),
     [
         ("finish_hand", [NOTEN], 2),
         ("one_more_hand", [NOTEN, NOTEN], 3),
@@ -65,9 +65,11 @@ def test_the_rules_last_hand_ends_the_game_at_time(club, season, members, admin_
     for event in after_time[:-1]:
         assert _save(game, event, host).status == Game.Status.IN_PROGRESS
     game = _save(game, after_time[-1], host)
-    assert game.status == Game.Status.FINISHED and game.ended_by == "time"
+    assert game.status == Game.Status.FINISHED
+    assert game.ended_by == "time"
     events = list(game.hands.order_by("position").values_list("event", flat=True))
-    assert len(events) == hands_before_end + 1 and events[-1] == {"kind": "end", "reason": "time"}
+    assert len(events) == hands_before_end + 1
+    assert events[-1] == {"kind": "end", "reason": "time"}
     assert sum(game.final_points) == pytest.approx(0)
     assert AuditEntry.objects.filter(object_type="hand", reason="time").exists()
 
@@ -75,7 +77,8 @@ def test_the_rules_last_hand_ends_the_game_at_time(club, season, members, admin_
 def test_before_the_time_nothing_ends(club, season, members, admin_user):
     _rnd, game = _timed_game(club, season, members, admin_user, "finish_hand")
     game = _save(game, NOTEN, members[0].user)
-    assert game.status == Game.Status.IN_PROGRESS and game.hands.count() == 1
+    assert game.status == Game.Status.IN_PROGRESS
+    assert game.hands.count() == 1
 
 
 def test_the_final_table_of_a_time_end(club, season, members, admin_user):
@@ -88,7 +91,8 @@ def test_the_final_table_of_a_time_end(club, season, members, admin_user):
         game = _save(game, event, host)
     # 28000: -2 + 30 + 20 = 48; 24000 in seat order: -6 + 10, -6 - 10, -6 - 30.
     assert game.final_scores == [24000, 24000, 28000, 24000]
-    assert game.final_points == [4.0, -16.0, 48.0, -36.0] and game.final_ranks == [2, 3, 1, 4]
+    assert game.final_points == [4.0, -16.0, 48.0, -36.0]
+    assert game.final_ranks == [2, 3, 1, 4]
 
 
 def test_a_host_cannot_end_before_the_rule_says_so(club, season, members, admin_user):
@@ -122,7 +126,8 @@ def test_editing_a_past_hand_replays_the_end_too(club, season, members, admin_us
     game_services.hand_edit(hand=first, event={"kind": "draw", "tenpai": [1], "riichi": []}, by=referee_user,
                             reason="텐파이 누락")
     game.refresh_from_db()
-    assert game.ended_by == "time" and game.final_scores == [24000, 28000, 24000, 24000]
+    assert game.ended_by == "time"
+    assert game.final_scores == [24000, 28000, 24000, 24000]
 
 
 def test_the_host_ends_with_one_confirming_tap_when_the_rule_says_so(client, club, season, members, admin_user):
@@ -140,9 +145,11 @@ def test_the_host_ends_with_one_confirming_tap_when_the_rule_says_so(client, clu
     # The time ran out while that hand was played (it was saved after the limit) and nothing ended it yet.
     seated_earlier(rnd, datetime.timedelta(minutes=2))
     table = client.get(reverse("league:game_table", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="ko").content.decode()
-    assert 'data-testid="time-over"' in table and "종료" in table
+    assert 'data-testid="time-over"' in table
+    assert "종료" in table
     client.post(reverse("league:game_end_time", args=[game.pk]))
     game.refresh_from_db()
-    assert game.status == Game.Status.FINISHED and game.ended_by == "time"
+    assert game.status == Game.Status.FINISHED
+    assert game.ended_by == "time"
     table = client.get(reverse("league:game_table", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="ko").content.decode()
     assert "시간 종료 — 대국 끝" in table

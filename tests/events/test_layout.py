@@ -31,7 +31,8 @@ def test_the_services_checks_and_seating_steps_are_written_once(name):
 def test_round_seat_is_the_skeleton_called_with_the_events_own_short_steps(service):
     tree = ast.parse((ROOT / service).read_text(encoding="utf-8"))
     seat = next(n for n in tree.body if isinstance(n, ast.FunctionDef) and n.name == "round_seat")
-    assert "Seating(" in ast.unparse(seat) and ".seat(number)" in ast.unparse(seat)
+    assert "Seating(" in ast.unparse(seat)
+    assert ".seat(number)" in ast.unparse(seat)
     seating_class = next(n for n in tree.body if isinstance(n, ast.ClassDef) and n.name.endswith("Seating"))
     steps = [seat, *(n for n in seating_class.body if isinstance(n, ast.FunctionDef))]
     assert {n.name: n.end_lineno - n.lineno + 1 for n in steps if n.end_lineno - n.lineno + 1 > 40} == {}

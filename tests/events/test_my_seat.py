@@ -45,7 +45,8 @@ def test_the_phone_fragment_is_304_until_my_round_is_seated(client, night, membe
     client.force_login(members[0].user)
     url = reverse("events:my_seat_live", args=[night.pk])
     first = client.get(url)
-    assert first.status_code == HTTPStatus.OK and 'data-testid="my-seat-waiting"' in first.content.decode()
+    assert first.status_code == HTTPStatus.OK
+    assert 'data-testid="my-seat-waiting"' in first.content.decode()
     etag = first["ETag"]
     assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == HTTPStatus.NOT_MODIFIED
     services.round_seat(night=night, number=1, by=admin_user, seed=1)

@@ -222,7 +222,8 @@ def test_back_and_resubmit_writes_once(desk, what):
         statuses = _twice(c, detail, 'data-testid="penalty"', reverse("events:tournament_penalty",
                           args=[tournament.pk]), {"member": desk["members"][0].pk, "points": "20", "reason": "지각"})
         penalties = Penalty.objects.filter(season=tournament.season, member=desk["members"][0])
-        assert penalties.count() == 1 and penalties.get().points == Decimal("20")
+        assert penalties.count() == 1
+        assert penalties.get().points == Decimal("20")
     elif what == "open-a-night":
         before = ClubNight.objects.count()
         url = reverse("events:night_list", args=[club.slug])
@@ -265,4 +266,4 @@ def test_back_and_resubmit_writes_once(desk, what):
         before = Ruleset.objects.filter(club=club, key=ruleset.key).count()
         statuses = [c.post(url, data).status_code for _ in range(2)]
         assert Ruleset.objects.filter(club=club, key=ruleset.key).count() == before + 1, statuses
-    assert statuses[0] == HTTPStatus.FOUND and statuses[1] == HTTPStatus.FOUND, statuses
+    assert statuses == [HTTPStatus.FOUND, HTTPStatus.FOUND], statuses

@@ -42,10 +42,12 @@ def test_every_unfinished_game_is_listed_with_where_players_and_age(playing_nigh
     listed = open_games.open_games(night.club)
     assert [g.game.pk for g in listed] == [games[0].pk, games[1].pk, stray.pk]
     assert [g.where for g in listed] == ["night", "night", "league"]
-    assert listed[2].label == "구석 테이블" and listed[2].players == tuple(m.display_name for m in members[8:12])
+    assert listed[2].label == "구석 테이블"
+    assert listed[2].players == tuple(m.display_name for m in members[8:12])
     page = html.unescape(_client(admin_user).get(reverse("events:open_games", args=[night.club.slug]), **KO)
                          .content.decode())
-    assert "끝나지 않은 대국" in page and "구석 테이블" in page
+    assert "끝나지 않은 대국" in page
+    assert "구석 테이블" in page
     for g in listed:
         assert f'data-testid="open-game-{g.game.pk}"' in page
 
@@ -56,7 +58,7 @@ def test_only_the_organisers_see_the_page(playing_night, members):
     assert response.status_code == HTTPStatus.FORBIDDEN
 
 
-@pytest.mark.parametrize("action, note, status, ended_by", [
+@pytest.mark.parametrize(("action", "note", "status", "ended_by"), [
     ("time", "", Game.Status.FINISHED, "time"),
     ("referee", "자리를 떠남", Game.Status.FINISHED, "referee"),
     ("cancel", "잘못 시작", Game.Status.CANCELLED, ""),
@@ -67,7 +69,8 @@ def test_the_organiser_ends_or_cancels_a_stale_game(playing_night, admin_user, a
                                         {"game": games[0].pk, "action": action, "note": note})
     assert response.status_code == HTTPStatus.FOUND
     games[0].refresh_from_db()
-    assert games[0].status == status and games[0].ended_by == ended_by
+    assert games[0].status == status
+    assert games[0].ended_by == ended_by
 
 
 def test_a_referee_end_without_a_note_is_refused_in_korean(playing_night, admin_user):
@@ -95,7 +98,8 @@ def test_closing_a_night_with_tables_playing_asks_about_each(playing_night, admi
     night, games = playing_night
     c = _client(admin_user)
     response = c.post(reverse("events:night_close", args=[night.pk]))
-    assert response.status_code == HTTPStatus.FOUND and response["Location"] == reverse(
+    assert response.status_code == HTTPStatus.FOUND
+    assert response["Location"] == reverse(
         "events:night_close_ask", args=[night.pk])
     night.refresh_from_db()
     assert night.status == ClubNight.Status.OPEN
@@ -119,7 +123,8 @@ def test_closing_refuses_until_every_table_has_a_decision(playing_night, admin_u
     assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
     night.refresh_from_db()
     games[0].refresh_from_db()
-    assert night.status == ClubNight.Status.OPEN and games[0].status == Game.Status.IN_PROGRESS
+    assert night.status == ClubNight.Status.OPEN
+    assert games[0].status == Game.Status.IN_PROGRESS
 
 
 def test_a_night_without_tables_playing_closes_on_the_one_confirming_tap(club, season, admin_user):
@@ -130,7 +135,7 @@ def test_a_night_without_tables_playing_closes_on_the_one_confirming_tap(club, s
     assert night.status == ClubNight.Status.CLOSED
 
 
-@pytest.mark.parametrize("action, words", [("time", "시간 종료"), ("referee", "심판 종료")],
+@pytest.mark.parametrize(("action", "words"), [("time", "시간 종료"), ("referee", "심판 종료")],
                          ids=["time end on the night's page and board", "referee end on the night's page and board"])
 def test_the_night_and_its_board_say_how_a_game_ended(playing_night, admin_user, action, words):
     night, games = playing_night
@@ -138,4 +143,5 @@ def test_the_night_and_its_board_say_how_a_game_ended(playing_night, admin_user,
     c = _client(admin_user)
     assert words in html.unescape(c.get(reverse("events:night_detail", args=[night.pk]), **KO).content.decode())
     board = html.unescape(c.get(reverse("events:board", args=[night.pk]), **KO).content.decode())
-    assert 'data-testid="board-ended-by"' in board and words in board
+    assert 'data-testid="board-ended-by"' in board
+    assert words in board

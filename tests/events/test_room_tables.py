@@ -81,9 +81,11 @@ def test_the_room_shows_the_game_playing_at_a_table_not_the_one_that_ended_there
     first, _ = services.round_seat(night=night, number=1, by=admin_user, seed=1)
     finish(at(first, "1").game)
     added, created = services.round_add_table(night=night, number=1, tables_seen=2, by=admin_user, seed=3)
-    assert created and added.label == "1"  # table 1 is free again: the added table sits there
+    assert created
+    assert added.label == "1"  # table 1 is free again: the added table sits there
     shown = {t.label: t for t in selectors.room_tables(night)}
-    assert sorted(shown) == ["1", "2"] and shown["1"].pk == added.pk
+    assert sorted(shown) == ["1", "2"]
+    assert shown["1"].pk == added.pk
 
 
 def test_table_numbers_stay_the_rooms_when_every_table_is_free(night_no_sanma, members, admin_user):
@@ -102,11 +104,15 @@ def test_the_organiser_adds_a_table_for_late_arrivals_at_a_free_number(night_no_
     first, _ = services.round_seat(night=night, number=1, by=admin_user, seed=1)
     check_in_all(night, members[8:12], admin_user)
     table, created = services.round_add_table(night=night, number=1, tables_seen=2, by=admin_user, seed=2)
-    assert created and table.label == "3" and table.round_id == first.pk
+    assert created
+    assert table.label == "3"
+    assert table.round_id == first.pk
     assert set(table.game.seat_set.values_list("member_id", flat=True)) == {m.pk for m in members[8:12]}
-    assert table.game.status == Game.Status.IN_PROGRESS and table.game.season_id == night.season_id
+    assert table.game.status == Game.Status.IN_PROGRESS
+    assert table.game.season_id == night.season_id
     entry = AuditEntry.objects.get(object_type="night_table", object_id=str(table.pk))
-    assert entry.actor == admin_user and entry.after["table"] == "3"
+    assert entry.actor == admin_user
+    assert entry.after["table"] == "3"
 
 
 def test_adding_a_table_pressed_twice_adds_one(night_no_sanma, members, admin_user, referee_user):
@@ -116,7 +122,9 @@ def test_adding_a_table_pressed_twice_adds_one(night_no_sanma, members, admin_us
     check_in_all(night, members[8:16], admin_user)
     table, created = services.round_add_table(night=night, number=1, tables_seen=2, by=admin_user)
     again, created_again = services.round_add_table(night=night, number=1, tables_seen=2, by=referee_user)
-    assert created and not created_again and again.pk == table.pk
+    assert created
+    assert not created_again
+    assert again.pk == table.pk
     assert NightTable.objects.filter(round__night=night).count() == 3
 
 
@@ -133,7 +141,7 @@ def test_an_added_table_seats_who_sat_out_before_who_just_played(night_no_sanma,
     assert first.sitting_out == []
 
 
-@pytest.mark.parametrize("free,sanma,size", [(3, True, 3), (3, False, None), (5, True, 4)],
+@pytest.mark.parametrize(("free", "sanma", "size"), [(3, True, 3), (3, False, None), (5, True, 4)],
                          ids=["three-free-play-sanma", "three-free-without-sanma-refused", "five-free-play-four"])
 def test_an_added_table_has_four_or_a_leftover_three(request, members, admin_user, free, sanma, size):
     night = request.getfixturevalue("night" if sanma else "night_no_sanma")
@@ -146,7 +154,8 @@ def test_an_added_table_has_four_or_a_leftover_three(request, members, admin_use
         assert info.value.refusal == Refusal.TOO_FEW
         return
     table, _ = services.round_add_table(night=night, number=1, tables_seen=1, by=admin_user)
-    assert table.game.seats == size and table.label == "2"
+    assert table.game.seats == size
+    assert table.label == "2"
 
 
 def test_an_added_table_needs_the_round_in_play(night_no_sanma, members, admin_user):
@@ -172,7 +181,8 @@ def test_the_desk_adds_a_table(client, night_no_sanma, members, admin_user):
     check_in_all(night, members[8:12], admin_user)
     client.force_login(admin_user)
     desk = client.get(reverse("events:night_detail", args=[night.pk]), HTTP_ACCEPT_LANGUAGE="ko").content.decode()
-    assert 'data-testid="add-table"' in desk and "1라운드에 테이블 추가" in desk
+    assert 'data-testid="add-table"' in desk
+    assert "1라운드에 테이블 추가" in desk
     response = client.post(reverse("events:round_add_table", args=[night.pk]), {"number": 1, "tables": 2},
                            HTTP_ACCEPT_LANGUAGE="ko", follow=True)
     assert response.status_code == HTTPStatus.OK

@@ -26,7 +26,7 @@ def _check_round(rnd: Round, players: set, *, three_ok: bool) -> None:
         assert len(t) == 4 or (three_ok and len(t) == 3)
 
 
-@pytest.mark.parametrize("players,rounds", [(16, 5), (20, 5), (32, 8), (36, 9), (40, 8), (64, 10)],
+@pytest.mark.parametrize(("players", "rounds"), [(16, 5), (20, 5), (32, 8), (36, 9), (40, 8), (64, 10)],
                          ids=lambda v: str(v))
 def test_no_pair_meets_twice_where_a_plan_exists(players, rounds):
     result = plan(players, rounds, seed=7)
@@ -36,21 +36,21 @@ def test_no_pair_meets_twice_where_a_plan_exists(players, rounds):
         _check_round(rnd, set(range(players)), three_ok=False)
 
 
-@pytest.mark.parametrize("players,rounds", [(16, 4), (17, 6), (18, 8), (23, 9), (28, 7), (36, 10), (48, 10)])
+@pytest.mark.parametrize(("players", "rounds"), [(16, 4), (17, 6), (18, 8), (23, 9), (28, 7), (36, 10), (48, 10)])
 def test_seat_winds_differ_by_at_most_one_from_four_rounds(players, rounds):
     result = plan(players, rounds, seed=3)
     for player, counts in wind_counts(result.rounds).items():
         assert max(counts) - min(counts) <= 1, (player, counts)
 
 
-@pytest.mark.parametrize("players,tables_of_3", [(13, 3), (14, 2), (15, 1), (16, 0), (6, 2), (3, 1), (9, 3)])
+@pytest.mark.parametrize(("players", "tables_of_3"), [(13, 3), (14, 2), (15, 1), (16, 0), (6, 2), (3, 1), (9, 3)])
 def test_three_player_tables_as_few_as_it_takes(players, tables_of_3):
     for rnd in plan(players, 3, seed=1, three_player_tables=True).rounds:
         assert Counter(len(t) for t in rnd.tables)[3] == tables_of_3
         assert rnd.sitting_out == []
 
 
-@pytest.mark.parametrize("players,rounds", [(14, 4), (13, 6), (15, 8), (7, 3)])
+@pytest.mark.parametrize(("players", "rounds"), [(14, 4), (13, 6), (15, 8), (7, 3)])
 def test_without_three_player_tables_the_remainder_sits_out_in_turn(players, rounds):
     result = plan(players, rounds, seed=2)
     outs = Counter(p for rnd in result.rounds for p in rnd.sitting_out)
@@ -59,7 +59,7 @@ def test_without_three_player_tables_the_remainder_sits_out_in_turn(players, rou
     assert max(counts) - min(counts) <= 1
 
 
-@pytest.mark.parametrize("players,rounds,three,why", [
+@pytest.mark.parametrize(("players", "rounds", "three", "why"), [
     (2, 3, False, "fewer than 3 players"),
     (3, 2, False, "3 players without 3-player tables"),
     (5, 2, True, "5 cannot be tables of 4 and 3 with nobody out"),
@@ -133,7 +133,7 @@ def test_a_club_round_prefers_pairs_rarely_met_this_season():
         assert len(set(t) & {0, 1, 2, 3}) == 2
 
 
-@pytest.mark.parametrize("present,three,why", [
+@pytest.mark.parametrize(("present", "three", "why"), [
     ([1, 2], True, "two present"),
     ([1, 2, 3], False, "three present and no 3-player ruleset"),
 ])
@@ -150,7 +150,8 @@ def test_who_sat_out_least_sits_out():
 
 def test_five_present_with_three_player_tables_allowed_seat_four_and_one_sits_out():
     rnd = seat_round([1, 2, 3, 4, 5], three_player_tables=True, seed=1)
-    assert [len(t) for t in rnd.tables] == [4] and len(rnd.sitting_out) == 1
+    assert [len(t) for t in rnd.tables] == [4]
+    assert len(rnd.sitting_out) == 1
 
 
 def test_team_mates_are_never_seated_together():
@@ -217,7 +218,7 @@ def test_a_predefined_csv_seating_is_read_and_checked():
     seating.check_rounds(rounds, list("abcdefgh"))
 
 
-@pytest.mark.parametrize("text,problem", [
+@pytest.mark.parametrize(("text", "problem"), [
     ("1,1,a,b,c,d\n1,2,e,f,g,a\n", "a is seated 2 times"),
     ("1,1,a,b,c,d\n1,2,e,f,g,x\n", "x is not a player"),
     ("1,1,a,b,c\n1,2,e,f,g,h\n", "table 1: 3 players"),

@@ -24,11 +24,12 @@ def repeats(rounds) -> int:
     return sum(v - 1 for v in c.values() if v > 1)
 
 
-@pytest.mark.parametrize("players,rounds", [(16, 5), (20, 5), (32, 8), (40, 8)])
+@pytest.mark.parametrize(("players", "rounds"), [(16, 5), (20, 5), (32, 8), (40, 8)])
 def test_balanced_plan_keeps_to_the_contract(players, rounds):
     code, out = run("plan", "--players", str(players), "--rounds", str(rounds), "--seed", "4")
     assert code == 0
-    assert set(out) == {"rounds"} and len(out["rounds"]) == rounds
+    assert set(out) == {"rounds"}
+    assert len(out["rounds"]) == rounds
     for rnd in out["rounds"]:
         assert set(rnd) == {"tables", "sitting_out"}
         assert sorted(p for t in rnd["tables"] for p in t) + rnd["sitting_out"] == list(range(players))
@@ -44,17 +45,20 @@ def test_three_player_tables_and_sitting_out():
     code, out = run("plan", "--players", "14", "--rounds", "4", "--three-player-tables", "--seed", "1")
     assert code == 0
     for rnd in out["rounds"]:
-        assert sorted(len(t) for t in rnd["tables"]) == [3, 3, 4, 4] and rnd["sitting_out"] == []
+        assert sorted(len(t) for t in rnd["tables"]) == [3, 3, 4, 4]
+        assert rnd["sitting_out"] == []
     code, out = run("plan", "--players", "14", "--rounds", "4", "--seed", "1")
     assert code == 0
     outs = Counter(p for r in out["rounds"] for p in r["sitting_out"])
-    assert all(len(r["sitting_out"]) == 2 for r in out["rounds"]) and max(outs.values()) == 1
+    assert all(len(r["sitting_out"]) == 2 for r in out["rounds"])
+    assert max(outs.values()) == 1
 
 
 def test_random_method_and_same_seed_same_plan():
     a = run("plan", "--players", "24", "--rounds", "6", "--method", "random", "--seed", "9")
     b = run("plan", "--players", "24", "--rounds", "6", "--method", "random", "--seed", "9")
-    assert a == b and a[0] == 0
+    assert a == b
+    assert a[0] == 0
 
 
 @pytest.mark.parametrize("args", [
@@ -69,7 +73,9 @@ def test_random_method_and_same_seed_same_plan():
 def test_bad_arguments_exit_2_with_an_error_message(args):
     code, out = run(*args)
     assert code == 2
-    assert set(out) == {"error"} and isinstance(out["error"]["message"], str) and out["error"]["message"]
+    assert set(out) == {"error"}
+    assert isinstance(out["error"]["message"], str)
+    assert out["error"]["message"]
 
 
 def test_importing_events_does_not_import_django():

@@ -40,7 +40,9 @@ def test_checking_in_twice_is_harmless(night, members):
     member = members[0]
     first, created = services.check_in(night=night, member=member, by=member.user)
     again, created_again = services.check_in(night=night, member=member, by=member.user)
-    assert created and not created_again and first.pk == again.pk
+    assert created
+    assert not created_again
+    assert first.pk == again.pk
     assert CheckIn.objects.filter(night=night).count() == 1
     assert AuditEntry.objects.filter(object_type="check_in").count() == 1
 
@@ -76,7 +78,8 @@ def test_fourteen_present_with_a_sanma_season_play_two_fours_and_two_threes(nigh
     rnd, created = services.round_seat(night=night, number=1, by=admin_user, seed=1)
     assert created
     sizes = sorted(t.game.seats for t in rnd.tables.all())
-    assert sizes == [3, 3, 4, 4] and rnd.sitting_out == []
+    assert sizes == [3, 3, 4, 4]
+    assert rnd.sitting_out == []
     for t in rnd.tables.all():
         assert t.game.season == (night.season if t.game.seats == 4 else night.sanma_season)
     everyone = [m for table in seated(rnd) for m in table]
@@ -89,7 +92,8 @@ def test_fourteen_present_without_a_sanma_season_two_sit_out_in_turn(night_no_sa
     outs: Counter = Counter()
     for number in (1, 2, 3):
         rnd, _ = services.round_seat(night=night, number=number, by=admin_user, seed=number)
-        assert len(rnd.sitting_out) == 2 and all(len(t) == 4 for t in seated(rnd))
+        assert len(rnd.sitting_out) == 2
+        assert all(len(t) == 4 for t in seated(rnd))
         outs.update(rnd.sitting_out)
         for t in rnd.tables.all():
             finish(t.game)
@@ -112,8 +116,11 @@ def test_a_round_seated_twice_gives_one_round(night, members, admin_user, refere
     CheckInFactory.for_members(night, members[:8])
     rnd, created = services.round_seat(night=night, number=1, by=admin_user)
     same, created_again = services.round_seat(night=night, number=1, by=referee_user)
-    assert created and not created_again and same.pk == rnd.pk
-    assert NightRound.objects.filter(night=night).count() == 1 and Game.objects.count() == 2
+    assert created
+    assert not created_again
+    assert same.pk == rnd.pk
+    assert NightRound.objects.filter(night=night).count() == 1
+    assert Game.objects.count() == 2
 
 
 def test_a_screen_out_of_date_cannot_skip_a_round(night, members, admin_user):
@@ -123,7 +130,7 @@ def test_a_screen_out_of_date_cannot_skip_a_round(night, members, admin_user):
     assert info.value.refusal == Refusal.OUT_OF_DATE
 
 
-@pytest.mark.parametrize("present,sanma,seatable", [
+@pytest.mark.parametrize(("present", "sanma", "seatable"), [
     (2, True, False), (3, True, True), (3, False, False), (4, False, True),
 ], ids=["2-with-sanma", "3-with-sanma", "3-without-sanma", "4-without-sanma"])
 def test_seating_with_too_few_present(request, members, admin_user, present, sanma, seatable):
@@ -136,7 +143,8 @@ def test_seating_with_too_few_present(request, members, admin_user, present, san
         with pytest.raises(NightRefused) as info:
             services.round_seat(night=night, number=1, by=admin_user)
         assert info.value.refusal == Refusal.TOO_FEW
-        assert NightRound.objects.count() == 0 and Game.objects.count() == 0
+        assert NightRound.objects.count() == 0
+        assert Game.objects.count() == 0
 
 
 def test_a_member_is_never_seated_at_two_tables(night_no_sanma, members, admin_user):
@@ -195,7 +203,8 @@ def test_a_leaver_mid_game_cancels_the_game_and_keeps_its_hands(night_no_sanma, 
     leaver = table.game.seat_set.get(seat=2).member
     services.table_cancel(table=table, leaving=leaver, by=admin_user, reason="급한 일로 귀가")
     table.game.refresh_from_db()
-    assert table.game.status == Game.Status.CANCELLED and table.game.hands.count() == 1
+    assert table.game.status == Game.Status.CANCELLED
+    assert table.game.hands.count() == 1
     assert not CheckIn.objects.get(night=night, member=leaver).present
 
 
@@ -209,10 +218,12 @@ def test_a_substitute_takes_the_seat_and_its_score(night_no_sanma, members, admi
     sub = next(m for m in members[:5] if m.pk in rnd.sitting_out)
     services.seat_substitute(table=table, leaving=leaver, substitute=sub, by=admin_user, reason="컨디션 난조")
     assert GameSeat.objects.get(game=table.game, seat=2).member == sub
-    assert table.game.hands.count() == 1 and table.game.status == Game.Status.IN_PROGRESS
+    assert table.game.hands.count() == 1
+    assert table.game.status == Game.Status.IN_PROGRESS
     assert not CheckIn.objects.get(night=night, member=leaver).present
     entry = AuditEntry.objects.filter(object_type="game", object_id=str(table.game.pk), action="edit").get()
-    assert entry.before["member"] == leaver.pk and entry.after["member"] == sub.pk
+    assert entry.before["member"] == leaver.pk
+    assert entry.after["member"] == sub.pk
 
 
 def test_a_substitute_playing_elsewhere_is_refused(night_no_sanma, members, admin_user):
@@ -247,7 +258,8 @@ def test_extra_time_must_be_sensible(night, members, admin_user, minutes):
 
 
 # --- permissions -----------------------------------------------------------------------------
-@pytest.mark.parametrize("who,allowed", [("admin", True), ("referee", True), ("member", False), ("outsider", False)])
+@pytest.mark.parametrize(("who", "allowed"),
+                         [("admin", True), ("referee", True), ("member", False), ("outsider", False)])
 def test_who_seats_a_round(night, members, admin_user, referee_user, who, allowed):
     CheckInFactory.for_members(night, members[:4])
     user = {"admin": admin_user, "referee": referee_user, "member": members[0].user,
@@ -259,7 +271,7 @@ def test_who_seats_a_round(night, members, admin_user, referee_user, who, allowe
             services.round_seat(night=night, number=1, by=user)
 
 
-@pytest.mark.parametrize("who,allowed", [("admin", True), ("referee", False), ("member", False)])
+@pytest.mark.parametrize(("who", "allowed"), [("admin", True), ("referee", False), ("member", False)])
 def test_who_opens_a_night(club, season, members, admin_user, referee_user, who, allowed):
     user = {"admin": admin_user, "referee": referee_user, "member": members[0].user}[who]
     if allowed:
@@ -284,6 +296,10 @@ def test_every_write_is_audited(night, members, admin_user):
     rnd, _ = services.round_seat(night=night, number=1, by=admin_user)
     services.table_extra_time(table=rnd.tables.get(), minutes=5, by=admin_user)
     kinds = Counter(AuditEntry.objects.values_list("object_type", flat=True))
-    assert kinds["club_night"] == 1 and kinds["check_in"] == 4 and kinds["night_round"] == 1
-    assert kinds["night_table"] == 1 and kinds["game"] == 1
-    assert NightTable.objects.count() == 1 and timezone.now() >= rnd.seated_at
+    assert kinds["club_night"] == 1
+    assert kinds["check_in"] == 4
+    assert kinds["night_round"] == 1
+    assert kinds["night_table"] == 1
+    assert kinds["game"] == 1
+    assert NightTable.objects.count() == 1
+    assert timezone.now() >= rnd.seated_at

@@ -20,7 +20,8 @@ def test_a_round_seated_twice_at_once_gives_one_round(club, ruleset, members, ad
                         lambda: services.round_seat(tournament=tournament, number=1, by=referee_user)])
     assert all(isinstance(r, tuple) for r in results), results
     assert sorted(created for _, created in results) == [False, True]
-    assert TournamentRound.objects.count() == 1 and Game.objects.count() == 4
+    assert TournamentRound.objects.count() == 1
+    assert Game.objects.count() == 4
 
 
 def test_two_approvals_at_once_keep_the_cap(club, ruleset, members, admin_user, referee_user):

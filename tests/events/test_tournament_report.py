@@ -38,12 +38,16 @@ def test_the_report_has_standings_rounds_awards_and_penalties(client, tournament
                 {"member": members[0].pk, "points": "10", "reason": "지각"})
     client.logout()
     text = _report(client, tournament)  # public, like the results page
-    assert "대회 보고서" in text and "최종 순위" in text
-    assert 'data-testid="standing-4"' in text and 'data-testid="round-1"' in text
+    assert "대회 보고서" in text
+    assert "최종 순위" in text
+    assert 'data-testid="standing-4"' in text
+    assert 'data-testid="round-1"' in text
     awards = re.search(r'data-testid="report-awards".*?</section>', text, re.S).group(0)
     assert "최다 1위" in awards  # the table's winner has the most 1st places
     penalties = re.search(r'data-testid="report-penalties".*?</section>', text, re.S).group(0)
-    assert members[0].display_name in penalties and "지각" in penalties and "−10" in penalties
+    assert members[0].display_name in penalties
+    assert "지각" in penalties
+    assert "−10" in penalties
 
 
 def test_the_results_page_links_the_report(client, tournament):
@@ -53,7 +57,8 @@ def test_the_results_page_links_the_report(client, tournament):
 
 def test_an_empty_tournament_has_a_report_too(client, tournament):
     text = _report(client, tournament)
-    assert "아직 어워드가 없습니다" in text and "벌칙이 없습니다" in text
+    assert "아직 어워드가 없습니다" in text
+    assert "벌칙이 없습니다" in text
 
 
 # The report as files for sharing: a PDF and a chat-sized PNG, drawn from the page's own context.
@@ -74,7 +79,8 @@ def test_the_pdf_holds_the_standings_rounds_awards_and_penalties_in_korean(clien
     client.logout()
     response = _file(client, tournament, "pdf")
     assert response["Content-Type"] == "application/pdf"
-    assert "inline" in response["Content-Disposition"] and ".pdf" in response["Content-Disposition"]
+    assert "inline" in response["Content-Disposition"]
+    assert ".pdf" in response["Content-Disposition"]
     text = "".join(page.extract_text() for page in PdfReader(io.BytesIO(response.content)).pages)
     text = re.sub(r"\s+", " ", text)
     for words in ("대회 보고서", "최종 순위", "1라운드", "최다 1위", "지각", "-10", tournament.name):
@@ -113,7 +119,8 @@ def test_the_sheet_says_what_the_page_says(tournament, members, admin_user):
 def test_a_private_tournaments_files_are_for_its_members_only(client, club, ruleset, kind):
     private = TournamentFactory(club=club, ruleset=ruleset, rounds=2, public_results=False)
     response = client.get(reverse(f"events:tournament_report_{kind}", args=[private.pk]))
-    assert response.status_code == HTTPStatus.FOUND and "/login" in response["Location"]
+    assert response.status_code == HTTPStatus.FOUND
+    assert "/login" in response["Location"]
     outsider = UserFactory()
     client.force_login(outsider)
     response = client.get(reverse(f"events:tournament_report_{kind}", args=[private.pk]))

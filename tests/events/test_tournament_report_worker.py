@@ -35,7 +35,8 @@ def test_the_worker_draws_the_report_and_the_request_never_does(
     client.force_login(admin_user)
     url = reverse("events:tournament_report_png", args=[tournament.pk])
     first = client.get(url, HTTP_ACCEPT_LANGUAGE="ko")
-    assert first.status_code == HTTPStatus.ACCEPTED and "보고서를 만드는 중" in first.content.decode()
+    assert first.status_code == HTTPStatus.ACCEPTED
+    assert "보고서를 만드는 중" in first.content.decode()
     deadline = time.monotonic() + 120
     response = first
     while time.monotonic() < deadline and worker.poll() is None and response.status_code == HTTPStatus.ACCEPTED:

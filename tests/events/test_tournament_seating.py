@@ -72,7 +72,8 @@ def test_every_player_once_a_round_and_byes_spread_fairly(n, rounds, method, see
 def test_leftover_threes_play_instead_of_sitting_out(n, method, seed):
     rnd = tournament_round(list(range(n)), method=method, three_player_tables=True, seed=seed)
     _check(rnd, n, {3, 4})
-    assert rnd.sitting_out == [] and sum(len(t) == 3 for t in rnd.tables) == (-n) % 4
+    assert rnd.sitting_out == []
+    assert sum(len(t) == 3 for t in rnd.tables) == (-n) % 4
 
 
 @settings(max_examples=30, deadline=None)
@@ -100,7 +101,8 @@ def test_team_mates_never_share_a_table(tables, team_size, method, seed, rounds)
 def test_a_team_bigger_than_the_tables_is_refused():
     with pytest.raises(SeatingError) as exc:
         tournament_round(list(range(8)), teams={p: "A" if p < 3 else p for p in range(8)})
-    assert exc.value.code == "teams" and "A" in exc.value.message
+    assert exc.value.code == "teams"
+    assert "A" in exc.value.message
 
 
 @settings(max_examples=30, deadline=None)
@@ -147,4 +149,5 @@ def test_a_predefined_seating_with_team_mates_together_is_refused():
     rounds = seating.parse_rounds_csv("round,table,east,south,west,north\n1,1,a,b,c,d\n")
     with pytest.raises(SeatingError) as exc:
         seating.check_teams_rounds(rounds, {"a": "T1", "c": "T1"})
-    assert exc.value.code == "teams" and "a and c" in exc.value.message
+    assert exc.value.code == "teams"
+    assert "a and c" in exc.value.message

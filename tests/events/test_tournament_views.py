@@ -34,7 +34,9 @@ def test_an_admin_creates_a_tournament_from_the_list(client, club, ruleset, admi
                                  "seating": "balanced", "cut_after": 3, "cut_to": 4, "carry": "half",
                                  "withdrawal_policy": "keep"})
     tournament = Tournament.objects.get()
-    assert response.status_code == HTTPStatus.FOUND and tournament.cut_to == 4 and tournament.carry == "half"
+    assert response.status_code == HTTPStatus.FOUND
+    assert tournament.cut_to == 4
+    assert tournament.carry == "half"
 
 
 def test_a_bad_cut_is_shown_on_the_form_and_nothing_is_created(client, club, ruleset, admin_user):
@@ -43,7 +45,8 @@ def test_a_bad_cut_is_shown_on_the_form_and_nothing_is_created(client, club, rul
         "name": "봄 대회", "starts_on": "2026-12-05", "ruleset": ruleset.pk, "rounds": 4, "end_rule": "finish_hand",
         "team_size": 1, "seating": "balanced", "cut_after": 4, "cut_to": 4, "carry": "full",
         "withdrawal_policy": "keep"})
-    assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY and not Tournament.objects.exists()
+    assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
+    assert not Tournament.objects.exists()
 
 
 def test_a_member_cannot_create_one(client, club, ruleset, members):
@@ -59,12 +62,14 @@ def test_a_member_registers_and_the_desk_approves_and_checks_in(client, tourname
     entrant = Entrant.objects.get(member=member)
     assert entrant.status == "pending"
     page = client.get(reverse("events:tournament_detail", args=[tournament.pk]))
-    assert page.status_code == HTTPStatus.OK and b'data-testid="my-status"' in page.content
+    assert page.status_code == HTTPStatus.OK
+    assert b'data-testid="my-status"' in page.content
     client.force_login(admin_user)
     client.post(reverse("events:tournament_entrant", args=[entrant.pk]), {"action": "approve"})
     client.post(reverse("events:tournament_entrant", args=[entrant.pk]), {"action": "check_in"})
     entrant.refresh_from_db()
-    assert entrant.status == "approved" and entrant.checked_in_at is not None
+    assert entrant.status == "approved"
+    assert entrant.checked_in_at is not None
 
 
 def test_the_desk_adds_a_guest(client, tournament, admin_user):
@@ -86,14 +91,16 @@ def test_seating_and_final_scores_from_the_desk(client, tournament, members, adm
     url = reverse("events:tournament_table_scores", args=[table.pk])
     bad = client.post(url, {f"t{table.pk}-score{i}": s for i, s in enumerate([40000, 30000, 20000, 9000])})
     assert bad.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
-    assert b"99,000" in bad.content and b'value="9000"' in bad.content  # what was typed is kept
+    assert b"99,000" in bad.content
+    assert b'value="9000"' in bad.content  # what was typed is kept
     ok = client.post(url, {f"t{table.pk}-score{i}": s for i, s in enumerate(WIN_ORDER)} | {f"t{table.pk}-sticks": 0})
     assert ok.status_code == HTTPStatus.FOUND
     table.game.refresh_from_db()
     assert table.game.status == Game.Status.FINISHED
     early = client.post(reverse("events:tournament_round_seat", args=[tournament.pk]), {"number": 2, "method": "swiss"},
                         follow=True)
-    assert TournamentRound.objects.count() == 1 and b"2" in early.content
+    assert TournamentRound.objects.count() == 1
+    assert b"2" in early.content
 
 
 def test_a_predefined_seating_is_uploaded_as_a_csv_file(client, tournament, members, admin_user):
@@ -128,7 +135,8 @@ def _play_a_round(tournament, members, admin_user, guest_name):
 def test_the_results_page_is_public(client, tournament, members, admin_user):
     _play_a_round(tournament, members, admin_user, "손님")
     response = client.get(reverse("events:tournament_results", args=[tournament.pk]))
-    assert response.status_code == HTTPStatus.OK and b'data-testid="standing-4"' in response.content
+    assert response.status_code == HTTPStatus.OK
+    assert b'data-testid="standing-4"' in response.content
     after = client.get(reverse("events:tournament_results", args=[tournament.pk]) + "?after=1")
     assert after.status_code == HTTPStatus.OK
 
@@ -137,9 +145,11 @@ def test_the_results_page_is_public(client, tournament, members, admin_user):
 def test_the_csv_export_guards_against_formulas(client, tournament, members, admin_user, name):
     _play_a_round(tournament, members, admin_user, name)
     response = client.get(reverse("events:tournament_export", args=[tournament.pk, "csv"]))
-    assert response.status_code == HTTPStatus.OK and response["Content-Type"].startswith("text/csv")
+    assert response.status_code == HTTPStatus.OK
+    assert response["Content-Type"].startswith("text/csv")
     cells = [c for row in csv.reader(io.StringIO(response.content.decode("utf-8-sig"))) for c in row]
-    assert "'" + name in cells and name not in cells
+    assert "'" + name in cells
+    assert name not in cells
 
 
 def test_the_xlsx_export_has_standings_and_tables(client, tournament, members, admin_user):
@@ -150,7 +160,9 @@ def test_the_xlsx_export_has_standings_and_tables(client, tournament, members, a
     book = load_workbook(io.BytesIO(response.content))
     standings, tables = book.worksheets
     values = [c.value for row in standings.iter_rows() for c in row]
-    assert "'=1+1" in values and standings.max_row == 5 and tables.max_row == 5
+    assert "'=1+1" in values
+    assert standings.max_row == 5
+    assert tables.max_row == 5
     assert all(not (isinstance(v, str) and v.startswith("=")) for v in values)
 
 
@@ -186,7 +198,8 @@ def test_the_table_screen_shows_the_tournament_clock_and_the_desk_gives_extra_ti
     table = rnd.tables.get()
     client.force_login(admin_user)
     screen = client.get(reverse("league:game_table", args=[table.game.pk]))
-    assert b'data-testid="tournament-timer"' in screen.content and tournament.name.encode() in screen.content
+    assert b'data-testid="tournament-timer"' in screen.content
+    assert tournament.name.encode() in screen.content
     client.post(reverse("events:tournament_table_action", args=[table.pk]), {"minutes": 5})
     client.post(reverse("events:tournament_table_action", args=[table.pk]), {"minutes": 500})
     table.refresh_from_db()
@@ -214,7 +227,8 @@ def test_the_desk_cancels_a_table_with_a_reason_and_the_next_round_can_be_seated
 def test_a_game_outside_a_tournament_has_no_tournament_clock(client, game, referee):
     client.force_login(referee.user)
     screen = client.get(reverse("league:game_table", args=[game.pk]))
-    assert screen.status_code == HTTPStatus.OK and b"tournament-timer" not in screen.content
+    assert screen.status_code == HTTPStatus.OK
+    assert b"tournament-timer" not in screen.content
 
 
 def test_the_board_shows_the_round_live_and_answers_304_while_nothing_changed(client, tournament, members,
@@ -222,14 +236,16 @@ def test_the_board_shows_the_round_live_and_answers_304_while_nothing_changed(cl
     EntrantFactory.for_members(tournament, members[:8])
     rnd, _ = services.round_seat(tournament=tournament, number=1, by=admin_user)
     page = client.get(reverse("events:tournament_board", args=[tournament.pk]))
-    assert page.status_code == HTTPStatus.OK and page.content.count(b'data-testid="board-table-1-') == 2
+    assert page.status_code == HTTPStatus.OK
+    assert page.content.count(b'data-testid="board-table-1-') == 2
     live = reverse("events:tournament_board_live", args=[tournament.pk])
     first = client.get(live)
     etag = first["ETag"]
     assert client.get(live, headers={"If-None-Match": etag}).status_code == HTTPStatus.NOT_MODIFIED
     services.table_scores(table=rnd.tables.order_by("id").first(), scores=WIN_ORDER, by=admin_user)
     changed = client.get(live, headers={"If-None-Match": etag})
-    assert changed.status_code == HTTPStatus.OK and b"40,000" in changed.content
+    assert changed.status_code == HTTPStatus.OK
+    assert b"40,000" in changed.content
     assert b"+60.0" in changed.content
 
 
@@ -255,7 +271,8 @@ def test_a_penalty_from_the_desk_is_listed_on_the_seasons_penalty_page(client, t
     link = reverse("league:season_penalties", args=[tournament.club.slug, tournament.season_id])
     assert link.encode() in page.content
     listed = client.get(link)
-    assert listed.status_code == HTTPStatus.OK and "지각".encode() in listed.content
+    assert listed.status_code == HTTPStatus.OK
+    assert "지각".encode() in listed.content
 
 
 # --- check in everyone at once (issue 25.4) ---------------------------------------------------
@@ -265,7 +282,8 @@ def test_the_desk_checks_in_every_approved_player_in_one_action(client, tourname
     pending, _ = services.register(tournament=tournament, member=members[6], by=members[6].user)
     client.force_login(admin_user)
     page = client.get(reverse("events:tournament_detail", args=[tournament.pk])).content.decode()
-    assert 'data-testid="check-in-all"' in page and "5명" in page  # the five not yet in
+    assert 'data-testid="check-in-all"' in page
+    assert "5명" in page  # the five not yet in
     response = client.post(reverse("events:tournament_check_in_all", args=[tournament.pk]), follow=True)
     assert response.status_code == HTTPStatus.OK
     checked = Entrant.objects.filter(tournament=tournament, checked_in_at__isnull=False)
@@ -296,4 +314,5 @@ def test_a_guest_added_twice_by_a_double_tap_is_added_once(client, tournament, a
     again = client.post(url, {"name": "손님 한명", "entry_token": "entrant.tap"}, follow=True)
     assert Entrant.objects.filter(tournament=tournament, member__display_name="손님 한명").count() == 1
     text = again.content.decode()
-    assert "이미 추가" in text and "이미 손님 한명" not in text
+    assert "이미 추가" in text
+    assert "이미 손님 한명" not in text

@@ -70,12 +70,13 @@ def tournament(club, ruleset, admin_user):
 
 # --- the tournament ------------------------------------------------------------------------------
 def test_a_tournament_owns_its_season(tournament, ruleset):
-    assert tournament.season.ruleset == ruleset and tournament.season.club == tournament.club
+    assert tournament.season.ruleset == ruleset
+    assert tournament.season.club == tournament.club
     assert tournament.status == Tournament.Status.REGISTRATION
     assert AuditEntry.objects.filter(object_type="tournament", object_id=str(tournament.pk)).exists()
 
 
-@pytest.mark.parametrize("case, options", [
+@pytest.mark.parametrize(("case", "options"), [
     ("no name", {"name": " "}),
     ("cut in the last round", {"cut_after": 4, "cut_to": 4}),
     ("cut to fewer than a table", {"cut_after": 2, "cut_to": 3}),
@@ -108,7 +109,9 @@ def test_a_member_signs_up_and_the_organiser_approves(tournament, members, admin
     member = members[0]
     entrant, created = services.register(tournament=tournament, member=member, by=member.user)
     again, created_again = services.register(tournament=tournament, member=member, by=member.user)
-    assert created and not created_again and entrant.pk == again.pk
+    assert created
+    assert not created_again
+    assert entrant.pk == again.pk
     assert entrant.status == Entrant.Status.PENDING
     assert services.approve(entrant=entrant, by=admin_user).status == Entrant.Status.APPROVED
 
@@ -124,10 +127,11 @@ def test_past_the_cap_players_wait_and_move_up_when_one_withdraws(club, ruleset,
     assert [e.status for e in entrants] == ["approved"] * 4 + ["waiting"] * 2
     services.withdraw(entrant=entrants[1], by=admin_user)
     statuses = {e.pk: e.status for e in Entrant.objects.filter(tournament=tournament)}
-    assert statuses[entrants[4].pk] == "approved" and statuses[entrants[5].pk] == "waiting"
+    assert statuses[entrants[4].pk] == "approved"
+    assert statuses[entrants[5].pk] == "waiting"
 
 
-@pytest.mark.parametrize("case, opens, closes", [
+@pytest.mark.parametrize(("case", "opens", "closes"), [
     ("not yet open", 1, 2),
     ("already closed", -2, -1),
 ])
@@ -144,14 +148,18 @@ def test_members_register_only_inside_the_window(club, ruleset, members, admin_u
 
 def test_a_guest_gets_a_seat_by_name(tournament, admin_user):
     entrant = services.register_guest(tournament=tournament, name="  손님  김 ", by=admin_user)
-    assert entrant.guest and entrant.status == Entrant.Status.APPROVED
-    assert entrant.member.display_name == "손님 김" and entrant.member.user is None and entrant.member.active
+    assert entrant.guest
+    assert entrant.status == Entrant.Status.APPROVED
+    assert entrant.member.display_name == "손님 김"
+    assert entrant.member.user is None
+    assert entrant.member.active
 
 
 def test_a_guest_named_like_a_member_is_refused(tournament, members, admin_user):
     with pytest.raises(TournamentRefused) as exc:
         services.register_guest(tournament=tournament, name=members[0].display_name, by=admin_user)
-    assert exc.value.refusal == Refusal.NAME and members[0].display_name in exc.value.messages[0]
+    assert exc.value.refusal == Refusal.NAME
+    assert members[0].display_name in exc.value.messages[0]
     assert Member.objects.filter(display_name=members[0].display_name).count() == 1
 
 
@@ -168,9 +176,12 @@ def test_round_one_seats_the_checked_in_players_in_the_tournament_season(tournam
     enter_all(tournament, members[12:], admin_user, check_in=False)
     rnd, created = services.round_seat(tournament=tournament, number=1, by=admin_user)
     again, created_again = services.round_seat(tournament=tournament, number=1, by=admin_user)
-    assert created and not created_again and rnd.pk == again.pk
+    assert created
+    assert not created_again
+    assert rnd.pk == again.pk
     tables = seats(rnd)
-    assert len(tables) == 3 and sorted(itertools.chain(*tables)) == sorted(m.pk for m in members[:12])
+    assert len(tables) == 3
+    assert sorted(itertools.chain(*tables)) == sorted(m.pk for m in members[:12])
     assert set(Game.objects.filter(tournament_table__round=rnd).values_list("season", flat=True)) == {
         tournament.season_id}
     tournament.refresh_from_db()
@@ -186,7 +197,8 @@ def test_a_round_is_not_seated_before_the_last_one_is_finished(tournament, membe
     services.table_scores(table=first, scores=WIN_ORDER, by=admin_user)
     with pytest.raises(TournamentRefused) as exc:
         services.round_seat(tournament=tournament, number=2, by=admin_user)
-    assert exc.value.refusal == Refusal.UNFINISHED and "2, 3, 4" in exc.value.messages[0]
+    assert exc.value.refusal == Refusal.UNFINISHED
+    assert "2, 3, 4" in exc.value.messages[0]
     assert TournamentRound.objects.filter(tournament=tournament).count() == 1
 
 
@@ -207,7 +219,8 @@ def test_too_few_players_is_a_clear_refusal(tournament, members, admin_user):
     enter_all(tournament, members[:3], admin_user)
     with pytest.raises(TournamentRefused) as exc:
         services.round_seat(tournament=tournament, number=1, by=admin_user)
-    assert exc.value.refusal == Refusal.TOO_FEW and "3" in exc.value.messages[0]
+    assert exc.value.refusal == Refusal.TOO_FEW
+    assert "3" in exc.value.messages[0]
 
 
 def test_a_member_cannot_seat_a_round(tournament, members, admin_user):
@@ -223,10 +236,12 @@ def test_byes_are_spread_fairly(club, ruleset, members, admin_user, method):
     out: Counter = Counter()
     for n in range(1, 5):
         rnd, _ = services.round_seat(tournament=tournament, number=n, by=admin_user, seed=n)
-        assert len(rnd.sitting_out) == 2 and len(seats(rnd)) == 3
+        assert len(rnd.sitting_out) == 2
+        assert len(seats(rnd)) == 3
         out.update(rnd.sitting_out)
         finish_round(rnd, admin_user)
-    assert max(out.values()) == 1 and sum(out.values()) == 8
+    assert max(out.values()) == 1
+    assert sum(out.values()) == 8
 
 
 def test_a_leftover_three_plays_a_three_player_table(club, ruleset, members, admin_user):
@@ -234,7 +249,8 @@ def test_a_leftover_three_plays_a_three_player_table(club, ruleset, members, adm
     tournament = make(club, ruleset, admin_user, sanma_ruleset=sanma)
     enter_all(tournament, members[:15], admin_user)
     rnd, _ = services.round_seat(tournament=tournament, number=1, by=admin_user)
-    assert sorted(len(t) for t in seats(rnd)) == [3, 4, 4, 4] and rnd.sitting_out == []
+    assert sorted(len(t) for t in seats(rnd)) == [3, 4, 4, 4]
+    assert rnd.sitting_out == []
     three = [t for t in rnd.tables.all() if t.game.seats == 3][0]
     assert three.game.season == tournament.sanma_season
 
@@ -244,7 +260,8 @@ def test_a_three_player_tournament_seats_tables_of_three(club, members, admin_us
     tournament = make(club, sanma, admin_user)
     enter_all(tournament, members[:10], admin_user)
     rnd, _ = services.round_seat(tournament=tournament, number=1, by=admin_user)
-    assert [len(t) for t in seats(rnd)] == [3, 3, 3] and len(rnd.sitting_out) == 1
+    assert [len(t) for t in seats(rnd)] == [3, 3, 3]
+    assert len(rnd.sitting_out) == 1
     finish_round(rnd, admin_user)
     assert all(t.game.status == Game.Status.FINISHED for t in rnd.tables.all())
 
@@ -261,7 +278,8 @@ def test_team_mates_never_share_a_table(club, ruleset, members, admin_user):
             assert len({team[p] for p in t}) == len(t)
         finish_round(rnd, admin_user)
     teams = standings.team_standings(tournament)
-    assert len(teams) == 4 and sum(t["points"] for t in teams) == 0
+    assert len(teams) == 4
+    assert sum(t["points"] for t in teams) == 0
 
 
 def test_a_team_too_big_for_the_tables_is_refused_and_nothing_is_seated(club, ruleset, members, admin_user):
@@ -271,7 +289,8 @@ def test_a_team_too_big_for_the_tables_is_refused_and_nothing_is_seated(club, ru
         services.check_in(entrant=services.approve(entrant=e, by=admin_user), by=admin_user)
     with pytest.raises(TournamentRefused) as exc:
         services.round_seat(tournament=tournament, number=1, by=admin_user)
-    assert exc.value.refusal == Refusal.PLAN and "팀A" in exc.value.messages[0]
+    assert exc.value.refusal == Refusal.PLAN
+    assert "팀A" in exc.value.messages[0]
     assert not Game.objects.filter(season=tournament.season).exists()
 
 
@@ -292,7 +311,8 @@ def test_a_swiss_round_puts_the_leaders_together(tournament, members, admin_user
     finish_round(rnd, admin_user)
     leaders = [r["member_id"] for r in standings.standings(tournament)[:4]]
     rnd2, _ = services.round_seat(tournament=tournament, number=2, by=admin_user, method="swiss")
-    assert rnd2.method == "swiss" and set(seats(rnd2)[0]) == set(leaders)
+    assert rnd2.method == "swiss"
+    assert set(seats(rnd2)[0]) == set(leaders)
 
 
 # --- predefined seating ----------------------------------------------------------------------------
@@ -316,7 +336,7 @@ def test_a_predefined_seating_is_used_as_uploaded(tournament, members, admin_use
     assert seats(rnd2)[0] == [m.pk for m in members[:8:2]]
 
 
-@pytest.mark.parametrize("case, rows", [
+@pytest.mark.parametrize(("case", "rows"), [
     ("a player twice", lambda n: [[n[0], n[1], n[2], n[3]], [n[4], n[5], n[6], n[0]]]),
     ("a stranger", lambda n: [[n[0], n[1], n[2], n[3]], [n[4], n[5], n[6], "없는사람"]]),
     ("a table of five", lambda n: [[n[0], n[1], n[2], n[3], n[7]], [n[4], n[5], n[6]]]),
@@ -328,7 +348,8 @@ def test_a_bad_predefined_seating_is_refused_and_nothing_is_seated(tournament, m
         services.round_seat(tournament=tournament, number=1, by=admin_user, method="predefined",
                             csv_text=csv_for([rows(names)]))
     assert exc.value.refusal == Refusal.PLAN
-    assert not TournamentRound.objects.exists() and not Game.objects.filter(season=tournament.season).exists()
+    assert not TournamentRound.objects.exists()
+    assert not Game.objects.filter(season=tournament.season).exists()
 
 
 # --- final scores only ----------------------------------------------------------------------------------
@@ -341,7 +362,8 @@ def one_table(tournament, members, admin_user):
 
 def test_final_scores_finish_the_game_with_the_rulesets_points(one_table, admin_user):
     game = services.table_scores(table=one_table, scores=[41000, 30000, 20000, 8000], sticks=1, by=admin_user)
-    assert game.status == Game.Status.FINISHED and game.ended_by == "result"
+    assert game.status == Game.Status.FINISHED
+    assert game.ended_by == "result"
     assert list(game.hands.values_list("event", flat=True)) == [
         {"kind": "result", "scores": [41000, 30000, 20000, 8000], "sticks": 1}]
     assert game.final_scores == [42000, 30000, 20000, 8000]  # the stick goes to first (Juki)
@@ -350,11 +372,12 @@ def test_final_scores_finish_the_game_with_the_rulesets_points(one_table, admin_
     #   2nd (30,000 - 30,000) / 1,000 + 10      =  10
     #   3rd (20,000 - 30,000) / 1,000 - 10      = -20
     #   4th ( 8,000 - 30,000) / 1,000 - 30      = -52
-    assert game.final_points == [62, 10, -20, -52] and game.final_ranks == [1, 2, 3, 4]
+    assert game.final_points == [62, 10, -20, -52]
+    assert game.final_ranks == [1, 2, 3, 4]
     assert sum(game.final_points) == pytest.approx(0)
 
 
-@pytest.mark.parametrize("case, scores, sticks, words", [
+@pytest.mark.parametrize(("case", "scores", "sticks", "words"), [
     ("one score short", [40000, 30000, 20000, 9000], 0, "1,000"),
     ("a stick forgotten", [40000, 30000, 20000, 9000], 2, "1,000"),
     ("three scores", [40000, 30000, 30000], 0, "4"),
@@ -363,7 +386,8 @@ def test_final_scores_finish_the_game_with_the_rulesets_points(one_table, admin_
 def test_final_scores_that_do_not_add_up_are_refused(one_table, admin_user, case, scores, sticks, words):
     with pytest.raises(TournamentRefused) as exc:
         services.table_scores(table=one_table, scores=scores, sticks=sticks, by=admin_user)
-    assert exc.value.refusal == Refusal.SCORES and words in exc.value.messages[0]
+    assert exc.value.refusal == Refusal.SCORES
+    assert words in exc.value.messages[0]
     one_table.game.refresh_from_db()
     assert one_table.game.status == Game.Status.IN_PROGRESS
 
@@ -409,11 +433,12 @@ def test_a_hand_by_hand_game_counts_like_a_final_score(one_table, admin_user, to
     assert one_table.game.status == Game.Status.FINISHED
     rows = standings.standings(tournament)
     seat1 = one_table.game.seat_set.get(seat=1).member_id
-    assert rows[0]["member_id"] == seat1 and rows[0]["games"] == 1
+    assert rows[0]["member_id"] == seat1
+    assert rows[0]["games"] == 1
 
 
 # --- the cut ------------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("carry, factor", [("full", 1), ("half", Decimal("0.5")), ("reset", 0)])
+@pytest.mark.parametrize(("carry", "factor"), [("full", 1), ("half", Decimal("0.5")), ("reset", 0)])
 def test_after_the_cut_the_top_four_play_a_final_table_with_points_carried(club, ruleset, members, admin_user,
                                                                            carry, factor):
     tournament = make(club, ruleset, admin_user, rounds=4, cut_after=3, cut_to=4, carry=carry)
@@ -426,7 +451,9 @@ def test_after_the_cut_the_top_four_play_a_final_table_with_points_carried(club,
     stage1 = {r["member_id"]: r["points"] for r in before}
     final, _ = services.round_seat(tournament=tournament, number=4, by=admin_user)
     tournament.refresh_from_db()
-    assert final.stage == 2 and tournament.finalists == top and set(seats(final)[0]) == set(top)
+    assert final.stage == 2
+    assert tournament.finalists == top
+    assert set(seats(final)[0]) == set(top)
     assert len(seats(final)) == 1
     finish_round(final, admin_user)
     after = standings.standings(tournament)
@@ -439,7 +466,7 @@ def test_after_the_cut_the_top_four_play_a_final_table_with_points_carried(club,
 
 
 # --- withdrawal ----------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("policy, listed", [("keep", True), ("drop", False)])
+@pytest.mark.parametrize(("policy", "listed"), [("keep", True), ("drop", False)])
 def test_a_player_who_withdraws_mid_event(club, ruleset, members, admin_user, policy, listed):
     tournament = make(club, ruleset, admin_user, withdrawal_policy=policy)
     entrants = enter_all(tournament, members[:8], admin_user)
@@ -447,11 +474,13 @@ def test_a_player_who_withdraws_mid_event(club, ruleset, members, admin_user, po
     leaver = entrants[0]
     with pytest.raises(TournamentRefused) as exc:
         services.withdraw(entrant=leaver, by=admin_user)
-    assert exc.value.refusal == Refusal.PLAYING and leaver.member.display_name in exc.value.messages[0]
+    assert exc.value.refusal == Refusal.PLAYING
+    assert leaver.member.display_name in exc.value.messages[0]
     finish_round(rnd, admin_user)
     services.withdraw(entrant=leaver, by=leaver.member.user)
     rnd2, _ = services.round_seat(tournament=tournament, number=2, by=admin_user)
-    assert leaver.member_id not in itertools.chain(*seats(rnd2)) and len(rnd2.sitting_out) == 3
+    assert leaver.member_id not in itertools.chain(*seats(rnd2))
+    assert len(rnd2.sitting_out) == 3
     rows = standings.standings(tournament)
     assert (leaver.member_id in {r["member_id"] for r in rows}) is listed
 
@@ -462,7 +491,8 @@ def test_a_penalty_comes_off_the_total(one_table, tournament, admin_user):
     first = one_table.game.seat_set.get(seat=0).member
     services.penalty(tournament=tournament, member=first, points=Decimal("20"), reason="늦은 도착", by=admin_user)
     row = next(r for r in standings.standings(tournament) if r["member_id"] == first.pk)
-    assert row["penalty"] == Decimal("-20") and row["points"] == Decimal("40")
+    assert row["penalty"] == Decimal("-20")
+    assert row["points"] == Decimal("40")
 
 
 def _tie_rule_ruleset(club, tie_rule):
@@ -488,14 +518,15 @@ def test_equal_totals_are_decided_by_the_best_single_game(club, members, admin_u
     assert rows[x.pk]["place"] < rows[y.pk]["place"]
 
 
-@pytest.mark.parametrize("tie_rule, places", [("seat_order", [1, 2]), ("split", [1, 1])])
+@pytest.mark.parametrize(("tie_rule", "places"), [("seat_order", [1, 2]), ("split", [1, 1])])
 def test_players_level_on_everything_share_the_place_only_under_split(club, members, admin_user, tie_rule, places):
     tournament = make(club, _tie_rule_ruleset(club, tie_rule), admin_user, rounds=1)
     enter_all(tournament, members[:8], admin_user)
     rnd, _ = services.round_seat(tournament=tournament, number=1, by=admin_user)
     finish_round(rnd, admin_user)
     rows = standings.standings(tournament)
-    assert [r["place"] for r in rows[:2]] == places and rows[0]["points"] == rows[1]["points"]
+    assert [r["place"] for r in rows[:2]] == places
+    assert rows[0]["points"] == rows[1]["points"]
 
 
 # --- a substitute mid-game -------------------------------------------------------------------------------------
@@ -517,12 +548,13 @@ def test_a_substitute_plays_a_withdrawing_players_seat_and_the_others_game_count
     assert Entrant.objects.get(tournament=tournament, member=leaver).status == Entrant.Status.WITHDRAWN
     services.table_scores(table=table, scores=WIN_ORDER, by=admin_user)
     rows = {r["member_id"]: r for r in standings.standings(tournament)}
-    assert reserve.pk not in rows and len([r for r in rows.values() if r["games"] == 1]) == 3
+    assert reserve.pk not in rows
+    assert len([r for r in rows.values() if r["games"] == 1]) == 3
     assert AuditEntry.objects.filter(object_type="game", reason="복통").exists()
 
 
 
-@pytest.mark.parametrize("case, team", [("no team named", ""), ("the team is full", "팀A")])
+@pytest.mark.parametrize(("case", "team"), [("no team named", ""), ("the team is full", "팀A")])
 def test_team_registration_rules(club, ruleset, members, admin_user, case, team):
     tournament = make(club, ruleset, admin_user, team_size=2)
     for m in members[:2]:
@@ -557,7 +589,8 @@ def test_a_seated_player_cannot_wipe_an_entered_result(one_table, admin_user):
         game_services.hand_record(game=game, position=None, by=seated, event={"kind": "draw", "tenpai": [0]})
     assert exc.value.code == "finished"
     game.refresh_from_db()
-    assert game.status == Game.Status.FINISHED and game.ended_by == "result"
+    assert game.status == Game.Status.FINISHED
+    assert game.ended_by == "result"
     assert game.final_scores == [42000, 30000, 20000, 8000]
 
 

@@ -109,7 +109,8 @@ def tournament_season() -> Season:
     tournament_services.tournament_finish(tournament=t, by=admin)
     _merged_duplicate(club, people[0], None, people[1:], admin)  # the desk made them twice, after the cup
     t.refresh_from_db()
-    assert len(t.finalists) == 8 and final.stage == 2
+    assert len(t.finalists) == 8
+    assert final.stage == 2
     return t.season
 
 
@@ -173,8 +174,10 @@ def test_export_restore_export_gives_the_same_document(kind):
     first = export_season(season)
     assert {"nights", "tournament", "casual"} & set(first) == ({SECTION[kind]} - {None})
     restored = restored_copy(first, "restored")
-    assert restored.club.slug == "restored" and restored.pk != season.pk
-    assert events_of(restored) == events_of(season) and sum(events_of(season).values()) == (kind != "league")
+    assert restored.club.slug == "restored"
+    assert restored.pk != season.pk
+    assert events_of(restored) == events_of(season)
+    assert sum(events_of(season).values()) == (kind != "league")
     assert comparable(export_season(restored)) == comparable(first)
 
 
@@ -199,7 +202,8 @@ def test_a_tournament_with_a_cut_and_teams_is_restored_into_an_empty_database(tm
     first = export_season(season)
     t = first["tournament"]
     assert (t["cut_after"], t["cut_to"], t["carry"], t["team_size"], t["status"]) == (2, 8, "half", 2, "finished")
-    assert len(t["finalists"]) == 8 and [r["stage"] for r in t["seated_rounds"]] == [1, 1, 2]
+    assert len(t["finalists"]) == 8
+    assert [r["stage"] for r in t["seated_rounds"]] == [1, 1, 2]
     assert {e["team"] for e in t["entrants"] if not e["guest"]} == {f"팀 {n}" for n in range(1, 7)}
     assert sum(tt["entry"] == "scores" for r in t["seated_rounds"] for tt in r["tables"]) == 2 + 3 + 2
     path = tmp_path / "cup.json"
@@ -210,12 +214,14 @@ def test_a_tournament_with_a_cut_and_teams_is_restored_into_an_empty_database(tm
 
     restored = Tournament.objects.get()
     by_name = dict(Member.objects.values_list("display_name", "pk"))
-    assert restored.season == Season.objects.get() and restored.finalists == [by_name[n] for n in t["finalists"]]
+    assert restored.season == Season.objects.get()
+    assert restored.finalists == [by_name[n] for n in t["finalists"]]
     assert Entrant.objects.filter(status=Entrant.Status.WITHDRAWN, guest=True).count() == 1
     sheet = TournamentTable.objects.filter(round__number=3).first()
     assert sheet.entry == "scores"  # its scores are its game's result event, restored with the game
     assert entered_result(sheet.game) == {"scores": [39000, 30000, 20000, 10000], "sticks": 1}
-    assert sheet.game.status == Game.Status.FINISHED and sheet.game.ended_by == "result"
+    assert sheet.game.status == Game.Status.FINISHED
+    assert sheet.game.ended_by == "result"
     assert comparable(export_season(restored.season)) == comparable(first)
 
 
@@ -241,7 +247,7 @@ def test_a_plain_league_file_has_no_events_sections():
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
-    "breakage, message",
+    ("breakage", "message"),
     [
         (lambda d: d["nights"][0]["rounds"][0]["tables"][0].update(game=999999), "not among the exported games"),
         (lambda d: d["nights"][0]["checkins"][0].update(member="없는 사람"), "not among the exported members"),
@@ -336,7 +342,8 @@ def test_a_linked_3_player_season_is_carried_and_export_restore_export_gives_the
     assert len(first["linked_seasons"][0]["games"]) == sanma.games.count() == 1
     restored = restored_copy(first, "restored")
     restored_sanma = linked_of(restored)
-    assert restored_sanma is not None and restored_sanma.club == restored.club
+    assert restored_sanma is not None
+    assert restored_sanma.club == restored.club
     assert (restored_sanma.name, restored_sanma.ruleset.key) == (sanma.name, sanma.ruleset.key)
     assert [g.final_points for g in restored_sanma.games.all()] == [g.final_points for g in sanma.games.all()]
     assert comparable_linked(export_season(restored)) == comparable_linked(first)
@@ -344,7 +351,7 @@ def test_a_linked_3_player_season_is_carried_and_export_restore_export_gives_the
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
-    "breakage, message",
+    ("breakage", "message"),
     [
         (lambda d: d["linked_seasons"][0]["games"][0]["record"].update(players=["없는 사람"]),
          "not among the exported members"),

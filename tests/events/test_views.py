@@ -31,7 +31,9 @@ def test_an_admin_opens_a_night_from_the_browser(client, club, season, sanma_sea
                                  "round_minutes": 75, "end_rule": "one_more_hand"})
     assert response.status_code == HTTPStatus.FOUND
     night = club.nights.get()
-    assert night.round_minutes == 75 and night.sanma_season == sanma_season and night.end_rule == "one_more_hand"
+    assert night.round_minutes == 75
+    assert night.sanma_season == sanma_season
+    assert night.end_rule == "one_more_hand"
 
 
 def test_a_sanma_season_cannot_be_the_nights_season(client, club, sanma_season, admin_user):
@@ -61,7 +63,8 @@ def test_the_phone_check_in_twice_says_nothing_changed(client, night, members):
 
 def test_the_check_in_page_sends_visitors_to_log_in(client, night):
     response = client.get(reverse("events:night_checkin", args=[night.pk]))
-    assert response.status_code == HTTPStatus.FOUND and "/accounts/login/" in response["Location"]
+    assert response.status_code == HTTPStatus.FOUND
+    assert "/accounts/login/" in response["Location"]
 
 
 def test_the_desk_seats_a_round_once_when_pressed_twice(client, night, members, admin_user):
@@ -73,7 +76,8 @@ def test_the_desk_seats_a_round_once_when_pressed_twice(client, night, members, 
     assert NightRound.objects.filter(night=night).count() == 1
     assert "이미" in response.content.decode()
     page = client.get(reverse("events:night_detail", args=[night.pk])).content.decode()
-    assert 'data-testid="table-1-1"' in page and 'data-testid="table-1-2"' in page
+    assert 'data-testid="table-1-1"' in page
+    assert 'data-testid="table-1-2"' in page
 
 
 def test_seating_with_too_few_present_shows_why(client, night, members, admin_user):
@@ -129,8 +133,10 @@ def test_the_table_screen_shows_the_countdown(client, night, members, admin_user
     game = rnd.tables.first().game
     client.force_login(game.seat_set.first().member.user)
     page = client.get(reverse("league:game_table", args=[game.pk])).content.decode()
-    assert 'data-testid="night-timer"' in page and 'data-testid="countdown"' in page
-    assert 'data-testid="last-hand"' in page and " hidden>" in page  # time not up yet
+    assert 'data-testid="night-timer"' in page
+    assert 'data-testid="countdown"' in page
+    assert 'data-testid="last-hand"' in page
+    assert " hidden>" in page  # time not up yet
 
 
 def test_the_table_screen_shows_the_last_hand_banner_when_time_is_up(client, night, members, admin_user):
@@ -139,7 +145,8 @@ def test_the_table_screen_shows_the_last_hand_banner_when_time_is_up(client, nig
     game = rnd.tables.first().game
     client.force_login(admin_user)
     page = client.get(reverse("league:game_table", args=[game.pk])).content.decode()
-    assert 'data-testid="last-hand" hidden' not in page and 'data-testid="last-hand"' in page
+    assert 'data-testid="last-hand" hidden' not in page
+    assert 'data-testid="last-hand"' in page
     assert "마지막 국" in page
 
 
@@ -162,14 +169,16 @@ def test_the_watch_check_is_304_until_a_hand_is_saved(client, night, members, ad
     assert client.get(url, HTTP_IF_NONE_MATCH=etag).status_code == HTTPStatus.NOT_MODIFIED
     game_services.hand_record(game=game, position=0, event=ron(1, loser=2), by=None)
     response = client.get(url, HTTP_IF_NONE_MATCH=etag)
-    assert response.status_code == HTTPStatus.OK and response["ETag"] != etag
+    assert response.status_code == HTTPStatus.OK
+    assert response["ETag"] != etag
 
 
 def test_the_board_shows_every_table_and_a_qr_code(client, night, members, admin_user):
     rnd = seat_first_round(night, members, admin_user, n=14)
     client.force_login(admin_user)
     page = client.get(reverse("events:board", args=[night.pk])).content.decode()
-    assert "<svg" in page and "check-in" in page
+    assert "<svg" in page
+    assert "check-in" in page
     assert page.count('data-testid="board-table-1-') == rnd.tables.count() == 4
     for t in rnd.tables.all():
         for s in t.game.seat_set.all():
@@ -196,7 +205,8 @@ def test_the_board_speaks_english_too(client, night, members, admin_user):
     client.force_login(admin_user)
     client.cookies["django_language"] = "en"
     page = client.get(reverse("events:board", args=[night.pk])).content.decode()
-    assert "Tables" in page and "테이블" in page  # the other language under each heading
+    assert "Tables" in page
+    assert "테이블" in page  # the other language under each heading
 
 
 def test_the_board_is_for_members_unless_standings_are_public(client, night):
@@ -224,7 +234,8 @@ def test_the_desk_names_who_sits_out(client, night_no_sanma, members, admin_user
     client.force_login(admin_user)
     page = client.get(reverse("events:night_detail", args=[night.pk])).content.decode()
     out = [m.display_name for m in members if m.pk in rnd.sitting_out]
-    assert len(out) == 2 and all(name in page for name in out)
+    assert len(out) == 2
+    assert all(name in page for name in out)
 
 
 def test_a_plain_games_watch_view_refreshes_too(client, game, club):
@@ -233,7 +244,8 @@ def test_a_plain_games_watch_view_refreshes_too(client, game, club):
     watcher = MemberFactory(club=club, user=UserFactory())
     client.force_login(watcher.user)
     page = client.get(reverse("league:game_table", args=[game.pk])).content.decode()
-    assert 'data-testid="watch-live"' in page and 'data-testid="night-timer"' not in page
+    assert 'data-testid="watch-live"' in page
+    assert 'data-testid="night-timer"' not in page
 
 
 def test_a_referee_reaches_extra_time_from_the_table_screen(client, night, members, admin_user, referee_user):
@@ -271,8 +283,10 @@ def test_the_board_shows_what_each_chaser_needs_at_all_last(client, night, membe
 
     lines = re.findall(r'<span class="name">([^<]+)</span>', needs)
     seated = {s.member.display_name for s in at_all_last.seat_set.all()}
-    assert len(lines) == 3 and set(lines) < seated  # one line a chaser; the leader has none
-    assert "론" in needs and "쯔모" in needs
+    assert len(lines) == 3
+    assert set(lines) < seated  # one line a chaser; the leader has none
+    assert "론" in needs
+    assert "쯔모" in needs
 
 
 def test_the_desk_check_in_is_a_searchable_list_one_tap_a_name(client, night, members, admin_user):
@@ -285,7 +299,8 @@ def test_the_desk_check_in_is_a_searchable_list_one_tap_a_name(client, night, me
     assert "<select" not in desk
     assert 'type="search"' in desk
     for m in members[1:]:
-        assert f'name="member" value="{m.pk}"' in desk and m.display_name in desk
+        assert f'name="member" value="{m.pk}"' in desk
+        assert m.display_name in desk
     assert f'value="{members[0].pk}"' not in desk  # already here: not offered again
     # one tap: the name's own button posts it
     response = client.post(reverse("events:desk_checkin", args=[night.pk]), {"member": members[5].pk}, follow=True)

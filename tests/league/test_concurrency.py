@@ -31,7 +31,7 @@ def submit_together(game, submissions):
         try:
             barrier.wait(timeout=10)
             results[i] = game_services.hand_record(game=game, position=0, event=event, by=user)
-        except Exception as exc:  # noqa: BLE001 - the outcome is what we assert on
+        except Exception as exc:  # the outcome is what we assert on
             results[i] = exc
         finally:
             thread_connection.close()
@@ -54,7 +54,7 @@ def test_different_events_at_once_store_one_and_conflict_the_other(game, players
 
     stored = [r for r in results if isinstance(r, HandRecord)]
     conflicts = [r for r in results if isinstance(r, HandConflict)]
-    assert len(stored) == 1 and len(conflicts) == 1, results
+    assert (len(stored), len(conflicts)) == (1, 1), results
     assert conflicts[0].existing.pk == stored[0].pk
     assert list(HandRecord.objects.filter(game=game).values_list("event", flat=True)) == [stored[0].event]
     assert AuditEntry.objects.filter(object_type="hand").count() == 1

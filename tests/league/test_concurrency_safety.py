@@ -34,7 +34,7 @@ def at_once(call, n: int = N) -> list:
         try:
             barrier.wait(timeout=20)
             results[i] = call(i)
-        except Exception as exc:  # noqa: BLE001 - the outcome is what we assert on
+        except Exception as exc:  # the outcome is what we assert on
             results[i] = exc
         finally:
             thread_connection.close()
@@ -73,10 +73,11 @@ def test_twenty_deletes_of_hand_one_at_once_delete_one(game, players):
     results = at_once(lambda i: game_services.hand_delete(hand=HandRecord(pk=seen.pk, game=game), by=players[0].user,
                                                      reason="entered twice", position=0))
     refused = [r for r in results if isinstance(r, HandRefused)]
-    assert results.count(None) == 1 and len(refused) == N - 1, results
+    assert (results.count(None), len(refused)) == (1, N - 1), results
     assert {r.code for r in refused} == {"gone"}
     hands = list(HandRecord.objects.filter(game=game).order_by("position"))
-    assert len(hands) == 6 and hands[0].pk == second.pk
+    assert len(hands) == 6
+    assert hands[0].pk == second.pk
     assert [h.position for h in hands] == list(range(6))
 
 
@@ -86,9 +87,10 @@ def test_twenty_identical_penalties_at_once_log_one(game, players, referee):
                                                       game=game, by=referee.user, once=once))
     made = [r for r in results if isinstance(r, Penalty)]
     done = [r for r in results if isinstance(r, AlreadyDone)]
-    assert len(made) == 1 and len(done) == N - 1, results
+    assert (len(made), len(done)) == (1, N - 1), results
     assert all(d.result.pk == made[0].pk for d in done)
-    assert Penalty.objects.count() == 1 and HandRecord.objects.filter(game=game).count() == 1
+    assert Penalty.objects.count() == 1
+    assert HandRecord.objects.filter(game=game).count() == 1
 
 
 def test_twenty_identical_season_deductions_at_once_log_one(season, players, referee):
@@ -104,8 +106,9 @@ def test_twenty_identical_game_starts_at_once_start_one(season, players, host):
     results = at_once(lambda i: game_services.game_start(season=season, members=players, table_label="A", by=host.user,
                                                     once=once))
     started = [r for r in results if isinstance(r, Game)]
-    assert len(started) == 1 and sum(isinstance(r, AlreadyDone) for r in results) == N - 1, results
-    assert Game.objects.count() == 1 and IdempotencyKey.objects.count() == 1
+    assert (len(started), sum(isinstance(r, AlreadyDone) for r in results)) == (1, N - 1), results
+    assert Game.objects.count() == 1
+    assert IdempotencyKey.objects.count() == 1
 
 
 def test_twenty_identical_api_hand_posts_at_once_answer_201_once(game, players):

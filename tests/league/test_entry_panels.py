@@ -73,7 +73,8 @@ def test_the_dealers_winner_tap_is_marked_only_while_the_dora_question_applies()
     asked = panels.panels_markup(HandEntryForm(table=_table(ruleset, dealer=2, dealer_min_han=2)))
     plain = panels.panels_markup(HandEntryForm(table=_table(ruleset, dealer=2)))
     assert '<label class="is-dealer"><input type="radio" name="ron_winner" value="2"' in asked
-    assert "is-dealer" not in plain and 'data-testid="dealer-dora"' not in plain
+    assert "is-dealer" not in plain
+    assert 'data-testid="dealer-dora"' not in plain
 
 
 @pytest.mark.parametrize("how", ["posted", "edit-initial", "other-kind"])
@@ -96,7 +97,9 @@ def test_a_form_with_answers_is_rendered_with_them(how):
 
 def test_names_are_escaped_in_the_remembered_panels():
     html = panels.panels_markup(HandEntryForm(table=_table(preset("juki-agit-2026"))))
-    assert "김 &lt;동&gt;" in html and "이&amp;서" in html and "<동>" not in html
+    assert "김 &lt;동&gt;" in html
+    assert "이&amp;서" in html
+    assert "<동>" not in html
 
 
 def test_an_edited_template_is_rendered_again_by_runserver(tmp_path):
@@ -109,8 +112,11 @@ def test_an_edited_template_is_rendered_again_by_runserver(tmp_path):
     form = HandEntryForm(table=_table(preset("juki-agit-2026")))
     panels.panels_markup(form)
     value_grid.grid_markup(form.ron_value_rows)
-    assert len(panels._PANELS) and len(value_grid._GRIDS)
+    assert len(panels._PANELS)
+    assert len(value_grid._GRIDS)
     file_changed.send(sender=None, file_path=Path(tmp_path / "note.txt"))
-    assert len(panels._PANELS) and len(value_grid._GRIDS)
+    assert len(panels._PANELS)
+    assert len(value_grid._GRIDS)
     file_changed.send(sender=None, file_path=Path(tmp_path / "_entry_panels.html"))
-    assert len(panels._PANELS) == 0 and len(value_grid._GRIDS) == 0
+    assert len(panels._PANELS) == 0
+    assert len(value_grid._GRIDS) == 0

@@ -2,7 +2,6 @@
 web process reads: the download view then hands out the bytes the request streams."""
 from __future__ import annotations
 
-import time
 from http import HTTPStatus
 
 import pytest
@@ -12,10 +11,10 @@ from django.urls import reverse
 
 from league.models import SeasonExport
 from league.transfer import exports
-from tests.league.test_export_streaming import busy_season, small_chunks  # noqa: F401  (fixtures)
-from tests.league.test_tasks_worker import broker_url, worker  # noqa: F401  (fixtures)
+from tests.workers import wait_for_worker
 
-pytestmark = [pytest.mark.celery_worker, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.celery_worker, pytest.mark.postgres, pytest.mark.django_db(transaction=True),
+              pytest.mark.usefixtures("small_chunks")]
 
 
 @pytest.fixture
@@ -25,25 +24,20 @@ def shared_media(monkeypatch):
 
 
 def test_the_worker_builds_the_hands_csv_and_the_admin_downloads_it(
-        client, busy_season, club_admin, monkeypatch, shared_media, broker_url, worker):  # noqa: F811
+        client, busy_season, club_admin, monkeypatch, shared_media, broker_url, worker):
     monkeypatch.setattr(exports, "on_commit", lambda *args, **kwargs: None)  # this process is eager: no build here
     export = exports.export_request(season=busy_season, kind="hands", by=club_admin.user)
     assert export.status == SeasonExport.Status.PENDING
 
     Celery(broker=broker_url, set_as_current=False).send_task("league.season_export_build", args=[export.pk])
-    deadline = time.monotonic() + 90
-    while time.monotonic() < deadline and worker.poll() is None:
-        export.refresh_from_db()
-        if export.status in (SeasonExport.Status.READY, SeasonExport.Status.FAILED):
-            break
-        time.sleep(0.25)
-    if export.status != SeasonExport.Status.READY:
-        worker.terminate()
-        pytest.fail(f"the worker did not build the file ({export.status} {export.error}):\n"
-                    + (worker.communicate(timeout=15)[0] or ""))
+    ended = (SeasonExport.Status.READY, SeasonExport.Status.FAILED)
+    export = wait_for_worker(worker, lambda: SeasonExport.objects.filter(pk=export.pk, status__in=ended).first(),
+                             what="build the file")
+    assert export.status == SeasonExport.Status.READY, export.error
     client.force_login(club_admin.user)
     response = client.get(reverse("league:export_download", args=[export.pk]))
     assert response.status_code == HTTPStatus.OK
     built = b"".join(response.streaming_content)
     streamed = b"".join(client.get(f"/api/seasons/{busy_season.pk}/csv/hands/").streaming_content)
-    assert built == streamed and export.done == busy_season.games.count()
+    assert built == streamed
+    assert export.done == busy_season.games.count()

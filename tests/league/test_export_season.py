@@ -80,7 +80,9 @@ def _game_order(row: dict, order: dict) -> dict:
 
 def wipe():
     call_command("flush", interactive=False, verbosity=0)
-    assert not Club.objects.exists() and not Game.objects.exists() and not Ruleset.objects.exists()
+    assert not Club.objects.exists()
+    assert not Game.objects.exists()
+    assert not Ruleset.objects.exists()
 
 
 @pytest.mark.django_db(transaction=True)
@@ -88,7 +90,8 @@ def test_export_then_restore_into_empty_database_gives_identical_standings(tmp_p
     season = build_season()
     before = normalized(season)
     games_before = games_rows(season)[1:]
-    assert len(before[0]) >= 8 and before[1]
+    assert len(before[0]) >= 8
+    assert before[1]
     path = tmp_path / "season.json"
     call_command("export_season", str(season.pk), "-o", str(path))
     doc = json.loads(path.read_text(encoding="utf-8"))
@@ -106,7 +109,8 @@ def test_export_then_restore_into_empty_database_gives_identical_standings(tmp_p
     assert restored.games.filter(status=Game.Status.CANCELLED).get().cancel_reason == "wrong players"
     assert restored.games.filter(status=Game.Status.IN_PROGRESS).count() == 1
     chombo = Penalty.objects.get(type="chombo")
-    assert chombo.hand_record.position == 1 and chombo.hand_record.event["kind"] == "chombo"
+    assert chombo.hand_record.position == 1
+    assert chombo.hand_record.event["kind"] == "chombo"
     assert Penalty.objects.filter(type="season_deduction", cancelled_at__isnull=False).count() == 1
     # the snapshot written by the recompute task agrees too
     snap_rows = restored.standings_snapshot.rows
@@ -139,7 +143,8 @@ def test_a_second_season_of_the_club_is_restored_into_the_existing_club(tmp_path
     with pytest.raises(CommandError, match="--into-existing-club"):
         call_command("import_season", str(second))
     call_command("import_season", "--into-existing-club", str(second))
-    assert Club.objects.count() == 1 and Ruleset.objects.count() == 1
+    assert Club.objects.count() == 1
+    assert Ruleset.objects.count() == 1
     restored = Season.objects.get(name="두 번째 시즌")
     assert normalized(restored) == before
     assert Member.objects.filter(club=restored.club).count() == len({m["display_name"] for m in json.loads(
@@ -151,7 +156,7 @@ def test_a_second_season_of_the_club_is_restored_into_the_existing_club(tmp_path
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
-    "breakage, message",
+    ("breakage", "message"),
     [
         (lambda d: d.update(format="x"), "Not a season export"),
         (lambda d: d["games"][0]["record"]["hands"].append({"kind": "draw", "tenpai": []}), "already over"),

@@ -12,41 +12,10 @@ import pytest
 from django.utils import timezone
 from rest_framework.renderers import JSONRenderer
 
-from league.games import services as game_services
-from league.referee import services as referee_services
 from tests.factories import ClubRoleFactory, MemberFactory, UserFactory
 from tests.league import export_oracle as before
-from tests.league.events import ron
-from tests.league.standings.conftest import random_season
 
-pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture(autouse=True)
-def small_chunks(monkeypatch):
-    from league.transfer import csv as transfer_csv
-    from league.transfer import season_file
-
-    monkeypatch.setattr(transfer_csv, "CHUNK_GAMES", 3)
-    monkeypatch.setattr(season_file, "CHUNK_GAMES", 3)
-
-
-@pytest.fixture
-def busy_season(season, game, players, referee):
-    """Random finished games, a game entered through the services (audited, with a penalty), a
-    formula-looking name, a cancelled game and a season deduction."""
-    random_season(season, players=6, games=10)
-    for position, loser in enumerate([2, 3, 0]):
-        game_services.hand_record(game=game, position=position, event=ron(1, loser=loser), by=players[0].user)
-    referee_services.penalty_give(member=players[2], type="chombo", reason="=손패 공개", game=game, by=referee.user)
-    referee_services.penalty_give(member=players[3], type="season_deduction", reason="지각", season=season,
-                                  points=5, by=referee.user)
-    players[0].display_name = "=HYPERLINK(1)"
-    players[0].save()
-    others = [MemberFactory(club=season.club) for _ in range(4)]
-    cancelled = game_services.game_start(season=season, members=others, table_label="-B", by=referee.user)
-    game_services.game_cancel(game=cancelled, by=referee.user, reason="잘못 시작")
-    return season
+pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("small_chunks")]  # busy_season: tests/league/conftest.py
 
 
 def _client(client, member):

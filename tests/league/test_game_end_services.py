@@ -21,7 +21,8 @@ def test_a_referee_ends_a_game_at_its_scores(game, referee):
     game_services.hand_record(game=game, position=0, event=SEAT2_TENPAI, by=referee.user)
     game_services.game_end(game=game, reason="referee", note="한 명이 몸이 안 좋아 중단", by=referee.user)
     game.refresh_from_db()
-    assert game.status == Game.Status.FINISHED and game.ended_by == "referee"
+    assert game.status == Game.Status.FINISHED
+    assert game.ended_by == "referee"
     # Juki: the leftover stick to first: 28000: -2 + 30 + 20 = 48; 24000 by seat order: +4, -16, -36.
     assert game.final_scores == [24000, 24000, 28000, 24000]
     assert game.final_points == [4.0, -16.0, 48.0, -36.0]
@@ -51,7 +52,8 @@ def test_no_hand_follows_an_end(game, referee, players):
             game_services.hand_record(game=game, position=None, event=SEAT2_TENPAI, by=user)
         assert exc.value.code == Code.FINISHED
     game.refresh_from_db()
-    assert game.status == Game.Status.FINISHED and game.hands.count() == 1
+    assert game.status == Game.Status.FINISHED
+    assert game.hands.count() == 1
 
 
 def test_undoing_a_referee_end_reopens_the_game(game, referee):
@@ -59,7 +61,9 @@ def test_undoing_a_referee_end_reopens_the_game(game, referee):
     game_services.game_end(game=game, reason="referee", note="중단", by=referee.user)
     game_services.game_end_undo(game=game, reason="잘못 종료함", by=referee.user)
     game.refresh_from_db()
-    assert game.status == Game.Status.IN_PROGRESS and game.ended_by == "" and game.final_scores is None
+    assert game.status == Game.Status.IN_PROGRESS
+    assert game.ended_by == ""
+    assert game.final_scores is None
     assert game.hands.count() == 1
     assert AuditEntry.objects.filter(action=AuditEntry.Action.DELETE, object_type="hand", reason="잘못 종료함").exists()
 
@@ -108,7 +112,8 @@ def test_a_result_that_does_not_add_up_is_refused_in_korean(game, referee):
         game_services.game_result(game=game, scores=[30000, 30000, 30000, 30000], by=referee.user)
     assert "120,000점" in exc.value.error.localized("ko")
     game.refresh_from_db()
-    assert game.status == Game.Status.IN_PROGRESS and not game.hands.exists()
+    assert game.status == Game.Status.IN_PROGRESS
+    assert not game.hands.exists()
 
 
 def test_a_finished_game_refuses_a_hand_even_when_its_record_does_not_say_so(game, players):
@@ -118,6 +123,8 @@ def test_a_finished_game_refuses_a_hand_even_when_its_record_does_not_say_so(gam
                                            final_scores=[40000, 30000, 20000, 10000])
     with pytest.raises(HandRefused) as exc:
         game_services.hand_record(game=game, position=None, event=SEAT2_TENPAI, by=players[0].user)
-    assert exc.value.code == Code.FINISHED and "no hand can follow" in exc.value.message
+    assert exc.value.code == Code.FINISHED
+    assert "no hand can follow" in exc.value.message
     game.refresh_from_db()
-    assert game.status == Game.Status.FINISHED and not game.hands.exists()
+    assert game.status == Game.Status.FINISHED
+    assert not game.hands.exists()

@@ -46,9 +46,12 @@ def test_a_page_holds_the_newest_games_and_the_pager_leads_to_older_ones(member_
     _games(season, players, 5)
     first, last = _get(member_client, club), _get(member_client, club, "?page=3")
     assert first.status_code == last.status_code == HTTPStatus.OK
-    assert _labels(first) == ["G4", "G3"] and _labels(last) == ["G0"]
-    assert "Page 1 of 3 (5 games)" in first.content.decode() and 'rel="next"' in first.content.decode()
-    assert 'rel="prev"' in last.content.decode() and 'rel="next"' not in last.content.decode()
+    assert _labels(first) == ["G4", "G3"]
+    assert _labels(last) == ["G0"]
+    assert "Page 1 of 3 (5 games)" in first.content.decode()
+    assert 'rel="next"' in first.content.decode()
+    assert 'rel="prev"' in last.content.decode()
+    assert 'rel="next"' not in last.content.decode()
 
 
 def test_the_pager_keeps_the_filters(member_client, club, season, players, monkeypatch):
@@ -133,7 +136,8 @@ def test_names_are_shown_as_text_never_as_markup(member_client, club, season, pl
     players[2].save()
     _games(season, players, 1)
     body = _get(member_client, club).content.decode()
-    assert "&lt;b&gt;악당&lt;/b&gt;" in body and "<b>악당" not in body
+    assert "&lt;b&gt;악당&lt;/b&gt;" in body
+    assert "<b>악당" not in body
 
 
 def test_a_finished_game_shows_each_players_points_an_unfinished_one_none(member_client, club, season, players):
@@ -142,7 +146,8 @@ def test_a_finished_game_shows_each_players_points_an_unfinished_one_none(member
     done.final_points = [45.5, 9.0, -14.5, -40.0]
     done.save()
     body = _get(member_client, club).content.decode()
-    rows = {label: row for label, row in re.findall(r'>(G\d+)</a></td>\s*<td>(.*?)</td>', body, re.S)}
+    rows = dict(re.findall(r'>(G\d+)</a></td>\s*<td>(.*?)</td>', body, re.S))
     assert re.findall(r'<span class="num">([^<]+)</span>', rows["G0"]) == ["+45.5", "+9.0", "−14.5", "−40.0"]
     assert '<span class="num">' not in rows["G5"]
-    assert f'href="/games/{playing.pk}/table/"' in body and f'href="/games/{done.pk}/"' in body
+    assert f'href="/games/{playing.pk}/table/"' in body
+    assert f'href="/games/{done.pk}/"' in body

@@ -29,7 +29,8 @@ def test_log_imports_into_a_season_of_its_ruleset(make, base):
     log = make()
     game, created = importers.import_log(season=season_of(base), log=log, create_members=True)
     n = game.seats
-    assert created and game.status == Game.Status.FINISHED
+    assert created
+    assert game.status == Game.Status.FINISHED
     assert n == (3 if base.startswith("tenhou-sanma") else 4)
     assert game.final_scores == log["sc"][0 : 2 * n : 2]
     assert [float(p) for p in game.final_points] == pytest.approx([float(p) for p in log["sc"][1 : 2 * n : 2]])
@@ -90,4 +91,5 @@ def test_a_log_whose_room_is_unknown_imports_under_the_seasons_preset():
     log = mahjong_soul_east_game()
     log["rule"] = {"disp": "Club night East", "aka51": 1, "aka52": 1, "aka53": 1}
     game, created = importers.import_log(season=season_of("mahjong-soul-east"), log=log, create_members=True)
-    assert created and game.final_scores == log["sc"][0::2]
+    assert created
+    assert game.final_scores == log["sc"][0::2]

@@ -87,7 +87,8 @@ def test_issue22_item11_the_same_deal_and_results_is_the_same_game_whatever_the_
     other = json.loads(json.dumps(log))
     change(other)
     again, created = importers.import_log(season=season, log=other, create_members=True)
-    assert not created and again.pk == first.pk
+    assert not created
+    assert again.pk == first.pk
     assert Game.objects.filter(season=season).count() == 1
 
 
@@ -107,7 +108,8 @@ def test_issue22_item11_a_game_imported_under_the_old_whole_log_digest_is_still_
     whole = json.dumps(log, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     Game.objects.filter(pk=first.pk).update(external_id="tenhou6:" + hashlib.sha256(whole.encode()).hexdigest())
     again, created = importers.import_log(season=season, log=log, create_members=True)
-    assert not created and again.pk == first.pk
+    assert not created
+    assert again.pk == first.pk
 
 
 @pytest.mark.django_db
@@ -146,7 +148,7 @@ def test_ruleset_that_does_not_fit_the_log_is_refused():
 
 @pytest.mark.django_db
 @pytest.mark.parametrize(
-    "log, message",
+    ("log", "message"),
     [
         ({"log": []}, "cannot be converted"),
         ({"log": [[1, 2, 3]]}, "malformed|cannot be converted"),

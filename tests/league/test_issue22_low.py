@@ -38,7 +38,8 @@ def test_item12_a_nul_in_the_entry_token_is_a_400_and_nothing_is_stored(game, pl
             "entry_token": token}
     r = host.post(reverse("league:hand_create", args=[game.pk]), form)
     assert r.status_code == HTTPStatus.BAD_REQUEST
-    assert "NUL" in r.content.decode() and "저장할 수 없는" in r.content.decode()
+    assert "NUL" in r.content.decode()
+    assert "저장할 수 없는" in r.content.decode()
     assert not HandRecord.objects.filter(game=game).exists()
 
 
@@ -118,7 +119,8 @@ def test_item9_another_clubs_ids_answer_like_ids_that_do_not_exist(private_club_
     missing = client.get(reverse(url_name, args=_probe_args(kind, game, MISSING)))
     assert existing.status_code == missing.status_code == HTTPStatus.NOT_FOUND
     body = existing.content.decode()
-    assert game.season.name not in body and game.season.club.name not in body
+    assert game.season.name not in body
+    assert game.season.club.name not in body
 
 
 def test_item9_the_desk_check_in_does_not_name_another_clubs_member(club, night_setup):
@@ -169,7 +171,8 @@ def test_item15_a_retry_while_the_hand_stands_still_replays_the_first_answer(gam
     body = {"game": game.pk, "event": ron(1, loser=2)}
     first = phone.post("/api/hands/", body, format="json", HTTP_IDEMPOTENCY_KEY="hand-1")
     retry = phone.post("/api/hands/", body, format="json", HTTP_IDEMPOTENCY_KEY="hand-1")
-    assert retry.status_code == HTTPStatus.OK and retry.json() == first.json()
+    assert retry.status_code == HTTPStatus.OK
+    assert retry.json() == first.json()
 
 
 def test_item15_the_form_after_another_phones_undo_says_the_hand_was_undone(game, players):

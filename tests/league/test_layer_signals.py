@@ -77,16 +77,19 @@ def test_hand_append_refuses_a_new_penalty_even_from_a_referee(game, referee):
     with pytest.raises(HandRefused) as refused:
         game_services.hand_append(game=game, position=0, event=PENALTY, by=referee.user)
     assert refused.value.code == "referee_only"
-    assert not game.hands.exists() and not Penalty.objects.exists()
+    assert not game.hands.exists()
+    assert not Penalty.objects.exists()
 
 
 def test_the_referees_service_writes_a_penalty_sent_as_a_hand_once(game, players, referee):
     hand, created = referee_services.penalty_hand(game=game, position=None, event=PENALTY, by=referee.user)
-    assert created and hand.position == 0
+    assert created
+    assert hand.position == 0
     again, created_again = referee_services.penalty_hand(game=game, position=0, event=PENALTY, by=referee.user)
     assert (again.pk, created_again) == (hand.pk, False)
     penalty = Penalty.objects.get()
-    assert penalty.hand_record_id == hand.pk and penalty.member == players[2]
+    assert penalty.hand_record_id == hand.pk
+    assert penalty.member == players[2]
 
 
 def test_the_referees_service_refuses_a_penalty_after_the_game_finished(game, referee):
@@ -118,7 +121,8 @@ def test_the_table_screen_hands_a_deliberate_chombo_to_the_referee(asi_game, pla
     response = _deliberate_chombo(client, asi_game)
     assert response.status_code == HTTPStatus.FOUND
     penalty = Penalty.objects.get()
-    assert penalty.member == players[3] and penalty.given_by == referee.user
+    assert penalty.member == players[3]
+    assert penalty.given_by == referee.user
     assert asi_game.hands.get().event == {"kind": "chombo", "offender": 3, "deliberate": True}
 
 
@@ -128,4 +132,5 @@ def test_the_table_screen_refuses_a_players_deliberate_chombo_in_korean(asi_game
     response = _deliberate_chombo(client, asi_game)
     assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
     assert "심판" in response.content.decode()
-    assert not asi_game.hands.exists() and not Penalty.objects.exists()
+    assert not asi_game.hands.exists()
+    assert not Penalty.objects.exists()

@@ -28,7 +28,7 @@ def _client(member) -> Client:
 
 
 @pytest.mark.parametrize(
-    "hands, shown",
+    ("hands", "shown"),
     [(TO_S4_P3_TOP[:5], False), (TO_S4_P3_TOP[:6], True), (TO_S4_P3_TOP, True)],
     ids=["South 2: no panel yet", "South 3: the panel appears", "South 4 (all-last): the panel"],
 )
@@ -45,7 +45,8 @@ def test_panel_in_korean_words_collapsed(game, players):
     names = [p.display_name for p in players]
     start = text.index('data-testid="needs"')
     panel = text[text.rindex("<details", 0, start):text.index("</details>", start)]
-    assert "<details" in panel and " open" not in panel.split(">")[0]
+    assert "<details" in panel
+    assert " open" not in panel.split(">")[0]
     # p2 ties the dealer by ron off them (2h70 4,500) and ranks first by seat order
     assert f"{names[2]} 1위 조건" in panel
     assert f"{names[3]} 4,500 (2판 70부)" in panel
@@ -73,7 +74,8 @@ def test_api_needs(game, players):
     r = client.get(f"/api/games/{game.pk}/needs/")
     assert r.status_code == HTTPStatus.OK
     body = r.json()
-    assert body["round"] == "S4" and body["scores"] == [20000, 23000, 24000, 33000]
+    assert body["round"] == "S4"
+    assert body["scores"] == [20000, 23000, 24000, 33000]
     assert body["players"][2]["to_first"]["ron"]["3"]["hand"] == {"han": 2, "fu": 70}
     # the contract's usual hand and the win that ends the game (2h70 ties at 28,500 and goes West)
     assert body["players"][2]["to_first"]["ron"]["3"]["usual"] == {"han": 3, "fu": 40, "points": 5200}
@@ -122,12 +124,14 @@ def test_no_panel_on_a_finished_or_cancelled_game(game, players, referee):
     client = _client(players[0])
     _play(game, [*TO_S4_P3_TOP, {"kind": "ron", "loser": 0, "wins": [{"winner": 1, "han": 1, "fu": 30}], "riichi": []}])
     text = client.get(reverse("league:game_table", args=[game.pk])).content.decode()
-    assert 'data-testid="final"' in text and 'data-testid="needs"' not in text
+    assert 'data-testid="final"' in text
+    assert 'data-testid="needs"' not in text
     other = game_services.game_start(season=game.season, table_label="B", members=players, by=referee.user)
     _play(other, TO_S4_P3_TOP)
     game_services.game_cancel(game=other, by=referee.user, reason="wrong table")
     text = client.get(reverse("league:game_table", args=[other.pk])).content.decode()
-    assert 'data-testid="cancelled"' in text and 'data-testid="needs"' not in text
+    assert 'data-testid="cancelled"' in text
+    assert 'data-testid="needs"' not in text
 
 
 def _panel(text: str) -> str:
@@ -156,7 +160,8 @@ def test_panel_all_last_shows_how_to_end_the_game_first_before_the_cheapest_firs
     assert f"{names[1]} 1위로 끝내려면" in row
     assert row.index("1위로 끝내려면") < row.index(f"{names[1]} 1위 조건")
     win, first = row.split(f"{names[1]} 1위 조건")
-    assert f"{names[3]} 5,200 (3판 40부)" in win and "2판 80부" not in win
+    assert f"{names[3]} 5,200 (3판 40부)" in win
+    assert "2판 80부" not in win
     assert f"{names[3]} 1,000 (1판 30부)" in first
     assert "대국은 계속될 수 있음" in first
     assert 'data-testid="needs-win-note"' in text
@@ -179,4 +184,5 @@ def test_panel_names_the_usual_hand_a_host_calls_to_mind(game, players):
     assert f"{names[3]} 7,100 (2판 110부)</span> <span class=\"muted need\">보통은 4판 30부 7,700</span>" in row
     # p2's tsumo: 2판 100부 and 4판 25부 both pay 1,600-3,200: the panel names 4판 25부 alone
     row = _row(_panel(text), 2).split(f"{names[2]} 1위 조건")[1]
-    assert "1,600-3,200 (4판 25부)" in row and "2판 100부" not in row
+    assert "1,600-3,200 (4판 25부)" in row
+    assert "2판 100부" not in row

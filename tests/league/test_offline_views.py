@@ -58,7 +58,8 @@ def test_manifest_names_the_app_in_korean_with_icons_that_exist():
     assert response["Content-Type"].startswith("application/manifest+json")
     data = json.loads(response.content)
     assert data["name"] == "리치 마작 클럽 리그"
-    assert data["display"] == "standalone" and data["start_url"] == "/"
+    assert data["display"] == "standalone"
+    assert data["start_url"] == "/"
     sizes = {icon["sizes"] for icon in data["icons"]}
     assert {"192x192", "512x512"} <= sizes
     for icon in data["icons"]:
@@ -76,7 +77,8 @@ def test_scoring_zip_is_the_source_tree_and_replays_a_game_on_its_own(tmp_path):
     names = zipfile.ZipFile(BytesIO(response.content)).namelist()
     sources = {str(p.relative_to(offline.SCORING_DIR.parent)) for p in offline._scoring_sources()}
     assert set(names) == sources
-    assert "scoring/game.py" in names and not any("__pycache__" in n for n in names)
+    assert "scoring/game.py" in names
+    assert not any("__pycache__" in n for n in names)
     # Imported from the zip alone (as Pyodide does), in a fresh interpreter away from the repository.
     archive = tmp_path / "scoring.zip"
     archive.write_bytes(response.content)
@@ -111,15 +113,18 @@ def test_pages_to_cache_are_the_in_progress_games_the_member_sits_at(game, playe
 def test_table_screen_carries_the_offline_queue_for_those_who_enter_hands(game, players):
     url = reverse("league:game_table", args=[game.pk])
     text = _client(players[0].user).get(url).content.decode()
-    assert 'id="offline-config"' in text and "league/offline.js" in text
+    assert 'id="offline-config"' in text
+    assert "league/offline.js" in text
     config = json.loads(text.split('<script id="offline-config" type="application/json">')[1].split("</script>")[0])
-    assert config["game"] == game.pk and config["position"] == 0
+    assert config["game"] == game.pk
+    assert config["position"] == 0
     assert config["players"] == [p.display_name for p in players]
     assert config["api"]["hands"] == "/api/hands/"
     assert config["strings"]["title"] == "전송 대기 (%(n)s)"
     # scoring.quick_entry reads the taps against this table, in the page's words (Pyodide in the browser)
     assert config["tapTable"]["values"]["3-30"] == {"han": 3, "fu": 30}
-    assert config["tapTable"]["players"] == 4 and config["tapTable"]["dealer"] == 0
+    assert config["tapTable"]["players"] == 4
+    assert config["tapTable"]["dealer"] == 0
     assert config["refusals"]["self_ron"] == "화료자가 자기 자신에게 방총할 수는 없습니다."
     assert config["eventWords"]["han_fu"] == "%(han)s판 %(fu)s부"
 

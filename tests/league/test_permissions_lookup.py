@@ -65,4 +65,5 @@ def test_roles_in_another_club_do_not_count(club):
     member = _member(club)
     ClubRoleFactory(club=ClubFactory(), member=member, role="admin")
     membership = permissions._lookup_membership(member.user, club, None)
-    assert membership.member and membership.roles == frozenset()
+    assert membership.member
+    assert membership.roles == frozenset()

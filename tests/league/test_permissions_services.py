@@ -43,7 +43,7 @@ MATRIX = {
 
 
 @pytest.mark.parametrize(
-    "role, action",
+    ("role", "action"),
     [pytest.param(role, action, id=f"{role}-{action}") for role in MATRIX for action in Action],
 )
 def test_permission_matrix(role, action):
@@ -51,7 +51,7 @@ def test_permission_matrix(role, action):
 
 
 @pytest.mark.parametrize(
-    "role, public, expected",
+    ("role", "public", "expected"),
     [
         pytest.param("anonymous", True, True, id="anonymous-see-public-standings"),
         pytest.param("anonymous", False, False, id="anonymous-never-see-private-standings"),

@@ -25,7 +25,9 @@ def test_a_seated_player_calls_a_referee_with_a_reason(client, game, players, re
                            {"reason": reason, "entry_token": "referee_call.t1"}, follow=True)
     assert response.status_code == HTTPStatus.OK
     call = RefereeCall.objects.get(game=game)
-    assert call.reason == reason and call.called_by == players[2].user and call.is_open
+    assert call.reason == reason
+    assert call.called_by == players[2].user
+    assert call.is_open
     assert 'data-testid="referee-call-open"' in response.content.decode()
     assert "심판을 불렀습니다" in response.content.decode()
 
@@ -53,7 +55,9 @@ def test_the_same_token_after_the_acknowledgement_makes_no_new_call(game, player
     call, created = calls.referee_call(game=game, reason="chombo", by=players[0].user, once=once)
     calls.referee_call_acknowledge(call=call, by=referee.user)
     again, created_again = calls.referee_call(game=game, reason="chombo", by=players[0].user, once=once)
-    assert created and not created_again and again.pk == call.pk
+    assert created
+    assert not created_again
+    assert again.pk == call.pk
     assert RefereeCall.objects.filter(game=game).count() == 1
 
 
@@ -61,7 +65,8 @@ def test_after_an_acknowledgement_the_table_can_call_again(game, players, refere
     first, _ = calls.referee_call(game=game, reason="chombo", by=players[0].user)
     calls.referee_call_acknowledge(call=first, by=referee.user)
     second, created = calls.referee_call(game=game, reason="other", by=players[0].user)
-    assert created and second.pk != first.pk
+    assert created
+    assert second.pk != first.pk
 
 
 def test_a_member_not_at_the_table_cannot_call(client, game, club):
@@ -85,7 +90,8 @@ def test_the_referees_screen_lists_the_call_until_acknowledged(client, game, pla
     call, _ = calls.referee_call(game=game, reason="score_dispute", by=players[0].user)
     client.force_login(referee.user)
     page = client.get(reverse("league:referee_calls", args=[game.club.slug])).content.decode()
-    assert f'data-testid="open-call-{game.pk}"' in page and "점수 분쟁" in page
+    assert f'data-testid="open-call-{game.pk}"' in page
+    assert "점수 분쟁" in page
     response = client.post(reverse("league:referee_call_acknowledge", args=[call.pk]), follow=True)
     assert response.status_code == HTTPStatus.OK
     assert f'data-testid="open-call-{game.pk}"' not in response.content.decode()
@@ -120,7 +126,8 @@ def test_the_table_sees_the_acknowledgement_without_a_reload(client, game, playe
 def test_the_table_screen_offers_the_button(client, game, players):
     client.force_login(players[3].user)
     page = client.get(reverse("league:game_table", args=[game.pk])).content.decode()
-    assert 'data-testid="call-referee"' in page and 'data-testid="call-reason-chombo"' in page
+    assert 'data-testid="call-referee"' in page
+    assert 'data-testid="call-reason-chombo"' in page
 
 
 def test_the_night_desk_links_to_the_referees_screen(client, club, season, referee):

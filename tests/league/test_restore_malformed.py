@@ -73,6 +73,7 @@ def _refused_or_restored(broken) -> None:
     class Undo(Exception):
         pass
 
+    refusal = None
     try:
         with transaction.atomic():
             restore_season(broken)
@@ -80,7 +81,8 @@ def _refused_or_restored(broken) -> None:
     except Undo:
         pass
     except RestoreError as exc:
-        assert str(exc)
+        refusal = str(exc)
+    assert refusal != "", "a refusal says why"
     assert _counts() == before
 
 

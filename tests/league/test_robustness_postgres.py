@@ -31,7 +31,7 @@ def all_at_once(n, work):
         try:
             barrier.wait(timeout=10)
             results[i] = work(i)
-        except Exception as exc:  # noqa: BLE001 - the outcome is what we assert on
+        except Exception as exc:  # the outcome is what we assert on
             results[i] = exc
         finally:
             thread_connection.close()
@@ -59,7 +59,8 @@ def test_item14_ten_simultaneous_cancels_of_a_deduction_write_one_audit_entry(se
                                         action=AuditEntry.Action.CANCEL)
     assert cancels.count() == 1
     penalty.refresh_from_db()
-    assert penalty.cancelled_at is not None and penalty.cancel_reason == cancels.get().reason
+    assert penalty.cancelled_at is not None
+    assert penalty.cancel_reason == cancels.get().reason
 
 
 def test_item13_a_nul_in_an_event_note_never_reaches_postgresql(game, players):

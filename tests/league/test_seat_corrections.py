@@ -85,7 +85,7 @@ def test_a_replacement_takes_the_seat_and_its_score(game, players, referee, newc
     assert build_record(game, [])["players"][2] == "진짜선수"
 
 
-@pytest.mark.parametrize("who, code", [
+@pytest.mark.parametrize(("who", "code"), [
     pytest.param("seated", Code.SEATS, id="a-member-already-in-the-game"),
     pytest.param("other-club", Code.MEMBER, id="a-member-of-another-club"),
     pytest.param("inactive", Code.MEMBER, id="an-inactive-member"),
@@ -116,7 +116,8 @@ def test_a_swap_in_a_finished_game_moves_the_standings(game, players, referee, d
         seat_corrections.seats_swap(game=game, first=players[0], second=players[1], by=referee.user,
                                     reason="동과 남이 바뀜")
     after = totals(game.season)
-    assert after[players[0].pk] == before[players[1].pk] and after[players[1].pk] == before[players[0].pk]
+    assert after[players[0].pk] == before[players[1].pk]
+    assert after[players[1].pk] == before[players[0].pk]
     assert after[players[2].pk] == before[players[2].pk]
     game.refresh_from_db()
     assert game.status == Game.Status.FINISHED
@@ -149,7 +150,9 @@ def test_the_audit_log_says_who_when_and_why(game, players, referee):
     seat_corrections.seats_swap(game=game, first=players[0], second=players[3], by=referee.user,
                                 reason="동/북 자리 바뀜")
     entry = AuditEntry.objects.filter(object_type="game", object_id=str(game.pk)).latest("id")
-    assert entry.actor == referee.user and entry.action == AuditEntry.Action.EDIT and entry.at is not None
+    assert entry.actor == referee.user
+    assert entry.action == AuditEntry.Action.EDIT
+    assert entry.at is not None
     assert entry.reason == "동/북 자리 바뀜"
     assert entry.before["members"] == [p.pk for p in players]
     assert entry.after["members"] == [players[3].pk, players[1].pk, players[2].pk, players[0].pk]
@@ -171,7 +174,7 @@ def test_a_cancelled_game_keeps_its_seats(game, players, referee):
     assert info.value.code == Code.CANCELLED
 
 
-@pytest.mark.parametrize("who, allowed", [
+@pytest.mark.parametrize(("who", "allowed"), [
     pytest.param("referee", True, id="referee"), pytest.param("club_admin", True, id="admin"),
     pytest.param("host", False, id="host-refused"), pytest.param("player", False, id="player-refused"),
 ])
@@ -190,7 +193,8 @@ def test_only_a_referee_or_an_admin_corrects_seats(request, game, players, who, 
 def test_the_referee_screen_links_to_the_seat_corrections(client, game, referee):
     client.force_login(referee.user)
     page = client.get(reverse("league:game_penalties", args=[game.pk])).content.decode()
-    assert reverse("league:game_seats", args=[game.pk]) in page and 'data-testid="correct-seats"' in page
+    assert reverse("league:game_seats", args=[game.pk]) in page
+    assert 'data-testid="correct-seats"' in page
 
 
 def test_a_finished_games_referee_screen_offers_the_seat_correction(client, game, players, referee):
@@ -279,6 +283,8 @@ def test_a_swap_at_a_tournament_table_with_entered_scores_moves_the_tournament_s
     east, south = (table.game.seat_set.get(seat=s).member for s in (0, 1))
     seat_corrections.seats_swap(game=table.game, first=east, second=south, by=organiser, reason="1·2위 자리 반대")
     table.game.refresh_from_db()
-    assert table.game.status == Game.Status.FINISHED and table.game.final_scores == [40000, 30000, 20000, 10000]
+    assert table.game.status == Game.Status.FINISHED
+    assert table.game.final_scores == [40000, 30000, 20000, 10000]
     after = {r["member_id"]: r["points"] for r in tournament_standings.standings(tournament)}
-    assert after[east.pk] == before[south.pk] and after[south.pk] == before[east.pk]
+    assert after[east.pk] == before[south.pk]
+    assert after[south.pk] == before[east.pk]

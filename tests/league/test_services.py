@@ -79,7 +79,7 @@ def test_game_start_random_seats_is_a_permutation_of_the_members(season, players
 
 
 @pytest.mark.parametrize(
-    "make_members, message",
+    ("make_members", "message"),
     [
         pytest.param(lambda ps, other: ps[:3], "is for 4 players", id="too-few-players-for-the-ruleset"),
         pytest.param(lambda ps, other: [ps[0], ps[0], ps[1], ps[2]], "only one seat", id="member-seated-twice"),
@@ -103,7 +103,8 @@ def test_game_start_refuses_a_user_without_a_role(season, players):
 def test_hand_record_stores_the_event_and_audits_it(game, players):
     hand = game_services.hand_record(game=game, position=0, event=ron(1, loser=2, han=2), by=players[1].user)
 
-    assert hand.position == 0 and hand.event == ron(1, loser=2, han=2)
+    assert hand.position == 0
+    assert hand.event == ron(1, loser=2, han=2)
     assert hand.entered_by == players[1].user
     assert scores(game) == [25000, 27000, 23000, 25000]
     entry = AuditEntry.objects.get(object_type="hand", object_id=str(hand.pk))
@@ -112,7 +113,7 @@ def test_hand_record_stores_the_event_and_audits_it(game, players):
 
 
 @pytest.mark.parametrize(
-    "first, again",
+    ("first", "again"),
     [
         pytest.param(ron(1, loser=2), ron(1, loser=2), id="identical-resubmission"),
         pytest.param(draw([0]), {"kind": "draw", "tenpai": [0]}, id="same-event-with-defaults-omitted"),
@@ -184,7 +185,8 @@ def test_finishing_hand_caches_the_final_result_and_queues_the_recompute(game, p
     assert game.final_scores == [32000, 18000, 25000, 25000]
     assert game.final_ranks == [1, 4, 2, 3]
     assert game.final_points == game_selectors.game_replay(game).to_json()["final"]["points"]
-    assert game.final_stats["seats"][0]["wins"] >= 1 and len(game.final_stats["seats"]) == 4
+    assert game.final_stats["seats"][0]["wins"] >= 1
+    assert len(game.final_stats["seats"]) == 4
     assert recomputes == [game.season_id]
     assert recomputes.finished == [True]  # only a game just finished: the update may add it to the snapshot
 
@@ -245,7 +247,8 @@ def test_hand_edit_refused_when_a_later_hand_becomes_impossible(game, players, r
     assert exc.value.hand == 8
     assert game_selectors.game_record(game) == before
     game.refresh_from_db()
-    assert game.status == Game.Status.FINISHED and game.ended_by == "stop"
+    assert game.status == Game.Status.FINISHED
+    assert game.ended_by == "stop"
     assert not AuditEntry.objects.filter(action=AuditEntry.Action.EDIT).exists()
 
 
@@ -260,7 +263,8 @@ def test_hand_delete_renumbers_later_hands_and_replays(game, players, referee):
                                                                                 (1, ron(3, loser=0))]
     entry = AuditEntry.objects.get(action=AuditEntry.Action.DELETE)
     assert entry.before == {"game": game.pk, "position": 1, "event": draw([0])}
-    assert entry.after is None and entry.reason == "entered twice"
+    assert entry.after is None
+    assert entry.reason == "entered twice"
 
 
 def test_hand_delete_refused_when_a_later_hand_becomes_impossible(game, players, referee):
@@ -283,7 +287,9 @@ def test_hand_undo_last_removes_the_last_hand_and_reopens_a_finished_game(game, 
     assert removed == ALL_LAST_FINISH[-1]
     assert game.hands.count() == len(ALL_LAST_FINISH) - 1
     assert game.status == Game.Status.IN_PROGRESS
-    assert game.final_scores is None and game.finished_at is None and game.ended_by == ""
+    assert game.final_scores is None
+    assert game.finished_at is None
+    assert game.ended_by == ""
     assert recomputes == [game.season_id]
     assert AuditEntry.objects.filter(action=AuditEntry.Action.DELETE, reason="undo").count() == 1
 
@@ -301,16 +307,18 @@ def test_game_cancel_freezes_the_game_and_recomputes_a_finished_one(game, player
     game_services.game_cancel(game=game, by=referee.user, reason="wrong season")
 
     game.refresh_from_db()
-    assert game.status == Game.Status.CANCELLED and game.cancel_reason == "wrong season"
+    assert game.status == Game.Status.CANCELLED
+    assert game.cancel_reason == "wrong season"
     assert recomputes == [game.season_id]
     entry = AuditEntry.objects.get(action=AuditEntry.Action.CANCEL, object_type="game")
-    assert entry.before["status"] == Game.Status.FINISHED and entry.after["status"] == Game.Status.CANCELLED
+    assert entry.before["status"] == Game.Status.FINISHED
+    assert entry.after["status"] == Game.Status.CANCELLED
     with pytest.raises(HandRefused, match="cancelled"):
         game_services.hand_undo_last(game=game, by=referee.user, position=None)
 
 
 @pytest.mark.parametrize(
-    "actor, reason, error",
+    ("actor", "reason", "error"),
     [
         pytest.param("player", "bad", PermissionDenied, id="players-may-not-cancel"),
         pytest.param("referee", "  ", ValidationError, id="a-reason-is-required"),
@@ -327,7 +335,7 @@ def test_game_cancel_refusals(game, players, referee, actor, reason, error):
 
 # --- penalties -----------------------------------------------------------------------------------
 @pytest.mark.parametrize(
-    "kind, event",
+    ("kind", "event"),
     [
         pytest.param("chombo", {"kind": "chombo", "offender": 2}, id="chombo-is-a-chombo-event"),
         pytest.param("yellow_card", {"kind": "penalty", "player": 2, "type": "yellow_card"}, id="yellow-card-event"),
@@ -343,9 +351,12 @@ def test_penalty_give_in_game_appends_a_contract_event(game, players, referee, k
 
     assert penalty.hand_record.position == 1
     assert penalty.hand_record.event == event
-    assert penalty.season == game.season and penalty.game == game
+    assert penalty.season == game.season
+    assert penalty.game == game
     entry = AuditEntry.objects.get(object_type="penalty", object_id=str(penalty.pk))
-    assert entry.before is None and entry.after["type"] == kind and entry.after["event"] == event
+    assert entry.before is None
+    assert entry.after["type"] == kind
+    assert entry.after["event"] == event
 
 
 def test_juki_chombo_costs_3000_to_each_other_player(game, players, referee):
@@ -355,7 +366,7 @@ def test_juki_chombo_costs_3000_to_each_other_player(game, players, referee):
 
 
 @pytest.mark.parametrize(
-    "beneficiary, expected",
+    ("beneficiary", "expected"),
     [
         pytest.param(None, [26000, 26000, 22000, 26000], id="ruling-shared-by-the-other-players"),
         pytest.param(0, [28000, 25000, 22000, 25000], id="ruling-paid-to-one-player"),
@@ -381,12 +392,15 @@ def test_penalty_cancel_removes_the_event_and_replays(game, players, referee):
     referee_services.penalty_cancel(penalty=penalty, by=referee.user, reason="wrong player")
 
     penalty.refresh_from_db()
-    assert penalty.cancelled_at is not None and penalty.cancel_reason == "wrong player"
-    assert penalty.cancelled_by == referee.user and penalty.hand_record is None
+    assert penalty.cancelled_at is not None
+    assert penalty.cancel_reason == "wrong player"
+    assert penalty.cancelled_by == referee.user
+    assert penalty.hand_record is None
     assert [h.event for h in game.hands.order_by("position")] == [ron(1, loser=0), ron(3, loser=1)]
     assert scores(game) == [24000, 25000, 25000, 26000]
     entry = AuditEntry.objects.get(object_type="penalty", action=AuditEntry.Action.CANCEL)
-    assert entry.before["cancelled_at"] is None and entry.after["cancelled_at"] is not None
+    assert entry.before["cancelled_at"] is None
+    assert entry.after["cancelled_at"] is not None
 
 
 def test_season_deduction_is_a_row_only_and_recomputes(season, players, referee, recomputes):
@@ -395,7 +409,9 @@ def test_season_deduction_is_a_row_only_and_recomputes(season, players, referee,
         by=referee.user,
     )
 
-    assert penalty.points == Decimal("20") and penalty.hand_record is None and penalty.game is None
+    assert penalty.points == Decimal("20")
+    assert penalty.hand_record is None
+    assert penalty.game is None
     assert not HandRecord.objects.exists()
     assert recomputes == [season.pk]
 
@@ -406,7 +422,7 @@ def test_season_deduction_is_a_row_only_and_recomputes(season, players, referee,
 
 
 @pytest.mark.parametrize(
-    "kwargs, message",
+    ("kwargs", "message"),
     [
         pytest.param({"type": "season_deduction"}, "needs the points", id="deduction-needs-points"),
         pytest.param({"type": "chombo"}, "during a game", id="chombo-needs-a-game"),
@@ -443,9 +459,11 @@ def test_ruleset_update_of_a_frozen_ruleset_makes_a_new_version(game, club_admin
 
     new = season_services.ruleset_update(ruleset=frozen, overrides={"kiriage": True}, by=club_admin.user)
 
-    assert new.pk != frozen.pk and new.key == frozen.key
+    assert new.pk != frozen.pk
+    assert new.key == frozen.key
     assert int(new.version) == int(frozen.version) + 1
-    assert new.to_scoring().kiriage is True and frozen.to_scoring().kiriage is False
+    assert new.to_scoring().kiriage is True
+    assert frozen.to_scoring().kiriage is False
     assert not new.frozen
 
 

@@ -145,15 +145,19 @@ def test_the_same_undo_form_twice_removes_one_hand(game, players):
     host.post(url, {"position": 2, "entry_token": token})
     _record_next = game_services.hand_record(game=game, position=2, event=TO_SOUTH_4[2])  # the hand entered again
     host.post(url, {"position": 2, "entry_token": token})  # the first tap's twin, after that
-    assert game.hands.count() == 3 and _record_next.pk in game.hands.values_list("pk", flat=True)
+    assert game.hands.count() == 3
+    assert _record_next.pk in game.hands.values_list("pk", flat=True)
 
 
 def test_undo_shows_what_it_removes_and_asks_for_a_confirming_tap(game, players):
     _record(game, [ron(1, loser=2, han=3)])
     html = _client(players[0]).get(reverse("league:game_table", args=[game.pk])).content.decode()
     what = re.search(r'data-testid="undo-what">(.*?)</span>', html, re.S).group(1)
-    assert "1" in what and players[1].display_name in what and players[2].display_name in what
-    assert 'data-testid="undo-confirm"' in html and "<details" in html
+    assert "1" in what
+    assert players[1].display_name in what
+    assert players[2].display_name in what
+    assert 'data-testid="undo-confirm"' in html
+    assert "<details" in html
 
 
 def test_deleting_a_hand_already_deleted_deletes_nothing_more(game, players):
@@ -179,7 +183,8 @@ def test_delete_by_position_checks_the_hand_the_host_saw_under_the_lock(game, pl
     game_services.hand_delete(hand=HandRecord(pk=seen.pk, game=game), by=players[0].user, reason="dup", position=0)
     with pytest.raises(HandRefused) as gone:
         game_services.hand_delete(hand=HandRecord(pk=seen.pk, game=game), by=players[0].user, reason="dup", position=0)
-    assert gone.value.code == "gone" and game.hands.count() == 1
+    assert gone.value.code == "gone"
+    assert game.hands.count() == 1
 
 
 # --- item 3: penalties belong to referees ----------------------------------------------------------
@@ -192,9 +197,11 @@ def test_a_hosts_undo_cannot_remove_a_referees_yellow_card(game, players, refere
     assert refused.value.code == "referee_only"
     with pytest.raises(HandRefused):
         game_services.hand_delete(hand=game.hands.get(position=1), by=players[0].user, reason="oops")
-    assert game.hands.count() == 2 and Penalty.objects.get().is_active
+    assert game.hands.count() == 2
+    assert Penalty.objects.get().is_active
     game_services.hand_undo_last(game=game, by=referee.user, position=1)
-    assert game.hands.count() == 1 and not Penalty.objects.get().is_active
+    assert game.hands.count() == 1
+    assert not Penalty.objects.get().is_active
 
 
 def test_table_undo_of_a_penalty_says_it_is_the_referees(game, players, referee):
@@ -218,12 +225,14 @@ def test_penalty_events_through_the_api_are_the_referees(game, players, host, re
     for member in (players[0], host):
         response = _api(member).post("/api/hands/", {"game": game.pk, "event": event}, format="json")
         assert response.status_code == HTTPStatus.FORBIDDEN, response.json()
-    assert not game.hands.exists() and not Penalty.objects.exists()
+    assert not game.hands.exists()
+    assert not Penalty.objects.exists()
 
     response = _api(referee).post("/api/hands/", {"game": game.pk, "event": event}, format="json")
     assert response.status_code == HTTPStatus.CREATED, response.json()
     penalty = Penalty.objects.get()
-    assert penalty.hand_record_id == response.json()["id"] and penalty.member == players[event["player"]]
+    assert penalty.hand_record_id == response.json()["id"]
+    assert penalty.member == players[event["player"]]
     assert penalty.given_by == referee.user
 
 
@@ -295,7 +304,8 @@ def test_keys_are_per_user(game, players):
         api = _api(member)
         api.post("/api/hands/", {"game": game.pk, "position": 0, "event": ron(1, loser=2)}, format="json",
                  HTTP_IDEMPOTENCY_KEY="same")
-    assert IdempotencyKey.objects.count() == 2 and game.hands.count() == 1
+    assert IdempotencyKey.objects.count() == 2
+    assert game.hands.count() == 1
 
 
 def test_repeated_game_start_penalty_and_deduction_make_one_row_each(season, players, referee):
@@ -312,7 +322,8 @@ def test_repeated_game_start_penalty_and_deduction_make_one_row_each(season, pla
                  "reason": "late"}
     answers = [api.post("/api/penalties/", deduction, format="json", HTTP_IDEMPOTENCY_KEY="late-1")
                for _ in range(10)]
-    assert answers[0].status_code == HTTPStatus.CREATED and answers[-1].status_code == HTTPStatus.OK
+    assert answers[0].status_code == HTTPStatus.CREATED
+    assert answers[-1].status_code == HTTPStatus.OK
     assert Penalty.objects.filter(type="yellow_card").count() == 1
     assert Penalty.objects.filter(type="season_deduction").get().points == Decimal("3.0")
     assert game.hands.count() == 1
@@ -407,7 +418,8 @@ def test_whatever_is_submitted_again_each_key_writes_once_and_each_undo_removes_
             except HandRefused:
                 assert arg != 0 or not stored
             else:
-                assert arg == 0 and stored
+                assert arg == 0
+                assert stored
                 stored.pop()
     positions = list(game.hands.order_by("position").values_list("position", flat=True))
     assert positions == list(range(len(stored)))

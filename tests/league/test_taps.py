@@ -49,4 +49,6 @@ def test_the_dealers_tap_is_marked():
 
 def test_labels_are_escaped():
     html = str(tap_options(TapsForm()["winner"]))
-    assert "김 &lt;동&gt;" in html and "이&amp;서" in html and "<동>" not in html
+    assert "김 &lt;동&gt;" in html
+    assert "이&amp;서" in html
+    assert "<동>" not in html

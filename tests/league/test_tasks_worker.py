@@ -1,63 +1,14 @@
 """A real Celery worker process on Redis runs ``season_recompute`` against the test database."""
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
-import time
-from pathlib import Path
-from urllib.parse import quote
-
 import pytest
 from celery import Celery
-from django.db import connection
 
 from league.models import Game, StandingsSnapshot
 from tests.league.events import ALL_LAST_FINISH
+from tests.workers import wait_for_worker
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def _test_database_url() -> str:
-    s = connection.settings_dict
-    auth = quote(s["USER"] or "")
-    if s.get("PASSWORD"):
-        auth += ":" + quote(s["PASSWORD"])
-    return f"postgres://{auth}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
-
-
-@pytest.fixture
-def broker_url():
-    url = os.environ["CELERY_TEST_BROKER_URL"]
-    app = Celery(broker=url, set_as_current=False)
-    with app.connection_for_write() as conn:
-        conn.default_channel.queue_purge("celery")
-    return url
-
-
-@pytest.fixture
-def worker(broker_url):
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "config.settings.test",
-        "CELERY_TEST_FORCE_BROKER_URL": broker_url,
-        "DATABASE_URL": _test_database_url(),
-    }
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--concurrency=1",
-         "--without-gossip", "--without-mingle", "--without-heartbeat", "--loglevel=INFO",
-         "-n", f"test-{os.getpid()}@%h"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-    )
-    yield proc
-    proc.terminate()
-    try:
-        proc.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
 
 
 def test_worker_recomputes_the_season_standings(game, players, broker_url, worker):
@@ -71,16 +22,8 @@ def test_worker_recomputes_the_season_standings(game, players, broker_url, worke
 
     Celery(broker=broker_url, set_as_current=False).send_task("league.season_recompute", args=[game.season_id])
 
-    deadline = time.monotonic() + 120  # a worker process starting on a busy 2-core machine
-    snapshot = None
-    while time.monotonic() < deadline and worker.poll() is None:
-        snapshot = StandingsSnapshot.objects.filter(season=game.season).first()
-        if snapshot is not None:
-            break
-        time.sleep(0.25)
-    if snapshot is None:
-        worker.terminate()
-        pytest.fail("the worker did not recompute the standings:\n" + (worker.communicate(timeout=15)[0] or ""))
+    snapshot = wait_for_worker(worker, lambda: StandingsSnapshot.objects.filter(season=game.season).first(),
+                               what="recompute the standings")
     assert snapshot.games_count == 1
     member_ids = {row["member_id"] for row in snapshot.rows}
     assert member_ids == {p.pk for p in players}

@@ -54,7 +54,8 @@ def test_hosts_and_players_may_not_cancel(request, game, players, who):
 
 def test_anonymous_cancel_goes_to_login(game):
     response = Client().post(reverse("league:game_cancel", args=[game.pk]), {"reason": "x"})
-    assert response.status_code == HTTPStatus.FOUND and "/login/" in response["Location"]
+    assert response.status_code == HTTPStatus.FOUND
+    assert "/login/" in response["Location"]
 
 
 def test_cancel_needs_a_reason(game, referee):
@@ -75,11 +76,14 @@ def test_cancel_button_shows_for_staff_only(game, players, referee):
 def test_cancelled_game_shows_as_cancelled(cancelled, players):
     client = _client(players[0])
     table = client.get(reverse("league:game_table", args=[cancelled.pk]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert 'data-testid="cancelled"' in table and "전원 합의로 중단" in table
-    assert 'id="hand-form"' not in table and 'data-testid="undo"' not in table
+    assert 'data-testid="cancelled"' in table
+    assert "전원 합의로 중단" in table
+    assert 'id="hand-form"' not in table
+    assert 'data-testid="undo"' not in table
     assert 'data-testid="cancel-game"' not in table
     detail = client.get(reverse("league:game_detail", args=[cancelled.pk])).content.decode()
-    assert 'data-testid="cancelled"' in detail and "전원 합의로 중단" in detail
+    assert 'data-testid="cancelled"' in detail
+    assert "전원 합의로 중단" in detail
     listing = client.get(reverse("league:game_list", args=[cancelled.club.slug]), HTTP_ACCEPT_LANGUAGE="en")
     assert "Cancelled" in listing.content.decode()
 
@@ -91,7 +95,8 @@ def test_cancelled_game_refuses_hand_entry_with_a_clear_message(cancelled, playe
     )
     assert response.status_code == HTTPStatus.CONFLICT
     text = response.content.decode()
-    assert "취소된 대국" in text and "전원 합의로 중단" in text
+    assert "취소된 대국" in text
+    assert "전원 합의로 중단" in text
     assert HandRecord.objects.filter(game=cancelled).count() == 1
 
 

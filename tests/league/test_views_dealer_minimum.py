@@ -71,9 +71,11 @@ def test_dora_choice_shows_from_the_fifth_renchan(fifth, players, lang, label):
     text = _table(_client(players[0]), fifth, lang)
     assert text.count('data-testid="dealer-dora"') == 3  # ron, the dealer's row of a multiple ron, tsumo
     assert label in text
-    assert "{#" not in text and "Expects: field" not in text  # the partial's comment stays out of the page
+    assert "{#" not in text
+    assert "Expects: field" not in text  # the partial's comment stays out of the page
     for name in ("ron_dora", "multi_dora", "tsumo_dora"):
-        assert f'name="{name}" value="0"' in text and f'name="{name}" value="1"' in text
+        assert f'name="{name}" value="0"' in text
+        assert f'name="{name}" value="1"' in text
     assert 'class="is-dealer"><input type="radio" name="ron_winner" value="0"' in text
 
 
@@ -85,7 +87,8 @@ def test_two_han_dealer_win_with_one_dora_is_refused_and_not_stored(fifth, playe
     # The engine's refusal in Korean, naming the dealer (no English lead-in on a Korean page).
     dealer = game_selectors.game_record(fifth)["players"][0]
     assert f"{particle(dealer, '은')} 5연장 중인 오야(친)이므로 도라를 빼고 2판 이상이어야" in text
-    assert "이 화료는 1판입니다" in text and ENGINE_REFUSAL not in text
+    assert "이 화료는 1판입니다" in text
+    assert ENGINE_REFUSAL not in text
     assert fifth.hands.count() == len(TO_FIFTH_RENCHAN)
 
 
@@ -94,7 +97,8 @@ def test_preview_refuses_the_dealer_win_with_one_dora(fifth, players):
                                         {**RON_2_HAN, "ron_dora": "1"}, HTTP_ACCEPT_LANGUAGE="ko")
     assert response.status_code == HTTPStatus.OK
     text = html.unescape(response.content.decode())
-    assert "이 화료는 1판입니다" in text and ENGINE_REFUSAL not in text  # the engine's refusal, in Korean
+    assert "이 화료는 1판입니다" in text
+    assert ENGINE_REFUSAL not in text  # the engine's refusal, in Korean
 
 
 @pytest.mark.parametrize(("data", "kind"), [(RON_2_HAN, "ron"), (TSUMO_2_HAN, "tsumo")], ids=["ron", "tsumo"])
@@ -133,7 +137,9 @@ def test_no_dora_choice_before_the_fifth_renchan(game, players):
     assert _state(game).dealer_min_han is None
     client = _client(players[0])
     text = _table(client, game)
-    assert 'data-testid="dealer-dora"' not in text and "_dora" not in text and "is-dealer" not in text
+    assert 'data-testid="dealer-dora"' not in text
+    assert "_dora" not in text
+    assert "is-dealer" not in text
     response = _save(client, game, **{**RON_2_HAN, "position": 4, "ron_dora": "1"})
     assert response.status_code == HTTPStatus.FOUND
     assert _events(game)[-1] == {"kind": "ron", "loser": 1, "wins": [{"winner": 0, "han": 2, "fu": 30}],

@@ -30,13 +30,16 @@ def _text(response) -> str:
 def test_the_referee_screen_ends_a_game_and_the_table_says_so(game, referee, players):
     c = _client(referee)
     page = _text(c.get(reverse("league:game_penalties", args=[game.pk]), **KO))
-    assert 'data-testid="referee-end"' in page and "현재 점수로 이 대국을 끝내기" in page
+    assert 'data-testid="referee-end"' in page
+    assert "현재 점수로 이 대국을 끝내기" in page
     response = c.post(reverse("league:game_end_referee", args=[game.pk]), {"note": "한 명이 급히 떠남"}, **KO)
     assert response.status_code == HTTPStatus.FOUND
     game.refresh_from_db()
-    assert game.status == Game.Status.FINISHED and game.ended_by == "referee"
+    assert game.status == Game.Status.FINISHED
+    assert game.ended_by == "referee"
     table = _text(_client(players[0]).get(reverse("league:game_table", args=[game.pk]), **KO))
-    assert 'data-testid="final"' in table and "심판 종료" in table
+    assert 'data-testid="final"' in table
+    assert "심판 종료" in table
     assert 'data-testid="save"' not in table  # no entry form for a finished game
 
 
@@ -63,7 +66,9 @@ def test_the_referee_takes_the_end_back_on_the_referee_screen(game, referee):
     game_services.game_end(game=game, reason="referee", note="중단", by=referee.user)
     c = _client(referee)
     page = _text(c.get(reverse("league:game_penalties", args=[game.pk]), **KO))
-    assert 'data-testid="reopen"' in page and "심판 종료" in page and "중단" in page
+    assert 'data-testid="reopen"' in page
+    assert "심판 종료" in page
+    assert "중단" in page
     c.post(reverse("league:game_reopen", args=[game.pk]), {"reason": "실수로 종료"}, **KO)
     game.refresh_from_db()
     assert game.status == Game.Status.IN_PROGRESS
@@ -71,7 +76,7 @@ def test_the_referee_takes_the_end_back_on_the_referee_screen(game, referee):
     assert 'data-testid="save"' in table
 
 
-@pytest.mark.parametrize("end, words", [
+@pytest.mark.parametrize(("end", "words"), [
     ({"reason": "referee", "note": "중단"}, "심판 종료"),
     ({"reason": "time"}, "시간 종료"),
 ], ids=["referee end in words", "time end in words"])
@@ -84,10 +89,12 @@ def test_the_games_page_says_how_it_ended(game, referee, end, words):
 def test_a_time_end_shows_the_banner(game, referee, players):
     game_services.game_end(game=game, reason="time", by=referee.user)
     table = _text(_client(players[0]).get(reverse("league:game_table", args=[game.pk]), **KO))
-    assert 'data-testid="time-end"' in table and "시간 종료 — 대국 끝" in table
+    assert 'data-testid="time-end"' in table
+    assert "시간 종료 — 대국 끝" in table
 
 
 def test_the_games_list_says_how_each_game_ended(game, referee, club):
     game_services.game_end(game=game, reason="referee", note="중단", by=referee.user)
     page = _text(_client(referee).get(reverse("league:game_list", args=[club.slug]), **KO))
-    assert 'data-testid="ended-by"' in page and "심판 종료" in page
+    assert 'data-testid="ended-by"' in page
+    assert "심판 종료" in page

@@ -55,7 +55,8 @@ def test_edit_preview_says_when_the_change_ends_the_game(game, players, referee)
     response = _client(referee).post(reverse("league:hand_preview", args=[game.pk]), data,
                                      HTTP_ACCEPT_LANGUAGE="en")
     text = response.content.decode()
-    assert 'data-testid="preview-ends"' in text and "With this change the game ends." in text
+    assert 'data-testid="preview-ends"' in text
+    assert "With this change the game ends." in text
 
 
 def test_member_watching_a_game_gets_no_entry_form_but_a_reason(played, club):
@@ -63,7 +64,8 @@ def test_member_watching_a_game_gets_no_entry_form_but_a_reason(played, club):
     response = _client(watcher).get(reverse("league:game_table", args=[played.pk]), HTTP_ACCEPT_LANGUAGE="en")
     text = response.content.decode()
     assert response.status_code == HTTPStatus.OK
-    assert 'id="hand-form"' not in text and 'data-testid="watch-only"' in text
+    assert 'id="hand-form"' not in text
+    assert 'data-testid="watch-only"' in text
     assert 'data-testid="score-0"' in text
 
 
@@ -74,7 +76,8 @@ def test_host_starting_a_game_they_do_not_sit_at_is_told_who_enters_it(host, sea
                                   HTTP_ACCEPT_LANGUAGE="en")
     text = html.unescape(response.content.decode())
     assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
-    assert "You are not seated at this game" in text and "ask a referee or a club admin" in text
+    assert "You are not seated at this game" in text
+    assert "ask a referee or a club admin" in text
 
 
 def test_refusal_page_explains_who_may(played, club):
@@ -122,14 +125,16 @@ def test_full_hand_riichi_flag_places_the_winners_stick(game, players):
     response = _client(players[0]).post(reverse("league:hand_full", args=[game.pk]), _full(0, riichi_flag="on"))
     assert response.status_code == HTTPStatus.FOUND
     event = HandRecord.objects.get(game=game, position=0).event
-    assert event["riichi"] == [1] and event["wins"][0]["hand"]["riichi"] is True
+    assert event["riichi"] == [1]
+    assert event["wins"][0]["hand"]["riichi"] is True
 
 
 def test_full_hand_winners_stick_counts_the_riichi_yaku(game, players):
     response = _client(players[0]).post(reverse("league:hand_full", args=[game.pk]), _full(0, riichi=["1", "3"]))
     assert response.status_code == HTTPStatus.FOUND
     event = HandRecord.objects.get(game=game, position=0).event
-    assert event["riichi"] == [1, 3] and event["wins"][0]["hand"]["riichi"] is True
+    assert event["riichi"] == [1, 3]
+    assert event["wins"][0]["hand"]["riichi"] is True
 
 
 def test_audit_log_says_hands_and_penalties_in_words(played, referee, players, club):

@@ -50,7 +50,8 @@ def test_host_starting_a_game_they_do_not_sit_in_referee_or_admin_may(request, s
     assert response.status_code == HTTPStatus.FOUND
     game = Game.objects.get(table_label="T9")
     follow = _client(staff).get(response["Location"], HTTP_ACCEPT_LANGUAGE="ko")
-    assert follow.status_code == HTTPStatus.OK and game.status == Game.Status.IN_PROGRESS
+    assert follow.status_code == HTTPStatus.OK
+    assert game.status == Game.Status.IN_PROGRESS
 
 
 # --- whoever started an empty game may cancel it -----------------------------------------------
@@ -91,7 +92,8 @@ def test_member_seated_at_a_game_in_progress_cannot_be_seated_at_another(game, h
     response = _start(_client(host), season, [host, players[1], *_others(season.club, 2)])
     assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
     text = html.unescape(response.content.decode())
-    assert "이미 진행 중인 대국에 앉아 있습니다" in text and players[1].display_name in text
+    assert "이미 진행 중인 대국에 앉아 있습니다" in text
+    assert players[1].display_name in text
     assert 'data-testid="override-seated"' not in text  # a host cannot override
     assert not Game.objects.filter(table_label="T9").exists()
 
@@ -99,7 +101,8 @@ def test_member_seated_at_a_game_in_progress_cannot_be_seated_at_another(game, h
 def test_member_seated_at_a_game_in_progress_service_refuses(game, referee, season, players):
     with pytest.raises(SeatedElsewhere) as refused:
         game_services.game_start(season=season, members=[players[0], *_others(season.club)], by=referee.user)
-    assert refused.value.code == "seated_elsewhere" and refused.value.seats[0][0] == players[0].display_name
+    assert refused.value.code == "seated_elsewhere"
+    assert refused.value.seats[0][0] == players[0].display_name
 
 
 def test_member_seated_at_a_game_in_progress_referee_overrides_explicitly(game, referee, season, players):

@@ -56,7 +56,8 @@ def test_game_page_shows_hands_in_words_deltas_and_chart(played, players):
     text = response.content.decode()
     assert response.status_code == HTTPStatus.OK
     assert f"{players[1].display_name} ron from {players[2].display_name} · 3 han 30 fu" in text
-    assert "+3,900" in text and "−3,900" in text
+    assert "+3,900" in text
+    assert "−3,900" in text
     assert "<svg" in text
 
 
@@ -100,7 +101,8 @@ def test_edit_a_past_hand_with_a_reason(played, referee):
     assert client.post(url, data).status_code == HTTPStatus.FOUND
     assert HandRecord.objects.get(game=played, position=0).event["wins"][0]["han"] == 4
     entry = AuditEntry.objects.filter(action=AuditEntry.Action.EDIT).get()
-    assert entry.reason == "점수 계산 실수" and entry.before["event"]["wins"][0]["han"] == 3
+    assert entry.reason == "점수 계산 실수"
+    assert entry.before["event"]["wins"][0]["han"] == 3
 
 
 def test_edit_needs_a_reason(played, referee):

@@ -20,7 +20,8 @@ def test_member_sees_each_season_linked_to_its_standings(club, season):
     page = client.get(reverse("league:home")).content.decode()
     for s in (season, older):
         assert f'href="{reverse("standings:season", args=[s.pk])}"' in page
-    assert 'id="standings"' in page and 'id="games"' in page  # the nav's anchors exist
+    assert 'id="standings"' in page
+    assert 'id="games"' in page  # the nav's anchors exist
 
 
 def test_nav_standings_goes_to_the_home_anchor_with_the_links(club, season):

@@ -44,11 +44,16 @@ def logged(game, players, referee):
 
 def test_audit_log_in_words_and_local_times(logged, players, referee):
     text = html.unescape(_audit(_client(referee), logged.club).content.decode())
-    assert "2026-12-01 17:30" in text and "08:30" not in text  # Asia/Seoul, not UTC
-    assert "T08:30" not in text and "+00:00" not in text and "Z<" not in text  # no ISO times
+    assert "2026-12-01 17:30" in text
+    assert "08:30" not in text  # Asia/Seoul, not UTC
+    assert "T08:30" not in text
+    assert "+00:00" not in text
+    assert "Z<" not in text  # no ISO times
     assert f"테이블 A: {', '.join(p.display_name for p in players)}" in text  # the game in words
-    assert "국 기록 되돌림" in text and "마지막 국을 되돌렸습니다" in text  # not "undo"
-    assert ">undo<" not in text and "undo" not in text.split('<table class="grid audit"')[1]
+    assert "국 기록 되돌림" in text
+    assert "마지막 국을 되돌렸습니다" in text  # not "undo"
+    assert ">undo<" not in text
+    assert "undo" not in text.split('<table class="grid audit"')[1]
     assert players[0].display_name in text  # who: the member's name
     for entry in AuditEntry.objects.filter(club=logged.club):
         assert f"#{entry.object_id}" not in text  # no internal ids
@@ -62,7 +67,8 @@ def test_audit_log_readable_only_by_referees_and_admins(logged, players, club_ad
         assert response.status_code == HTTPStatus.FORBIDDEN
         assert "감사 기록은 클럽 심판과 관리자만" in html.unescape(response.content.decode())  # a readable page
     anonymous = Client().get(reverse("league:audit_log", args=[logged.club.slug]))
-    assert anonymous.status_code == HTTPStatus.FOUND and "/login/" in anonymous["Location"]
+    assert anonymous.status_code == HTTPStatus.FOUND
+    assert "/login/" in anonymous["Location"]
 
 
 def test_audit_log_link_only_for_referees_and_admins(logged, players, referee):
@@ -88,7 +94,8 @@ def test_standings_csv_has_no_true_column():
         text = export_bytes(rows, "csv").decode("utf-8-sig")
     header, *body = list(csv.reader(io.StringIO(text)))
     assert [r[-1] for r in body] == ["예", "아니오"]
-    assert "True" not in text and "False" not in text
+    assert "True" not in text
+    assert "False" not in text
 
 
 @pytest.mark.parametrize(("n", "lang", "words"), [
@@ -111,7 +118,8 @@ def test_missing_edit_reason_has_a_specific_korean_message(game, referee):
         HTTP_ACCEPT_LANGUAGE="ko")
     assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
     text = html.unescape(response.content.decode())
-    assert "사유를 적어 주세요" in text and "이 필드는 필수 항목입니다" not in text
+    assert "사유를 적어 주세요" in text
+    assert "이 필드는 필수 항목입니다" not in text
 
 
 @pytest.mark.parametrize(
@@ -127,7 +135,8 @@ def test_the_seated_elsewhere_refusal_is_korean(label, expected):
     with translation.override("ko"):
         message = SeatedElsewhere([("최하늘", label, 7)]).messages[0]
     assert message == f"이미 진행 중인 대국에 앉아 있습니다: {expected}. 그 대국을 먼저 끝내거나 취소하세요."
-    assert "테이블 테이블" not in message and "Already" not in message
+    assert "테이블 테이블" not in message
+    assert "Already" not in message
 
 
 # --- issue 25 item 7: a penalty is named by its hand, not counted as one -------------------------------
@@ -142,4 +151,5 @@ def test_the_log_names_hands_by_round_and_a_penalty_by_its_hand(game, players, r
     assert "번째 국" not in text
     assert "테이블 A 동 1국: 유국" in text
     assert "테이블 A 동 1국 1본장: 유국 · 전원 노텐" in text
-    assert f"{players[1].display_name} · 촌보" in text and "테이블 A 동 1국 1본장" in text
+    assert f"{players[1].display_name} · 촌보" in text
+    assert "테이블 A 동 1국 1본장" in text

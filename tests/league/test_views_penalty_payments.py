@@ -81,7 +81,7 @@ def _preview_deltas(text: str, testid: str) -> list[int]:
     return [int(x) for x in found.group(1).split(",")] if found else []
 
 
-@pytest.mark.parametrize("recorded, data, own, penalties", [
+@pytest.mark.parametrize(("recorded", "data", "own", "penalties"), [
     # Second yellow card of 박 (seat 2) is a chombo payment (3,000 to each other player), then 1판 30부:
     # 이 (seat 1) rons 최 (seat 3) for 1,000. The preview showed the two summed; the hand pays only its own.
     (False, {"kind": "ron", "ron_winner": "1", "ron_loser": "3", "ron_value": "1-30"},

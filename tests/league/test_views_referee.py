@@ -27,7 +27,8 @@ def test_referee_gives_a_yellow_card_in_game(game, players, referee):
     data = {"member": players[2].pk, "type": "yellow_card", "reason": "콜 실수"}
     assert _client(referee).post(url, data).status_code == HTTPStatus.FOUND
     penalty = Penalty.objects.get()
-    assert penalty.type == PenaltyKind.YELLOW_CARD and penalty.hand_record.event == {
+    assert penalty.type == PenaltyKind.YELLOW_CARD
+    assert penalty.hand_record.event == {
         "kind": "penalty", "player": 2, "type": "yellow_card"}
 
 
@@ -72,7 +73,8 @@ def test_cancel_a_penalty_with_a_reason_removes_its_event(game, players, referee
     assert _client(referee).get(url).status_code == HTTPStatus.OK
     assert _client(referee).post(url, {"reason": "오심"}).status_code == HTTPStatus.FOUND
     penalty.refresh_from_db()
-    assert penalty.cancelled_at is not None and penalty.cancel_reason == "오심"
+    assert penalty.cancelled_at is not None
+    assert penalty.cancel_reason == "오심"
     assert not HandRecord.objects.filter(game=game).exists()
 
 
@@ -88,7 +90,8 @@ def test_season_deduction_and_lists(season, players, club_admin, game, referee):
     assert response.status_code == HTTPStatus.FOUND
     assert Penalty.objects.get().type == PenaltyKind.SEASON_DEDUCTION
     member_page = _client(players[0]).get(reverse("league:member_penalties", args=[season.club.slug, players[3].pk]))
-    assert member_page.status_code == HTTPStatus.OK and "무단 불참" in member_page.content.decode()
+    assert member_page.status_code == HTTPStatus.OK
+    assert "무단 불참" in member_page.content.decode()
     audit = _client(referee).get(reverse("league:audit_log", args=[season.club.slug]))
     assert "무단 불참" in audit.content.decode()
     # the audit log is for referees and admins (issue 9, item 20)
@@ -98,7 +101,8 @@ def test_season_deduction_and_lists(season, players, club_admin, game, referee):
 
 def test_anonymous_referee_screen_goes_to_login(game):
     response = Client().get(reverse("league:game_penalties", args=[game.pk]))
-    assert response.status_code == HTTPStatus.FOUND and reverse("login") in response["Location"]
+    assert response.status_code == HTTPStatus.FOUND
+    assert reverse("login") in response["Location"]
 
 
 def test_login_page_renders():
@@ -120,17 +124,22 @@ def test_audit_log_names_objects_and_actions_in_korean(game, players, referee):
     url = reverse("league:audit_log", args=[game.club.slug])
     page = _client(referee).get(url, HTTP_ACCEPT_LANGUAGE="ko").content.decode()
     # In words, without internal ids (issue 9, item 20).
-    assert "국 기록 수정" in page and "국 기록 등록" in page and "대국 등록" in page and "벌칙 등록" in page
+    assert "국 기록 수정" in page
+    assert "국 기록 등록" in page
+    assert "대국 등록" in page
+    assert "벌칙 등록" in page
     for stored in (f"#{hand.pk}", f"#{game.pk}", f"#{penalty.pk}", "Create", "Edit"):
         assert stored not in page
     english = _client(referee).get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert "hand edited" in english and "game created" in english
+    assert "hand edited" in english
+    assert "game created" in english
 
 
 def test_audit_label_of_an_unknown_type_shows_as_stored():
     from league.web.templatetags.mahjong import audit_action, audit_object
 
-    assert audit_object("import_batch") == "import_batch" and audit_action("merge") == "merge"
+    assert audit_object("import_batch") == "import_batch"
+    assert audit_action("merge") == "merge"
 
 
 def test_audit_log_shows_an_edit_as_the_fields_it_changed(game, referee):
@@ -143,7 +152,8 @@ def test_audit_log_shows_an_edit_as_the_fields_it_changed(game, referee):
     # The edit in words (before → after, with the players' names), not the stored JSON (issue 9, item 20).
     name = game.seat_set.get(seat=0).member.display_name
     assert f"유국 · 전원 노텐 → 유국 · 텐파이: {name}" in html.unescape(page)
-    assert "&quot;kind&quot;" not in page and "'kind'" not in page
+    assert "&quot;kind&quot;" not in page
+    assert "'kind'" not in page
 
 
 @pytest.mark.parametrize(

@@ -35,7 +35,8 @@ def test_ruling_form_for_a_finished_game_says_up_front_it_is_over(finished, refe
     response = _client(referee).get(reverse("league:game_penalties", args=[finished.pk]), HTTP_ACCEPT_LANGUAGE="ko")
     assert response.status_code == HTTPStatus.OK
     text = html.unescape(response.content.decode())
-    assert 'data-testid="game-over"' in text and "끝난 대국입니다" in text
+    assert 'data-testid="game-over"' in text
+    assert "끝난 대국입니다" in text
     assert "시즌 포인트 감점" in text  # what can still be done
     assert 'data-testid="penalty-form"' not in text  # no form to fill in for nothing
 
@@ -50,4 +51,5 @@ def test_ruling_form_for_a_finished_game_post_is_refused_and_nothing_stored(fini
 
 def test_ruling_form_for_a_game_in_progress_is_offered(game, referee):
     text = _client(referee).get(reverse("league:game_penalties", args=[game.pk])).content.decode()
-    assert 'data-testid="penalty-form"' in text and 'data-testid="game-over"' not in text
+    assert 'data-testid="penalty-form"' in text
+    assert 'data-testid="game-over"' not in text

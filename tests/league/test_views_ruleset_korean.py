@@ -66,7 +66,8 @@ def test_every_option_shows_its_korean_label_and_explanation_in_its_rulebook_par
     text = visible_text(response.content.decode())
     for name in OPTIONS:
         label, help_text = option_texts()[name].label, option_texts()[name].help
-        assert label in text and help_text in text, name
+        assert label in text, name
+        assert help_text in text, name
     # the parts in a rulebook's order, each with its own options
     groups = [title for title, _ in response.context["form"].option_groups()]
     assert groups == [g.value for g in OptionGroup if g is not OptionGroup.IDENTITY]

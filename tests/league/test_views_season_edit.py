@@ -60,8 +60,11 @@ def test_the_settings_page_is_korean_with_the_rulesets_options_by_part(admin, se
     page = admin.get(_url(season), HTTP_ACCEPT_LANGUAGE="ko")
     assert page.status_code == HTTPStatus.OK
     text = html.unescape(page.content.decode())
-    assert "시즌 설정" in text and "점수·우마" in text and "절상만관(키리아게)" in text
-    assert "<textarea" not in text and 'data-testid="ruleset-in-place"' in text
+    assert "시즌 설정" in text
+    assert "점수·우마" in text
+    assert "절상만관(키리아게)" in text
+    assert "<textarea" not in text
+    assert 'data-testid="ruleset-in-place"' in text
 
 
 def test_before_the_first_game_an_option_changes_the_ruleset_in_place(admin, season, ruleset):
@@ -69,7 +72,8 @@ def test_before_the_first_game_an_option_changes_the_ruleset_in_place(admin, sea
     assert response.status_code == HTTPStatus.FOUND, response.content.decode()[:3000]
     season.refresh_from_db()
     ruleset.refresh_from_db()
-    assert season.ruleset_id == ruleset.pk and ruleset.overrides == {"kiriage": True}
+    assert season.ruleset_id == ruleset.pk
+    assert ruleset.overrides == {"kiriage": True}
     assert Ruleset.objects.filter(club=season.club).count() == 1
 
 
@@ -77,13 +81,16 @@ def test_after_the_first_game_a_change_is_previewed_and_nothing_changes_yet(admi
     response = admin.post(_url(season), edit_data(admin, season, tobi=False), HTTP_ACCEPT_LANGUAGE="ko")
     assert response.status_code == HTTPStatus.OK
     text = html.unescape(response.content.decode())
-    assert 'data-testid="ruleset-change-preview"' in text and 'data-testid="whatif-table"' in text
+    assert 'data-testid="ruleset-change-preview"' in text
+    assert 'data-testid="whatif-table"' in text
     shown = html.unescape(re.sub(r"<[^>]+>", " ", text.split('data-testid="ruleset-change-preview"')[1]
                                  .split("</section>")[0]))
-    assert "토비" in shown and "tobi" not in shown  # the option by its Korean label
+    assert "토비" in shown
+    assert "tobi" not in shown  # the option by its Korean label
     assert "끝나지 않습니다" in text  # the yakuman ends G1 by tobi; without tobi the replay would go on
     season.refresh_from_db()
-    assert season.ruleset_id == ruleset.pk and Ruleset.objects.filter(club=season.club).count() == 1
+    assert season.ruleset_id == ruleset.pk
+    assert Ruleset.objects.filter(club=season.club).count() == 1
 
 
 def test_confirmed_change_makes_a_new_version_and_games_keep_theirs(admin, season, ruleset, played):
@@ -95,7 +102,8 @@ def test_confirmed_change_makes_a_new_version_and_games_keep_theirs(admin, seaso
     season.refresh_from_db()
     played.refresh_from_db()
     assert season.ruleset_id != ruleset.pk
-    assert season.ruleset.key == ruleset.key and season.ruleset.overrides == {"tobi": False}
+    assert season.ruleset.key == ruleset.key
+    assert season.ruleset.overrides == {"tobi": False}
     assert played.ruleset_id == ruleset.pk  # the game keeps the version it was played under
     assert AuditEntry.objects.filter(object_type="season", object_id=str(season.pk)).exists()
     again = admin.post(_url(season), data)  # Back + resubmit: no second version
@@ -108,7 +116,8 @@ def test_a_change_after_the_preview_is_previewed_again(admin, season, ruleset, p
     data["previewed"] = admin.post(_url(season), data).context["previewed"]
     data["rule-kiriage"] = "on"
     response = admin.post(_url(season), data)
-    assert response.status_code == HTTPStatus.OK and response.context["preview"]
+    assert response.status_code == HTTPStatus.OK
+    assert response.context["preview"]
     season.refresh_from_db()
     assert season.ruleset_id == ruleset.pk
 
@@ -128,7 +137,8 @@ def test_season_fields_and_rating_parameters_are_saved_without_json(admin, seaso
                                                   p_rating__divisor="30"))
     assert response.status_code == HTTPStatus.FOUND, response.content.decode()[:3000]
     season = Season.objects.get(pk=season.pk)
-    assert season.name == "2026 봄 리그" and season.rating_method == "p_rating"
+    assert season.name == "2026 봄 리그"
+    assert season.rating_method == "p_rating"
     assert season.rating_params == {"divisor": 30}
     page = html.unescape(admin.get(_url(season)).content.decode())
     assert 'value="30"' in page  # the stored parameter is shown in its field
@@ -176,15 +186,18 @@ def test_a_shared_ruleset_is_not_rewritten_the_season_gets_its_own_version(admin
     assert response.status_code == HTTPStatus.FOUND, response.content.decode()[:3000]  # no games: no preview
     season.refresh_from_db()
     shared.refresh_from_db()
-    assert shared.overrides == {} and season.ruleset_id != shared.pk
-    assert season.ruleset.club_id == club.pk and season.ruleset.overrides == {"kiriage": True}
+    assert shared.overrides == {}
+    assert season.ruleset_id != shared.pk
+    assert season.ruleset.club_id == club.pk
+    assert season.ruleset.overrides == {"kiriage": True}
     assert season.ruleset.version == "2"
 
 
 def test_the_preview_compares_with_the_season_as_stored_not_the_unsaved_form(admin, season, played):
     data = edit_data(admin, season, tobi=False, rating_method="p_rating")
     response = admin.post(_url(season), data)
-    assert response.status_code == HTTPStatus.OK and response.context["preview"]
+    assert response.status_code == HTTPStatus.OK
+    assert response.context["preview"]
     assert response.context["result"]["method_today"] == "total"  # the stored rating, not the form's
     assert Season.objects.get(pk=season.pk).rating_method == "total"
 
@@ -196,7 +209,8 @@ def test_a_stored_parameter_the_field_cannot_show_shows_the_default(admin, seaso
     page = admin.get(_url(season))
     assert page.status_code == HTTPStatus.OK
     form = page.context["form"]
-    assert form["p_rating__divisor"].value() == "41" and form["p_rating__decimals"].value() == 3
+    assert form["p_rating__divisor"].value() == "41"
+    assert form["p_rating__decimals"].value() == 3
 
 @pytest.fixture
 def one_window(monkeypatch):
@@ -216,4 +230,5 @@ def test_previews_are_throttled_per_member(admin, season, ruleset, played, one_w
         assert 'data-testid="whatif-table"' in admin.post(_url(season), data).content.decode()
     seventh = admin.post(_url(season), data, HTTP_ACCEPT_LANGUAGE="ko")
     text = html.unescape(seventh.content.decode())
-    assert 'data-testid="whatif-table"' not in text and "미리보기를 너무 많이" in text
+    assert 'data-testid="whatif-table"' not in text
+    assert "미리보기를 너무 많이" in text

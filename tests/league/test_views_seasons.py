@@ -39,7 +39,8 @@ def test_admin_creates_a_season_with_a_rating_method_and_params(admin, club, rul
     assert response.status_code == HTTPStatus.FOUND
     season = Season.objects.get(club=club, name="2027 봄")
     # only what differs from the method's defaults is stored; the other methods' fields are not read
-    assert season.rating_params == {"divisor": 80} and season.min_games == 5
+    assert season.rating_params == {"divisor": 80}
+    assert season.min_games == 5
 
 
 def test_the_rating_parameters_are_korean_fields_not_json(admin, club):
@@ -47,7 +48,8 @@ def test_the_rating_parameters_are_korean_fields_not_json(admin, club):
     text = html.unescape(re.sub(r"<[^>]+>", " ", page.split("<main", 1)[-1]))
     assert "<textarea" not in page
     assert not {"JSON", "divisor", "rank_bonus_4", "sigma"} & set(re.findall(r"[A-Za-z_0-9]+", text))
-    assert "변동 폭 분모 F" in text and "순위 보너스(4인)" in text
+    assert "변동 폭 분모 F" in text
+    assert "순위 보너스(4인)" in text
 
 
 @pytest.mark.parametrize(("field", "value"), [
@@ -70,7 +72,8 @@ def test_a_closed_season_takes_no_new_games(season, players, referee, club_admin
     season_close(season=season, by=club_admin.user)
     season_close(season=season, by=club_admin.user)  # closing twice is harmless
     season.refresh_from_db()
-    assert season.closed_at is not None and season.ends_on is not None
+    assert season.closed_at is not None
+    assert season.ends_on is not None
     with pytest.raises(ValidationError) as exc:
         game_services.game_start(season=season, members=players, by=referee.user)
     assert exc.value.code == "season_closed"
@@ -92,7 +95,9 @@ def test_a_new_ruleset_version_keeps_only_the_changed_options(admin, club, rules
     assert created.overrides == {**ruleset.overrides, "kiriage": True, "uma": [10000, 5000, -5000, -10000]}
     compare = admin.get(response["Location"]).content.decode()
     # the changed options by their Korean labels, never their code names (issue 25 item 1)
-    assert "절상만관(키리아게)" in compare and "우마" in compare and "kiriage" not in compare
+    assert "절상만관(키리아게)" in compare
+    assert "우마" in compare
+    assert "kiriage" not in compare
 
 
 def test_a_ruleset_option_the_engine_refuses_is_shown_and_nothing_is_stored(admin, club):
@@ -111,5 +116,6 @@ def test_compare_two_presets_side_by_side(admin, club):
     response = admin.get(reverse("seasons:ruleset_compare", args=[club.slug]),
                          {"a": "preset:asi-shirai", "b": "preset:juki-agit-2026"})
     rows = response.context["rows"]
-    assert rows and all(r["a"] != r["b"] for r in rows)
+    assert rows
+    assert all(r["a"] != r["b"] for r in rows)
     assert all(r["doc"] for r in rows)  # every option explains itself

@@ -74,7 +74,8 @@ def test_preview_shows_each_players_payment_without_saving(host_client, game):
     response = host_client.post(reverse("league:hand_create", args=[game.pk]), data)
     assert response.status_code == HTTPStatus.OK
     text = response.content.decode()
-    assert 'data-delta="3900"' in text and 'data-delta="-3900"' in text
+    assert 'data-delta="3900"' in text
+    assert 'data-delta="-3900"' in text
     assert not HandRecord.objects.filter(game=game).exists()
 
 
@@ -84,7 +85,8 @@ def test_htmx_preview_returns_the_preview_box_only(host_client, game):
     text = response.content.decode()
     assert response.status_code == HTTPStatus.OK
     assert text.lstrip().startswith('<div id="preview"')
-    assert 'data-delta="12000"' in text and text.count('data-delta="-4000"') == 3
+    assert 'data-delta="12000"' in text
+    assert text.count('data-delta="-4000"') == 3
 
 
 def test_engine_refusal_is_shown_and_nothing_stored(host_client, game):
@@ -119,7 +121,8 @@ def test_multiple_ron(host_client, game):
             "multi_value_1": "2-30", "multi_value_3": "5", "action": "save"}
     assert host_client.post(reverse("league:hand_create", args=[game.pk]), data).status_code == HTTPStatus.FOUND
     event = HandRecord.objects.get(game=game).event
-    assert event["loser"] == 0 and [w["winner"] for w in event["wins"]] == [1, 3]
+    assert event["loser"] == 0
+    assert [w["winner"] for w in event["wins"]] == [1, 3]
 
 
 def test_riichi_toggle_refused_below_the_ruleset_minimum(host_client, game, players):
@@ -155,7 +158,8 @@ def test_full_hand_entry_is_scored_by_the_engine(host_client, game):
     response = host_client.post(reverse("league:hand_full", args=[game.pk]), data)
     assert response.status_code == HTTPStatus.FOUND, response.content.decode()[:2000]
     event = HandRecord.objects.get(game=game).event
-    assert event["kind"] == "tsumo" and event["hand"]["tiles"] == "234m456p789s567s11z"
+    assert event["kind"] == "tsumo"
+    assert event["hand"]["tiles"] == "234m456p789s567s11z"
 
 
 def test_full_hand_preview_lists_the_yaku(host_client, game):
@@ -163,7 +167,8 @@ def test_full_hand_preview_lists_the_yaku(host_client, game):
             "win": "7s", "riichi_flag": "on", "riichi": ["1"]}
     response = host_client.post(reverse("league:hand_preview", args=[game.pk]), data, HTTP_ACCEPT_LANGUAGE="ko")
     text = response.content.decode()
-    assert "리치" in text and "data-delta" in text
+    assert "리치" in text
+    assert "data-delta" in text
 
 
 def test_agari_yame_is_the_dealers_choice_and_stop_ends_the_game(host_client, game, players):
@@ -175,12 +180,14 @@ def test_agari_yame_is_the_dealers_choice_and_stop_ends_the_game(host_client, ga
                          by=players[0].user)
     url = reverse("league:game_table", args=[game.pk])
     page = host_client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert 'data-testid="ask-stop"' in page and "End the game" in page
+    assert 'data-testid="ask-stop"' in page
+    assert "End the game" in page
     assert 'data-testid="ask-stop"' not in host_client.get(url + "?continue=1").content.decode()
     response = host_client.post(reverse("league:game_stop", args=[game.pk]), {"position": 8})
     assert response.status_code == HTTPStatus.FOUND
     page = host_client.get(url, HTTP_ACCEPT_LANGUAGE="en").content.decode()
-    assert 'data-testid="final"' in page and "chose to end the game" in page
+    assert 'data-testid="final"' in page
+    assert "chose to end the game" in page
     game.refresh_from_db()
     assert game.status == game.Status.FINISHED
 
@@ -196,7 +203,8 @@ def asi_game(club, players, referee):
 def test_abortive_draws_offered_only_when_the_ruleset_has_them(host_client, asi_game, game):
     asi = host_client.get(reverse("league:game_table", args=[asi_game.pk])).content.decode()
     juki = host_client.get(reverse("league:game_table", args=[game.pk])).content.decode()
-    assert 'value="four_winds"' in asi and 'value="four_winds"' not in juki
+    assert 'value="four_winds"' in asi
+    assert 'value="four_winds"' not in juki
 
 
 def test_csrf_is_enforced_on_hand_entry(game, players):
@@ -216,9 +224,11 @@ def test_outsider_cannot_enter_hands(game, club):
 
 def test_anonymous_is_sent_to_login(game):
     response = Client().get(reverse("league:game_table", args=[game.pk]))
-    assert response.status_code == HTTPStatus.FOUND and reverse("login") in response["Location"]
+    assert response.status_code == HTTPStatus.FOUND
+    assert reverse("login") in response["Location"]
     response = Client().post(reverse("league:hand_create", args=[game.pk]), _ron(0))
-    assert response.status_code == HTTPStatus.FOUND and reverse("login") in response["Location"]
+    assert response.status_code == HTTPStatus.FOUND
+    assert reverse("login") in response["Location"]
 
 
 @pytest.mark.parametrize(

@@ -68,7 +68,8 @@ def test_renchan_count_in_english(game, players):
 def test_yellow_card_shows_on_the_seat_card(game, players):
     _play(game, [{"kind": "penalty", "player": 2, "type": "yellow_card"}])
     text = _table(_client(players[0]), game)
-    assert 'data-testid="marks-2"' in text and "옐로카드 1장" in text
+    assert 'data-testid="marks-2"' in text
+    assert "옐로카드 1장" in text
     assert 'data-testid="marks-1"' not in text
 
 
@@ -114,7 +115,8 @@ def test_engine_refusal_on_save_is_in_korean_with_the_players_name(game, players
     dealer = game_selectors.game_record(game)["players"][0]
     assert (f"{particle(dealer, '은')} 5연장 중인 오야(친)이므로 도라를 빼고 2판 이상이어야 화료할 수 있습니다. "
             "이 화료는 1판입니다.") in text
-    assert "needs at least 2 han" not in text and "영어 원문" not in text
+    assert "needs at least 2 han" not in text
+    assert "영어 원문" not in text
 
 
 def test_engine_refusal_on_save_in_english_keeps_the_engines_words(game, players):

@@ -100,7 +100,8 @@ def test_table_screen_last_hand_says_what_the_win_was_worth(game, players, lang,
     response = _client(players[0]).get(reverse("league:game_table", args=[game.pk]), HTTP_ACCEPT_LANGUAGE=lang)
     assert response.status_code == HTTPStatus.OK
     last = re.search(r'data-testid="undo">.*?<span class="muted">(.*?)</span>', response.content.decode(), re.S)
-    assert last and last.group(1).strip().endswith(words)
+    assert last
+    assert last.group(1).strip().endswith(words)
 
 
 def test_table_screen_last_full_hand_lists_its_yaku(game, players):
@@ -114,4 +115,5 @@ def test_names_stay_escaped_in_the_win_words(game, players):
     players[1].save()
     game_services.hand_record(game=game, position=0, event=EVENTS[1], by=players[0].user)
     text = _client(players[0]).get(reverse("league:game_detail", args=[game.pk])).content.decode()
-    assert "&lt;b&gt;Bo&lt;/b&gt;" in text and "<b>Bo</b>" not in text
+    assert "&lt;b&gt;Bo&lt;/b&gt;" in text
+    assert "<b>Bo</b>" not in text

@@ -22,7 +22,6 @@ from django.test import Client
 from django.urls import reverse
 
 from core.models import AuditEntry
-from league.games import services as game_services
 from league.whatif import services as whatif_services
 from league.whatif.models import WhatIfRun
 from league.whatif.selectors import Proposal, ProposalError, compare
@@ -33,17 +32,6 @@ pytestmark = pytest.mark.django_db
 G1 = [{"kind": "ron", "loser": 2, "wins": [{"winner": 1, "yakuman": 1}], "riichi": []}]
 G2 = [{"kind": "ron", "loser": 3, "wins": [{"winner": 2, "han": 5}], "riichi": []},
       *[{"kind": "draw", "tenpai": []}] * 7]
-
-
-@pytest.fixture
-def played(season, players, referee):
-    for label, hands in (("G1", G1), ("G2", G2)):
-        game = game_services.game_start(season=season, table_label=label, members=players, by=referee.user)
-        for i, event in enumerate(hands):
-            game_services.hand_record(game=game, position=i, event=event, by=None)
-        game.refresh_from_db()
-        assert game.status == "finished"
-    return season
 
 
 def lab_data(client, season, ruleset: str = "preset:juki-agit-2026", rating_method: str = "", **options) -> dict:
@@ -64,9 +52,10 @@ def _ranks(comparison, side):
     return {r["member_id"]: r[side]["rank"] for r in comparison.rows}
 
 
-def test_replaying_a_season_under_its_own_ruleset_gives_identical_standings(played, players):
-    result = compare(played, Proposal(ruleset=played.ruleset.spec()))
-    assert result.invalid == [] and result.replayed == result.games == 2
+def test_replaying_a_season_under_its_own_ruleset_gives_identical_standings(whatif_season, players):
+    result = compare(whatif_season, Proposal(ruleset=whatif_season.ruleset.spec()))
+    assert result.invalid == []
+    assert result.replayed == result.games == 2
     assert result.changed_games == []
     for row in result.rows:
         assert row["today"] == row["proposal"]
@@ -76,19 +65,20 @@ def test_replaying_a_season_under_its_own_ruleset_gives_identical_standings(play
         players[1].pk: 62, players[0].pk: 10, players[2].pk: -14, players[3].pk: -58}
 
 
-def test_a_proposal_that_refuses_a_game_lists_it_and_moves_the_ranks(played, players):
+def test_a_proposal_that_refuses_a_game_lists_it_and_moves_the_ranks(whatif_season, players):
     # Without tobi G1 is not over after its only hand: it drops out; G2 alone decides.
-    result = compare(played, Proposal(ruleset={"base": "juki-agit-2026", "overrides": {"tobi": False}}))
+    result = compare(whatif_season, Proposal(ruleset={"base": "juki-agit-2026", "overrides": {"tobi": False}}))
     assert [g["table_label"] for g in result.invalid] == ["G1"]
-    assert "not over" in result.invalid[0]["reason"] and "끝나지 않습니다" in result.invalid[0]["reason_ko"]
+    assert "not over" in result.invalid[0]["reason"]
+    assert "끝나지 않습니다" in result.invalid[0]["reason_ko"]
     assert _ranks(result, "proposal") == {players[2].pk: 1, players[0].pk: 2, players[1].pk: 3, players[3].pk: 4}
     change = {r["member_id"]: r["change"] for r in result.rows}
     assert change == {players[2].pk: 2, players[0].pk: 0, players[1].pk: -2, players[3].pk: 0}
 
 
-def test_another_uma_changes_the_points_of_every_game(played, players):
+def test_another_uma_changes_the_points_of_every_game(whatif_season, players):
     # uma 10-20: G1 p1 27+20+20 = 67, G2 p2 3+20+20 = 43
-    result = compare(played, Proposal(ruleset={"base": "juki-agit-2026",
+    result = compare(whatif_season, Proposal(ruleset={"base": "juki-agit-2026",
                                                "overrides": {"uma": [20000, 10000, -10000, -20000]}}))
     assert len(result.changed_games) == 2
     totals = {r["member_id"]: Decimal(r["proposal"]["total"]) for r in result.rows}
@@ -97,7 +87,7 @@ def test_another_uma_changes_the_points_of_every_game(played, players):
 
 
 @pytest.mark.parametrize(
-    "proposal, fragment",
+    ("proposal", "fragment"),
     [
         (Proposal(ruleset={"base": "no-such-rules"}), "no-such-rules"),
         (Proposal(ruleset={"base": "juki-agit-2026", "overrides": {"no_such_field": 1}}), "no_such_field"),
@@ -105,18 +95,19 @@ def test_another_uma_changes_the_points_of_every_game(played, players):
     ],
     ids=["an unknown preset", "an unknown ruleset field", "an unknown rating parameter"],
 )
-def test_an_invalid_proposal_is_refused_with_the_engines_reason(played, proposal, fragment):
+def test_an_invalid_proposal_is_refused_with_the_engines_reason(whatif_season, proposal, fragment):
     with pytest.raises(ProposalError) as exc:
-        compare(played, proposal)
+        compare(whatif_season, proposal)
     assert fragment in exc.value.message
     with pytest.raises(ProposalError):
-        whatif_services.run_create(season=played, proposal=proposal, by=None)
+        whatif_services.run_create(season=whatif_season, proposal=proposal, by=None)
     assert not WhatIfRun.objects.exists()
 
 
-def test_a_run_is_a_task_with_progress_and_an_audit_entry(played, club_admin, django_capture_on_commit_callbacks):
+def test_a_run_is_a_task_with_progress_and_an_audit_entry(whatif_season, club_admin,
+                                                          django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        run = whatif_services.run_create(season=played, proposal=Proposal(ruleset=played.ruleset.spec()),
+        run = whatif_services.run_create(season=whatif_season, proposal=Proposal(ruleset=whatif_season.ruleset.spec()),
                                          by=club_admin.user)
     run.refresh_from_db()
     assert (run.status, run.done, run.total) == ("done", 2, 2)
@@ -124,77 +115,83 @@ def test_a_run_is_a_task_with_progress_and_an_audit_entry(played, club_admin, dj
     assert AuditEntry.objects.filter(object_type="whatif", object_id=str(run.pk), actor=club_admin.user).exists()
 
 
-def test_only_admins_run_the_lab(played, referee):
+def test_only_admins_run_the_lab(whatif_season, referee):
     from django.core.exceptions import PermissionDenied
 
     with pytest.raises(PermissionDenied):
-        whatif_services.run_create(season=played, proposal=Proposal(rating_method="total"), by=referee.user)
+        whatif_services.run_create(season=whatif_season, proposal=Proposal(rating_method="total"), by=referee.user)
     c = Client()
     c.force_login(referee.user)
-    assert c.get(reverse("whatif:lab", args=[played.pk])).status_code == HTTPStatus.FORBIDDEN
+    assert c.get(reverse("whatif:lab", args=[whatif_season.pk])).status_code == HTTPStatus.FORBIDDEN
 
 
-def test_lab_in_the_browser_compares_two_rulesets(played, club_admin, players, django_capture_on_commit_callbacks):
+def test_lab_in_the_browser_compares_two_rulesets(whatif_season, club_admin, players,
+                                                   django_capture_on_commit_callbacks):
     c = Client()
     c.force_login(club_admin.user)
-    url = reverse("whatif:lab", args=[played.pk])
+    url = reverse("whatif:lab", args=[whatif_season.pk])
     assert c.get(url).status_code == HTTPStatus.OK
     with django_capture_on_commit_callbacks(execute=True):
-        response = c.post(url, lab_data(c, played, tobi=False))
+        response = c.post(url, lab_data(c, whatif_season, tobi=False))
     assert response.status_code == HTTPStatus.FOUND
     page = c.get(response["Location"]).content.decode()
     assert 'data-testid="whatif-table"' in page
-    assert "▲2" in page and "▼2" in page
-    assert "G1" in page and "끝나지 않습니다" in page
+    assert "▲2" in page
+    assert "▼2" in page
+    assert "G1" in page
+    assert "끝나지 않습니다" in page
 
 
-def test_lab_refuses_an_invalid_ruleset_with_the_engines_reason(played, club_admin):
+def test_lab_refuses_an_invalid_ruleset_with_the_engines_reason(whatif_season, club_admin):
     c = Client()
     c.force_login(club_admin.user)
-    response = c.post(reverse("whatif:lab", args=[played.pk]), lab_data(c, played, uma="10, 20"),
+    response = c.post(reverse("whatif:lab", args=[whatif_season.pk]), lab_data(c, whatif_season, uma="10, 20"),
                       HTTP_ACCEPT_LANGUAGE="ko")
     assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
     assert 'data-testid="whatif-refused"' in response.content.decode()
     assert not WhatIfRun.objects.exists()
 
 
-def test_whatif_command(played, capsys):
-    call_command("whatif", str(played.pk), "--ruleset", "juki-agit-2026", "--overrides", '{"tobi": false}')
+def test_whatif_command(whatif_season, capsys):
+    call_command("whatif", str(whatif_season.pk), "--ruleset", "juki-agit-2026", "--overrides", '{"tobi": false}')
     out = capsys.readouterr().out
-    assert "+2" in out and "-2" in out
-    assert "G1" in out and "not over" in out
+    assert "+2" in out
+    assert "-2" in out
+    assert "G1" in out
+    assert "not over" in out
 
 
-def test_whatif_command_refuses_an_invalid_proposal(played):
+def test_whatif_command_refuses_an_invalid_proposal(whatif_season):
     with pytest.raises(CommandError) as exc:
-        call_command("whatif", str(played.pk), "--ruleset", "no-such-rules")
+        call_command("whatif", str(whatif_season.pk), "--ruleset", "no-such-rules")
     assert "no-such-rules" in str(exc.value)
 
 
-def test_outsiders_do_not_see_a_run(played, club_admin):
-    run = whatif_services.run_create(season=played, proposal=Proposal(rating_method="total"), by=None, run=False)
+def test_outsiders_do_not_see_a_run(whatif_season, club_admin):
+    run = whatif_services.run_create(season=whatif_season, proposal=Proposal(rating_method="total"), by=None, run=False)
     c = Client()
     c.force_login(UserFactory())
     # another club's run answers like one that does not exist (issue 22, item 9)
     assert c.get(reverse("whatif:run", args=[run.pk])).status_code == HTTPStatus.NOT_FOUND
 
 
-def test_a_double_tap_makes_one_run(played, club_admin, django_capture_on_commit_callbacks):
+def test_a_double_tap_makes_one_run(whatif_season, club_admin, django_capture_on_commit_callbacks):
     c = Client()
     c.force_login(club_admin.user)
-    url = reverse("whatif:lab", args=[played.pk])
-    data = lab_data(c, played, tobi=False)
+    url = reverse("whatif:lab", args=[whatif_season.pk])
+    data = lab_data(c, whatif_season, tobi=False)
     with django_capture_on_commit_callbacks(execute=True):
         first = c.post(url, data)
         again = c.post(url, data)
     assert first["Location"] == again["Location"]
     assert WhatIfRun.objects.count() == 1
-    other = c.post(url, lab_data(c, played, ruleset="", rating_method="p_rating"))
-    assert other["Location"] != first["Location"] and WhatIfRun.objects.count() == 2
+    other = c.post(url, lab_data(c, whatif_season, ruleset="", rating_method="p_rating"))
+    assert other["Location"] != first["Location"]
+    assert WhatIfRun.objects.count() == 2
 
 
-def test_the_standings_page_links_admins_to_the_lab(played, club_admin, players):
-    url = reverse("standings:season", args=[played.pk])
+def test_the_standings_page_links_admins_to_the_lab(whatif_season, club_admin, players):
+    url = reverse("standings:season", args=[whatif_season.pk])
     admin, member = Client(), Client()
     admin.force_login(club_admin.user)
     member.force_login(players[0].user)
@@ -202,7 +199,7 @@ def test_the_standings_page_links_admins_to_the_lab(played, club_admin, players)
     assert 'data-testid="whatif-link"' not in member.get(url).content.decode()
 
 
-def test_with_the_broker_down_the_run_is_done_in_the_request(played, club_admin, monkeypatch,
+def test_with_the_broker_down_the_run_is_done_in_the_request(whatif_season, club_admin, monkeypatch,
                                                               django_capture_on_commit_callbacks):
     from kombu.exceptions import OperationalError
 
@@ -213,20 +210,22 @@ def test_with_the_broker_down_the_run_is_done_in_the_request(played, club_admin,
 
     monkeypatch.setattr(whatif_run, "delay", down)
     with django_capture_on_commit_callbacks(execute=True):
-        run = whatif_services.run_create(season=played, proposal=Proposal(rating_method="p_rating"),
+        run = whatif_services.run_create(season=whatif_season, proposal=Proposal(rating_method="p_rating"),
                                          by=club_admin.user)
     run.refresh_from_db()
-    assert run.status == WhatIfRun.Status.DONE and run.result["method_proposal"] == "p_rating"
+    assert run.status == WhatIfRun.Status.DONE
+    assert run.result["method_proposal"] == "p_rating"
 
 
-def test_a_list_option_that_is_not_numbers_is_explained_in_korean(played, club_admin):
+def test_a_list_option_that_is_not_numbers_is_explained_in_korean(whatif_season, club_admin):
     c = Client()
     c.force_login(club_admin.user)
-    response = c.post(reverse("whatif:lab", args=[played.pk]), lab_data(c, played, uma="20000, 만, -10000, -20000"),
-                      HTTP_ACCEPT_LANGUAGE="ko")
+    response = c.post(reverse("whatif:lab", args=[whatif_season.pk]),
+                      lab_data(c, whatif_season, uma="20000, 만, -10000, -20000"), HTTP_ACCEPT_LANGUAGE="ko")
     assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
     page = html.unescape(response.content.decode())
-    assert "쉼표로 구분한" in page and "invalid literal" not in page
+    assert "쉼표로 구분한" in page
+    assert "invalid literal" not in page
     assert not WhatIfRun.objects.exists()
 
 
@@ -241,18 +240,19 @@ def test_the_lab_dates_games_in_the_clubs_time_zone(stored, local):
     assert local_date(stored) == local
 
 
-def test_the_lab_counts_finished_games_as_대국(played, club_admin, django_capture_on_commit_callbacks):
+def test_the_lab_counts_finished_games_as_대국(whatif_season, club_admin, django_capture_on_commit_callbacks):
     c = Client()
     c.force_login(club_admin.user)
     with django_capture_on_commit_callbacks(execute=True):
-        response = c.post(reverse("whatif:lab", args=[played.pk]), lab_data(c, played, tobi=False))
+        response = c.post(reverse("whatif:lab", args=[whatif_season.pk]), lab_data(c, whatif_season, tobi=False))
     page = c.get(response["Location"], HTTP_ACCEPT_LANGUAGE="ko").content.decode()
-    assert re.search(r"끝난 대국 \d+개 중 \d+개가", page) and not re.search(r"끝난 대국 \d+국", page)
+    assert re.search(r"끝난 대국 \d+개 중 \d+개가", page)
+    assert not re.search(r"끝난 대국 \d+국", page)
     assert not re.search(r"대국: \d+국", page)  # the games whose result changes are counted as games too
 
 
 def test_one_queueing_policy_a_broker_error_never_fails_the_request_and_the_requeue_runs_it(
-        played, club_admin, monkeypatch, caplog, django_capture_on_commit_callbacks):
+        whatif_season, club_admin, monkeypatch, caplog, django_capture_on_commit_callbacks):
     """Issue 24: the lab queues through ``core.queueing`` like every other task: any failure to queue is
     logged after the commit (not raised into the admin's page), and ``league.requeue_stale`` runs it later."""
     from config import tasks
@@ -264,7 +264,7 @@ def test_one_queueing_policy_a_broker_error_never_fails_the_request_and_the_requ
     with monkeypatch.context() as patched:
         patched.setattr(whatif_run, "delay", broken)
         with django_capture_on_commit_callbacks(execute=True):
-            run = whatif_services.run_create(season=played, proposal=Proposal(rating_method="p_rating"),
+            run = whatif_services.run_create(season=whatif_season, proposal=Proposal(rating_method="p_rating"),
                                              by=club_admin.user)
     run.refresh_from_db()
     assert run.status == WhatIfRun.Status.PENDING
@@ -276,16 +276,17 @@ def test_one_queueing_policy_a_broker_error_never_fails_the_request_and_the_requ
     assert run.status == WhatIfRun.Status.DONE
 
 
-def test_one_queueing_policy_the_run_is_queued_only_after_the_commit(played, club_admin, monkeypatch,
+def test_one_queueing_policy_the_run_is_queued_only_after_the_commit(whatif_season, club_admin, monkeypatch,
                                                                      django_capture_on_commit_callbacks):
     from league.whatif.tasks import whatif_run
 
     queued = []
     monkeypatch.setattr(whatif_run, "delay", queued.append)
     with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        run = whatif_services.run_create(season=played, proposal=Proposal(rating_method="p_rating"),
+        run = whatif_services.run_create(season=whatif_season, proposal=Proposal(rating_method="p_rating"),
                                          by=club_admin.user)
-    assert queued == [] and len(callbacks) == 1
+    assert queued == []
+    assert len(callbacks) == 1
     callbacks[0]()
     assert queued == [run.pk]
 

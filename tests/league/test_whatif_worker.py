@@ -1,31 +1,23 @@
 """A real Celery worker on Redis runs a what-if run and leaves its progress and result on the row."""
 from __future__ import annotations
 
-import time
-
 import pytest
 from celery import Celery
 
 from league.whatif import services as whatif_services
 from league.whatif.models import WhatIfRun
 from league.whatif.selectors import Proposal
-from tests.league.test_tasks_worker import broker_url, worker  # noqa: F401  (fixtures)
-from tests.league.test_whatif import played  # noqa: F401  (fixture)
+from tests.workers import wait_for_worker
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 
-def test_worker_runs_the_whatif_lab(played, broker_url, worker):  # noqa: F811
+def test_worker_runs_the_whatif_lab(whatif_season, broker_url, worker):
     proposal = Proposal(ruleset={"base": "juki-agit-2026", "overrides": {"tobi": False}})
-    run = whatif_services.run_create(season=played, by=None, run=False, proposal=proposal)
+    run = whatif_services.run_create(season=whatif_season, by=None, run=False, proposal=proposal)
     assert (run.status, run.total, run.done) == ("pending", 2, 0)
     Celery(broker=broker_url, set_as_current=False).send_task("league.whatif_run", args=[run.pk])
-    deadline = time.monotonic() + 60
-    while time.monotonic() < deadline and worker.poll() is None:
-        run.refresh_from_db()
-        if run.status == WhatIfRun.Status.DONE:
-            break
-        time.sleep(0.25)
-    assert run.status == WhatIfRun.Status.DONE, worker.stdout.read() if worker.poll() is not None else "timeout"
+    run = wait_for_worker(worker, lambda: WhatIfRun.objects.filter(pk=run.pk, status=WhatIfRun.Status.DONE).first(),
+                          what="finish the run")
     assert (run.done, run.total) == (2, 2)
     assert [g["table_label"] for g in run.result["invalid"]] == ["G1"]

@@ -2,7 +2,6 @@ from __future__ import annotations
 
 import pytest
 
-from tests.events.conftest import admin_user, members, night, sanma_season  # noqa: F401  (the club night fixtures)
 from tests.notify import fake_services
 
 
@@ -18,7 +17,7 @@ def fake(settings):
 
 @pytest.fixture
 def admin(request):
-    """The club's admin (``admin_user`` of tests/events/conftest.py)."""
+    """The club's admin (``admin_user`` of tests/conftest.py)."""
     return request.getfixturevalue("admin_user")
 
 

@@ -85,7 +85,7 @@ def start() -> tuple[FakeServices, ThreadingHTTPServer]:
     fake = FakeServices()
 
     class Handler(BaseHTTPRequestHandler):
-        def do_POST(self):  # noqa: N802 - http.server's name
+        def do_POST(self):  # http.server's name
             length = int(self.headers.get("Content-Length") or 0)
             raw = self.rfile.read(length)
             try:

@@ -21,4 +21,5 @@ def test_two_workers_at_once_send_one_message(game, discord, fake, attempt):
         transaction.get_connection().run_on_commit = []
     results = together([lambda: delivery.deliver(row.pk).result] * 2)
     assert sorted(results) == [delivery.Result.SENT, delivery.Result.SKIPPED]
-    assert len(fake.requests) == 1 and Outbox.objects.get(pk=row.pk).status == Outbox.Status.SENT
+    assert len(fake.requests) == 1
+    assert Outbox.objects.get(pk=row.pk).status == Outbox.Status.SENT

@@ -34,9 +34,12 @@ def finish(game, captured):
 def test_a_finished_game_goes_to_discord_once_with_a_nonce(game, discord, fake, django_capture_on_commit_callbacks):
     game = finish(game, django_capture_on_commit_callbacks)
     row = Outbox.objects.get(channel=discord)
-    assert row.status == Outbox.Status.SENT and row.event == "game_ended" and row.remote_id == "1000"
+    assert row.status == Outbox.Status.SENT
+    assert row.event == "game_ended"
+    assert row.remote_id == "1000"
     [request] = fake.requests
-    assert request.path == WEBHOOK_PATH and request.query == "wait=true"
+    assert request.path == WEBHOOK_PATH
+    assert request.query == "wait=true"
     assert request.body == {"content": row.text, "nonce": row.nonce, "enforce_nonce": True,
                             "allowed_mentions": {"parse": []}}
     first = sorted(game.seat_set.select_related("member"), key=lambda s: game.final_ranks[s.seat])[0]
@@ -48,7 +51,8 @@ def test_telegram_gets_plain_bot_api_html(game, telegram, fake, django_capture_o
     finish(game, django_capture_on_commit_callbacks)
     [request] = fake.requests
     assert request.path == f"/bot{BOT_TOKEN}/sendMessage"
-    assert request.body["chat_id"] == "-1001234567890" and request.body["parse_mode"] == "HTML"
+    assert request.body["chat_id"] == "-1001234567890"
+    assert request.body["parse_mode"] == "HTML"
     assert request.body["text"].startswith("<b>대국 종료 (Game ended) · A</b>\n1위 ")
     assert Outbox.objects.get(channel=telegram).status == Outbox.Status.SENT
 
@@ -56,16 +60,22 @@ def test_telegram_gets_plain_bot_api_html(game, telegram, fake, django_capture_o
 def test_an_event_the_admin_did_not_choose_is_not_sent(game, club, admin, fake, django_capture_on_commit_callbacks):
     services.channel_connect(club=club, kind="discord", secret=fake.webhook_url, by=admin, events=["night_ended"])
     finish(game, django_capture_on_commit_callbacks)
-    assert not Outbox.objects.exists() and not fake.requests
+    assert not Outbox.objects.exists()
+    assert not fake.requests
 
 
 def test_the_outbox_row_exists_only_if_the_change_commits(game, discord, fake):
-    with pytest.raises(RuntimeError), transaction.atomic():
-        for i, event in enumerate(ALL_LAST_FINISH):
-            game_services.hand_record(game=game, position=i, event=event, by=None)
-        assert Outbox.objects.filter(channel=discord).count() == 1  # written with the change
-        raise RuntimeError("the change fails")
-    assert not Outbox.objects.exists() and not fake.requests
+    def change_then_fail():
+        with transaction.atomic():
+            for i, event in enumerate(ALL_LAST_FINISH):
+                game_services.hand_record(game=game, position=i, event=event, by=None)
+            assert Outbox.objects.filter(channel=discord).count() == 1  # written with the change
+            raise RuntimeError("the change fails")
+
+    with pytest.raises(RuntimeError, match="the change fails"):
+        change_then_fail()
+    assert not Outbox.objects.exists()
+    assert not fake.requests
 
 
 def test_the_same_change_twice_is_one_message(game, discord, fake, django_capture_on_commit_callbacks):
@@ -74,7 +84,9 @@ def test_the_same_change_twice_is_one_message(game, discord, fake, django_captur
     game = finish(game, django_capture_on_commit_callbacks)
     with django_capture_on_commit_callbacks(execute=True):
         again = services.outbox_write(club_id=game.club_id, message=messages.game_ended(game))
-    assert again == [] and Outbox.objects.count() == 1 and len(fake.requests) == 1
+    assert again == []
+    assert Outbox.objects.count() == 1
+    assert len(fake.requests) == 1
 
 
 def ended(game):
@@ -99,15 +111,19 @@ def test_a_passing_failure_is_retried_with_the_same_nonce(game, discord, fake, d
     before = timezone.now()
     finish(game, django_capture_on_commit_callbacks)
     row = Outbox.objects.get(channel=discord)
-    assert row.status == Outbox.Status.PENDING and row.attempts == 1 and str(answer[0]) in row.last_error
+    assert row.status == Outbox.Status.PENDING
+    assert row.attempts == 1
+    assert str(answer[0]) in row.last_error
     wait = (row.next_attempt_at - before).total_seconds()
     assert retry_in - 0.5 <= wait <= retry_in + 5
     assert delivery.deliver(row.pk).result == delivery.Result.SKIPPED  # not due yet: nothing sent
     _due_now(row)
     assert delivery.deliver(row.pk).result == delivery.Result.SENT
     row.refresh_from_db()
-    assert row.status == Outbox.Status.SENT and row.attempts == 2
-    assert len(fake.requests) == 2 and fake.requests[0].body["nonce"] == fake.requests[1].body["nonce"]
+    assert row.status == Outbox.Status.SENT
+    assert row.attempts == 2
+    assert len(fake.requests) == 2
+    assert fake.requests[0].body["nonce"] == fake.requests[1].body["nonce"]
     assert len(fake.posted) == 1
 
 
@@ -122,7 +138,8 @@ def test_a_timeout_or_no_connection_is_retried(game, club, admin, fake, django_c
                                        by=admin, events=["game_ended"])
     finish(game, django_capture_on_commit_callbacks)
     row = Outbox.objects.get(channel=channel)
-    assert row.status == Outbox.Status.PENDING and row.last_error == "ConnectionError"
+    assert row.status == Outbox.Status.PENDING
+    assert row.last_error == "ConnectionError"
 
 
 def test_giving_up_after_the_last_attempt(game, discord, fake, django_capture_on_commit_callbacks):
@@ -133,7 +150,8 @@ def test_giving_up_after_the_last_attempt(game, discord, fake, django_capture_on
         _due_now(row)
         delivery.deliver(row.pk)
     row.refresh_from_db()
-    assert row.status == Outbox.Status.FAILED and row.attempts == delivery.MAX_ATTEMPTS
+    assert row.status == Outbox.Status.FAILED
+    assert row.attempts == delivery.MAX_ATTEMPTS
     assert "6회 시도 후 포기" in row.last_error
 
 
@@ -152,12 +170,15 @@ def test_a_4xx_is_failed_with_the_reason_on_the_admins_page(client, game, reques
     fake.script.append(answer)
     finish(game, django_capture_on_commit_callbacks)
     row = Outbox.objects.get(channel=channel)
-    assert row.status == Outbox.Status.FAILED and row.last_error == reason and row.attempts == 1
+    assert row.status == Outbox.Status.FAILED
+    assert row.last_error == reason
+    assert row.attempts == 1
     _due_now(row)
     assert delivery.deliver(row.pk).result == delivery.Result.SKIPPED  # failed is never retried
     client.force_login(admin)
     page = client.get(reverse("notify:channels", args=[game.club.slug])).content.decode()
-    assert reason in page and f'data-testid="outbox-{row.pk}" data-status="failed"' in page
+    assert reason in page
+    assert f'data-testid="outbox-{row.pk}" data-status="failed"' in page
 
 
 def test_two_workers_never_both_claim_a_row(game, discord, fake):
@@ -167,7 +188,8 @@ def test_two_workers_never_both_claim_a_row(game, discord, fake):
     with transaction.atomic():
         [row] = services.outbox_write(club_id=game.club_id, message=messages.game_ended(game))
     first = delivery.claim(row.pk)
-    assert first is not None and delivery.claim(row.pk) is None
+    assert first is not None
+    assert delivery.claim(row.pk) is None
 
 
 def test_a_worker_killed_mid_send_to_discord_is_resent_with_the_same_nonce(game, discord, fake, settings,
@@ -190,7 +212,8 @@ def test_a_worker_killed_mid_send_to_discord_is_resent_with_the_same_nonce(game,
     assert summary["outbox_queued"] == [row.pk]
     row.refresh_from_db()
     assert row.status == Outbox.Status.SENT
-    assert len(fake.requests) == 2 and len(fake.posted) == 1  # Discord kept one message (enforce_nonce)
+    assert len(fake.requests) == 2
+    assert len(fake.posted) == 1  # Discord kept one message (enforce_nonce)
 
 
 def test_a_worker_killed_mid_send_to_telegram_is_not_resent(game, telegram, fake, django_capture_on_commit_callbacks):
@@ -205,7 +228,8 @@ def test_a_worker_killed_mid_send_to_telegram_is_not_resent(game, telegram, fake
     Outbox.objects.filter(pk=row.pk).update(claimed_at=timezone.now() - datetime.timedelta(minutes=5))
     assert delivery.requeue_stale()["outbox_unknown"] == 1
     row.refresh_from_db()
-    assert row.status == Outbox.Status.FAILED and "다시 보내지 않음" in row.last_error
+    assert row.status == Outbox.Status.FAILED
+    assert "다시 보내지 않음" in row.last_error
     assert len(fake.posted) == 1
 
 
@@ -219,7 +243,8 @@ def test_league_requeue_stale_picks_up_the_outbox(game, discord, fake, django_ca
     with django_capture_on_commit_callbacks(execute=True):
         summary = requeue_stale()
     assert summary["outbox_queued"] == [row.pk]
-    assert Outbox.objects.get(pk=row.pk).status == Outbox.Status.SENT and len(fake.posted) == 1
+    assert Outbox.objects.get(pk=row.pk).status == Outbox.Status.SENT
+    assert len(fake.posted) == 1
 
 
 # --- the admin's page and the secrets ---------------------------------------------------------------
@@ -232,12 +257,16 @@ def test_the_admin_connects_discord_and_the_secret_is_never_shown_back(client, c
     page = response.content.decode()
     channel = club.notify_channels.get()
     token = WEBHOOK_PATH.rsplit("/", 1)[1]
-    assert token not in page and fake.webhook_url not in page and "••••" + token[-4:] in page
-    assert channel.events == ["round_seated", "game_ended"] and channel.secret == fake.webhook_url
+    assert token not in page
+    assert fake.webhook_url not in page
+    assert "••••" + token[-4:] in page
+    assert channel.events == ["round_seated", "game_ended"]
+    assert channel.secret == fake.webhook_url
     assert token not in channel.secret_encrypted
     assert token not in json.dumps(list(AuditEntry.objects.filter(object_type="notify_channel")
                                         .values("before", "after")))
-    assert token not in repr(channel) and token not in str(channel)
+    assert token not in repr(channel)
+    assert token not in str(channel)
 
 
 def test_connecting_twice_with_the_same_form_connects_once(client, club, admin, fake):
@@ -264,7 +293,8 @@ def test_bad_input_gets_a_korean_error_and_nothing_is_saved(client, club, admin,
     client.force_login(admin)
     response = client.post(reverse("notify:channels", args=[club.slug]), data)
     assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
-    assert words in response.content.decode() and not club.notify_channels.exists()
+    assert words in response.content.decode()
+    assert not club.notify_channels.exists()
 
 
 def test_a_member_cannot_open_the_notifications_page(client, club, players):
@@ -283,7 +313,8 @@ def test_telegrams_429_waits_its_retry_after(game, telegram, fake, django_captur
     before = timezone.now()
     finish(game, django_capture_on_commit_callbacks)
     row = Outbox.objects.get(channel=telegram)
-    assert row.status == Outbox.Status.PENDING and 6.5 <= (row.next_attempt_at - before).total_seconds() <= 12
+    assert row.status == Outbox.Status.PENDING
+    assert 6.5 <= (row.next_attempt_at - before).total_seconds() <= 12
 
 
 def test_a_secret_in_a_services_answer_is_never_stored_or_logged(game, telegram, fake, caplog,
@@ -293,5 +324,7 @@ def test_a_secret_in_a_services_answer_is_never_stored_or_logged(game, telegram,
         finish(game, django_capture_on_commit_callbacks)
     row = Outbox.objects.get(channel=telegram)
     secret_part = BOT_TOKEN.split(":")[1]
-    assert row.status == Outbox.Status.FAILED and "***" in row.last_error
-    assert secret_part not in row.last_error and secret_part not in caplog.text
+    assert row.status == Outbox.Status.FAILED
+    assert "***" in row.last_error
+    assert secret_part not in row.last_error
+    assert secret_part not in caplog.text

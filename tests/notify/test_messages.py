@@ -29,7 +29,8 @@ def test_a_seated_round_lists_every_table_with_winds(night, members, admin_user,
     for table in rnd.tables.all():
         east = table.game.seat_set.get(seat=0).member.display_name
         assert f"{table.label}번 테이블: 동 {east} · 남 " in row.text
-    assert "제한 시간 80분" in row.text and len(fake.posted) == 1
+    assert "제한 시간 80분" in row.text
+    assert len(fake.posted) == 1
 
 
 def test_a_closed_night_sends_tonights_results(night, admin_user, night_channel, django_capture_on_commit_callbacks):
@@ -37,7 +38,8 @@ def test_a_closed_night_sends_tonights_results(night, admin_user, night_channel,
         night_services.night_close(night=night, by=admin_user)
         night_services.night_close(night=night, by=admin_user)  # closing twice: one message
     [row] = Outbox.objects.filter(event="night_ended")
-    assert "종료 (Night ended)" in row.text and "완료된 대국이 없습니다." in row.text
+    assert "종료 (Night ended)" in row.text
+    assert "완료된 대국이 없습니다." in row.text
 
 
 def test_a_penalty_goes_out_when_chosen(game, club, admin, referee, fake, django_capture_on_commit_callbacks):
@@ -49,7 +51,8 @@ def test_a_penalty_goes_out_when_chosen(game, club, admin, referee, fake, django
     with django_capture_on_commit_callbacks(execute=True):
         referee_services.penalty_give(member=member, type="yellow_card", reason="지연 행위", by=referee.user, game=game)
     [row] = Outbox.objects.filter(event="penalty_given")
-    assert row.text.startswith(f"**벌칙 (Penalty given)**\n{member.display_name}: ") and "사유: 지연 행위" in row.text
+    assert row.text.startswith(f"**벌칙 (Penalty given)**\n{member.display_name}: ")
+    assert "사유: 지연 행위" in row.text
 
 
 def test_a_tournament_sends_its_rounds_its_cut_and_its_results(club, ruleset, members, admin_user, fake,
@@ -72,8 +75,10 @@ def test_a_tournament_sends_its_rounds_its_cut_and_its_results(club, ruleset, me
     assert rows == ["tournament_round_seated", "tournament_cut", "tournament_round_seated", "tournament_results"]
     cut = Outbox.objects.get(event="tournament_cut")
     tournament.refresh_from_db()
-    assert "컷 통과 4명" in cut.text and len(tournament.finalists) == 4
+    assert "컷 통과 4명" in cut.text
+    assert len(tournament.finalists) == 4
     results = Outbox.objects.get(event="tournament_results").text
     assert results.splitlines()[0] == f"**{tournament.name} · 최종 결과 (Final results)**"
     assert results.splitlines()[1].startswith("1위 ")
-    assert len(fake.posted) == 4 and all(r.status == Outbox.Status.SENT for r in Outbox.objects.all())
+    assert len(fake.posted) == 4
+    assert all(r.status == Outbox.Status.SENT for r in Outbox.objects.all())

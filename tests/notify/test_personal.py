@@ -53,7 +53,8 @@ def test_my_page_shows_my_seat_tonight_live(client, night, members, admin_user, 
     response = client.get(reverse("club:me"), HTTP_ACCEPT_LANGUAGE="ko")
     assert response.status_code == HTTPStatus.OK
     page = response.content.decode()
-    assert 'data-testid="my-seat-tonight"' in page and "오늘 밤 내 자리" in page
+    assert 'data-testid="my-seat-tonight"' in page
+    assert "오늘 밤 내 자리" in page
     assert reverse("events:my_seat_live", args=[night.pk]) in page  # the same live fragment as the check-in page
     assert f"1라운드 · {table.label}번 테이블" in page
     for seat in table.game.seat_set.exclude(member=member).select_related("member"):
@@ -88,21 +89,27 @@ def test_linking_with_the_deep_link_code(client, members, bot, fake, django_capt
     assert response.status_code == HTTPStatus.OK
     link = MemberTelegram.objects.get(member=member)
     page = response.content.decode()
-    assert f"https://t.me/club_league_bot?start={link.code}" in page and f"/start {link.code}" in page
+    assert f"https://t.me/club_league_bot?start={link.code}" in page
+    assert f"/start {link.code}" in page
     assert "30분 안에" in page
     fake.start_from(555001, f"/start {link.code}")
     with django_capture_on_commit_callbacks(execute=True):
         response = client.post(reverse("notify:my_telegram"), {"action": "check"}, follow=True,
                                HTTP_ACCEPT_LANGUAGE="ko")
     page = response.content.decode()
-    assert 'data-testid="telegram-linked"' in page and "텔레그램이 연결되었습니다" in page
+    assert 'data-testid="telegram-linked"' in page
+    assert "텔레그램이 연결되었습니다" in page
     link.refresh_from_db()
-    assert link.chat_id == "555001" and link.code is None and link.linked_at is not None
+    assert link.chat_id == "555001"
+    assert link.code is None
+    assert link.linked_at is not None
     [welcome] = fake.sent_to(555001)
-    assert welcome.startswith("<b>텔레그램 연결 완료 (Linked)</b>\n") and member.display_name in welcome
+    assert welcome.startswith("<b>텔레그램 연결 완료 (Linked)</b>\n")
+    assert member.display_name in welcome
     bot.refresh_from_db()
     assert bot.update_offset == fake.updates[-1]["update_id"] + 1  # the update is not read again
-    assert personal.poll_updates(bot) == 0 and len(fake.sent_to(555001)) == 1
+    assert personal.poll_updates(bot) == 0
+    assert len(fake.sent_to(555001)) == 1
 
 
 @pytest.mark.parametrize("rule", ["from-a-group-chat", "a-wrong-code", "an-expired-code", "a-used-code"])
@@ -127,7 +134,8 @@ def test_a_code_links_only_once_only_in_time_only_from_a_private_chat(members, b
         assert personal.poll_updates(bot) == 0
     link.refresh_from_db()
     assert link.chat_id == ("555002" if rule == "a-used-code" else "")
-    assert fake.sent_to(555003) == [] and fake.sent_to(-100777) == []
+    assert fake.sent_to(555003) == []
+    assert fake.sent_to(-100777) == []
 
 
 def test_only_the_member_links_their_own_telegram(members, bot):
@@ -168,8 +176,10 @@ def test_my_seat_call_and_result_come_to_me_once_and_only_to_me(night, members, 
         call = referee_calls.referee_call(game=game, reason="score_dispute", by=me.user)[0]
         referee_calls.referee_call_acknowledge(call=call, by=referee.user)
     mine = fake.sent_to(555010)
-    assert "심판을 불렀습니다 (Referee called)" in mine[2] and "점수 분쟁" in mine[2]
-    assert "심판이 오고 있습니다" in mine[3] and referee.display_name in mine[3]
+    assert "심판을 불렀습니다 (Referee called)" in mine[2]
+    assert "점수 분쟁" in mine[2]
+    assert "심판이 오고 있습니다" in mine[3]
+    assert referee.display_name in mine[3]
     # my result
     with captured(execute=True):
         for i, event in enumerate(ALL_LAST_FINISH):
@@ -196,7 +206,8 @@ def test_unlinking_stops_my_messages(client, night, members, admin_user, bot, fa
     linked(me, bot, fake, 555020, django_capture_on_commit_callbacks)
     client.force_login(me.user)
     response = client.post(reverse("notify:my_telegram"), {"action": "unlink"}, follow=True, HTTP_ACCEPT_LANGUAGE="ko")
-    assert response.status_code == HTTPStatus.OK and "연결을 해제했습니다" in response.content.decode()
+    assert response.status_code == HTTPStatus.OK
+    assert "연결을 해제했습니다" in response.content.decode()
     assert not MemberTelegram.objects.filter(member=me).exists()
     seat_round(night, members, admin_user, django_capture_on_commit_callbacks)
     assert len(fake.sent_to(555020)) == 1  # the welcome only
@@ -204,14 +215,17 @@ def test_unlinking_stops_my_messages(client, night, members, admin_user, bot, fa
 
 def test_my_telegram_page_needs_a_login(client):
     response = client.post(reverse("notify:my_telegram"), {"action": "link"})
-    assert response.status_code == HTTPStatus.FOUND and "login" in response["Location"]
+    assert response.status_code == HTTPStatus.FOUND
+    assert "login" in response["Location"]
 
 
 def test_the_beat_task_polls_a_bot_only_while_a_code_waits(members, bot, fake, django_capture_on_commit_callbacks):
-    assert personal.poll_telegram() == 0 and fake.requests == []  # nobody is linking: the bot is not asked
+    assert personal.poll_telegram() == 0
+    assert fake.requests == []  # nobody is linking: the bot is not asked
     link = personal.link_start(member=members[0], by=members[0].user)
     fake.start_from(555030, f"/start {link.code}")
     with django_capture_on_commit_callbacks(execute=True):
         assert personal.poll_telegram() == 1
     assert [r.path.rsplit("/", 1)[-1] for r in fake.requests] == ["getUpdates", "sendMessage"]
-    assert personal.poll_telegram() == 0 and len(fake.requests) == 2  # linked: no code waits any more
+    assert personal.poll_telegram() == 0
+    assert len(fake.requests) == 2  # linked: no code waits any more

@@ -59,9 +59,12 @@ def test_round_results_go_out_once_when_the_last_table_finishes(club, ruleset, m
     [row] = Outbox.objects.all()
     lines = row.text.splitlines()
     assert lines[0] == f"**{tournament.name} · 1라운드 결과 (Round 1 results)**"
-    assert lines[1].startswith(f"{first.label}번 테이블: 1위 ") and lines[2].startswith(f"{last.label}번 테이블: 1위 ")
-    assert lines[3] == "1라운드 후 순위:" and lines[4].startswith("1위 ")
-    assert row.status == Outbox.Status.SENT and len(fake.posted) == 1
+    assert lines[1].startswith(f"{first.label}번 테이블: 1위 ")
+    assert lines[2].startswith(f"{last.label}번 테이블: 1위 ")
+    assert lines[3] == "1라운드 후 순위:"
+    assert lines[4].startswith("1위 ")
+    assert row.status == Outbox.Status.SENT
+    assert len(fake.posted) == 1
 
 
 # --- season awards --------------------------------------------------------------------------------------
@@ -86,7 +89,8 @@ def test_a_season_without_awards_posts_nothing(club, season, admin, fake, django
     connect(club, admin, fake, "season_awards")
     with django_capture_on_commit_callbacks(execute=True):
         season_services.season_close(season=season, by=admin)
-    assert not Outbox.objects.exists() and not fake.requests
+    assert not Outbox.objects.exists()
+    assert not fake.requests
 
 
 # --- tonight's awards -----------------------------------------------------------------------------------
@@ -105,8 +109,10 @@ def test_tonights_awards_on_the_nights_page(client, played_night, admin_user):
     response = client.get(reverse("events:night_detail", args=[night.pk]), HTTP_ACCEPT_LANGUAGE="ko")
     assert response.status_code == HTTPStatus.OK
     page = response.content.decode()
-    assert 'data-testid="night-awards"' in page and "오늘의 어워드" in page
-    assert 'data-award="most_firsts"' in page and first_of(game).display_name in page
+    assert 'data-testid="night-awards"' in page
+    assert "오늘의 어워드" in page
+    assert 'data-award="most_firsts"' in page
+    assert first_of(game).display_name in page
     assert 'data-award="iron_player"' not in page  # not a night's award
 
 
@@ -153,8 +159,11 @@ def test_the_test_button_sends_one_message_and_says_so_in_korean(client, club, a
         again = client.post(url, {"entry_token": token}, follow=True, HTTP_ACCEPT_LANGUAGE="ko")  # a double tap
     assert "이미 보낸 테스트 메시지입니다" in again.content.decode()
     [row] = Outbox.objects.all()
-    assert row.event == "test" and row.status == Outbox.Status.SENT and len(fake.posted) == 1
-    assert row.text.startswith("**테스트 메시지 (Test message)**\n") and club.name in row.text
+    assert row.event == "test"
+    assert row.status == Outbox.Status.SENT
+    assert len(fake.posted) == 1
+    assert row.text.startswith("**테스트 메시지 (Test message)**\n")
+    assert club.name in row.text
 
 
 @pytest.mark.parametrize(("answer", "shown"), [
@@ -179,4 +188,5 @@ def test_only_a_club_admin_may_send_a_test(client, club, admin, players, fake):
     client.force_login(players[0].user)
     response = client.post(reverse("notify:channel_test", args=[club.slug, channel.pk]), {"entry_token": "test.x"})
     assert response.status_code == HTTPStatus.FORBIDDEN
-    assert not Outbox.objects.exists() and not fake.requests
+    assert not Outbox.objects.exists()
+    assert not fake.requests

@@ -6,21 +6,23 @@ change was made, and a worker restart. Run with your own Redis db and PostgreSQL
 """
 from __future__ import annotations
 
+import datetime
 import os
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
 from celery import Celery
+from django.utils import timezone
 
 from league.games import services as game_services
 from notify import services
 from notify.models import Outbox
 from tests.league.events import ALL_LAST_FINISH
-from tests.league.test_tasks_worker import _test_database_url
+from tests.waiting import wait_until
+from tests.workers import worker_database_url
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -29,21 +31,14 @@ LEASE_SECONDS = 2
 
 
 @pytest.fixture
-def broker_url():
-    url = os.environ["CELERY_TEST_BROKER_URL"]
-    with Celery(broker=url, set_as_current=False).connection_for_write() as conn:
-        conn.default_channel.queue_purge("celery")
-    return url
-
-
-@pytest.fixture
 def start_worker(broker_url):
     procs = []
 
     def start() -> subprocess.Popen:
+        # The broker's Redis database keeps the tasks' results too: a test waits for a task's own answer.
         env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.test",
-               "CELERY_TEST_FORCE_BROKER_URL": broker_url, "DATABASE_URL": _test_database_url(),
-               "NOTIFY_SENDING_LEASE_SECONDS": str(LEASE_SECONDS)}
+               "CELERY_TEST_FORCE_BROKER_URL": broker_url, "CELERY_RESULT_BACKEND": broker_url,
+               "DATABASE_URL": worker_database_url(), "NOTIFY_SENDING_LEASE_SECONDS": str(LEASE_SECONDS)}
         proc = subprocess.Popen(
             [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--concurrency=1",
              "--without-gossip", "--without-mingle", "--without-heartbeat", "--loglevel=INFO",
@@ -63,13 +58,8 @@ def start_worker(broker_url):
                 proc.wait()
 
 
-def _wait(condition, seconds: float = 60) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if condition():
-            return True
-        time.sleep(0.2)
-    return False
+def _sent(row) -> bool:
+    return Outbox.objects.get(pk=row.pk).status == Outbox.Status.SENT
 
 
 def _finish(game) -> Outbox:
@@ -96,12 +86,15 @@ def test_a_worker_killed_between_send_and_commit_sends_no_duplicate(game, channe
     os.kill(worker.pid, signal.SIGKILL)
     worker.wait(timeout=15)
     row.refresh_from_db()
-    assert row.status == Outbox.Status.SENDING and len(fake.posted) == 1
+    assert row.status == Outbox.Status.SENDING
+    assert len(fake.posted) == 1
     fake.hold_seconds = 0
-    time.sleep(LEASE_SECONDS + 0.5)
+    lease_ends = row.claimed_at + datetime.timedelta(seconds=LEASE_SECONDS)
+    wait_until(lambda: timezone.now() > lease_ends, timeout=LEASE_SECONDS + 30, message="the lease never ended")
     start_worker()  # its start runs league.requeue_stale: the row goes out again with the same nonce
-    assert _wait(lambda: Outbox.objects.get(pk=row.pk).status == Outbox.Status.SENT)
-    assert len(fake.requests) == 2 and fake.requests[0].body["nonce"] == fake.requests[1].body["nonce"]
+    wait_until(lambda: _sent(row), timeout=120, message="the row was not sent again after the lease")
+    assert len(fake.requests) == 2
+    assert fake.requests[0].body["nonce"] == fake.requests[1].body["nonce"]
     assert len(fake.posted) == 1  # exactly one message in the channel
 
 
@@ -113,18 +106,24 @@ def test_a_broker_down_at_the_change_and_a_worker_restart_send_exactly_once(game
         dead.conf.broker_connection_retry_on_startup = False
         try:
             dead.send_task("notify.send_outbox", args=[pk], retry=False)
-        except Exception:  # noqa: BLE001 - the queueing fails, as with a broker that is down
+        except Exception:  # the queueing fails, as with a broker that is down
             return False
         return True
 
     monkeypatch.setattr("notify.tasks.queue_send", broker_down)
     row = _finish(game)
-    assert Outbox.objects.get(pk=row.pk).status == Outbox.Status.PENDING and not fake.requests
+    assert Outbox.objects.get(pk=row.pk).status == Outbox.Status.PENDING
+    assert not fake.requests
     first = start_worker()  # the broker is back: the worker's start picks the row up
-    assert _wait(lambda: Outbox.objects.get(pk=row.pk).status == Outbox.Status.SENT)
+    wait_until(lambda: _sent(row), timeout=120, message="the worker's start did not send the row")
     first.terminate()
     first.wait(timeout=30)
     start_worker()  # a restart runs requeue_stale again: nothing is sent twice
-    Celery(broker=broker_url, set_as_current=False).send_task("league.requeue_stale")
-    time.sleep(5)
-    assert len(fake.requests) == 1 and len(fake.posted) == 1
+    app = Celery(broker=broker_url, backend=broker_url, set_as_current=False)
+    # The sweep's own answer (it ran, on the restarted worker) says it queued nothing: the row is sent.
+    swept = app.send_task("league.requeue_stale").get(timeout=120)
+    assert swept["outbox_queued"] == []
+    assert swept["outbox_unknown"] == 0
+    assert Outbox.objects.get(pk=row.pk).status == Outbox.Status.SENT
+    assert len(fake.requests) == 1
+    assert len(fake.posted) == 1

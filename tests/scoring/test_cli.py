@@ -28,7 +28,7 @@ def test_game_prints_hands_and_final(tmp_path):
 
 
 @pytest.mark.parametrize(
-    "stdin, hand, fragment",
+    ("stdin", "hand", "fragment"),
     [
         (json.dumps(make_record("asi-shirai", [{"kind": "draw"}, ron(win(1, han=1, fu=30), loser=1)])), 1,
          "own discard"),
@@ -41,7 +41,8 @@ def test_game_prints_hands_and_final(tmp_path):
 def test_invalid_input_exits_2(stdin, hand, fragment):
     code, out = _run("game", "-", stdin=stdin)
     assert code == 2
-    assert set(out) == {"error"} and out["error"]["hand"] == hand
+    assert set(out) == {"error"}
+    assert out["error"]["hand"] == hand
     assert fragment in out["error"]["message"]
 
 
@@ -50,7 +51,8 @@ def test_korean_names_are_not_escaped(tmp_path):
     record["players"] = ["김", "이", "박", "최"]
     proc = subprocess.run([sys.executable, "-m", "scoring", "game", "-"], input=json.dumps(record),
                           capture_output=True, text=True)
-    assert proc.returncode == 0 and json.loads(proc.stdout)["final"] is None
+    assert proc.returncode == 0
+    assert json.loads(proc.stdout)["final"] is None
 
 
 def test_hand_subcommand_is_wired():

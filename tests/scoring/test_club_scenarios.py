@@ -22,7 +22,8 @@ def test_asi_west_entry_then_sudden_death():
     # E4 ron P4->P1 1000+900+1000: [29400, 23500, 25500, 21600]; S4 ends with nobody >= 30000
     # W1 ron P2->P3 1000+1200: [29400, 21300, 27700, 21600] -> nobody >= 30000 yet
     assert r.state.scores == (29400, 21300, 27700, 21600)
-    assert not r.state.finished and r.state.round == "W2"
+    assert not r.state.finished
+    assert r.state.round == "W2"
     r = play("asi-shirai", hands + [ron(win(2, han=2, fu=30), loser=3)])
     # W2-0: P3 +2000 from P4 -> 29700: still below
     assert r.state.scores == (29400, 21300, 29700, 19600)
@@ -49,7 +50,9 @@ def test_juki_agari_yame_by_stop_with_yellow_cards_and_leftover_sticks():
     # After S3 draw: [26000, 31900, 23100, 18000], sticks 1000
     # S4 dealer tsumo: 4500 from each: [21500, 27400, 18600, 32500] -> dealer top >= 30000: may stop
     assert r.state.scores == (21500, 27400, 18600, 32500)
-    assert r.state.awaiting_stop and r.state.renchan == 1 and r.state.honba == 7
+    assert r.state.awaiting_stop
+    assert r.state.renchan == 1
+    assert r.state.honba == 7
     r = play("juki-agit-2026", hands + [{"kind": "stop"}])
     assert r.state.ended_by == "stop"
     # Points: P4 2.5+30+20 = 52.5; P2 -2.6+10 = 7.4; P1 -8.5-10 = -18.5; P3 -11.4-30 = -41.4

@@ -11,7 +11,7 @@ TENHOU = preset("tenhou")
 
 
 @pytest.mark.parametrize(
-    "ruleset, renchan, minimum",
+    ("ruleset", "renchan", "minimum"),
     [
         pytest.param(JUKI, 0, None, id="juki-first-deal-no-minimum"),
         pytest.param(JUKI, 4, None, id="juki-4th-renchan-no-minimum"),
@@ -25,7 +25,7 @@ def test_the_dealers_han_minimum_starts_at_the_rulesets_renchan(ruleset, renchan
 
 
 @pytest.mark.parametrize(
-    "ruleset, han, dora, counted",
+    ("ruleset", "han", "dora", "counted"),
     [
         pytest.param(JUKI, 3, 2, 1, id="juki-dora-do-not-count"),
         pytest.param(JUKI, 3, None, 3, id="a-record-without-dora-is-taken-as-none"),
@@ -37,7 +37,7 @@ def test_the_han_that_count_toward_the_minimum(ruleset, han, dora, counted):
 
 
 @pytest.mark.parametrize(
-    "renchan, han, dora, short",
+    ("renchan", "han", "dora", "short"),
     [
         pytest.param(5, 3, 2, (2, 1), id="riichi-dora-2-is-one-han-short"),
         pytest.param(5, 2, 0, None, id="two-yaku-han-are-enough"),
@@ -49,7 +49,7 @@ def test_a_dealer_win_short_of_the_minimum(renchan, han, dora, short):
 
 
 @pytest.mark.parametrize(
-    "ruleset, wins_in_row, expected",
+    ("ruleset", "wins_in_row", "expected"),
     [
         pytest.param(JUKI, 6, False, id="the-7th-win-in-a-row-is-not-yet"),
         pytest.param(JUKI, 7, True, id="the-8th-win-in-a-row-is-paarenchan"),

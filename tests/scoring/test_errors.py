@@ -25,7 +25,8 @@ def test_refusals_use_the_players_names(event, message):
         return
     with pytest.raises(ScoringError) as exc:
         replay(record)
-    assert exc.value.message == message and exc.value.hand == 0
+    assert exc.value.message == message
+    assert exc.value.hand == 0
 
 
 def test_a_settlement_error_names_the_player():
@@ -39,7 +40,8 @@ def test_a_settlement_error_names_the_player():
     }
     with pytest.raises(ScoringError) as exc:
         replay(record)
-    assert exc.value.message.startswith("박도윤 is agari-forbidden") and exc.value.hand == 1
+    assert exc.value.message.startswith("박도윤 is agari-forbidden")
+    assert exc.value.hand == 1
 
 
 def test_naming_leaves_messages_without_player_labels_alone():

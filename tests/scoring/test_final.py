@@ -42,7 +42,7 @@ IDS = [
 ]
 
 
-@pytest.mark.parametrize("ruleset, scores, sticks, ranks, points", CASES, ids=IDS)
+@pytest.mark.parametrize(("ruleset", "scores", "sticks", "ranks", "points"), CASES, ids=IDS)
 def test_final(ruleset, scores, sticks, ranks, points):
     rs = resolve(ruleset)
     result = compute_final(rs, scores, sticks=sticks, ended_by="all_last")

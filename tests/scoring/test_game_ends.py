@@ -30,7 +30,7 @@ def _run(record):
 
 
 @pytest.mark.parametrize(
-    "ruleset, hands, scores, ranks, points, ended_by",
+    ("ruleset", "hands", "scores", "ranks", "points", "ended_by"),
     [
         # 28000 (27000 + the leftover stick to 1st): -2 + 30 + 20 = 48; 24000 by seat order: -6+10, -6-10, -6-30.
         ("juki-agit-2026", [NOTEN_DRAW_SEAT2_RIICHI, {"kind": "end", "reason": "time"}],
@@ -83,13 +83,14 @@ def test_a_game_ends_by_end_or_result(ruleset, hands, scores, ranks, points, end
 def test_an_end_writes_no_hand_row_and_a_result_none():
     out = replay(make_record("juki-agit-2026", [NOTEN_DRAW_SEAT2_RIICHI, {"kind": "end", "reason": "time"}]))
     assert [r.round for r in out.rows] == ["E1"]
-    assert out.state.finished and out.state.ended_by is Termination.TIME
+    assert out.state.finished
+    assert out.state.ended_by is Termination.TIME
     assert out.final.ended_by is Termination.TIME
     assert replay(make_record("asi-shirai", [{"kind": "result", "scores": [25000] * 4}])).rows == []
 
 
 @pytest.mark.parametrize(
-    "ruleset, hands, index, english, korean",
+    ("ruleset", "hands", "index", "english", "korean"),
     [
         ("juki-agit-2026", [{"kind": "end", "reason": "time"}, {"kind": "draw"}], 1,
          "already over (time)", "이미 끝났습니다(시간 종료)"),

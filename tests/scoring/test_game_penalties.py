@@ -16,12 +16,15 @@ def pen(player, type_):
 
 def test_asi_penalty_point_puts_1000_on_the_table_and_folds_into_the_hand_row():
     r = play("asi-shirai", [pen(1, "penalty_point")])
-    assert r.state.scores == (25000, 24000, 25000, 25000) and r.state.sticks == 1
+    assert r.state.scores == (25000, 24000, 25000, 25000)
+    assert r.state.sticks == 1
     assert r.rows == []
     r = play("asi-shirai", [pen(1, "penalty_point"), ron(win(2, han=1, fu=30), loser=3)])
     row = r.rows[0]
     assert row.deltas == (0, -1000, 2000, -1000), "the winner collects the penalty deposit"
-    assert row.sticks == 0 and row.sticks_after == 0 and row.events == (0, 1)
+    assert row.sticks == 0
+    assert row.sticks_after == 0
+    assert row.events == (0, 1)
 
 
 def test_asi_third_penalty_point_is_a_chombo():
@@ -29,7 +32,8 @@ def test_asi_third_penalty_point_is_a_chombo():
     r = play("asi-shirai", hands)
     # E3 (dealer 2): third point -> chombo, mangan 2000/4000, no deposit; hand replayed.
     assert r.rows[-1].deltas == (2000, -8000, 4000, 2000)
-    assert r.state.round == "E3" and r.state.penalty_points == (0, 3, 0, 0)
+    assert r.state.round == "E3"
+    assert r.state.penalty_points == (0, 3, 0, 0)
     assert r.state.sticks == 2
 
 
@@ -40,7 +44,7 @@ def test_asi_chombo_returns_the_penalty_deposit_of_the_voided_hand():
 
 
 @pytest.mark.parametrize(
-    "ruleset, type_",
+    ("ruleset", "type_"),
     [
         ("juki-agit-2026", "penalty_point"),
         ("asi-shirai", "yellow_card"),
@@ -62,10 +66,12 @@ def test_penalty_types_a_ruleset_lacks_are_refused(ruleset, type_):
 
 def test_juki_one_yellow_card_costs_nothing_two_pay_chombo_without_replay():
     r = play("juki-agit-2026", [pen(2, "yellow_card")])
-    assert r.state.scores == (25000,) * 4 and r.state.yellow_cards == (0, 0, 1, 0)
+    assert r.state.scores == (25000,) * 4
+    assert r.state.yellow_cards == (0, 0, 1, 0)
     r = play("juki-agit-2026", [pen(2, "yellow_card"), pen(2, "yellow_card")])
     assert r.state.scores == (28000, 28000, 16000, 28000)
-    assert r.state.round == "E1" and r.rows == []
+    assert r.state.round == "E1"
+    assert r.rows == []
     r = play("juki-agit-2026", [pen(2, "yellow_card"), pen(2, "yellow_card"), ron(win(1, han=1, fu=30), loser=3)])
     assert r.rows[0].deltas == (3000, 4000, -9000, 2000)
     assert r.state.round == "E2", "no replay: the hand's result stands"
@@ -80,7 +86,8 @@ def test_juki_yellow_cards_last_one_hand():
 def test_agari_forbidden_refuses_win_and_tenpai_that_hand_only():
     with pytest.raises(ScoringError) as exc:
         play("juki-agit-2026", [pen(1, "agari_forbidden"), ron(win(1, han=1, fu=30), loser=2)])
-    assert exc.value.hand == 1 and "agari-forbidden" in exc.value.message
+    assert exc.value.hand == 1
+    assert "agari-forbidden" in exc.value.message
     with pytest.raises(ScoringError):
         play("asi-shirai", [pen(1, "agari_forbidden"), {"kind": "draw", "tenpai": [1]}])
     r = play("juki-agit-2026", [pen(1, "agari_forbidden"), PASS, ron(win(1, han=1, fu=30), loser=2)])
@@ -113,7 +120,7 @@ def ruling(player, amount, to=None):
 
 
 @pytest.mark.parametrize(
-    "ruleset, event, deltas",
+    ("ruleset", "event", "deltas"),
     [
         # ruling (1000, -3000, 1000, 1000) + ron 1 han 30 fu p1 from p3 (0, 1000, 0, -1000)
         ("asi-shirai", ruling(1, 3000), (1000, -2000, 1000, 0)),
@@ -139,7 +146,7 @@ def test_referee_ruling_moves_points_and_folds_into_the_hand_row(ruleset, event,
 
 
 @pytest.mark.parametrize(
-    "event, message",
+    ("event", "message"),
     [
         (ruling(1, 0), "positive number of points in hundreds"),
         (ruling(1, 1050), "positive number of points in hundreds"),
@@ -158,7 +165,8 @@ def test_referee_ruling_moves_points_and_folds_into_the_hand_row(ruleset, event,
 def test_bad_rulings_are_refused(event, message):
     with pytest.raises(ScoringError) as exc:
         play("asi-shirai", [event])
-    assert message in exc.value.message and exc.value.hand == 0
+    assert message in exc.value.message
+    assert exc.value.hand == 0
 
 
 # E1 p1 deals in a haneman (12,000), E2 a mangan (8,000), E3 3 han 30 fu (3,900): 1,100 left.
@@ -177,7 +185,8 @@ def test_a_riichi_below_the_minimum_at_the_start_of_its_hand_is_refused():
     hands = TO_1100 + [pen(1, "penalty_point"), PASS, {"kind": "draw", "tenpai": [1], "riichi": [1]}]
     with pytest.raises(ScoringError) as exc:
         play("asi-shirai", hands)
-    assert exc.value.hand == 5 and "100 points (minimum 1,000)" in exc.value.message
+    assert exc.value.hand == 5
+    assert "100 points (minimum 1,000)" in exc.value.message
 
 
 def test_juki_riichi_and_a_yellow_card_payment_in_one_hand_are_taken_in_the_order_that_allows_them():
@@ -192,7 +201,7 @@ def test_juki_riichi_and_a_yellow_card_payment_in_one_hand_are_taken_in_the_orde
 
 
 @pytest.mark.parametrize(
-    "ruleset, kind, count, effect",
+    ("ruleset", "kind", "count", "effect"),
     [
         pytest.param("asi-shirai", "penalty_point", 1, PenaltyEffect(deposit=1000),
                      id="asi-a-penalty-point-puts-1000-on-the-table"),
@@ -214,7 +223,7 @@ def test_what_a_penalty_does(ruleset, kind, count, effect):
 
 
 @pytest.mark.parametrize(
-    "to, deltas",
+    ("to", "deltas"),
     [
         pytest.param(3, [0, -2000, 0, 2000], id="a-ruling-paid-to-one-player"),
         pytest.param(None, [1000, -3000, 1000, 1000], id="a-ruling-shared-by-the-others"),

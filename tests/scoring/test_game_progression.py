@@ -13,7 +13,7 @@ def passes(k):
 
 
 @pytest.mark.parametrize(
-    "ruleset, hands, round_, honba, dealer, renchan",
+    ("ruleset", "hands", "round_", "honba", "dealer", "renchan"),
     [
         ("asi-shirai", [ron(win(2, han=1, fu=30), loser=1)], "E2", 0, 1, 0),
         ("asi-shirai", [ron(win(0, han=1, fu=30), loser=1)], "E1", 1, 0, 1),
@@ -120,10 +120,11 @@ def test_all_last_top_dealer_below_the_target(ruleset, next_round, dealer, honba
     r = play(ruleset, _to_all_last() + [ron(win(3, han=1, fu=30), loser=0)])
     assert r.state.scores == (21400, 25000, 25000, 28600)
     assert (r.state.round, r.state.dealer, r.state.honba) == (next_round, dealer, honba)
-    assert not r.state.finished and not r.state.awaiting_stop
+    assert not r.state.finished
+    assert not r.state.awaiting_stop
 
 
-@pytest.mark.parametrize("ruleset, hands, ended_by, round_", ENDS, ids=END_IDS)
+@pytest.mark.parametrize(("ruleset", "hands", "ended_by", "round_"), ENDS, ids=END_IDS)
 def test_end_of_game(ruleset, hands, ended_by, round_):
     r = play(ruleset, hands)
     assert r.state.ended_by == ended_by
@@ -137,7 +138,7 @@ ZERO = [ron(win(2, han=6), loser=1), ron(win(3, han=6), loser=1), ron(win(0, han
 
 
 @pytest.mark.parametrize(
-    "ruleset, ended_by",
+    ("ruleset", "ended_by"),
     [("asi-shirai", None), ("juki-agit-2026", None),
      ({"base": "asi-shirai", "overrides": {"tobi_at_zero": True}}, "tobi")],
     ids=["asi: exactly 0 is not tobi", "juki: 0 is not tobi", "tobi_at_zero option: exactly 0 busts"],
@@ -156,7 +157,8 @@ def test_negative_scores_are_kept():
 
 def test_m_league_has_no_tobi_and_riichi_even_below_1000():
     r = play("m-league", [ron(win(2, yakuman=1), loser=1)])
-    assert not r.state.finished and r.state.scores[1] < 0
+    assert not r.state.finished
+    assert r.state.scores[1] < 0
     assert r.state.riichi_allowed == (True, True, True, True)
     r = play("m-league", [ron(win(2, yakuman=1), loser=1), ron(win(0, han=1, fu=30), loser=2, riichi=[1])])
     assert r.rows[-1].deltas == (1000 + 1000, -1000, -1000, 0)
@@ -165,14 +167,15 @@ def test_m_league_has_no_tobi_and_riichi_even_below_1000():
 def test_awaiting_stop_then_a_hand_continues_the_game():
     hands = _to_all_last() + [ron(win(3, han=3, fu=30), loser=0)]
     r = play("juki-agit-2026", hands)
-    assert r.state.awaiting_stop and not r.state.finished
+    assert r.state.awaiting_stop
+    assert not r.state.finished
     r = play("juki-agit-2026", hands + [PASS])
     assert not r.state.awaiting_stop
     assert r.state.ended_by == "all_last"
 
 
 @pytest.mark.parametrize(
-    "ruleset, hands",
+    ("ruleset", "hands"),
     [
         ("juki-agit-2026", [{"kind": "stop"}]),
         ("juki-agit-2026", _to_all_last() + [ron(win(3, han=1, fu=30), loser=0), {"kind": "stop"}]),
@@ -193,7 +196,7 @@ def test_stop_refused(ruleset, hands):
 
 
 @pytest.mark.parametrize(
-    "scores, ended_by",
+    ("scores", "ended_by"),
     [((31500, 21800, 20000, 26700), None), ((31400, 21900, 20000, 26700), "agari_yame")],
     ids=[
         "asi: the dealer tied with seat 0 is not top (seat order), no agari-yame",
@@ -225,7 +228,8 @@ def test_west_entry_and_juki_west_wins_paid_as_dealer():
 def test_dealer_min_han_shown_from_the_5th_renchan():
     hands = [DEALER_TENPAI] * 5
     r = play("juki-agit-2026", hands)
-    assert r.state.renchan == 5 and r.state.dealer_min_han == 2
+    assert r.state.renchan == 5
+    assert r.state.dealer_min_han == 2
     assert play("juki-agit-2026", hands[:4]).state.dealer_min_han is None
     with pytest.raises(ScoringError) as exc:
         play("juki-agit-2026", hands + [tsumo(0, han=1, fu=30)])
@@ -241,7 +245,7 @@ def test_paarenchan_counts_consecutive_dealer_wins_only():
 
 
 @pytest.mark.parametrize(
-    "hands, index, message",
+    ("hands", "index", "message"),
     [
         ([ron(win(2, yakuman=1), loser=1), PASS], 1, "already over"),
         ([{"kind": "ron", "loser": 4, "wins": [win(1, han=1, fu=30)]}], 0, "no player 4"),
@@ -266,7 +270,9 @@ def test_refused_records(hands, index, message):
 
 def test_east_only_length():
     r = play({"base": "tenhou", "overrides": {"length": "east"}}, passes(4))
-    assert r.state.round == "S1" and r.state.extra_round and not r.state.finished
+    assert r.state.round == "S1"
+    assert r.state.extra_round
+    assert not r.state.finished
 
 
 def test_rows_carry_how_each_win_was_valued():

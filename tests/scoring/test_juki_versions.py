@@ -221,7 +221,7 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("ruleset, hands, rows", CASES)
+@pytest.mark.parametrize(("ruleset", "hands", "rows"), CASES)
 def test_juki_version_replays(ruleset, hands, rows):
     got = rows_of(replay(record(hands, ruleset)))
     assert got[-len(rows):] == rows
@@ -245,7 +245,7 @@ FINALS = [
 ]
 
 
-@pytest.mark.parametrize("ruleset, hands, scores, ranks, points, ended_by", FINALS)
+@pytest.mark.parametrize(("ruleset", "hands", "scores", "ranks", "points", "ended_by"), FINALS)
 def test_juki_version_finals(ruleset, hands, scores, ranks, points, ended_by):
     final = replay(record(hands, ruleset)).final
     assert final is not None
@@ -268,7 +268,7 @@ REFUSED = [
 ]
 
 
-@pytest.mark.parametrize("ruleset, hands", REFUSED)
+@pytest.mark.parametrize(("ruleset", "hands"), REFUSED)
 def test_juki_version_refuses(ruleset, hands):
     with pytest.raises(ScoringError) as exc:
         replay(record(hands, ruleset))
@@ -292,7 +292,7 @@ STEPS = [
 ]
 
 
-@pytest.mark.parametrize("older, newer, changed", STEPS)
+@pytest.mark.parametrize(("older", "newer", "changed"), STEPS)
 def test_each_version_changes_only_its_log_entry(older, newer, changed):
     diff = PRESETS[older].diff(PRESETS[newer])
     assert set(diff) - {"key", "name", "version"} == changed
@@ -300,7 +300,7 @@ def test_each_version_changes_only_its_log_entry(older, newer, changed):
 
 # 2026-01-23 "발성불가 규정 추가": the declaration-void category (a row-only penalty the league
 # checks against the ruleset's list) exists from that amendment on.
-@pytest.mark.parametrize("key, has_it", [(V2023, False), (V2024, False), (V2025, False), (V2025_12, False),
+@pytest.mark.parametrize(("key", "has_it"), [(V2023, False), (V2024, False), (V2025, False), (V2025_12, False),
                                          (V2026, True), (SANMA[V2025_12], False), (SANMA[V2026], True)])
 def test_declaration_void_from_2026_01_23(key, has_it):
     assert (PenaltyType.DECLARATION_VOID in PRESETS[key].penalties) is has_it
@@ -313,7 +313,7 @@ def test_presets_round_trip_through_json(key):
     assert Ruleset.from_dict(r.to_dict()) == r
 
 
-@pytest.mark.parametrize("key, version", [(V2023, "2023-11-29"), (V2024, "2024-12-01"), (V2025, "2025-01-01"),
+@pytest.mark.parametrize(("key", "version"), [(V2023, "2023-11-29"), (V2024, "2024-12-01"), (V2025, "2025-01-01"),
                                           (V2025_12, "2025-12-02"), (V2026, "2026-01-23")])
 def test_version_is_the_start_date(key, version):
     assert PRESETS[key].version == version

@@ -34,7 +34,7 @@ SANMA_VERSIONS = [
 ]
 
 
-@pytest.mark.parametrize("key, kita, flowers, tsumo_loss", [pytest.param(*v, id=v[0]) for v in SANMA_VERSIONS])
+@pytest.mark.parametrize(("key", "kita", "flowers", "tsumo_loss"), [pytest.param(*v, id=v[0]) for v in SANMA_VERSIONS])
 def test_juki_change_log_2025_12_02_north_dora_to_flowers_and_tsumo_loss(key, kita, flowers, tsumo_loss):
     rs = PRESETS[key]
     assert (rs.kita, rs.flowers, rs.sanma_tsumo_loss) == (kita, flowers, tsumo_loss)
@@ -46,7 +46,7 @@ def test_juki_change_log_2025_12_02_north_dora_to_flowers_and_tsumo_loss(key, ki
 PINFU_TSUMO = {"tiles": "99m234p456p789s234s", "win": "2s"}
 
 
-@pytest.mark.parametrize("key, extra, scores", [
+@pytest.mark.parametrize(("key", "extra", "scores"), [
     # North dora and tsumo loss: dealer 1,300, seat 2 700 -> +2,000.
     pytest.param("juki-agit-sanma-2025-01", {"kita": 1}, [28700, 32000, 29300],
                  id="juki sanma 2025-01 (before 2025.12.02): a North set aside is a dora, tsumo loss"),
@@ -62,7 +62,7 @@ def test_juki_sanma_north_dora_before_2025_12_02(key, extra, scores):
     assert list(game.state.scores) == scores
 
 
-@pytest.mark.parametrize("key, extra, message", [
+@pytest.mark.parametrize(("key", "extra", "message"), [
     pytest.param("juki-agit-sanma-2025-12", {"kita": 1}, "Lee's hand: This ruleset sets no North aside",
                  id="juki sanma from 2025.12.02: no North set aside"),
     pytest.param("juki-agit-sanma-2025-01", {"flowers": 1}, "Lee's hand: This ruleset has no flower tiles",
@@ -71,7 +71,8 @@ def test_juki_sanma_north_dora_before_2025_12_02(key, extra, scores):
 def test_juki_sanma_refuses_the_other_versions_dora(key, extra, message):
     with pytest.raises(ScoringError) as exc:
         play(key, [tsumo(1, hand={**PINFU_TSUMO, **extra})])
-    assert exc.value.hand == 0 and exc.value.message.startswith(message)
+    assert exc.value.hand == 0
+    assert exc.value.message.startswith(message)
 
 
 # --- 2. West 4 as all-last: the termination says what ended it --------------------------------------------
@@ -79,7 +80,7 @@ def test_juki_sanma_refuses_the_other_versions_dora(key, extra, message):
 # west_last_all_last. Eight all-noten draws into West, three more to West 4 (seat 3 deals, honba 11).
 # Win: the dealer rons 1 han 30 fu off seat 0: 1,500 + 11 x 300 = 4,800 -> 29,800, top (below 30,000,
 # so no sudden death). Tenpai: only the dealer tenpai, 3,000 in noten payments -> 28,000, top.
-@pytest.mark.parametrize("event, scores, ended_by", [
+@pytest.mark.parametrize(("event", "scores", "ended_by"), [
     pytest.param(ron(win(3, han=1, fu=30), loser=0), [20200, 25000, 25000, 29800], "agari_yame",
                  id="asi 1f at west 4: the top dealer's win ends the game by agari-yame"),
     pytest.param({"kind": "draw", "tenpai": [3]}, [24000, 24000, 24000, 28000], "tenpai_yame",
@@ -87,8 +88,10 @@ def test_juki_sanma_refuses_the_other_versions_dora(key, extra, message):
 ])
 def test_asi_1f_west_4_as_all_last_ends_by_yame(event, scores, ended_by):
     game = play(_with("asi-shirai", west_last_all_last=True), [PASS] * 11 + [event])
-    assert game.rows[-1].round == "W4" and list(game.state.scores) == scores
-    assert game.state.finished and game.final.ended_by == ended_by
+    assert game.rows[-1].round == "W4"
+    assert list(game.state.scores) == scores
+    assert game.state.finished
+    assert game.final.ended_by == ended_by
 
 
 def test_asi_1g_west_4_passing_the_deal_is_still_the_hard_end():
@@ -114,7 +117,7 @@ def _cli(capsys, *argv):
     return code, json.loads(out), err
 
 
-@pytest.mark.parametrize("ruleset, hand, points", [
+@pytest.mark.parametrize(("ruleset", "hand", "points"), [
     # §7 "북도라 없음, 화패 4장 사용": a flower is a dora (3 han 20 fu: 700 / 1,300, North's 700 split 400 / 400).
     pytest.param("juki-agit-sanma-2026", {**FLOWER_TSUMO, "flowers": 1}, {"dealer": 1700, "non_dealer": 1100},
                  id="juki sanma flower dora: the preset"),
@@ -163,7 +166,8 @@ def test_scoring_hand_refuses_the_kita_a_ruleset_does_not_have(capsys, tmp_path)
     hand_file = tmp_path / "hand.json"
     hand_file.write_text(json.dumps({**FLOWER_TSUMO, "kita": 1}), encoding="utf-8")
     code, out, _ = _cli(capsys, "hand", "--ruleset", "juki-agit-sanma-2026", str(hand_file))
-    assert code == 2 and out["error"]["message"].startswith("This ruleset sets no North aside")
+    assert code == 2
+    assert out["error"]["message"].startswith("This ruleset sets no North aside")
 
 
 @pytest.mark.parametrize("command", ["game", "hand"])
@@ -178,7 +182,7 @@ def test_cli_help_documents_overrides_and_lists_every_option(capsys, command):
 
 
 # --- 6. The CLI's refusals follow --lang -----------------------------------------------------------------------
-@pytest.mark.parametrize("argv, lang, message", [
+@pytest.mark.parametrize(("argv", "lang", "message"), [
     pytest.param(["hand", "--ruleset", "juki-agit-sanma-2026"], "ko",
                  "이 룰에는 북 뽑기(키타)가 없습니다(키타는 3인 마작에서 룰이 정한 경우에만 있습니다).",
                  id="hand refusal in Korean"),
@@ -193,7 +197,8 @@ def test_cli_refusals_follow_lang(capsys, tmp_path, argv, lang, message):
     hand_file.write_text(json.dumps({**FLOWER_TSUMO, "kita": 1}), encoding="utf-8")
     for args in ([*argv, "--lang", lang, str(hand_file)], ["--lang", lang, *argv, str(hand_file)]):
         code, out, _ = _cli(capsys, *args)
-        assert code == 2 and out["error"]["message"] == message
+        assert code == 2
+        assert out["error"]["message"] == message
 
 
 def test_cli_game_refusal_and_hand_note_follow_lang(capsys, tmp_path):
@@ -201,11 +206,14 @@ def test_cli_game_refusal_and_hand_note_follow_lang(capsys, tmp_path):
     record.write_text(json.dumps(make_record("juki-agit-2026", [{"kind": "abort", "reason": "four_winds"}])),
                       encoding="utf-8")
     code, out, _ = _cli(capsys, "game", "--lang", "ko", str(record))
-    assert code == 2 and out["error"]["hand"] == 0 and "도중유국" in out["error"]["message"]
+    assert code == 2
+    assert out["error"]["hand"] == 0
+    assert "도중유국" in out["error"]["message"]
     hand_file = tmp_path / "hand.json"
     hand_file.write_text(json.dumps(FIRST_TURN_RON), encoding="utf-8")
     code, out, err = _cli(capsys, "hand", "--lang", "ko", "--ruleset", "asi-shirai", str(hand_file))
-    assert code == 0 and out["points"] == {"ron": 2000}
+    assert code == 0
+    assert out["points"] == {"ron": 2000}
     assert err == "note: 이 룰에는 인화가 없습니다(역이 아님): 첫 쯔모 전의 론은 다른 역으로 계산했습니다.\n"
 
 
@@ -239,7 +247,7 @@ def _no_west_log() -> dict:
                        [25000, 35.0, 25000, 5.0, 25000, -15.0, 25000, -25.0])
 
 
-@pytest.mark.parametrize("log, overrides, scores, points, ended_by", [
+@pytest.mark.parametrize(("log", "overrides", "scores", "points", "ended_by"), [
     pytest.param(_plays_past_agari_yame_log(), {"length": "east", "agari_yame": "none"},
                  [13500, 25000, 25000, 36500], [-36.5, 5.0, -15.0, 46.5], "all_last",
                  id="tenhou agari-yame: a log whose top dealer plays on after an all-last win has none"),
@@ -262,14 +270,15 @@ def test_tenhou_converter_refusal_names_the_round_and_what_could_not_be_inferred
     with pytest.raises(ScoringError) as exc:
         convert_log(log, "juki-agit-2026")
     assert exc.value.message.startswith("Round E2 honba 0: ")
-    assert "no abortive draws" in exc.value.message and "juki-agit-2026" in exc.value.message
+    assert "no abortive draws" in exc.value.message
+    assert "juki-agit-2026" in exc.value.message
     assert "E2국 0본장" in exc.value.localized("ko")
 
 
 # --- 4. Readings a club would want ------------------------------------------------------------------------------
 # A.S.I. 2e "천화(멘), 지화(멘)" lists no renhou. A first-turn ron entered with the renhou flag: scored on its
 # other yaku with a note (tanyao pinfu 2 han 30 fu: 2,000), or the entry turned back.
-@pytest.mark.parametrize("entry, points", [
+@pytest.mark.parametrize(("entry", "points"), [
     pytest.param("score_without", {"ron": 2000}, id="asi 2e no renhou: the win scores its other yaku (with a note)"),
     pytest.param("turn_back", None, id="asi 2e no renhou: the entry is turned back"),
 ])
@@ -279,9 +288,11 @@ def test_asi_2e_no_renhou_entry(capsys, tmp_path, entry, points):
     spec = json.dumps({"base": "asi-shirai", "overrides": {"no_renhou_entry": entry}})
     code, out, err = _cli(capsys, "hand", "--ruleset", spec, str(hand_file))
     if points is None:
-        assert code == 2 and out["error"]["message"].startswith("This ruleset has no renhou: the entry is turned back")
+        assert code == 2
+        assert out["error"]["message"].startswith("This ruleset has no renhou: the entry is turned back")
     else:
-        assert (code, out["points"]) == (0, points) and "no renhou" in err
+        assert (code, out["points"]) == (0, points)
+        assert "no renhou" in err
 
 
 def test_asi_2e_no_renhou_entry_turned_back_in_a_game():
@@ -295,7 +306,7 @@ def test_asi_2e_no_renhou_entry_turned_back_in_a_game():
 # game: [26500, 23500, 25000, 25000]. A.S.I. uma 20/10, oka 20,000 to first, from 30,000; half up:
 # 27, 24, 25, 25. Each on its own: seat 0 27 − 30 + 20 + 20 = 37; seat 2 25 − 30 + 10 = 5; seat 3 −5 − 10 =
 # −15; seat 1 24 − 30 − 20 = −26 (the sum is +1). Zero-sum: first takes −(5 − 15 − 26) = 36.
-@pytest.mark.parametrize("zero_sum, points", [
+@pytest.mark.parametrize(("zero_sum", "points"), [
     pytest.param(True, [36, -26, 5, -15], id="rounding zero-sum: first place takes the remainder (today)"),
     pytest.param(False, [37, -26, 5, -15], id="rounding each score on its own, first place included"),
 ])
@@ -309,7 +320,7 @@ def test_rounding_each_score_on_its_own(zero_sum, points):
 # Kept fixed (docs/rules-audit.md, "Issue 40: kept fixed"): honba +1 after an abortive draw, also when the
 # deal passes (Juki 2023-11 lists the four abortive draws without a word on honba; A.S.I. 4 "모두 친이 넘어가지
 # 않음"); a club that passes the deal: E2 honba 1.
-@pytest.mark.parametrize("keeps, where", [
+@pytest.mark.parametrize(("keeps", "where"), [
     pytest.param(True, ("E1", 1), id="juki 2023-11 abortive draw: the dealer keeps, honba +1"),
     pytest.param(False, ("E2", 1), id="juki 2023-11 abortive draw with the deal passing: honba +1 all the same"),
 ])
@@ -342,7 +353,8 @@ def test_cli_lang_speaks_each_language_of_the_catalogue(capsys, tmp_path):
     hand_file = tmp_path / "hand.json"
     hand_file.write_text(json.dumps({**FLOWER_TSUMO, "kita": 1}), encoding="utf-8")
     code, out, err = _cli(capsys, "hand", "--lang", "ja", "--ruleset", "juki-agit-sanma-2026", str(hand_file))
-    assert code == 2 and out["error"]["message"].startswith("このルールには北抜きがありません")
+    assert code == 2
+    assert out["error"]["message"].startswith("このルールには北抜きがありません")
     assert err == ""
     code, out, _ = _cli(capsys, "hand", "--lang", "ko-KR", "--ruleset", "juki-agit-sanma-2026", str(hand_file))
     assert out["error"]["message"].startswith("이 룰에는 북 뽑기")

@@ -152,14 +152,17 @@ def test_naming_keeps_the_class_hand_and_cause():
     error = HandError(M.PAO_OWN_WIN, who="Player 4", hand=2)
     error.__cause__ = cause
     named = error.naming(PLAYERS)
-    assert type(named) is HandError and named.hand == 2 and named.__cause__ is cause
+    assert type(named) is HandError
+    assert named.hand == 2
+    assert named.__cause__ is cause
     assert named.message == "최하은 cannot be liable (pao) for their own win."
     assert named.localized("ko") == "최하은은 자신의 화료에 책임지불(파오)을 할 수 없습니다."
 
 
 def test_a_plain_text_error_has_no_translation():
     error = ScoringError("Something else.", hand=1)
-    assert error.localized("ko") == "Something else." and error.template is None
+    assert error.localized("ko") == "Something else."
+    assert error.template is None
     with pytest.raises(TypeError):
         ScoringError("Something {x}.", x=1)
 

@@ -151,7 +151,7 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("ruleset, hands, seat, off, expected", CASES)
+@pytest.mark.parametrize(("ruleset", "hands", "seat", "off", "expected"), CASES)
 def test_needs_rulebook(ruleset, hands, seat, off, expected):
     result = needs(record(hands, ruleset)).to_json()
     need = _need(result, seat, off)
@@ -197,14 +197,15 @@ def test_cli_needs_prints_the_contract_json():
 
 
 @pytest.mark.parametrize(
-    "hands, hand",
+    ("hands", "hand"),
     [([ron(w(2, yakuman=1), loser=1)], None), ([ron(w(1, 1, 30), loser=1)], 0)],
     ids=["a finished game: exit 2, hand null", "an invalid record: exit 2 with the bad event's index"],
 )
 def test_cli_needs_refuses(hands, hand):
     code, out = _run("needs", "-", stdin=json.dumps(record(hands, ASI)))
     assert code == 2
-    assert set(out) == {"error"} and out["error"]["hand"] == hand
+    assert set(out) == {"error"}
+    assert out["error"]["hand"] == hand
 
 
 # --- the property: sufficient and minimal ------------------------------------------------------
@@ -351,7 +352,7 @@ WIN_GAME_CASES = [
 ]
 
 
-@pytest.mark.parametrize("ruleset, hands, seat, off, to_first, to_win_game", WIN_GAME_CASES)
+@pytest.mark.parametrize(("ruleset", "hands", "seat", "off", "to_first", "to_win_game"), WIN_GAME_CASES)
 def test_to_win_game_rulebook(ruleset, hands, seat, off, to_first, to_win_game):
     result = needs(record(hands, ruleset)).to_json()
     assert _need(result, seat, off) == to_first
@@ -392,7 +393,7 @@ USUAL_CASES = [
 ]
 
 
-@pytest.mark.parametrize("ruleset, hands, seat, off, expected", USUAL_CASES)
+@pytest.mark.parametrize(("ruleset", "hands", "seat", "off", "expected"), USUAL_CASES)
 def test_usual_rulebook(ruleset, hands, seat, off, expected):
     assert _need(needs(record(hands, ruleset)).to_json(), seat, off) == expected
 

@@ -97,7 +97,8 @@ def test_the_game_ends_at_the_logs_final_scores_and_points(name, make, key, rows
     log = make()
     final = replay(convert_log(log)).final
     n = _seats(log)
-    assert final is not None and final.ended_by == "all_last"
+    assert final is not None
+    assert final.ended_by == "all_last"
     assert list(final.scores) == log["sc"][0 : 2 * n : 2]
     assert [float(p) for p in final.points] == [float(p) for p in log["sc"][1 : 2 * n : 2]]
 
@@ -202,7 +203,8 @@ def test_cli_from_tenhou6_unknown_rule_falls_back_to_tenhou_and_says_so_on_stder
     assert out.returncode == 0, out.stdout
     record = json.loads(out.stdout)
     assert record["ruleset"] == {"base": "tenhou", "overrides": {"length": "east"}}
-    assert "names no Tenhou or Mahjong Soul room" in out.stderr and "tenhou" in out.stderr
+    assert "names no Tenhou or Mahjong Soul room" in out.stderr
+    assert "tenhou" in out.stderr
 
 
 def test_cli_from_tenhou6_ruleset_option_overrides_the_rooms_preset() -> None:
@@ -288,7 +290,8 @@ def test_mahjong_soul_sanma_room_without_length_that_ends_in_east_is_east_only()
     # mark for no open tanyao, and a missing 赤 says nothing in a Mahjong Soul room name.
     assert record["ruleset"] == "mahjong-soul-sanma-east"
     final = replay(record).final
-    assert final is not None and final.ended_by == "all_last"
+    assert final is not None
+    assert final.ended_by == "all_last"
     assert list(final.scores) == [35000, 43000, 27000]
     assert [float(p) for p in final.points] == [0.0, 23.0, -23.0]
 
@@ -320,4 +323,5 @@ def test_cli_from_tenhou6_says_on_stderr_that_the_length_came_from_the_log() -> 
     out = _cli("from-tenhou6", "-", stdin=json.dumps(mahjong_soul_sanma_silver_room(), ensure_ascii=False))
     assert out.returncode == 0, out.stdout
     assert json.loads(out.stdout)["ruleset"] == "mahjong-soul-sanma-east"
-    assert "East-only" in out.stderr and "nobody below zero" in out.stderr
+    assert "East-only" in out.stderr
+    assert "nobody below zero" in out.stderr

@@ -42,7 +42,7 @@ PAO_HONBA_CASES = [
 ]
 
 
-@pytest.mark.parametrize("key, overrides, deltas", PAO_HONBA_CASES)
+@pytest.mark.parametrize(("key", "overrides", "deltas"), PAO_HONBA_CASES)
 def test_pao_ron_honba(key, overrides, deltas):
     s = _settle(_with(key, **overrides), DAISANGEN_PAO_RON, dealer=1, honba=1)
     assert list(s.deltas) == deltas
@@ -56,7 +56,7 @@ def test_tenhou_pao_ron_honba_in_a_game():
     assert list(row.deltas) == [32300, -16000, -16300, 0]
 
 
-@pytest.mark.parametrize("key, overrides, deltas", [
+@pytest.mark.parametrize(("key", "overrides", "deltas"), [
     pytest.param("tenhou", {}, [32300, -32300, 0, 0], id="the liable player as discarder pays all, honba too"),
 ])
 def test_pao_ron_by_the_liable_player_is_not_split(key, overrides, deltas):
@@ -81,7 +81,7 @@ def _row(game, i: int = -1):
 
 
 # Sanma noten payments (juki §8: "no amount anywhere in the text"): one tenpai, two noten.
-@pytest.mark.parametrize("noten_payment, deltas", [
+@pytest.mark.parametrize(("noten_payment", "deltas"), [
     pytest.param(3000, [3000, -1500, -1500], id="sanma noten payments 3,000 in all: +3,000 / -1,500 each"),
     pytest.param(2000, [2000, -1000, -1000], id="sanma noten payments 2,000 in all: +2,000 / -1,000 each"),
 ])
@@ -92,7 +92,7 @@ def test_sanma_noten_payments(noten_payment, deltas):
 
 # Sanma honba on a tsumo ("본장 1회 당 300점", "쯔모 손실 없음"): honba 1, seat 1 tsumos 1 han 30 fu
 # (700 from the dealer, 500 from the other, halves rounded up).
-@pytest.mark.parametrize("overrides, deltas", [
+@pytest.mark.parametrize(("overrides", "deltas"), [
     pytest.param({}, [-850, 1500, -650], id="sanma tsumo honba 150 from each payer (300 in all)"),
     pytest.param({"sanma_honba_tsumo_loss": True}, [-800, 1400, -600],
                  id="sanma tsumo honba 100 from each payer (the 4-player share)"),
@@ -104,7 +104,7 @@ def test_sanma_tsumo_honba(overrides, deltas):
 
 
 # Sanma: North's share of a tsumo split oddly (1 han 30 fu: the 4-player 300 / 300 / 500).
-@pytest.mark.parametrize("split, winner, deltas", [
+@pytest.mark.parametrize(("split", "winner", "deltas"), [
     pytest.param("halves_rounded_up", 1, [-700, 1200, -500],
                  id="sanma no tsumo loss, halves rounded up: non-dealer 700 / 500 (1,200 in all)"),
     pytest.param("four_player_total", 1, [-700, 1100, -400],
@@ -120,7 +120,7 @@ def test_sanma_tsumo_split(split, winner, deltas):
 
 
 # Sanma nagashi payments ("쯔모 손실 없음" is said of a tsumo): a non-dealer's nagashi.
-@pytest.mark.parametrize("overrides, deltas", [
+@pytest.mark.parametrize(("overrides", "deltas"), [
     pytest.param({}, [-5000, 8000, -3000], id="sanma nagashi without tsumo loss: dealer 5,000, other 3,000"),
     pytest.param({"sanma_nagashi_tsumo_loss": True}, [-4000, 6000, -2000],
                  id="sanma nagashi with tsumo loss: dealer 4,000, other 2,000"),
@@ -131,7 +131,7 @@ def test_sanma_nagashi_payments(overrides, deltas):
 
 
 # Is a flower a dora? (only "북도라 없음, 화패 4장 사용"): menzen tsumo + pinfu, one flower.
-@pytest.mark.parametrize("flower_dora, han", [
+@pytest.mark.parametrize(("flower_dora", "han"), [
     pytest.param(True, 3, id="a flower is one dora"),
     pytest.param(False, 2, id="a flower only gives its replacement draw, no dora"),
 ])
@@ -146,7 +146,7 @@ def test_flower_dora(flower_dora, han, needs_hand_engine):
 
 
 # A non-dealer's nagashi while the dealer is tenpai ("유국만관 화료로 인정" with "텐파이렌짱"): E1, seat 1.
-@pytest.mark.parametrize("keeps, where", [
+@pytest.mark.parametrize(("keeps", "where"), [
     pytest.param(True, ("E1", 1), id="juki nagashi as a win: a tenpai dealer keeps the deal, honba +1"),
     pytest.param(False, ("E2", 0), id="juki nagashi as a win: the deal passes as after any non-dealer win"),
 ])
@@ -157,7 +157,7 @@ def test_nagashi_with_a_tenpai_dealer(keeps, where):
 
 
 # A.S.I. noten payments at a nagashi (2g "화료역이아닌 유국으로 처리"): seat 1 nagashi, seat 2 tenpai.
-@pytest.mark.parametrize("overrides, deltas", [
+@pytest.mark.parametrize(("overrides", "deltas"), [
     pytest.param({}, [-4000, 8000, -2000, -2000], id="asi nagashi: the nagashi payments replace noten payments"),
     pytest.param({"nagashi_noten_payments": True}, [-5000, 7000, 1000, -3000],
                  id="asi nagashi: noten payments as well as the nagashi payments"),
@@ -169,14 +169,15 @@ def test_nagashi_noten_payments(overrides, deltas):
 
 # West: does exactly the target end the game? ("반환점을 넘기면 종료", 넘기다 = to go past.) Eight
 # all-noten draws lead into West (target lowered to 28,000 so one tenpai payment lands on it exactly).
-@pytest.mark.parametrize("above, finished", [
+@pytest.mark.parametrize(("above", "finished"), [
     pytest.param(False, True, id="west sudden death on reaching the target: exactly 28,000 ends the game"),
     pytest.param(True, False, id="west sudden death only past the target: exactly 28,000 plays on"),
 ])
 def test_west_exactly_the_target(above, finished):
     game = play(_with("juki-agit-2026", west_entry_target=28000, sudden_death_above_target=above),
                 [PASS] * 8 + [_draw(0)])
-    assert game.rows[-1].round == "W1" and game.state.scores[0] == 28000
+    assert game.rows[-1].round == "W1"
+    assert game.state.scores[0] == 28000
     assert game.state.finished is finished
 
 
@@ -185,7 +186,7 @@ def test_west_exactly_the_target(above, finished):
 S4_DEALER_RON = ron(win(3, han=1, fu=30), loser=0)
 
 
-@pytest.mark.parametrize("key, goes_west, event, where", [
+@pytest.mark.parametrize(("key", "goes_west", "event", "where"), [
     pytest.param("juki-agit-2026", True, S4_DEALER_RON, "W1", id="juki S4 top dealer win below 30,000: West starts"),
     pytest.param("juki-agit-2026", False, S4_DEALER_RON, "S4", id="juki S4 top dealer win below 30,000: plays on"),
     pytest.param("asi-shirai", True, _draw(3), "W1", id="asi S4 top dealer tenpai below 30,000: West starts"),
@@ -193,18 +194,21 @@ S4_DEALER_RON = ron(win(3, han=1, fu=30), loser=0)
 ])
 def test_south_4_top_dealer_below_30000(key, goes_west, event, where):
     game = play(_with(key, yame_below_min_goes_west=goes_west), [PASS] * 7 + [event])
-    assert game.rows[-1].round == "S4" and game.state.round == where and not game.state.finished
+    assert game.rows[-1].round == "S4"
+    assert game.state.round == where
+    assert not game.state.finished
 
 
 # Is West 4 an all-last? (1f "오라스 친이 톱일 경우 … 종료", 1g "북입은 없음".) Eight draws into West, three
 # more to West 4 (seat 3 deals, honba 11): the dealer rons 1 han 30 fu, 1,500 + 3,300 -> 29,800, top.
-@pytest.mark.parametrize("all_last, finished", [
+@pytest.mark.parametrize(("all_last", "finished"), [
     pytest.param(True, True, id="asi west 4 as an all-last: the top dealer's win ends the game"),
     pytest.param(False, False, id="asi west 4 not an all-last: the dealer plays on below 30,000"),
 ])
 def test_west_4_all_last(all_last, finished):
     game = play(_with("asi-shirai", west_last_all_last=all_last), [PASS] * 11 + [ron(win(3, han=1, fu=30), loser=0)])
-    assert game.rows[-1].round == "W4" and game.state.scores[3] == 29800
+    assert game.rows[-1].round == "W4"
+    assert game.state.scores[3] == 29800
     assert game.state.finished is finished
     if finished:
         assert game.final.ended_by == "agari_yame"  # issue 40 item 2: what ended it, not "west_end"
@@ -214,7 +218,7 @@ def test_west_4_all_last(all_last, finished):
 
 # Agari-yame: automatic, or the dealer's choice ("아가리야메 있음"). S4, the dealer rons 4 han 30 fu:
 # 11,600 + 2,100 -> 38,700, top and over 30,000.
-@pytest.mark.parametrize("mode, finished, awaiting", [
+@pytest.mark.parametrize(("mode", "finished", "awaiting"), [
     pytest.param("optional", False, True, id="juki agari-yame the dealer's choice: awaits a stop"),
     pytest.param("auto", True, False, id="juki agari-yame automatic: the game ends"),
 ])
@@ -236,7 +240,7 @@ def _dealer_run(pattern: str) -> list[dict]:
     return out
 
 
-@pytest.mark.parametrize("count, pattern, paarenchan", [
+@pytest.mark.parametrize(("count", "pattern", "paarenchan"), [
     pytest.param("wins", "WWWWDWWW", False, id="paarenchan wins: a tenpai draw breaks the streak"),
     pytest.param("wins", "WWWWWWW", True, id="paarenchan wins: the 8th win in a row"),
     pytest.param("wins_through_draws", "WWWWDWWW", True,
@@ -251,7 +255,7 @@ def test_paarenchan_count(count, pattern, paarenchan):
 
 
 # Partial pao with two yakuman ("역만 부분 책임지불(대삼원, 대사희)"): a double-yakuman tsumo, seat 1 liable.
-@pytest.mark.parametrize("partial, deltas", [
+@pytest.mark.parametrize(("partial", "deltas"), [
     pytest.param(True, [-16000, -40000, 64000, -8000],
                  id="partial pao: the liable player pays the pao yakuman, the rest is a normal tsumo"),
     pytest.param(False, [0, -64000, 64000, 0], id="full pao: the liable player pays both yakuman"),
@@ -263,7 +267,7 @@ def test_partial_pao(partial, deltas):
 
 
 # The dealer's 5th renchan: do dora count toward the 2 han? ("친의 5연장 시 친만 2판 묶음".)
-@pytest.mark.parametrize("counts_dora, accepted", [
+@pytest.mark.parametrize(("counts_dora", "accepted"), [
     pytest.param(False, False, id="juki 5th renchan minimum: yaku only, 1 han + 1 dora is refused"),
     pytest.param(True, True, id="juki 5th renchan minimum: dora count, 1 han + 1 dora wins"),
 ])
@@ -279,7 +283,7 @@ def test_dealer_minimum_and_dora(counts_dora, accepted):
 
 # Honba on a double ron (1k "공탁금은 아타마하네" names only the deposits): honba 1, seat 0 deals in to
 # seats 1 and 2 (1 han 30 fu, 1,000 each); seat 1 is the head bump.
-@pytest.mark.parametrize("honba, deltas", [
+@pytest.mark.parametrize(("honba", "deltas"), [
     pytest.param("head_bump", [-2300, 1300, 1000, 0], id="asi double ron: honba to the head-bump winner only"),
     pytest.param("each", [-2600, 1300, 1300, 0], id="asi double ron: honba to each winner"),
 ])
@@ -292,7 +296,7 @@ def test_double_ron_honba(honba, deltas):
 # A double-West pair in the West round (3a "(더블동, 더블남일 경우 4부)"): riichi ron with 111m closed
 # (8 fu), a ryanmen wait and a West pair for the West seat: 20 + 10 + 8 + 4 = 42 -> 50 fu, or with 2 fu
 # for the pair 40 fu. 1 han: 1,600 or 1,300.
-@pytest.mark.parametrize("in_west, fu", [
+@pytest.mark.parametrize(("in_west", "fu"), [
     pytest.param(True, 50, id="asi double west pair is 4 fu like double east and south"),
     pytest.param(False, 40, id="asi double west pair is 2 fu: only double east and south are named"),
 ])
@@ -322,7 +326,7 @@ def _penalty(player: int) -> dict:
     return {"kind": "penalty", "player": player, "type": "penalty_point"}
 
 
-@pytest.mark.parametrize("per_hand, chombo", [
+@pytest.mark.parametrize(("per_hand", "chombo"), [
     pytest.param(False, True, id="asi penalty points counted per game: the 3rd in the game is a chombo"),
     pytest.param(True, False, id="asi penalty points counted per hand: two in a hand stay deposits"),
 ])
@@ -335,7 +339,7 @@ def test_penalty_points_scope(per_hand, chombo):
 
 
 # Before 2024-12: the dealer and an abortive draw; triple ron.
-@pytest.mark.parametrize("keeps, where", [
+@pytest.mark.parametrize(("keeps", "where"), [
     pytest.param(True, ("E1", 1), id="juki 2023-11 abortive draw: the dealer keeps the deal"),
     pytest.param(False, ("E2", 1), id="juki 2023-11 abortive draw: the deal passes"),
 ])
@@ -357,7 +361,7 @@ def test_triple_ron_before_2024_12_as_an_abortive_draw():
 
 
 # Oka, decimals, ties and leftover sticks (A.S.I. 1a gives only "25,000점 시작 30,000점 반환").
-@pytest.mark.parametrize("overrides, scores, sticks, points", [
+@pytest.mark.parametrize(("overrides", "scores", "sticks", "points"), [
     pytest.param({}, (40000, 30000, 20000, 9000), 1, (50.0 + 1, 10.0, -20.0, -41.0),
                  id="asi oka 20,000 to 1st, leftover stick to 1st"),
     pytest.param({"oka": 0, "return_points": 25000}, (40000, 30000, 20000, 10000), 0, (35.0, 15.0, -15.0, -35.0),
@@ -380,7 +384,7 @@ def test_final_points_readings(overrides, scores, sticks, points):
 
 
 # Sanma uma ("우마 20"): usually +20 / 0 / -20.
-@pytest.mark.parametrize("uma, points", [
+@pytest.mark.parametrize(("uma", "points"), [
     pytest.param((20000, 0, -20000), (35.0, 0.0, -35.0), id="sanma uma 20 read as +20 / 0 / -20"),
     pytest.param((10000, 0, -10000), (25.0, 0.0, -25.0), id="sanma uma read as +10 / 0 / -10"),
 ])
@@ -394,7 +398,7 @@ def test_sanma_uma(uma, points):
 
 
 # Renhou (Juki: a yakuman; the value is the club's): a first-turn ron, kanchan wait, no other yaku.
-@pytest.mark.parametrize("renhou, expected", [
+@pytest.mark.parametrize(("renhou", "expected"), [
     pytest.param("yakuman", 32000, id="renhou a yakuman"),
     pytest.param("mangan", 8000, id="renhou a mangan"),
 ])
@@ -406,7 +410,7 @@ def test_renhou_value(renhou, expected, needs_hand_engine):
 
 # Sanma: a pinfu-shape hand won on a flower's replacement tile ("영상개화로 화료 시 쯔모 2부 있음" against
 # pinfu tsumo at 20 fu): menzen tsumo + rinshan + flower dora, with or without pinfu.
-@pytest.mark.parametrize("key, extra, pinfu, han, fu", [
+@pytest.mark.parametrize(("key", "extra", "pinfu", "han", "fu"), [
     pytest.param("juki-agit-sanma-2026", {"flowers": 1}, True, 4, 20,
                  id="win on a flower replacement: pinfu tsumo at 20 fu"),
     pytest.param("juki-agit-sanma-2026", {"flowers": 1}, False, 3, 30,

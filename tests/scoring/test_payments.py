@@ -23,7 +23,7 @@ WRC = preset("wrc-2025")
 
 
 @pytest.mark.parametrize(
-    "ruleset, han, fu, dealer, ron, tsumo",
+    ("ruleset", "han", "fu", "dealer", "ron", "tsumo"),
     [
         (ASI, 1, 30, False, 1000, (500, 300)),
         (ASI, 1, 30, True, 1500, (500, 500)),
@@ -75,7 +75,7 @@ def test_payment_table(ruleset, han, fu, dealer, ron, tsumo):
 
 
 @pytest.mark.parametrize(
-    "ruleset, multiple, paid",
+    ("ruleset", "multiple", "paid"),
     [(ASI, 1, 1), (ASI, 2, 2), (JUKI, 5, 5), (MLEAGUE, 2, 1), (preset("mahjong-soul"), 7, 6)],
     ids=[
         "single yakuman",
@@ -93,7 +93,7 @@ def test_yakuman_multiples(ruleset, multiple, paid):
 
 
 @pytest.mark.parametrize(
-    "han, fu",
+    ("han", "fu"),
     [(0, 30), (1, 20), (1, 25), (2, 15), (3, 35), (3, 120), (4, None), (1.5, 30), (True, 30)],
     ids=[
         "0 han is no win",
@@ -113,7 +113,7 @@ def test_impossible_han_fu(han, fu):
 
 
 @pytest.mark.parametrize(
-    "winner, dealer, paid_as_dealer, expected",
+    ("winner", "dealer", "paid_as_dealer", "expected"),
     [
         (1, 0, False, [-2000, 4000, -1000, -1000]),
         (0, 0, False, [6000, -2000, -2000, -2000]),
@@ -132,7 +132,7 @@ def test_tsumo_deltas(winner, dealer, paid_as_dealer, expected):
 
 
 @pytest.mark.parametrize(
-    "han, fu, winner, dealer, expected",
+    ("han", "fu", "winner", "dealer", "expected"),
     [
         (5, None, 1, 0, [-5000, 8000, -3000]),
         (5, None, 0, 0, [12000, -6000, -6000]),
@@ -154,7 +154,7 @@ def test_sanma_tsumo_without_loss(han, fu, winner, dealer, expected):
 
 
 @pytest.mark.parametrize(
-    "offender, dealer, expected",
+    ("offender", "dealer", "expected"),
     [(0, 0, [-12000, 4000, 4000, 4000]), (2, 0, [4000, 2000, -8000, 2000])],
     ids=["asi: dealer chombo pays 4000 all", "asi: non-dealer chombo pays 2000/4000"],
 )
@@ -178,7 +178,7 @@ def test_one_han_twenty_fu_follows_the_open_pinfu_rule(open_pinfu_fu, accepted):
 
 
 @pytest.mark.parametrize(
-    "ruleset, han, yaku, yakuman_entered, kazoe",
+    ("ruleset", "han", "yaku", "yakuman_entered", "kazoe"),
     [
         pytest.param(ASI, 13, (), False, True, id="thirteen-han-entered-is-a-kazoe-yakuman"),
         pytest.param(ASI, 12, (), False, False, id="twelve-han-is-sanbaiman-not-kazoe"),
@@ -199,7 +199,7 @@ def test_a_yakuman_entered_as_a_multiple_is_not_kazoe():
 
 
 @pytest.mark.parametrize(
-    "han, limit",
+    ("han", "limit"),
     [
         pytest.param(4, None, id="below-5-han-the-fu-decide"),
         pytest.param(5, Limit.MANGAN, id="5-han-mangan"),

@@ -107,7 +107,7 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("key, expected, _id", CASES, ids=[c[2] for c in CASES])
+@pytest.mark.parametrize(("key", "expected", "_id"), CASES, ids=[c[2] for c in CASES])
 def test_public_preset(key, expected, _id):
     rs = preset(key)
     actual = {name: getattr(rs, name) for name in expected}

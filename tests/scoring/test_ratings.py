@@ -120,7 +120,8 @@ def test_game_order_is_finish_time_then_id():
 
 def test_total_min_games_qualification():
     result = R.rate("total", [G1, G2, G3], {"min_games": 2})
-    assert result.qualified("A") and result.qualified("D")
+    assert result.qualified("A")
+    assert result.qualified("D")
     assert not result.qualified("E")
     assert result.games == {"A": 3, "B": 3, "C": 3, "D": 2, "E": 1}
 

@@ -74,7 +74,8 @@ def test_every_win_rebuilt_as_a_hand_scores_the_logs_yaku_han_fu_and_points(path
     rules = resolve(spec)
     if log_seats(log) == 3:
         # Three-player wins are scored under the three-player presets, with their kita.
-        assert rules.players == 3 and rules.kita
+        assert rules.players == 3
+        assert rules.kita
         assert rules.key in ("tenhou-sanma", "tenhou-sanma-east", "mahjong-soul-sanma", "mahjong-soul-sanma-east")
     mismatches = []
     for index, win in win_hands(log):
@@ -108,7 +109,8 @@ def test_a_chankan_keeps_the_winners_ippatsu() -> None:
     log = _load(LOG_DIR / "mjx__encdec-chankan-ippatsu.json")
     index, win = win_hands(log)[1]
     assert (win.hand.get("chankan"), win.hand.get("ippatsu")) == (True, True)
-    assert win.yaku["ippatsu"] == 1 and win.points == {"ron": 12000}
+    assert win.yaku["ippatsu"] == 1
+    assert win.points == {"ron": 12000}
 
 
 @pytest.mark.parametrize(

@@ -26,7 +26,8 @@ CONTRACT_EXAMPLE = {
 
 def test_contract_example_parses_and_round_trips():
     record = parse_record(CONTRACT_EXAMPLE)
-    assert isinstance(record.events[0], Ron) and isinstance(record.events[1], Tsumo)
+    assert isinstance(record.events[0], Ron)
+    assert isinstance(record.events[1], Tsumo)
     assert record.events[1].win.pao == 0
     again = parse_record(record.to_dict())
     assert again.events == record.events
@@ -69,7 +70,7 @@ BAD_IDS = [
 ]
 
 
-@pytest.mark.parametrize("event, message", BAD_EVENTS, ids=BAD_IDS)
+@pytest.mark.parametrize(("event", "message"), BAD_EVENTS, ids=BAD_IDS)
 def test_bad_events_name_their_index(event, message):
     with pytest.raises(ScoringError) as exc:
         parse_record(make_record("asi-shirai", [{"kind": "draw", "tenpai": []}, event]))
@@ -78,7 +79,7 @@ def test_bad_events_name_their_index(event, message):
 
 
 @pytest.mark.parametrize(
-    "data, message",
+    ("data", "message"),
     [
         ({"ruleset": "nope", "players": ["a", "b", "c", "d"], "hands": []}, "Unknown ruleset"),
         ({"ruleset": "asi-shirai", "players": ["a", "b", "c"], "hands": []}, "4 players"),
@@ -110,7 +111,7 @@ def test_schema_accepts_the_contract_example():
 
 
 @pytest.mark.parametrize(
-    "event, winners, is_hand",
+    ("event", "winners", "is_hand"),
     [
         pytest.param({"kind": "ron", "loser": 0, "wins": [{"winner": 1, "han": 1, "fu": 30},
                                                           {"winner": 2, "han": 2, "fu": 30}]}, [1, 2], True,

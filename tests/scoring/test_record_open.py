@@ -53,4 +53,5 @@ def test_open_refused(event, value, riichi, says):
 
 def test_open_with_another_players_riichi_is_fine():
     parsed = parse_event(_with_open(RON, True, riichi=(3,)), players=4)
-    assert parsed.wins[0].open and parsed.riichi == (3,)
+    assert parsed.wins[0].open
+    assert parsed.riichi == (3,)

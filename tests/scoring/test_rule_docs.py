@@ -20,7 +20,8 @@ def test_every_option_has_a_korean_label_explanation_and_group(name):
     text = option_texts()[name]
     assert isinstance(text.group, OptionGroup), f"{name}: no rulebook part"
     assert HANGUL.search(text.label), f"{name}: no Korean label"
-    assert HANGUL.search(text.help) and "\n" not in text.help, f"{name}: no one-line Korean explanation"
+    assert HANGUL.search(text.help), f"{name}: no one-line Korean explanation"
+    assert "\n" not in text.help, f"{name}: no one-line Korean explanation"
     assert option_docs().get(name), f"{name}: no docstring (the meaning)"
 
 
@@ -48,13 +49,14 @@ def test_every_choice_is_in_korean(member):
 @pytest.mark.parametrize("key", sorted(PRESETS))
 def test_every_preset_has_a_korean_name_with_its_dates(key):
     label = preset_label(key)
-    assert HANGUL.search(label) and re.search(r"\(.+\)$", label), label  # dates, a version or "날짜 없음"
+    assert HANGUL.search(label), label
+    assert re.search(r"\(.+\)$", label), label  # dates, a version or "날짜 없음"
     if key != "asi-shirai":  # the A.S.I. text carries no date
         assert re.search(r"\(.*\d.*\)$", label), label
     assert ("3인" in label) is preset(key).is_sanma
 
 
-@pytest.mark.parametrize("key, label", [
+@pytest.mark.parametrize(("key", "label"), [
     ("juki-agit-2026", "주키 아지트 2026 (2026.01.23~)"),
     ("juki-agit-sanma-2026", "주키 아지트 2026 3인 (2026.01.23~)"),
     ("juki-agit-2023-11", "주키 아지트 2024 시즌 (2023.11.29~2024.11.30)"),
@@ -63,7 +65,7 @@ def test_club_presets_are_named_with_their_dates(key, label):
     assert preset_label(key) == label
 
 
-@pytest.mark.parametrize("name, value, shown", [
+@pytest.mark.parametrize(("name", "value", "shown"), [
     ("tie_rule", "seat_order", "기가(동1국 친)에 가까운 자리가 위"),
     ("uma", [30000, 10000, -10000, -30000], "30,000, 10,000, -10,000, -30,000"),
     ("kiriage", False, "아니오"),

@@ -196,7 +196,7 @@ GAMES = [
 ]
 
 
-@pytest.mark.parametrize("hands, rows, final", GAMES)
+@pytest.mark.parametrize(("hands", "rows", "final"), GAMES)
 def test_asi_game(hands, rows, final):
     assert_finished_game(replay(record(hands)), rows, final)
 
@@ -302,7 +302,7 @@ PARTIAL = [
 ]
 
 
-@pytest.mark.parametrize("hands, rows, next_hand", PARTIAL)
+@pytest.mark.parametrize(("hands", "rows", "next_hand"), PARTIAL)
 def test_asi_hands(hands, rows, next_hand):
     result = replay(record(hands))
     got = rows_of(result)
@@ -337,7 +337,7 @@ REFUSED = [
 ]
 
 
-@pytest.mark.parametrize("hands, bad_index", REFUSED)
+@pytest.mark.parametrize(("hands", "bad_index"), REFUSED)
 def test_asi_refuses(hands, bad_index):
     with pytest.raises(ScoringError) as exc:
         replay(record(hands))
@@ -352,8 +352,12 @@ def test_asi_preset_parameters_match_the_source():
     assert (rs.start_points, rs.return_points, rs.oka) == (25000, 30000, 20000)  # 1-a
     assert tuple(rs.uma) == (20000, 10000, -10000, -20000)  # 1-b
     assert rs.red_fives == (1, 2, 1)  # 1-n: 5만 1장, 5통 2장, 5삭 1장
-    assert rs.max_ron_winners == 2 and rs.triple_ron_abort  # 1-k
-    assert rs.tobi and not rs.tobi_at_zero and rs.riichi_min_points == 1000  # 1-j
-    assert not rs.rinshan_tsumo_fu and rs.double_wind_pair_fu == 4  # 3-a
+    assert rs.max_ron_winners == 2
+    assert rs.triple_ron_abort  # 1-k
+    assert rs.tobi
+    assert not rs.tobi_at_zero
+    assert rs.riichi_min_points == 1000  # 1-j
+    assert not rs.rinshan_tsumo_fu
+    assert rs.double_wind_pair_fu == 4  # 3-a
     assert not rs.kiriage  # not in the source
     assert rs.honba_value == 300  # 003

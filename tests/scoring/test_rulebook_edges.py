@@ -498,7 +498,7 @@ GAMES = [
 ]
 
 
-@pytest.mark.parametrize("ruleset, hands, rows, final", GAMES)
+@pytest.mark.parametrize(("ruleset", "hands", "rows", "final"), GAMES)
 def test_edge_game(ruleset, hands, rows, final):
     assert_finished_game(replay(record(hands, ruleset)), rows, final)
 
@@ -632,7 +632,7 @@ PARTIAL = [
 ]
 
 
-@pytest.mark.parametrize("ruleset, hands, rows, next_hand", PARTIAL)
+@pytest.mark.parametrize(("ruleset", "hands", "rows", "next_hand"), PARTIAL)
 def test_edge_hands(ruleset, hands, rows, next_hand):
     result = replay(record(hands, ruleset))
     got = rows_of(result)
@@ -685,7 +685,7 @@ SANMA_GAMES.append(
 )
 
 
-@pytest.mark.parametrize("hands, rows, final", SANMA_GAMES)
+@pytest.mark.parametrize(("hands", "rows", "final"), SANMA_GAMES)
 def test_edge_sanma_game(hands, rows, final):
     assert_finished_game(replay(record(hands, SANMA)), rows, final)
 
@@ -751,7 +751,7 @@ REFUSED = [
 ]
 
 
-@pytest.mark.parametrize("ruleset, hands, bad_index", REFUSED)
+@pytest.mark.parametrize(("ruleset", "hands", "bad_index"), REFUSED)
 def test_edge_refused(ruleset, hands, bad_index):
     with pytest.raises(ScoringError) as exc:
         replay(record(hands, ruleset))
@@ -778,7 +778,7 @@ ASI_WEST_NOT_RENCHAN = [
 ]
 
 
-@pytest.mark.parametrize("hands, rows", ASI_WEST_NOT_RENCHAN)
+@pytest.mark.parametrize(("hands", "rows"), ASI_WEST_NOT_RENCHAN)
 def test_asi_top_dealer_below_30000_goes_west(hands, rows):
     result = replay(record(hands, ASI))
     got = rows_of(result)

@@ -113,7 +113,7 @@ CASES = [
 ]
 
 
-@pytest.mark.parametrize("ruleset, h, expected", CASES)
+@pytest.mark.parametrize(("ruleset", "h", "expected"), CASES)
 def test_rulebook_hand(ruleset, h, expected):
     result = cli_result(h, preset(ruleset))
     ids = yaku_ids(result)
@@ -131,7 +131,7 @@ REFUSED = [
 ]
 
 
-@pytest.mark.parametrize("ruleset, h", REFUSED)
+@pytest.mark.parametrize(("ruleset", "h"), REFUSED)
 def test_rulebook_hand_refused(ruleset, h):
     with pytest.raises(ScoringError):
         cli_result(h, preset(ruleset))

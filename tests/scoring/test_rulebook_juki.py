@@ -182,7 +182,7 @@ GAMES = [
 ]
 
 
-@pytest.mark.parametrize("hands, rows, final", GAMES)
+@pytest.mark.parametrize(("hands", "rows", "final"), GAMES)
 def test_juki_game(hands, rows, final):
     assert_finished_game(replay(record(hands)), rows, final)
 
@@ -285,7 +285,7 @@ PARTIAL = [
 ]
 
 
-@pytest.mark.parametrize("hands, rows, next_hand", PARTIAL)
+@pytest.mark.parametrize(("hands", "rows", "next_hand"), PARTIAL)
 def test_juki_hands(hands, rows, next_hand):
     result = replay(record(hands))
     got = rows_of(result)
@@ -315,7 +315,7 @@ REFUSED = [
 ]
 
 
-@pytest.mark.parametrize("hands, bad_index", REFUSED)
+@pytest.mark.parametrize(("hands", "bad_index"), REFUSED)
 def test_juki_refuses(hands, bad_index):
     with pytest.raises(ScoringError) as exc:
         replay(record(hands))
@@ -357,7 +357,7 @@ def test_juki_sanma_game():
 
 
 @pytest.mark.parametrize(
-    "event, deltas",
+    ("event", "deltas"),
     [
         pytest.param(tsumo(1, 6), [-7500, 12000, -4500],
                      id="juki sanma: haneman tsumo 3000/6000 + North's 3000 split = 12000, no tsumo loss"),

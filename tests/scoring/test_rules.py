@@ -37,7 +37,8 @@ def _shown(value) -> str:
     return repr(value)
 
 
-@pytest.mark.parametrize("ruleset, option, value", LINES, ids=[f"{r.key}: {o} = {_shown(v)}" for r, o, v in LINES])
+@pytest.mark.parametrize(("ruleset", "option", "value"), LINES,
+                         ids=[f"{r.key}: {o} = {_shown(v)}" for r, o, v in LINES])
 def test_club_preset_lines(ruleset, option, value):
     assert getattr(ruleset, option) == value
 

@@ -41,7 +41,7 @@ DRAW_IDS = [
 ]
 
 
-@pytest.mark.parametrize("ruleset, event, deltas, keeps", DRAWS, ids=DRAW_IDS)
+@pytest.mark.parametrize(("ruleset", "event", "deltas", "keeps"), DRAWS, ids=DRAW_IDS)
 def test_exhaustive_draw(ruleset, event, deltas, keeps):
     s = _settle(ruleset, event, honba=1, sticks=1000)
     assert list(s.deltas) == deltas
@@ -56,7 +56,8 @@ def test_agari_renchan_rule_passes_the_deal_even_when_dealer_tenpai():
 
     rs = preset("asi-shirai").derive(renchan="agari")
     s = _settle(rs, draw(0))
-    assert not s.dealer_keeps and s.honba == 1
+    assert not s.dealer_keeps
+    assert s.honba == 1
 
 
 NAGASHI = [
@@ -87,7 +88,8 @@ NAGASHI_IDS = [
 ]
 
 
-@pytest.mark.parametrize("ruleset, event, table, deltas, sticks, keeps, honba, outcome", NAGASHI, ids=NAGASHI_IDS)
+@pytest.mark.parametrize(("ruleset", "event", "table", "deltas", "sticks", "keeps", "honba", "outcome"), NAGASHI,
+                         ids=NAGASHI_IDS)
 def test_nagashi(ruleset, event, table, deltas, sticks, keeps, honba, outcome):
     s = _settle(ruleset, event, **table)
     assert list(s.deltas) == deltas
@@ -99,7 +101,7 @@ def test_nagashi(ruleset, event, table, deltas, sticks, keeps, honba, outcome):
 
 
 @pytest.mark.parametrize(
-    "ruleset, reason, riichi",
+    ("ruleset", "reason", "riichi"),
     [
         ("asi-shirai", "four_winds", []),
         ("asi-shirai", "four_kans", []),
@@ -120,13 +122,14 @@ def test_nagashi(ruleset, event, table, deltas, sticks, keeps, honba, outcome):
 def test_abortive_draws_allowed(ruleset, reason, riichi):
     s = _settle(ruleset, {"kind": "abort", "reason": reason, "riichi": riichi}, honba=1, sticks=1000)
     assert s.outcome is Outcome.ABORT
-    assert s.dealer_keeps and s.honba == 2
+    assert s.dealer_keeps
+    assert s.honba == 2
     assert s.sticks == 1000 + 1000 * len(riichi)
     assert list(s.deltas) == [-1000 if p in riichi else 0 for p in range(4)]
 
 
 @pytest.mark.parametrize(
-    "ruleset, event, message",
+    ("ruleset", "event", "message"),
     [
         ("juki-agit-2026", {"kind": "abort", "reason": "four_winds"}, "no abortive draws"),
         ("juki-agit-2026", {"kind": "abort", "reason": "triple_ron"}, "no abortive draws"),
@@ -177,11 +180,12 @@ CHOMBO_IDS = [
 ]
 
 
-@pytest.mark.parametrize("ruleset, event, deltas, keeps, replay, deductions", CHOMBO, ids=CHOMBO_IDS)
+@pytest.mark.parametrize(("ruleset", "event", "deltas", "keeps", "replay", "deductions"), CHOMBO, ids=CHOMBO_IDS)
 def test_chombo(ruleset, event, deltas, keeps, replay, deductions):
     s = _settle(ruleset, event, honba=2, sticks=2000)
     assert list(s.deltas) == deltas
-    assert s.dealer_keeps is keeps and s.replay is replay
+    assert s.dealer_keeps is keeps
+    assert s.replay is replay
     assert s.honba == 2
     assert s.sticks == 2000
     assert s.season_deductions == deductions
@@ -204,7 +208,7 @@ def test_asi_chombo_returns_penalty_deposits_of_the_voided_hand():
     assert s.sticks == 1000
 
 
-@pytest.mark.parametrize("declared, riichi, forbidden, tenpai", [
+@pytest.mark.parametrize(("declared", "riichi", "forbidden", "tenpai"), [
     ([1], [], [], [1]),
     ([], [2], [], [2]),            # a riichi player is tenpai at a draw: no second tap
     ([0], [0, 3], [], [0, 3]),

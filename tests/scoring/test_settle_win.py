@@ -63,7 +63,7 @@ IDS = [
 ]
 
 
-@pytest.mark.parametrize("ruleset, table, event, deltas, sticks, keeps, honba", CASES, ids=IDS)
+@pytest.mark.parametrize(("ruleset", "table", "event", "deltas", "sticks", "keeps", "honba"), CASES, ids=IDS)
 def test_win_settlement(ruleset, table, event, deltas, sticks, keeps, honba):
     s = _settle(ruleset, event, **table)
     assert list(s.deltas) == deltas
@@ -103,7 +103,7 @@ PAO_IDS = [
 ]
 
 
-@pytest.mark.parametrize("ruleset, table, event, deltas", PAO_CASES, ids=PAO_IDS)
+@pytest.mark.parametrize(("ruleset", "table", "event", "deltas"), PAO_CASES, ids=PAO_IDS)
 def test_pao(ruleset, table, event, deltas):
     s = _settle(ruleset, event, **table)
     assert list(s.deltas) == deltas
@@ -144,7 +144,7 @@ REFUSED_IDS = [
 ]
 
 
-@pytest.mark.parametrize("ruleset, table, event, message", REFUSED, ids=REFUSED_IDS)
+@pytest.mark.parametrize(("ruleset", "table", "event", "message"), REFUSED, ids=REFUSED_IDS)
 def test_refused_wins(ruleset, table, event, message):
     with pytest.raises(ScoringError) as exc:
         _settle(ruleset, event, **table)
@@ -152,7 +152,7 @@ def test_refused_wins(ruleset, table, event, message):
 
 
 @pytest.mark.parametrize(
-    "ruleset, table, event, deltas",
+    ("ruleset", "table", "event", "deltas"),
     [
         ("juki-agit-2026", {"renchan": 4}, tsumo(0, han=1, fu=30), [1500, -500, -500, -500]),
         ("juki-agit-2026", {"renchan": 5}, ron(win(0, han=2, fu=30, dora=0), loser=1), [2900, -2900, 0, 0]),
@@ -192,7 +192,7 @@ def test_full_hand_is_scored_by_the_hand_engine_with_the_game_winds():
 
 
 @pytest.mark.parametrize(
-    "ruleset, event, kazoe",
+    ("ruleset", "event", "kazoe"),
     [
         pytest.param("asi-shirai", ron(win(2, han=13), loser=1), True, id="thirteen-han-ron-is-kazoe-yakuman"),
         pytest.param("asi-shirai", ron(win(2, yakuman=1), loser=1), False, id="a-yakuman-entered-is-not-kazoe"),

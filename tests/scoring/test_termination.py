@@ -22,7 +22,8 @@ def test_the_codes_are_the_contracts_ended_by_values():
 def test_every_termination_has_its_words_in_english_and_korean(termination):
     assert M.catalogue()[f"PHRASES.{termination.value}"] is termination.phrase
     assert M.catalogue()[f"ENDED_BY.{termination.value}"] is termination.sentence
-    assert termination.sentence.en.endswith(".") and termination.sentence.ko.endswith(".")
+    assert termination.sentence.en.endswith(".")
+    assert termination.sentence.ko.endswith(".")
 
 
 def test_a_replayed_game_says_how_it_ended_with_the_enum():

@@ -18,7 +18,8 @@ def test_every_event_kind_has_its_parser_and_nothing_else_does():
 def test_every_event_class_names_its_kind_from_the_vocabulary():
     kinds = {cls.kind for cls in (record.Ron, record.Tsumo, record.Draw, record.NagashiEvent, record.AbortEvent,
                                   record.Chombo, record.PenaltyEvent, record.Stop, record.End, record.Result)}
-    assert kinds == set(EventKind) and all(type(kind) is EventKind for kind in kinds)
+    assert kinds == set(EventKind)
+    assert all(type(kind) is EventKind for kind in kinds)
 
 
 def _type_only_imports(tree: ast.Module) -> list[str]:

@@ -12,7 +12,7 @@ TENHOU = preset("tenhou")
 
 
 @pytest.mark.parametrize(
-    "wind_index, hand_number, code",
+    ("wind_index", "hand_number", "code"),
     [
         pytest.param(0, 1, "E1", id="east-1-opens-the-game"),
         pytest.param(1, 4, "S4", id="south-4-is-all-last-of-a-hanchan"),
@@ -25,7 +25,7 @@ def test_a_round_is_its_wind_and_hand_number(wind_index, hand_number, code):
 
 
 @pytest.mark.parametrize(
-    "code, dealer",
+    ("code", "dealer"),
     [
         pytest.param("E1", 0, id="seat-0-deals-east-1"),
         pytest.param("S3", 2, id="seat-2-deals-the-third-hand"),
@@ -37,7 +37,7 @@ def test_the_dealer_is_the_hand_number_less_one(code, dealer):
 
 
 @pytest.mark.parametrize(
-    "seat, dealer, players, wind",
+    ("seat", "dealer", "players", "wind"),
     [
         pytest.param(2, 2, 4, "E", id="the-dealer-is-east"),
         pytest.param(3, 2, 4, "S", id="the-next-seat-is-south"),
@@ -51,7 +51,7 @@ def test_seat_winds_go_round_from_the_dealer(seat, dealer, players, wind):
 
 
 @pytest.mark.parametrize(
-    "ruleset, round_wind, expected",
+    ("ruleset", "round_wind", "expected"),
     [
         pytest.param(JUKI, "E", False, id="juki-east-is-paid-as-usual"),
         pytest.param(JUKI, "S", False, id="juki-south-is-paid-as-usual"),
@@ -64,7 +64,7 @@ def test_wins_paid_as_dealer_from_west_where_the_ruleset_says(ruleset, round_win
 
 
 @pytest.mark.parametrize(
-    "ruleset, han, fu, dealer, tsumo, as_dealer, points",
+    ("ruleset", "han", "fu", "dealer", "tsumo", "as_dealer", "points"),
     [
         pytest.param(TENHOU, 3, 30, False, False, False, {"ron": 3900}, id="non-dealer-ron-3-han-30-fu"),
         pytest.param(TENHOU, 3, 30, True, False, False, {"ron": 5800}, id="dealer-ron-3-han-30-fu"),

@@ -14,4 +14,4 @@ register = template.Library()
 @register.filter(is_safe=True)
 def particles(value) -> str:
     """The text with each doubled particle as the one its word takes; escapes as the text would have been."""
-    return mark_safe(settle_particles(str(conditional_escape(value))))  # noqa: S308 - escaped first; it only drops "(", ")"
+    return mark_safe(settle_particles(str(conditional_escape(value))))  # escaped first; it only drops "(", ")"

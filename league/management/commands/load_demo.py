@@ -1,6 +1,6 @@
 """Load the demo club (idempotent): users, members, both club rulesets, seasons and games.
 
-Games are generated from a fixed seed and every hand goes through ``league.services``,
+Games are generated from a fixed seed and every hand goes through ``league.games.services``,
 so each record replays validly. Running the command again changes nothing.
 """
 from __future__ import annotations

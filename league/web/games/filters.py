@@ -41,11 +41,11 @@ class GameListFilter(django_filters.FilterSet):
         self.club = club
         self.filters["season"].queryset = club.seasons.all()
 
-    def filter_member(self, queryset: QuerySet[Game], name: str, value: int) -> QuerySet[Game]:  # noqa: ARG002
+    def filter_member(self, queryset: QuerySet[Game], name: str, value: int) -> QuerySet[Game]:
         # EXISTS, not a join: no DISTINCT over the page, and the count stays one plain query.
         return queryset.filter(Exists(GameSeat.objects.filter(game=OuterRef("pk"), member_id=value)))
 
-    def filter_player(self, queryset: QuerySet[Game], name: str, value: str) -> QuerySet[Game]:  # noqa: ARG002
+    def filter_player(self, queryset: QuerySet[Game], name: str, value: str) -> QuerySet[Game]:
         value = value.strip()
         if not value:
             return queryset
@@ -99,6 +99,6 @@ def game_rows(games: Sequence[Game]) -> list[GameRow]:
                  f'{"," if i < len(seats) - 1 else ""}</span>' for i, (seat, name) in enumerate(seats)]
         url = (table_url if g.status == Game.Status.IN_PROGRESS else detail_url).replace(str(marker), str(g.pk))
         rows.append(GameRow(pk=g.pk, started_at=g.started_at, label=g.table_label or str(g.pk), url=url,
-                            players=mark_safe(" ".join(cells)), status=str(statuses.get(g.status, g.status)),  # noqa: S308
+                            players=mark_safe(" ".join(cells)), status=str(statuses.get(g.status, g.status)),
                             ended_by=ended_by_phrase(g.ended_by)))
     return rows

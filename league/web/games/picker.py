@@ -133,7 +133,7 @@ class SeatSelect(forms.Select):
     league/test_member_picker.py`` compares them), without rendering its option template once per member
     (four seats × ~40 options were half of the game-start form's time)."""
 
-    def render(self, name, value, attrs=None, renderer=None) -> SafeString:  # noqa: ARG002 - Widget.render's signature
+    def render(self, name, value, attrs=None, renderer=None) -> SafeString:  # Widget.render's signature
         chosen = set(self.format_value(value))
         shown = "".join(f" {k}" if v is True else f' {k}="{escape(v)}"'
                         for k, v in self.build_attrs(self.attrs, attrs).items() if v is not False)
@@ -151,4 +151,4 @@ class SeatSelect(forms.Select):
             else:
                 lines.append(option(key, label))
         lines.append("</select>")
-        return mark_safe("\n".join(lines))  # noqa: S308 - every value and label escaped above
+        return mark_safe("\n".join(lines))  # every value and label escaped above

@@ -7,6 +7,7 @@ list to keep.
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import enum
 import math
@@ -209,10 +210,8 @@ def add_rating_param_fields(form: forms.Form, *, method: str | None, params: dic
             field = _rating_param_field(getattr(defaults, f.name), label, help_text)
             field.initial = _shown_value(getattr(defaults, f.name), shown[f.name])
             if key == method and f.name in (params or {}):
-                try:
+                with contextlib.suppress(TypeError, ValueError, ArithmeticError):
                     field.initial = _shown_value(getattr(defaults, f.name), params[f.name])
-                except (TypeError, ValueError, ArithmeticError):
-                    pass
             form.fields[rating_param_name(key, f.name)] = field
 
 

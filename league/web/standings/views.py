@@ -1,7 +1,7 @@
 """Standings pages: the season table, its CSV/XLSX export, a player's season page.
 
-Thin views: the snapshot is read through ``league.standings_selectors``; when a season
-has none yet it is computed once, synchronously, by ``league.standings.standings_refresh``.
+Thin views: the snapshot is read through ``league.standings.selectors``; when a season
+has none yet it is computed once, synchronously, by ``league.standings.services.standings_refresh``.
 """
 
 from __future__ import annotations
@@ -78,8 +78,8 @@ def season_standings(request: HttpRequest, season_id: int) -> HttpResponse:
             "season": season,
             "club": season.club,
             "snapshot": snapshot,
-            "ranked_table": mark_safe(ranked_html),  # noqa: S308 - django-tables2's escaped output
-            "unranked_table": mark_safe(unranked_html),  # noqa: S308
+            "ranked_table": mark_safe(ranked_html),  # django-tables2's escaped output
+            "unranked_table": mark_safe(unranked_html),
             "has_unranked": has_unranked,
             "method_label": Season.RatingMethod(season.rating_method).label,
             "export_formats": list(EXPORT_FORMATS),
@@ -199,9 +199,9 @@ def player_season(request: HttpRequest, season_id: int, member_id: int) -> HttpR
             ),
             "games": [{"g": g, "url": game_url(g.game_id)} for g in games_page.object_list],
             "games_page": games_page,
-            "rating_svg": mark_safe(rating_svg),  # noqa: S308 — built by league.charts, text escaped there
-            "points_svg": mark_safe(points_svg),  # noqa: S308
-            "ranks_svg": mark_safe(charts.rank_bars_svg(counts)),  # noqa: S308
+            "rating_svg": mark_safe(rating_svg),  # built by league.charts, text escaped there
+            "points_svg": mark_safe(points_svg),
+            "ranks_svg": mark_safe(charts.rank_bars_svg(counts)),
             "highlights": items,
             "penalties": sel.player_penalties(season=season, member=member),
             # Why a penalty was given is the club's business: public standings show the penalty only.

@@ -37,10 +37,8 @@ def tap_options(field, dealer_mark: str = "") -> SafeString:
     parts = []
     for option in field:
         data = option.data
-        if data.get("template_name") not in _INPUT_OPTIONS:  # another widget: its own templates
-            tag = option.tag()
-        else:
-            tag = option_tag(data)
+        # another widget: its own templates
+        tag = option.tag() if data.get("template_name") not in _INPUT_OPTIONS else option_tag(data)
         dealer = ' class="is-dealer"' if dealer_mark and data["value"] == dealer_mark else ""
         parts.append(f"<label{dealer}>{tag}{conditional_escape(option.choice_label)}</label>")
-    return mark_safe("".join(parts))  # noqa: S308 - every part escaped above
+    return mark_safe("".join(parts))  # every part escaped above

@@ -20,7 +20,7 @@ TSUMO = {"kind": "tsumo", "winner": 1, "han": 2, "fu": 30, "riichi": []}
 pytestmark = pytest.mark.django_db
 
 REFUSED = {"anonymous": HTTPStatus.UNAUTHORIZED, "outsider": HTTPStatus.NOT_FOUND}
-REFUSED.update({r: HTTPStatus.FORBIDDEN for r in ("member", "player", "host", "referee", "admin", "superuser")})
+REFUSED.update(dict.fromkeys(("member", "player", "host", "referee", "admin", "superuser"), HTTPStatus.FORBIDDEN))
 ROLES = ["anonymous", "outsider", "member", "player", "host", "referee", "admin", "superuser"]
 
 
@@ -66,7 +66,7 @@ def test_standings_and_ratings_after_a_finished_game(as_role, table_game, tenhou
     ratings = client.get(f"/api/seasons/{tenhou_season.pk}/ratings/").json()
     assert set(ratings["final"]) == {str(s.member_id) for s in table_game.seat_set.all()}
     # each member's history, read from its own row: one step, ending at the final rating
-    assert {m: steps for m, steps in ratings["history"].items()} == {
+    assert ratings["history"] == {
         m: [[table_game.pk, value]] for m, value in ratings["final"].items()}
 
 
@@ -77,7 +77,8 @@ def test_filters_and_pagination(as_role, table_game, tenhou_season, seated):
     assert [g["id"] for g in client.get("/api/games/?status=cancelled").json()["results"]] == [other.pk]
     assert client.get(f"/api/games/?member={seated[0].pk}").json()["count"] == 2
     page = client.get("/api/games/?page_size=1&page=1").json()
-    assert page["count"] == 2 and "next" in page
+    assert page["count"] == 2
+    assert "next" in page
     assert client.get("/api/games/?status=nonsense").status_code == HTTPStatus.BAD_REQUEST
 
 
@@ -95,7 +96,7 @@ def test_start_game(role, as_role, tenhou_season, seated):
 
 
 @pytest.mark.parametrize(
-    "body, field",
+    ("body", "field"),
     [
         ({"members": [1, 2, 3, 4]}, "season"),
         ({"season": "x", "members": []}, "season"),
@@ -128,7 +129,8 @@ def test_cancel_game(role, as_role, table_game):
 
 def test_cancel_needs_a_reason(as_role, table_game):
     r = as_role("referee").post(f"/api/games/{table_game.pk}/cancel/", {}, format="json")
-    assert r.status_code == HTTPStatus.BAD_REQUEST and "reason" in r.json()
+    assert r.status_code == HTTPStatus.BAD_REQUEST
+    assert "reason" in r.json()
 
 
 # --- hands -------------------------------------------------------------------------------------------
@@ -149,7 +151,8 @@ def test_record_hand_is_idempotent_and_conflicts_are_409(as_role, table_game):
     other = client.post("/api/hands/", {"game": table_game.pk, "position": 0, "event": TSUMO}, format="json")
     assert other.status_code == HTTPStatus.CONFLICT
     nxt = client.post("/api/hands/", {"game": table_game.pk, "event": TSUMO}, format="json")
-    assert nxt.status_code == HTTPStatus.CREATED and nxt.json()["position"] == 1
+    assert nxt.status_code == HTTPStatus.CREATED
+    assert nxt.json()["position"] == 1
     assert AuditEntry.objects.filter(object_type="hand", action="create").count() == 2
 
 
@@ -173,7 +176,8 @@ def test_record_hand_refuses_what_the_rules_refuse(event, as_role, table_game):
 @pytest.mark.parametrize("event", ["ron", [1, 2], None, 5], ids=["string", "list", "null", "number"])
 def test_record_hand_refuses_an_event_that_is_not_an_object(event, as_role, table_game):
     r = as_role("referee").post("/api/hands/", {"game": table_game.pk, "position": 0, "event": event}, format="json")
-    assert r.status_code == HTTPStatus.BAD_REQUEST and "event" in r.json()
+    assert r.status_code == HTTPStatus.BAD_REQUEST
+    assert "event" in r.json()
 
 
 @pytest.mark.parametrize("role", ROLES)
@@ -232,7 +236,8 @@ def test_season_deduction_needs_points(as_role, tenhou_season, seated):
     body = {"season": tenhou_season.pk, "member": seated[0].pk, "type": "season_deduction", "reason": "late"}
     assert client.post("/api/penalties/", body, format="json").status_code == HTTPStatus.BAD_REQUEST
     r = client.post("/api/penalties/", {**body, "points": "2.5"}, format="json")
-    assert r.status_code == HTTPStatus.CREATED and r.json()["points"] == "2.5"
+    assert r.status_code == HTTPStatus.CREATED
+    assert r.json()["points"] == "2.5"
     assert client.get("/api/penalties/?type=season_deduction&active=true").json()["count"] == 1
 
 
@@ -242,7 +247,8 @@ def test_penalty_for_a_member_of_another_club_is_a_400(as_role, tenhou_season):
     stranger = MemberFactory(club=ClubFactory())
     r = as_role("admin").post("/api/penalties/", {"season": tenhou_season.pk, "member": stranger.pk,
                                                    "type": "season_deduction", "points": 1}, format="json")
-    assert r.status_code == HTTPStatus.BAD_REQUEST and "member" in r.json()
+    assert r.status_code == HTTPStatus.BAD_REQUEST
+    assert "member" in r.json()
 
 
 # --- seasons and rulesets ----------------------------------------------------------------------------
@@ -289,7 +295,7 @@ def test_add_a_preset_ruleset_to_the_club(role, as_role, club):
 
 
 @pytest.mark.parametrize(
-    "body, field",
+    ("body", "field"),
     [({"base": "nope"}, "base"), ({"base": "tenhou", "key": "t2", "overrides": {"no_such_rule": 1}}, "overrides"),
      ({"base": "tenhou", "key": "tenhou"}, "key")],
     ids=["unknown-preset", "unknown-option", "existing-key"],
@@ -357,7 +363,8 @@ def test_import_logs(role, as_role, club, tenhou_season, django_capture_on_commi
         assert again["results"] == [{"file": "logs[0]", "status": "already_imported", "game": game.pk}]
         assert Game.objects.count() == 1
     else:
-        assert not ImportBatch.objects.exists() and not Game.objects.exists()
+        assert not ImportBatch.objects.exists()
+        assert not Game.objects.exists()
 
 
 def test_import_upload_several_files_with_a_mapping(as_role, club, tenhou_season, django_capture_on_commit_callbacks):
@@ -366,8 +373,8 @@ def test_import_upload_several_files_with_a_mapping(as_role, club, tenhou_season
     kim = MemberFactory(club=club, display_name="김철수")
     names = FULL_GAMES[:2]
     nick = load(names[0])["name"][0]
-    with (DATA / names[0]).open("rb") as f1, (DATA / names[1]).open("rb") as f2:
-        with django_capture_on_commit_callbacks(execute=True):
+    with (DATA / names[0]).open("rb") as f1, (DATA / names[1]).open("rb") as f2, \
+            django_capture_on_commit_callbacks(execute=True):
             r = as_role("admin").post(
                 "/api/imports/",
                 {"season": tenhou_season.pk, "files": [f1, f2], "create_members": "true",
@@ -389,10 +396,13 @@ def test_import_reports_errors_per_log_and_keeps_the_good_ones(as_role, tenhou_s
     assert r.status_code == HTTPStatus.ACCEPTED
     batch = ImportBatch.objects.get()
     # no create_members: every log fails on its nicknames; the malformed one on conversion
-    assert batch.done == 3 and len(batch.errors) == 3 and batch.status == "failed"
+    assert batch.done == 3
+    assert len(batch.errors) == 3
+    assert batch.status == "failed"
     assert not Game.objects.exists()
     body = as_role("admin").get(f"/api/imports/{batch.pk}/").json()
-    assert body["failed"] == 3 and [x["status"] for x in body["results"]] == ["error"] * 3
+    assert body["failed"] == 3
+    assert [x["status"] for x in body["results"]] == ["error"] * 3
     assert all(x["error"] for x in body["results"])
 
 
@@ -418,7 +428,8 @@ def test_import_upload_of_a_non_json_file_is_a_400(as_role, tenhou_season, tmp_p
     bad.write_bytes(b"\x00\xffnot json")
     with bad.open("rb") as fh:
         r = as_role("admin").post("/api/imports/", {"season": tenhou_season.pk, "files": [fh]}, format="multipart")
-    assert r.status_code == HTTPStatus.BAD_REQUEST and "bad.json" in r.json()["logs"][0]
+    assert r.status_code == HTTPStatus.BAD_REQUEST
+    assert "bad.json" in r.json()["logs"][0]
 
 
 # --- export and CSV -------------------------------------------------------------------------------
@@ -442,7 +453,7 @@ def test_export_and_csv(role, as_role, table_game, tenhou_season):
 
 # --- calculators, auth, schema -----------------------------------------------------------------------
 @pytest.mark.parametrize(
-    "body, points",
+    ("body", "points"),
     [
         ({"han": 3, "fu": 30}, {"ron": 3900}),
         ({"han": 3, "fu": 30, "dealer": True}, {"ron": 5800}),
@@ -462,7 +473,7 @@ def test_payments_calculator(body, points):
 
 
 @pytest.mark.parametrize(
-    "body, field",
+    ("body", "field"),
     [
         ({"han": 1, "fu": 20}, "error"),
         ({"han": 2, "fu": 35}, "error"),

@@ -23,8 +23,10 @@ def test_scores_chart_has_one_line_per_seat_and_a_start_point():
     rep = replay({"format": "mahjong-club-game/1", "ruleset": "juki-agit-2026", "players": list("ABCD"),
                   "hands": events})
     root = parse(charts.scores_chart_svg(rep.rows, ["김", "이", "박", "최"]))
-    assert root.get("role") == "img" and root.get("viewBox")
-    assert root.find(f"{NS}title").text and "33,000" in root.find(f"{NS}desc").text
+    assert root.get("role") == "img"
+    assert root.get("viewBox")
+    assert root.find(f"{NS}title").text
+    assert "33,000" in root.find(f"{NS}desc").text
     lines = root.findall(f".//{NS}polyline")
     assert len(lines) == 4
     assert all(len(line.get("points").split()) == len(rep.rows) + 1 for line in lines)
@@ -59,7 +61,8 @@ def test_text_is_escaped():
 )
 def test_nice_ticks(lo, hi, expected):
     ticks = charts.nice_ticks(lo, hi)
-    assert ticks[0] <= lo and ticks[-1] >= hi
+    assert ticks[0] <= lo
+    assert ticks[-1] >= hi
     assert ticks == expected
 
 
@@ -91,7 +94,8 @@ def test_text_is_at_least_11px_when_the_chart_is_300px_wide(svg):
     root = parse(svg())
     view_width = float(root.get("viewBox").split()[2])
     # Capped on a desktop by static/css/app.css (the CSP refuses an inline style="" attribute).
-    assert root.get("style") is None and "chart" in root.get("class").split()
+    assert root.get("style") is None
+    assert "chart" in root.get("class").split()
     assert f"svg.chart {{ max-width: {charts.MAX_WIDTH}; }}" in (REPO / "static" / "css" / "app.css").read_text()
     assert min(_font_sizes(root)) * 300 / view_width >= 11
 
@@ -107,7 +111,8 @@ def test_legend_keeps_long_hangul_names_whole_and_wraps():
         x = float(t.get("x"))
         length = t.get("textLength")
         end = x + (float(length) if length else charts.text_width(t.text, charts.font_size(width)))
-        assert 0 <= x and end <= width
+        assert x >= 0
+        assert end <= width
     assert len({t.get("y") for t in texts}) >= 2  # wrapped onto a second row
 
 
@@ -115,7 +120,8 @@ def test_a_name_wider_than_the_chart_is_squeezed_not_cut():
     name = "아주아주아주아주긴이름의회원님입니다정말로요진짜로길어요"
     root = parse(charts.line_chart_svg([charts.Series(name, [1, 2]), charts.Series("이", [2, 1])], title="t"))
     text = root.find(f".//{NS}g[@class='legend']/{NS}text")
-    assert text.text == name and text.get("lengthAdjust") == "spacingAndGlyphs"
+    assert text.text == name
+    assert text.get("lengthAdjust") == "spacingAndGlyphs"
 
 
 @pytest.mark.parametrize(
@@ -141,7 +147,8 @@ def test_many_games_show_round_game_numbers_without_overlap():
     root = parse(charts.line_chart_svg([charts.Series("a", list(range(n)))], title="t",
                                        x_labels=[str(i) for i in range(1, n + 1)]))
     shown = [t.text for t in root.findall(f".//{NS}g[@class='x-labels']/{NS}text")]
-    assert shown[0] == "1" and shown[-1] == str(n)
+    assert shown[0] == "1"
+    assert shown[-1] == str(n)
     assert all(int(s) % 5 == 0 for s in shown[1:])
     xs = [float(t.get("x")) for t in root.findall(f".//{NS}g[@class='x-labels']/{NS}text")]
     fs = charts.font_size(360)

@@ -42,4 +42,5 @@ def test_standings_xlsx_columns_fit_hangul_names(season):
         longest = max(display_width("" if c.value is None else str(c.value)) for c in column)
         assert widths[column[0].column] >= longest, f"column {column[0].column} is narrower than {longest}"
     name_col = next(c.column for c in sheet[2] if any(r[c.column - 1].value == long_name for r in sheet.iter_rows()))
-    assert widths[name_col] >= display_width(long_name) and widths[name_col] <= display_width(long_name) + 4
+    assert widths[name_col] >= display_width(long_name)
+    assert widths[name_col] <= display_width(long_name) + 4

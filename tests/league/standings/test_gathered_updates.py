@@ -64,7 +64,8 @@ def test_the_updates_after_the_first_find_nothing_to_add_and_rewrite_nothing(sea
     monkeypatch.setattr(StandingsSnapshot, "save", lambda self, *a, **k: writes.append(k) or real_save(self, *a, **k))
     histories = RatingHistory.objects.filter(snapshot__season=season).count()
     standings.standings_update(season_id=season.pk)  # the second game's own update
-    assert writes == [] and stored(season) == after_first
+    assert writes == []
+    assert stored(season) == after_first
     assert RatingHistory.objects.filter(snapshot__season=season).count() == histories
     snapshot = StandingsSnapshot.objects.get(season=season)
     assert snapshot.computed_at > computed_at, "it says the snapshot is current as of its read"

@@ -49,17 +49,22 @@ def with_full_hands(season, players, make_game):
 def test_full_hand_wins_show_the_replayed_value_and_yaku(client, with_full_hands, players, lang, first, second):
     items = _highlights(client, with_full_hands, players[3], lang)
     assert len(items) == 2  # the han/fu tsumo below haneman is no highlight
-    assert items[0].startswith(first) and items[1].startswith(second)
+    assert items[0].startswith(first)
+    assert items[1].startswith(second)
 
 
 def test_the_snapshot_keeps_each_full_hand_as_replayed(with_full_hands, players):
     row = next(r for r in StandingsSnapshot.objects.get(season=with_full_hands).rows
                if r["member_id"] == players[3].pk)
     first, second = row["full_hands"]
-    assert first["position"] == 0 and (first["han"], first["fu"], first["limit"]) == (3, 30, None)
+    assert first["position"] == 0
+    assert (first["han"], first["fu"], first["limit"]) == (3, 30, None)
     assert first["yaku"] == [["riichi", 1], ["pinfu", 1], ["tanyao", 1]]
-    assert second["position"] == 2 and second["yakuman"] == 1 and second["limit"] == "yakuman"
-    assert second["kazoe"] is False and second["yaku"] == [["daisangen", 13]]
+    assert second["position"] == 2
+    assert second["yakuman"] == 1
+    assert second["limit"] == "yakuman"
+    assert second["kazoe"] is False
+    assert second["yaku"] == [["daisangen", 13]]
     assert all("full_hands" not in r for r in StandingsSnapshot.objects.get(season=with_full_hands).rows
                if r["member_id"] != players[3].pk)
 
@@ -70,7 +75,9 @@ def test_a_game_that_does_not_replay_keeps_its_highlight_without_yaku(client, se
     make_game(season, players, ["40.0", "10.0", "-15.0", "-35.0"], events=[bad])
     standings_refresh(season_id=season.pk)
     items = _highlights(client, season, players[3], "en")
-    assert len(items) == 1 and "234m45688p345678s" in items[0] and "Riichi·Pinfu" not in items[0]
+    assert len(items) == 1
+    assert "234m45688p345678s" in items[0]
+    assert "Riichi·Pinfu" not in items[0]
 
 
 def test_a_game_with_its_own_ruleset_is_replayed_with_it(season, players, make_game, ruleset):

@@ -51,7 +51,9 @@ def test_the_season_row_is_the_hand_count(small_season, players):
                 "deal_in_riichi": 1, "deal_in_open": 1, "deal_in_dama": 1, "dealer_hands": 2, "dealer_keeps": 1}
     assert {k: row[k] for k in expected} == expected
     f = figures(row)
-    assert f["riichi_win_rate"].value == Decimal(1) and f["riichi_win_rate"].n == 1 and f["riichi_win_rate"].few
+    assert f["riichi_win_rate"].value == Decimal(1)
+    assert f["riichi_win_rate"].n == 1
+    assert f["riichi_win_rate"].few
     assert f["average_win"].value == Decimal(3400)
     assert f["average_deal_in"].value == Decimal(4400)
     assert f["dealer_keep_rate"].value == Decimal("0.5")
@@ -69,7 +71,8 @@ def test_player_page_shows_season_all_time_and_club_figures(client, small_season
     text = html.unescape(page.content.decode())
     line = re.search(r'<tr data-figure="average_win">.*?</tr>', text, re.S).group(0)
     assert line.count("3400") == 2  # this season and all-time (one season); the club's average differs
-    assert "평균 화료 점수" in line and "표본" in text
+    assert "평균 화료 점수" in line
+    assert "표본" in text
     assert "3판 30부" in text  # the value distribution
     assert reverse("standings:h2h_pick", args=[small_season.pk, a.pk]) in text
 

@@ -57,7 +57,8 @@ def test_the_player_page_never_loads_every_players_history(client, rated, player
     column = f'"{StandingsSnapshot._meta.db_table}"."ratings"'
     assert not [q["sql"] for q in queries if column in q["sql"]]
     histories = [q["sql"] for q in queries if RatingHistory._meta.db_table in q["sql"]]
-    assert len(histories) == 1 and "member_id" in histories[0].split("WHERE")[1]
+    assert len(histories) == 1
+    assert "member_id" in histories[0].split("WHERE")[1]
     assert "after each of 2 games" in page.content.decode()
 
 
@@ -76,7 +77,8 @@ def test_the_game_list_is_paginated_newest_first(client, rated, players, monkeyp
     assert first.status_code == second.status_code == HTTPStatus.OK
     assert _game_rows(first) == [("-35.0", "5.0")]  # the newest game, with the running total
     assert _game_rows(second) == [("40.0", "40.0")]
-    assert "Page 1 of 2 (2 games)" in first.content.decode() and 'rel="next"' in first.content.decode()
+    assert "Page 1 of 2 (2 games)" in first.content.decode()
+    assert 'rel="next"' in first.content.decode()
     assert 'rel="prev"' in second.content.decode()
     # Both charts keep the whole season.
     assert "after each of 2 games" in second.content.decode()

@@ -25,4 +25,5 @@ def test_old_documents_are_made_again_and_the_season_recomputed(season, players,
     season.refresh_from_db()
     assert game.final_stats["version"] == STATS_VERSION
     assert game.final_stats["seats"][0]["win_points"] == 5800
-    assert season.standings_epoch == epoch + 1 and season.standings_changed_at is not None
+    assert season.standings_epoch == epoch + 1
+    assert season.standings_changed_at is not None

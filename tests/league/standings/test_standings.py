@@ -82,7 +82,8 @@ def test_cancelled_deduction_does_not_count(season, players, make_game):
     make_game(season, players, [53, 5, -15, -43])
     PenaltyFactory(season=season, member=players[0], points=D(10), cancelled_at=timezone.now())
     row = rows_by_member(standings_refresh(season_id=season.pk))[players[0].pk]
-    assert row["total"] == "53.0" and row["penalties"] == 0
+    assert row["total"] == "53.0"
+    assert row["penalties"] == 0
 
 
 def test_minimum_games_rule_lists_players_apart_without_a_rank(season, players, make_game):
@@ -106,8 +107,10 @@ def test_best_n_games_rates_total_method_by_best_games_and_keeps_full_total(seas
     make_game(season, players, [40, 10, -20, -30])
     make_game(season, players, [-30, 10, -20, 40])
     rows = rows_by_member(standings_refresh(season_id=season.pk))
-    assert rows[players[0].pk]["rating"] == "40.0" and rows[players[0].pk]["total"] == "10.0"
-    assert rows[players[3].pk]["rating"] == "40.0" and rows[players[3].pk]["total"] == "10.0"
+    assert rows[players[0].pk]["rating"] == "40.0"
+    assert rows[players[0].pk]["total"] == "10.0"
+    assert rows[players[3].pk]["rating"] == "40.0"
+    assert rows[players[3].pk]["total"] == "10.0"
 
 
 @pytest.mark.parametrize(
@@ -200,7 +203,8 @@ def test_exports_hold_the_same_numbers_as_the_standings(season, players, make_ga
         for i, name in enumerate(names):
             value = row[name]
             if value is None:
-                assert crow[i] == "" and xrow[i] in ("", None), name
+                assert crow[i] == "", name
+                assert xrow[i] in ("", None), name
             elif name == "name":
                 assert crow[i] == xrow[i] == value
             else:
@@ -277,4 +281,5 @@ def test_a_cancelled_game_leaves_the_standings(game, players, referee, django_ca
     with django_capture_on_commit_callbacks(execute=True):
         game_services.game_cancel(game=game, by=referee.user, reason="wrong seats")
     snapshot = StandingsSnapshot.objects.get(season=game.season)
-    assert snapshot.games_count == 0 and snapshot.rows == []
+    assert snapshot.games_count == 0
+    assert snapshot.rows == []

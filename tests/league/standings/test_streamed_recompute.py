@@ -144,7 +144,8 @@ def test_the_recompute_reads_the_games_in_chunks_and_folds_each_before_reading_m
     assert table.games == 11
     assert chunk_sizes == [3, 3, 3, 2]
     assert max(ahead) <= 3
-    assert ahead[0] == 3 and ahead[-1] == 1  # read three, then folded; the last chunk holds two
+    assert ahead[0] == 3
+    assert ahead[-1] == 1  # read three, then folded; the last chunk holds two
     assert read == list(Game.objects.filter(season=season).order_by("finished_at", "id").values_list("id", flat=True))
 
 

@@ -35,7 +35,8 @@ def test_other_rating_methods_name_the_rating_card(client, no_tobi, players):
     Season.objects.filter(pk=no_tobi.pk).update(rating_method=Season.RatingMethod.P_RATING)
     standings_refresh(season_id=no_tobi.pk)
     summary = _summary(client, no_tobi, players[0])
-    assert "Rating (P-rating)" in summary and summary.count("Total points") == 1
+    assert "Rating (P-rating)" in summary
+    assert summary.count("Total points") == 1
 
 
 def test_tobi_rate_of_zero_is_shown_not_dashed(client, no_tobi, players, make_game):

@@ -449,7 +449,7 @@ def test_refused(key, h, message):
         cli_result(h, preset(key))
 
 
-@pytest.mark.parametrize("key, h, message", [BAD[0].values, BAD[4].values, BAD[5].values])
+@pytest.mark.parametrize(("key", "h", "message"), [BAD[0].values, BAD[4].values, BAD[5].values])
 def test_refused_on_the_command_line(key, h, message):
     proc = subprocess.run(
         [sys.executable, "-m", "scoring", "hand", "--ruleset", key, "-"],

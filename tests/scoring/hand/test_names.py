@@ -6,7 +6,7 @@ from scoring.hand.names import YAKU_IDS, YAKU_NAMES, yaku_label, yaku_name
 
 
 @pytest.mark.parametrize(
-    "yaku_id, lang, name",
+    ("yaku_id", "lang", "name"),
     [
         pytest.param("riichi", "ko", "리치", id="korean-page"),
         pytest.param("riichi", "ko-kr", "리치", id="korean-with-region"),
@@ -26,7 +26,7 @@ def test_a_yaku_name_in_the_page_language(yaku_id, lang, name):
 
 
 @pytest.mark.parametrize(
-    "yaku_id, han, label",
+    ("yaku_id", "han", "label"),
     [
         pytest.param("dora", 2, "도라 2", id="dora-count-is-said"),
         pytest.param("dora", 1, "도라", id="one-dora-is-named-only"),

@@ -82,7 +82,8 @@ def test_confusing_nakis_2_is_excluded_for_its_result_not_its_calls() -> None:
     assert rnd[16][2] == [1, 0, 0]
     seats, last = _replay(rnd)
     assert (last["kind"], last["seat"], last["tile"]) == ("discard", 0, 17)
-    assert tiles(seats[1].hand) == "7899p" and tiles(seats[2].hand) == "1234567m555s777z"
+    assert tiles(seats[1].hand) == "7899p"
+    assert tiles(seats[2].hand) == "1234567m555s777z"
     hand = {"tiles": "12345677m555s777z", "win": "7m", "riichi": True, "seat_wind": "W", "round_wind": "E",
             "dora": [tile(c) for c in rnd[2]], "ura": [tile(c) for c in rnd[3]]}
     assert dict(evaluate(hand, tenhou_ruleset({"rule": {"aka": 1}})).points) == {"ron": 3200} == {"ron": rnd[16][1][2]}

@@ -70,5 +70,5 @@ def test_a_state_keeps_int_player_ids_ints(method, params):
 
 def test_a_state_of_another_method_is_refused():
     state = R.fold(R.P_RATING).state()
-    with pytest.raises(ValueError):
+    with pytest.raises(ValueError, match="rating state is not a"):
         R.fold_from_state(R.TENHOU_R, None, state)

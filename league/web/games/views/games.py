@@ -183,7 +183,7 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
                       "number": number if row is not None else None, "belongs": belongs.get(hand.position, "")})
     chart = ""
     if gv.replay.rows:
-        chart = mark_safe(charts.scores_chart_svg(gv.replay.rows, gv.players))  # noqa: S308 (escaped by charts)
+        chart = mark_safe(charts.scores_chart_svg(gv.replay.rows, gv.players))  # escaped by charts
     return render(request, "league/games/detail.html", {
         "game": game, "gv": gv, "replay": gv.replay, "state": gv.replay.state, "players": gv.players,
         "hands": hands, "chart": chart, "final_rows": gv.final_rows(),
