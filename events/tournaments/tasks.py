@@ -1,4 +1,4 @@
-"""The tournaments' background task: drawing a report's file (registered through ``events.tasks``)."""
+"""The tournaments' background task: drawing a report's file (Celery finds it: ``config/celery_app.py`` names this package)."""
 from __future__ import annotations
 
 from celery import shared_task
