@@ -1,4 +1,4 @@
-"""The tournaments' background task: drawing a report's file (Celery finds it: ``config/celery_app.py`` names this package)."""
+"""The tournaments' background task: drawing a report's file (Celery finds it: ``config/celery_app.py``)."""
 from __future__ import annotations
 
 from celery import shared_task
