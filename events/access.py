@@ -89,4 +89,3 @@ def require(ok: bool, occasion: Occasion) -> None:
 def locked(row: EventRow, *related: str) -> EventRow:
     """``row`` read again under a row lock (its own row only: ``of=("self",)``), with ``related`` joined."""
     return type(row).objects.select_for_update(of=("self",)).select_related(*related).get(pk=row.pk)
-

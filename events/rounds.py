@@ -150,6 +150,9 @@ class RoundSeating(abc.ABC):
                     sitting_out=list(planned.round.sitting_out))
         except IntegrityError:  # only without row locks (SQLite): the other desk's round stands
             return self.rounds().get(number=number), False
+        # every member of the round locked at once, in id order (each table's start locks its four again): two
+        # seatings sharing members (a night's and a tournament's) never wait on each other crosswise
+        game_services.lock_members(list(planned.members.values()))
         ordered = sorted(planned.round.tables, key=lambda t: -len(t))  # tables of 4, then those of 3
         tables = [self.start_table(rnd, k, [planned.members[i] for i in table])
                   for k, table in zip(self.table_numbers(len(ordered)), ordered, strict=True)]

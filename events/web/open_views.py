@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from club.models import Club
-from events import access, open_games
+from events import access, open_games, pages
 from league.models import Game
 
 
@@ -26,8 +26,7 @@ def open_games_page(request: HttpRequest, slug: str) -> HttpResponse:
         raise PermissionDenied
     status = HTTPStatus.OK
     if request.method == "POST":
-        pk = request.POST.get("game", "")
-        game = get_object_or_404(Game, pk=int(pk) if pk.isdecimal() else 0, club=club)  # "abc": 404, not 500
+        game = get_object_or_404(Game, pk=pages.posted_id(request.POST.get("game")), club=club)  # "abc": 404
         try:
             open_games.settle_game(game=game, action=request.POST.get("action", ""), note=request.POST.get("note", ""),
                                    by=request.user)

@@ -55,3 +55,8 @@ def say_round_seated(request: HttpRequest, rnd, created: bool) -> None:
     else:
         messages.info(request, _("Round %(n)s was already seated (by someone else?): nothing changed.")
                       % {"n": rnd.number})
+
+
+def posted_id(value: str | None) -> int:
+    """A posted id as a number, 0 (no such row: 404) when it is none ("abc", "1.5", ""), never a 500."""
+    return int(value) if value and value.isdecimal() else 0

@@ -310,8 +310,8 @@ def table_action(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = table.round.tournament
     try:
         if request.POST.get("action") == "substitute":
-            leaving = get_object_or_404(Member, pk=request.POST.get("leaving") or 0, club=tournament.club)
-            sub = get_object_or_404(Member, pk=request.POST.get("substitute") or 0, club=tournament.club)
+            leaving = get_object_or_404(Member, pk=pages.posted_id(request.POST.get("leaving")), club=tournament.club)
+            sub = get_object_or_404(Member, pk=pages.posted_id(request.POST.get("substitute")), club=tournament.club)
             services.table_substitute(table=table, leaving=leaving, substitute=sub, by=request.user,
                                       reason=request.POST.get("reason", ""))
             messages.success(request, _("%(sub)s takes %(name)s's seat.") % {"sub": sub.display_name,
