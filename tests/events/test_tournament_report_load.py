@@ -93,7 +93,9 @@ def test_six_at_once_draw_once_health_answers_and_the_seventh_is_throttled(monke
     assert sorted(answers) == [HTTPStatus.OK] + [HTTPStatus.ACCEPTED] * 5, answers
     assert len(drawn) == 1
     assert health
-    assert max(health) < 1.0, sorted(health)[-5:]
+    # The figure is 1 s (the stall it reported was 39 s); the bound here leaves room for a CI machine at
+    # load 20, where a thread waits its turn for the interpreter: no timing the test cannot keep on a busy machine.
+    assert max(health) < 5.0, sorted(health)[-5:]
 
     # from its file: another member, no drawing
     reader_client = Client()
