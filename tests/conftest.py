@@ -4,6 +4,9 @@ notifications' tests); the broker of the tests that start a real Celery worker."
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -15,6 +18,7 @@ from tests.factories import (
     SeasonFactory,
     UserFactory,
 )
+from tests.workers import worker_database_url
 
 
 @pytest.fixture
@@ -129,3 +133,28 @@ def broker_url():
     with Celery(broker=url, set_as_current=False).connection_for_write() as conn:
         conn.default_channel.queue_purge("celery")
     return url
+
+
+@pytest.fixture
+def worker(broker_url):
+    """A Celery worker process (solo pool) on ``broker_url`` and the test database (PostgreSQL)."""
+    env = {
+        **os.environ,
+        "DJANGO_SETTINGS_MODULE": "config.settings.test",
+        "CELERY_TEST_FORCE_BROKER_URL": broker_url,
+        "DATABASE_URL": worker_database_url(),
+    }
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--concurrency=1",
+         "--without-gossip", "--without-mingle", "--without-heartbeat", "--loglevel=INFO",
+         "-n", f"test-{os.getpid()}@%h"],
+        cwd=Path(__file__).resolve().parents[1], env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+        text=True,
+    )
+    yield proc
+    proc.terminate()
+    try:
+        proc.wait(timeout=15)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()

@@ -13,7 +13,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from club.models import Club
-from events import access, open_games, pages
+from events import access, open_games
+from events.web import pages
 from league.models import Game
 
 

@@ -13,7 +13,6 @@ from django.urls import reverse
 from events.tournaments import tasks as report_tasks
 from tests.events.test_tournament_views import _play_a_round
 from tests.factories import TournamentFactory
-from tests.league.test_tasks_worker import broker_url, worker  # noqa: F401  (fixtures)
 
 pytestmark = [pytest.mark.celery_worker, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
@@ -25,7 +24,7 @@ def shared_media(monkeypatch):
 
 
 def test_the_worker_draws_the_report_and_the_request_never_does(
-        client, club, ruleset, members, admin_user, monkeypatch, shared_media, broker_url, worker):  # noqa: F811
+        client, club, ruleset, members, admin_user, monkeypatch, shared_media, broker_url, worker):
     tournament = TournamentFactory(club=club, ruleset=ruleset, rounds=2, public_results=True)
     _play_a_round(tournament, members, admin_user, "손님")
     sender = Celery(broker=broker_url, set_as_current=False)

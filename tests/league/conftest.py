@@ -2,40 +2,11 @@
 exports (with exports in small chunks), the what-if lab's played season."""
 from __future__ import annotations
 
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.workers import worker_database_url
-
 ROOT = Path(__file__).resolve().parents[2]
-
-
-@pytest.fixture
-def worker(broker_url):
-    """A Celery worker process (solo pool) on ``broker_url`` and the test database (PostgreSQL)."""
-    env = {
-        **os.environ,
-        "DJANGO_SETTINGS_MODULE": "config.settings.test",
-        "CELERY_TEST_FORCE_BROKER_URL": broker_url,
-        "DATABASE_URL": worker_database_url(),
-    }
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "celery", "-A", "config", "worker", "--pool=solo", "--concurrency=1",
-         "--without-gossip", "--without-mingle", "--without-heartbeat", "--loglevel=INFO",
-         "-n", f"test-{os.getpid()}@%h"],
-        cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-    )
-    yield proc
-    proc.terminate()
-    try:
-        proc.wait(timeout=15)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
 
 
 @pytest.fixture

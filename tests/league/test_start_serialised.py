@@ -24,11 +24,11 @@ import pytest
 from django.db import connection
 from django.test import Client
 from django.urls import reverse
-from league.errors import SeatedElsewhere
 from rest_framework.authtoken.models import Token
 
 from events.nights import services as night_services
 from events.tournaments import services as tournament_services
+from league.games.errors import SeatedElsewhere
 from league.models import Game
 from tests.factories import (
     CheckInFactory,
