@@ -24,7 +24,8 @@ RUN if ls /tmp/wheels/*.whl >/dev/null 2>&1; then offline="--no-index --find-lin
     && (/opt/venv/bin/pip uninstall -y pip setuptools >/dev/null 2>&1 || true) \
     && rm -rf /tmp/wheels \
     && find /opt/venv -name '__pycache__' -prune -exec rm -rf {} + \
-    && find /opt/venv -path '*/site-packages/*/tests' -prune -exec rm -rf {} +
+    && find /opt/venv -path '*/site-packages/*/tests' -prune -exec rm -rf {} + \
+    && /opt/venv/bin/python -m compileall -q -j 0 /opt/venv >/dev/null
 
 # --- the static files' gzip/Brotli outputs, from static/ alone (reused until static/ changes)
 FROM deps AS static-cache
@@ -44,7 +45,7 @@ ENV PATH=/opt/venv/bin:$PATH DJANGO_SETTINGS_MODULE=config.settings.production \
     DJANGO_STATIC_ROOT=/app/staticfiles DJANGO_STATIC_COMPRESS_CACHE=/tmp/static-compressed
 RUN python manage.py compilemessages -v 0 --ignore=.venv \
     && python manage.py collectstatic --noinput -v 0 \
-    && python -m compileall -q -j 0 /app /opt/venv >/dev/null \
+    && python -m compileall -q -j 0 /app >/dev/null \
     && chmod 0755 deploy/docker/entrypoint.sh && rm -rf /app/wheelhouse
 
 # --- the runtime
@@ -56,7 +57,8 @@ LABEL org.opencontainers.image.title="clubleague" \
 RUN (getent group app || groupadd --system --gid 10001 app) \
     && useradd --system --uid 10001 --gid app --home-dir /app --shell /usr/sbin/nologin app \
     && mkdir -p /data/media && chown -R app:app /data
-COPY --from=build /opt/venv /opt/venv
+# The virtualenv (bytecode compiled) from its own stage: one layer, shared by every build of the same requirements.
+COPY --from=deps /opt/venv /opt/venv
 COPY --from=build --chown=root:root /app /app
 ENV PATH=/opt/venv/bin:$PATH PYTHONUNBUFFERED=1 PYTHONDONTWRITEBYTECODE=1 \
     CLUBLEAGUE_DATA=/data DJANGO_MEDIA_ROOT=/data/media DJANGO_STATIC_ROOT=/app/staticfiles \

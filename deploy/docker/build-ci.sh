@@ -21,10 +21,7 @@ bash deploy/docker/build-local-base.sh
 
 build() {  # build CONTEXT TAG REVISION
     log "image $2 from $1"
-    if [ ! -f "$1/wheelhouse/.complete" ] || ! cmp -s "$1/requirements.txt" "$1/wheelhouse/.complete"; then
-        BUILD_BASE="$BUILD_BASE" bash "$1/deploy/docker/wheelhouse.sh" >&2
-        cp "$1/requirements.txt" "$1/wheelhouse/.complete"
-    fi
+    BUILD_BASE="$BUILD_BASE" bash "$1/deploy/docker/wheelhouse.sh" >&2
     docker build --network host -q --build-arg BASE="$BASE" --build-arg BUILD_BASE="$BUILD_BASE" \
         --build-arg CLUBLEAGUE_REVISION="$3" -t "$2" "$1" 2>&1 | grep -v -i -e deprecat -e buildx -e '^ *$' >&2 || true
     docker image inspect "$2" >/dev/null

@@ -25,7 +25,13 @@ if [ -z "${DJANGO_SETTINGS_MODULE:-}" ]; then
     fi
 fi
 
-if [ "$DJANGO_SETTINGS_MODULE" = config.settings.venue ]; then
+# A tree without the venue settings (a release before 0.5.0, built with this Dockerfile by
+# deploy/docker/build-ci.sh for the upgrade tests): its embedded default, `make run`'s settings.
+if [ "$DJANGO_SETTINGS_MODULE" = config.settings.venue ] && [ ! -f config/settings/venue.py ]; then
+    export DJANGO_SETTINGS_MODULE=config.settings.local DJANGO_DEBUG="${DJANGO_DEBUG:-0}"
+fi
+
+if [ "$DJANGO_SETTINGS_MODULE" = config.settings.venue ] || [ "$DJANGO_SETTINGS_MODULE" = config.settings.local ]; then
     mkdir -p "$CLUBLEAGUE_DATA"
     export DATABASE_URL="${DATABASE_URL:-sqlite:///$CLUBLEAGUE_DATA/db.sqlite3}"
     if [ -z "${DJANGO_SECRET_KEY:-}" ]; then
@@ -50,7 +56,8 @@ case "$role" in
     venue)
         manage migrate --noinput
         demo_if_asked
-        echo "clubleague $(python -c 'from config.version import VERSION; print(VERSION)') (venue mode):" \
+        version="$(python -c 'from config.version import VERSION; print(VERSION)' 2>/dev/null || echo '(no version)')"
+        echo "clubleague $version (venue mode):" \
              "http://<this computer's address>:${PORT} ; data in $CLUBLEAGUE_DATA"
         exec python manage.py runserver "0.0.0.0:${PORT}" --noreload --skip-checks "$@"
         ;;
