@@ -50,6 +50,11 @@ ENV PATH=/opt/venv/bin:$PATH DJANGO_SETTINGS_MODULE=config.settings.production \
 RUN python manage.py compilemessages -v 0 --ignore=.venv \
     && python manage.py collectstatic --noinput -v 0 \
     && python -m compileall -q -j 0 /app >/dev/null \
+    && mkdir -p /opt/clubleague \
+    && DJANGO_SETTINGS_MODULE=config.settings.local DJANGO_DEBUG=0 DATABASE_URL=sqlite:////opt/clubleague/empty.sqlite3 \
+       python manage.py migrate --noinput -v 0 \
+    && python -c "import sqlite3; c = sqlite3.connect('/opt/clubleague/empty.sqlite3'); \
+       c.execute('PRAGMA wal_checkpoint(TRUNCATE)'); c.execute('PRAGMA journal_mode=DELETE'); c.close()" \
     && chmod 0755 deploy/docker/entrypoint.sh && rm -rf /app/wheelhouse
 
 # --- the runtime
@@ -64,6 +69,9 @@ RUN (getent group app || groupadd --system --gid 10001 app) \
 # The virtualenv (bytecode compiled) from its own stage: one layer, shared by every build of the same requirements.
 COPY --from=deps /opt/venv /opt/venv
 COPY --from=build --chown=root:root /app /app
+# The venue mode's first start copies this (every migration applied at build time) instead of migrating
+# an empty database: seconds, not a quarter of a minute (bench/image.py).
+COPY --from=build --chown=root:root /opt/clubleague /opt/clubleague
 ENV PATH=/opt/venv/bin:$PATH PYTHONUNBUFFERED=1 PYTHONDONTWRITEBYTECODE=1 \
     CLUBLEAGUE_DATA=/data DJANGO_MEDIA_ROOT=/data/media DJANGO_STATIC_ROOT=/app/staticfiles \
     PORT=8000

@@ -30,7 +30,7 @@ def _run(*cmd: str) -> str:
 
 def compressed_size(image: str) -> int:
     """``docker save IMAGE | gzip | wc -c`` (gzip's default level, as ``docker save | gzip`` makes it)."""
-    out = subprocess.run(["sh", "-c", 'set -o pipefail 2>/dev/null; docker save "$1" | gzip | wc -c', "sh", image],
+    out = subprocess.run(["bash", "-c", 'set -o pipefail; docker save "$1" | gzip | wc -c', "bash", image],
                          check=True, capture_output=True, text=True)
     return int(out.stdout.strip())
 

@@ -33,7 +33,13 @@ fi
 
 if [ "$DJANGO_SETTINGS_MODULE" = config.settings.venue ] || [ "$DJANGO_SETTINGS_MODULE" = config.settings.local ]; then
     mkdir -p "$CLUBLEAGUE_DATA"
-    export DATABASE_URL="${DATABASE_URL:-sqlite:///$CLUBLEAGUE_DATA/db.sqlite3}"
+    if [ -z "${DATABASE_URL:-}" ]; then
+        export DATABASE_URL="sqlite:///$CLUBLEAGUE_DATA/db.sqlite3"
+        # The first start: the image's empty database, migrated when the image was built.
+        if [ ! -e "$CLUBLEAGUE_DATA/db.sqlite3" ] && [ -f /opt/clubleague/empty.sqlite3 ]; then
+            cp /opt/clubleague/empty.sqlite3 "$CLUBLEAGUE_DATA/db.sqlite3"
+        fi
+    fi
     if [ -z "${DJANGO_SECRET_KEY:-}" ]; then
         key="$CLUBLEAGUE_DATA/secret_key"
         if [ ! -s "$key" ]; then
