@@ -59,10 +59,6 @@ RUN python manage.py compilemessages -v 0 --ignore=.venv \
 
 # --- the runtime
 FROM ${BASE}
-ARG CLUBLEAGUE_REVISION=unknown
-LABEL org.opencontainers.image.title="clubleague" \
-      org.opencontainers.image.source="https://github.com/clubleague/clubleague" \
-      org.opencontainers.image.revision="${CLUBLEAGUE_REVISION}"
 RUN (getent group app || groupadd --system --gid 10001 app) \
     && useradd --system --uid 10001 --gid app --home-dir /app --shell /usr/sbin/nologin app \
     && mkdir -p /data/media && chown -R app:app /data
@@ -81,3 +77,8 @@ EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 CMD ["python", "/app/deploy/docker/healthcheck.py"]
 ENTRYPOINT ["/app/deploy/docker/entrypoint.sh"]
 CMD ["venue"]
+# Last, so that a new commit changes nothing but this label.
+ARG CLUBLEAGUE_REVISION=unknown
+LABEL org.opencontainers.image.title="clubleague" \
+      org.opencontainers.image.source="https://github.com/clubleague/clubleague" \
+      org.opencontainers.image.revision="${CLUBLEAGUE_REVISION}"
