@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 # Celery worker, its own Redis database (conftest.py). `make test TEST_WORKERS=0` runs in one process.
 TEST_WORKERS ?= 2
 
-.PHONY: install run serve test test-fast messages demo migrate check
+.PHONY: install run serve test test-docker bench-image test-fast messages demo migrate check
 
 install: $(STAMP)
 
@@ -47,7 +47,18 @@ test: install
 			|| echo "chromium could not be installed: browser tests will be skipped"; \
 	fi
 	@if [ -d locale ] && command -v msgfmt >/dev/null 2>&1; then $(PY) manage.py compilemessages -v 0 --ignore=.venv; fi
-	$(PY) -m pytest --create-db -n $(TEST_WORKERS) --dist worksteal
+	$(PY) -m pytest --create-db -n $(TEST_WORKERS) --dist worksteal -m "not docker"
+
+# The container tests (marker docker, tests/deploy/test_container_*.py): build the image (and the base
+# images from Debian's packages, the previous release's image) with deploy/docker/build-ci.sh, then run
+# the compose stack, the venue mode, the upgrades and the backup round trip, one at a time (their ports
+# are fixed: no xdist). They skip when no Docker engine answers; `.ci/run` starts one.
+test-docker: install
+	$(PY) -m pytest -p no:xdist -m docker tests/deploy
+
+# The image's size and cold start (bench/image.py); IMAGE defaults to the tests' clubleague:ci.
+bench-image: install
+	$(PY) bench/image.py --image $(or $(IMAGE),clubleague:ci)
 
 # Local runs that keep the test database between runs (SQLite: .pytest-db/, migrated forward;
 # PostgreSQL: test_<name> is kept). Name what to run: make test-fast ARGS="tests/league/test_x.py".

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import subprocess
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
@@ -47,6 +48,16 @@ if os.environ.get("CELERY_TEST_BROKER_URL") and os.environ.get("PYTEST_XDIST_WOR
         os.environ["CELERY_TEST_BROKER_URL"], os.environ["PYTEST_XDIST_WORKER"])
 
 
+def _docker_answers() -> bool:
+    """A Docker engine answers (``docker info``): the container tests (tests/deploy/containers.py) can run."""
+    if not shutil.which("docker"):
+        return False
+    try:
+        return subprocess.run(["docker", "info"], capture_output=True, timeout=20).returncode == 0
+    except (OSError, subprocess.TimeoutExpired):
+        return False
+
+
 def pytest_collection_modifyitems(config, items):
     unstable = [item.nodeid for item in items if any(mark in item.nodeid for mark in _UNSTABLE_IDS)]
     if unstable:
@@ -59,6 +70,8 @@ def pytest_collection_modifyitems(config, items):
         "smoke": (not (_is_postgres() and os.environ.get("CELERY_TEST_BROKER_URL")),
                   "needs DATABASE_URL pointing at PostgreSQL and CELERY_TEST_BROKER_URL (Redis)"),
     }
+    if any(item.get_closest_marker("docker") for item in items):
+        skips["docker"] = (not _docker_answers(), "needs a Docker engine (`docker info` did not answer)")
     for item in items:
         for marker, (skip, why) in skips.items():
             if skip and item.get_closest_marker(marker):

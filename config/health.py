@@ -1,4 +1,5 @@
-"""``/healthz/``: for the proxy, systemd and the smoke test — the process answers and the database is reachable."""
+"""``/healthz/``: for the proxy, systemd, the image's healthcheck and the smoke test — the process answers and the
+database is reachable. The body names the release (``ok 0.5.0``; ``config/version.py``)."""
 from __future__ import annotations
 
 from http import HTTPStatus
@@ -7,6 +8,8 @@ from django.db import connection
 from django.http import HttpRequest, HttpResponse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
+
+from config.version import VERSION
 
 
 @never_cache
@@ -18,4 +21,4 @@ def healthz(request: HttpRequest) -> HttpResponse:
             cursor.fetchone()
     except Exception:  # any database failure means "not healthy"
         return HttpResponse("database unavailable\n", status=HTTPStatus.SERVICE_UNAVAILABLE, content_type="text/plain")
-    return HttpResponse("ok\n", content_type="text/plain")
+    return HttpResponse(f"ok {VERSION}\n", content_type="text/plain", headers={"X-Clubleague-Version": VERSION})

@@ -96,6 +96,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "config.version.version",
             ],
             # The template tags are screens: they live in each app's ``web`` package (the entry layer
             # above every domain), where Django's per-app discovery does not look, so they are named here.
