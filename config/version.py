@@ -8,6 +8,6 @@ from __future__ import annotations
 VERSION = "0.5.0"
 
 
-def version(request) -> dict[str, str]:  # noqa: ARG001 - a context processor's signature
+def version(request) -> dict[str, str]:  # a context processor's signature
     """Template context processor: ``CLUBLEAGUE_VERSION`` in every page (the footer)."""
     return {"CLUBLEAGUE_VERSION": VERSION}

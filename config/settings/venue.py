@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 
 from .base import MIDDLEWARE
-from .local import *  # noqa: F401,F403
+from .local import *  # noqa: F403
 
 DEBUG = os.environ.get("DJANGO_DEBUG", "0") == "1"
 ALLOWED_HOSTS = [h.strip() for h in os.environ.get("DJANGO_ALLOWED_HOSTS", "*").split(",") if h.strip()]

@@ -34,7 +34,9 @@ def test_compose_upgrade_from_the_previous_release(previous_image):
         assert project.version().startswith("ok")
         containers.finish_a_game(project, "night-old")
         before = project.inventory()
-        assert before["league.Game"] and before["core.AuditEntry"] and before["league.StandingsSnapshot"]
+        assert before["league.Game"]
+        assert before["core.AuditEntry"]
+        assert before["league.StandingsSnapshot"]
 
         project.write_env(CLUBLEAGUE_IMAGE=containers.IMAGE, CLUBLEAGUE_DEMO="0")
         project.compose("up", "-d", "--no-build")

@@ -31,7 +31,8 @@ def test_the_venue_mode_smoke_test(venue):
     # Non-root, everything on the volume, the same file after a restart.
     assert containers.run(["docker", "exec", venue.name, "id", "-un"]).stdout.strip() == "app"
     files = containers.run(["docker", "exec", venue.name, "ls", "/data"]).stdout.split()
-    assert "db.sqlite3" in files and "secret_key" in files
+    assert "db.sqlite3" in files
+    assert "secret_key" in files
     before = venue.inventory()
     venue.stop()
     venue.start()

@@ -17,7 +17,8 @@ def test_the_changelog_s_top_release_is_this_version():
 def test_every_release_but_this_one_names_its_commit_and_the_first_is_0_4_0():
     found = releases()
     assert [r for r in found[1:] if r.commit is None] == []
-    assert found[-1].version == "0.4.0" and found[-1].commit == "1e4c4a6"
+    assert found[-1].version == "0.4.0"
+    assert found[-1].commit == "1e4c4a6"
     assert previous(VERSION).version != VERSION
 
 
