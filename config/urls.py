@@ -6,10 +6,14 @@ from django.views.i18n import set_language
 
 from club.web.views import accounts
 from config.health import healthz
+from league.web.games.table_code import table_code_enter
 
 urlpatterns = [
     path("healthz/", healthz, name="healthz"),
     path("admin/", admin.site.urls),
+    # A table's code (issue 42): typed at /t/, or the table card's QR /t/<code>; opens that game's table alone.
+    path("t/", table_code_enter, name="table_code"),
+    path("t/<slug:code>", table_code_enter, name="table_code_open"),
     # Before Django's: the reset pages say so when this site cannot send mail (LEAGUE_MAIL_ENABLED).
     path("accounts/password_reset/", accounts.password_reset, name="password_reset"),
     path("accounts/password_reset/done/", accounts.password_reset_done, name="password_reset_done"),

@@ -164,6 +164,7 @@ class RoundSeating(abc.ABC):
         limit = TimeLimit(ends_at=rnd.ends_at, rule=EndRule(rnd.end_rule)) if rnd.ends_at else None
         game = game_services.game_start(season=self.season_for(len(members)), table_label=label[:40],
                                         members=members, by=self.by, time_limit=limit)
+        game = game_services.table_code_issue(game=game, by=self.by)  # the table's phones come in with it
         return self.table_model.objects.create(round=rnd, game=game, label=str(number))
 
     def _audit(self, rnd: TimedRound, planned: SeatingPlan, ordered: list[list[int]],

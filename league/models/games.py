@@ -65,6 +65,11 @@ class Game(models.Model):
     # round; a referee's extra time moves ``time_ends_at``): the game never asks the event (issue 34).
     time_ends_at = models.DateTimeField(_("time is up at"), null=True, blank=True)
     time_rule = models.CharField(_("when time is up"), max_length=16, choices=EndRule.choices, blank=True)
+    # The table code (issue 42): typed at /t/ or read from the table's QR, it opens this game's table screen
+    # alone, without a login, while the game is in progress. Written by league.games.services (table_code_*);
+    # NULL: no code (a game started from the game list, an import).
+    table_code = models.CharField(_("table code"), max_length=8, null=True, blank=True, unique=True,  # noqa: DJ001
+                                  editable=False)
 
     class Meta:
         ordering = ["-started_at", "-id"]
