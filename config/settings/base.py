@@ -104,6 +104,7 @@ TEMPLATES = [
                 "offline": "league.web.templatetags.offline",
                 "panels": "league.web.templatetags.panels",
                 "referee_calls": "league.web.templatetags.referee_calls",
+                "table_codes": "league.web.templatetags.table_codes",
                 "taps": "league.web.templatetags.taps",
                 "value_grid": "league.web.templatetags.value_grid",
                 "events_tags": "events.web.templatetags.events_tags",

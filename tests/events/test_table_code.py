@@ -158,3 +158,22 @@ def test_the_host_screen_shows_the_code_and_its_qr(tables, admin_user):
     client.force_login(admin_user)
     page = client.get(reverse("league:game_table", args=[game.pk])).content.decode()
     assert game.table_code in page and "<svg" in page and f"/t/{game.table_code}" in page
+
+
+def test_the_phone_keeps_its_table_screen_offline(tables):
+    game = tables[0]
+    phone = _phone(game.table_code)
+    pages = phone.get(reverse("offline:pages")).json()["pages"]
+    assert pages == [reverse("league:game_table", args=[game.pk])]
+    assert Client().get(reverse("offline:pages")).json()["pages"] == []
+
+
+def test_the_night_table_card_and_the_board_show_the_code_to_the_organiser(night, tables, admin_user):
+    from events.models import NightTable
+
+    client = Client()
+    client.force_login(admin_user)
+    table = NightTable.objects.get(game=tables[0])
+    assert tables[0].table_code in client.get(reverse("events:table_manage", args=[table.pk])).content.decode()
+    board = client.get(reverse("events:board", args=[night.pk])).content.decode()
+    assert all(g.table_code in board for g in tables)
