@@ -147,6 +147,60 @@ def check_in(*, night: ClubNight, member: Member, by) -> tuple[CheckIn, bool]:
     return checkin, True
 
 
+WALK_INS_AT_ONCE = 60
+
+
+@transaction.atomic
+def walk_ins_add(*, night: ClubNight, names: list[str], by, once: Once | None = None) -> list[Member]:
+    """The desk adds walk-ins by name in one step (issue 42 item 3): each a guest member (no login), checked
+    in. All or nothing: a name already in the club (or twice in the list) is refused, naming it."""
+    from club import services as club_services
+
+    night = access.locked(night, *NIGHT_JOINS)
+    if by is not None:
+        access.require(access.can_run_night(by, night.club), Occasion.NIGHT)
+    _check_open(night)
+    claim = claim_key(once, scope="walk_ins", by=by)
+    cleaned = [" ".join(n.split())[:60] for n in names if n and n.strip()][:WALK_INS_AT_ONCE]
+    if not cleaned:
+        raise NightRefused(_("Write the walk-in's name (one name a line)."), code=Refusal.NAME)
+    seen: set[str] = set()
+    taken = set(Member.objects.filter(club=night.club, display_name__in=cleaned).values_list("display_name", flat=True))
+    for name in cleaned:
+        if name in taken or name in seen:
+            raise NightRefused(settle_particles(
+                _("%(name)s is already a member's name: check that member in, or tell the walk-in apart "
+                  "(e.g. %(name)s 2). Nobody was added.") % {"name": name}), code=Refusal.NAME)
+        seen.add(name)
+    added = []
+    for name in cleaned:
+        member = club_services.guest_enrol(club=night.club, display_name=name, by=by,
+                                           reason=_("Walk-in at %(night)s") % {"night": night})
+        check_in(night=night, member=member, by=by)
+        added.append(member)
+    mark_claimed(claim, night, "club_night")
+    return added
+
+
+@transaction.atomic
+def check_in_all(*, night: ClubNight, by, member_ids: list[int] | None = None) -> list[Member]:
+    """Check in every member on the desk's list at once (the desk's "모두 체크인"; ``member_ids``: the list the
+    desk saw, so a member added since is not checked in unseen). Returns those checked in now."""
+    night = access.locked(night, *NIGHT_JOINS)
+    if by is not None:
+        access.require(access.can_run_night(by, night.club), Occasion.NIGHT)
+    _check_open(night)
+    done = []
+    from events.nights.selectors import members_not_checked_in
+
+    for member in members_not_checked_in(night):
+        if member_ids is not None and member.pk not in member_ids:
+            continue
+        if check_in(night=night, member=member, by=by)[1]:
+            done.append(member)
+    return done
+
+
 def _playing_table(night: ClubNight, member: Member) -> NightTable | None:
     return (NightTable.objects.filter(round__night=night, game__status=Game.Status.IN_PROGRESS,
                                       game__seat_set__member=member)

@@ -266,7 +266,7 @@ def register_guest(*, tournament: Tournament, name: str, by, team: str = "", onc
         raise TournamentRefused(
             _("A member is already called %(name)s: register that member, or tell the guest apart "
               "(e.g. %(name)s (guest)).") % {"name": name}, code=Refusal.NAME)
-    member = Member.objects.create(club=tournament.club, display_name=name, user=None, active=True)
+    member = Member.objects.create(club=tournament.club, display_name=name, user=None, active=True, guest=True)
     _audit(club=tournament.club, by=by, action=AuditEntry.Action.CREATE, object_type="member", object_id=member.pk,
            after={"display_name": name, "guest_of_tournament": tournament.pk})
     entrant = Entrant.objects.create(tournament=tournament, member=member, guest=True, team=team)

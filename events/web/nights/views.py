@@ -17,7 +17,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from club.models import Club, Member
-from core.once import AlreadyDone
+from core.once import AlreadyDone, Once
 from events import access, open_games
 from events.nights import selectors, services
 from events.nights.models import ClubNight, NightTable
@@ -144,6 +144,50 @@ def desk_checkin(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.info(request, _("%(name)s was already checked in: nothing changed.")
                           % {"name": member.display_name})
+    return _back(night)
+
+
+@login_required
+def desk_walk_ins(request: HttpRequest, pk: int) -> HttpResponse:
+    """The desk adds walk-ins by name, one a line: each a guest member, checked in (issue 42 item 3)."""
+    night = _night(pk)
+    if request.method != "POST":
+        return _back(night)
+    if not access.can_run_night(request.user, night.club):
+        raise PermissionDenied
+    names = request.POST.get("names", "").splitlines()
+    try:
+        added = services.walk_ins_add(night=night, names=names, by=request.user,
+                                      once=Once.form(request.user, request.POST.get("entry_token")))
+    except AlreadyDone:
+        messages.info(request, _("Already added: nothing was added again."))
+    except ValidationError as exc:
+        messages.error(request, pages.refusal_text(exc))
+    else:
+        messages.success(request, _("Checked in as guests: %(names)s.")
+                         % {"names": ", ".join(m.display_name for m in added)})
+    return _back(night)
+
+
+@login_required
+def desk_check_in_all(request: HttpRequest, pk: int) -> HttpResponse:
+    """"모두 체크인": every member on the desk's list, after a confirmation naming how many."""
+    night = _night(pk)
+    if request.method != "POST":
+        return _back(night)
+    if not access.can_run_night(request.user, night.club):
+        raise PermissionDenied
+    seen = [int(v) for v in request.POST.getlist("member") if v.isdigit()]
+    if not confirmed(request):
+        return confirm_page(request, back=reverse("events:night_detail", args=[night.pk]),
+                            question=_("Check in all %(n)s members on the list?") % {"n": len(seen)},
+                            button=_("Yes, check them all in"))
+    try:
+        done = services.check_in_all(night=night, by=request.user, member_ids=seen)
+    except ValidationError as exc:
+        messages.error(request, pages.refusal_text(exc))
+    else:
+        messages.success(request, _("%(n)s members are checked in.") % {"n": len(done)})
     return _back(night)
 
 

@@ -148,6 +148,35 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
+def entrants_paste(request: HttpRequest, pk: int) -> HttpResponse:
+    """A pasted list, one name a line (issue 42 item 3): a member of that name is registered, anyone else added
+    as a guest; each line says how it went."""
+    tournament = _tournament(pk)
+    if request.method != "POST":
+        return _back(tournament)
+    if not access.can_run_night(request.user, tournament.club):
+        raise PermissionDenied
+    names = [" ".join(line.split()) for line in request.POST.get("names", "").splitlines()]
+    added, refused = [], []
+    for name in dict.fromkeys(n for n in names if n):
+        try:
+            member = Member.objects.filter(club=tournament.club, display_name=name, active=True).first()
+            if member is not None:
+                entrant, _created = services.register(tournament=tournament, member=member, by=request.user)
+                services.approve(entrant=entrant, by=request.user)
+            else:
+                services.register_guest(tournament=tournament, name=name, by=request.user)
+            added.append(name)
+        except ValidationError as exc:
+            refused.append(f"{name}: {pages.refusal_text(exc)}")
+    if added:
+        messages.success(request, _("Registered: %(names)s.") % {"names": ", ".join(added)})
+    for line in refused:
+        messages.error(request, line)
+    return _back(tournament)
+
+
+@login_required
 @require_POST
 def entrant_add(request: HttpRequest, pk: int) -> HttpResponse:
     """The organiser signs a member up (approved at once) or a guest by name."""
