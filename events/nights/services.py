@@ -455,11 +455,13 @@ def table_cancel(*, table: NightTable, by, reason: str, leaving: Member | None =
 
 @transaction.atomic
 def night_close_settling(*, night: ClubNight, by, decisions: dict[int, open_games.Settle | str],
-                         note: str = "") -> ClubNight:
+                         note: str = "") -> tuple[ClubNight, list[str]]:
     """Close the night after deciding, for each of its tables still playing, what happens to its game
-    (``open_games.Settle``: end at time, end by a referee, cancel, keep).
+    (``open_games.Settle``: end at time, end by a referee, cancel, keep; a table with no hands is cancelled).
 
-    Refused (nothing done) while a table still playing has no decision: the organiser is asked first.
+    Refused (nothing done) while a table still playing has no decision: the organiser is asked first. A table whose
+    game cannot be settled as decided stays playing and is named (table, why) in the list returned; the other
+    tables are settled and the night is closed (issue 42 item 4).
     """
     playing = open_games.open_games(night.club, night=night)
     missing = [g for g in playing if g.game.pk not in decisions]
@@ -467,6 +469,15 @@ def night_close_settling(*, night: ClubNight, by, decisions: dict[int, open_game
         raise ValidationError(_("Say what happens to each table still playing: %(tables)s.") % {
             "tables": ", ".join(g.label for g in missing)}, code=Refusal.UNDECIDED)
     reason = note.strip() or _("The club night is closed.")
+    refused: list[str] = []
     for g in playing:
-        open_games.settle_game(game=g.game, action=decisions[g.game.pk], note=reason, by=by)
-    return night_close(night=night, by=by)
+        action, why = decisions[g.game.pk], reason
+        if action != open_games.Settle.KEEP and not g.hands:  # issue 42 item 5: an unplayed game is not scored
+            action = open_games.Settle.CANCEL
+            why = f'{_("No hand was played: the game is cancelled, not scored.")} {reason}'
+        try:
+            with transaction.atomic():
+                open_games.settle_game(game=g.game, action=action, note=why, by=by)
+        except ValidationError as exc:
+            refused.append(f"{g.label}: {open_games.refusal_words(exc)}")
+    return night_close(night=night, by=by), refused

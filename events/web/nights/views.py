@@ -293,13 +293,16 @@ def night_close_ask(request: HttpRequest, pk: int) -> HttpResponse:
         decisions = {g.game.pk: request.POST.get(f"game_{g.game.pk}", "") for g in playing}
         decisions = {k: v for k, v in decisions.items() if v in {s.value for s in open_games.Settle}}
         try:
-            services.night_close_settling(night=night, by=request.user, decisions=decisions,
-                                          note=request.POST.get("note", ""))
+            _night_closed, refused = services.night_close_settling(night=night, by=request.user,
+                                                                   decisions=decisions,
+                                                                   note=request.POST.get("note", ""))
         except ValidationError as exc:
             messages.error(request, open_games.refusal_words(exc))
             status = HTTPStatus.UNPROCESSABLE_ENTITY
         else:
             messages.success(request, _("The club night is closed."))
+            for line in refused:  # the table that could not be settled as asked: still playing, named
+                messages.warning(request, _("Still playing: %(table)s") % {"table": line})
             return redirect("events:night_detail", night.pk)
     return render(request, "events/close_night.html", {"night": night, "club": night.club, "games": playing},
                   status=status)
