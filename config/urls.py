@@ -34,6 +34,15 @@ urlpatterns = [
 
 if settings.DEBUG:
     urlpatterns += static(settings.STATIC_URL, document_root=settings.STATIC_ROOT)
+elif getattr(settings, "LEAGUE_SERVE_STATIC", False):
+    # The embedded default runs with DEBUG off at the venue and still serves its own static files (no proxy there).
+    from django.contrib.staticfiles.views import serve as _serve_static
+    from django.urls import re_path
+
+    def _static(request, path):
+        return _serve_static(request, path, insecure=True)
+
+    urlpatterns += [re_path(r"^static/(?P<path>.*)$", _static)]
 
 # A database restarting while the session or the user was loaded: 503 "try again", not 500.
 handler500 = "config.middleware.server_error"

@@ -54,6 +54,8 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "config.middleware.DatabaseBusyMiddleware",
+    # A 405 is a page: a GET of a button's address goes to the button's page (issue 42 item 7).
+    "config.middleware.MethodNotAllowedMiddleware",
     # Last, as django-axes asks: turns a locked-out login into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
