@@ -28,6 +28,7 @@ from events.rounds import (
     RoundSeating,
     SeatingPlan,
     busy_member_ids,
+    event_hosts_set,
     give_extra_time,
     met_counts,
     sat_out_counts,
@@ -145,6 +146,14 @@ def check_in(*, night: ClubNight, member: Member, by) -> tuple[CheckIn, bool]:
     _audit(club=night.club, by=by, action=AuditEntry.Action.CREATE, object_type="check_in", object_id=checkin.pk,
            after={"night": night.pk, "member": member.pk, "name": member.display_name})
     return checkin, True
+
+
+@transaction.atomic
+def night_hosts_set(*, night: ClubNight, members: list[Member], by) -> list[Member]:
+    """"이 밤의 진행자": the table hosts who may enter hands at every table of the night (issue 42 item 2)."""
+    night = access.locked(night, *NIGHT_JOINS)
+    return event_hosts_set(event=night, members=members, by=by, object_type="club_night",
+                           games=Game.objects.filter(night_table__round__night=night), occasion=Occasion.NIGHT)
 
 
 WALK_INS_AT_ONCE = 60

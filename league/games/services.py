@@ -146,6 +146,18 @@ def table_code_issue(*, game: Game, by=None) -> Game:
 
 
 @transaction.atomic
+def game_hosts_set(*, game: Game, members: Sequence[Member], by=None) -> Game:
+    """The members whose table-host role counts at ``game`` although they do not sit at it: the hosts its night or
+    tournament assigned ("이 밤의 진행자", issue 42 item 2). The event checked who may assign them and audits it."""
+    game = records.locked(game)
+    ids = sorted({m.pk for m in members if m.club_id == game.club_id})
+    if game.table_hosts != ids:
+        game.table_hosts = ids
+        game.save(update_fields=["table_hosts"])
+    return game
+
+
+@transaction.atomic
 def table_code_renew(*, game: Game, by=None, reason: str = "") -> Game:
     """A new code for ``game`` (the old one was seen by someone it should not have been): every phone that
     came in with the old code is out. A referee's or an admin's; audited without the code itself."""

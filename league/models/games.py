@@ -68,6 +68,9 @@ class Game(models.Model):
     # The table code (issue 42): typed at /t/ or read from the table's QR, it opens this game's table screen
     # alone, without a login, while the game is in progress. Written by league.games.services (table_code_*);
     # NULL: no code (a game started from the game list, an import).
+    # Issue 42 item 2: members whose table-host role counts at this game although they do not sit at it (the night's
+    # or tournament's hosts, "이 밤의 진행자"), by member id; given by whoever seats the game (league.games.services).
+    table_hosts = models.JSONField(_("hosts of this table"), default=list, blank=True, editable=False)
     table_code = models.CharField(_("table code"), max_length=8, null=True, blank=True, unique=True,  # noqa: DJ001
                                   editable=False)
 

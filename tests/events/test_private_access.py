@@ -28,7 +28,8 @@ TOURNAMENT_NAME, NIGHT_TITLE = "비공개 봄 대회", "목요일 클럽 나이�
 POST_ONLY = {"desk_checkin", "desk_leave", "round_seat", "night_close", "tournament_register", "tournament_entrant_add",
              "tournament_entrant", "tournament_round_seat", "tournament_penalty", "tournament_finish",
              "tournament_publish", "tournament_table_action", "round_add_table",
-             "tournament_check_in_all", "desk_walk_ins", "desk_check_in_all", "tournament_entrants_paste"}
+             "tournament_check_in_all", "desk_walk_ins", "desk_check_in_all", "tournament_entrants_paste",
+             "night_hosts", "tournament_hosts"}
 
 
 def events_url_names() -> set[str]:
@@ -66,6 +67,7 @@ def private_club(club, season, sanma_season, ruleset, members, admin_user, night
             "table_next_game": [night_table.pk], "my_seat_live": [night.pk],
             "tournament_check_in_all": [tournament.pk], "tournament_report": [tournament.pk],
             "desk_walk_ins": [night.pk], "desk_check_in_all": [night.pk], "tournament_entrants_paste": [tournament.pk],
+            "night_hosts": [night.pk], "tournament_hosts": [tournament.pk],
             "tournament_report_pdf": [tournament.pk], "tournament_report_png": [tournament.pk],
         },
         "post": {  # what the club's own desk would send: valid, so only the permission refuses it
@@ -74,6 +76,7 @@ def private_club(club, season, sanma_season, ruleset, members, admin_user, night
             "desk_walk_ins": {"names": "몰래 온 손님"},
             "desk_check_in_all": {"member": [members[12].pk], "confirm": "1"},
             "tournament_entrants_paste": {"names": "몰래 온 손님"},
+            "night_hosts": {"host": [members[0].pk]}, "tournament_hosts": {"host": [members[0].pk]},
             "night_list": {"season": night.season_id, "title": "새 나이트", "round_minutes": 80,
                            "end_rule": "finish_hand"},
             "tournament_list": {"name": "몰래 만든 대회", "starts_on": "2026-12-05", "ruleset": ruleset.pk,

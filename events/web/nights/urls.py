@@ -8,6 +8,7 @@ urlpatterns = [
     path("nights/<int:pk>/", views.night_detail, name="night_detail"),
     path("nights/<int:pk>/check-in/", views.night_checkin, name="night_checkin"),
     path("nights/<int:pk>/desk/check-in/", views.desk_checkin, name="desk_checkin"),
+    path("nights/<int:pk>/hosts/", views.night_hosts, name="night_hosts"),
     path("nights/<int:pk>/desk/walk-ins/", views.desk_walk_ins, name="desk_walk_ins"),
     path("nights/<int:pk>/desk/check-in-all/", views.desk_check_in_all, name="desk_check_in_all"),
     path("nights/<int:pk>/desk/leave/", views.desk_leave, name="desk_leave"),

@@ -92,6 +92,8 @@ def night_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "others": selectors.members_not_checked_in(night) if can_run else [],
         "my_checkin": next((c for c in checkins if me and c.member_id == me.pk), None), "me": me,
         "sanma": services.sanma_allowed(night),
+        "host_candidates": selectors.host_candidates(night) if can_run else [],
+        "hosts": set(night.hosts.values_list("pk", flat=True)) if can_run else set(),
     })
 
 
@@ -144,6 +146,26 @@ def desk_checkin(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.info(request, _("%(name)s was already checked in: nothing changed.")
                           % {"name": member.display_name})
+    return _back(night)
+
+
+@login_required
+def night_hosts(request: HttpRequest, pk: int) -> HttpResponse:
+    """"이 밤의 진행자": the organiser picks the table hosts who may enter hands at every table of the night."""
+    night = _night(pk)
+    if request.method != "POST":
+        return _back(night)
+    if not access.can_run_night(request.user, night.club):
+        raise PermissionDenied
+    ids = [int(v) for v in request.POST.getlist("host") if v.isdigit()]
+    chosen = list(Member.objects.filter(club=night.club, pk__in=ids, active=True))
+    try:
+        services.night_hosts_set(night=night, members=chosen, by=request.user)
+    except ValidationError as exc:
+        messages.error(request, pages.refusal_text(exc))
+    else:
+        messages.success(request, _("This night's hosts: %(names)s.")
+                         % {"names": ", ".join(m.display_name for m in chosen) or "—"})
     return _back(night)
 
 

@@ -8,6 +8,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/", views.tournament_detail, name="tournament_detail"),
     path("tournaments/<int:pk>/register/", views.register, name="tournament_register"),
     path("tournaments/<int:pk>/entrants/", views.entrant_add, name="tournament_entrant_add"),
+    path("tournaments/<int:pk>/hosts/", views.tournament_hosts, name="tournament_hosts"),
     path("tournaments/<int:pk>/entrants/paste/", views.entrants_paste, name="tournament_entrants_paste"),
     path("tournaments/entrants/<int:pk>/", views.entrant_action, name="tournament_entrant"),
     path("tournaments/<int:pk>/check-in-all/", views.check_in_all, name="tournament_check_in_all"),
