@@ -14,6 +14,11 @@ from .base import MIDDLEWARE, os
 DEBUG = os.environ.get("DJANGO_DEBUG", "0") == "1"
 ALLOWED_HOSTS = ["localhost", "127.0.0.1", "[::1]", "testserver"]
 LEAGUE_SERVE_STATIC = True
+# No broker, worker or beat here: a notification that failed is retried by the web process itself (notify.embedded),
+# at least every 30 s and for an hour, so it goes out within a minute of the service coming back (issue 42 item 6).
+NOTIFY_EMBEDDED_RETRY = True
+NOTIFY_RETRY_MAX_SECONDS = 30
+NOTIFY_MAX_ATTEMPTS = 130
 # No broker here: a finished game's standings are recomputed after the host's response, not inside it.
 LEAGUE_RECOMPUTE_AFTER_RESPONSE = True
 
