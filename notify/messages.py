@@ -45,7 +45,7 @@ def game_ended(game: Game) -> Message:
 
 def night_ended(night: ClubNight) -> Message:
     rows = night_selectors.tonight_results(night)
-    lines = tuple(f"{i}. {r['name']} {_points(r['points'])} ({r['games']}국)" for i, r in enumerate(rows[:12], 1))
+    lines = tuple(f"{i}. {r['name']} {_points(r['points'])} ({r['games']}대국)" for i, r in enumerate(rows[:12], 1))
     return Message(EventKind.NIGHT_ENDED, f"night_ended:{night.pk}",
                    f"{night} 종료 (Night ended) · 오늘의 결과", lines or ("완료된 대국이 없습니다.",))
 
