@@ -120,6 +120,11 @@ class RoundSeating(abc.ABC):
         """The event's checks (and writes) before round ``number`` is seated after ``last``."""
         return
 
+    def event_label(self) -> str:
+        """What the event's games are named after ("12월 4일", the tournament's name): a game's name says what it
+        belongs to (issue 42 item 10)."""
+        return ""
+
     def table_numbers(self, count: int) -> Sequence[int]:
         """The numbers of the round's ``count`` tables (tables of 4 first)."""
         return range(1, count + 1)
@@ -161,8 +166,11 @@ class RoundSeating(abc.ABC):
     def start_table(self, rnd: TimedRound, number: int, members: list[Member]) -> TimedTable:
         """A league game for ``members`` at table ``number`` of ``rnd``, and the event's table row."""
         label = _("Round %(round)s · table %(table)s") % {"round": rnd.number, "table": number}
+        event = self.event_label()
+        if event:
+            label = f"{event} · {label}"
         limit = TimeLimit(ends_at=rnd.ends_at, rule=EndRule(rnd.end_rule)) if rnd.ends_at else None
-        game = game_services.game_start(season=self.season_for(len(members)), table_label=label[:40],
+        game = game_services.game_start(season=self.season_for(len(members)), table_label=label[:120],
                                         members=members, by=self.by, time_limit=limit)
         game = game_services.table_code_issue(game=game, by=self.by)  # the table's phones come in with it
         hosts = list(self.event.hosts.all())

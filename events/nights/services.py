@@ -274,6 +274,11 @@ class NightSeating(RoundSeating):
     def refusal(self, message: str, code: str) -> NightRefused:
         return NightRefused(message, code=Refusal(code))
 
+    def event_label(self) -> str:
+        from django.utils.formats import date_format
+
+        return date_format(self.event.date, "MONTH_DAY_FORMAT")
+
     def season_for(self, players: int) -> Season:
         return self.event.season if players == 4 else self.event.sanma_season
 

@@ -461,6 +461,9 @@ class TournamentSeating(RoundSeating):
     audit_type = "tournament_round"
     seated = tournament_round_seated
 
+    def event_label(self) -> str:
+        return self.event.name[:60]
+
     def __init__(self, tournament: Tournament, *, by, seed: int | None = None, method: str | None = None,
                  csv_text: str = "") -> None:
         super().__init__(tournament, by=by, seed=seed)

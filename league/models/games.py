@@ -38,7 +38,7 @@ class Game(models.Model):
         Ruleset, verbose_name=_("ruleset"), null=True, blank=True, on_delete=models.PROTECT, related_name="games",
         help_text=_("The ruleset version the game is played under (empty: the season's)."),
     )
-    table_label = models.CharField(_("table"), max_length=40, blank=True)
+    table_label = models.CharField(_("table"), max_length=120, blank=True)
     seats = models.PositiveSmallIntegerField(_("seats"), default=4)
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.IN_PROGRESS)
     started_at = models.DateTimeField(_("started at"), default=timezone.now)
