@@ -10,13 +10,12 @@ class NotifyConfig(AppConfig):
     def ready(self) -> None:
         import logging
 
+        # The audit log says a channel's service and events in words (issue 42 item 9), not "discord", "game_ended".
+        from core.audit import register_value_words
         from notify import (
             personal,  # noqa: F401  (registers the task notify.poll_telegram)
             receivers,  # noqa: F401  (connects to the lower layers' signals)
         )
-
-        # The audit log says a channel's service and events in words (issue 42 item 9), not "discord", "game_ended".
-        from core.audit import register_value_words
         from notify.models import ChannelKind, EventKind
 
         register_value_words("kind", ChannelKind)
