@@ -135,7 +135,8 @@ def test_every_demo_page_is_korean(demo):
 
     typed = set(Member.objects.filter(club=demo).values_list("user__username", flat=True)) - {None}
     typed |= set(Game.objects.filter(club=demo).values_list("table_label", flat=True))
-    typed |= set(Game.objects.filter(club=demo, table_code__isnull=False).values_list("table_code", flat=True))
+    for code in Game.objects.filter(club=demo, table_code__isnull=False).values_list("table_code", flat=True):
+        typed |= set(LATIN.findall(code))  # a table's code (issue 42): letters and digits, as printed
     for name in [demo.name, *Season.objects.filter(club=demo).values_list("name", flat=True),
                  *Ruleset.objects.filter(club=demo).values_list("name", flat=True)]:
         typed |= set(LATIN.findall(name))  # "2026 ASI 리그": the club named it so
