@@ -554,6 +554,14 @@ class TournamentSeating(RoundSeating):
             if planned is not None:
                 return planned
         order, level = ids, None
+        if (self.method is None and tournament.stage_of(number) == 2 and method == SeatingMethod.SWISS
+                and not teams and len(ids) % self.size == 0):
+            # The final stage seats by rank — 1–4, 5–8 … — unless the organiser picked a method (issue 42 item 11):
+            # Swiss kept apart those who had met, and put #1 with #6–#8.
+            rows = standings.standings(tournament)
+            rank = {r["member_id"]: i for i, r in enumerate(rows)}
+            order = sorted(ids, key=lambda i: rank.get(i, len(rank)))
+            return seating.Round(tables=[order[k:k + self.size] for k in range(0, len(order), self.size)])
         if method == SeatingMethod.SWISS:
             rows = standings.standings(tournament)
             rank = {r["member_id"]: i for i, r in enumerate(rows)}
