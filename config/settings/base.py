@@ -110,6 +110,7 @@ TEMPLATES = [
                 "taps": "league.web.templatetags.taps",
                 "value_grid": "league.web.templatetags.value_grid",
                 "events_tags": "events.web.templatetags.events_tags",
+                "notify_words": "notify.web.templatetags.notify_words",
                 "open_games_tags": "events.web.templatetags.open_games_tags",
                 "tournament_tags": "events.web.templatetags.tournament_tags",
             },

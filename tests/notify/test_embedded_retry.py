@@ -56,3 +56,28 @@ def test_a_send_that_failed_once_is_sent_once_within_a_minute_of_the_service_com
 def test_the_embedded_default_keeps_trying_at_least_every_thirty_seconds(make_run_settings):
     assert delivery.backoff(10) == 30
     assert delivery.max_attempts() * 30 >= 3600
+
+
+@pytest.mark.django_db
+def test_the_notifications_page_says_network_errors_chats_and_senders_in_korean(club, admin, settings):
+    """Issue 42 item 9: "ProxyError", "ConnectionError", "chat -100123456", "(보낸 사람: admin)"."""
+    from django.test import Client
+    from django.urls import reverse
+
+    from notify import messages, services
+    from notify.models import Channel
+    from tests.notify.fake_services import BOT_TOKEN
+
+    channel = services.channel_connect(club=club, kind="telegram", secret=BOT_TOKEN, chat_id="-100123456", by=admin,
+                                       events=["game_ended"])
+    Outbox.objects.create(channel=channel, event="game_ended", key="k1", text="x", status=Outbox.Status.PENDING,
+                          last_error="ProxyError", nonce="n1")
+    Outbox.objects.create(channel=channel, event="game_ended", key="k2", text="x", status=Outbox.Status.PENDING,
+                          last_error="ConnectionError", nonce="n2")
+    client = Client()
+    client.force_login(admin)
+    page = client.get(reverse("notify:channels", args=[club.slug]), HTTP_ACCEPT_LANGUAGE="ko").content.decode()
+    assert "ProxyError" not in page and "ConnectionError" not in page
+    assert "chat -100123456" not in page
+    text = messages.test_message(Channel.objects.get(pk=channel.pk), key="t", by=admin).lines[0]
+    assert "(보낸 사람: 관리자)" in text and admin.username not in text
