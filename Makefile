@@ -9,7 +9,7 @@ STAMP := $(VENV)/.installed
 # Celery worker, its own Redis database (conftest.py). `make test TEST_WORKERS=0` runs in one process.
 TEST_WORKERS ?= 2
 
-.PHONY: install run serve test test-docker bench-image test-fast messages demo migrate check
+.PHONY: install run venue serve test test-docker bench-image test-fast messages demo migrate check
 
 install: $(STAMP)
 
@@ -33,6 +33,12 @@ run: demo
 	@echo "  player  / player1234   plain member"
 	@echo ""
 	$(PY) manage.py runserver 127.0.0.1:8000
+
+# At the venue: as `make run`, but listening on every interface so that the phones on the venue's Wi-Fi reach
+# it; prints the laptop's address and a QR for them (core/management/commands/venue.py). VENUE_PORT (8000).
+VENUE_PORT ?= 8000
+venue: demo
+	$(PY) manage.py venue --port $(VENUE_PORT)
 
 # The production stack here: config.settings.production on PostgreSQL + Redis (both must be running;
 # `.ci/run` shows how to start them): collectstatic, migrate, demo data, then gunicorn + a Celery

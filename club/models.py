@@ -35,6 +35,10 @@ class Member(models.Model):
     display_name = models.CharField(_("display name"), max_length=60)
     active = models.BooleanField(_("active"), default=True)
     joined_at = models.DateTimeField(_("joined at"), auto_now_add=True)
+    guest = models.BooleanField(
+        _("guest"), default=False,
+        help_text=_("Added by name at the desk (a walk-in, no login): can later be made a member or merged into one."),
+    )
     merged_into = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="merged_from",
         verbose_name=_("merged into"),

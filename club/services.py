@@ -120,6 +120,33 @@ def member_enrol(*, club: Club, display_name: str, active: bool = True, by=None,
 
 
 @transaction.atomic
+def guest_enrol(*, club: Club, display_name: str, by=None, reason: str = "") -> Member:
+    """A walk-in added by name at the desk (issue 42 item 3): a guest member, no login. The desk (a night's or a
+    tournament's organiser) checked who may add one; a name already in the club is refused."""
+    name = _clean_name(display_name)[:60]
+    _check_name_free(club=club, name=name)
+    member = Member.objects.create(club=club, display_name=name, user=None, guest=True)
+    audit(club=club, by=by, action=AuditEntry.Action.CREATE, object_type="member", object_id=member.pk,
+          after=_member_state(member), reason=reason)
+    return member
+
+
+@transaction.atomic
+def guest_make_member(*, member: Member, by=None) -> Member:
+    """A guest stays on as a member (their games stay theirs); an admin's. A member already is one: unchanged."""
+    member = Member.objects.select_for_update().get(pk=member.pk)
+    _require(by, club=member.club)
+    if not member.guest:
+        return member
+    before = _member_state(member)
+    member.guest = False
+    member.save(update_fields=["guest"])
+    audit(club=member.club, by=by, action=AuditEntry.Action.EDIT, object_type="member", object_id=member.pk,
+          before=before, after=_member_state(member))
+    return member
+
+
+@transaction.atomic
 def member_edit(*, member: Member, display_name: str, by=None, reason: str = "") -> Member:
     member = Member.objects.select_for_update().get(pk=member.pk)
     _require(by, club=member.club)

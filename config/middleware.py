@@ -145,3 +145,101 @@ def bad_input(request: HttpRequest, field: str) -> HttpResponse:
                                 status=HTTPStatus.BAD_REQUEST)
     response["Cache-Control"] = "no-store"
     return response
+
+
+# --- a GET of a POST-only address, and the venue's hosts (issue 42 item 7) --------------------------------
+BELONGS_TO = {
+    "league:hand_create": "league:game_table", "league:hand_preview": "league:game_table",
+    "league:hand_undo": "league:game_table", "league:game_stop": "league:game_table",
+    "league:game_end_time": "league:game_table", "league:referee_call": "league:game_table",
+    "league:table_code_renew": "league:game_table", "league:game_reopen": "league:game_detail",
+}
+"""A POST-only address (a button's) → the page its button is on, where the ancestor address is not that page."""
+
+
+def belongs_to(path: str) -> str | None:
+    """The page a POST-only ``path`` belongs to: named in :data:`BELONGS_TO`, else the nearest ancestor address
+    that exists (``/events/nights/5/close/`` → ``/events/nights/5/``); a POST-only ancestor sends on again."""
+    from django.urls import Resolver404, resolve, reverse
+
+    try:
+        match = resolve(path)
+    except Resolver404:
+        match = None
+    if match is not None and match.view_name in BELONGS_TO:
+        try:
+            return reverse(BELONGS_TO[match.view_name], kwargs=match.kwargs)
+        except Exception:
+            pass
+    parts = [p for p in path.split("/") if p]
+    while parts:
+        parts.pop()
+        candidate = "/" + "/".join(parts) + ("/" if parts else "")
+        try:
+            resolve(candidate)
+        except Resolver404:
+            continue
+        return candidate
+    return "/"
+
+
+class MethodNotAllowedMiddleware:
+    """A 405 is never Django's empty page: a GET (a reload, a shared link, Back) of a button's address goes to the
+    page the button is on; any other method gets the Korean page in the site's layout with a way back."""
+
+    def __init__(self, get_response) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        response = self.get_response(request)
+        if response.status_code != 405 or response.content:
+            return response
+        target = belongs_to(request.path_info)
+        if request.method in ("GET", "HEAD") and target and target != request.path_info:
+            from django.shortcuts import redirect
+
+            return redirect(target)
+        from django.shortcuts import render
+
+        page = render(request, "405.html", {"back": target}, status=405)
+        if response.has_header("Allow"):
+            page["Allow"] = response["Allow"]
+        return page
+
+
+def _private_host(host: str) -> bool:
+    import ipaddress
+
+    if host.startswith("[") and "]" in host:
+        name = host[1:host.index("]")]
+    elif host.count(":") == 1:
+        name = host.split(":")[0]
+    else:
+        name = host
+    if name in ("localhost", "testserver") or name.endswith(".local"):
+        return True
+    try:
+        address = ipaddress.ip_address(name)
+    except ValueError:
+        return False
+    return address.is_private or address.is_loopback or address.is_link_local
+
+
+class VenueHostMiddleware:
+    """``make venue`` (``manage.py venue``): the phones on the venue's Wi-Fi reach the laptop by its LAN address,
+    which changes from venue to venue. ALLOWED_HOSTS is open there, and this lets through only the addresses a
+    LAN has (loopback, private, link-local, ``*.local``) and the names in ``LEAGUE_VENUE_HOSTS``; anything else
+    is refused as Django refuses a host it does not know (400)."""
+
+    def __init__(self, get_response) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        from django.conf import settings
+        from django.core.exceptions import DisallowedHost
+
+        host = request.META.get("HTTP_HOST") or request.META.get("SERVER_NAME", "")
+        allowed = getattr(settings, "LEAGUE_VENUE_HOSTS", [])
+        if not (_private_host(host) or host.rsplit(":", 1)[0] in allowed):
+            raise DisallowedHost(f"Invalid HTTP_HOST header at the venue: {host!r}.")
+        return self.get_response(request)

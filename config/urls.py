@@ -6,10 +6,14 @@ from django.views.i18n import set_language
 
 from club.web.views import accounts
 from config.health import healthz
+from league.web.games.table_code import table_code_enter
 
 urlpatterns = [
     path("healthz/", healthz, name="healthz"),
     path("admin/", admin.site.urls),
+    # A table's code (issue 42): typed at /t/, or the table card's QR /t/<code>; opens that game's table alone.
+    path("t/", table_code_enter, name="table_code"),
+    path("t/<slug:code>", table_code_enter, name="table_code_open"),
     # Before Django's: the reset pages say so when this site cannot send mail (LEAGUE_MAIL_ENABLED).
     path("accounts/password_reset/", accounts.password_reset, name="password_reset"),
     path("accounts/password_reset/done/", accounts.password_reset_done, name="password_reset_done"),
@@ -30,6 +34,15 @@ urlpatterns = [
 
 if settings.DEBUG:
     urlpatterns += static(settings.STATIC_URL, document_root=settings.STATIC_ROOT)
+elif getattr(settings, "LEAGUE_SERVE_STATIC", False):
+    # The embedded default runs with DEBUG off at the venue and still serves its own static files (no proxy there).
+    from django.contrib.staticfiles.views import serve as _serve_static
+    from django.urls import re_path
+
+    def _static(request, path):
+        return _serve_static(request, path, insecure=True)
+
+    urlpatterns += [re_path(r"^static/(?P<path>.*)$", _static)]
 
 # A database restarting while the session or the user was loaded: 503 "try again", not 500.
 handler500 = "config.middleware.server_error"

@@ -3,8 +3,10 @@ before, after, why), written by :func:`audit` and nothing else (a season file's 
 :func:`restore_history`). ``tests/core/test_floor.py`` fails on any other module that writes an entry."""
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import datetime
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,11 +23,28 @@ def snapshot(obj) -> dict[str, Any]:
     return as_json(data)
 
 
+_ACTING_AS: contextvars.ContextVar[str] = contextvars.ContextVar("audit_acting_as", default="")
+
+
+@contextlib.contextmanager
+def acting_as(note: str) -> Iterator[None]:
+    """Inside the block every entry written by the system (``by=None``) says who acted in its reason: a write
+    made with a table code (issue 42) is "테이블 코드 (3번 테이블) · 기기 7f3a", not the system's."""
+    token = _ACTING_AS.set(note)
+    try:
+        yield
+    finally:
+        _ACTING_AS.reset(token)
+
+
 def audit(
     *, club, by, action: str, object_type: str, object_id: Any,
     before: Any = None, after: Any = None, reason: str = "", obj=None,
 ) -> AuditEntry:
-    """Write one entry; ``by=None`` (or an anonymous user) is the system."""
+    """Write one entry; ``by=None`` (or an anonymous user) is the system (or whom :func:`acting_as` names)."""
+    acting = _ACTING_AS.get()
+    if acting and not (by is not None and getattr(by, "is_authenticated", False)):
+        reason = f"{acting} · {reason}" if reason else acting
     return AuditEntry.objects.create(
         club=club,
         actor=by if by is not None and getattr(by, "is_authenticated", False) else None,

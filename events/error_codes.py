@@ -28,6 +28,8 @@ class NightErrorCode(enum.StrEnum):
     REASON = "reason"
     UNDECIDED = "undecided"
     """Closing the night: a table still playing has no decision yet."""
+    NAME = "name"
+    """A walk-in's name: empty, or already a member's."""
 
 
 class TournamentErrorCode(enum.StrEnum):

@@ -82,11 +82,12 @@ def open_games(club: Club, *, night: ClubNight | None = None) -> list[OpenGame]:
         if table is not None:
             where = Where.NIGHT
             night_name = table.round.night.title or str(table.round.night.date)
-            label = f"{night_name} · " + _("Round %(round)s · table %(table)s") % {
+            label = game.table_label or f"{night_name} · " + _("Round %(round)s · table %(table)s") % {
                 "round": table.round.number, "table": table.label}
         elif ttable is not None:
             where = Where.TOURNAMENT
-            label = f"{ttable.round.tournament.name} · {game.table_label}"
+            name = ttable.round.tournament.name
+            label = game.table_label if game.table_label.startswith(name) else f"{name} · {game.table_label}"
         elif hasattr(game.season, "casual"):
             where, label = Where.CASUAL, game.table_label or str(game.pk)
         else:

@@ -120,6 +120,11 @@ class RoundSeating(abc.ABC):
         """The event's checks (and writes) before round ``number`` is seated after ``last``."""
         return
 
+    def event_label(self) -> str:
+        """What the event's games are named after ("12월 4일", the tournament's name): a game's name says what it
+        belongs to (issue 42 item 10)."""
+        return ""
+
     def table_numbers(self, count: int) -> Sequence[int]:
         """The numbers of the round's ``count`` tables (tables of 4 first)."""
         return range(1, count + 1)
@@ -164,9 +169,16 @@ class RoundSeating(abc.ABC):
     def start_table(self, rnd: TimedRound, number: int, members: list[Member]) -> TimedTable:
         """A league game for ``members`` at table ``number`` of ``rnd``, and the event's table row."""
         label = _("Round %(round)s · table %(table)s") % {"round": rnd.number, "table": number}
+        event = self.event_label()
+        if event:
+            label = f"{event} · {label}"
         limit = TimeLimit(ends_at=rnd.ends_at, rule=EndRule(rnd.end_rule)) if rnd.ends_at else None
-        game = game_services.game_start(season=self.season_for(len(members)), table_label=label[:40],
+        game = game_services.game_start(season=self.season_for(len(members)), table_label=label[:120],
                                         members=members, by=self.by, time_limit=limit)
+        game = game_services.table_code_issue(game=game, by=self.by)  # the table's phones come in with it
+        hosts = list(self.event.hosts.all())
+        if hosts:  # "이 밤의 진행자": their host role counts at every table of the event (issue 42 item 2)
+            game = game_services.game_hosts_set(game=game, members=hosts, by=self.by)
         return self.table_model.objects.create(round=rnd, game=game, label=str(number))
 
     def _audit(self, rnd: TimedRound, planned: SeatingPlan, ordered: list[list[int]],
@@ -178,6 +190,26 @@ class RoundSeating(abc.ABC):
                                        "games": [t.game_id for t in tables],
                                        "sitting_out": [names[i] for i in planned.round.sitting_out],
                                        **planned.notes})
+
+
+# --- an event's hosts ("이 밤의 진행자", issue 42 item 2) -----------------------------------------------------
+def event_hosts_set(*, event: models.Model, members: Iterable[Member], by, games: models.QuerySet[Game],
+                    object_type: str, occasion: access.Occasion) -> list[Member]:
+    """The table hosts of a night or tournament (``event``, locked by the caller): their host role counts at every
+    table of it, where they do not sit too. Its games still playing (``games``) follow at once; the tables seated
+    later are given them by :meth:`RoundSeating.start_table`. Only members with the club's host role count
+    (``league.permissions``); the organiser's."""
+    club = event.club
+    if by is not None:
+        access.require(access.can_run_night(by, club), occasion)
+    chosen = [m for m in members if m.club_id == club.pk]
+    before = sorted(event.hosts.values_list("display_name", flat=True))
+    event.hosts.set(chosen)
+    for game in games.filter(status=Game.Status.IN_PROGRESS):
+        game_services.game_hosts_set(game=game, members=chosen, by=by)
+    audit(club=club, by=by, action=AuditEntry.Action.EDIT, object_type=object_type, object_id=event.pk,
+          before={"hosts": before}, after={"hosts": sorted(m.display_name for m in chosen)})
+    return chosen
 
 
 # --- a timed table's extra minutes ---------------------------------------------------------------

@@ -19,3 +19,11 @@ class LeagueConfig(AppConfig):
         register_result("game", Game)
         register_result("penalty", Penalty)
         register_result("referee_call", RefereeCall)
+
+        # The audit log says these stored codes in words (issue 42 item 9): a call's reason, a member's roles.
+        from club.models import ClubRole
+        from core.audit import register_value_words
+        from league.models.referee import RefereeCallReason
+
+        register_value_words("reason", RefereeCallReason)
+        register_value_words("roles", ClubRole.Role)

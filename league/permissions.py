@@ -48,6 +48,9 @@ class Membership:
     member: bool = False
     player: bool = False
     roles: frozenset[str] = field(default_factory=frozenset)
+    member_id: int | None = field(default=None, compare=False)
+    hosting: bool = False
+    """A table host assigned to the game's night or tournament ("이 밤의 진행자", ``Game.table_hosts``)."""
 
 
 ADMIN, REFEREE, HOST = ClubRole.Role.ADMIN.value, ClubRole.Role.REFEREE.value, ClubRole.Role.HOST.value
@@ -67,7 +70,7 @@ def allowed(membership: Membership, action: Action, *, public_standings: bool = 
         case Action.START_GAME:
             return bool(roles & {ADMIN, REFEREE, HOST})
         case Action.ENTER_HAND:
-            return staff or (membership.member and membership.player)
+            return staff or (membership.member and (membership.player or (membership.hosting and HOST in roles)))
         case Action.CANCEL_GAME | Action.GIVE_PENALTY:
             return staff
         case Action.MANAGE_LEAGUE:
@@ -107,7 +110,9 @@ def _lookup_membership(user, club: Club, game) -> Membership:
         return Membership(authenticated=True)
     member_id = found[0][0]
     roles = frozenset(role for pk, role, _ in found if pk == member_id and role is not None)
-    return Membership(authenticated=True, member=True, player=bool(found[0][2]), roles=roles)
+    hosting = member_id in (getattr(game, "table_hosts", None) or ())
+    return Membership(authenticated=True, member=True, player=bool(found[0][2]), roles=roles, member_id=member_id,
+                      hosting=hosting)
 
 
 _MEMBERSHIP_SQL = Memo("membership sql", size=8)  # per database vendor
@@ -149,7 +154,7 @@ def membership_for(user, club: Club, *, game=None) -> Membership:
         # Any game's membership in this club says the membership and roles; "player" is per game.
         known = next((st for (u, c, _g), st in memo.items() if u == user.pk and c == club.pk), None)
         if known is not None:
-            memo[key] = replace(known, player=False)
+            memo[key] = replace(known, player=False, hosting=False)
             return memo[key]
     membership = _lookup_membership(user, club, game)
     if memo is not None:

@@ -10,10 +10,16 @@ class NotifyConfig(AppConfig):
     def ready(self) -> None:
         import logging
 
+        # The audit log says a channel's service and events in words (issue 42 item 9), not "discord", "game_ended".
+        from core.audit import register_value_words
         from notify import (
             personal,  # noqa: F401  (registers the task notify.poll_telegram)
             receivers,  # noqa: F401  (connects to the lower layers' signals)
         )
+        from notify.models import ChannelKind, EventKind
+
+        register_value_words("kind", ChannelKind)
+        register_value_words("events", EventKind)
 
         # urllib3 logs each request's path at DEBUG: a webhook URL or bot token is a secret.
         logging.getLogger("urllib3.connectionpool").setLevel(logging.INFO)

@@ -61,8 +61,14 @@ def lease() -> datetime.timedelta:
 
 
 def backoff(attempts: int) -> float:
-    """Seconds before the next try after ``attempts`` failed ones: 10, 20, 40 … at most an hour."""
-    return float(min(10 * 2 ** max(attempts - 1, 0), 3600))
+    """Seconds before the next try after ``attempts`` failed ones: 10, 20, 40 … at most an hour
+    (``NOTIFY_RETRY_MAX_SECONDS``: the embedded default tries again at least every 30 s)."""
+    return float(min(10 * 2 ** max(attempts - 1, 0), float(getattr(settings, "NOTIFY_RETRY_MAX_SECONDS", 3600))))
+
+
+def max_attempts() -> int:
+    """Tries before a row is failed (``NOTIFY_MAX_ATTEMPTS``; the embedded default keeps trying for an hour)."""
+    return int(getattr(settings, "NOTIFY_MAX_ATTEMPTS", MAX_ATTEMPTS))
 
 
 def claim(outbox_id: int) -> Outbox | None:
@@ -141,7 +147,7 @@ def send(row: Outbox) -> Outcome:
 def finish(row: Outbox, outcome: Outcome) -> Outcome:
     now = timezone.now()
     mine = Outbox.objects.filter(pk=row.pk, status=Outbox.Status.SENDING, claimed_at=row.claimed_at)
-    if outcome.result == Result.RETRY and row.attempts >= MAX_ATTEMPTS:
+    if outcome.result == Result.RETRY and row.attempts >= max_attempts():
         outcome = Outcome(Result.FAILED, f"{outcome.reason} ({row.attempts}회 시도 후 포기)"[:300])
     with transaction.atomic():
         if outcome.result == Result.SENT:

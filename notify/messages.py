@@ -45,7 +45,7 @@ def game_ended(game: Game) -> Message:
 
 def night_ended(night: ClubNight) -> Message:
     rows = night_selectors.tonight_results(night)
-    lines = tuple(f"{i}. {r['name']} {_points(r['points'])} ({r['games']}국)" for i, r in enumerate(rows[:12], 1))
+    lines = tuple(f"{i}. {r['name']} {_points(r['points'])} ({r['games']}대국)" for i, r in enumerate(rows[:12], 1))
     return Message(EventKind.NIGHT_ENDED, f"night_ended:{night.pk}",
                    f"{night} 종료 (Night ended) · 오늘의 결과", lines or ("완료된 대국이 없습니다.",))
 
@@ -174,7 +174,8 @@ def night_awards(night: ClubNight) -> Message | None:
 
 
 def test_message(channel, *, key: str, by) -> Message:
-    who = getattr(by, "get_username", lambda: "")() or "관리자"
+    member = getattr(by, "member", None) if by is not None else None  # the admin's name in the club, not a login
+    who = member.display_name if member is not None and member.club_id == channel.club_id else "관리자"
     return Message(EventKind.TEST, key, "테스트 메시지 (Test message)",
                    (f"{channel.club.name}의 알림이 이 채팅으로 옵니다. (보낸 사람: {who})",))
 

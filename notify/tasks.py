@@ -15,6 +15,10 @@ def send_outbox(outbox_id: int) -> str:
     outcome = deliver(outbox_id)
     if outcome.result == Result.RETRY and not current_app.conf.task_always_eager:
         queue_send(outbox_id, countdown=outcome.retry_in)
+    elif outcome.result == Result.RETRY:  # eagerly (make run): the web process retries it (notify.embedded)
+        from notify.embedded import ensure_retrying
+
+        ensure_retrying()
     return outcome.result
 
 

@@ -192,8 +192,8 @@ class Game:
             self._result(event)
             return
         if isinstance(event, End):
-            if self.pending_events:
-                raise ScoringError(M.END_DURING_HAND)
+            # A penalty of the hand in play is not a hand (issue 42 item 4): the game ends at the scores it stands
+            # at, the penalty kept (its points already moved, a deposit among the sticks).
             self._finish(Termination(event.reason.value))
             return
         if isinstance(event, Stop):

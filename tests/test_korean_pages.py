@@ -26,6 +26,7 @@ ALLOWLIST = {
     "OpenSkill",  # the rating system's proper name, as its authors write it
     "Django",  # the password pages are Django's own (its admin's brand in the title)
     "Discord", "Telegram",  # the chat services' own names, as their apps show them (notifications page)
+    "QR",  # the code a phone's camera reads (QR 코드): its own name, as Korean signs write it
     "URL", "ID",  # the words Discord's and Telegram's own screens use for what the admin copies (웹후크 URL, 채팅 ID)
 }
 PENDING: dict[str, str] = {}
@@ -134,6 +135,8 @@ def test_every_demo_page_is_korean(demo):
 
     typed = set(Member.objects.filter(club=demo).values_list("user__username", flat=True)) - {None}
     typed |= set(Game.objects.filter(club=demo).values_list("table_label", flat=True))
+    for code in Game.objects.filter(club=demo, table_code__isnull=False).values_list("table_code", flat=True):
+        typed |= set(LATIN.findall(code))  # a table's code (issue 42): letters and digits, as printed
     for name in [demo.name, *Season.objects.filter(club=demo).values_list("name", flat=True),
                  *Ruleset.objects.filter(club=demo).values_list("name", flat=True)]:
         typed |= set(LATIN.findall(name))  # "2026 ASI 리그": the club named it so

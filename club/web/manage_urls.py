@@ -9,6 +9,8 @@ urlpatterns = [
     path("c/<slug:slug>/manage/members/bulk/", manage.members_bulk, name="members_bulk"),
     path("c/<slug:slug>/manage/members/<int:member_id>/", manage.member_detail, name="member_detail"),
     path("c/<slug:slug>/manage/members/<int:member_id>/invite/", manage.member_invite, name="member_invite"),
+    path("c/<slug:slug>/manage/members/<int:member_id>/make-member/", manage.member_make_member,
+         name="member_make_member"),
     path("c/<slug:slug>/manage/members/<int:member_id>/merge/", manage.member_merge, name="member_merge"),
     path("c/<slug:slug>/manage/requests/<int:request_id>/", manage.request_decide, name="request_decide"),
     path("c/<slug:slug>/manage/settings/", manage.club_settings, name="settings"),

@@ -56,6 +56,8 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "config.middleware.DatabaseBusyMiddleware",
+    # A 405 is a page: a GET of a button's address goes to the button's page (issue 42 item 7).
+    "config.middleware.MethodNotAllowedMiddleware",
     # Last, as django-axes asks: turns a locked-out login into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -107,9 +109,11 @@ TEMPLATES = [
                 "offline": "league.web.templatetags.offline",
                 "panels": "league.web.templatetags.panels",
                 "referee_calls": "league.web.templatetags.referee_calls",
+                "table_codes": "league.web.templatetags.table_codes",
                 "taps": "league.web.templatetags.taps",
                 "value_grid": "league.web.templatetags.value_grid",
                 "events_tags": "events.web.templatetags.events_tags",
+                "notify_words": "notify.web.templatetags.notify_words",
                 "open_games_tags": "events.web.templatetags.open_games_tags",
                 "tournament_tags": "events.web.templatetags.tournament_tags",
             },

@@ -33,5 +33,10 @@ def casual_game_start(*, club: Club, ruleset: Ruleset, members: Sequence[Member]
         raise PermissionDenied(_("You may not start a game in this club."))
     Club.objects.select_for_update().filter(pk=club.pk).first()  # one casual season per ruleset, even at once
     holder = casual_season(club=club, ruleset=ruleset)
-    return game_services.game_start(season=holder.season, table_label=table_label or _("Casual"),
-                                      members=members, random_seats=random_seats, by=by, once=once)
+    from django.utils import timezone
+    from django.utils.formats import date_format
+
+    default_label = f'{_("Casual")} · {date_format(timezone.localdate(), "MONTH_DAY_FORMAT")}'
+    game = game_services.game_start(season=holder.season, table_label=table_label or default_label,
+                                    members=members, random_seats=random_seats, by=by, once=once)
+    return game_services.table_code_issue(game=game, by=by)  # the table's phones come in with it

@@ -23,6 +23,9 @@ class ClubNight(models.Model):
         CLOSED = "closed", _("Closed")
 
     club = models.ForeignKey("club.Club", on_delete=models.CASCADE, related_name="nights")
+    hosts = models.ManyToManyField(
+        "club.Member", blank=True, related_name="hosted_nights", verbose_name=_("hosts of the event"),
+        help_text=_("Table hosts who may enter hands at any table of it, not only where they sit (issue 42)."))
     season = models.ForeignKey("league.Season", on_delete=models.PROTECT, related_name="nights",
                                help_text=_("The season the night's 4-player games count for."))
     sanma_season = models.ForeignKey(

@@ -43,6 +43,14 @@ def table_for_game(game: Game) -> NightTable | None:
     return event_tables(game)[0]
 
 
+def host_candidates(night: ClubNight) -> list[Member]:
+    """The club's active table hosts ("진행자" role): whom the organiser may make this night's hosts."""
+    from club.models import ClubRole
+
+    return list(Member.objects.filter(club=night.club, active=True, roles__role=ClubRole.Role.HOST)
+                .distinct().order_by("display_name"))
+
+
 def members_not_checked_in(night: ClubNight) -> list[Member]:
     here = night.checkins.values_list("member_id", flat=True)
     return list(Member.objects.filter(club=night.club, active=True).exclude(pk__in=here).order_by("display_name"))

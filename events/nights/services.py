@@ -28,6 +28,7 @@ from events.rounds import (
     RoundSeating,
     SeatingPlan,
     busy_member_ids,
+    event_hosts_set,
     give_extra_time,
     met_counts,
     sat_out_counts,
@@ -147,6 +148,68 @@ def check_in(*, night: ClubNight, member: Member, by) -> tuple[CheckIn, bool]:
     return checkin, True
 
 
+@transaction.atomic
+def night_hosts_set(*, night: ClubNight, members: list[Member], by) -> list[Member]:
+    """"이 밤의 진행자": the table hosts who may enter hands at every table of the night (issue 42 item 2)."""
+    night = access.locked(night, *NIGHT_JOINS)
+    return event_hosts_set(event=night, members=members, by=by, object_type="club_night",
+                           games=Game.objects.filter(night_table__round__night=night), occasion=Occasion.NIGHT)
+
+
+WALK_INS_AT_ONCE = 60
+
+
+@transaction.atomic
+def walk_ins_add(*, night: ClubNight, names: list[str], by, once: Once | None = None) -> list[Member]:
+    """The desk adds walk-ins by name in one step (issue 42 item 3): each a guest member (no login), checked
+    in. All or nothing: a name already in the club (or twice in the list) is refused, naming it."""
+    from club import services as club_services
+
+    night = access.locked(night, *NIGHT_JOINS)
+    if by is not None:
+        access.require(access.can_run_night(by, night.club), Occasion.NIGHT)
+    _check_open(night)
+    claim = claim_key(once, scope="walk_ins", by=by)
+    cleaned = [" ".join(n.split())[:60] for n in names if n and n.strip()][:WALK_INS_AT_ONCE]
+    if not cleaned:
+        raise NightRefused(_("Write the walk-in's name (one name a line)."), code=Refusal.NAME)
+    seen: set[str] = set()
+    taken = set(Member.objects.filter(club=night.club, display_name__in=cleaned).values_list("display_name", flat=True))
+    for name in cleaned:
+        if name in taken or name in seen:
+            raise NightRefused(settle_particles(
+                _("%(name)s is already a member's name: check that member in, or tell the walk-in apart "
+                  "(e.g. %(name)s 2). Nobody was added.") % {"name": name}), code=Refusal.NAME)
+        seen.add(name)
+    added = []
+    for name in cleaned:
+        member = club_services.guest_enrol(club=night.club, display_name=name, by=by,
+                                           reason=_("Walk-in at %(night)s") % {"night": night})
+        check_in(night=night, member=member, by=by)
+        added.append(member)
+    mark_claimed(claim, night, "club_night")
+    return added
+
+
+@transaction.atomic
+def check_in_all(*, night: ClubNight, by, member_ids: list[int] | None = None) -> list[Member]:
+    """Check in every member on the desk's list at once (the desk's "모두 체크인"; ``member_ids``: the list the
+    desk saw, so a member added since is not checked in unseen). Returns those checked in now."""
+    night = access.locked(night, *NIGHT_JOINS)
+    if by is not None:
+        access.require(access.can_run_night(by, night.club), Occasion.NIGHT)
+    _check_open(night)
+    done = []
+    from events.nights.selectors import members_not_checked_in
+
+    for member in members_not_checked_in(night):
+        if member_ids is not None and member.pk not in member_ids:
+            continue
+        if check_in(night=night, member=member, by=by)[1]:
+            done.append(member)
+    return done
+
+
 def _playing_table(night: ClubNight, member: Member) -> NightTable | None:
     return (NightTable.objects.filter(round__night=night, game__status=Game.Status.IN_PROGRESS,
                                       game__seat_set__member=member)
@@ -210,6 +273,11 @@ class NightSeating(RoundSeating):
 
     def refusal(self, message: str, code: str) -> NightRefused:
         return NightRefused(message, code=Refusal(code))
+
+    def event_label(self) -> str:
+        from django.utils.formats import date_format
+
+        return date_format(self.event.date, "MONTH_DAY_FORMAT")
 
     def season_for(self, players: int) -> Season:
         return self.event.season if players == 4 else self.event.sanma_season
@@ -402,11 +470,13 @@ def table_cancel(*, table: NightTable, by, reason: str, leaving: Member | None =
 
 @transaction.atomic
 def night_close_settling(*, night: ClubNight, by, decisions: dict[int, open_games.Settle | str],
-                         note: str = "") -> ClubNight:
+                         note: str = "") -> tuple[ClubNight, list[str]]:
     """Close the night after deciding, for each of its tables still playing, what happens to its game
-    (``open_games.Settle``: end at time, end by a referee, cancel, keep).
+    (``open_games.Settle``: end at time, end by a referee, cancel, keep; a table with no hands is cancelled).
 
-    Refused (nothing done) while a table still playing has no decision: the organiser is asked first.
+    Refused (nothing done) while a table still playing has no decision: the organiser is asked first. A table whose
+    game cannot be settled as decided stays playing and is named (table, why) in the list returned; the other
+    tables are settled and the night is closed (issue 42 item 4).
     """
     playing = open_games.open_games(night.club, night=night)
     missing = [g for g in playing if g.game.pk not in decisions]
@@ -414,6 +484,15 @@ def night_close_settling(*, night: ClubNight, by, decisions: dict[int, open_game
         raise ValidationError(_("Say what happens to each table still playing: %(tables)s.") % {
             "tables": ", ".join(g.label for g in missing)}, code=Refusal.UNDECIDED)
     reason = note.strip() or _("The club night is closed.")
+    refused: list[str] = []
     for g in playing:
-        open_games.settle_game(game=g.game, action=decisions[g.game.pk], note=reason, by=by)
-    return night_close(night=night, by=by)
+        action, why = decisions[g.game.pk], reason
+        if action != open_games.Settle.KEEP and not g.hands:  # issue 42 item 5: an unplayed game is not scored
+            action = open_games.Settle.CANCEL
+            why = f'{_("No hand was played: the game is cancelled, not scored.")} {reason}'
+        try:
+            with transaction.atomic():
+                open_games.settle_game(game=g.game, action=action, note=why, by=by)
+        except ValidationError as exc:
+            refused.append(f"{g.label}: {open_games.refusal_words(exc)}")
+    return night_close(night=night, by=by), refused

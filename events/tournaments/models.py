@@ -42,6 +42,9 @@ class Tournament(models.Model):
         FINISHED = "finished", _("Finished")
 
     club = models.ForeignKey("club.Club", on_delete=models.CASCADE, related_name="tournaments")
+    hosts = models.ManyToManyField(
+        "club.Member", blank=True, related_name="hosted_tournaments", verbose_name=_("hosts of the event"),
+        help_text=_("Table hosts who may enter hands at any table of it, not only where they sit (issue 42)."))
     name = models.CharField(_("name"), max_length=100)
     starts_on = models.DateField(_("starts on"), default=timezone.localdate)
     ends_on = models.DateField(_("ends on"), null=True, blank=True)

@@ -251,6 +251,17 @@ def register(*, tournament: Tournament, member: Member, by, team: str = "") -> t
 
 
 @transaction.atomic
+@transaction.atomic
+def tournament_hosts_set(*, tournament: Tournament, members: list[Member], by) -> list[Member]:
+    """The tournament's table hosts: they may enter hands at every table of it (issue 42 item 2)."""
+    from events.rounds import event_hosts_set
+
+    tournament = access.locked(tournament, *TOURNAMENT_JOINS)
+    return event_hosts_set(event=tournament, members=members, by=by, object_type="tournament",
+                           games=Game.objects.filter(tournament_table__round__tournament=tournament),
+                           occasion=Occasion.TOURNAMENT)
+
+
 def register_guest(*, tournament: Tournament, name: str, by, team: str = "", once: Once | None = None) -> Entrant:
     """The organiser registers a guest by name: a club member without a login is created for the seat
     (the league game needs members in its seats) and approved at once (or waits past the cap).
@@ -269,7 +280,7 @@ def register_guest(*, tournament: Tournament, name: str, by, team: str = "", onc
         raise TournamentRefused(
             _("A member is already called %(name)s: register that member, or tell the guest apart "
               "(e.g. %(name)s (guest)).") % {"name": name}, code=Refusal.NAME)
-    member = Member.objects.create(club=tournament.club, display_name=name, user=None, active=True)
+    member = Member.objects.create(club=tournament.club, display_name=name, user=None, active=True, guest=True)
     _audit(club=tournament.club, by=by, action=AuditEntry.Action.CREATE, object_type="member", object_id=member.pk,
            after={"display_name": name, "guest_of_tournament": tournament.pk})
     entrant = Entrant.objects.create(tournament=tournament, member=member, guest=True, team=team)
@@ -453,6 +464,9 @@ class TournamentSeating(RoundSeating):
     audit_type = "tournament_round"
     seated = tournament_round_seated
 
+    def event_label(self) -> str:
+        return self.event.name[:60]
+
     def __init__(self, tournament: Tournament, *, by, seed: int | None = None, method: str | None = None,
                  csv_text: str = "") -> None:
         super().__init__(tournament, by=by, seed=seed)
@@ -543,6 +557,14 @@ class TournamentSeating(RoundSeating):
             if planned is not None:
                 return planned
         order, level = ids, None
+        if (self.method is None and tournament.stage_of(number) == 2 and method == SeatingMethod.SWISS
+                and not teams and len(ids) % self.size == 0):
+            # The final stage seats by rank — 1–4, 5–8 … — unless the organiser picked a method (issue 42 item 11):
+            # Swiss kept apart those who had met, and put #1 with #6–#8.
+            rows = standings.standings(tournament)
+            rank = {r["member_id"]: i for i, r in enumerate(rows)}
+            order = sorted(ids, key=lambda i: rank.get(i, len(rank)))
+            return seating.Round(tables=[order[k:k + self.size] for k in range(0, len(order), self.size)])
         if method == SeatingMethod.SWISS:
             rows = standings.standings(tournament)
             rank = {r["member_id"]: i for i, r in enumerate(rows)}

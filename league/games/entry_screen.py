@@ -172,10 +172,12 @@ def next_game_context(user, game: Game) -> dict[str, Any]:
             "seat_members": list(game.seat_set.order_by("seat").values_list("member_id", flat=True))}
 
 
-def table_screen(gv: GameView, *, user, continue_play: bool = False, **extra: Any) -> dict[str, Any]:
+def table_screen(gv: GameView, *, user, continue_play: bool = False, by_code: bool = False,
+                 **extra: Any) -> dict[str, Any]:
     """The table screen's context (the one place it is put together): the game as replayed, who may
     do what, the last hand, the needs panel, and at the end the final table and its next game.
-    The view adds the entry form (``HandEntryForm(table=gv.table())``) when hands may follow."""
+    The view adds the entry form (``HandEntryForm(table=gv.table())``) when hands may follow. ``by_code``: the
+    viewer came in with the game's table code (issue 42), who may enter its hands and nothing more."""
     state = gv.replay.state
     game = gv.game
     cancelled = game.status == Game.Status.CANCELLED
@@ -191,7 +193,8 @@ def table_screen(gv: GameView, *, user, continue_play: bool = False, **extra: An
         "last_row": gv.row_at(last.position if last else None),
         "dealer_name": gv.players[state.dealer],
         "cancelled": cancelled, "cancelled_message": cancelled_message(game),
-        "can_enter": permissions.can_enter_hands(user, game) and not cancelled,
+        "can_enter": (by_code or permissions.can_enter_hands(user, game)) and not cancelled,
+        "by_code": by_code,
         "can_referee": permissions.can_give_penalty(user, game.club),
         "last_is_penalty": last is not None and selectors.holds_penalty(last, active_penalty=last.active_penalty),
         "can_cancel": permissions.can_cancel_game(user, game) and not cancelled,

@@ -162,3 +162,12 @@ def holds_penalty(hand: HandRecord, *, active_penalty: bool | None = None) -> bo
     if active_penalty is not None:
         return is_penalty_event(hand.event) or active_penalty
     return is_penalty_event(hand.event) or Penalty.objects.filter(hand_record=hand, cancelled_at__isnull=True).exists()
+
+
+def game_for_table_code(code: str) -> Game | None:
+    """The game in progress whose table code is ``code`` (any case, spaces and dashes ignored), or None."""
+    code = "".join(ch for ch in str(code or "").upper() if ch.isalnum())
+    if not code or len(code) > 8:
+        return None
+    return (Game.objects.select_related("club", "season").filter(table_code=code, status=Game.Status.IN_PROGRESS)
+            .first())

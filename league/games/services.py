@@ -134,6 +134,63 @@ def lock_members(members: Sequence[Member]) -> None:
     list(Member.objects.select_for_update(no_key=True).filter(pk__in=ids).order_by("pk").values_list("pk", flat=True))
 
 
+# --- a game's table code (issue 42) -----------------------------------------------------------------
+# Six letters and digits with no look-alikes (no 0/O, 1/I/L, 2/Z, 5/S, 8/B): typed on a phone at the table.
+TABLE_CODE_ALPHABET = "ACDEFGHJKMNPQRTUVWXY34679"
+TABLE_CODE_LENGTH = 6
+
+
+def _new_table_code() -> str:
+    import secrets
+
+    while True:
+        code = "".join(secrets.choice(TABLE_CODE_ALPHABET) for _ in range(TABLE_CODE_LENGTH))
+        if not Game.objects.filter(table_code=code).exists():
+            return code
+
+
+@transaction.atomic
+def table_code_issue(*, game: Game, by=None) -> Game:
+    """Give ``game`` a table code (kept if it has one): whoever seats a game (a night's or a tournament's
+    round, a casual game) issues it with the game. The code opens the game's table screen alone while the
+    game is in progress (``league.web.games.table_code``); the seating's own audit entry covers it."""
+    require(by, Action.START_GAME, club=game.club)
+    game = records.locked(game)
+    if not game.table_code and game.status == Game.Status.IN_PROGRESS:
+        game.table_code = _new_table_code()
+        game.save(update_fields=["table_code"])
+    return game
+
+
+@transaction.atomic
+def game_hosts_set(*, game: Game, members: Sequence[Member], by=None) -> Game:
+    """The members whose table-host role counts at ``game`` although they do not sit at it: the hosts its night or
+    tournament assigned ("이 밤의 진행자", issue 42 item 2). The event checked who may assign them and audits it."""
+    game = records.locked(game)
+    ids = sorted({m.pk for m in members if m.club_id == game.club_id})
+    if game.table_hosts != ids:
+        game.table_hosts = ids
+        game.save(update_fields=["table_hosts"])
+    return game
+
+
+@transaction.atomic
+def table_code_renew(*, game: Game, by=None, reason: str = "") -> Game:
+    """A new code for ``game`` (the old one was seen by someone it should not have been): every phone that
+    came in with the old code is out. A referee's or an admin's; audited without the code itself."""
+    if by is not None and not permissions.is_referee_or_admin(by, game.club):
+        raise PermissionDenied(gettext("Only a referee or a club admin can renew a table code."))
+    game = records.locked(game)
+    if game.status != Game.Status.IN_PROGRESS:
+        raise ValidationError(gettext("This game is over: its table code has ended."), code=Code.CLOSED)
+    game.table_code = _new_table_code()
+    game.save(update_fields=["table_code"])
+    note = gettext("The table code was renewed: phones that came in with the old code must enter the new one.")
+    audit(club=game.club, by=by, action=AuditEntry.Action.EDIT, object_type="game", object_id=game.pk,
+          reason=f"{note} {reason}".strip())
+    return game
+
+
 @transaction.atomic
 def game_time_set(*, game: Game, ends_at: datetime.datetime | None) -> Game:
     """The game's time is up at ``ends_at`` now (its table was given extra time; None: no limit). Its end

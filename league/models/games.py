@@ -38,7 +38,7 @@ class Game(models.Model):
         Ruleset, verbose_name=_("ruleset"), null=True, blank=True, on_delete=models.PROTECT, related_name="games",
         help_text=_("The ruleset version the game is played under (empty: the season's)."),
     )
-    table_label = models.CharField(_("table"), max_length=40, blank=True)
+    table_label = models.CharField(_("table"), max_length=120, blank=True)
     seats = models.PositiveSmallIntegerField(_("seats"), default=4)
     status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.IN_PROGRESS)
     started_at = models.DateTimeField(_("started at"), default=timezone.now)
@@ -65,6 +65,14 @@ class Game(models.Model):
     # round; a referee's extra time moves ``time_ends_at``): the game never asks the event (issue 34).
     time_ends_at = models.DateTimeField(_("time is up at"), null=True, blank=True)
     time_rule = models.CharField(_("when time is up"), max_length=16, choices=EndRule.choices, blank=True)
+    # The table code (issue 42): typed at /t/ or read from the table's QR, it opens this game's table screen
+    # alone, without a login, while the game is in progress. Written by league.games.services (table_code_*);
+    # NULL: no code (a game started from the game list, an import).
+    # Issue 42 item 2: members whose table-host role counts at this game although they do not sit at it (the night's
+    # or tournament's hosts, "이 밤의 진행자"), by member id; given by whoever seats the game (league.games.services).
+    table_hosts = models.JSONField(_("hosts of this table"), default=list, blank=True, editable=False)
+    table_code = models.CharField(_("table code"), max_length=8, null=True, blank=True, unique=True,
+                                  editable=False)
 
     class Meta:
         ordering = ["-started_at", "-id"]

@@ -26,8 +26,11 @@ from league.signals import referee_called
 
 
 def may_call(user, game: Game) -> bool:
-    """The host or any seated player (whoever may enter the game's hands), a referee or an admin."""
-    if user is None or not getattr(user, "is_authenticated", False):
+    """The host or any seated player (whoever may enter the game's hands), a referee or an admin; and the system
+    (``None``: a phone with the game's table code, checked by the view)."""
+    if user is None:
+        return True
+    if not getattr(user, "is_authenticated", False):
         return False
     return permissions.can_enter_hands(user, game) or game.created_by_id == user.pk
 

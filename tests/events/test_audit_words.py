@@ -62,3 +62,34 @@ def test_the_night_and_tournament_log_is_in_korean_words(night_logged, tournamen
     assert "대회 수정" in text
     assert members[5].display_name in text
     assert re.findall(r"[A-Za-z]{3,}", text) == []
+
+
+def test_channels_calls_time_ends_and_members_are_logged_in_korean_words(club, game, members, admin_user, referee,
+                                                                         settings):
+    """Issue 42 item 9: "notify_channel 등록" with kind/label/secret/events and discord, round_seated, game_ended;
+    "referee_call 등록/수정" with acknowledged, note, reason "chombo"; a time end's reason "time"; a member's
+    merged_into and roles — each in Korean words."""
+    from club import services as club_services
+    from league.games import services as game_services
+    from league.members.services import member_merge
+    from league.referee import calls
+    from notify import services as notify_services
+
+    settings.NOTIFY_DISCORD_WEBHOOK_PREFIXES = ("https://discord.com/api/webhooks/",)
+    notify_services.channel_connect(club=club, kind="discord", by=admin_user,
+                                    secret="https://discord.com/api/webhooks/1234567890/abcdefghijklmnopqrstuvwxyz01",
+                                    events=["round_seated", "game_ended"])
+    call, _ = calls.referee_call(game=game, reason="chombo", by=referee.user, note="확인 부탁")
+    calls.referee_call_acknowledge(call=call, by=referee.user)
+    game_services.game_end(game=game, reason="time", by=admin_user)
+    club_services.member_set_roles(member=members[0], roles=["host"], by=admin_user)
+    from tests.factories import MemberFactory
+
+    member_merge(source=MemberFactory(club=club, user=None, display_name="중복 손님"), target=members[2], by=admin_user)
+    text = _log(club, admin_user)
+    codes = ["notify_channel", "referee_call", "kind", "label", "secret", "events", "discord", "round_seated",
+             "game_ended", "acknowledged", "note", "chombo", "merged_into", "roles", "host"]
+    assert [code for code in codes if re.search(rf"\b{code}\b", text)] == []
+    assert "알림 채널 등록" in text
+    assert "심판 호출" in text
+    assert "시간 종료" in text

@@ -91,7 +91,7 @@ def test_the_phone_shows_my_result_when_my_game_ends(client, night, members, adm
     client.force_login(seat.member.user)
     page = client.get(reverse("events:my_seat_live", args=[night.pk])).content.decode()
     assert 'data-testid="my-seat-result"' in page
-    assert f"대국이 끝났습니다: {game.final_ranks[0]}위, {game.final_scores[0]}점" in page
+    assert f"대국이 끝났습니다: {game.final_ranks[0]}위, {game.final_scores[0]:,}점" in page
 
 
 def test_a_hand_saved_at_my_table_changes_the_fragment(client, night, members, admin_user):

@@ -106,6 +106,8 @@ def test_closing_a_night_with_tables_playing_asks_about_each(playing_night, admi
     page = html.unescape(c.get(response["Location"], **KO).content.decode())
     assert "아직 대국 중인 테이블이 있습니다" in page
     assert all(f'data-testid="close-game-{g.pk}"' in page for g in games)
+    # a played hand: ended at time is scored (a table with no hands is cancelled: test_night_close_edges.py)
+    game_services.hand_record(game=games[0], position=0, event={"kind": "draw", "tenpai": [0]}, by=admin_user)
     c.post(reverse("events:night_close_ask", args=[night.pk]), {f"game_{games[0].pk}": "time",
                                                                f"game_{games[1].pk}": "keep"})
     night.refresh_from_db()

@@ -28,7 +28,8 @@ TOURNAMENT_NAME, NIGHT_TITLE = "비공개 봄 대회", "목요일 클럽 나이�
 POST_ONLY = {"desk_checkin", "desk_leave", "round_seat", "night_close", "tournament_register", "tournament_entrant_add",
              "tournament_entrant", "tournament_round_seat", "tournament_penalty", "tournament_finish",
              "tournament_publish", "tournament_table_action", "round_add_table",
-             "tournament_check_in_all"}
+             "tournament_check_in_all", "desk_walk_ins", "desk_check_in_all", "tournament_entrants_paste",
+             "night_hosts", "tournament_hosts"}
 
 
 def events_url_names() -> set[str]:
@@ -65,11 +66,17 @@ def private_club(club, season, sanma_season, ruleset, members, admin_user, night
             "open_games": [club.slug], "night_close_ask": [night.pk], "round_add_table": [night.pk],
             "table_next_game": [night_table.pk], "my_seat_live": [night.pk],
             "tournament_check_in_all": [tournament.pk], "tournament_report": [tournament.pk],
+            "desk_walk_ins": [night.pk], "desk_check_in_all": [night.pk], "tournament_entrants_paste": [tournament.pk],
+            "night_hosts": [night.pk], "tournament_hosts": [tournament.pk],
             "tournament_report_pdf": [tournament.pk], "tournament_report_png": [tournament.pk],
         },
         "post": {  # what the club's own desk would send: valid, so only the permission refuses it
             "desk_checkin": {"member": members[12].pk}, "desk_leave": {"member": members[8].pk},
             "round_seat": {"number": 2}, "night_checkin": {"action": "check_in"},
+            "desk_walk_ins": {"names": "몰래 온 손님"},
+            "desk_check_in_all": {"member": [members[12].pk], "confirm": "1"},
+            "tournament_entrants_paste": {"names": "몰래 온 손님"},
+            "night_hosts": {"host": [members[0].pk]}, "tournament_hosts": {"host": [members[0].pk]},
             "night_list": {"season": night.season_id, "title": "새 나이트", "round_minutes": 80,
                            "end_rule": "finish_hand"},
             "tournament_list": {"name": "몰래 만든 대회", "starts_on": "2026-12-05", "ruleset": ruleset.pk,
@@ -103,7 +110,13 @@ def _visitors() -> dict[str, Client]:
     return {"anonymous": Client(raise_request_exception=False), "another-club": other}
 
 
-def _refused(who: str, response) -> bool:
+def _refused(who: str, response, client=None) -> bool:
+    location = response.get("Location", "") if response.status_code == HTTPStatus.FOUND else ""
+    if location == "/":  # no page of its own above it: home, which names nothing of the club
+        return True
+    if client is not None and location and not location.startswith("/accounts/login/"):
+        # a GET of a button's address goes to the button's page (issue 42 item 7), which must refuse in turn
+        return _refused(who, client.get(location), client)
     if response.status_code in (HTTPStatus.FORBIDDEN, HTTPStatus.NOT_FOUND, HTTPStatus.METHOD_NOT_ALLOWED):
         return True
     return (who == "anonymous" and response.status_code == HTTPStatus.FOUND
@@ -134,7 +147,8 @@ def test_nobody_outside_a_private_club_reads_or_writes_any_events_url(private_cl
             for method in ("get", "post"):
                 data = private_club["post"].get(name, {}) if method == "post" else None
                 response = getattr(client, method)(url, data)
-                assert _refused(who, response), (method, name, response.status_code)
+                assert _refused(who, response, client if method == "get" else None), (method, name,
+                                                                                         response.status_code)
                 body = response.content.decode(errors="replace")
                 leaked = [s for s in private_club["secrets"] if s in body]
                 assert not leaked, (method, name, leaked)

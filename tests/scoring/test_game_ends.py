@@ -111,8 +111,6 @@ def test_an_end_writes_no_hand_row_and_a_result_none():
          "at least 0", "0"),
         ("juki-agit-2026", [{"kind": "end", "reason": "lunch"}], 0, "Unknown reason 'lunch'", "'lunch'"),
         ("juki-agit-2026", [{"kind": "end"}], 0, "Unknown reason None", "종료 사유"),
-        ("asi-shirai", [{"kind": "penalty", "player": 1, "type": "penalty_point"}, {"kind": "end", "reason": "time"}],
-         1, "between hands", "국과 국 사이"),
     ],
     ids=[
         "nothing follows a time end",
@@ -125,7 +123,6 @@ def test_an_end_writes_no_hand_row_and_a_result_none():
         "a result's sticks are a whole number from 0",
         "an end's reason is time or referee",
         "an end needs a reason",
-        "asi: an end comes between hands, not after a penalty of a hand not entered",
     ],
 )
 def test_refused(ruleset, hands, index, english, korean):
@@ -170,3 +167,15 @@ def test_a_valid_result_always_ends_with_the_start_total_and_zero_sum_points(hun
     assert sum(out.final.scores) == 100000
     assert sorted(out.final.ranks) == [1, 2, 3, 4]
     assert sum(out.final.points) == pytest.approx(0, abs=0.02)
+
+
+@pytest.mark.parametrize(("ruleset", "penalty"), [
+    ("juki-agit-2026", {"kind": "penalty", "player": 1, "type": "yellow_card"}),
+    ("asi-shirai", {"kind": "penalty", "player": 1, "type": "penalty_point"}),
+], ids=["juki: a yellow card in the hand in play", "asi: a penalty point in the hand in play"])
+def test_a_penalty_is_not_a_hand_the_game_ends_with_it_kept(ruleset, penalty):
+    """Issue 42 item 4: time is up while the hand in play holds only a penalty: the game ends, penalty kept."""
+    before = replay(make_record(ruleset, [{"kind": "draw"}, penalty]))
+    ended = replay(make_record(ruleset, [{"kind": "draw"}, penalty, {"kind": "end", "reason": "time"}]))
+    assert ended.final is not None
+    assert ended.state.scores == before.state.scores  # the penalty stays where it put the points

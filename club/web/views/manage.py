@@ -152,6 +152,19 @@ def member_invite(request: HttpRequest, slug: str, member_id: int) -> HttpRespon
 
 
 @login_required
+def member_make_member(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
+    """A guest (a walk-in added at the desk) stays on as a member, keeping their games (issue 42 item 3)."""
+    club = _admin_club(request, slug)
+    if isinstance(club, HttpResponse):
+        return club
+    member = get_object_or_404(Member, club=club, pk=member_id)
+    if request.method == "POST":
+        services.guest_make_member(member=member, by=request.user)
+        messages.success(request, _("%(name)s is a member now.") % {"name": member.display_name})
+    return redirect("club:member_detail", club.slug, member.pk)
+
+
+@login_required
 @never_cache
 def member_merge(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
     club = _admin_club(request, slug)

@@ -19,7 +19,10 @@ class NightOpenForm(forms.Form):
 
     def __init__(self, *args, club, **kwargs):
         super().__init__(*args, **kwargs)
-        seasons = Season.objects.filter(club=club, closed_at__isnull=True).select_related("ruleset")
+        # A tournament's and the casual games' own seasons are theirs, not a night's (issue 42 item 11).
+        seasons = (Season.objects.filter(club=club, closed_at__isnull=True, tournament__isnull=True,
+                                         sanma_tournament__isnull=True, casual__isnull=True)
+                   .select_related("ruleset"))
         four = [s.pk for s in seasons if s.ruleset.to_scoring().players == 4]
         three = [s.pk for s in seasons if s.ruleset.to_scoring().players == 3]
         self.fields["season"].queryset = Season.objects.filter(pk__in=four)

@@ -17,7 +17,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
 
 from club.models import Club, Member
-from core.once import AlreadyDone
+from core.once import AlreadyDone, Once
 from events import access, open_games
 from events.nights import selectors, services
 from events.nights.models import ClubNight, NightTable
@@ -92,6 +92,8 @@ def night_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "others": selectors.members_not_checked_in(night) if can_run else [],
         "my_checkin": next((c for c in checkins if me and c.member_id == me.pk), None), "me": me,
         "sanma": services.sanma_allowed(night),
+        "host_candidates": selectors.host_candidates(night) if can_run else [],
+        "hosts": set(night.hosts.values_list("pk", flat=True)) if can_run else set(),
     })
 
 
@@ -144,6 +146,70 @@ def desk_checkin(request: HttpRequest, pk: int) -> HttpResponse:
         else:
             messages.info(request, _("%(name)s was already checked in: nothing changed.")
                           % {"name": member.display_name})
+    return _back(night)
+
+
+@login_required
+def night_hosts(request: HttpRequest, pk: int) -> HttpResponse:
+    """"이 밤의 진행자": the organiser picks the table hosts who may enter hands at every table of the night."""
+    night = _night(pk)
+    if request.method != "POST":
+        return _back(night)
+    if not access.can_run_night(request.user, night.club):
+        raise PermissionDenied
+    ids = [int(v) for v in request.POST.getlist("host") if v.isdigit()]
+    chosen = list(Member.objects.filter(club=night.club, pk__in=ids, active=True))
+    try:
+        services.night_hosts_set(night=night, members=chosen, by=request.user)
+    except ValidationError as exc:
+        messages.error(request, pages.refusal_text(exc))
+    else:
+        messages.success(request, _("This night's hosts: %(names)s.")
+                         % {"names": ", ".join(m.display_name for m in chosen) or "—"})
+    return _back(night)
+
+
+@login_required
+def desk_walk_ins(request: HttpRequest, pk: int) -> HttpResponse:
+    """The desk adds walk-ins by name, one a line: each a guest member, checked in (issue 42 item 3)."""
+    night = _night(pk)
+    if request.method != "POST":
+        return _back(night)
+    if not access.can_run_night(request.user, night.club):
+        raise PermissionDenied
+    names = request.POST.get("names", "").splitlines()
+    try:
+        added = services.walk_ins_add(night=night, names=names, by=request.user,
+                                      once=Once.form(request.user, request.POST.get("entry_token")))
+    except AlreadyDone:
+        messages.info(request, _("Already added: nothing was added again."))
+    except ValidationError as exc:
+        messages.error(request, pages.refusal_text(exc))
+    else:
+        messages.success(request, _("Checked in as guests: %(names)s.")
+                         % {"names": ", ".join(m.display_name for m in added)})
+    return _back(night)
+
+
+@login_required
+def desk_check_in_all(request: HttpRequest, pk: int) -> HttpResponse:
+    """"모두 체크인": every member on the desk's list, after a confirmation naming how many."""
+    night = _night(pk)
+    if request.method != "POST":
+        return _back(night)
+    if not access.can_run_night(request.user, night.club):
+        raise PermissionDenied
+    seen = [int(v) for v in request.POST.getlist("member") if v.isdigit()]
+    if not confirmed(request):
+        return confirm_page(request, back=reverse("events:night_detail", args=[night.pk]),
+                            question=_("Check in all %(n)s members on the list?") % {"n": len(seen)},
+                            button=_("Yes, check them all in"))
+    try:
+        done = services.check_in_all(night=night, by=request.user, member_ids=seen)
+    except ValidationError as exc:
+        messages.error(request, pages.refusal_text(exc))
+    else:
+        messages.success(request, _("%(n)s members are checked in.") % {"n": len(done)})
     return _back(night)
 
 
@@ -249,13 +315,16 @@ def night_close_ask(request: HttpRequest, pk: int) -> HttpResponse:
         decisions = {g.game.pk: request.POST.get(f"game_{g.game.pk}", "") for g in playing}
         decisions = {k: v for k, v in decisions.items() if v in {s.value for s in open_games.Settle}}
         try:
-            services.night_close_settling(night=night, by=request.user, decisions=decisions,
-                                          note=request.POST.get("note", ""))
+            _night_closed, refused = services.night_close_settling(night=night, by=request.user,
+                                                                   decisions=decisions,
+                                                                   note=request.POST.get("note", ""))
         except ValidationError as exc:
             messages.error(request, open_games.refusal_words(exc))
             status = HTTPStatus.UNPROCESSABLE_ENTITY
         else:
             messages.success(request, _("The club night is closed."))
+            for line in refused:  # the table that could not be settled as asked: still playing, named
+                messages.warning(request, _("Still playing: %(table)s") % {"table": line})
             return redirect("events:night_detail", night.pk)
     return render(request, "events/close_night.html", {"night": night, "club": night.club, "games": playing},
                   status=status)

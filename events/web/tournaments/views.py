@@ -28,6 +28,13 @@ from league.models import Game
 from league.web.ui.confirm import confirm_page, confirmed
 
 
+def _host_candidates(club) -> list[Member]:
+    from club.models import ClubRole
+
+    return list(Member.objects.filter(club=club, active=True, roles__role=ClubRole.Role.HOST).distinct()
+                .order_by("display_name"))
+
+
 def _tournament(pk: int) -> Tournament:
     return get_object_or_404(Tournament.objects.select_related("club", "ruleset", "sanma_ruleset", "season"), pk=pk)
 
@@ -108,6 +115,8 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "others": selectors.members_not_entered(tournament) if can_run else [],
         "next_stage": tournament.stage_of(next_number), "score_tables": _score_tables(rounds) if can_run else [],
         "reserves": selectors.reserves(tournament) if can_run and tournament.status == "running" else [],
+        "host_candidates": _host_candidates(tournament.club) if can_run else [],
+        "hosts": set(tournament.hosts.values_list("pk", flat=True)) if can_run else set(),
     })
 
 
@@ -145,6 +154,51 @@ def register(request: HttpRequest, pk: int) -> HttpResponse:
                              else _("You were already registered: nothing changed."))
     except ValidationError as exc:
         messages.error(request, pages.refusal_text(exc))
+    return _back(tournament)
+
+
+@login_required
+def tournament_hosts(request: HttpRequest, pk: int) -> HttpResponse:
+    """The tournament's hosts: table hosts who may enter hands at every table of it."""
+    tournament = _tournament(pk)
+    if request.method != "POST":
+        return _back(tournament)
+    if not access.can_run_night(request.user, tournament.club):
+        raise PermissionDenied
+    ids = [int(v) for v in request.POST.getlist("host") if v.isdigit()]
+    chosen = list(Member.objects.filter(club=tournament.club, pk__in=ids, active=True))
+    services.tournament_hosts_set(tournament=tournament, members=chosen, by=request.user)
+    messages.success(request, _("This night's hosts: %(names)s.")
+                     % {"names": ", ".join(m.display_name for m in chosen) or "—"})
+    return _back(tournament)
+
+
+@login_required
+def entrants_paste(request: HttpRequest, pk: int) -> HttpResponse:
+    """A pasted list, one name a line (issue 42 item 3): a member of that name is registered, anyone else added
+    as a guest; each line says how it went."""
+    tournament = _tournament(pk)
+    if request.method != "POST":
+        return _back(tournament)
+    if not access.can_run_night(request.user, tournament.club):
+        raise PermissionDenied
+    names = [" ".join(line.split()) for line in request.POST.get("names", "").splitlines()]
+    added, refused = [], []
+    for name in dict.fromkeys(n for n in names if n):
+        try:
+            member = Member.objects.filter(club=tournament.club, display_name=name, active=True).first()
+            if member is not None:
+                entrant, _created = services.register(tournament=tournament, member=member, by=request.user)
+                services.approve(entrant=entrant, by=request.user)
+            else:
+                services.register_guest(tournament=tournament, name=name, by=request.user)
+            added.append(name)
+        except ValidationError as exc:
+            refused.append(f"{name}: {pages.refusal_text(exc)}")
+    if added:
+        messages.success(request, _("Registered: %(names)s.") % {"names": ", ".join(added)})
+    for line in refused:
+        messages.error(request, line)
     return _back(tournament)
 
 

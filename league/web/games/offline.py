@@ -183,4 +183,11 @@ def member_table_urls(user) -> list[str]:
 @never_cache
 def pages(request: HttpRequest) -> JsonResponse:
     """``/offline/pages.json``: what the service worker keeps cached for this member."""
-    return JsonResponse({"pages": member_table_urls(request.user)})
+    from league.web.games.table_code import code_session
+
+    urls = member_table_urls(request.user)
+    found = code_session(request)  # a phone with a table code keeps its one table screen, as a host's does
+    if found is not None and Game.objects.filter(pk=found.game_id, table_code=found.code,
+                                                 status=Game.Status.IN_PROGRESS).exists():
+        urls.append(reverse("league:game_table", args=[found.game_id]))
+    return JsonResponse({"pages": urls})

@@ -1,6 +1,7 @@
 """The table host's screens: the league home, games and their hands (namespace "league", see league/web/urls.py)."""
 from django.urls import path
 
+from league.web.games import table_code
 from league.web.games.views import games, hands, home
 
 urlpatterns = [
@@ -18,5 +19,6 @@ urlpatterns = [
     path("games/<int:pk>/hands/<int:position>/delete/", hands.hand_delete, name="hand_delete"),
     path("games/<int:pk>/stop/", hands.game_stop, name="game_stop"),
     path("games/<int:pk>/end/", hands.game_end_time, name="game_end_time"),
+    path("games/<int:pk>/table-code/renew/", table_code.table_code_renew, name="table_code_renew"),
     path("games/<int:pk>/cancel/", games.game_cancel, name="game_cancel"),
 ]

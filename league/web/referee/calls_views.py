@@ -19,14 +19,17 @@ from core.once import ENTRY_TOKEN_FIELD, Once
 from league import permissions
 from league.models import Game, RefereeCall
 from league.referee import calls
+from league.web.games.table_code import code_allows, entry_by, login_or_table_code
 
 
-@login_required
+@login_or_table_code
 @require_POST
 def referee_call(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
+    if entry_by(request) is None and not code_allows(request, game):  # a table code: its own game in progress
+        return redirect_to_login(request.get_full_path())
     try:
-        created = calls.referee_call(game=game, reason=request.POST.get("reason", ""), by=request.user,
+        created = calls.referee_call(game=game, reason=request.POST.get("reason", ""), by=entry_by(request),
                                      note=request.POST.get("note", ""),
                                      once=Once.form(request.user, request.POST.get(ENTRY_TOKEN_FIELD)))[1]
     except ValidationError as exc:
@@ -41,7 +44,7 @@ def referee_call(request: HttpRequest, pk: int) -> HttpResponse:
 def referee_call_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The table's call box: 304 until the call changes (a referee acknowledged it)."""
     game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
-    if not permissions.can_view_club(request.user, game.club):
+    if not (permissions.can_view_club(request.user, game.club) or code_allows(request, game, write=False)):
         if permissions.outsider(request.user, game.club):
             raise Http404  # another club's game: the answer of a missing id
         return HttpResponse(status=HTTPStatus.FORBIDDEN)

@@ -85,6 +85,8 @@ AUDIT_OBJECTS = {
     "request": pgettext_lazy("audit object", "request to join"),
     "whatif": pgettext_lazy("audit object", "what-if run"),
     "season_file": pgettext_lazy("audit object", "season file"),
+    "notify_channel": pgettext_lazy("audit object", "notification channel"),
+    "referee_call": pgettext_lazy("audit object", "referee call"),
 }
 AUDIT_FIELDS = {
     "title": pgettext_lazy("audit field", "title"),
@@ -126,6 +128,17 @@ AUDIT_FIELDS = {
     "reason": pgettext_lazy("audit field", "reason"),
     "active": pgettext_lazy("audit field", "active"),
     "public_results": pgettext_lazy("audit field", "results public"),
+    "kind": pgettext_lazy("audit field", "service"),
+    "label": pgettext_lazy("audit field", "name"),
+    "secret": pgettext_lazy("audit field", "secret"),
+    "events": pgettext_lazy("audit field", "notifications"),
+    "chat_id": pgettext_lazy("audit field", "chat"),
+    "acknowledged": pgettext_lazy("audit field", "acknowledged"),
+    "note": pgettext_lazy("audit field", "note"),
+    "merged_into": pgettext_lazy("audit field", "merged into"),
+    "roles": pgettext_lazy("audit field", "roles"),
+    "hosts": pgettext_lazy("audit field", "hosts"),
+    "source": pgettext_lazy("audit field", "source"),
 }
 """The stored fields in words; a field not named here shows as stored (the Korean-page walk test finds it)."""
 AUDIT_REASONS = {
@@ -136,6 +149,8 @@ AUDIT_REASONS = {
     "cut": pgettext_lazy("audit reason", "the cut"),
     "registered again": pgettext_lazy("audit reason", "signed up again"),
     "added to the round in play": pgettext_lazy("audit reason", "added to the round in play"),
+    "time": pgettext_lazy("audit reason", "time end"),
+    "referee": pgettext_lazy("audit reason", "referee's end"),
 }
 """Reasons the services write in code words (the ones a person types show as typed)."""
 AUDIT_ACTIONS = {

@@ -18,19 +18,40 @@ from django.views.decorators.http import require_GET, require_POST
 from core.once import AlreadyDone
 from core.web import Refused, entry_once, refusable
 from league import permissions
+from league.error_codes import LeagueErrorCode as Code
+from league.games import records as game_records
 from league.games import selectors as game_selectors
 from league.games import services as game_services
 from league.games.entry_screen import GameView, game_view, preview_context, table_screen
-from league.games.errors import HandConflict, already_saved_message, cancelled_message, refusal_message, undone_message
+from league.games.errors import (
+    HandConflict,
+    HandRefused,
+    already_saved_message,
+    cancelled_message,
+    refusal_message,
+    undone_message,
+)
 from league.games.words import event_words
 from league.models import Game, HandRecord
 from league.referee import services as referee_services
 from league.web.games.forms import FullHandForm, HandEntryForm, PositionForm, ReasonForm, event_initial
+from league.web.games.table_code import code_allows, code_card, entry_by, login_or_table_code
 from league.web.ui.views import load_game
 
 
-def _enter_check(user, game) -> bool:
-    return permissions.can_enter_hands(user, game)
+def _enter_check(request: HttpRequest) -> Callable[[Any, Game], bool]:
+    """Who may change the game's hands: the members who may (``permissions.can_enter_hands``), and a visitor
+    who came in with this game's table code (``league.web.games.table_code``)."""
+    def check(user, game) -> bool:
+        return permissions.can_enter_hands(user, game) or code_allows(request, game)
+    return check
+
+
+def _view_check(request: HttpRequest) -> Callable[[Any, Game], bool]:
+    def check(user, game) -> bool:
+        return (permissions.can(user, permissions.Action.VIEW_CLUB, club=game.club, game=game)
+                or code_allows(request, game, write=False))
+    return check
 
 
 def _cancelled(game: Game) -> bool:
@@ -39,11 +60,14 @@ def _cancelled(game: Game) -> bool:
 
 def _table_context(request: HttpRequest, gv: GameView, **extra: Any) -> dict[str, Any]:
     """The table screen's context (``entry_screen.table_screen``) with the entry form when hands may follow."""
-    ctx = table_screen(gv, user=request.user, continue_play=request.GET.get("continue") == "1", **extra)
+    ctx = table_screen(gv, user=request.user, continue_play=request.GET.get("continue") == "1",
+                       by_code=code_allows(request, gv.game), **extra)
     if "form" not in ctx and gv.replay.final is None and not ctx["cancelled"]:
         ctx["form"] = HandEntryForm(table=gv.table())
     if gv.replay.final is None and not ctx["cancelled"] and ctx.get("can_enter"):
         ctx["time_over"] = game_services.time_over(gv.game)
+    if not ctx["by_code"] and request.user.is_authenticated:
+        ctx["code_card"] = code_card(request, gv.game)
     return ctx
 
 
@@ -58,7 +82,7 @@ def _writable_game(request: HttpRequest, pk: int) -> Game:
     A GET goes back to the table screen, which says the game was cancelled; a POST gets that
     screen with 409 Conflict, so nothing posted is lost silently.
     """
-    game = load_game(request, pk, _enter_check)
+    game = load_game(request, pk, _enter_check(request))
     if _cancelled(game):
         if request.method == "POST":
             response = render(request, "league/games/table.html", _table_context(request, game_view(game)),
@@ -80,11 +104,13 @@ def _store(request: HttpRequest, gv: GameView, form, template: str,
         def build():
             return ctx_extra
     try:
+        if entry_by(request) is None:  # a table code: what a seated player may do, no more
+            _code_guard(gv.game, events=[form.event])
         if game_selectors.is_penalty_event(form.event):  # a deliberate chombo: the referee's, who may be the host
             hand, _created = referee_services.penalty_hand(game=gv.game, position=position, event=form.event,
-                                                           by=request.user, once=entry_once(request))
+                                                           by=entry_by(request), once=entry_once(request))
         else:
-            hand = game_services.hand_record(game=gv.game, position=position, event=form.event, by=request.user,
+            hand = game_services.hand_record(game=gv.game, position=position, event=form.event, by=entry_by(request),
                                              once=entry_once(request))
     except AlreadyDone as done:  # a form rendered before that save (Back, a double tap): the table as it is now
         if done.undone:  # ...and another phone undid that hand since
@@ -105,6 +131,15 @@ def _store(request: HttpRequest, gv: GameView, form, template: str,
     return redirect("league:game_table", gv.game.pk)
 
 
+def _code_guard(game: Game, *, events=(), hands=()) -> None:
+    """A visitor with the table code writes as the system (``by=None``), which the services do not check: refuse
+    here what a seated player may not do (a penalty is a referee's; the game must be in progress)."""
+    if any(game_selectors.is_penalty_event(e) for e in events) or any(game_selectors.holds_penalty(h) for h in hands):
+        raise HandRefused(game_records.REFEREE_ONLY, code=Code.REFEREE_ONLY)
+    if game.status != Game.Status.IN_PROGRESS:
+        raise HandRefused("This game is over: its table code has ended.", code=Code.CLOSED)
+
+
 def _say_saved(request: HttpRequest, gv: GameView, hand) -> None:
     """At the top of the next screen, what was saved, in words: "3국 저장: 조도윤 론 ← 윤하은 · 3판 30부 5,800".
 
@@ -123,12 +158,12 @@ def _say_saved(request: HttpRequest, gv: GameView, hand) -> None:
 @refusable
 def game_table(request: HttpRequest, pk: int) -> HttpResponse:
     """The table-host screen (members of the club may watch; hand entry needs the right)."""
-    game = load_game(request, pk)
+    game = load_game(request, pk, _view_check(request))
     gv = game_view(game, penalty_marks=True)
     return render(request, "league/games/table.html", _table_context(request, gv))
 
 
-@login_required
+@login_or_table_code
 @require_POST
 @never_cache
 @refusable
@@ -149,12 +184,12 @@ def hand_create(request: HttpRequest, pk: int) -> HttpResponse:
     return _store(request, gv, form, "league/games/table.html", ctx)
 
 
-@login_required
+@login_or_table_code
 @require_POST
 @refusable
 def hand_preview(request: HttpRequest, pk: int) -> HttpResponse:
     """The preview box alone (htmx swaps it in while the host taps)."""
-    game = load_game(request, pk, _enter_check)
+    game = load_game(request, pk, _enter_check(request))
     if _cancelled(game):
         return render(request, "league/hands/_preview.html", {"preview_error": cancelled_message(game)})
     gv = game_view(game)
@@ -189,7 +224,7 @@ def _int(raw: Any, default: int) -> int:
         return default
 
 
-@login_required
+@login_or_table_code
 @never_cache
 @refusable
 def hand_full(request: HttpRequest, pk: int) -> HttpResponse:
@@ -224,7 +259,7 @@ def _tile_rows() -> list[dict[str, Any]]:
     return rows
 
 
-@login_required
+@login_or_table_code
 @require_POST
 @refusable
 def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
@@ -235,8 +270,10 @@ def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, _("That hand is no longer the last one: nothing was undone. Check the table."))
         return redirect("league:game_table", game.pk)
     try:
+        if entry_by(request) is None:
+            _code_guard(game, hands=list(game.hands.order_by("-position")[:1]))
         # The position the host saw is checked in the service, under the game's row lock.
-        game_services.hand_undo_last(game=game, by=request.user, position=form.cleaned_data["position"],
+        game_services.hand_undo_last(game=game, by=entry_by(request), position=form.cleaned_data["position"],
                                 reason=str(request.POST.get("reason", ""))[:500], once=entry_once(request))
     except AlreadyDone:
         messages.info(request, _("That undo was already done: nothing more was removed."))
@@ -250,7 +287,7 @@ def hand_undo(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("league:game_table", game.pk)
 
 
-@login_required
+@login_or_table_code
 @require_POST
 @refusable
 def game_stop(request: HttpRequest, pk: int) -> HttpResponse:
@@ -260,7 +297,7 @@ def game_stop(request: HttpRequest, pk: int) -> HttpResponse:
     if form.is_valid():
         try:
             game_services.hand_record(game=game, position=form.cleaned_data["position"], event={"kind": "stop"},
-                                 by=request.user, once=entry_once(request))
+                                 by=entry_by(request), once=entry_once(request))
         except AlreadyDone:
             pass
         except ValidationError as exc:
@@ -268,7 +305,7 @@ def game_stop(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect("league:game_table", game.pk)
 
 
-@login_required
+@login_or_table_code
 @require_POST
 @never_cache
 @refusable
@@ -276,7 +313,10 @@ def game_end_time(request: HttpRequest, pk: int) -> HttpResponse:
     """The host's "종료" (confirmed): the game ends at time, when the end rule says it is over."""
     game = _writable_game(request, pk)
     try:
-        game_services.game_end(game=game, reason="time", by=request.user)
+        if entry_by(request) is None and not game_services.time_over(game):  # the host's rule, not the system's
+            raise ValidationError("The end rule does not say the game is over yet: play on.",
+                                  code=Code.TIME_NOT_UP)
+        game_services.game_end(game=game, reason="time", by=entry_by(request))
     except ValidationError as exc:
         messages.error(request, refusal_message(exc, game))
     return redirect("league:game_table", game.pk)

@@ -6,7 +6,7 @@ from django.db import migrations
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('events', '0005_games_carry_their_time_limit'),
+        ('events', '0006_event_hosts'),
     ]
 
     operations = [
