@@ -251,7 +251,6 @@ def register(*, tournament: Tournament, member: Member, by, team: str = "") -> t
 
 
 @transaction.atomic
-@transaction.atomic
 def tournament_hosts_set(*, tournament: Tournament, members: list[Member], by) -> list[Member]:
     """The tournament's table hosts: they may enter hands at every table of it (issue 42 item 2)."""
     from events.rounds import event_hosts_set
@@ -262,6 +261,7 @@ def tournament_hosts_set(*, tournament: Tournament, members: list[Member], by) -
                            occasion=Occasion.TOURNAMENT)
 
 
+@transaction.atomic
 def register_guest(*, tournament: Tournament, name: str, by, team: str = "", once: Once | None = None) -> Entrant:
     """The organiser registers a guest by name: a club member without a login is created for the seat
     (the league game needs members in its seats) and approved at once (or waits past the cap).

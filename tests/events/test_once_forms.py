@@ -92,6 +92,16 @@ ALLOWLIST = {
     "events:tournament_check_in_all": "checks in who is not yet; again finds nobody to check in",
     "league:referee_call_acknowledge": "acknowledges an open call; an acknowledged call is not open",
     "notify:channel_edit": "sets the channel's events and switches to the posted values",
+    # issue 42
+    "club:member_make_member": "a guest becomes a member; a member already is one: again changes nothing",
+    "events:desk_check_in_all": "checks in who is not yet; again finds nobody to check in",
+    "events:desk_walk_ins": "a walk-in's name is then a member's: the same names again add nobody (all or nothing)",
+    "events:night_hosts": "sets the night's hosts to the posted members",
+    "events:tournament_hosts": "sets the tournament's hosts to the posted members",
+    "events:tournament_entrants_paste": "each name is then a registered member: again registers nobody new",
+    "league:table_code_renew": "a second renew gives yet another code; the screen shows the one in force",
+    "table_code": "writes only the phone's session (which game its code opens)",
+    "table_code_open": "writes only the phone's session (which game its code opens)",
 }
 
 

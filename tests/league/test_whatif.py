@@ -301,12 +301,12 @@ def one_window(monkeypatch):
     monkeypatch.setattr(throttle, "time", type("FrozenTime", (), {"time": staticmethod(lambda: now)}))
 
 
-def test_lab_runs_are_throttled_per_member(played, club_admin, one_window):
+def test_lab_runs_are_throttled_per_member(whatif_season, club_admin, one_window):
     """Issue 35, item 1: each run recomputes the season's standings (in the worker): 6 a minute per member."""
     c = Client()
     c.force_login(club_admin.user)
-    url = reverse("whatif:lab", args=[played.pk])
-    data = lab_data(c, played, tobi=False)
+    url = reverse("whatif:lab", args=[whatif_season.pk])
+    data = lab_data(c, whatif_season, tobi=False)
     for _ in range(6):
         assert c.post(url, data).status_code == HTTPStatus.FOUND
     seventh = c.post(url, data, HTTP_ACCEPT_LANGUAGE="ko")

@@ -20,7 +20,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -30,6 +30,7 @@ from django.views.decorators.http import require_POST
 
 from club.web import throttle
 from core.audit import acting_as
+from core.memo import memoize
 from league.games import selectors as game_selectors
 from league.models import Game
 
@@ -99,7 +100,7 @@ def login_or_table_code(view):
     return wrapped
 
 
-@functools.lru_cache(maxsize=512)
+@memoize("table code QR", size=512)
 def _qr(url: str, label: str) -> str:
     from club.qr import qr_svg
 
@@ -176,8 +177,10 @@ def table_code_renew(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, " ".join(exc.messages))
     else:
         messages.success(request, _("The table gets a new code: phones with the old one must enter the new one."))
-    return redirect(request.POST.get("next") if url_has_allowed_host_and_scheme(
-        request.POST.get("next"), allowed_hosts={request.get_host()}) else reverse("league:game_table", args=[game.pk]))
+    back = request.POST.get("next") or ""
+    if not (back.startswith("/") and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()})):
+        back = reverse("league:game_table", args=[game.pk])  # a path of this site only (never a view's name)
+    return HttpResponseRedirect(back)
 
 
 __all__ = ["CodeSession", "acting_note", "code_allows", "code_session", "entry_by", "login_or_table_code",
