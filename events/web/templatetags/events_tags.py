@@ -11,9 +11,8 @@ from django import template
 register = template.Library()
 
 
-@register.simple_tag
-def night_table(game):
-    from events.nights.selectors import table_for_game
+def timed_table(game, table_for_game):
+    """The event's table of ``game`` as ``table_for_game`` finds it, with its ``seconds_left`` (None: no table)."""
     from events.tables import seconds_left
 
     if game is None or getattr(game, "pk", None) is None:
@@ -22,6 +21,13 @@ def night_table(game):
     if table is not None:
         table.seconds_left = seconds_left(table.ends_at)
     return table
+
+
+@register.simple_tag
+def night_table(game):
+    from events.nights.selectors import table_for_game
+
+    return timed_table(game, table_for_game)
 
 
 @register.simple_tag

@@ -4,17 +4,13 @@ from __future__ import annotations
 
 from django import template
 
+from events.web.templatetags.events_tags import timed_table
+
 register = template.Library()
 
 
 @register.simple_tag
 def tournament_table(game):
-    from events.tables import seconds_left
     from events.tournaments.selectors import table_for_game
 
-    if game is None or getattr(game, "pk", None) is None:
-        return None
-    table = table_for_game(game)
-    if table is not None:
-        table.seconds_left = seconds_left(table.ends_at)
-    return table
+    return timed_table(game, table_for_game)
