@@ -174,8 +174,10 @@ def night_awards(night: ClubNight) -> Message | None:
 
 
 def test_message(channel, *, key: str, by) -> Message:
-    member = getattr(by, "member", None) if by is not None else None  # the admin's name in the club, not a login
-    who = member.display_name if member is not None and member.club_id == channel.club_id else "관리자"
+    from club.selectors import member_for
+
+    member = member_for(user=by, club=channel.club) if by is not None else None  # the admin's name in the club
+    who = member.display_name if member is not None else "관리자"
     return Message(EventKind.TEST, key, "테스트 메시지 (Test message)",
                    (f"{channel.club.name}의 알림이 이 채팅으로 옵니다. (보낸 사람: {who})",))
 
