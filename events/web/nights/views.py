@@ -26,6 +26,7 @@ from events.web.nights import forms, myseat
 from league import permissions as league_permissions
 from league.models import Game
 from league.web.ui.confirm import confirm_page, confirmed
+from league.web.ui.params import posted_ids
 from scoring.messages import settle_particles
 
 
@@ -157,7 +158,7 @@ def night_hosts(request: HttpRequest, pk: int) -> HttpResponse:
         return _back(night)
     if not access.can_run_night(request.user, night.club):
         raise PermissionDenied
-    ids = [int(v) for v in request.POST.getlist("host") if v.isdigit()]
+    ids = posted_ids(request, "host")
     chosen = list(Member.objects.filter(club=night.club, pk__in=ids, active=True))
     try:
         services.night_hosts_set(night=night, members=chosen, by=request.user)
@@ -199,7 +200,7 @@ def desk_check_in_all(request: HttpRequest, pk: int) -> HttpResponse:
         return _back(night)
     if not access.can_run_night(request.user, night.club):
         raise PermissionDenied
-    seen = [int(v) for v in request.POST.getlist("member") if v.isdigit()]
+    seen = posted_ids(request, "member")
     if not confirmed(request):
         return confirm_page(request, back=reverse("events:night_detail", args=[night.pk]),
                             question=_("Check in all %(n)s members on the list?") % {"n": len(seen)},

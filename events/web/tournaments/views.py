@@ -26,6 +26,7 @@ from events.web.tournaments import forms
 from league.games import selectors as game_selectors
 from league.models import Game
 from league.web.ui.confirm import confirm_page, confirmed
+from league.web.ui.params import posted_ids
 
 
 def _host_candidates(club) -> list[Member]:
@@ -165,7 +166,7 @@ def tournament_hosts(request: HttpRequest, pk: int) -> HttpResponse:
         return _back(tournament)
     if not access.can_run_night(request.user, tournament.club):
         raise PermissionDenied
-    ids = [int(v) for v in request.POST.getlist("host") if v.isdigit()]
+    ids = posted_ids(request, "host")
     chosen = list(Member.objects.filter(club=tournament.club, pk__in=ids, active=True))
     services.tournament_hosts_set(tournament=tournament, members=chosen, by=request.user)
     messages.success(request, _("This night's hosts: %(names)s.")

@@ -22,6 +22,12 @@ def id_param(request: HttpRequest, name: str) -> int | None:
     return int(raw)
 
 
+def posted_ids(request: HttpRequest, name: str) -> list[int]:
+    """Every ``name=<id>`` of a posted form (checkboxes) as ints; what is no id a database holds (not digits,
+    or beyond a 64-bit key: an overflow on SQLite and PostgreSQL) is left out, as an unknown id would be."""
+    return [int(v) for v in request.POST.getlist(name) if v.isascii() and v.isdigit() and len(v) <= 18]
+
+
 def bad_parameter(request: HttpRequest, exc: BadParameter) -> HttpResponse:
     message = _("The address has a wrong “%(name)s”: it must be a number. Open the page from its link again.") % {
         "name": exc.name
