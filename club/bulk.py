@@ -22,6 +22,9 @@ ROLE_WORDS = {
     "host": ClubRole.Role.HOST, "table host": ClubRole.Role.HOST, "진행자": ClubRole.Role.HOST,
     "탁 진행자": ClubRole.Role.HOST, "호스트": ClubRole.Role.HOST,
 }
+# The Japanese page's help text gives its example in Japanese role words (locale/ja): they are read too.
+ROLE_WORDS |= {"クラブ管理者": ClubRole.Role.ADMIN, "管理者": ClubRole.Role.ADMIN, "審判": ClubRole.Role.REFEREE,
+               "卓進行係": ClubRole.Role.HOST, "進行係": ClubRole.Role.HOST}
 SEPARATORS = re.compile(r"[,\t/·]")
 MAX_LINES = 200
 
