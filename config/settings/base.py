@@ -48,6 +48,8 @@ MIDDLEWARE = [
     # A NUL in a posted form field: 400 with a message before any view (PostgreSQL cannot store it).
     "config.middleware.UnstorableInputMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The signed-in login's language, or this device's (the table screen's switch), over the browser's (issue 38).
+    "club.web.middleware.PreferredLanguageMiddleware",
     "league.web.middleware.RequestMembershipsMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     # An events address naming another club's night, tournament, table or game: 404, as a missing id.

@@ -128,6 +128,7 @@ AUDIT_FIELDS = {
     "reason": pgettext_lazy("audit field", "reason"),
     "active": pgettext_lazy("audit field", "active"),
     "public_results": pgettext_lazy("audit field", "results public"),
+    "language": pgettext_lazy("audit field", "language"),
     "kind": pgettext_lazy("audit field", "service"),
     "label": pgettext_lazy("audit field", "name"),
     "secret": pgettext_lazy("audit field", "secret"),
