@@ -52,7 +52,7 @@ def build(n_games: int, n_members: int, seed: int = 29):
     from django.contrib.auth import get_user_model
     from django.utils import timezone
 
-    from club.models import Club, ClubRole, Member
+    from club.models import Club, ClubRole, Member, Person
     from events.models import CheckIn, ClubNight
     from league.models import Game, GameSeat, Ruleset, Season
 
@@ -63,8 +63,9 @@ def build(n_games: int, n_members: int, seed: int = 29):
     seasons = [Season.objects.create(club=club, name=f"{2025 + i} 시즌", ruleset=ruleset) for i in range(2)]
     users = User.objects.bulk_create([User(username=f"member{i}") for i in range(0, n_members, 3)])
     logins = {i * 3: u.pk for i, u in enumerate(users)}
+    persons = Person.objects.bulk_create([Person() for _ in range(n_members)])
     Member.objects.bulk_create([Member(club=club, display_name=f"{'김이박최정강조윤장임'[i % 10]}선수{i}",
-                                       user_id=logins.get(i)) for i in range(n_members)])
+                                       user_id=logins.get(i), person=persons[i]) for i in range(n_members)])
     members = list(Member.objects.filter(club=club).order_by("pk").values_list("pk", flat=True))
     admin = Member.objects.get(pk=members[0])
     ClubRole.objects.create(club=club, member=admin, role=ClubRole.Role.ADMIN)

@@ -119,7 +119,7 @@ def build(n_games: int, n_players: int, seed: int = 7, *, cached: bool = True):
     from django.contrib.auth import get_user_model
     from django.utils import timezone
 
-    from club.models import Club, Member
+    from club.models import Club, Member, Person
     from league.models import HandRecord, Penalty, Ruleset, Season
 
     rng = random.Random(seed)
@@ -127,8 +127,10 @@ def build(n_games: int, n_players: int, seed: int = 7, *, cached: bool = True):
     ruleset = Ruleset.objects.create(club=club, key="juki-agit-2026", name="Juki", base="juki-agit-2026", frozen=True)
     season = Season.objects.create(club=club, name="Bench season", ruleset=ruleset, min_games=10)
     user = get_user_model().objects.create(username="bench")
+    persons = Person.objects.bulk_create([Person() for _ in range(n_players)])
     Member.objects.bulk_create(
-        [Member(club=club, display_name=f"선수{i:03d}", user=user if i == 0 else None) for i in range(n_players)]
+        [Member(club=club, display_name=f"선수{i:03d}", user=user if i == 0 else None, person=persons[i])
+         for i in range(n_players)]
     )
     members = list(Member.objects.filter(club=club).values_list("id", flat=True))
     start = timezone.now() - datetime.timedelta(days=365)

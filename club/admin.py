@@ -1,7 +1,7 @@
 from django.contrib import admin
 
 from club.admin_scoping import ClubScoped, ReadOnlyAdmin
-from club.models import Club, ClubRole, Invite, Member, Preference, Request
+from club.models import Club, ClubRole, Invite, Member, Person, Preference, Request
 
 
 class MemberInline(admin.TabularInline):
@@ -36,7 +36,18 @@ class MemberAdmin(ClubScoped, admin.ModelAdmin):
     list_filter = ("club", "active")
     search_fields = ("display_name", "user__username", "user__email")
     autocomplete_fields = ("user",)
+    readonly_fields = ("person",)  # a person spans clubs: moved by a claim both clubs approve, not here
     list_select_related = ("club", "user")
+
+
+@admin.register(Person)
+class PersonAdmin(ClubScoped, admin.ModelAdmin):
+    """A person is seen through a membership at one of the user's clubs; ids and names are edited here."""
+
+    club_path = "memberships__club"
+    list_display = ("__str__", "latin_name", "ema_id", "federation_id", "created_at")
+    search_fields = ("latin_name", "ema_id", "federation_id", "memberships__display_name")
+    list_filter = ("memberships__club",)
 
 
 @admin.register(ClubRole)

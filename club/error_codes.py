@@ -20,7 +20,7 @@ class ClubErrorCode(enum.StrEnum):
     HAS_LOGIN = "has_login"
     """The member is already linked to a login."""
     USER_IS_MEMBER = "user_is_member"
-    """That login already belongs to a member (of this club or another)."""
+    """That login already has a membership at this club (one membership per login and club)."""
     INVITE_UNKNOWN = "invite_unknown"
     INVITE_USED = "invite_used"
     INVITE_EXPIRED = "invite_expired"

@@ -27,14 +27,49 @@ class Club(models.Model):
         return self.name
 
 
+class Person(models.Model):
+    """One human across clubs (issue 36). A club's data stays the club's (a ``Member`` is one membership:
+    the name, roles and games at that club); the person is what the memberships of one human share — every
+    membership of one login points at the same person, and a claim ("이 기록은 저입니다") approved by both clubs
+    moves another club's record onto the claimant's person. A federation ranks persons."""
+
+    latin_name = models.CharField(
+        _("name in Latin letters"), max_length=80, blank=True,
+        help_text=_("As the EMA and other federations list the player, e.g. 'KIM Minsu'."))
+    aliases = models.JSONField(
+        _("other names"), default=list, blank=True,
+        help_text=_("Other spellings of this person's name, for finding them across clubs."))
+    federation_id = models.CharField(_("federation ID"), max_length=32, blank=True)
+    ema_id = models.CharField(_("EMA ID"), max_length=16, blank=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("person")
+        verbose_name_plural = _("persons")
+        constraints = [
+            models.UniqueConstraint(fields=["ema_id"], condition=~models.Q(ema_id=""), name="person_unique_ema_id"),
+            models.UniqueConstraint(fields=["federation_id"], condition=~models.Q(federation_id=""),
+                                    name="person_unique_federation_id"),
+        ]
+
+    def __str__(self) -> str:
+        return self.latin_name or f"#{self.pk}"
+
+
 class Member(models.Model):
+    """One membership: a person's name, roles and record at one club. A login has at most one per club."""
+
     club = models.ForeignKey(Club, verbose_name=_("club"), on_delete=models.CASCADE, related_name="members")
-    user = models.OneToOneField(
+    user = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         verbose_name=_("user"), null=True,
         blank=True,
         on_delete=models.SET_NULL,
-        related_name="member",
+        related_name="memberships",
+    )
+    person = models.ForeignKey(
+        Person, verbose_name=_("person"), on_delete=models.PROTECT, related_name="memberships",
+        help_text=_("The human behind this membership, shared by their memberships at other clubs."),
     )
     display_name = models.CharField(_("display name"), max_length=60)
     active = models.BooleanField(_("active"), default=True)
@@ -55,11 +90,26 @@ class Member(models.Model):
         verbose_name_plural = _("members")
         constraints = [
             models.UniqueConstraint(fields=["club", "display_name"], name="member_unique_name_per_club"),
+            models.UniqueConstraint(fields=["club", "user"], name="member_one_membership_per_login_and_club"),
             models.CheckConstraint(condition=~models.Q(display_name=""), name="member_display_name_not_empty"),
         ]
 
     def __str__(self) -> str:
         return self.display_name
+
+    def save(self, *args, **kwargs) -> None:
+        # Every membership has its person: a login's new membership joins the person of its other
+        # memberships, anyone else (a guest, an imported name) is a person of their own until a claim.
+        if self.person_id is None:
+            self.person = person_of_login(self.user_id) or Person.objects.create()
+        super().save(*args, **kwargs)
+
+
+def person_of_login(user_id: int | None) -> Person | None:
+    """The person a login's memberships share (None for no login, or a login with no membership yet)."""
+    if user_id is None:
+        return None
+    return Person.objects.filter(memberships__user_id=user_id).order_by("pk").first()
 
 
 class ClubRole(models.Model):

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from club.bulk import BulkLine
 from club.error_codes import ClubErrorCode as Code
-from club.models import Club, ClubRole, Invite, Member, Preference, Request
+from club.models import Club, ClubRole, Invite, Member, Person, Preference, Request, person_of_login
 from club.selectors import may_manage
 from club.signals import member_changed
 from core.audit import audit, snapshot
@@ -97,8 +97,8 @@ def members_add(*, club: Club, lines: Sequence[BulkLine], by=None, once: Once | 
 def _member_add(*, club: Club, display_name: str, roles: Iterable[str] = (), user=None, by=None) -> Member:
     name = _clean_name(display_name)
     _check_name_free(club=club, name=name)
-    if user is not None and Member.objects.filter(user=user).exists():
-        raise ValidationError(_("That login already belongs to a member."), code=Code.USER_IS_MEMBER)
+    if user is not None and Member.objects.filter(user=user, club=club).exists():
+        raise ValidationError(_("That login already belongs to a member of this club."), code=Code.USER_IS_MEMBER)
     member = Member.objects.create(club=club, display_name=name, user=user)
     for role in sorted(set(roles)):
         ClubRole.objects.create(club=club, member=member, role=role)
@@ -113,7 +113,7 @@ def member_enrol(*, club: Club, display_name: str, active: bool = True, by=None,
     under that exact name: the system's write (no permission check; the import checked its own),
     audited with where it came from (``source``) and why."""
     member = Member(club=club, display_name=display_name, active=active)
-    member.full_clean()
+    member.full_clean(exclude=["person"])  # its person is made as it is saved (Member.save)
     member.save()
     audit(club=club, by=by, action=AuditEntry.Action.CREATE, object_type="member", object_id=member.pk,
           after={"id": member.pk, "display_name": member.display_name, "source": source}, reason=reason)
@@ -320,10 +320,11 @@ def invite_redeem(*, code: str, user) -> Member:
     if member.user_id:
         raise ValidationError(settle_particles(_("%(name)s already has a login.") % {"name": member.display_name}),
                               code=Code.HAS_LOGIN)
-    if Member.objects.filter(user=user).exists():
-        raise ValidationError(_("Your login already belongs to a member."), code=Code.USER_IS_MEMBER)
+    if Member.objects.filter(user=user, club=invite.club).exists():
+        raise ValidationError(_("You are already a member of this club."), code=Code.USER_IS_MEMBER)
     member.user = user
-    member.save(update_fields=["user"])
+    member.person = _person_for_login(user=user, member=member)
+    member.save(update_fields=["user", "person"])
     invite.used_at = timezone.now()
     invite.used_by = user
     invite.save(update_fields=["used_at", "used_by"])
@@ -332,13 +333,35 @@ def invite_redeem(*, code: str, user) -> Member:
     return member
 
 
+def _person_for_login(*, user, member: Member) -> Person:
+    """A login that takes over a member record brings its person (every membership of one login shares one):
+    the record's own person, if nobody else is it, is folded into the login's and deleted."""
+    login_person = person_of_login(user.pk)
+    if login_person is None or login_person.pk == member.person_id:
+        return member.person
+    old = member.person
+    if not old.memberships.exclude(pk=member.pk).exists():
+        names = {*login_person.aliases, *old.aliases, old.latin_name}
+        for field in ("latin_name", "federation_id", "ema_id"):
+            if not getattr(login_person, field) and getattr(old, field):
+                setattr(login_person, field, getattr(old, field))
+            setattr(old, field, "")  # the unique ids may not be held twice, even for a moment
+        login_person.aliases = sorted(names - {login_person.latin_name, ""})
+        old.save(update_fields=["latin_name", "federation_id", "ema_id"])
+        login_person.save(update_fields=["latin_name", "aliases", "federation_id", "ema_id"])
+        member.person = login_person
+        member.save(update_fields=["person"])
+        old.delete()
+    return login_person
+
+
 # --- requests: joining, renaming ----------------------------------------------------------------
 @transaction.atomic
 def join_request_create(*, club: Club, user, display_name: str, message: str = "") -> Request:
     """A logged-in visitor asks to join. Asking again while one is open returns the open one."""
     name = _clean_name(display_name)
-    if Member.objects.filter(user=user).exists():
-        raise ValidationError(_("Your login already belongs to a member."), code=Code.USER_IS_MEMBER)
+    if Member.objects.filter(user=user, club=club).exists():
+        raise ValidationError(_("You are already a member of this club."), code=Code.USER_IS_MEMBER)
     open_request = Request.objects.select_for_update().filter(
         club=club, user=user, kind=Request.Kind.JOIN, status=Request.Status.PENDING).first()
     if open_request is not None:

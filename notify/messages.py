@@ -195,9 +195,10 @@ def night_awards(night: ClubNight) -> Message | None:
 
 
 def test_message(channel, *, key: str, by) -> Message:
-    member = getattr(by, "member", None) if by is not None else None  # the admin's name in the club, not a login
-    who = (member.display_name if member is not None and member.club_id == channel.club_id
-           else pgettext("notification", "an admin"))
+    from club.selectors import member_for
+
+    member = member_for(user=by, club=channel.club) if by is not None else None  # the admin's name in the club
+    who = member.display_name if member is not None else pgettext("notification", "an admin")
     return Message(EventKind.TEST, key, pgettext("notification", "Test message"), (
         pgettext("notification", "%(club)s's notifications come to this chat. (Sent by %(who)s)") % {
             "club": channel.club.name, "who": who},))

@@ -29,8 +29,10 @@ def referee_call_state(context, game) -> dict:
         later_hand = game.hands.filter(updated_at__gt=last.acknowledged_at).exists()
         coming = not later_hand and timezone.now() - last.acknowledged_at < datetime.timedelta(minutes=15)
         referee = last.acknowledged_by
-        member = getattr(referee, "member", None) if referee is not None else None
-        name = (member.display_name if member is not None and member.club_id == game.club_id
+        from club.selectors import member_for
+
+        member = member_for(user=referee, club=game.club) if referee is not None else None
+        name = (member.display_name if member is not None
                 else (referee.get_full_name() if referee is not None else "")) or ""
     return {"call": last, "can_call": can_call, "coming": coming, "referee_name": name,
             "reasons": calls.RefereeCall.Reason.choices, "etag": f'"rc-{calls.version_of(last)}"'}

@@ -8,7 +8,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('club', '0004_member_guest'),
+        ('club', '0005_person_and_memberships'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
