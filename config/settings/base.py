@@ -174,14 +174,17 @@ LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
-# --- i18n: Korean first, English second, then Japanese and Chinese (issue 38) ------------
+# --- i18n: Korean first, English second -------------------------------------------------
 # The model an audit entry belongs to (``core.models.AuditEntry.club``): the floor names no domain itself.
 AUDIT_OWNER_MODEL = "club.Club"
 
 LANGUAGE_CODE = "ko"
-# The three added languages are named in their own language: the switcher shows each as its readers know it.
 LANGUAGES = [
-    ("ko", _("Korean")), ("en", _("English")), ("ja", "日本語"), ("zh-hans", "简体中文"), ("zh-hant", "繁體中文"),
+    ("ko", _("Korean")),
+    ("en", _("English")),
+    ("ja", "日本語"),
+    ("zh-hans", "简体中文"),
+    ("zh-hant", "繁體中文"),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "Asia/Seoul"
