@@ -147,3 +147,12 @@ def test_the_club_admin_sets_the_clubs_language_and_the_log_keeps_it(club, club_
 
 def test_a_new_club_speaks_korean_to_its_channels(club):
     assert club.language == "ko"
+
+
+def test_the_japanese_pages_example_of_a_pasted_member_list_parses():
+    """The Japanese help text's example (locale/ja: 山田花子, 審判 / 佐藤健, 卓進行係) is what the paste reads."""
+    from club.bulk import parse_member_lines
+
+    lines = parse_member_lines("山田花子, 審判\n佐藤健, 卓進行係\n鈴木一郎 / クラブ管理者")
+    assert [(line.name, line.roles) for line in lines] == [
+        ("山田花子", ("referee",)), ("佐藤健", ("host",)), ("鈴木一郎", ("admin",))]
