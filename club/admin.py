@@ -1,7 +1,7 @@
 from django.contrib import admin
 
 from club.admin_scoping import ClubScoped, ReadOnlyAdmin
-from club.models import Club, ClubRole, Invite, Member, Person, Request
+from club.models import Club, ClubRole, Invite, Member, Person, Preference, Request
 
 
 class MemberInline(admin.TabularInline):
@@ -20,8 +20,8 @@ class ClubRoleInline(admin.TabularInline):
 @admin.register(Club)
 class ClubAdmin(ClubScoped, admin.ModelAdmin):
     club_path = "pk"
-    list_display = ("name", "slug", "public_standings", "created_at")
-    list_filter = ("public_standings",)
+    list_display = ("name", "slug", "public_standings", "language", "created_at")
+    list_filter = ("public_standings", "language")
     search_fields = ("name", "slug")
     prepopulated_fields = {"slug": ("name",)}
     inlines = [MemberInline, ClubRoleInline]
@@ -77,3 +77,28 @@ class RequestAdmin(ReadOnlyAdmin):
     list_filter = ("club", "kind", "status")
     search_fields = ("display_name", "user__username")
     list_select_related = ("club", "user")
+
+
+@admin.register(Preference)
+class PreferenceAdmin(admin.ModelAdmin):
+    """A login's own language (issue 38; chosen on "내 정보"). It belongs to no club: superusers only."""
+
+    list_display = ("user", "language", "updated_at")
+    list_filter = ("language",)
+    search_fields = ("user__username",)
+    list_select_related = ("user",)
+
+    def has_module_permission(self, request):
+        return request.user.is_superuser
+
+    def has_view_permission(self, request, obj=None):
+        return request.user.is_superuser
+
+    def has_add_permission(self, request):
+        return request.user.is_superuser
+
+    def has_change_permission(self, request, obj=None):
+        return request.user.is_superuser
+
+    def has_delete_permission(self, request, obj=None):
+        return request.user.is_superuser

@@ -21,6 +21,9 @@ ROLE_WORDS = {
     "referee": ClubRole.Role.REFEREE, "심판": ClubRole.Role.REFEREE,
     "host": ClubRole.Role.HOST, "table host": ClubRole.Role.HOST, "진행자": ClubRole.Role.HOST,
     "탁 진행자": ClubRole.Role.HOST, "호스트": ClubRole.Role.HOST,
+    # the Japanese page's example line (locale/ja): 山田花子, 審判 / 佐藤健, 卓進行係
+    "クラブ管理者": ClubRole.Role.ADMIN, "管理者": ClubRole.Role.ADMIN, "審判": ClubRole.Role.REFEREE,
+    "卓進行係": ClubRole.Role.HOST, "進行係": ClubRole.Role.HOST,
 }
 SEPARATORS = re.compile(r"[,\t/·]")
 MAX_LINES = 200

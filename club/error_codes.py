@@ -29,3 +29,5 @@ class ClubErrorCode(enum.StrEnum):
     LAST_ADMIN = "last_admin"
     """The club would be left without an admin."""
     INACTIVE = "inactive"
+    LANGUAGE_UNKNOWN = "language_unknown"
+    """A language the site does not speak (``settings.LANGUAGES``)."""

@@ -13,6 +13,10 @@ class Club(models.Model):
         _("public standings"), default=False, help_text=_("Anonymous visitors may see the standings.")
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    language = models.CharField(
+        _("language"), max_length=8, choices=settings.LANGUAGES, default="ko",
+        help_text=_("The language of the club's notification channels (Discord, Telegram)."),
+    )
 
     class Meta:
         ordering = ["name"]
@@ -209,3 +213,21 @@ class Request(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()}: {self.display_name}"
+
+
+class Preference(models.Model):
+    """What a login chose for itself: the language its pages and its own notifications speak (issue 38).
+    Without a row (or with an empty language) the browser's Accept-Language decides."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, verbose_name=_("user"), on_delete=models.CASCADE, related_name="preference",
+    )
+    language = models.CharField(_("language"), max_length=8, choices=settings.LANGUAGES, blank=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("preference")
+        verbose_name_plural = _("preferences")
+
+    def __str__(self) -> str:
+        return f"{self.user_id}: {self.language or '-'}"

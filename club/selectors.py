@@ -2,7 +2,7 @@ from __future__ import annotations
 
 from django.db.models import Q, QuerySet
 
-from club.models import Club, ClubRole, Member
+from club.models import Club, ClubRole, Member, Preference
 
 
 def clubs_for_user(*, user) -> QuerySet[Club]:
@@ -64,3 +64,24 @@ def may_manage(*, user, club: Club) -> bool:
         return True
     return ClubRole.objects.filter(club=club, member__user=user, member__active=True,
                                    role=ClubRole.Role.ADMIN).exists()
+
+
+def language_of(*, user) -> str:
+    """The language a login chose (``Preference``), or "" when it chose none (the browser decides)."""
+    if user is None or not user.is_authenticated:
+        return ""
+    return Preference.objects.filter(user=user).values_list("language", flat=True).first() or ""
+
+
+def member_language(*, member_id: int) -> str:
+    """The language of a member's own messages: their login's choice, else their club's language."""
+    row = (Member.objects.filter(pk=member_id)
+           .values_list("user__preference__language", "club__language").first())
+    if row is None:
+        return "ko"
+    return row[0] or row[1] or "ko"
+
+
+def club_language(*, club_id: int) -> str:
+    """The language of the club's notification channels (``Club.language``)."""
+    return Club.objects.filter(pk=club_id).values_list("language", flat=True).first() or "ko"

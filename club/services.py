@@ -10,6 +10,7 @@ import datetime
 import secrets
 from collections.abc import Iterable, Sequence
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -17,7 +18,7 @@ from django.utils.translation import gettext as _
 
 from club.bulk import BulkLine
 from club.error_codes import ClubErrorCode as Code
-from club.models import Club, ClubRole, Invite, Member, Person, Request, person_of_login
+from club.models import Club, ClubRole, Invite, Member, Person, Preference, Request, person_of_login
 from club.selectors import may_manage
 from club.signals import member_changed
 from core.audit import audit, snapshot
@@ -424,7 +425,8 @@ def request_decide(*, request: Request, approve: bool, by=None, display_name: st
 
 # --- the club itself ------------------------------------------------------------------------------
 @transaction.atomic
-def club_update(*, club: Club, by=None, name: str | None = None, public_standings: bool | None = None) -> Club:
+def club_update(*, club: Club, by=None, name: str | None = None, public_standings: bool | None = None,
+                language: str | None = None) -> Club:
     club = Club.objects.select_for_update().get(pk=club.pk)
     _require(by, club=club)
     before = snapshot(club)
@@ -432,6 +434,8 @@ def club_update(*, club: Club, by=None, name: str | None = None, public_standing
         club.name = " ".join(name.split()) or club.name
     if public_standings is not None:
         club.public_standings = public_standings
+    if language is not None:
+        club.language = _known_language(language)
     club.full_clean()
     club.save()
     after = snapshot(club)
@@ -439,3 +443,24 @@ def club_update(*, club: Club, by=None, name: str | None = None, public_standing
         audit(club=club, by=by, action=AuditEntry.Action.EDIT, object_type="club", object_id=club.pk,
               before=before, after=after)
     return club
+
+
+# --- a login's own language (issue 38) -----------------------------------------------------------
+def _known_language(language: str) -> str:
+    code = (language or "").strip().lower()
+    if code not in dict(settings.LANGUAGES):
+        raise ValidationError(_("This site does not speak the language “%(code)s”.") % {"code": language},
+                              code=Code.LANGUAGE_UNKNOWN)
+    return code
+
+
+@transaction.atomic
+def preference_set(*, user, language: str) -> Preference:
+    """The login's language from now on: its pages on every device (after the device's own choice on the
+    table screen) and its own notifications. Empty: the browser decides again."""
+    code = _known_language(language) if language else ""
+    preference, _created = Preference.objects.select_for_update().get_or_create(user=user)
+    if preference.language != code:
+        preference.language = code
+        preference.save(update_fields=["language", "updated_at"])
+    return preference

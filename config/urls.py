@@ -2,9 +2,8 @@ from django.conf import settings
 from django.conf.urls.static import static
 from django.contrib import admin
 from django.urls import include, path
-from django.views.i18n import set_language
 
-from club.web.views import accounts
+from club.web.views import accounts, language
 from config.health import healthz
 from league.web.games.table_code import table_code_enter
 
@@ -18,7 +17,8 @@ urlpatterns = [
     path("accounts/password_reset/", accounts.password_reset, name="password_reset"),
     path("accounts/password_reset/done/", accounts.password_reset_done, name="password_reset_done"),
     path("accounts/", include("django.contrib.auth.urls")),
-    path("i18n/setlang/", set_language, name="set_language"),
+    # Django's set_language, and the choice stored with the login or kept on this device (issue 38).
+    path("i18n/setlang/", language.set_language, name="set_language"),
     path("api/", include("league.api.urls")),
     path("events/", include("events.web.urls")),
     path("notify/", include("notify.web.urls")),

@@ -1,11 +1,14 @@
-"""What each change says, Korean first (English under the heading), and how each service gets it:
-Discord markdown (``**bold**``), Telegram HTML (``<b>``, escaped)."""
+"""What each change says, in the language active when it is built (issue 38: a club's channel gets the
+club's language, a member's own message the member's; ``notify.receivers`` chooses), and how each service
+gets it: Discord markdown (``**bold**``), Telegram HTML (``<b>``, escaped). The Korean headings keep the
+English beside them (the club's habit); the other languages say it once."""
 from __future__ import annotations
 
 import html
 from dataclasses import dataclass
 
-from django.utils import translation
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from events.nights import selectors as night_selectors
 from events.nights.models import ClubNight, NightRound
@@ -30,29 +33,42 @@ def round_seated(rnd: NightRound) -> Message:
     night = rnd.night
     lines = _table_lines(rnd.tables)
     if rnd.minutes:
-        lines.append(f"제한 시간 {rnd.minutes}분")
-    return Message(EventKind.ROUND_SEATED, f"round_seated:{rnd.pk}",
-                   f"{night} · {rnd.number}라운드 배정 (Round {rnd.number} seated)", tuple(lines))
+        lines.append(pgettext("notification", "Time limit %(m)s minutes") % {"m": rnd.minutes})
+    return Message(EventKind.ROUND_SEATED, f"round_seated:{rnd.pk}", _round_seated_title(night, rnd.number),
+                   tuple(lines))
+
+
+def _round_seated_title(event, number: int) -> str:
+    return pgettext("notification", "%(event)s · round %(n)s seated") % {"event": event, "n": number}
+
+
+def _ranked(rank, name: str, points) -> str:
+    return pgettext("notification", "#%(rank)s %(name)s %(points)s") % {
+        "rank": rank, "name": name, "points": _points(points)}
 
 
 def game_ended(game: Game) -> Message:
     seats = sorted(game.seat_set.select_related("member"), key=lambda s: (game.final_ranks or [0] * 4)[s.seat])
-    lines = tuple(f"{game.final_ranks[s.seat]}위 {s.member.display_name} {game.final_scores[s.seat]:,}점 "
-                  f"({_points(game.final_points[s.seat])})" for s in seats)
+    lines = tuple(pgettext("notification", "#%(rank)s %(name)s %(score)s points (%(points)s)") % {
+        "rank": game.final_ranks[s.seat], "name": s.member.display_name, "score": f"{game.final_scores[s.seat]:,}",
+        "points": _points(game.final_points[s.seat])} for s in seats)
     label = game.table_label or f"#{game.pk}"
-    return Message(EventKind.GAME_ENDED, f"game_ended:{game.pk}", f"대국 종료 (Game ended) · {label}", lines)
+    return Message(EventKind.GAME_ENDED, f"game_ended:{game.pk}",
+                   pgettext("notification", "Game ended · %(label)s") % {"label": label}, lines)
 
 
 def night_ended(night: ClubNight) -> Message:
     rows = night_selectors.tonight_results(night)
-    lines = tuple(f"{i}. {r['name']} {_points(r['points'])} ({r['games']}대국)" for i, r in enumerate(rows[:12], 1))
+    lines = tuple(pgettext("notification", "%(i)s. %(name)s %(points)s (%(games)s games)") % {
+        "i": i, "name": r["name"], "points": _points(r["points"]), "games": r["games"]}
+        for i, r in enumerate(rows[:12], 1))
     return Message(EventKind.NIGHT_ENDED, f"night_ended:{night.pk}",
-                   f"{night} 종료 (Night ended) · 오늘의 결과", lines or ("완료된 대국이 없습니다.",))
+                   pgettext("notification", "%(night)s ended · tonight's results") % {"night": night},
+                   lines or (pgettext("notification", "No game was finished."),))
 
 
 def penalty_given(penalty: Penalty) -> Message:
-    with translation.override("ko"):
-        kind = penalty.get_type_display()
+    kind = penalty.get_type_display()
     parts = [f"{penalty.member.display_name}: {kind}"]
     if penalty.points is not None:
         parts.append(f"{_points(penalty.points)}")
@@ -60,8 +76,9 @@ def penalty_given(penalty: Penalty) -> Message:
         parts.append(penalty.game.table_label or f"#{penalty.game_id}")
     lines = [" · ".join(str(p) for p in parts)]
     if penalty.reason:
-        lines.append(f"사유: {penalty.reason}")
-    return Message(EventKind.PENALTY_GIVEN, f"penalty_given:{penalty.pk}", "벌칙 (Penalty given)", tuple(lines))
+        lines.append(pgettext("notification", "Reason: %(reason)s") % {"reason": penalty.reason})
+    return Message(EventKind.PENALTY_GIVEN, f"penalty_given:{penalty.pk}", pgettext("notification", "Penalty"),
+                   tuple(lines))
 
 
 def _table_lines(tables) -> list[str]:
@@ -69,14 +86,17 @@ def _table_lines(tables) -> list[str]:
     for table in tables.select_related("game").prefetch_related("game__seat_set__member").order_by("id"):
         seats = sorted(table.game.seat_set.all(), key=lambda s: s.seat)
         names = " · ".join(f"{seat_wind(s.seat, 0, table.game.seats)} {s.member.display_name}" for s in seats)
-        lines.append(f"{table.label}번 테이블: {names}")
+        lines.append(_table_line(table.label, names))
     return lines
+
+
+def _table_line(label, names: str) -> str:
+    return pgettext("notification", "Table %(table)s: %(names)s") % {"table": label, "names": names}
 
 
 def tournament_round_seated(rnd) -> Message:
     return Message(EventKind.TOURNAMENT_ROUND_SEATED, f"tournament_round_seated:{rnd.pk}",
-                   f"{rnd.tournament.name} · {rnd.number}라운드 배정 (Round {rnd.number} seated)",
-                   tuple(_table_lines(rnd.tables)))
+                   _round_seated_title(rnd.tournament.name, rnd.number), tuple(_table_lines(rnd.tables)))
 
 
 def tournament_cut(tournament) -> Message:
@@ -85,16 +105,17 @@ def tournament_cut(tournament) -> Message:
     names = dict(Member.objects.filter(pk__in=tournament.finalists or []).values_list("pk", "display_name"))
     lines = tuple(f"{i}. {names.get(pk, pk)}" for i, pk in enumerate(tournament.finalists or [], 1))
     return Message(EventKind.TOURNAMENT_CUT, f"tournament_cut:{tournament.pk}",
-                   f"{tournament.name} · 컷 통과 {len(lines)}명 (Cut: who goes through)", lines)
+                   pgettext("notification", "%(event)s · the cut: %(n)s go through") % {
+                       "event": tournament.name, "n": len(lines)}, lines)
 
 
 def tournament_results(tournament) -> Message:
     from events.tournaments import standings
 
     rows = standings.standings(tournament)
-    lines = tuple(f"{r['place']}위 {r['name']} {_points(r['points'])}" for r in rows[:16])
+    lines = tuple(_ranked(r["place"], r["name"], r["points"]) for r in rows[:16])
     return Message(EventKind.TOURNAMENT_RESULTS, f"tournament_results:{tournament.pk}",
-                   f"{tournament.name} · 최종 결과 (Final results)", lines)
+                   pgettext("notification", "%(event)s · final results") % {"event": tournament.name}, lines)
 
 
 def tournament_round_results(rnd) -> Message:
@@ -107,15 +128,15 @@ def tournament_round_results(rnd) -> Message:
         if game.status != Game.Status.FINISHED or not game.final_ranks:
             continue
         seats = sorted(game.seat_set.all(), key=lambda s: game.final_ranks[s.seat])
-        lines.append(f"{table.label}번 테이블: " + " · ".join(
-            f"{game.final_ranks[s.seat]}위 {s.member.display_name} {_points(game.final_points[s.seat])}"
-            for s in seats))
+        lines.append(_table_line(table.label, " · ".join(
+            _ranked(game.final_ranks[s.seat], s.member.display_name, game.final_points[s.seat]) for s in seats)))
     rows = standings.standings(rnd.tournament, up_to_round=rnd.number)
     if rows:
-        lines.append(f"{rnd.number}라운드 후 순위:")
-        lines.extend(f"{r['place']}위 {r['name']} {_points(r['points'])}" for r in rows[:8])
+        lines.append(pgettext("notification", "Standings after round %(n)s:") % {"n": rnd.number})
+        lines.extend(_ranked(r["place"], r["name"], r["points"]) for r in rows[:8])
     return Message(EventKind.TOURNAMENT_ROUND_RESULTS, f"tournament_round_results:{rnd.pk}",
-                   f"{rnd.tournament.name} · {rnd.number}라운드 결과 (Round {rnd.number} results)", tuple(lines))
+                   pgettext("notification", "%(event)s · round %(n)s results") % {
+                       "event": rnd.tournament.name, "n": rnd.number}, tuple(lines))
 
 
 def _award_value(award: dict) -> str:
@@ -134,14 +155,13 @@ def _award_lines(awards) -> list[str]:
     from league.standings.awards import BY_KEY
 
     lines = []
-    with translation.override("ko"):
-        for award in awards:
-            rule = BY_KEY.get(award.get("key"))
-            if rule is None or not award.get("winners"):
-                continue
-            names = ", ".join(w["name"] for w in award["winners"])
-            tie = " (공동)" if award.get("tie") else ""
-            lines.append(f"{rule.title}: {names}{tie}{_award_value(award)}")
+    for award in awards:
+        rule = BY_KEY.get(award.get("key"))
+        if rule is None or not award.get("winners"):
+            continue
+        names = ", ".join(w["name"] for w in award["winners"])
+        tie = f" ({_('tie')})" if award.get("tie") else ""
+        lines.append(f"{rule.title}: {names}{tie}{_award_value(award)}")
     return lines
 
 
@@ -154,7 +174,8 @@ def season_awards(season) -> Message | None:
     if not lines:
         return None
     return Message(EventKind.SEASON_AWARDS, f"season_awards:{season.pk}",
-                   f"{season.name} 시즌 종료 · 시즌 어워드 (Season awards)", tuple(lines))
+                   pgettext("notification", "Season %(season)s closed · season awards") % {"season": season.name},
+                   tuple(lines))
 
 
 def night_awards(night: ClubNight) -> Message | None:
@@ -170,24 +191,26 @@ def night_awards(night: ClubNight) -> Message | None:
     if not lines:
         return None
     return Message(EventKind.NIGHT_AWARDS, f"night_awards:{night.pk}",
-                   f"{night} · 오늘의 어워드 (Tonight's awards)", tuple(lines))
+                   pgettext("notification", "%(night)s · tonight's awards") % {"night": night}, tuple(lines))
 
 
 def test_message(channel, *, key: str, by) -> Message:
     from club.selectors import member_for
 
     member = member_for(user=by, club=channel.club) if by is not None else None  # the admin's name in the club
-    who = member.display_name if member is not None else "관리자"
-    return Message(EventKind.TEST, key, "테스트 메시지 (Test message)",
-                   (f"{channel.club.name}의 알림이 이 채팅으로 옵니다. (보낸 사람: {who})",))
+    who = member.display_name if member is not None else pgettext("notification", "an admin")
+    return Message(EventKind.TEST, key, pgettext("notification", "Test message"), (
+        pgettext("notification", "%(club)s's notifications come to this chat. (Sent by %(who)s)") % {
+            "club": channel.club.name, "who": who},))
 
 
 # --- a member's own messages (MemberTelegram) ---------------------------------------------------------
 def my_link(link) -> Message:
     stamp = int(link.linked_at.timestamp()) if link.linked_at else 0
-    return Message(EventKind.MY_LINK, f"my_link:{link.pk}:{stamp}", "텔레그램 연결 완료 (Linked)",
-                   (f"{link.member.display_name}님, 이제 내 자리·심판 호출·대국 결과를 여기로 보냅니다.",
-                    "그만 받으려면 \"내 정보\"에서 연결을 해제하세요."))
+    return Message(EventKind.MY_LINK, f"my_link:{link.pk}:{stamp}", pgettext("notification", "Telegram linked"), (
+        pgettext("notification", "%(name)s, your seat, referee calls and game results come here from now on.")
+        % {"name": link.member.display_name},
+        pgettext("notification", "To stop them, unlink on \"My page\".")))
 
 
 def my_seats(table, heading: str) -> dict[int, Message]:
@@ -198,26 +221,37 @@ def my_seats(table, heading: str) -> dict[int, Message]:
     for mine in seats:
         others = " · ".join(f"{seat_wind(s.seat, 0, game.seats)} {s.member.display_name}"
                             for s in seats if s.pk != mine.pk)
-        out[mine.member_id] = Message(EventKind.MY_SEAT, f"my_seat:{game.pk}", f"{heading} · 내 자리 (My seat)", (
-            f"{table.label}번 테이블, {seat_wind(mine.seat, 0, game.seats)}",
-            f"상대: {others}"))
+        out[mine.member_id] = Message(
+            EventKind.MY_SEAT, f"my_seat:{game.pk}",
+            pgettext("notification", "%(heading)s · my seat") % {"heading": heading}, (
+                pgettext("notification", "Table %(table)s, %(wind)s") % {
+                    "table": table.label, "wind": seat_wind(mine.seat, 0, game.seats)},
+                pgettext("notification", "Opponents: %(names)s") % {"names": others}))
     return out
+
+
+def round_heading(event, number: int) -> str:
+    """The heading of a member's seat message: the night's or the tournament's name and the round."""
+    return pgettext("notification", "%(event)s · round %(n)s") % {"event": event, "n": number}
 
 
 def my_result(game: Game) -> dict[int, Message]:
     if not game.final_ranks:
         return {}
     label = game.table_label or f"#{game.pk}"
-    return {s.member_id: Message(EventKind.MY_RESULT, f"my_result:{game.pk}", f"대국 종료 · {label} (My result)", (
-        f"{game.final_ranks[s.seat]}위 · {game.final_scores[s.seat]:,}점 ({_points(game.final_points[s.seat])})",))
+    return {s.member_id: Message(
+        EventKind.MY_RESULT, f"my_result:{game.pk}",
+        pgettext("notification", "My result · %(label)s") % {"label": label}, (
+            pgettext("notification", "#%(rank)s · %(score)s points (%(points)s)") % {
+                "rank": game.final_ranks[s.seat], "score": f"{game.final_scores[s.seat]:,}",
+                "points": _points(game.final_points[s.seat])},))
         for s in game.seat_set.all()}
 
 
 def my_call(call, *, acknowledged: bool) -> Message:
     game = call.game
     label = game.table_label or f"#{game.pk}"
-    with translation.override("ko"):
-        reason = call.get_reason_display()
+    reason = call.get_reason_display()
     if acknowledged:
         who = ""
         if call.acknowledged_by_id:
@@ -225,9 +259,11 @@ def my_call(call, *, acknowledged: bool) -> Message:
 
             who = (Member.objects.filter(user_id=call.acknowledged_by_id, club_id=game.club_id)
                    .values_list("display_name", flat=True).first() or call.acknowledged_by.get_username())
-        return Message(EventKind.MY_CALL, f"my_call:{call.pk}:ack", f"{label} · 심판이 오고 있습니다 (Referee coming)",
+        return Message(EventKind.MY_CALL, f"my_call:{call.pk}:ack",
+                       pgettext("notification", "%(label)s · a referee is coming") % {"label": label},
                        (f"{reason}{' · ' + who if who else ''}",))
-    return Message(EventKind.MY_CALL, f"my_call:{call.pk}", f"{label} · 심판을 불렀습니다 (Referee called)", (reason,))
+    return Message(EventKind.MY_CALL, f"my_call:{call.pk}",
+                   pgettext("notification", "%(label)s · referee called") % {"label": label}, (str(reason),))
 
 
 def render(message: Message, kind: str) -> str:

@@ -1,9 +1,15 @@
 """The lower layers' signals → outbox rows, in the sender's transaction (notify sits above club,
-league and events; they never import it)."""
+league and events; they never import it). Each message is worded in its reader's language (issue 38):
+a club's channels in the club's (``Club.language``), a member's own in the member's
+(``club.selectors.member_language``: their login's choice, else their club's)."""
 from __future__ import annotations
 
-from django.dispatch import receiver
+from collections.abc import Callable, Iterable
 
+from django.dispatch import receiver
+from django.utils import translation
+
+from club.selectors import club_language, member_language
 from events.signals import (
     night_closed,
     round_seated,
@@ -13,72 +19,86 @@ from events.signals import (
     tournament_round_seated,
 )
 from league.signals import game_finished, penalty_given, referee_called, season_closed
-from notify import messages, services
+from notify import messages, selectors, services
 
 
-def _my_seats(tables, heading: str) -> None:
+def _to_club(club_id: int, build: Callable[[], messages.Message | None]) -> None:
+    """The club's channels get the message built in the club's language."""
+    with translation.override(club_language(club_id=club_id)):
+        message = build()
+    if message is not None:
+        services.outbox_write(club_id=club_id, message=message)
+
+
+def _to_members(member_ids: Iterable[int], build: Callable[[int], messages.Message | None]) -> None:
+    """Each member who linked their Telegram gets their own message, built in their own language."""
+    for member_id in selectors.linked_member_ids(member_ids):
+        with translation.override(member_language(member_id=member_id)):
+            message = build(member_id)
+        if message is not None:
+            services.personal_write(member_ids=[member_id], message=message)
+
+
+def _my_seats(tables, event, number: int) -> None:
     """Each seated member who linked their Telegram gets their own seat (and only theirs)."""
     for table in tables.select_related("game"):
-        for member_id, message in messages.my_seats(table, heading).items():
-            services.personal_write(member_ids=[member_id], message=message)
+        seated = list(table.game.seat_set.values_list("member_id", flat=True))
+        _to_members(seated, lambda member_id, table=table: messages.my_seats(
+            table, messages.round_heading(event, number)).get(member_id))
 
 
 @receiver(round_seated, dispatch_uid="notify.round_seated")
 def _round_seated(sender, round, **kwargs) -> None:  # the signal's argument
-    services.outbox_write(club_id=round.night.club_id, message=messages.round_seated(round))
-    _my_seats(round.tables, f"{round.night} · {round.number}라운드")
+    _to_club(round.night.club_id, lambda: messages.round_seated(round))
+    _my_seats(round.tables, round.night, round.number)
 
 
 @receiver(game_finished, dispatch_uid="notify.game_finished")
 def _game_finished(sender, game, **kwargs) -> None:
-    services.outbox_write(club_id=game.club_id, message=messages.game_ended(game))
-    for member_id, message in messages.my_result(game).items():
-        services.personal_write(member_ids=[member_id], message=message)
+    _to_club(game.club_id, lambda: messages.game_ended(game))
+    seated = list(game.seat_set.values_list("member_id", flat=True))
+    _to_members(seated, lambda member_id: messages.my_result(game).get(member_id))
 
 
 @receiver(night_closed, dispatch_uid="notify.night_closed")
 def _night_closed(sender, night, **kwargs) -> None:
-    services.outbox_write(club_id=night.club_id, message=messages.night_ended(night))
-    awards = messages.night_awards(night)
-    if awards is not None:
-        services.outbox_write(club_id=night.club_id, message=awards)
+    _to_club(night.club_id, lambda: messages.night_ended(night))
+    _to_club(night.club_id, lambda: messages.night_awards(night))
 
 
 @receiver(penalty_given, dispatch_uid="notify.penalty_given")
 def _penalty_given(sender, penalty, **kwargs) -> None:
-    services.outbox_write(club_id=penalty.season.club_id, message=messages.penalty_given(penalty))
+    _to_club(penalty.season.club_id, lambda: messages.penalty_given(penalty))
 
 
 @receiver(tournament_round_seated, dispatch_uid="notify.tournament_round_seated")
 def _tournament_round_seated(sender, round, **kwargs) -> None:  # the signal's argument
-    services.outbox_write(club_id=round.tournament.club_id, message=messages.tournament_round_seated(round))
-    _my_seats(round.tables, f"{round.tournament.name} · {round.number}라운드")
+    _to_club(round.tournament.club_id, lambda: messages.tournament_round_seated(round))
+    _my_seats(round.tables, round.tournament.name, round.number)
 
 
 @receiver(tournament_round_finished, dispatch_uid="notify.tournament_round_finished")
 def _tournament_round_finished(sender, round, **kwargs) -> None:  # the signal's argument
-    services.outbox_write(club_id=round.tournament.club_id, message=messages.tournament_round_results(round))
+    _to_club(round.tournament.club_id, lambda: messages.tournament_round_results(round))
 
 
 @receiver(season_closed, dispatch_uid="notify.season_closed")
 def _season_closed(sender, season, **kwargs) -> None:
-    awards = messages.season_awards(season)
-    if awards is not None:
-        services.outbox_write(club_id=season.club_id, message=awards)
+    _to_club(season.club_id, lambda: messages.season_awards(season))
 
 
 @receiver(referee_called, dispatch_uid="notify.referee_called")
 def _referee_called(sender, call, acknowledged, **kwargs) -> None:
     """The players at the table who linked their Telegram: the call, then "the referee is coming"."""
     seated = list(call.game.seat_set.values_list("member_id", flat=True))
-    services.personal_write(member_ids=seated, message=messages.my_call(call, acknowledged=acknowledged))
+    _to_members(seated, lambda _member_id: messages.my_call(call, acknowledged=acknowledged))
 
 
 @receiver(tournament_cut, dispatch_uid="notify.tournament_cut")
 def _tournament_cut(sender, tournament, **kwargs) -> None:
-    services.outbox_write(club_id=tournament.club_id, message=messages.tournament_cut(tournament))
+    _to_club(tournament.club_id, lambda: messages.tournament_cut(tournament))
 
 
 @receiver(tournament_finished, dispatch_uid="notify.tournament_finished")
 def _tournament_finished(sender, tournament, **kwargs) -> None:
-    services.outbox_write(club_id=tournament.club_id, message=messages.tournament_results(tournament))
+    _to_club(tournament.club_id, lambda: messages.tournament_results(tournament))

@@ -1,8 +1,8 @@
-"""Reads for the admin's notifications page."""
+"""Reads for the admin's notifications page, and who gets a member's own message."""
 from __future__ import annotations
 
 from club.models import Club
-from notify.models import Channel, Outbox
+from notify.models import Channel, MemberTelegram, Outbox
 
 
 def channels(club: Club) -> list[Channel]:
@@ -12,3 +12,12 @@ def channels(club: Club) -> list[Channel]:
 def recent_outbox(club: Club, limit: int = 50) -> list[Outbox]:
     return list(Outbox.objects.filter(channel__club=club).select_related("channel").order_by("-created_at", "-id")
                 [:limit])
+
+
+def linked_member_ids(member_ids) -> list[int]:
+    """Those of ``member_ids`` whose own Telegram is linked through an active channel (who would get a
+    personal message), in the order given."""
+    ids = list(member_ids)
+    linked = set(MemberTelegram.objects.filter(member_id__in=ids, channel__active=True).exclude(chat_id="")
+                 .values_list("member_id", flat=True))
+    return [member_id for member_id in dict.fromkeys(ids) if member_id in linked]

@@ -4,10 +4,17 @@ from __future__ import annotations
 from typing import Any
 
 from django import forms
+from django.conf import settings
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import get_language_info
 from django.utils.translation import gettext_lazy as _
 
 from club.models import ClubRole, Member
+
+
+def _language_choices() -> list[tuple[str, str]]:
+    """The site's languages, each named in itself (한국어, English, 日本語, 简体中文, 繁體中文)."""
+    return [(code, get_language_info(code)["name_local"]) for code, _name in settings.LANGUAGES]
 
 
 class MemberAddForm(forms.Form):
@@ -38,6 +45,15 @@ class ClubSettingsForm(forms.Form):
     name = forms.CharField(label=_("Club name"), max_length=120)
     public_standings = forms.BooleanField(label=_("Public standings"), required=False,
                                           help_text=_("Anonymous visitors may see the standings."))
+    language = forms.ChoiceField(label=_("Language of the club's notifications"), choices=_language_choices,
+                                 required=False,  # a form posted without it keeps the club's language
+                                 help_text=_("Discord and Telegram channels of the club get their messages in it; "
+                                             "a member's own messages come in the member's language."))
+
+
+class LanguageForm(forms.Form):
+    """"내 정보": the login's language (issue 38), stored with the login."""
+    language = forms.ChoiceField(label=_("Language"), choices=_language_choices)
 
 
 class DecideForm(forms.Form):

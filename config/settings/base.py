@@ -48,6 +48,8 @@ MIDDLEWARE = [
     # A NUL in a posted form field: 400 with a message before any view (PostgreSQL cannot store it).
     "config.middleware.UnstorableInputMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # The signed-in login's language, or this device's (the table screen's switch), over the browser's (issue 38).
+    "club.web.middleware.PreferredLanguageMiddleware",
     "league.web.middleware.RequestMembershipsMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     # An events address naming another club's night, tournament, table or game: 404, as a missing id.
@@ -177,7 +179,13 @@ LOGOUT_REDIRECT_URL = "/"
 AUDIT_OWNER_MODEL = "club.Club"
 
 LANGUAGE_CODE = "ko"
-LANGUAGES = [("ko", _("Korean")), ("en", _("English"))]
+LANGUAGES = [
+    ("ko", _("Korean")),
+    ("en", _("English")),
+    ("ja", "日本語"),
+    ("zh-hans", "简体中文"),
+    ("zh-hant", "繁體中文"),
+]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "Asia/Seoul"
 USE_I18N = True

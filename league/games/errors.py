@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from core.error_codes import FloorErrorCode
 from league.error_codes import LeagueErrorCode as Code
 from scoring.errors import ScoringError
+from scoring.messages import language as engine_language
 
 if TYPE_CHECKING:
     from league.models import Game, HandRecord
@@ -85,9 +86,9 @@ def refusal_message(exc: ValidationError | ScoringError, game: Game | None = Non
     """A refusal from the services or the engine, worded for the table host.
 
     The services' refusals carry a ``code``; those the host can act on get a sentence in the
-    page's language. Anything that comes from the engine is the engine's own words: in Korean
-    when the page is Korean (the engine's catalogue, ``ScoringError.localized``), else English
-    after a lead-in, so nothing of the rules is restated here.
+    page's language. Anything that comes from the engine is the engine's own words: in the page's
+    language when the engine has it (its catalogues, ``ScoringError.localized``: Korean, Japanese,
+    Chinese), else English after a lead-in, so nothing of the rules is restated here.
     """
     code = getattr(exc, "code", None)
     error = exc if isinstance(exc, ScoringError) else getattr(exc, "error", None)
@@ -131,14 +132,15 @@ def refusal_message(exc: ValidationError | ScoringError, game: Game | None = Non
         return _("This is not the next hand of the game any more (the game changed since this screen was loaded). "
                  "Reload the table.")
     lang = get_language() or ""
-    korean = isinstance(error, ScoringError) and error.template is not None and lang.lower().split("-")[0] == "ko"
+    # The engine speaks the page's language itself (its catalogues: ko, ja, zh-hans, zh-hant; issue 38).
+    localized = isinstance(error, ScoringError) and error.template is not None and engine_language(lang) != "en"
     if code == Code.LATER_HAND:
-        if korean and hand is not None:
+        if localized and hand is not None:
             return _("Nothing was changed: hand %(n)s would become impossible. %(reason)s") % {
                 "n": hand + 1, "reason": error.localized(lang)}
         return _("Nothing was changed: this would make a later hand impossible. %(message)s") % {"message": detail}
     if isinstance(exc, ScoringError) or code in (Code.INVALID, Code.RULESET, Code.FINISHED):
-        if korean:
-            return error.localized(lang)  # the engine's refusal in Korean, with the players' names
+        if localized:
+            return error.localized(lang)  # the engine's refusal in the page's language, with the players' names
         return engine_message(detail)
     return _("Refused: %(message)s") % {"message": detail}

@@ -32,28 +32,45 @@ Progress = Callable[[int, int], None]
 NOT_OVER = M.Message(
     "Under the proposal this game is not over after its last recorded hand: it would go on at {round}.",
     "제안한 룰로는 기록된 마지막 국 뒤에도 대국이 끝나지 않습니다({round:으로} 이어짐).",
+    texts={"ja": "提案のルールでは、この対局は記録された最後の局の後も終わりません（{round}に続きます）。",
+           "zh-hans": "按提案的规则，此对局在最后记录的一局之后仍未结束（将继续进行{round}）。",
+           "zh-hant": "按提案的規則，此對局在最後記錄的一局之後仍未結束（將繼續進行{round}）。"},
 )
 SEATS_DIFFER = M.Message(
     "The proposal is for {proposal}-player games; this game has {seats} players.",
     "제안한 룰은 {proposal}인용인데 이 대국은 {seats}인 대국입니다.",
+    texts={"ja": "提案のルールは{proposal}人用ですが、この対局は{seats}人です。",
+           "zh-hans": "提案的规则适用于{proposal}人对局；此对局有{seats}名玩家。",
+           "zh-hant": "提案的規則適用於{proposal}人對局；此對局有{seats}名玩家。"},
 )
 
 
-_WIND_KO = {"E": "동", "S": "남", "W": "서", "N": "북"}
+_WINDS = {"ko": {"E": "동", "S": "남", "W": "서", "N": "북"}, "ja": {"E": "東", "S": "南", "W": "西", "N": "北"},
+          "zh-hans": {"E": "东", "S": "南", "W": "西", "N": "北"},
+          "zh-hant": {"E": "東", "S": "南", "W": "西", "N": "北"}}
 
 
 def _round_words(code: str) -> M.Message:
-    """"S4" in both languages: "S4" / "남 4국"."""
-    return M.Message(code, f"{_WIND_KO.get(code[:1], code[:1])} {code[1:]}국")
+    """"S4" in every language: "S4" / "남 4국" / "南4局"."""
+    wind, number = code[:1], code[1:]
+    return M.Message(code, f"{_WINDS['ko'].get(wind, wind)} {number}국", texts={
+        lang: f"{_WINDS[lang].get(wind, wind)}{number}局" for lang in ("ja", "zh-hans", "zh-hant")})
 
 
 class ProposalError(ValueError):
-    """A proposal that is not a valid ruleset or rating: ``message`` (English) and ``message_ko``."""
+    """A proposal that is not a valid ruleset or rating: ``message`` (English) and ``message_ko``;
+    ``localized(lang)`` says the engine's refusal in any of its languages (issue 38)."""
 
-    def __init__(self, message: str, message_ko: str | None = None) -> None:
+    def __init__(self, message: str, message_ko: str | None = None, *, error: ScoringError | None = None) -> None:
         super().__init__(message)
         self.message = message
         self.message_ko = message_ko or message
+        self.error = error
+
+    def localized(self, lang: str | None) -> str:
+        if self.error is not None:
+            return self.error.localized(lang)
+        return self.message_ko if (lang or "ko").lower().startswith("ko") else self.message
 
 
 @dataclass(frozen=True)
@@ -84,7 +101,7 @@ def proposal_ruleset(proposal: Proposal) -> ScoringRuleset | None:
     try:
         return resolve(dict(proposal.ruleset))
     except ScoringError as exc:
-        raise ProposalError(exc.message, exc.localized("ko")) from exc
+        raise ProposalError(exc.message, exc.localized("ko"), error=exc) from exc
     except (TypeError, ValueError) as exc:  # a derive() refusal that is not a ScoringError
         raise ProposalError(str(exc)) from exc
 
@@ -161,7 +178,8 @@ def _replayed(data: SeasonData, rules: ScoringRuleset, spec: Mapping[str, Any], 
                     reason = ScoringError(NOT_OVER, round=_round_words(result.state.round))
         if reason is not None:
             invalid.append({"game_id": game.game_id, **info, "hand": reason.hand,
-                            "reason": reason.message, "reason_ko": reason.localized("ko")})
+                            "reason": reason.message, "reason_ko": reason.localized("ko"),
+                            "reasons": {lang: reason.localized(lang) for lang in M.LANGUAGES}})
         else:
             final = result.final
             new = replace(game, points=tuple(R.to_decimal(p) for p in final.points), ranks=tuple(final.ranks))

@@ -313,3 +313,35 @@ def test_lab_runs_are_throttled_per_member(whatif_season, club_admin, one_window
     assert seventh.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
     assert "미리보기를 너무 많이" in html.unescape(seventh.content.decode())
     assert WhatIfRun.objects.count() == 1  # the same proposal again is the same run
+
+
+# --- issue 38: the lab's refusals in the page's language, not only Korean or English ----------------------
+def test_a_refused_game_says_why_in_every_language(whatif_season):
+    result = compare(whatif_season, Proposal(ruleset={"base": "juki-agit-2026", "overrides": {"tobi": False}}))
+    [game] = result.invalid
+    assert game["reasons"]["ja"] == ("提案のルールでは、この対局は記録された最後の局の後も終わりません"
+                                     "（東2局に続きます）。")
+    assert game["reasons"]["ko"] == game["reason_ko"]
+    assert game["reasons"]["en"] == game["reason"]
+
+
+def test_the_lab_shows_a_refused_game_in_japanese_on_a_japanese_page(whatif_season, club_admin,
+                                                                     django_capture_on_commit_callbacks):
+    c = Client(HTTP_ACCEPT_LANGUAGE="ja")
+    c.force_login(club_admin.user)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = c.post(reverse("whatif:lab", args=[whatif_season.pk]), lab_data(c, whatif_season, tobi=False))
+    page = html.unescape(c.get(response["Location"]).content.decode())
+    assert "この対局は記録された最後の局の後も終わりません" in page
+    assert "not over" not in page
+    assert "끝나지 않습니다" not in page
+
+
+def test_the_lab_refuses_an_invalid_ruleset_in_japanese(whatif_season, club_admin):
+    c = Client(HTTP_ACCEPT_LANGUAGE="ja")
+    c.force_login(club_admin.user)
+    response = c.post(reverse("whatif:lab", args=[whatif_season.pk]), lab_data(c, whatif_season, uma="10, 20"))
+    assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
+    refused = html.unescape(response.content.decode())
+    start = refused.index('data-testid="whatif-refused"')
+    assert re.search(r"[\u3040-\u30ff]", refused[start:start + 400])  # kana: the engine's Japanese

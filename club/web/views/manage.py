@@ -215,12 +215,13 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
     club = _admin_club(request, slug)
     if isinstance(club, HttpResponse):
         return club
-    form = ClubSettingsForm(request.POST or None, initial={"name": club.name,
+    form = ClubSettingsForm(request.POST or None, initial={"name": club.name, "language": club.language,
                                                            "public_standings": club.public_standings})
     if request.method == "POST" and form.is_valid():
         try:
             services.club_update(club=club, by=request.user, name=form.cleaned_data["name"],
-                                 public_standings=form.cleaned_data["public_standings"])
+                                 public_standings=form.cleaned_data["public_standings"],
+                                 language=form.cleaned_data["language"] or None)
         except ValidationError as exc:
             _add_errors(form, exc)
         else:

@@ -10,13 +10,14 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 
 from club import selectors, services
 from club.models import Club, Member, Request
 from club.web import throttle
-from club.web.forms import InviteCodeForm, JoinForm, RenameForm, SignupForm
+from club.web.forms import InviteCodeForm, JoinForm, LanguageForm, RenameForm, SignupForm
 from events.web.nights.myseat import my_seat_section
 from league.games import selectors as game_selectors
 from league.referee import selectors as referee_selectors
@@ -112,8 +113,10 @@ def me(request: HttpRequest) -> HttpResponse:
         else:
             messages.success(request, _("Your new name waits for an admin's approval."))
             return redirect("club:me")
+    chosen = selectors.language_of(user=request.user)
     context = {
         "member": member, "form": form, "games": [], "penalties": [], "sections": [],
+        "language_form": LanguageForm(initial={"language": chosen or translation.get_language()}, auto_id="my-%s"),
         "requests": selectors.my_requests(user=request.user),
         "pending_rename": Request.objects.filter(user=request.user, kind=Request.Kind.RENAME,
                                                  status=Request.Status.PENDING).first(),

@@ -65,6 +65,15 @@ def index(seq: Sequence[Any] | None, i: int) -> Any:
         return None
 
 
+@register.filter
+def in_language(texts: Any, lang: str) -> str:
+    """A stored text in every language (``{"en": …, "ko": …, "ja": …}``) in the page's: ``lang`` as Django
+    names it ("zh-hans"), else its base language; "" when the texts do not have it."""
+    if not isinstance(texts, dict) or not lang:
+        return ""
+    return texts.get(lang) or texts.get(lang.split("-")[0]) or ""
+
+
 AUDIT_OBJECTS = {
     "ruleset": pgettext_lazy("audit object", "ruleset"),
     "season": pgettext_lazy("audit object", "season"),
@@ -128,6 +137,7 @@ AUDIT_FIELDS = {
     "reason": pgettext_lazy("audit field", "reason"),
     "active": pgettext_lazy("audit field", "active"),
     "public_results": pgettext_lazy("audit field", "results public"),
+    "language": pgettext_lazy("audit field", "language"),
     "kind": pgettext_lazy("audit field", "service"),
     "label": pgettext_lazy("audit field", "name"),
     "secret": pgettext_lazy("audit field", "secret"),

@@ -126,7 +126,6 @@ class ProposalForm(forms.Form):
         try:
             check_proposal(proposal)
         except ProposalError as exc:
-            korean = (get_language() or "ko").lower().startswith("ko")
-            raise forms.ValidationError(exc.message_ko if korean else exc.message) from exc
+            raise forms.ValidationError(exc.localized(get_language())) from exc
         data["proposal"] = proposal
         return data

@@ -83,7 +83,7 @@ def _season_edit_post(request: HttpRequest, club: Club, season: Season, form: Se
             comparison = compare(stored, Proposal(ruleset={
                 "base": stored.ruleset.base, "overrides": {**(stored.ruleset.overrides or {}), **changes}}))
         except ProposalError as exc:
-            form.add_error(None, exc.message_ko if (get_language() or "ko").startswith("ko") else exc.message)
+            form.add_error(None, exc.localized(get_language()))
             return {}
         return {**comparison_context(comparison.to_json()), "preview": True, "previewed": _preview_key(changes),
                 "changes": _changes_rows(season.ruleset, changes)}
