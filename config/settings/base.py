@@ -177,7 +177,13 @@ LOGOUT_REDIRECT_URL = "/"
 AUDIT_OWNER_MODEL = "club.Club"
 
 LANGUAGE_CODE = "ko"
-LANGUAGES = [("ko", _("Korean")), ("en", _("English")), ("ja", "日本語"), ("zh-hans", "简体中文"), ("zh-hant", "繁體中文")]
+LANGUAGES = [
+    ("ko", _("Korean")),
+    ("en", _("English")),
+    ("ja", "日本語"),
+    ("zh-hans", "简体中文"),
+    ("zh-hant", "繁體中文"),
+]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = "Asia/Seoul"
 USE_I18N = True
