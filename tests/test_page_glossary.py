@@ -72,7 +72,8 @@ def test_every_fixed_expression_is_still_in_the_catalogue():
 @pytest.mark.parametrize(("folder", "charset"), [("zh_Hans", "gb2312"), ("zh_Hant", "big5")])
 def test_each_chinese_catalogue_is_written_in_its_own_characters(folder, charset):
     """A Simplified character left in the Traditional catalogue (or a Traditional one in the Simplified)
-    falls outside the region's own character set: Big5 has no 荣 or 录, GB 2312 no 榮 or 錄 (not a"""
+    falls outside the region's own character set: Big5 has no 荣 or 录, GB 2312 no 榮 or 錄
+    (not a complete check: Big5 also holds a few simplified shapes, such as 庄)."""
     text = "".join(msgstr for _msgid, msgstr in _entries(REPO / "locale" / folder / "LC_MESSAGES" / "django.po"))
     foreign = set()
     for ch in set(re.findall(r"[\u4e00-\u9fff]", text)):
