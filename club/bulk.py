@@ -2,7 +2,7 @@
 
 ``김민준`` · ``이서연, 심판`` · ``박지훈<TAB>탁 진행자`` · ``최유나 / 관리자, 진행자``: the name is
 what comes before the first comma, tab, slash or middle dot; each word after it names a role, in
-Korean or English. Blank lines are skipped. Each line says its own problem (an unknown role, the
+Korean, English or Chinese. Blank lines are skipped. Each line says its own problem (an unknown role, the
 same name twice in the paste, a name too long); names already in the club are checked by the
 service that adds them.
 """
@@ -25,7 +25,13 @@ ROLE_WORDS = {
     "クラブ管理者": ClubRole.Role.ADMIN, "管理者": ClubRole.Role.ADMIN, "審判": ClubRole.Role.REFEREE,
     "卓進行係": ClubRole.Role.HOST, "進行係": ClubRole.Role.HOST,
 }
-SEPARATORS = re.compile(r"[,\t/·]")
+# The role words of the Chinese pages (their example line: 王伟, 裁判 / 李娜, 桌长), both scripts.
+ROLE_WORDS |= {
+    "管理员": ClubRole.Role.ADMIN, "管理員": ClubRole.Role.ADMIN, "俱乐部管理员": ClubRole.Role.ADMIN,
+    "俱樂部管理員": ClubRole.Role.ADMIN, "裁判": ClubRole.Role.REFEREE,
+    "桌长": ClubRole.Role.HOST, "桌長": ClubRole.Role.HOST,
+}
+SEPARATORS = re.compile(r"[,\t/·，、]")
 MAX_LINES = 200
 
 

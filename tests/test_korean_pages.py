@@ -1,21 +1,20 @@
 """Issue 25 item 8: every page of the demo club, read in Korean as its admin, has no English or JSON.
 
-The walk enumerates the URLconf (not a hand-kept list), fills each address's arguments from the demo's objects
-(the club, its seasons, rulesets, games, members, hands) and reads the text a person sees (no tags, scripts or
-attributes). A Latin-script word is allowed only if it is a name or code the club typed (a member's login name,
-a table label) or on the short allowlist below, each entry with its reason.
+The walk (tests/page_walk.py) enumerates the URLconf (not a hand-kept list), fills each address's arguments from
+the demo's objects (the club, its seasons, rulesets, games, members, hands) and reads the text a person sees (no
+tags, scripts or attributes). A Latin-script word is allowed only if it is a name or code the club typed (a
+member's login name, a table label) or on the short allowlist below, each entry with its reason. The other
+languages' walk is tests/test_language_walk.py.
 """
 from __future__ import annotations
 
-import html
 import re
 from http import HTTPStatus
 
 import pytest
-from django.core.management import call_command
 from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver, reverse
-from django.urls.exceptions import NoReverseMatch
+
+from tests.page_walk import demo, demo_values, page_urls, visible_text  # noqa: F401 - demo is a fixture
 
 pytestmark = pytest.mark.django_db
 
@@ -41,96 +40,16 @@ SKIP_PREFIXES = (
 )
 
 
-def _patterns(resolver: URLResolver, prefix: str = "", namespace: str = ""):
-    for p in resolver.url_patterns:
-        if isinstance(p, URLResolver):
-            ns = f"{namespace}:{p.namespace}" if p.namespace else namespace
-            yield from _patterns(p, prefix + str(p.pattern), ns)
-        elif isinstance(p, URLPattern) and p.name:
-            yield prefix + str(p.pattern), (f"{namespace}:{p.name}" if namespace else p.name).lstrip(":"), p
-
-
-@pytest.fixture
-def demo(db):
-    call_command("load_demo", verbosity=0)
-    from club.models import Club
-
-    return Club.objects.get(slug="juki-agit-demo")
-
-
-def _values(demo) -> dict[str, list]:
-    from club.models import Member
-    from league.models import Game, Ruleset, Season
-
-    games = list(Game.objects.filter(club=demo).order_by("status", "pk"))
-    return {
-        "slug": [demo.slug], "club": [demo.slug],
-        "game": [g.pk for g in games], "season": list(Season.objects.filter(club=demo).values_list("pk", flat=True)),
-        "ruleset": list(Ruleset.objects.filter(club=demo).values_list("pk", flat=True)),
-        "member": list(Member.objects.filter(club=demo).values_list("pk", flat=True)),
-        "position": [0], "hand": [0], "key": ["juki-agit-2026"], "fmt": ["csv"],
-        **_event_values(demo),
-    }
-
-
-def _event_values(demo) -> dict[str, list]:
-    """A club night with a round seated and a tournament taking entries, in the demo club (the demo has none)."""
-    from club.models import Member
-    from events.nights import services as nights
-    from events.tournaments import services as tournaments
-    from league.models import Season
-
-    admin = Member.objects.get(club=demo, user__username="admin").user
-    season = Season.objects.filter(club=demo, ruleset__key="juki-agit-2026").first()
-    night = nights.night_open(club=demo, season=season, title="목요일 클럽 나이트", round_minutes=80, by=admin)
-    members = list(Member.objects.filter(club=demo, active=True).order_by("pk"))
-    for member in members:
-        nights.check_in(night=night, member=member, by=admin)
-    rnd, _ = nights.round_seat(night=night, number=1, by=admin, seed=1)
-    cup = tournaments.tournament_create(club=demo, ruleset=season.ruleset, name="2026 주키배", rounds=2, by=admin)
-    entrants = [tournaments.register(tournament=cup, member=m, by=admin)[0] for m in members[:6]]
-    return {"night": [night.pk], "night_table": list(rnd.tables.values_list("pk", flat=True)),
-            "tournament": [cup.pk], "entrant": [e.pk for e in entrants], "tournament_table": []}
-
-
-KINDS = [("tournaments/entrants/", "entrant"), ("tournaments/tables/", "tournament_table"),
-         ("tournaments/", "tournament"), ("nights/", "night"), ("tables/", "night_table"), ("games/", "game"),
-         ("members/", "member"), ("rulesets/", "ruleset"), ("seasons/", "season")]
-"""A pk's kind from the address's own words: the first that appears in the route."""
-
-
-def _kwargs_for(route: str, keys: list[str], values: dict[str, list]):
-    kind = next((k for part, k in KINDS if part in route), None)
-    for key in keys:
-        if key in ("slug", "club_slug"):
-            yield key, values["slug"]
-        elif key in ("pk", "id"):
-            yield key, values.get(kind, [])
-        elif key.endswith(("_id", "_pk")):
-            yield key, values.get(key.removesuffix("_id").removesuffix("_pk"), [])
-        else:
-            yield key, values.get(key, [])
-
-
 LATIN = re.compile(r"[A-Za-z][A-Za-z'’]+")
 
 
-def _visible_text(page: str) -> str:
-    page = re.sub(r"(?is)<(script|style|template|svg)\b.*?</\1>", " ", page)
-    page = re.sub(r"https?://\S+", " ", page)  # a link to copy (the invite address) is not a word
-    # the board's line for guests, marked as English (<small lang="en">Tables</small>), is meant to be English
-    page = re.sub(r'(?s)<(small|span)\b[^>]*\blang="en"[^>]*>.*?</\1>', " ", page)
-    page = re.sub(r"(?s)<!--.*?-->", " ", page)
-    return html.unescape(re.sub(r"<[^>]+>", " ", page))
-
-
-def test_every_demo_page_is_korean(demo):
+def test_every_demo_page_is_korean(demo):  # noqa: F811
     from club.models import Member
     from league.models import Game
 
     client = Client()
     client.login(username="admin", password="admin1234")
-    values = _values(demo)
+    values = demo_values(demo)
     from league.models import Ruleset, Season
 
     typed = set(Member.objects.filter(club=demo).values_list("user__username", flat=True)) - {None}
@@ -141,24 +60,12 @@ def test_every_demo_page_is_korean(demo):
                  *Ruleset.objects.filter(club=demo).values_list("name", flat=True)]:
         typed |= set(LATIN.findall(name))  # "2026 ASI 리그": the club named it so
     visited, unfilled, english, lines = [], [], {}, {}
-    for route, name, pattern in _patterns(get_resolver()):
-        if route.startswith(SKIP_PREFIXES):
-            continue
-        keys = list(pattern.pattern.regex.groupindex)
-        candidates = dict(_kwargs_for(route, keys, values))
-        if any(not v for v in candidates.values()):
-            unfilled.append(name)
-            continue
-        try:
-            url = reverse(name, kwargs={k: v[0] for k, v in candidates.items()})
-        except NoReverseMatch:
-            unfilled.append(name)
-            continue
+    for _route, name, url in page_urls(values, skip=SKIP_PREFIXES, unfilled=unfilled):
         response = client.get(url, HTTP_ACCEPT_LANGUAGE="ko")
         if response.status_code != HTTPStatus.OK or "text/html" not in response.get("Content-Type", ""):
             continue
         visited.append(url)
-        text = _visible_text(response.content.decode())
+        text = visible_text(response.content.decode())
         words = {w for w in LATIN.findall(text) if w not in typed and w not in ALLOWLIST}
         if words:
             english[name] = sorted(words)

@@ -5,20 +5,85 @@ the number on the page.
 
 The Korean font is a subset of NanumGothic (SIL Open Font License 1.1; Hangul syllables, jamo, Latin
 and the usual signs) kept beside this module as package data, not as a static file: the server draws
-with it and browsers never download it. fpdf2 writes the PDF (it embeds only the glyphs used);
-Pillow draws the PNG."""
+with it and browsers never download it. Japanese and Chinese draw with the subsets of Noto Sans CJK
+that the pages also serve (``static/fonts/``, SIL OFL 1.1; built by ``deploy/make_cjk_fonts.py``), one
+per region so a kanji or hanzi has the shape its readers know. The report's language picks the first
+font; a character it lacks is drawn with the next font that has it (a Korean name on a Chinese report,
+a Japanese name on a Korean one). fpdf2 writes the PDF (it embeds only the glyphs used); Pillow draws
+the PNG."""
 from __future__ import annotations
 
 import io
 from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
 
+from django.conf import settings
 from django.contrib.humanize.templatetags.humanize import intcomma
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 FONTS = Path(__file__).resolve().parent / "fonts"
 REGULAR = FONTS / "NanumGothic-report.ttf"
 BOLD = FONTS / "NanumGothicBold-report.ttf"
+CJK_FONTS = Path(settings.BASE_DIR) / "static" / "fonts"
+
+
+@dataclass(frozen=True)
+class Face:
+    """One font family of the report: its regular and bold files (the CJK subsets have one weight)."""
+
+    family: str
+    regular: Path
+    bold: Path
+
+
+NANUM = Face("Nanum", REGULAR, BOLD)
+JP = Face("NotoJP", CJK_FONTS / "NotoSansCJKjp-club.woff2", CJK_FONTS / "NotoSansCJKjp-club.woff2")
+SC = Face("NotoSC", CJK_FONTS / "NotoSansCJKsc-club.woff2", CJK_FONTS / "NotoSansCJKsc-club.woff2")
+TC = Face("NotoTC", CJK_FONTS / "NotoSansCJKtc-club.woff2", CJK_FONTS / "NotoSansCJKtc-club.woff2")
+
+# The report's language picks the first face; the others draw what it lacks, in this order.
+FACES_BY_LANGUAGE = {
+    "ko": (NANUM, TC, JP, SC),
+    "en": (NANUM, SC, TC, JP),
+    "ja": (JP, NANUM, TC, SC),
+    "zh-hans": (SC, NANUM, TC, JP),
+    "zh-hant": (TC, NANUM, SC, JP),
+}
+
+
+def faces_for(language: str | None) -> tuple[Face, ...]:
+    """The faces a report in ``language`` draws with, first choice first (Korean's when unknown)."""
+    code = (language or "ko").lower()
+    return FACES_BY_LANGUAGE.get(code) or FACES_BY_LANGUAGE.get(code.split("-")[0], FACES_BY_LANGUAGE["ko"])
+
+
+def needed_faces(faces: tuple[Face, ...], text: str) -> tuple[Face, ...]:
+    """The first face, and each next one only if it draws a character of ``text`` that the ones before
+    it lack (loading a CJK font takes a while: a Korean report of Korean names loads NanumGothic alone)."""
+    chosen, missing = [faces[0]], {ord(c) for c in text if not c.isspace()} - characters_of(faces[0].regular)
+    for face in faces[1:]:
+        drawn = missing & characters_of(face.regular)
+        if drawn:
+            chosen.append(face)
+            missing -= drawn
+    return tuple(chosen)
+
+
+def _sheet_text(sheet: Sheet) -> str:
+    parts = [sheet.title, sheet.subtitle]
+    for block in sheet.blocks:
+        parts += [block.heading, *block.header, *(cell for row in block.rows for cell in row), *block.lines]
+    return "".join(parts)
+
+
+@cache
+def characters_of(path: Path) -> frozenset[int]:
+    """The code points a font file has glyphs for."""
+    from fontTools.ttLib import TTFont
+
+    return frozenset(TTFont(str(path), lazy=True)["cmap"].getBestCmap())
 
 
 @dataclass(frozen=True)
@@ -37,6 +102,7 @@ class Sheet:
     title: str
     subtitle: str
     blocks: tuple[Block, ...] = field(default_factory=tuple)
+    language: str = "ko"  # picks the fonts (:func:`faces_for`)
 
 
 # NanumGothic has no glyph for these; the file shows the plain sign instead of a blank.
@@ -147,7 +213,8 @@ def report_sheet(ctx: dict) -> Sheet:
     blocks = [_standings(ctx), _cut(ctx), _teams(ctx), *(_round(r) for r in ctx["rounds"]), _awards(ctx),
               _penalties(ctx)]
     return Sheet(f"{tournament.name} · {_('Tournament report')}".translate(NOT_IN_FONT),
-                 subtitle.translate(NOT_IN_FONT), tuple(_drawable(b) for b in blocks if b))
+                 subtitle.translate(NOT_IN_FONT), tuple(_drawable(b) for b in blocks if b),
+                 language=get_language() or "ko")
 
 
 def sheet_pdf(sheet: Sheet) -> bytes:
@@ -157,19 +224,23 @@ def sheet_pdf(sheet: Sheet) -> bytes:
 
     pdf = FPDF(orientation="portrait", unit="mm", format="A4")
     pdf.set_title(sheet.title)
-    pdf.add_font("Nanum", "", str(REGULAR))
-    pdf.add_font("Nanum", "B", str(BOLD))
+    faces = needed_faces(faces_for(sheet.language), _sheet_text(sheet))
+    for face in faces:
+        pdf.add_font(face.family, "", str(face.regular))
+        pdf.add_font(face.family, "B", str(face.bold))
+    family = faces[0].family
+    pdf.set_fallback_fonts([face.family for face in faces[1:]], exact_match=False)
     pdf.set_auto_page_break(auto=True, margin=12)
     pdf.add_page()
-    pdf.set_font("Nanum", "B", 15)
+    pdf.set_font(family, "B", 15)
     pdf.multi_cell(0, 8, sheet.title, new_x="LMARGIN", new_y="NEXT")
-    pdf.set_font("Nanum", "", 9)
+    pdf.set_font(family, "", 9)
     pdf.multi_cell(0, 5, sheet.subtitle, new_x="LMARGIN", new_y="NEXT")
     for block in sheet.blocks:
         pdf.ln(3)
-        pdf.set_font("Nanum", "B", 11)
+        pdf.set_font(family, "B", 11)
         pdf.multi_cell(0, 6, block.heading, new_x="LMARGIN", new_y="NEXT")
-        pdf.set_font("Nanum", "", 8.5)
+        pdf.set_font(family, "", 8.5)
         table_rows = ([block.header] if block.header else []) + list(block.rows)
         if table_rows:
             widths = block.widths or (1,) * len(table_rows[0])
@@ -190,11 +261,11 @@ PAD, GAP, LINE = 36, 18, 1.45
 
 def sheet_png(sheet: Sheet, *, width: int = PNG_WIDTH) -> bytes:
     """One tall image: the same blocks, tables as ruled rows, long cells wrapped."""
-    from PIL import Image, ImageDraw, ImageFont
+    from PIL import Image, ImageDraw
 
-    fonts = {"title": ImageFont.truetype(str(BOLD), 40), "sub": ImageFont.truetype(str(REGULAR), 24),
-             "head": ImageFont.truetype(str(BOLD), 30), "cell": ImageFont.truetype(str(REGULAR), 24),
-             "cellb": ImageFont.truetype(str(BOLD), 24)}
+    faces = needed_faces(faces_for(sheet.language), _sheet_text(sheet))
+    fonts = {"title": _Runs(faces, 40, bold=True), "sub": _Runs(faces, 24), "head": _Runs(faces, 30, bold=True),
+             "cell": _Runs(faces, 24), "cellb": _Runs(faces, 24, bold=True)}
     inner = width - 2 * PAD
 
     def wrap(text: str, font, limit: float) -> list[str]:
@@ -247,10 +318,47 @@ def sheet_png(sheet: Sheet, *, width: int = PNG_WIDTH) -> bytes:
     for step in steps:
         if step[0] == "text":
             _kind, x, top, text, key = step
-            draw.text((x, top), text, font=fonts[key], fill="#1b1b1b" if key != "sub" else "#555555")
+            fonts[key].draw(draw, x, top, text, fill="#1b1b1b" if key != "sub" else "#555555")
         else:
             _kind, x0, top, x1 = step
             draw.line((x0, top, x1, top), fill="#d0d0d0", width=1)
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=True)
     return out.getvalue()
+
+
+class _Runs:
+    """A text drawn with a chain of fonts: each character with the first font that has it (the first
+    font when none has), on one baseline. Quacks like an ImageFont for ``getlength`` and ``size``."""
+
+    def __init__(self, faces: tuple[Face, ...], size: int, *, bold: bool = False):
+        from PIL import ImageFont
+
+        self.size = size
+        paths = [face.bold if bold else face.regular for face in faces]
+        self.fonts = [ImageFont.truetype(str(path), size) for path in paths]
+        self.covers = [characters_of(path) for path in paths]
+        self.ascent = self.fonts[0].getmetrics()[0]
+
+    def _font_of(self, ch: str) -> int:
+        code = ord(ch)
+        return next((n for n, cover in enumerate(self.covers) if code in cover), 0)
+
+    def runs(self, text: str) -> list[tuple[int, str]]:
+        out: list[tuple[int, str]] = []
+        for ch in text:
+            n = self._font_of(ch) if not ch.isspace() else (out[-1][0] if out else 0)
+            if out and out[-1][0] == n:
+                out[-1] = (n, out[-1][1] + ch)
+            else:
+                out.append((n, ch))
+        return out
+
+    def getlength(self, text: str) -> float:
+        return sum(self.fonts[n].getlength(part) for n, part in self.runs(text))
+
+    def draw(self, draw, x: float, top: float, text: str, *, fill: str) -> None:
+        baseline = top + self.ascent
+        for n, part in self.runs(text):
+            draw.text((x, baseline), part, font=self.fonts[n], fill=fill, anchor="ls")
+            x += self.fonts[n].getlength(part)

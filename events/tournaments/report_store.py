@@ -28,7 +28,7 @@ from events.tournaments.models import Tournament
 logger = logging.getLogger(__name__)
 
 KINDS = ("pdf", "png")
-FORMAT = "1"  # bump when the drawing changes: every stored file is then out of date
+FORMAT = "2"  # bump when the drawing changes: every stored file is then out of date
 BUILD_LOCK_SECONDS = 300
 RETRY_SECONDS = 3
 

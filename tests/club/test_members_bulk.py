@@ -24,11 +24,15 @@ pytestmark = pytest.mark.django_db
     ("박지훈\t탁 진행자", [("박지훈", ("host",), "")]),
     ("최유나 / 관리자, 진행자", [("최유나", ("admin", "host"), "")]),
     ("Kim, referee · host", [("Kim", ("host", "referee"), "")]),
+    ("王伟，裁判、桌长", [("王伟", ("host", "referee"), "")]),
+    ("陳怡君, 俱樂部管理員", [("陳怡君", ("admin",), "")]),
     ("정하늘, 사장님", [("정하늘", (), "모르는 역할: 사장님")]),
     ("김민준\n김민준", [("김민준", (), ""), ("김민준", (), "목록에 두 번 있습니다")]),
     ("가" * 61, [("가" * 61, (), "이름은 60자까지입니다")]),
 ], ids=["one name a line", "blank lines and spaces ignored", "a role after a comma", "a role after a tab",
-        "two roles after a slash", "English role words", "an unknown role is an error on its line",
+        "two roles after a slash", "English role words",
+        "Chinese role words after a full-width comma", "Traditional Chinese role words",
+        "an unknown role is an error on its line",
         "the same name twice in the paste", "a name too long"])
 def test_parse_member_lines(text, expected):
     from django.utils import translation

@@ -1,17 +1,16 @@
 """A table code opens its game's table screen and nothing else (issue 42 item 1): every address of the site,
 walked with a phone that came in with a code and no login, answers as it answers a stranger — the login page,
 403 or 404 — except the table screen of that one game (and its referee-call box). The walk enumerates the
-URLconf (``tests/test_korean_pages.py``'s), so a new page is walked without being listed."""
+URLconf (``tests/page_walk.py``), so a new page is walked without being listed."""
 from __future__ import annotations
 
 from http import HTTPStatus
 
 import pytest
 from django.test import Client
-from django.urls import get_resolver, reverse
-from django.urls.exceptions import NoReverseMatch
+from django.urls import reverse
 
-from tests.test_korean_pages import _kwargs_for, _patterns, _values, demo  # noqa: F401 - demo is a fixture
+from tests.page_walk import demo, demo_values, page_urls  # noqa: F401 - demo is a fixture
 
 pytestmark = pytest.mark.django_db
 
@@ -24,23 +23,15 @@ OWN_GAME_WRITES = {"league:hand_create", "league:hand_preview", "league:hand_ful
 
 
 def _walk(values: dict[str, list]):
-    for route, name, pattern in _patterns(get_resolver()):
-        if route.startswith(SKIP_PREFIXES) or name in ("table_code", "table_code_open"):
-            continue
-        keys = list(pattern.pattern.regex.groupindex)
-        candidates = dict(_kwargs_for(route, keys, values))
-        if any(not v for v in candidates.values()):
-            continue
-        try:
-            yield name, reverse(name, kwargs={k: v[0] for k, v in candidates.items()})
-        except NoReverseMatch:
-            continue
+    for _route, name, url in page_urls(values, skip=SKIP_PREFIXES):
+        if name not in ("table_code", "table_code_open"):
+            yield name, url
 
 
 def test_a_code_only_phone_gets_its_table_and_nothing_else(demo):  # noqa: F811
     from league.models import Game
 
-    values = _values(demo)
+    values = demo_values(demo)
     mine = Game.objects.filter(club=demo, table_code__isnull=False, status="in_progress").order_by("pk").first()
     other = Game.objects.filter(club=demo).exclude(pk=mine.pk).order_by("pk").first()
     phone = Client()

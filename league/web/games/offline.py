@@ -37,7 +37,7 @@ from league.models import Game
 SCORING_DIR = Path(settings.BASE_DIR) / "scoring"
 PYODIDE_FILES = ("pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 STATIC_FILES = (
-    "css/app.css", "vendor/htmx/htmx.min.js", "league/table.css", "league/table.js", "league/offline.js",
+    "css/app.css", "css/cjk.css", "vendor/htmx/htmx.min.js", "league/table.css", "league/table.js", "league/offline.js",
     "league/offline.css", "league/offline-register.js", "league/icons/icon-192.png", "league/icons/icon-512.png",
 )
 """What the service worker caches when it installs (anything else under /static/ is cached on first use)."""
