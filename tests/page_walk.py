@@ -144,6 +144,6 @@ def visible_text(page: str) -> str:
     language's own name in the language switch)."""
     page = re.sub(r"(?is)<(script|style|template|svg)\b.*?</\1>", " ", page)
     page = re.sub(r"https?://\S+", " ", page)  # a link to copy (the invite address) is not a word
-    page = re.sub(r'(?s)<(small|span|option|p|div)\b[^>]*\blang="[^"]*"[^>]*>.*?</\1>', " ", page)
+    page = re.sub(r'(?s)<(small|span|option|p|div|button|a)\b[^>]*\blang="[^"]*"[^>]*>.*?</\1>', " ", page)
     page = re.sub(r"(?s)<!--.*?-->", " ", page)
     return html.unescape(re.sub(r"<[^>]+>", " ", page))
