@@ -7,6 +7,7 @@ from decimal import Decimal
 
 from django.db.models import Count
 
+from federation.files import ImportedTournament, ResultLine
 from federation.models import (
     Federation,
     FederationClub,
@@ -80,3 +81,20 @@ def tournament_results(*, record: FederationTournament) -> list[FederationResult
 def person_results(*, federation: Federation, person_id: int) -> list[FederationResult]:
     return list(FederationResult.objects.filter(tournament__federation=federation, person_id=person_id)
                 .select_related("tournament").order_by("-tournament__ends_on"))
+
+
+def tournament_weight_of(record: FederationTournament) -> Decimal:
+    from scoring.mers import tournament_weight
+
+    return tournament_weight(days=record.days, players=max(record.players, 1), countries=record.countries,
+                             qualification=record.qualification)
+
+
+def tournament_file(*, record: FederationTournament) -> ImportedTournament:
+    """A federation tournament's results as the files write them (the EMA workbook, the portal CSV)."""
+    lines = tuple(ResultLine(place=r.place, first_name=r.first_name, last_name=r.last_name, ema_id=r.ema_id,
+                             table_points=r.table_points, score=r.score, country=r.country, games=r.games)
+                  for r in tournament_results(record=record))
+    return ImportedTournament(title=record.title, starts_on=record.starts_on, ends_on=record.ends_on,
+                              rules=record.rules, country=record.country, mers_weight=tournament_weight_of(record),
+                              lines=lines)
