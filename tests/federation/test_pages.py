@@ -114,3 +114,26 @@ def test_only_the_federations_admins_import(client, federation, fed_admin, world
     assert 'data-testid="import-report"' in text
     assert "KIM Minsu, LEE Anna" in text
     assert FederationTournament.objects.filter(title="부산 오픈", players=2).exists()
+
+
+def test_every_federation_page_is_korean(client, federation, fed_admin, world):
+    """Read as the federation's admin in Korean: no English left but the allowlist's names and what people
+    typed (the players' Latin names, the ruleset's name)."""
+    from tests.test_korean_pages import ALLOWLIST, LATIN, _visible_text
+
+    client.force_login(fed_admin)
+    from league.models import Ruleset
+
+    typed = {"Korea"}  # the federation's country, as the EMA workbook lists it (typed by its admins)
+    for name in Ruleset.objects.values_list("name", flat=True):
+        typed |= set(LATIN.findall(name))  # a tournament's rules: the ruleset's name as its club typed it
+    urls = [u for u in _pages(federation) if not u.endswith(".csv")]
+    urls.append(reverse("federation:import", args=[federation.slug]))
+    english = {}
+    for url in urls:
+        response = client.get(url, HTTP_ACCEPT_LANGUAGE="ko")
+        assert response.status_code == HTTPStatus.OK, url
+        words = {w for w in LATIN.findall(_visible_text(response.content.decode())) if w not in ALLOWLIST | typed}
+        if words:
+            english[url] = sorted(words)
+    assert english == {}
