@@ -273,23 +273,24 @@ def _norm(name: str) -> str:
     return " ".join(name.replace(",", " ").split()).casefold()
 
 
-def _match(line: ResultLine, report: MatchReport, by_name: dict[str, Person]) -> Person:
+def _match(line: ResultLine, report: MatchReport, by_ema: dict[str, Person], by_name) -> Person:
+    """The line's person: by EMA id, else by Latin name or alias (``by_name()``: the index, built when first
+    needed), else a new person (with the line's name and EMA id)."""
     shown = f"{line.last_name} {line.first_name}".strip()
-    if line.ema_id:
-        person = Person.objects.filter(ema_id=line.ema_id).first()
-        if person is not None:
-            report.by_ema_id.append(shown)
-            return person
+    if line.ema_id and line.ema_id in by_ema:
+        report.by_ema_id.append(shown)
+        return by_ema[line.ema_id]
+    index = by_name()
     for key in (_norm(f"{line.last_name} {line.first_name}"), _norm(f"{line.first_name} {line.last_name}")):
-        if key and key in by_name:
+        if key and key in index:
             report.by_name.append(shown)
-            person = by_name[key]
+            person = index[key]
             if line.ema_id and not person.ema_id:
                 person.ema_id = line.ema_id
                 person.save(update_fields=["ema_id"])
             return person
     person = Person.objects.create(latin_name=shown[:80], ema_id=line.ema_id)
-    by_name[_norm(shown)] = person
+    index[_norm(shown)] = person
     report.new.append(shown)
     return person
 
@@ -317,11 +318,19 @@ def external_tournament_import(*, federation: Federation, imported: ImportedTour
         ends_on=imported.ends_on, days=imported.days, players=len(imported.lines),
         countries=countries or imported.countries, qualification=qualification, rules=imported.rules,
         country=imported.country)
-    index = _name_index()
+    ids = [line.ema_id for line in imported.lines if line.ema_id]
+    by_ema = {p.ema_id: p for p in Person.objects.filter(ema_id__in=ids)} if ids else {}
+    built: list[dict[str, Person]] = []
+
+    def by_name() -> dict[str, Person]:
+        if not built:
+            built.append(_name_index())
+        return built[0]
+
     seen: set[int] = set()
     results = []
     for line in imported.lines:
-        person = _match(line, report, index)
+        person = _match(line, report, by_ema, by_name)
         if person.pk in seen:
             name = f"{line.last_name} {line.first_name}"
             raise _refuse(_("Two lines are the same person: %(name)s.") % {"name": name}, Code.BAD_FILE)

@@ -62,13 +62,13 @@ def test_the_portal_csv_round_trips():
 
 
 @pytest.mark.parametrize(("text", "problem"), [
-    ("place,name\n1,x\n", "The first line must be: place,first_name,last_name,scores,ema,games."),
-    ("place,first_name,last_name,scores,ema,games\n1,A,B,x,,4\n", "line 2: “x” is not a number."),
+    ("place,name\n1,x\n", "첫 줄은 다음이어야 합니다: place,first_name,last_name,scores,ema,games."),
+    ("place,first_name,last_name,scores,ema,games\n1,A,B,x,,4\n", "2번째 줄: “x”은(는) 숫자가 아닙니다."),
     ("place,first_name,last_name,scores,ema,games\n5,A,B,1,,4\n",
-     "Places must be between 1 and 1 (the number of players): 5."),
-    ("place,first_name,last_name,scores,ema,games\n", "The file lists no results."),
+     "순위는 1부터 1(참가 인원) 사이여야 합니다: 5."),
+    ("place,first_name,last_name,scores,ema,games\n", "파일에 결과가 없습니다."),
 ])
-def test_a_bad_portal_file_says_what_is_wrong(text, problem):
+def test_a_bad_portal_file_says_what_is_wrong_in_korean(text, problem):
     with pytest.raises(files.BadResultsFile) as bad:
         files.read_portal_csv(text, title="t", starts_on=datetime.date(2026, 1, 1), ends_on=datetime.date(2026, 1, 1))
     assert problem in bad.value.problems
@@ -77,7 +77,7 @@ def test_a_bad_portal_file_says_what_is_wrong(text, problem):
 def test_not_a_workbook_is_refused():
     with pytest.raises(files.BadResultsFile) as bad:
         files.read_ema_workbook(b"place,first_name\n")
-    assert bad.value.problems == ["This is not an Excel workbook (.xlsx)."]
+    assert bad.value.problems == ["엑셀 파일이 아닙니다."]
 
 
 def test_an_import_matches_by_ema_id_then_name_then_makes_new_persons(federation, fed_admin):
