@@ -124,7 +124,7 @@ def build(*, clubs: int, persons: int, games: int, tournaments: int, seed: int =
     by_club: dict[int, list[int]] = {}
     for member_id, club_id in Member.objects.values_list("pk", "club_id"):
         by_club.setdefault(club_id, []).append(member_id)
-    start = timezone.now() - datetime.timedelta(days=360)
+    start = timezone.now() - datetime.timedelta(days=360)  # the games spread over 300 days, the last 60 days ago
     per_club = max(1, games // clubs)
     for club in club_rows:
         ruleset = Ruleset.objects.create(club=club, key="juki-agit-2026", name="Juki", base="juki-agit-2026",
@@ -135,7 +135,7 @@ def build(*, clubs: int, persons: int, games: int, tournaments: int, seed: int =
             continue
         batch = []
         for g in range(per_club):
-            at = start + datetime.timedelta(minutes=(g * clubs + club.pk % clubs) * 360 * 24 * 60 // max(games, 1))
+            at = start + datetime.timedelta(minutes=(g * clubs + club.pk % clubs) * 300 * 24 * 60 // max(games, 1))
             scores, points, ranks = random_result(rng)
             batch.append(Game(club=club, season=season, ruleset=ruleset, table_label="T", seats=4,
                               status=Game.Status.FINISHED, started_at=at, finished_at=at + datetime.timedelta(

@@ -489,7 +489,8 @@ def ranking_add_game(*, season: FederationSeason, game: Game) -> bool:
     result = results[0]
     if season.folded_up_to is not None:
         at, last_id = season.folded_up_to
-        if (result.finished_at.isoformat(), result.game_id) <= (at, last_id) or season.changed_at:
+        if (result.finished_at, result.game_id) <= (datetime.datetime.fromisoformat(at), last_id) \
+                or season.changed_at:
             ranking_recompute(season=season)
             return False
     stored = {r.person_id: r for r in RankingRow.objects.select_for_update()
