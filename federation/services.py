@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import datetime
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from decimal import Decimal
+from itertools import groupby
 from typing import Any
 
 from django.core.exceptions import ValidationError
@@ -404,46 +405,43 @@ def shared_games(season: FederationSeason):
     return q
 
 
-def _game_results(games) -> tuple[list[ratings.GameResult], dict[int, str]]:
+def _game_results(games, names: dict[int, str]) -> Iterator[ratings.GameResult]:
+    """The games' results in game order (finish time, then id), streamed: one query over their seats, read in
+    chunks (a server-side cursor on PostgreSQL), so a recompute over half a million games holds one chunk and the
+    fold's state, not every game. ``names`` gets each person's display name at their first game."""
     from league.models import GameSeat
 
-    ids = list(games.values_list("pk", flat=True))
-    seats: dict[int, list[tuple[int, int, str]]] = defaultdict(list)
-    for game_id, seat, person_id, name in (GameSeat.objects.filter(game_id__in=ids)
-                                           .values_list("game_id", "seat", "member__person_id",
-                                                        "member__display_name").iterator(chunk_size=20000)):
-        seats[game_id].append((seat, person_id, name))
-    names: dict[int, str] = {}
-    out = []
-    for game_id, points, ranks, finished_at in games.values_list("pk", "final_points", "final_ranks",
-                                                                 "finished_at").iterator(chunk_size=20000):
-        sat = sorted(seats.get(game_id, ()))
+    rows = (GameSeat.objects.filter(game__in=games).order_by("game__finished_at", "game_id", "seat")
+            .values_list("game_id", "seat", "member__person_id", "member__display_name", "game__final_points",
+                         "game__final_ranks", "game__finished_at").iterator(chunk_size=20000))
+    for game_id, seats in groupby(rows, key=lambda row: row[0]):
+        sat = list(seats)
+        points, ranks, finished_at = sat[0][4], sat[0][5], sat[0][6]
         if not points or not ranks or len(sat) != len(points):
             continue
-        players = tuple(p for _s, p, _n in sat)
+        players = tuple(row[2] for row in sat)
         if len(set(players)) != len(players):
             continue  # one person at two seats (a claim merged two seat-mates): not a game to rate
-        for _s, p, n in sat:
-            names.setdefault(p, n)
-        out.append(ratings.GameResult(game_id, players, tuple(points[s] for s, _p, _n in sat),
-                                      tuple(ranks[s] for s, _p, _n in sat), finished_at))
-    return out, names
+        for row in sat:
+            names.setdefault(row[2], row[3])
+        yield ratings.GameResult(game_id, players, tuple(points[row[1]] for row in sat),
+                                 tuple(ranks[row[1]] for row in sat), finished_at)
 
 
 def _fold_rows(season: FederationSeason) -> tuple[dict[int, RankingRow], int, list | None]:
-    games, names = _game_results(shared_games(season))
+    names: dict[int, str] = {}
     fold = ratings.fold(season.method)
-    ordered = ratings.in_game_order(games)
-    for game in ordered:
+    count, last = 0, None
+    for game in _game_results(shared_games(season), names):
         fold.apply(game)
+        count, last = count + 1, game
     values = fold.ratings()
     state = {p: rest for p, *rest in fold.state()["players"]}
     rows = {pid: RankingRow(season=season, person_id=pid, name=names.get(pid, f"#{pid}")[:120], value=value,
                             listed=fold.games.get(pid, 0) > 0, detail={"games": fold.games.get(pid, 0)},
                             state=state[pid])
             for pid, value in values.items()}
-    last = [ordered[-1].finished_at.isoformat(), ordered[-1].game_id] if ordered else None
-    return rows, len(ordered), last
+    return rows, count, [last.finished_at.isoformat(), last.game_id] if last else None
 
 
 @transaction.atomic
@@ -483,7 +481,8 @@ def ranking_add_game(*, season: FederationSeason, game: Game) -> bool:
     season = FederationSeason.objects.select_for_update().get(pk=season.pk)
     if season.is_mers:
         return False
-    results, names = _game_results(shared_games(season).filter(pk=game.pk))
+    names: dict[int, str] = {}
+    results = list(_game_results(shared_games(season).filter(pk=game.pk), names))
     if not results:
         return False
     result = results[0]
