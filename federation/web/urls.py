@@ -15,4 +15,6 @@ urlpatterns = [
     path("<slug:slug>/tournaments/<int:pk>/", views.tournament, name="tournament"),
     path("<slug:slug>/tournaments/<int:pk>/<str:kind>", views.tournament_file, name="tournament_file"),
     path("<slug:slug>/import/", views.import_tournament, name="import"),
+    path("<slug:slug>/manage/", views.manage, name="manage"),
+    path("<slug:slug>/share/<slug:club_slug>/", views.share, name="share"),
 ]

@@ -57,8 +57,18 @@ def ranking(request, slug: str):
         "federation": federation, "season": season, "seasons": selectors.seasons(federation=federation),
         "lines": lines, "count": count, "page": page, "pages": pages,
         "previous": page - 1 if page > 1 else None, "next": page + 1 if page < pages else None,
-        "clubs": selectors.member_clubs(federation=federation),
+        "clubs": selectors.member_clubs(federation=federation), "managed": _managed_clubs(request.user),
         "is_admin": services.is_admin(user=request.user, federation=federation)})
+
+
+def _managed_clubs(user) -> set[int]:
+    """The clubs whose admin ``user`` is (they choose what their club shares)."""
+    from club.models import ClubRole
+
+    if not getattr(user, "is_authenticated", False):
+        return set()
+    return set(ClubRole.objects.filter(member__user=user, member__active=True, role=ClubRole.Role.ADMIN)
+               .values_list("club_id", flat=True))
 
 
 def _ranking_table(season: FederationSeason) -> tuple[list[str], list[list]]:
@@ -227,3 +237,75 @@ def import_tournament(request, slug: str):
             problems = list(refused.messages)
     return render(request, "federation/import.html", {"federation": federation, "form": form, "report": report,
                                                       "record": record, "problems": problems})
+
+
+# --- running the federation ---------------------------------------------------------------------------
+class ClubJoinForm(forms.Form):
+    club = forms.SlugField(label=gettext_lazy("Club address (slug)"), max_length=60)
+
+
+class SeasonForm(forms.Form):
+    name = forms.CharField(label=gettext_lazy("Name"), max_length=120)
+    starts_on = forms.DateField(label=gettext_lazy("Starts on"))
+    ends_on = forms.DateField(label=gettext_lazy("Ends on"), required=False)
+    method = forms.ChoiceField(label=gettext_lazy("Ranking method"), choices=FederationSeason.Method.choices)
+
+
+class ShareForm(forms.Form):
+    share_tournaments = forms.BooleanField(label=gettext_lazy("Share our tournaments' results"), required=False)
+    share_seasons = forms.BooleanField(label=gettext_lazy("Share our seasons' results"), required=False)
+
+
+def manage(request, slug: str):
+    """The federation's admins: add a club, open a season, compute a season again."""
+    from club.models import Club
+
+    federation = _federation(slug)
+    if not services.is_admin(user=request.user, federation=federation):
+        return refuse(request)
+    join_form = ClubJoinForm(request.POST if request.POST.get("action") == "join" else None, prefix="join")
+    season_form = SeasonForm(request.POST if request.POST.get("action") == "season" else None, prefix="season")
+    done = ""
+    try:
+        if join_form.is_bound and join_form.is_valid():
+            club = Club.objects.filter(slug=join_form.cleaned_data["club"]).first()
+            if club is None:
+                join_form.add_error("club", _("No club has that address."))
+            else:
+                services.club_join(federation=federation, club=club, by=request.user)
+                done = _("%(club)s joined the federation; it shares nothing until its admins choose.") % {
+                    "club": club.name}
+        if season_form.is_bound and season_form.is_valid():
+            data = season_form.cleaned_data
+            season = services.season_create(federation=federation, name=data["name"], starts_on=data["starts_on"],
+                                            ends_on=data.get("ends_on"), method=data["method"], by=request.user)
+            done = _("The season “%(name)s” is open and computed.") % {"name": season.name}
+        if request.POST.get("action") == "recompute" and request.POST.get("season", "").isdigit():
+            season = get_object_or_404(FederationSeason, federation=federation, pk=int(request.POST["season"]))
+            services.ranking_recompute(season=season)
+            done = _("The season “%(name)s” was computed again.") % {"name": season.name}
+    except services.FederationRefused as refused:
+        (join_form if request.POST.get("action") == "join" else season_form).add_error(None, refused.messages[0])
+    return render(request, "federation/manage.html", {
+        "federation": federation, "join_form": join_form, "season_form": season_form, "done": done,
+        "clubs": selectors.member_clubs(federation=federation), "seasons": selectors.seasons(federation=federation)})
+
+
+def share(request, slug: str, club_slug: str):
+    """A club's admins choose what their club shares with the federation."""
+    from club.selectors import may_manage
+
+    federation = _federation(slug)
+    membership = federation.memberships.filter(club__slug=club_slug).select_related("club").first()
+    if membership is None:
+        raise Http404
+    if not may_manage(user=request.user, club=membership.club):
+        return refuse(request, hide=True)
+    form = ShareForm(request.POST or None, initial={"share_tournaments": membership.share_tournaments,
+                                                    "share_seasons": membership.share_seasons})
+    saved = False
+    if request.method == "POST" and form.is_valid():
+        membership = services.club_share_set(membership=membership, by=request.user, **form.cleaned_data)
+        saved = True
+    return render(request, "federation/share.html", {"federation": federation, "membership": membership,
+                                                     "form": form, "saved": saved})

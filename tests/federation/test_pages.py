@@ -129,6 +129,10 @@ def test_every_federation_page_is_korean(client, federation, fed_admin, world):
         typed |= set(LATIN.findall(name))  # a tournament's rules: the ruleset's name as its club typed it
     urls = [u for u in _pages(federation) if not u.endswith(".csv")]
     urls.append(reverse("federation:import", args=[federation.slug]))
+    urls.append(reverse("federation:manage", args=[federation.slug]))
+    fed_admin.is_superuser = True  # a superuser manages every club: the share page opens for them
+    fed_admin.save(update_fields=["is_superuser"])
+    urls.append(reverse("federation:share", args=[federation.slug, "agit"]))
     english = {}
     for url in urls:
         response = client.get(url, HTTP_ACCEPT_LANGUAGE="ko")
@@ -137,3 +141,29 @@ def test_every_federation_page_is_korean(client, federation, fed_admin, world):
         if words:
             english[url] = sorted(words)
     assert english == {}
+
+
+def test_the_federations_admin_adds_a_club_and_opens_a_season(client, federation, fed_admin):
+    from tests.factories import ClubFactory
+
+    ClubFactory(name="부산 클럽", slug="busan")
+    url = reverse("federation:manage", args=[federation.slug])
+    client.force_login(fed_admin)
+    response = client.post(url, {"action": "join", "join-club": "busan"}, HTTP_ACCEPT_LANGUAGE="ko")
+    assert "부산 클럽" in response.content.decode()
+    assert federation.memberships.filter(club__slug="busan", share_tournaments=False, share_seasons=False).exists()
+    client.post(url, {"action": "season", "season-name": "2027 랭킹", "season-starts_on": "2027-01-01",
+                      "season-method": "openskill"})
+    assert federation.seasons.filter(name="2027 랭킹", method="openskill", computed_at__isnull=False).exists()
+
+
+def test_a_clubs_admin_chooses_what_it_shares(client, federation, club_b):
+    url = reverse("federation:share", args=[federation.slug, club_b.slug])
+    client.force_login(MemberFactory(club=club_b, user=UserFactory()).user)  # a plain member: a missing page
+    assert client.get(url).status_code == HTTPStatus.NOT_FOUND
+    client.force_login(admin_of(club_b))
+    response = client.post(url, {"share_tournaments": "on"}, HTTP_ACCEPT_LANGUAGE="ko")
+    assert 'data-testid="saved"' in response.content.decode()
+    membership = federation.memberships.get(club=club_b)
+    assert (membership.share_tournaments, membership.share_seasons) == (True, False)
+    assert federation.log.filter(action="club_share", actor__isnull=False).exists()
