@@ -118,3 +118,24 @@ def finish_game(season, members, by):
     """A game finished by its final scores, seat order 1st … 4th (the games service writes it)."""
     game = game_services.game_start(season=season, table_label="A", members=members, by=by)
     return game_services.game_result(game=game, scores=[40000, 30000, 20000, 10000], by=by)
+
+
+def test_a_corrected_shared_game_recomputes_the_rating_season(federation, fed_admin, club_a,
+                                                             django_capture_on_commit_callbacks):
+    """A finished game's scores corrected (``season_results_changed``): the OpenSkill season is computed again,
+    and the winner is now the one the corrected sheet puts first."""
+    season = services.season_create(federation=federation, name="오픈스킬", starts_on=datetime.date(2000, 1, 1),
+                                    ends_on=None, method="openskill", by=fed_admin)
+    ruleset = RulesetFactory(club=club_a, key="juki-agit-2026", base="juki-agit-2026")
+    club_season = SeasonFactory(club=club_a, ruleset=ruleset)
+    players = [MemberFactory(club=club_a) for _ in range(4)]
+    admin = admin_of(club_a)
+    with django_capture_on_commit_callbacks(execute=True):
+        game = finish_game(club_season, players, admin)
+    before = rows(season)
+    assert before[players[0].person_id][0] > before[players[3].person_id][0]
+    with django_capture_on_commit_callbacks(execute=True):
+        game_services.game_result(game=game, scores=[10000, 20000, 30000, 40000], by=admin, reason="점수표 정정")
+    after = rows(season)
+    assert after[players[3].person_id] == before[players[0].person_id]
+    assert after[players[0].person_id] == before[players[3].person_id]
