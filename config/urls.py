@@ -22,6 +22,7 @@ urlpatterns = [
     path("api/", include("league.api.urls")),
     path("events/", include("events.web.urls")),
     path("notify/", include("notify.web.urls")),
+    path("federations/", include("federation.web.urls", namespace="federation")),
     path("", include("league.web.standings.urls", namespace="standings")),
     path("", include("league.web.whatif.urls", namespace="whatif")),
     # league:home answers "/" (before club.web.urls, whose "home" only names that address for the templates).

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("club", "league", "events", "notify", "core", "scoring", "config")
+PACKAGES = ("club", "league", "events", "federation", "notify", "core", "scoring", "config")
 DOCS = sorted(ROOT.glob("docs/*.md")) + [ROOT / "README.md"]
 
 # `league.games.services` or ``league.games.services.game_start()`` (RST roles such as :func: included)

@@ -26,6 +26,7 @@ A module's layer is read off its path, never listed module by module:
     league.whatif (above standings)
     events                                   the events' shared base, above the league's domains
     events.nights, events.tournaments, events.casual   above events, none imports another
+    federation                               a federation's cross-club ranking, above every kind of event
     notify                                   above every kind of event: it hears their signals
 
 One more rule, a framework's: an app's model registry (``league.models``, ``events.models``) gathers the
@@ -43,8 +44,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("core", "club", "league", "events", "notify", "scoring", "config")
-APPS = ("core", "club", "league", "events", "notify")
+PACKAGES = ("core", "club", "league", "events", "federation", "notify", "scoring", "config")
+APPS = ("core", "club", "league", "events", "federation", "notify")
 
 # The folders of the entry layer, anywhere below an app, and an app's wiring modules at its root.
 ENTRY_FOLDERS = {"web", "api", "management"}
@@ -68,7 +69,8 @@ STANDS_ON: dict[str, set[str]] = {
     "events.nights": {"events"},
     "events.tournaments": {"events"},
     "events.casual": {"events"},
-    "notify": {"events.nights", "events.tournaments", "events.casual"},
+    "federation": {"events.nights", "events.tournaments", "events.casual"},
+    "notify": {"federation"},
     ENTRY: {"notify"},
     "config": {ENTRY},
 }

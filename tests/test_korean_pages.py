@@ -22,6 +22,7 @@ ALLOWLIST = {
     "English",  # the language switch names each language in itself ("한국어", "English")
     "CSV", "XLSX", "PDF",  # the download / print buttons name the file format a program opens
     "EMA", "WRC",  # the public rulebooks' own names (European Mahjong Association, World Riichi Championship)
+    "MERS",  # the EMA's ranking system's own name (Mahjong European Ranking System), as federations write it
     "OpenSkill",  # the rating system's proper name, as its authors write it
     "Django",  # the password pages are Django's own (its admin's brand in the title)
     "Discord", "Telegram",  # the chat services' own names, as their apps show them (notifications page)

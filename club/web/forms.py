@@ -57,7 +57,8 @@ class ClubSettingsForm(forms.Form):
     public_standings = forms.BooleanField(label=_("Public standings"), required=False,
                                           help_text=_("Anonymous visitors may see the standings."))
     language = forms.ChoiceField(label=_("Language of the club's notifications"), choices=_language_choices,
-                                 widget=LanguageSelect, required=False,  # a form posted without it keeps the club's language
+                                 widget=LanguageSelect,
+                                 required=False,  # a form posted without it keeps the club's language
                                  help_text=_("Discord and Telegram channels of the club get their messages in it; "
                                              "a member's own messages come in the member's language."))
 

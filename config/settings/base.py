@@ -34,6 +34,7 @@ INSTALLED_APPS = [
     "club",
     "league",
     "events",
+    "federation",
     "notify",
     "axes",
 ]

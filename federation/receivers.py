@@ -1,0 +1,43 @@
+"""What the federation does when the layers below announce a change (connected in ``federation.apps``).
+
+Each receiver only queues its task for after the commit (the change may still roll back; ``core.queueing``)
+and returns nothing: a tournament finished → its shared results are stored again and the MERS seasons update
+the persons in it; a game finished → the rating seasons it is shared with apply it; a season's results
+changed → the rating seasons recompute whole (and a finished tournament's results are stored again). A club in
+no federation costs one query."""
+from __future__ import annotations
+
+from typing import Any
+
+from django.dispatch import receiver
+
+from core.queueing import on_commit
+from events.signals import tournament_finished
+from federation import tasks
+from federation.models import FederationClub
+from league.signals import game_finished, season_results_changed
+
+
+def _shares(club_id: int) -> bool:
+    return FederationClub.objects.filter(club_id=club_id).exists()
+
+
+@receiver(tournament_finished, dispatch_uid="federation.tournament_finished")
+def record_finished_tournament(sender, *, tournament, **kwargs: Any) -> None:
+    if _shares(tournament.club_id):
+        on_commit(tasks.tournament_changed, tournament.pk, "the federation's update of tournament")
+
+
+@receiver(game_finished, dispatch_uid="federation.game_finished")
+def add_finished_game(sender, *, game, **kwargs: Any) -> None:
+    if _shares(game.club_id):
+        on_commit(tasks.game_finished, game.pk, "the federation's update of game")
+
+
+@receiver(season_results_changed, dispatch_uid="federation.season_results_changed")
+def recompute_changed_season(sender, *, season_id: int, **kwargs: Any) -> None:
+    from league.models import Season
+
+    club_id = Season.objects.filter(pk=season_id).values_list("club_id", flat=True).first()
+    if club_id is not None and _shares(club_id):
+        on_commit(tasks.season_results_changed, season_id, "the federation's update of season")

@@ -1,0 +1,141 @@
+"""A federation's ranking from what its clubs share (issue 36 item 3): MERS over shared tournaments, the
+cross-club OpenSkill over shared games; stored, updated for what changed, equal to a recompute."""
+from __future__ import annotations
+
+import datetime
+from decimal import Decimal
+
+import pytest
+
+from federation import selectors, services
+from federation.models import FederationResult, FederationTournament, RankingRow
+from league.games import services as game_services
+from tests.factories import MemberFactory, RulesetFactory, SeasonFactory, UserFactory
+from tests.federation.conftest import admin_of, play_tournament
+
+pytestmark = pytest.mark.django_db
+
+
+def rows(season):
+    return {r.person_id: (r.value, r.listed) for r in RankingRow.objects.filter(season=season)}
+
+
+@pytest.fixture
+def mers_season(federation, fed_admin):
+    return services.season_create(federation=federation, name="2026 연맹 랭킹", starts_on=datetime.date(2026, 1, 1),
+                                  ends_on=datetime.date(2026, 12, 31), method="mers", by=fed_admin)
+
+
+def test_mers_lists_a_person_after_two_shared_tournaments(federation, club_a, mers_season,
+                                                        django_capture_on_commit_callbacks):
+    """Two one-day tournaments of 4 players at one country: weight 1 each; base ranks 1000, 667, 333, 0.
+    민수 1st then 2nd: padded [1000, 667, 0, 0, 0] → A = 1667 / 5 = 333.4, B = 1667 / 4 = 416.75,
+    ½ × 333.4 + ½ × 416.75 = 375.075 → 375.08.
+    지은 4th then 1st: [1000, 0, 0, 0, 0] → A = 200, B = 250, ranking 225.00."""
+    admin = admin_of(club_a)
+    people = [MemberFactory(club=club_a, display_name=n) for n in ("민수", "지은", "서준", "하윤")]
+    minsu, jieun, seojun, hayun = people
+    with django_capture_on_commit_callbacks(execute=True):
+        play_tournament(club_a, admin, [minsu, seojun, hayun, jieun], name="봄 대회",
+                        day=datetime.date(2026, 4, 1))
+    assert not RankingRow.objects.filter(season=mers_season, listed=True).exists()  # one tournament: not yet
+    with django_capture_on_commit_callbacks(execute=True):
+        play_tournament(club_a, admin, [jieun, minsu, seojun, hayun], name="가을 대회",
+                        day=datetime.date(2026, 10, 1))
+    stored = rows(mers_season)
+    assert stored[minsu.person_id] == (Decimal("375.080"), True)
+    assert stored[jieun.person_id] == (Decimal("225.000"), True)
+    page = selectors.ranking_page(season=mers_season)
+    assert [(line.rank, line.name) for line in page][:2] == [(1, "민수"), (2, "서준")]
+    # the update for the tournament's persons equals a recompute from scratch
+    services.ranking_recompute(season=mers_season)
+    assert rows(mers_season) == stored
+
+
+def test_a_club_that_shares_nothing_is_not_ranked(federation, club_b, mers_season,
+                                                 django_capture_on_commit_callbacks):
+    admin = admin_of(club_b)
+    people = [MemberFactory(club=club_b) for _ in range(4)]
+    with django_capture_on_commit_callbacks(execute=True):
+        play_tournament(club_b, admin, people, day=datetime.date(2026, 4, 1))
+        play_tournament(club_b, admin, people, name="또 대회", day=datetime.date(2026, 5, 1))
+    assert not FederationTournament.objects.exists()
+    assert not RankingRow.objects.filter(season=mers_season).exists()
+
+
+def test_a_club_that_stops_sharing_takes_its_results_back(federation, club_a, mers_season, fed_admin,
+                                                         django_capture_on_commit_callbacks):
+    admin = admin_of(club_a)
+    people = [MemberFactory(club=club_a) for _ in range(4)]
+    with django_capture_on_commit_callbacks(execute=True):
+        play_tournament(club_a, admin, people, day=datetime.date(2026, 4, 1))
+    assert FederationResult.objects.count() == 4
+    membership = federation.memberships.get(club=club_a)
+    services.club_share_set(membership=membership, share_tournaments=False, share_seasons=False, by=admin)
+    assert not FederationResult.objects.exists()
+    assert not RankingRow.objects.filter(season=mers_season).exists()
+    assert federation.log.filter(action="club_share").exists()
+
+
+def test_only_a_clubs_admins_choose_what_it_shares(federation, club_a):
+    from federation.services import FederationRefused
+
+    stranger = UserFactory()
+    with pytest.raises(FederationRefused) as refused:
+        services.club_share_set(membership=federation.memberships.get(club=club_a), share_tournaments=False,
+                                share_seasons=False, by=stranger)
+    assert refused.value.code == "not_admin"
+
+
+def test_cross_club_openskill_rates_one_person_across_two_clubs(federation, fed_admin, club_a, club_b,
+                                                               django_capture_on_commit_callbacks):
+    """One login with a membership at A and at B is one person: after a shared game at each club A's and B's
+    (both share their seasons), the OpenSkill season has one row for them with 2 games, as a recompute has."""
+    services.club_share_set(membership=federation.memberships.get(club=club_b), share_tournaments=False,
+                            share_seasons=True, by=fed_admin)
+    season = services.season_create(federation=federation, name="오픈스킬", starts_on=datetime.date(2000, 1, 1),
+                                    ends_on=None, method="openskill", by=fed_admin)
+    user = UserFactory()
+    at_a = MemberFactory(club=club_a, user=user, display_name="민수")
+    at_b = MemberFactory(club=club_b, user=user, display_name="민수B")
+    assert at_a.person_id == at_b.person_id
+    for club, me in ((club_a, at_a), (club_b, at_b)):
+        ruleset = RulesetFactory(club=club, key="juki-agit-2026", base="juki-agit-2026")
+        club_season = SeasonFactory(club=club, ruleset=ruleset)
+        others = [MemberFactory(club=club) for _ in range(3)]
+        admin = admin_of(club)
+        with django_capture_on_commit_callbacks(execute=True):
+            finish_game(club_season, [me, *others], admin)
+    row = RankingRow.objects.get(season=season, person_id=at_a.person_id)
+    assert row.detail == {"games": 2}
+    incremental = rows(season)
+    assert len(incremental) == 7  # 민수 and six others
+    services.ranking_recompute(season=season)
+    assert rows(season) == incremental
+
+
+def finish_game(season, members, by):
+    """A game finished by its final scores, seat order 1st … 4th (the games service writes it)."""
+    game = game_services.game_start(season=season, table_label="A", members=members, by=by)
+    return game_services.game_result(game=game, scores=[40000, 30000, 20000, 10000], by=by)
+
+
+def test_a_corrected_shared_game_recomputes_the_rating_season(federation, fed_admin, club_a,
+                                                             django_capture_on_commit_callbacks):
+    """A finished game's scores corrected (``season_results_changed``): the OpenSkill season is computed again,
+    and the winner is now the one the corrected sheet puts first."""
+    season = services.season_create(federation=federation, name="오픈스킬", starts_on=datetime.date(2000, 1, 1),
+                                    ends_on=None, method="openskill", by=fed_admin)
+    ruleset = RulesetFactory(club=club_a, key="juki-agit-2026", base="juki-agit-2026")
+    club_season = SeasonFactory(club=club_a, ruleset=ruleset)
+    players = [MemberFactory(club=club_a) for _ in range(4)]
+    admin = admin_of(club_a)
+    with django_capture_on_commit_callbacks(execute=True):
+        game = finish_game(club_season, players, admin)
+    before = rows(season)
+    assert before[players[0].person_id][0] > before[players[3].person_id][0]
+    with django_capture_on_commit_callbacks(execute=True):
+        game_services.game_result(game=game, scores=[10000, 20000, 30000, 40000], by=admin, reason="점수표 정정")
+    after = rows(season)
+    assert after[players[3].person_id] == before[players[0].person_id]
+    assert after[players[0].person_id] == before[players[3].person_id]
