@@ -119,7 +119,8 @@ def test_only_the_federations_admins_import(client, federation, fed_admin, world
 def test_every_federation_page_is_korean(client, federation, fed_admin, world):
     """Read as the federation's admin in Korean: no English left but the allowlist's names and what people
     typed (the players' Latin names, the ruleset's name)."""
-    from tests.test_korean_pages import ALLOWLIST, LATIN, _visible_text
+    from tests.page_walk import visible_text as _visible_text
+    from tests.test_korean_pages import ALLOWLIST, LATIN
 
     client.force_login(fed_admin)
     from league.models import Ruleset
