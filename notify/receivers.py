@@ -19,8 +19,7 @@ from notify import messages, services
 def _my_seats(tables, heading: str) -> None:
     """Each seated member who linked their Telegram gets their own seat (and only theirs)."""
     for table in tables.select_related("game"):
-        for member_id, message in messages.my_seats(table, heading).items():
-            services.personal_write(member_ids=[member_id], message=message)
+        services.personal_write_each(by_member=messages.my_seats(table, heading))  # a table's links in one query
 
 
 @receiver(round_seated, dispatch_uid="notify.round_seated")
@@ -32,8 +31,7 @@ def _round_seated(sender, round, **kwargs) -> None:  # the signal's argument
 @receiver(game_finished, dispatch_uid="notify.game_finished")
 def _game_finished(sender, game, **kwargs) -> None:
     services.outbox_write(club_id=game.club_id, message=messages.game_ended(game))
-    for member_id, message in messages.my_result(game).items():
-        services.personal_write(member_ids=[member_id], message=message)
+    services.personal_write_each(by_member=messages.my_result(game))  # the four seats' links in one query
 
 
 @receiver(night_closed, dispatch_uid="notify.night_closed")

@@ -111,3 +111,35 @@ def test_a_form_sent_again_after_its_hand_was_undone_stores_nothing(host_client,
 
     assert HandRecord.objects.filter(game=game).count() == 0
     assert [m.tags for m in again.context["messages"]][-1] == "warning"  # "another phone undid that hand"
+
+
+def test_the_game_ending_hand_adds_only_the_games_result_and_its_announcement(host_client, game, players, settings):
+    """South 4's mangan ends the game: the five, the game's result columns, and what its end announces inside the
+    transaction (the standings' mark, the tournament's table, notify's channels and the seats' Telegram links
+    read once for the four). Before: 19 (the token's four, and a Telegram lookup per seat). The standings' update
+    itself is after the response (deferred here, and run after the count)."""
+    from core.queueing import later
+
+    settings.LEAGUE_RECOMPUTE_AFTER_RESPONSE = True
+    settings.LEAGUE_STANDINGS_GATHER_SECONDS = 3600
+    for i, event in enumerate(TO_SOUTH_4):
+        game_services.hand_record(game=game, position=i, event=event, by=players[0].user)
+    create = reverse("league:hand_create", args=[game.pk])
+    host_client.get(reverse("league:game_table", args=[game.pk]))
+    mangan = {**_hand_form(7, "the-last-hand"), "ron_winner": 0, "ron_loser": 1, "ron_value": "5"}
+
+    inside, response = _statements_in_transaction(lambda: host_client.post(create, mangan))
+    later.run_due(everything=True)  # the standings' update, after the count
+
+    assert response.status_code == HTTPStatus.FOUND
+    assert inside == [
+        *THE_FIVE[:4],
+        ("UPDATE", "league_game"),
+        ("UPDATE", "league_season"),
+        ("SELECT", "events_tournamenttable"),
+        ("SELECT", "league_gameseat"),
+        ("SELECT", "notify_channel"),
+        ("SELECT", "league_gameseat"),
+        ("SELECT", "notify_membertelegram"),
+        THE_FIVE[4],
+    ]
