@@ -127,6 +127,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         # works, where the device allows it (static/league/offline.js); a first visit stays small.
         "precache": json.dumps([static(name) for name in STATIC_FILES] + [reverse("offline:manifest")]),
         "pages_url": json.dumps(reverse("offline:pages")),
+        "scoring_zip": json.dumps(reverse("offline:scoring_zip")),
         # The prefix itself, not ``static("")``: under the manifest storage (production) "" has no entry.
         "static_prefix": json.dumps(PrefixNode.handle_simple("STATIC_URL")),
         "offline_html": json.dumps(render_to_string("league/offline/offline_page.html", {"texts": _offline_texts()})),

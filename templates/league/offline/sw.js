@@ -11,6 +11,7 @@ var STATIC_CACHE = "club-static-" + VERSION;
 var PAGES_CACHE = "club-pages";
 var PRECACHE = {{ precache }};
 var PAGES_URL = {{ pages_url }};
+var SCORING_ZIP = {{ scoring_zip }};  // the engine's: cached when the table screen asks (warm), not at install
 var STATIC_PREFIX = {{ static_prefix }};
 var OFFLINE_HTML = {{ offline_html }};
 var TABLE_PAGE = /^\/games\/\d+\/table\/$/;
@@ -96,24 +97,17 @@ self.addEventListener("message", function (event) {
             if (hit) { loaded += sizes[i] || 0; say({ progress: loaded }); return null; }
             return fetch(url, { credentials: "same-origin" }).then(function (response) {
               if (!response.ok || !response.body) { throw new Error(url); }
-              var reader = response.body.getReader(), chunks = [];
+              // The response itself is cached, as cache.add() would; a copy of its body is read to count the bytes.
+              var reader = response.clone().body.getReader();
               var pump = function () {
                 return reader.read().then(function (part) {
                   if (part.done) { return null; }
-                  chunks.push(part.value);
                   loaded += part.value.byteLength;
                   say({ progress: loaded });
                   return pump();
                 });
               };
-              return pump().then(function () {
-                // The body as read (already decoded): only the headers that still say the truth about it.
-                var headers = new Headers();
-                ["Content-Type", "ETag", "Last-Modified"].forEach(function (name) {
-                  if (response.headers.get(name)) { headers.set(name, response.headers.get(name)); }
-                });
-                return cache.put(url, new Response(new Blob(chunks), { status: 200, headers: headers }));
-              });
+              return Promise.all([cache.put(url, response), pump()]);
             });
           });
         });
@@ -211,7 +205,7 @@ self.addEventListener("fetch", function (event) {
   if (request.method !== "GET") { return; }
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) { return; }
-  if (url.pathname.indexOf(STATIC_PREFIX) === 0 || PRECACHE.indexOf(url.pathname) >= 0) {
+  if (url.pathname.indexOf(STATIC_PREFIX) === 0 || PRECACHE.indexOf(url.pathname) >= 0 || url.pathname === SCORING_ZIP) {
     event.respondWith(staticResponse(request));
   } else if (request.mode === "navigate" && TABLE_PAGE.test(url.pathname)) {
     event.respondWith(pageResponse(request, url));
