@@ -9,11 +9,13 @@ prints for each:
 * total time (every byte read),
 * peak memory while it ran (tracemalloc, a second request: tracing slows it) and the size.
 
-Then each file is asked for as the season's files page does for a season above
-``LEAGUE_EXPORT_SYNC_MAX_GAMES`` (``league.transfer.exports.export_request``: the Celery task, eager
-here, so the worker's own work is timed in this process) and the time to the ready file is printed,
-with its size and whether its bytes equal the streamed answer's (the season file: but its
-``exported_at``).
+A season above ``LEAGUE_EXPORT_SYNC_MAX_GAMES`` games (1,000 unless the environment says otherwise)
+is not streamed: the request answers 409 and the bench says so. Then each file is asked for as the
+season's files page does (``league.transfer.exports.export_request``: the Celery task, eager here, so
+the worker's own work is timed in this process) and the time to the ready file is printed, with its
+size, its peak memory (a second build, traced) and — where the request streamed it — whether its
+bytes equal the streamed answer's (the season file: but its ``exported_at``). To compare both at 10,000
+games: ``LEAGUE_EXPORT_SYNC_MAX_GAMES=100000``.
 
 Targets (printed, never asserted): total < 30 s (the gunicorn worker timeout) on PostgreSQL,
 first byte < 1 s, and memory flat: it does not grow with the number of games (``--games 2500``
@@ -24,6 +26,7 @@ against ``--games 10000``: the peak stays about the same).
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import time
@@ -36,32 +39,35 @@ from bench.season_scale import build  # sets up Django, as a script
 from django.db import connection  # after bench.season_scale's django.setup()  # isort: skip
 
 
-def read(client, url: str) -> tuple[float, float, float, int, int]:
-    """(first byte s, total s, CPU s of this process, bytes, HTTP status), reading a streamed body as a
+def read(client, url: str) -> tuple[float, float, float, int, int, bytes]:
+    """(first byte s, total s, CPU s of this process, bytes, HTTP status, body), reading a streamed body as a
     client would. On a shared machine the CPU time says what the wall time would be on an idle one."""
     cpu0 = time.process_time()
     t0 = time.perf_counter()
     response = client.get(url)
     first = None
-    size = 0
+    pieces = []
     if getattr(response, "streaming", False):
         for chunk in response.streaming_content:
             if first is None:
                 first = time.perf_counter() - t0
-            size += len(chunk)
+            pieces.append(chunk)
     else:
-        size = len(response.content)
+        pieces.append(response.content)
+    body = b"".join(pieces)
     total = time.perf_counter() - t0
-    return (first if first is not None else total), total, time.process_time() - cpu0, size, response.status_code
+    return (first if first is not None else total), total, time.process_time() - cpu0, len(body), \
+        response.status_code, body
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=10_000)
     parser.add_argument("--players", type=int, default=300)
-    parser.add_argument("--no-memory", action="store_true", help="skip the traced run (peak memory)")
+    parser.add_argument("--no-memory", action="store_true", help="skip the traced runs (peak memory)")
     args = parser.parse_args()
 
+    from django.conf import settings
     from django.test import Client
     from django.test.utils import setup_test_environment
 
@@ -76,7 +82,8 @@ def main() -> None:
         ClubRole.objects.create(club=season.club, member=member, role=ClubRole.Role.ADMIN)
         print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
         print(f"built {args.games:,} games, {args.players} players, {n_hands:,} hand records "
-              f"in {time.perf_counter() - t0:.1f} s ({connection.vendor})")
+              f"in {time.perf_counter() - t0:.1f} s ({connection.vendor}); "
+              f"streamed by a request up to LEAGUE_EXPORT_SYNC_MAX_GAMES = {settings.LEAGUE_EXPORT_SYNC_MAX_GAMES:,}")
         import league.transfer.csv  # the views import them on first use: not timed here
         import league.transfer.season_file  # noqa: F401
 
@@ -87,8 +94,16 @@ def main() -> None:
             "games CSV": f"/api/seasons/{season.pk}/csv/games/",
             "season export": f"/api/seasons/{season.pk}/export/?format=json",
         }
+        streamed: dict[str, bytes] = {}
         for label, url in urls.items():
-            first, total, cpu, size, status = read(client, url)
+            first, total, cpu, size, status, body = read(client, url)
+            if status == 409:  # too many games for one request: the files page has the worker build it (below)
+                print(f"{label:14} request: HTTP 409, {json.loads(body)['code']} (over "
+                      f"{settings.LEAGUE_EXPORT_SYNC_MAX_GAMES:,} games: the worker builds it, below)")
+                continue
+            if status != 200:
+                raise SystemExit(f"{label}: HTTP {status}: {body[:300]!r}")
+            streamed[label] = body
             peak = ""
             if not args.no_memory:
                 tracemalloc.start()
@@ -96,17 +111,17 @@ def main() -> None:
                 peak = f"  peak {tracemalloc.get_traced_memory()[1] / 2**20:6.1f} MB"
                 tracemalloc.stop()
             verdict = "ok" if total < 30 else "OVER"
-            print(f"{label:14} first byte {first * 1000:8.0f} ms  total {total:6.2f} s ({verdict}, CPU {cpu:5.1f} s)  "
-                  f"{size / 2**20:6.1f} MB  HTTP {status}{peak}   (target < 30 s, first byte < 1 s, flat memory)")
-        bodies = {label: b"".join(client.get(url).streaming_content) for label, url in urls.items()}
-        ready_files(season, user, bodies)
+            print(f"{label:14} request: first byte {first * 1000:8.0f} ms  total {total:6.2f} s "
+                  f"({verdict}, CPU {cpu:5.1f} s)"
+                  f"  {size / 2**20:6.1f} MB  HTTP {status}{peak}   (target < 30 s, first byte < 1 s, flat memory)")
+        ready_files(season, user, streamed, memory=not args.no_memory)
     finally:
         connection.creation.destroy_test_db(old_name, verbosity=0)
 
 
-def ready_files(season, user, streamed: dict[str, bytes]) -> None:
-    """Each file built by the task (as for a large season), timed from the request to the ready file."""
-    import json
+def ready_files(season, user, streamed: dict[str, bytes], *, memory: bool) -> None:
+    """Each file built by the worker's task (eager here: its work is this process's), timed from the request
+    to the ready file; its bytes compared with the request's streamed answer where the season was streamed."""
     import shutil
     import tempfile
 
@@ -124,17 +139,31 @@ def ready_files(season, user, streamed: dict[str, bytes]) -> None:
             export = export_request(season=season, kind=kind, by=user)  # autocommit: queued and run (eager) at once
             export.refresh_from_db()
             total, cpu = time.perf_counter() - t0, time.process_time() - cpu0
+            if export.status != SeasonExport.Status.READY:
+                raise SystemExit(f"{label}: the worker's build ended {export.status}: {export.error}")
             with export.file.open("rb") as f:
                 built = f.read()
-            same = built == streamed[label]
-            if kind == "season":
+            if label not in streamed:
+                same = "not streamed (409): nothing to compare"
+            elif kind == "season":
                 a, b = json.loads(built), json.loads(streamed[label])
-                same = (a.pop("exported_at"), b.pop("exported_at")) and a == b
-            ok = export.status == SeasonExport.Status.READY
-            print(f"{label:14} ready file via the task {total:6.2f} s (CPU {cpu:5.1f} s)  "
-                  f"{export.size / 2**20:6.1f} MB  "
-                  f"{'ready' if ok else export.status}, {export.done:,}/{export.total:,} games, "
-                  f"{'same bytes as streamed' if same else 'DIFFERENT from streamed'}   (no request waits for it)")
+                a.pop("exported_at")
+                b.pop("exported_at")
+                same = "same document as streamed" if a == b else "DIFFERENT from streamed"
+            else:
+                same = "same bytes as streamed" if built == streamed[label] else "DIFFERENT from streamed"
+            peak = ""
+            if memory:
+                tracemalloc.start()
+                again = export_request(season=season, kind=kind, by=user)
+                peak = f"  peak {tracemalloc.get_traced_memory()[1] / 2**20:6.1f} MB"
+                tracemalloc.stop()
+                again.refresh_from_db()
+                if again.status != SeasonExport.Status.READY:
+                    raise SystemExit(f"{label}: the traced build ended {again.status}: {again.error}")
+            print(f"{label:14} worker's build {total:6.2f} s (CPU {cpu:5.1f} s)  {export.size / 2**20:6.1f} MB"
+                  f"{peak}  {export.done:,}/{export.total:,} games, {same}   (no request waits for it)  "
+                  f"load {os.getloadavg()[0]:.1f}")
     finally:
         shutil.rmtree(media, ignore_errors=True)
 

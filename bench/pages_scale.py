@@ -21,6 +21,7 @@ after the first build and ``make serve``'s start < 30 s; a worker's first enqueu
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime
 import os
 import random
@@ -182,18 +183,87 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+def _children(pid: int) -> set[int]:
+    """Every live descendant of ``pid`` (Linux ``/proc``): deploy.serve starts gunicorn, the worker and beat
+    each in a session of its own, so a signal to deploy.serve's group does not reach them."""
+    parents: dict[int, list[int]] = {}
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        parents.setdefault(int(fields[1]), []).append(int(stat.parent.name))
+    found, todo = set(), [pid]
+    while todo:
+        for child in parents.get(todo.pop(), ()):
+            if child not in found:
+                found.add(child)
+                todo.append(child)
+    return found
+
+
+def _group_alive(pgid: int) -> bool:
+    try:
+        os.killpg(pgid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+class Served:
+    """``python -m deploy.serve`` in its own session, and every process group it started (seen in /proc while
+    it runs): :meth:`stop` ends them all, and says whether any is left."""
+
+    def __init__(self, env: dict[str, str]) -> None:
+        self.proc = subprocess.Popen([sys.executable, "-m", "deploy.serve"], cwd=ROOT, env=env,
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        self.groups: set[int] = {self.proc.pid}
+
+    def look(self) -> None:
+        """Remember the process groups of whatever deploy.serve has started by now (gunicorn, worker, beat)."""
+        for pid in _children(self.proc.pid):
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                self.groups.add(os.getpgid(pid))
+
+    def stop(self) -> list[int]:
+        """Ctrl-C to deploy.serve (it stops its stack), then SIGTERM and SIGKILL to any group of it still there.
+        Returns the groups still alive after all that (none, or the bench says so)."""
+        self.look()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(self.proc.pid, signal.SIGINT)
+        try:
+            self.proc.wait(timeout=60)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait(timeout=10)
+        for sig in (signal.SIGTERM, signal.SIGKILL):
+            alive = [g for g in sorted(self.groups) if _group_alive(g)]
+            for group in alive:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(group, sig)
+            deadline = time.monotonic() + 15
+            while alive and time.monotonic() < deadline:
+                alive = [g for g in alive if _group_alive(g)]
+                time.sleep(0.2)
+        return [g for g in sorted(self.groups) if _group_alive(g)]
+
+
 def serve_start(database_url: str, redis_url: str) -> None:
-    """``python -m deploy.serve`` (what ``make serve`` runs) until its /healthz/ answers, twice."""
+    """``python -m deploy.serve`` (what ``make serve`` runs) until its /healthz/ answers, twice; each time
+    everything it started is stopped after (and on any error or signal), and the bench checks none is left."""
     for label in ("make serve, first start", "make serve, next start"):
         port = _free_port()
         env = {**os.environ, "SERVE_PORT": str(port), "DATABASE_URL": database_url, "REDIS_URL": redis_url,
                "WEB_CONCURRENCY": "2", "CELERY_CONCURRENCY": "1"}
         t0 = time.perf_counter()
-        proc = subprocess.Popen([sys.executable, "-m", "deploy.serve"], cwd=ROOT, env=env,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True)
+        served = Served(env)
         seconds = None
         try:
-            while time.perf_counter() - t0 < 600 and proc.poll() is None:
+            while time.perf_counter() - t0 < 600 and served.proc.poll() is None:
+                served.look()
                 try:
                     with urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz/", timeout=2) as r:
                         if r.status == 200:
@@ -202,14 +272,14 @@ def serve_start(database_url: str, redis_url: str) -> None:
                 except OSError:
                     time.sleep(0.2)
         finally:
-            os.killpg(proc.pid, signal.SIGINT)
-            try:
-                proc.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                os.killpg(proc.pid, signal.SIGKILL)
+            left = served.stop()
+            stopped = (f"stopped {len(served.groups)} process groups (deploy.serve, gunicorn, worker, beat): "
+                       + (f"STILL RUNNING: {left}" if left else "none left"))
         shown = f"{seconds:7.1f} s" if seconds is not None else "did not start"
         verdict = "" if "first" in label else f"   < 30 s: {'met' if seconds and seconds < 30 else 'NOT met'}"
-        print(f"{label:42} {shown} until /healthz/ answers{verdict}")
+        print(f"{label:42} {shown} until /healthz/ answers{verdict}; {stopped}")
+        if left:
+            raise SystemExit(f"processes left running: groups {left}")
 
 
 FIRST_ENQUEUE = """
@@ -259,6 +329,12 @@ def main() -> None:
     parser.add_argument("--redis", default="redis://127.0.0.1:6379/12", help="Redis for --serve and --broker")
     parser.add_argument("--broker", action="store_true", help="time a web worker's first task enqueue (on --redis)")
     args = parser.parse_args()
+
+    def _stopped(signum, frame):  # killed (timeout, kill): unwind, so what the bench started is stopped too
+        raise SystemExit(f"stopped by signal {signum}")
+
+    signal.signal(signal.SIGTERM, _stopped)
+    signal.signal(signal.SIGHUP, _stopped)
     if not args.no_pages:
         pages(args)
     if args.static:

@@ -1,11 +1,13 @@
 """Season at scale: 10,000 finished games (``--games``), 300 players, ~10 hand records a game.
 
 Builds the season in a throw-away test database (SQLite in memory unless DATABASE_URL is
-set) with bulk inserts; each game carries its cached statistics (``Game.final_stats``) made by
-``league.games.game_stats.stats_of_events`` — the function the data migration and the
-standings' fallback use, equal to the write path's ``stats_of_replay`` on these han/fu hands
-(``--uncached`` leaves them out: the recompute then reads every hand record, as before the
-cache). On PostgreSQL the tables are then vacuumed and analysed (``VACUUM ANALYZE``), as
+set) with bulk inserts. Every game is played hand by hand on the engine until its ruleset ends it
+(``random_game``: a draw the engine refuses, such as a noten riichi at a draw, is drawn again), and
+its record replayed: the stored result is the replay's, and the cached statistics
+(``Game.final_stats``) are the write path's ``league.games.game_stats.stats_of_replay`` of it
+(``--uncached`` leaves them out: the recompute then reads every hand record, as before the cache).
+The bench asserts that every game replays, prints the count, and replays ``--check`` games read back
+from the database. On PostgreSQL the tables are then vacuumed and analysed (``VACUUM ANALYZE``), as
 autovacuum keeps a live database's: a season bulk-loaded a moment ago has no statistics. Then prints:
 
 * a full recompute's time (``league.standings.services.standings_refresh``: wall and CPU) and SQL queries for each
@@ -54,65 +56,117 @@ django.setup()
 from django.db import connection  # noqa: E402
 from django.test.utils import CaptureQueriesContext, setup_test_environment  # noqa: E402
 
+HAN_WEIGHTS = ((1, 20), (2, 25), (3, 20), (4, 14), (5, 8), (6, 5), (7, 3), (8, 2), (11, 1), (13, 1))
+HANS, HAN_ODDS = zip(*HAN_WEIGHTS, strict=True)
+FUS = (30, 30, 30, 40, 40, 50, 60)
 
-def random_events(rng: random.Random) -> list[dict]:
-    events = []
-    for _position in range(rng.randint(8, 12)):
-        kind = rng.choice(("ron", "ron", "tsumo", "draw"))
-        riichi = sorted(rng.sample(range(4), rng.choice((0, 0, 1, 2))))
-        if kind == "ron":
-            loser, winner = rng.sample(range(4), 2)
-            event = {"kind": "ron", "loser": loser, "wins": [{"winner": winner, "han": rng.randint(1, 6), "fu": 30}],
-                     "riichi": riichi}
-        elif kind == "tsumo":
-            event = {"kind": "tsumo", "winner": rng.randrange(4), "han": rng.randint(1, 13), "fu": 30,
-                     "riichi": riichi}
-        else:
-            event = {"kind": "draw", "tenpai": sorted(rng.sample(range(4), 2)), "riichi": riichi}
+
+def random_hand(rng: random.Random, state) -> dict:
+    """One hand a table could enter at ``state`` (the engine's ``GameState``): riichi only by players who
+    may declare it, every riichi player tenpai at a draw, an open win never by a riichi player. The engine
+    may still refuse it (a dealer's minimum han, …): :func:`random_game` draws again then."""
+    riichi = sorted(p for p in range(4) if state.riichi_allowed[p] and rng.random() < 0.18)
+    kind = rng.choices(("ron", "tsumo", "draw"), (45, 28, 27))[0]
+
+    def win(winner: int) -> dict:
+        entered = {"winner": winner, "han": rng.choices(HANS, HAN_ODDS)[0], "fu": rng.choice(FUS)}
+        if winner not in riichi and rng.random() < 0.45:
+            entered["open"] = True
+        return entered
+
+    if kind == "ron":
+        loser, winner = rng.sample(range(4), 2)
+        return {"kind": "ron", "loser": loser, "wins": [win(winner)], "riichi": riichi}
+    if kind == "tsumo":
+        return {"kind": "tsumo", **win(rng.randrange(4)), "riichi": riichi}
+    tenpai = sorted(set(riichi) | {p for p in range(4) if rng.random() < 0.4})
+    return {"kind": "draw", "tenpai": tenpai, "riichi": riichi}
+
+
+def random_game(rng: random.Random, ruleset) -> tuple[list[dict], int]:
+    """A whole game played hand by hand on the engine (``scoring.game.Game``) until the ruleset ends it:
+    its events (each one the engine took at that point of the game) and how many draws it refused.
+    A season of such games is a season that replays, as the table screen's games do."""
+    from scoring.errors import ScoringError
+    from scoring.game import Game as Table
+    from scoring.record import parse_event
+
+    table, events, refused = Table(ruleset), [], 0
+    while not table.finished:
+        state = table.state()
+        event = {"kind": "stop"} if state.awaiting_stop and rng.random() < 0.7 else random_hand(rng, state)
+        try:
+            table.apply(parse_event(event, players=4), len(events))
+        except ScoringError:
+            refused += 1
+            if refused > 10_000:
+                raise
+            continue
         events.append(event)
-    return events
+    return events, refused
 
 
-def random_result(rng: random.Random) -> tuple[list[int], list[float], list[int]]:
-    raw = [rng.randint(-200, 600) * 100 for _ in range(3)]
-    scores = raw + [100_000 - sum(raw)]
-    order = sorted(range(4), key=lambda i: (-scores[i], i))
-    ranks = [order.index(i) + 1 for i in range(4)]
-    uma = {1: 30 + 20, 2: 10, 3: -10, 4: -30}
-    points = [round((scores[i] - 30000) / 1000 + uma[ranks[i]], 1) for i in range(4)]
-    points[order[0]] = round(points[order[0]] - sum(points), 1)  # keep the game zero-sum
-    return scores, points, ranks
+REPLAYED = {"games": 0, "refused draws": 0}
+"""Every game :func:`add_games` made replayed (asserted there); the counts for the build's line."""
 
 
 def add_games(season, members: list[int], rng: random.Random, count: int, start, *, cached: bool = True) -> list[int]:
     """``count`` finished games (40 minutes apart from ``start``), their seats and hand records, in bulk.
 
-    The random draws come in the order the bench always drew them (every result, then each game's
-    seats and hands), so a season of N games is the same season as before the cached statistics."""
-    from league.games.game_stats import stats_of_events
+    Each game is played on the engine (:func:`random_game`), then its record is replayed as the
+    standings would (``scoring.game.replay``): the final scores, points and places stored are the
+    replay's, and the cached statistics (``final_stats``) are made from that replay. A record that
+    does not replay stops the bench (AssertionError): every figure is of games that replay."""
+    from league.games.game_stats import stats_of_replay
     from league.models import Game, GameSeat, HandRecord
+    from scoring.game import replay
+    from scoring.record import FORMAT
 
     spec = season.ruleset.spec()
-    results = [random_result(rng) for _ in range(count)]
-    tables = [(rng.sample(members, 4), random_events(rng)) for _ in range(count)]
-    games = []
-    for g, ((scores, points, ranks), (_seated, events)) in enumerate(zip(results, tables, strict=False)):
+    ruleset = season.ruleset.to_scoring()
+    games, tables = [], []
+    for g in range(count):
+        seated = rng.sample(members, 4)
+        events, refused = random_game(rng, ruleset)
+        rep = replay({"format": FORMAT, "ruleset": spec, "players": ["P1", "P2", "P3", "P4"], "hands": events})
+        assert rep.final is not None, f"game {g} does not end"
+        REPLAYED["games"] += 1
+        REPLAYED["refused draws"] += refused
+        final = rep.final
         at = start + datetime.timedelta(minutes=40 * g)
         games.append(
             Game(club=season.club, season=season, ruleset=season.ruleset, table_label=f"T{g % 8}", seats=4,
                  status=Game.Status.FINISHED, started_at=at, finished_at=at + datetime.timedelta(minutes=35),
-                 final_scores=scores, final_points=points, final_ranks=ranks, ended_by="all_last",
-                 final_stats=stats_of_events(events, 4, spec) if cached else None)
+                 final_scores=list(final.scores), final_points=list(final.points), final_ranks=list(final.ranks),
+                 ended_by=final.ended_by.value, final_stats=stats_of_replay(rep) if cached else None)
         )
+        tables.append((seated, events))
     created = Game.objects.bulk_create(games, batch_size=2000)
     game_ids = [g.pk for g in created]
     seats, hands = [], []
-    for game_id, (seated, events) in zip(game_ids, tables, strict=False):
+    for game_id, (seated, events) in zip(game_ids, tables, strict=True):
         seats.extend(GameSeat(game_id=game_id, seat=seat, member_id=m) for seat, m in enumerate(seated))
         hands.extend(HandRecord(game_id=game_id, position=p, event=e) for p, e in enumerate(events))
     GameSeat.objects.bulk_create(seats, batch_size=5000)
     HandRecord.objects.bulk_create(hands, batch_size=5000)
     return game_ids
+
+
+def check_stored_games_replay(season, sample: int) -> int:
+    """Read ``sample`` of the season's games back from the database (spread over the season) and replay each
+    through the app's own path (``league.games.selectors.game_replay``): each must end at its stored scores."""
+    from league.games.selectors import game_replay
+    from league.models import Game
+
+    ids = list(Game.objects.filter(season=season).order_by("pk").values_list("pk", flat=True))
+    step = max(1, len(ids) // max(1, sample))
+    checked = 0
+    for game in Game.objects.filter(pk__in=ids[::step][:sample]).select_related("ruleset"):
+        rep = game_replay(game)
+        assert rep.final is not None, f"game {game.pk} does not end on replay"
+        assert list(rep.final.scores) == game.final_scores, f"game {game.pk} replays to other scores"
+        checked += 1
+    return checked
 
 
 def build(n_games: int, n_players: int, seed: int = 7, *, cached: bool = True):
@@ -141,6 +195,15 @@ def build(n_games: int, n_players: int, seed: int = 7, *, cached: bool = True):
          for m in members[:20]]
     )
     return season, user, members, n_hands, rng
+
+
+def replay_line(season, n_games: int, sample: int) -> str:
+    """Every generated game replayed (asserted as each was made), and a sample read back from the database."""
+    assert REPLAYED["games"] == n_games, (REPLAYED, n_games)
+    checked = check_stored_games_replay(season, sample)
+    return (f"replay: {REPLAYED['games']:,} of {n_games:,} games replay to their stored result "
+            f"({REPLAYED['refused draws']:,} random draws the engine refused were drawn again); "
+            f"{checked} read back from the database replay to their stored scores")
 
 
 def _snapshot_doc(season, *, full: bool = False) -> tuple:
@@ -245,6 +308,8 @@ def main() -> None:
     parser.add_argument("--methods", default="total,p_rating,tenhou_r,openskill",
                         help="rating methods to time a full recompute for (at 50,000 games: p_rating alone)")
     parser.add_argument("--finish", type=int, default=9, help="games finished one by one for the incremental update")
+    parser.add_argument("--check", type=int, default=200,
+                        help="games read back from the database and replayed after the build (all replay as made)")
     parser.add_argument("--uncached", action="store_true", help="games without cached statistics (as before them)")
     parser.add_argument("--no-memory", action="store_true", help="skip the traced run (peak memory)")
     parser.add_argument("--recompute-only", action="store_true",
@@ -268,6 +333,7 @@ def main() -> None:
                 cursor.execute("VACUUM ANALYZE")
         print(f"built {args.games:,} games, {args.players} players, {n_hands:,} hand records "
               f"in {time.perf_counter() - t0:.1f} s ({connection.vendor}{', uncached' if args.uncached else ''})")
+        print(replay_line(season, args.games, args.check))
 
         summary: list[tuple[str, str, str, str]] = []  # figure, measured, target, verdict
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import connections, router
 
 from core.error_codes import FloorErrorCode as Code
 from core.jsonvalues import as_json, digest
@@ -103,19 +103,64 @@ def claim_key(once: Once | None, *, scope: str, by) -> IdempotencyKey | None:
     """Claim ``once`` inside the writing transaction (after the game's row lock, if any).
 
     Seen before: ``AlreadyDone`` (same request) or ``KeyReused``. Two claims at once: the
-    unique key makes the second wait for the first and then see it. The key is inserted first and
-    read only when it was there: a new key (nearly every write) costs one query (and its savepoint) inside the
-    writing transaction, which on SQLite holds the whole database's write lock.
+    unique key makes the second wait for the first and then see it. The key is inserted in one
+    statement that skips a key already there (``INSERT … ON CONFLICT DO NOTHING``: no savepoint, which
+    cost two more statements inside the writing transaction, which on SQLite holds the whole database's
+    write lock); it is read only when it was there. Returns the claim (unsaved: ``mark_claimed`` finds it by
+    its key).
     """
     if once is None:
         return None
-    try:
-        with transaction.atomic():
-            return IdempotencyKey.objects.create(
-                key=once.key, scope=scope, fingerprint=once.fingerprint,
-                user=by if getattr(by, "is_authenticated", False) else None)
-    except IntegrityError:
-        prior = IdempotencyKey.objects.get(key=once.key)
+    claim = IdempotencyKey(key=once.key, scope=scope, fingerprint=once.fingerprint,
+                           user=by if getattr(by, "is_authenticated", False) else None)
+    if not _insert_new(claim):
+        _refuse_seen(once, scope)
+    return claim
+
+
+def claim_made(once: Once | None, *, scope: str, by, obj, object_type: str) -> None:
+    """Claim ``once`` for what the write has just made (``obj``), in one statement: the claim and its
+    object at once, no ``mark_claimed`` after. For a write that went first under its lock: when the key
+    was there, ``AlreadyDone``/``KeyReused`` is raised and the caller's transaction takes back what it made.
+    A write refused before it could claim asks :func:`refuse_if_claimed` first, so that a form sent
+    again is told it was saved, not the refusal."""
+    if once is None:
+        return
+    claim = IdempotencyKey(key=once.key, scope=scope, fingerprint=once.fingerprint,
+                           user=by if getattr(by, "is_authenticated", False) else None,
+                           object_type=object_type if obj is not None else "",
+                           object_id=str(obj.pk) if obj is not None else "")
+    if not _insert_new(claim):
+        _refuse_seen(once, scope)
+
+
+def refuse_if_claimed(once: Once | None, *, scope: str) -> None:
+    """``AlreadyDone``/``KeyReused`` when ``once`` was claimed before (a refused write's path: one read)."""
+    if once is not None and IdempotencyKey.objects.filter(key=once.key).exists():
+        _refuse_seen(once, scope)
+
+
+_COLUMNS = ("key", "scope", "user", "fingerprint", "object_type", "object_id", "response", "created_at")
+
+
+def _insert_new(claim: IdempotencyKey) -> bool:
+    """INSERT the claim unless its key is there (``ON CONFLICT DO NOTHING``, SQLite and PostgreSQL alike):
+    whether it was inserted. A concurrent claim of the same key waits for the other transaction, as the
+    unique index makes it."""
+    connection = connections[router.db_for_write(IdempotencyKey)]
+    meta = IdempotencyKey._meta
+    fields = [meta.get_field(name) for name in _COLUMNS]
+    quote = connection.ops.quote_name
+    sql = (f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(f.column) for f in fields)}) "
+           f"VALUES ({', '.join(['%s'] * len(fields))}) ON CONFLICT ({quote(meta.get_field('key').column)}) DO NOTHING")
+    values = [f.get_db_prep_save(f.pre_save(claim, add=True), connection) for f in fields]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, values)
+        return cursor.rowcount == 1
+
+
+def _refuse_seen(once: Once, scope: str) -> None:
+    prior = IdempotencyKey.objects.get(key=once.key)
     if prior.scope != scope or prior.fingerprint != once.fingerprint:
         raise KeyReused()
     raise AlreadyDone(prior)
@@ -125,7 +170,7 @@ def mark_claimed(claim: IdempotencyKey | None, obj, object_type: str) -> None:
     if claim is None or obj is None:
         return
     claim.object_type, claim.object_id = object_type, str(obj.pk)
-    claim.save(update_fields=["object_type", "object_id"])
+    IdempotencyKey.objects.filter(key=claim.key).update(object_type=claim.object_type, object_id=claim.object_id)
 
 
 def once_remember(*, once: Once | None, response: Any) -> None:

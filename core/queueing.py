@@ -9,12 +9,16 @@ A broker that is down (or a task that fails in eager mode) is logged; the league
 beat task queues again whatever was lost.
 
 :func:`after_response` defers a job until the server has sent the response
-(``core.middleware.AfterResponseMiddleware`` runs it), or runs it now outside a request.
+(``core.middleware.AfterResponseMiddleware`` runs it; with a ``delay``, :data:`later` runs it that long
+after, in the background), or runs it now outside a request.
 """
 from __future__ import annotations
 
+import atexit
 import contextvars
 import logging
+import threading
+import time
 from collections.abc import Callable, Hashable
 
 from django.db import transaction
@@ -64,14 +68,19 @@ def on_commit(task, arg: int, what: str, *, countdown: float | None = None,
 _after_response: contextvars.ContextVar[list | None] = contextvars.ContextVar("after_response", default=None)
 
 
-def after_response(key: Hashable, job: Callable[[], None]) -> None:
-    """Run ``job`` once the response has been sent (inside a request), else now; one job per ``key``."""
+def after_response(key: Hashable, job: Callable[[], None], *, delay: float | None = None) -> None:
+    """Run ``job`` once the response has been sent (inside a request), else now; one job per ``key``.
+
+    ``delay`` (seconds): not at the response's last byte but that long after, in the process's background
+    runner (:data:`later`), gathered by ``key``: the host's next screen (the GET after the save's redirect)
+    is answered first instead of sharing the CPU with the job, and tables finishing together make one
+    job, as the worker's countdown does on production."""
     jobs = _after_response.get()
     if jobs is None:
         job()
         return
-    if all(k != key for k, _ in jobs):
-        jobs.append((key, job))
+    if all(k != key for k, _job, _delay in jobs):
+        jobs.append((key, job, delay))
 
 
 def deferring():
@@ -82,3 +91,88 @@ def deferring():
 
 def stop_deferring(token) -> None:
     _after_response.reset(token)
+
+
+class Later:
+    """Jobs due a moment from now, run one at a time by one daemon thread of this process (the embedded
+    default has no worker). A job asked for again under the same key before it ran runs once, at the first
+    time asked. Each job's database connections are closed after it (they are the thread's own).
+    What is still waiting when the process exits runs then (``atexit``), so nothing asked for is dropped
+    by a clean stop; a killed process leaves its season marked (``standings_changed_at``)."""
+
+    def __init__(self) -> None:
+        self._due: dict[Hashable, tuple[float, Callable[[], None]]] = {}
+        self._cond = threading.Condition()
+        self._thread: threading.Thread | None = None
+        self._running = 0
+
+    def add(self, key: Hashable, job: Callable[[], None], delay: float) -> None:
+        with self._cond:
+            if key not in self._due:
+                self._due[key] = (time.monotonic() + max(0.0, delay), job)
+            if self._thread is None or not self._thread.is_alive():
+                self._thread = threading.Thread(target=self._loop, name="after-response", daemon=True)
+                self._thread.start()
+            self._cond.notify_all()
+
+    def pending(self) -> list[Hashable]:
+        with self._cond:
+            return list(self._due)
+
+    def run_due(self, *, everything: bool = False) -> int:
+        """Run (in the calling thread) the jobs due now, or every job waiting (``everything``); how many ran."""
+        ran = 0
+        while (taken := self._take(everything)) is not None:
+            self._run(*taken)
+            ran += 1
+        return ran
+
+    def wait_idle(self, timeout: float) -> bool:
+        """Whether every job ran (none waiting or running) within ``timeout`` seconds."""
+        deadline = time.monotonic() + timeout
+        with self._cond:
+            while self._due or self._running:
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    return False
+                self._cond.wait(left)
+        return True
+
+    def _take(self, everything: bool) -> tuple[Hashable, Callable[[], None]] | None:
+        with self._cond:
+            now = time.monotonic()
+            for key, (due, job) in sorted(self._due.items(), key=lambda kv: kv[1][0]):
+                if everything or due <= now:
+                    del self._due[key]
+                    self._running += 1
+                    return key, job
+            return None
+
+    def _run(self, key: Hashable, job: Callable[[], None]) -> None:
+        from django.db import connections
+
+        try:
+            job()
+        except Exception:  # the response is long gone; the log says what failed
+            logger.exception("deferred job %s failed", key)
+        finally:
+            connections.close_all()  # this thread's own connections
+            with self._cond:
+                self._running -= 1
+                self._cond.notify_all()
+
+    def _loop(self) -> None:
+        while True:
+            with self._cond:
+                while not self._due:
+                    self._cond.wait()
+                wait = min(due for due, _job in self._due.values()) - time.monotonic()
+                if wait > 0:
+                    self._cond.wait(wait)
+                    continue
+            self.run_due()
+
+
+later = Later()
+"""The process's background runner of :func:`after_response` jobs asked with a ``delay``."""
+atexit.register(lambda: later.run_due(everything=True))

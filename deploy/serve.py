@@ -74,10 +74,11 @@ def main() -> int:
     stack = Stack(port=port, env=env, web_workers=int(env.get("WEB_CONCURRENCY", "3")),
                   worker_concurrency=int(env.get("CELERY_CONCURRENCY", "2")))
 
-    def _stop(signum, frame):  # systemd/kill: stop like Ctrl-C
+    def _stop(signum, frame):  # systemd/kill/hangup: stop like Ctrl-C
         raise KeyboardInterrupt
 
     signal.signal(signal.SIGTERM, _stop)
+    signal.signal(signal.SIGHUP, _stop)  # its terminal closed: stop, never leave the stack behind
     try:
         stack.start()
         print(f"\nserving {stack.url}/ (gunicorn + Celery worker + beat; Ctrl-C stops all)\n"

@@ -32,11 +32,13 @@ def _to_club(club_id: int, build: Callable[[], messages.Message | None]) -> None
 
 def _to_members(member_ids: Iterable[int], build: Callable[[int], messages.Message | None]) -> None:
     """Each member who linked their Telegram gets their own message, built in their own language."""
+    by_member = {}
     for member_id in selectors.linked_member_ids(member_ids):
         with translation.override(member_language(member_id=member_id)):
             message = build(member_id)
         if message is not None:
-            services.personal_write(member_ids=[member_id], message=message)
+            by_member[member_id] = message
+    services.personal_write_each(by_member=by_member)  # the links of all of them in one query
 
 
 def _my_seats(tables, event, number: int) -> None:

@@ -124,12 +124,21 @@ def personal_write(*, member_ids, message: messages.Message) -> list[Outbox]:
     """A member's own message (their seat, a call at their table, their result) to each of ``member_ids``
     who linked their Telegram (``MemberTelegram``) with an active channel; only to them. Keyed per
     member: the same change twice writes nothing more."""
+    return personal_write_each(by_member=dict.fromkeys(member_ids, message))
+
+
+def personal_write_each(*, by_member: dict[int, messages.Message]) -> list[Outbox]:
+    """:func:`personal_write` with each member's own message (a game's results: one per seat), the links of all
+    of them read in one query (the game's end runs this inside the hand's transaction)."""
     from notify.tasks import queue_send
 
     written = []
-    links = (MemberTelegram.objects.filter(member_id__in=list(member_ids), channel__active=True)
+    if not by_member:
+        return written
+    links = (MemberTelegram.objects.filter(member_id__in=list(by_member), channel__active=True)
              .exclude(chat_id="").select_related("channel"))
     for link in links:
+        message = by_member[link.member_id]
         key = f"{message.key}:m{link.member_id}"[:120]
         if Outbox.objects.filter(channel=link.channel, key=key).exists():
             continue

@@ -21,7 +21,7 @@ from django.utils.translation import gettext
 from club.models import Member
 from core.audit import audit, snapshot
 from core.models import AuditEntry
-from core.once import Once, claim_key, mark_claimed
+from core.once import Once, claim_key, claim_made, mark_claimed, refuse_if_claimed
 from core.validation import storable
 from league import permissions
 from league.error_codes import LeagueErrorCode as Code
@@ -261,16 +261,22 @@ def hand_append(*, game: Game, position: int | None, event: dict[str, Any], by=N
     """:func:`hand_record`, also saying whether this call stored the hand (False: it was there)."""
     game = records.locked(game)
     require(by, Action.ENTER_HAND, club=game.club, game=game)
-    claim = claim_key(once, scope="hand", by=by)
-    position = next_position(game=game, position=position, event=event, by=by)
-    penalty = game_selectors.is_penalty_event(event)
-    if penalty and not (isinstance(position, int) and position < game.hands.count()):
-        # a new one: the referee's service writes it (penalty_hand); a penalty below is a retry or a conflict
-        raise HandRefused(records.REFEREE_ONLY, hand=position, code=Code.REFEREE_ONLY)
-    hand, created = records.append(game=game, position=position, event=event, by=by)
+    try:
+        position = next_position(game=game, position=position, event=event, by=by)
+        penalty = game_selectors.is_penalty_event(event)
+        if penalty and not (isinstance(position, int) and position < game.hands.count()):
+            # a new one: the referee's service writes it (penalty_hand); a penalty below is a retry or a conflict
+            raise HandRefused(records.REFEREE_ONLY, hand=position, code=Code.REFEREE_ONLY)
+        hand, created = records.append(game=game, position=position, event=event, by=by)
+    except HandRefused:
+        refuse_if_claimed(once, scope="hand")  # the form sent again after its hand was saved (and maybe undone)
+        raise
+    # The entry token is claimed with the hand it made in one statement, after the write: a token seen before
+    # raises AlreadyDone and this transaction takes the hand back (the hand's save stays within six statements,
+    # tests/league/test_save_statements.py).
+    claim_made(once, scope="hand", by=by, obj=hand, object_type="hand")
     if created and not penalty and game.status == Game.Status.IN_PROGRESS:
         end_if_time_is_up(game=game, by=by)
-    mark_claimed(claim, hand, "hand")
     return hand, created
 
 

@@ -568,9 +568,11 @@ def season_changed(season_id: int, *, game_finished: bool = False) -> None:
     Season.objects.filter(pk=season_id).update(**changes)
     what = "the standings recompute of season"
     if settings.CELERY_TASK_ALWAYS_EAGER and getattr(settings, "LEAGUE_RECOMPUTE_AFTER_RESPONSE", False):
-        # No broker (the embedded default): not inside the host's request, but after its response.
+        # No broker (the embedded default): not inside the host's request, and not beside the host's next
+        # screen either: a moment after the response, in the background, gathered per season (as on production).
         transaction.on_commit(lambda: after_response(("season_recompute", season_id),
-                                                     lambda: send(season_recompute_task, season_id, what)))
+                                                     lambda: send(season_recompute_task, season_id, what),
+                                                     delay=settings.LEAGUE_STANDINGS_GATHER_SECONDS))
         return
     # With a broker, the update runs a moment after the change (LEAGUE_STANDINGS_GATHER_SECONDS): when
     # the tables of a round finish together, the first update adds every game finished by then and

@@ -475,15 +475,78 @@
     form.scrollIntoView({ behavior: "smooth", block: "start" });
   }
 
-  /* Ask the service worker to cache the engine now, while there is a network (resolves true when cached). */
-  var warmed = !("serviceWorker" in navigator) ? Promise.resolve(false) : navigator.serviceWorker.ready.then(function (reg) {
-    return new Promise(function (resolve) {
-      if (!navigator.onLine || !reg.active) { resolve(false); return; }
-      var channel = new MessageChannel();
-      channel.port1.onmessage = function (e) { resolve(!!(e.data && e.data.warm)); };
-      reg.active.postMessage({ type: "warm", urls: cfg.warm }, [channel.port2]);
+  // --- fetching the engine (13 MB) into the service worker's cache --------------------------
+  // Not on the first paint: after the page is interactive (loaded, then idle), and only where the device allows
+  // it: a connection that says it is not metered (navigator.connection: no data saver, not cellular), or the host
+  // turned offline mode on (this phone remembers it). The screen works online without it.
+  var MODE_KEY = "club-offline-mode";
+  var engineBox = document.getElementById("offline-engine");
+  var modeButton = engineBox && engineBox.querySelector("[data-offline-mode]");
+  var progress = engineBox && engineBox.querySelector("[data-offline-progress]");
+  var engineStatus = engineBox && engineBox.querySelector("[data-offline-engine-status]");
+  function hostWantsOffline() { try { return localStorage.getItem(MODE_KEY) === "on"; } catch (e) { return false; } }
+  function unmetered() {
+    var c = navigator.connection;
+    if (!c || c.saveData) { return false; }
+    return !/^(cellular|bluetooth|wimax)$/.test(c.type || "") && !/2g$/.test(c.effectiveType || "");
+  }
+  function allowed() { return hostWantsOffline() || unmetered(); }
+  function sayEngine(text) { if (engineStatus) { engineStatus.textContent = text; } }
+  function showMode() {
+    if (!modeButton) { return; }
+    var on = hostWantsOffline();
+    modeButton.setAttribute("aria-pressed", on ? "true" : "false");
+    modeButton.textContent = on ? S.modeOff : S.modeOn;
+  }
+  var warming = null;
+  /* Ask the service worker to cache the engine now (resolves true when cached), showing its progress. */
+  function warm() {
+    if (warming) { return warming; }
+    if (!("serviceWorker" in navigator) || !navigator.onLine) { return Promise.resolve(false); }
+    warming = navigator.serviceWorker.ready.then(function (reg) {
+      return new Promise(function (resolve) {
+        if (!reg.active) { resolve(false); return; }
+        var channel = new MessageChannel();
+        channel.port1.onmessage = function (e) {
+          var data = e.data || {};
+          if (data.progress !== undefined && progress) {
+            progress.hidden = false;
+            progress.value = Math.min(100, Math.round(100 * data.progress / (cfg.warmBytes || 1)));
+            sayEngine(fmt(S.engineLoading, { p: progress.value + "%" }));
+          }
+          if (data.warm !== undefined) {
+            if (progress) { progress.hidden = true; }
+            sayEngine(data.warm ? S.engineReady : S.engineFailed);
+            resolve(!!data.warm);
+          }
+        };
+        reg.active.postMessage({ type: "warm", urls: cfg.warm, sizes: cfg.warmSizes }, [channel.port2]);
+      });
+    });
+    warming.then(function (ok) { if (!ok) { warming = null; } });  // a failed download is tried again later
+    return warming;
+  }
+  function afterInteractive(fn) {
+    function idle() { if (window.requestIdleCallback) { window.requestIdleCallback(fn, { timeout: 3000 }); } else { setTimeout(fn, 200); } }
+    if (document.readyState === "complete") { idle(); } else { window.addEventListener("load", idle); }
+  }
+  var decided = new Promise(function (resolve) {
+    afterInteractive(function () {
+      if (allowed()) { resolve(warm()); return; }
+      sayEngine(S.engineWaits);
+      resolve(false);
     });
   });
+  if (engineBox && "serviceWorker" in navigator) {
+    engineBox.hidden = false;
+    showMode();
+    modeButton.addEventListener("click", function () {
+      var on = !hostWantsOffline();
+      try { localStorage.setItem(MODE_KEY, on ? "on" : "off"); } catch (e) { /* private mode: this visit only */ }
+      showMode();
+      if (on) { warm(); } else if (!unmetered()) { sayEngine(S.engineWaits); }
+    });
+  }
 
   box.querySelector("[data-offline-send]").addEventListener("click", function () { sync(); });
   window.addEventListener("online", function () { sync(); });
@@ -502,7 +565,9 @@
     formEvent: function (entries) {
       return tapsEvent(entries, cfg.dealer).then(function (made) { return made.refusal ? { refusal: made.refusal } : made.event; });
     },
-    warmed: function () { return warmed; },
+    /* Whether the engine is cached: the answer of the fetch started after the page became interactive (false
+     * where the device does not allow it and the host did not turn offline mode on). */
+    warmed: function () { return decided.then(function (started) { return warming ? warming : started; }); },
     engine: function () { return loadEngine().then(function () { return true; }, function () { return false; }); },
   };
 

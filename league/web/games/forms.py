@@ -110,7 +110,13 @@ def tap_table(table: EntryContext) -> TapTable:
 
 
 def refusal_templates() -> dict[str, str]:
-    """The taps' refusals (``scoring.quick_entry.REFUSAL_CODES``) in the page's language."""
+    """The taps' refusals (``scoring.quick_entry.REFUSAL_CODES``) in the page's language (worked out once per
+    language and process: every table GET ships them in its offline configuration)."""
+    return _refusal_templates(get_language() or "")
+
+
+@memoize("tap refusals", size=16)
+def _refusal_templates(language: str) -> dict[str, str]:
     templates = {
         "required": _("Choose the %(who)s."),
         "who_winner": _("winner"), "who_loser": _("player who dealt in"), "who_offender": _("offender"),
@@ -118,7 +124,7 @@ def refusal_templates() -> dict[str, str]:
         "self_ron": _("The winner cannot deal in to themselves."),
         "multi_ron": _("A multiple ron needs at least two winners."),
         "multi_ron_most": _("At most %(n)s players can win on one discard under this ruleset."),
-        "triple_ron": render(TRIPLE_RON_ABORT, get_language()),
+        "triple_ron": render(TRIPLE_RON_ABORT, language or None),
         "dora_unanswered": _("The dealer needs %(min)s han without dora: say how many of the dealer's %(han)s han "
                              "are dora."),
         "dora": _("The dealer's hand has %(han)s han: at most %(max)s of them can be dora."),

@@ -42,8 +42,9 @@ STATIC_FILES = (
 )
 """What the service worker caches when it installs (anything else under /static/ is cached on first use)."""
 ENGINE_FILES = tuple(f"vendor/pyodide/{name}" for name in PYODIDE_FILES)
-"""The engine's runtime (13 MB): cached by the same version, when a table screen with the entry form asks
-(``offline.js``), so that the other pages' visitors do not download it."""
+"""The engine's runtime (13 MB): cached by the same version, with the scoring zip, when a table screen with the
+entry form asks (``offline.js``: after the page is interactive, on a connection that is not metered or when the
+host turns offline mode on), so that the other pages' visitors, and phones on mobile data, do not download it."""
 SW_TEMPLATE = "league/offline/sw.js"
 
 
@@ -122,9 +123,11 @@ def service_worker(request: HttpRequest) -> HttpResponse:
     """``/sw.js``: controls the whole site (``Service-Worker-Allowed: /``)."""
     context = {
         "version": cache_version(),
-        "precache": json.dumps([static(name) for name in STATIC_FILES]
-                               + [reverse("offline:scoring_zip"), reverse("offline:manifest")]),
+        # The engine (Pyodide and the scoring zip, 13.7 MB) is not precached: the table screen asks for it once it
+        # works, where the device allows it (static/league/offline.js); a first visit stays small.
+        "precache": json.dumps([static(name) for name in STATIC_FILES] + [reverse("offline:manifest")]),
         "pages_url": json.dumps(reverse("offline:pages")),
+        "scoring_zip": json.dumps(reverse("offline:scoring_zip")),
         # The prefix itself, not ``static("")``: under the manifest storage (production) "" has no entry.
         "static_prefix": json.dumps(PrefixNode.handle_simple("STATIC_URL")),
         "offline_html": json.dumps(render_to_string("league/offline/offline_page.html", {"texts": _offline_texts()})),
@@ -190,4 +193,6 @@ def pages(request: HttpRequest) -> JsonResponse:
     if found is not None and Game.objects.filter(pk=found.game_id, table_code=found.code,
                                                  status=Game.Status.IN_PROGRESS).exists():
         urls.append(reverse("league:game_table", args=[found.game_id]))
-    return JsonResponse({"pages": urls})
+    # Whose pages these are: the worker keeps a page it fetched under a minute ago for the same visitor.
+    who = f"user:{request.user.pk}" if request.user.is_authenticated else f"code:{found.game_id if found else ''}"
+    return JsonResponse({"pages": urls, "user": who})

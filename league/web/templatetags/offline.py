@@ -7,6 +7,7 @@ API's URLs and the queue's own words.
 """
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from django import template
@@ -23,7 +24,7 @@ from league.games.words import (
     wind_name,
 )
 from league.web.games.forms import refusal_templates, tap_table
-from league.web.games.offline import ENGINE_FILES
+from league.web.games.offline import ENGINE_FILES, scoring_zip
 from scoring.winds import WINDS
 
 register = template.Library()
@@ -57,6 +58,13 @@ def _build_strings() -> dict[str, Any]:
         "sendNow": _("Send now"),
         "offlineRefused": _("The rules refuse this hand (nothing was queued):"),
         "gameOver": _("The game is over with the waiting hands."),
+        # fetching the engine (offline.js): after the page works, on Wi-Fi or when the host turns offline mode on
+        "modeOn": _("Turn offline mode on"),
+        "modeOff": _("Turn offline mode off"),
+        "engineLoading": _("Downloading the offline engine: %(p)s"),
+        "engineReady": _("Offline mode is ready: hands can be entered with no network."),
+        "engineFailed": _("The offline engine could not be downloaded; it is tried again later."),
+        "engineWaits": _("The offline engine (13 MB) downloads on Wi-Fi, or when you turn offline mode on."),
     }
     # the round banner and seat winds after the waiting hands (``round_words``, ``seat_wind``)
     words["rounds"] = {f"{w}{n}": round_name(f"{w}{n}") for w in WINDS for n in range(1, 5)}
@@ -64,6 +72,26 @@ def _build_strings() -> dict[str, Any]:
     words["honba"] = [ngettext("%(n)s honba", "%(n)s honba", 1), ngettext("%(n)s honba", "%(n)s honba", 2)]
     words["sticks"] = [ngettext("%(n)s stick", "%(n)s sticks", 1), ngettext("%(n)s stick", "%(n)s sticks", 2)]
     return words
+
+
+def engine_sizes() -> dict[str, Any]:
+    """The engine files' sizes (``warmSizes``, in the order of ``warm``) and their sum (``warmBytes``): the progress
+    bar's 100 %. Read once per process (``core.memo``: a new release is a new process)."""
+    return _SIZES.get("engine", _engine_sizes)
+
+
+_SIZES = Memo("offline engine sizes", size=1)
+
+
+def _engine_sizes() -> dict[str, Any]:
+    from django.contrib.staticfiles import finders
+
+    sizes = []
+    for name in ENGINE_FILES:
+        found = finders.find(name)
+        sizes.append(os.path.getsize(found) if found else 0)
+    sizes.append(len(scoring_zip()[0]))
+    return {"warmSizes": sizes, "warmBytes": sum(sizes)}
 
 
 @register.simple_tag(takes_context=True)
@@ -86,6 +114,7 @@ def offline_config(context: dict[str, Any]) -> str:
         "pyodide": static("vendor/pyodide/"),
         "scoringZip": reverse("offline:scoring_zip"),
         "warm": [static(name) for name in ENGINE_FILES] + [reverse("offline:scoring_zip")],
+        **engine_sizes(),
         "strings": _strings(),
     }
     return json_script(config, "offline-config")

@@ -11,12 +11,14 @@ var STATIC_CACHE = "club-static-" + VERSION;
 var PAGES_CACHE = "club-pages";
 var PRECACHE = {{ precache }};
 var PAGES_URL = {{ pages_url }};
+var SCORING_ZIP = {{ scoring_zip }};  // the engine's: cached when the table screen asks (warm), not at install
 var STATIC_PREFIX = {{ static_prefix }};
 var OFFLINE_HTML = {{ offline_html }};
 var TABLE_PAGE = /^\/games\/\d+\/table\/$/;
 var NETWORK_WAIT_MS = 10000;
 var REFRESH_EVERY_MS = 60000;
 var lastRefresh = 0, lastUser = null;
+var fetchingPages = {};
 
 self.addEventListener("install", function (event) {
   // A new version takes over at once (its caches are complete); the queue is in IndexedDB, untouched.
@@ -48,9 +50,27 @@ function refreshPages(force, user) {
           return Promise.all(reqs.filter(function (q) { return !keep[q.url.split("?")[0]]; })
             .map(function (q) { return cache.delete(q); }));
         }).then(function () {
+          // A page this member's copy of which is under a minute old is not fetched again (the worker's start, the
+          // login and the page's own message each ask for a refresh within seconds of the first visit).
+          var who = String(data.user || "");
           return Promise.all(data.pages.map(function (p) {
-            return fetch(p, { credentials: "same-origin" }).then(function (resp) {
-              if (resp.ok && !resp.redirected) { return cache.put(p, resp); }
+            return cache.match(p).then(function (hit) {
+              if (hit && hit.headers.get("X-Club-For") === who
+                  && Date.now() - Number(hit.headers.get("X-Club-At") || 0) < REFRESH_EVERY_MS) { return null; }
+              var key = who + " " + p;
+              if (!fetchingPages[key]) {  // two refreshes at once (the worker's start and the page's message): one fetch
+                fetchingPages[key] = fetch(p, { credentials: "same-origin" }).then(function (resp) {
+                  if (!resp.ok || resp.redirected) { return null; }
+                  var headers = new Headers(resp.headers);
+                  headers.set("X-Club-For", who);
+                  headers.set("X-Club-At", String(Date.now()));
+                  return resp.blob().then(function (body) {
+                    return cache.put(p, new Response(body, { status: resp.status, statusText: resp.statusText,
+                                                             headers: headers }));
+                  });
+                }).then(function () { delete fetchingPages[key]; }, function () { delete fetchingPages[key]; });
+              }
+              return fetchingPages[key];
             }).catch(function () {});
           }));
         });
@@ -63,13 +83,36 @@ self.addEventListener("message", function (event) {
   var data = event.data || {};
   if (data.type === "refresh-pages") { event.waitUntil(refreshPages(false, String(data.user || ""))); }
   if (data.type === "warm" && data.urls) {
-    // The table screen asks for the engine's files (Pyodide, the scoring zip) ahead of a dead network.
+    // The table screen asks for the engine's files (Pyodide, the scoring zip) ahead of a dead network, once the
+    // page is interactive and the device allows it. One file after the other, the bytes counted as they come, so
+    // the page shows a progress bar ({progress: bytes so far}); then {warm: true|false}.
+    var port = event.ports && event.ports[0];
+    var say = function (message) { if (port) { port.postMessage(message); } };
+    var sizes = data.sizes || [];
+    var loaded = 0;
     event.waitUntil(caches.open(STATIC_CACHE).then(function (cache) {
-      return Promise.all(data.urls.map(function (u) {
-        return cache.match(u).then(function (hit) { return hit || cache.add(u); });
-      }));
-    }).then(function () { if (event.ports && event.ports[0]) { event.ports[0].postMessage({ warm: true }); } },
-            function () { if (event.ports && event.ports[0]) { event.ports[0].postMessage({ warm: false }); } }));
+      return data.urls.reduce(function (chain, url, i) {
+        return chain.then(function () {
+          return cache.match(url).then(function (hit) {
+            if (hit) { loaded += sizes[i] || 0; say({ progress: loaded }); return null; }
+            return fetch(url, { credentials: "same-origin" }).then(function (response) {
+              if (!response.ok || !response.body) { throw new Error(url); }
+              // The response itself is cached, as cache.add() would; a copy of its body is read to count the bytes.
+              var reader = response.clone().body.getReader();
+              var pump = function () {
+                return reader.read().then(function (part) {
+                  if (part.done) { return null; }
+                  loaded += part.value.byteLength;
+                  say({ progress: loaded });
+                  return pump();
+                });
+              };
+              return Promise.all([cache.put(url, response), pump()]);
+            });
+          });
+        });
+      }, Promise.resolve());
+    }).then(function () { say({ warm: true }); }, function () { say({ warm: false }); }));
   }
   if (data.type === "version" && event.ports && event.ports[0]) { event.ports[0].postMessage({ version: VERSION }); }
 });
@@ -162,7 +205,7 @@ self.addEventListener("fetch", function (event) {
   if (request.method !== "GET") { return; }
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) { return; }
-  if (url.pathname.indexOf(STATIC_PREFIX) === 0 || PRECACHE.indexOf(url.pathname) >= 0) {
+  if (url.pathname.indexOf(STATIC_PREFIX) === 0 || PRECACHE.indexOf(url.pathname) >= 0 || url.pathname === SCORING_ZIP) {
     event.respondWith(staticResponse(request));
   } else if (request.mode === "navigate" && TABLE_PAGE.test(url.pathname)) {
     event.respondWith(pageResponse(request, url));
