@@ -55,6 +55,7 @@ LATIN = re.compile(r"[A-Za-z][A-Za-z'’]+")
 ALLOWED_LATIN = {
     "CSV", "XLSX", "PDF", "PNG", "JSON",  # file formats, as the programs that open them name them
     "EMA", "WRC",  # the public rulebooks' own names (European Mahjong Association, World Riichi Championship)
+    "MERS",  # the EMA's ranking system's own name (Mahjong European Ranking System), as federations write it
     "OpenSkill",  # the rating system's proper name, as its authors write it
     "Django",  # the password pages are Django's own (its admin's brand in the title)
     "Discord", "Telegram", "Webhook", "Webhooks", "BotFather",  # the chat services' and their screens' own words

@@ -168,3 +168,43 @@ def test_a_clubs_admin_chooses_what_it_shares(client, federation, club_b):
     membership = federation.memberships.get(club=club_b)
     assert (membership.share_tournaments, membership.share_seasons) == (True, False)
     assert federation.log.filter(action="club_share", actor__isnull=False).exists()
+
+
+FEDERATION_TYPED = [("federation.Federation", ("name", "country")), ("federation.FederationSeason", ("name",)),
+                    ("federation.FederationTournament", ("title", "rules", "country")),
+                    ("federation.RankingRow", ("name",))]
+"""What a federation's admins and clubs typed or imported: names the walk takes out like the club's."""
+
+
+@pytest.mark.parametrize("language", ["ja", "zh-hans", "zh-hant"])
+def test_every_federation_page_reads_in_japanese_and_chinese(client, federation, fed_admin, world, language):
+    """The language walk's rule on the federation's pages (the demo club has no federation, so the walk
+    does not reach them): read as the federation's admin, a Japanese page shows no Hangul and no Latin word
+    outside the allow-list, a Chinese page no Hangul and no kana, once names people typed are taken out."""
+    from django.apps import apps
+    from django.conf import settings
+
+    from tests.test_language_walk import foreign_words, typed_words
+
+    names = set(typed_words())
+    for label, fields in FEDERATION_TYPED:
+        for row in apps.get_model(label).objects.values_list(*fields):
+            names.update(str(value).strip() for value in row if value)
+    names = sorted(names, key=len, reverse=True)
+    client.force_login(fed_admin)
+    fed_admin.is_superuser = True  # a superuser manages every club: the share page opens for them
+    fed_admin.save(update_fields=["is_superuser"])
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    urls = [u for u in _pages(federation) if not u.endswith(".csv")]
+    urls += [reverse("federation:import", args=[federation.slug]), reverse("federation:manage", args=[federation.slug]),
+             reverse("federation:share", args=[federation.slug, "agit"])]
+    from tests.page_walk import visible_text
+
+    foreign = {}
+    for url in urls:
+        response = client.get(url)
+        assert response.status_code == HTTPStatus.OK, url
+        found = foreign_words(visible_text(response.content.decode()), language, names)
+        if found:
+            foreign[url] = found
+    assert foreign == {}
