@@ -4,7 +4,7 @@ Each receiver only queues its task for after the commit (the change may still ro
 and returns nothing: a tournament finished → its shared results are stored again and the MERS seasons update
 the persons in it; a game finished → the rating seasons it is shared with apply it; a season's results
 changed → the rating seasons recompute whole (and a finished tournament's results are stored again). A club in
-no federation costs one query."""
+no federation costs one query (a game's end: none inside the hand's transaction)."""
 from __future__ import annotations
 
 from typing import Any
@@ -30,8 +30,9 @@ def record_finished_tournament(sender, *, tournament, **kwargs: Any) -> None:
 
 @receiver(game_finished, dispatch_uid="federation.game_finished")
 def add_finished_game(sender, *, game, **kwargs: Any) -> None:
-    if _shares(game.club_id):
-        on_commit(tasks.game_finished, game.pk, "the federation's update of game")
+    # The game's end is inside the hand's transaction (a save's statements are counted): whether its club
+    # shares anything is the task's first question, after the commit.
+    on_commit(tasks.game_finished, game.pk, "the federation's update of game")
 
 
 @receiver(season_results_changed, dispatch_uid="federation.season_results_changed")

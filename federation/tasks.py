@@ -19,10 +19,11 @@ def tournament_changed(tournament_id: int) -> None:
 @shared_task(name="federation.game_finished")
 def game_finished(game_id: int) -> None:
     from federation import services
+    from federation.models import FederationClub
     from league.models import Game
 
     game = Game.objects.filter(pk=game_id).first()
-    if game is not None:
+    if game is not None and FederationClub.objects.filter(club_id=game.club_id).exists():
         services.game_finished(game=game)
 
 
