@@ -116,8 +116,8 @@ def test_a_form_sent_again_after_its_hand_was_undone_stores_nothing(host_client,
 def test_the_game_ending_hand_adds_only_the_games_result_and_its_announcement(host_client, game, players, settings):
     """South 4's mangan ends the game: the five, the game's result columns, and what its end announces inside the
     transaction (the standings' mark, the tournament's table, the club's language and notify's
-    channels, the seats' Telegram links read once for the four). Before: 19 (the token's four, and a Telegram lookup per seat). The standings' update
-    itself is after the response (deferred here, and run after the count)."""
+    channels, the seats' Telegram links read once for the four). Before: 19 (the token's four, and a Telegram
+    lookup per seat). The standings' update itself is after the response (deferred here, and run after the count)."""
     from core.queueing import later
 
     settings.LEAGUE_RECOMPUTE_AFTER_RESPONSE = True
