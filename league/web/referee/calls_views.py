@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import hashlib
-from http import HTTPStatus
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -45,9 +44,7 @@ def referee_call_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The table's call box: 304 until the call changes (a referee acknowledged it)."""
     game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
     if not (permissions.can_view_club(request.user, game.club) or code_allows(request, game, write=False)):
-        if permissions.outsider(request.user, game.club):
-            raise Http404  # another club's game: the answer of a missing id
-        return HttpResponse(status=HTTPStatus.FORBIDDEN)
+        raise Http404  # another club's game, or an anonymous visitor without its code: the answer of a missing id
     etag = f'"rc-{calls.call_version(game)}"'
     if request.headers.get("If-None-Match") == etag:
         response = HttpResponseNotModified()
