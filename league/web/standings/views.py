@@ -225,7 +225,7 @@ def head_to_head(request: HttpRequest, season_id: int, a: int, b: int) -> HttpRe
     season = _season_for(request, season_id)
     if isinstance(season, HttpResponse):
         return season
-    if a == b:
+    if a == b or max(a, b) >= 2**63:  # an id past 64 bits is no member's
         raise Http404
     members = {m.pk: m for m in Member.objects.filter(club=season.club, pk__in=[a, b])}
     if len(members) != 2:
