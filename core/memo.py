@@ -149,3 +149,34 @@ def remembered(key: str | None, build: Callable[[], T], *, timeout: int = PAGE_T
         with contextlib.suppress(Exception):
             cache.set(key, value, timeout)
     return value
+
+
+# --- values built once, elsewhere (a worker, after the response), and read by the requests ---------------------
+
+def recall(key: str) -> Any | None:
+    """What was kept under ``key`` (:func:`keep`), or None: not built yet, expired, or the cache is away."""
+    try:
+        return cache.get(key)
+    except Exception:  # a cache that is away only costs the build
+        return None
+
+
+def keep(key: str, value: Any, *, timeout: int = PAGE_TIMEOUT) -> None:
+    """Keep ``value`` under ``key`` (rule 1: the key holds everything the value depends on)."""
+    with contextlib.suppress(Exception):
+        cache.set(key, value, timeout)
+
+
+def claim(key: str, *, timeout: int) -> bool:
+    """Whether this caller is the one to build what ``key`` locks (the first to ask, for ``timeout`` seconds);
+    with the cache away, every caller builds (a build too many, never none)."""
+    try:
+        return bool(cache.add(key, 1, timeout=timeout))
+    except Exception:
+        return True
+
+
+def release(key: str) -> None:
+    """Free a :func:`claim`'s lock (the build ended, well or not)."""
+    with contextlib.suppress(Exception):
+        cache.delete(key)

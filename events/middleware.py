@@ -1,9 +1,11 @@
 """Another club's events are not probed (issue 35, item 4): an address of the events pages that names a
 night, a tournament, a table, an entrant or a game by its id answers a logged-in outsider 404 when the
 row is another club's and not public, the same answer as an id that does not exist (:func:`hidden_from`).
-Before the view: every such page, form, board, live fragment and export answers alike."""
+Before the view: every such page, form, board, live fragment and export answers alike. An anonymous visitor is
+sent to log in for a missing id as for a real one they may not see (:func:`visible_to_anonymous`)."""
 from __future__ import annotations
 
+from django.contrib.auth.views import redirect_to_login
 from django.http import Http404
 
 from events import access
@@ -23,17 +25,23 @@ class HideOtherClubsEventsMiddleware:
     def process_view(self, request, view_func, view_args, view_kwargs):
         match = request.resolver_match
         if match is None or "events" not in match.namespaces or "pk" not in view_kwargs:
-            return
+            return None
         route = match.route.removeprefix("events/")
         try:
             pk = int(view_kwargs["pk"])
         except (TypeError, ValueError):
-            return
+            return None
+        if not request.user.is_authenticated:
+            # An anonymous visitor is sent to log in, for a real id as for a missing one (issue 35's leftovers:
+            # a missing id answered 404 and a real one the login page); a page they may see answers as usual.
+            if pk > 2**63 - 1 or not visible_to_anonymous(request.user, route, pk):
+                return redirect_to_login(request.get_full_path())
+            return None
         if pk > 2**63 - 1:
             raise Http404
         if hidden_from(request.user, route, pk):
             raise Http404
-        return
+        return None
 
 
 # --- another club's events are not probed ---------------------------------------------------------
@@ -59,6 +67,17 @@ def _event_rows():
          lambda user, t: access.can_view_night(user, t.round.night.club), lambda t: t.round.night.club),
         ("games/", Game.objects.select_related("club"), _club_visible, lambda g: g.club),
     ]
+
+
+def visible_to_anonymous(user, route: str, pk: int) -> bool:
+    """Whether the row an events address names (``route``, the URL pattern's text; ``pk``) exists and its page is
+    open to an anonymous visitor (a public club's, public results). Otherwise the address sends them to log in,
+    whatever the method or the page (a form, a live fragment): a real id and a missing one answer alike."""
+    for prefix, rows, visible, _club_of in _event_rows():
+        if route.startswith(prefix):
+            row = rows.filter(pk=pk).first()
+            return row is not None and visible(user, row)
+    return True
 
 
 def hidden_from(user, route: str, pk: int) -> bool:

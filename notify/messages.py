@@ -140,15 +140,11 @@ def tournament_round_results(rnd) -> Message:
 
 
 def _award_value(award: dict) -> str:
-    """A value as a player reads it: a count, a rate in %, an average placement; not a hand's basic points."""
-    value, key = award.get("value"), award.get("key")
-    if value is None or key == "biggest_hand":
-        return ""
-    if key in ("lowest_deal_in_rate", "highest_riichi_win_rate"):
-        return f" ({float(value) * 100:.1f}%)"
-    if key == "best_average_rank":
-        return f" ({float(value):.2f})"
-    return f" ({value})"
+    """A value as a player reads it (``league.standings.awards.award_value_words``): "(3)", "(12.5%)", "(만관)"."""
+    from league.standings.awards import award_value_words
+
+    words = award_value_words(award)
+    return f" ({words})" if words else ""
 
 
 def _award_lines(awards) -> list[str]:

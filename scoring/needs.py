@@ -2,7 +2,8 @@
 
 ``needs(record)`` replays a game record in progress and, for the next hand, looks among every
 hand a record can carry -- each valid han/fu pair below mangan, the limits (mangan, haneman,
-baiman, sanbaiman) and a single yakuman -- as a ron off each other player and as a tsumo
+baiman, sanbaiman) and each yakuman multiple the ruleset pays (:func:`highest_yakuman`: a double
+yakuman where the ruleset has one) -- as a ron off each other player and as a tsumo
 (searching, not trying them all: :func:`cheapest`). Each try is settled by
 :func:`scoring.settle.settle` on the game's own table (honba, the riichi sticks on the table,
 the dealer's han minimum, West paid as dealer, kiriage, an agari-forbidden player...), and
@@ -56,6 +57,25 @@ class Candidate:
         return {"han": self.han, "fu": self.fu}
 
 
+STACKED_YAKUMAN = ("daisuushii", "tsuuiisou", "suuankou", "suukantsu")
+"""The most distinct yakuman one hand can hold (four winds of four concealed quads, all honours); with
+tenhou the quads go and tenhou comes in, so four either way."""
+STACKED_DOUBLES = ("daisuushii", "suuankou_tanki")
+"""Of those, the ones a ruleset may pay double (a four-concealed-triplet hand on a pair wait is tanki)."""
+
+
+def highest_yakuman(ruleset: Ruleset) -> int:
+    """The biggest yakuman multiple one hand can pay under ``ruleset`` (issue 42 item 11: where a double yakuman
+    would put a player first, "nobody can" is wrong): several yakuman add up only with ``yakuman_stacking``
+    (then each double counts two); without it a hand is a single or, if the ruleset has any, a double yakuman;
+    ``yakuman_cap`` bounds it all."""
+    if ruleset.yakuman_stacking:
+        most = len(STACKED_YAKUMAN) + sum(y in ruleset.double_yakuman for y in STACKED_DOUBLES)
+    else:
+        most = 2 if ruleset.double_yakuman else 1
+    return max(1, min(most, ruleset.yakuman_cap)) if ruleset.yakuman_cap is not None else most
+
+
 def candidates(ruleset: Ruleset) -> list[Candidate]:
     """Every hand worth trying, from the cheapest up: by basic points, then han, then fu.
 
@@ -73,7 +93,9 @@ def candidates(ruleset: Ruleset) -> list[Candidate]:
                 valued.append(((value.base, han, fu), Candidate(han=han, fu=fu)))
     for han in LIMIT_HAN:
         valued.append(((hand_value(han, None, ruleset).base, han, 0), Candidate(han=han)))
-    valued.append(((hand_value(0, None, ruleset, yakuman=1).base, 13, 0), Candidate(yakuman=1)))
+    for multiple in range(1, highest_yakuman(ruleset) + 1):
+        valued.append(((hand_value(0, None, ruleset, yakuman=multiple).base, 13 * multiple, 0),
+                       Candidate(yakuman=multiple)))
     return [c for _key, c in sorted(valued, key=lambda kv: kv[0])]
 
 
@@ -456,5 +478,5 @@ def needs(record: GameRecord | Mapping[str, Any]) -> Needs:
 
 __all__ = [
     "USUAL_MAX_FU", "Candidate", "Need", "Needs", "PlayerNeeds", "Ways", "candidates", "cheapest", "cheapest_first",
-    "needs", "next_hand",
+    "highest_yakuman", "needs", "next_hand",
 ]

@@ -70,10 +70,43 @@ def event_values(demo) -> dict[str, list]:
     for member in members:
         nights.check_in(night=night, member=member, by=admin)
     rnd, _ = nights.round_seat(night=night, number=1, by=admin, seed=1)
+    # walk-ins at the desk (guests, no login), who then play a tournament's first round: its tables' pages
+    guests = nights.walk_ins_add(night=night, names=["손님 하나", "손님 둘", "손님 셋", "손님 넷"], by=admin)
+    nights.leave(night=night, member=guests[0], by=admin)
     cup = tournaments.tournament_create(club=demo, ruleset=season.ruleset, name="2026 주키배", rounds=2, by=admin)
     entrants = [tournaments.register(tournament=cup, member=m, by=admin)[0] for m in members[:6]]
+    playing = []
+    for guest in guests:
+        entrant = tournaments.approve(entrant=tournaments.register(tournament=cup, member=guest, by=admin)[0], by=admin)
+        playing.append(tournaments.check_in(entrant=entrant, by=admin))
+    cup_round, _ = tournaments.round_seat(tournament=cup, number=1, by=admin, seed=1)
     return {"night": [night.pk], "night_table": list(rnd.tables.values_list("pk", flat=True)),
-            "tournament": [cup.pk], "entrant": [e.pk for e in entrants], "tournament_table": []}
+            "tournament": [cup.pk], "entrant": [e.pk for e in [*entrants, *playing]],
+            "tournament_table": list(cup_round.tables.values_list("pk", flat=True)),
+            **league_values(demo, admin, rnd)}
+
+
+def league_values(demo, admin, night_round) -> dict[str, list]:
+    """A referee call answered at a night table (the table screen names the referee coming), a chat channel
+    (the notifications page and the audit log's words), two members for head-to-head, the demo's penalties."""
+    from django.test import override_settings
+
+    from club.models import Member
+    from league.models import Penalty
+    from league.referee import calls
+    from notify import services as notify_services
+
+    referee = Member.objects.get(club=demo, user__username="referee").user
+    game = night_round.tables.order_by("pk").first().game
+    call, _ = calls.referee_call(game=game, reason="chombo", by=admin, note="확인 부탁")
+    calls.referee_call_acknowledge(call=call, by=referee)
+    with override_settings(NOTIFY_DISCORD_WEBHOOK_PREFIXES=("https://discord.com/api/webhooks/",)):
+        channel = notify_services.channel_connect(
+            club=demo, kind="discord", by=admin, events=["round_seated", "game_ended"],
+            secret="https://discord.com/api/webhooks/1234567890/abcdefghijklmnopqrstuvwxyz01")
+    members = list(Member.objects.filter(club=demo).order_by("pk").values_list("pk", flat=True))
+    return {"channel": [channel.pk], "a": members[:1], "b": members[1:2], "call": [call.pk],
+            "penalty": list(Penalty.objects.filter(season__club=demo).values_list("pk", flat=True))}
 
 
 def a_finished_tournament_table(club, values) -> None:
@@ -88,17 +121,20 @@ def a_finished_tournament_table(club, values) -> None:
     for playing in Game.objects.filter(club=club, status=Game.Status.IN_PROGRESS):  # its players are free for the cup
         game_services.game_cancel(game=playing, by=admin, reason="폭 검사")
     cup = Tournament.objects.get(pk=values["tournament"][0])
-    for entrant in Entrant.objects.filter(tournament=cup, status="pending"):
-        tournaments.approve(entrant=entrant, by=admin)
-    tournaments.check_in_all(tournament=cup, by=admin)
-    rnd, _ = tournaments.round_seat(tournament=cup, number=1, by=admin)
+    rnd = cup.round_set.filter(number=1).first()  # the walk's values seat round 1 (the walk-ins' tables)
+    if rnd is None:
+        for entrant in Entrant.objects.filter(tournament=cup, status="pending"):
+            tournaments.approve(entrant=entrant, by=admin)
+        tournaments.check_in_all(tournament=cup, by=admin)
+        rnd, _ = tournaments.round_seat(tournament=cup, number=1, by=admin)
     game = rnd.tables.order_by("pk").first().game
     game_services.hand_record(game=game, position=0, by=None, event={
         "kind": "ron", "loser": 0, "riichi": [], "wins": [{"winner": 1, "yakuman": 1}]})
     values["tournament_table"] = [t.pk for t in rnd.tables.all()]
 
 
-KINDS = [("tournaments/entrants/", "entrant"), ("tournaments/tables/", "tournament_table"),
+KINDS = [("notify/", "channel"), ("penalties/", "penalty"), ("referee-calls/", "call"),
+         ("tournaments/entrants/", "entrant"), ("tournaments/tables/", "tournament_table"),
          ("tournaments/", "tournament"), ("nights/", "night"), ("tables/", "night_table"), ("games/", "game"),
          ("members/", "member"), ("rulesets/", "ruleset"), ("seasons/", "season")]
 """A pk's kind from the address's own words: the first that appears in the route."""

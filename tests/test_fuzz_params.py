@@ -1,6 +1,6 @@
 """Issue 35, item 5: no form or URL parameter of any view answers 500, whatever is sent in it.
 
-The walk enumerates the URLconf (as tests/test_korean_pages.py does) with the demo club's objects, as its
+The walk enumerates the URLconf (tests/page_walk.py, as the other walks do) with the demo club's objects, as its
 admin, and for every address:
 
 * its path arguments: each id replaced by junk the converter still lets through (0, an id beyond any
@@ -28,7 +28,9 @@ from django.test import Client
 from django.urls import get_resolver, reverse
 from django.urls.exceptions import NoReverseMatch
 
-from tests.test_korean_pages import _kwargs_for, _patterns, _values
+from tests.page_walk import demo_values as _values
+from tests.page_walk import kwargs_for as _kwargs_for
+from tests.page_walk import patterns as _patterns
 
 pytestmark = pytest.mark.django_db
 

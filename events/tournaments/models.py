@@ -22,6 +22,8 @@ class SeatingMethod(models.TextChoices):
     RANDOM = "random", _("Random")
     SWISS = "swiss", _("Swiss (by standings, strongest together)")
     PREDEFINED = "predefined", _("Predefined (uploaded CSV)")
+    BY_RANK = "by_rank", _("By rank (1–4, 5–8 …)")
+    """The final stage's own default (issue 42 item 11): the standings cut into tables, whoever met before."""
 
 
 class Carry(models.TextChoices):

@@ -189,7 +189,7 @@ def _awards(ctx: dict) -> Block:
     for award in ctx["awards"]:
         winners = ", ".join(w["name"] for w in award["winners"])
         tie = f" ({_('tied')})" if award.get("tie") else ""
-        lines.append(f"{award['title']}{tie}: {winners} — {award['value']}")
+        lines.append(f"{award['title']}{tie}: {winners} — {award['value_words']}")
     return Block(_("Awards"), lines=tuple(lines) or (_("No awards yet: no finished games."),))
 
 

@@ -514,11 +514,12 @@ class TournamentSeating(RoundSeating):
         tournament_cut.send(sender=Tournament, tournament=tournament)
 
     def _round_method(self, stage: int) -> str:
-        """The method asked for (default: the tournament's); after the cut a balanced event seats Swiss."""
+        """The method asked for (default: the tournament's); the final stage seats by rank (1–4, 5–8 …) unless the
+        organiser picks a method for it (issue 42 item 11) or the tournament's seating is uploaded."""
         tournament = self.event
         method = self.method or tournament.seating
-        if stage == 2 and method == SeatingMethod.BALANCED and tournament.seating != SeatingMethod.PREDEFINED:
-            method = SeatingMethod.SWISS
+        if stage == 2 and self.method is None and tournament.seating != SeatingMethod.PREDEFINED:
+            method = SeatingMethod.BY_RANK
         try:
             return SeatingMethod(method).value
         except ValueError:
@@ -557,14 +558,16 @@ class TournamentSeating(RoundSeating):
             if planned is not None:
                 return planned
         order, level = ids, None
-        if (self.method is None and tournament.stage_of(number) == 2 and method == SeatingMethod.SWISS
-                and not teams and len(ids) % self.size == 0):
-            # The final stage seats by rank — 1–4, 5–8 … — unless the organiser picked a method (issue 42 item 11):
-            # Swiss kept apart those who had met, and put #1 with #6–#8.
+        if method == SeatingMethod.BY_RANK:
+            # The standings cut into tables — 1–4, 5–8 … — whoever met before (Swiss keeps them apart and put #1
+            # with #6–#8, issue 42 item 11). Teams kept apart, or players left over for a short table: Swiss, the
+            # seating nearest to rank that can do it.
             rows = standings.standings(tournament)
             rank = {r["member_id"]: i for i, r in enumerate(rows)}
             order = sorted(ids, key=lambda i: rank.get(i, len(rank)))
-            return seating.Round(tables=[order[k:k + self.size] for k in range(0, len(order), self.size)])
+            if not teams and len(order) % self.size == 0:
+                return seating.Round(tables=[order[k:k + self.size] for k in range(0, len(order), self.size)])
+            method = SeatingMethod.SWISS
         if method == SeatingMethod.SWISS:
             rows = standings.standings(tournament)
             rank = {r["member_id"]: i for i, r in enumerate(rows)}

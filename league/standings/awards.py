@@ -91,6 +91,14 @@ def _hand(game_position: list | None) -> list[dict]:
     return [{"game": game_position[-2], "position": game_position[-1]}] if game_position else []
 
 
+def _best_hand(best: list | None) -> list[dict]:
+    """The biggest win's game and position, and its value (``[base, han, fu, yakuman]``) to name it by."""
+    if not best:
+        return []
+    base, han, fu, yakuman, *_rest = best
+    return [{**_hand(best)[0], "value": [base, han, fu, yakuman]}]
+
+
 RULES: tuple[AwardRule, ...] = (
     AwardRule("most_firsts", _("Most 1st places"), _("The most games finished 1st."), _firsts),
     AwardRule("best_average_rank", _("Best average placement"),
@@ -98,7 +106,7 @@ RULES: tuple[AwardRule, ...] = (
               lowest=True),
     AwardRule("biggest_hand", _("Biggest hand"),
               _("The win with the most basic points (yakuman multiples, then limits, then han and fu)."), _biggest,
-              evidence=lambda row: _hand(row.get("best"))),
+              evidence=lambda row: _best_hand(row.get("best"))),
     AwardRule("most_yakuman", _("Most yakuman"), _("The most yakuman wins (counted yakuman included)."), _yakuman,
               evidence=lambda row: [{"game": g, "position": p} for g, p in row.get("yakuman_hands") or ()]),
     AwardRule("longest_dealer_streak", _("Longest dealer streak"),
@@ -125,6 +133,45 @@ def _shown(value: Fraction | int) -> str:
     """An integer as it is; a rate or average to 4 decimals."""
     if isinstance(value, Fraction):
         return str((Decimal(value.numerator) / Decimal(value.denominator)).quantize(Decimal("0.0001")))
+    return str(value)
+
+
+LIMIT_BY_BASE = ((6000, "sanbaiman"), (4000, "baiman"), (3000, "haneman"), (2000, "mangan"))
+"""A limit by its basic points (the same in every ruleset: a limit is a fixed base)."""
+
+
+def hand_value_words(base: int, han: int | None = None, fu: int | None = None, yakuman: int = 0) -> str:
+    """A win as a player names it: "역만", "2배 역만", "만관" … "삼배만", else "3판 30부" ("" if unknown)."""
+    from django.utils.translation import gettext
+
+    from league.games.words import KAZOE_YAKUMAN, limit_words
+
+    if yakuman:
+        return limit_words("yakuman", yakuman)
+    if base >= 8000:
+        return gettext(KAZOE_YAKUMAN)
+    limit = next((name for at_least, name in LIMIT_BY_BASE if base >= at_least), None)
+    if limit is not None:
+        return limit_words(limit)
+    if han is None or fu is None:
+        return ""
+    return gettext("%(han)s han %(fu)s fu") % {"han": han, "fu": fu}
+
+
+def award_value_words(award: Mapping[str, Any]) -> str:
+    """An award's value as a player reads it: a count, a rate in %, an average placement, the biggest hand by its
+    value ("만관"), never a hand's basic points."""
+    value, key = award.get("value"), award.get("key")
+    if value is None:
+        return ""
+    if key == "biggest_hand":
+        evidence = next((e for w in award.get("winners") or () for e in w.get("evidence") or ()), {})
+        base, han, fu, yakuman = evidence.get("value") or [int(value), None, None, 0]
+        return hand_value_words(int(base), han, fu, int(yakuman or 0))
+    if key in ("lowest_deal_in_rate", "highest_riichi_win_rate"):
+        return f"{float(value) * 100:.1f}%"
+    if key == "best_average_rank":
+        return f"{float(value):.2f}"
     return str(value)
 
 

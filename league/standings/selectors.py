@@ -424,11 +424,11 @@ def head_to_head(*, club_id: int, a: int, b: int, season_id: int | None = None) 
 
 def season_awards(*, snapshot: StandingsSnapshot | None) -> list[dict]:
     """The stored awards with each rule's title and rule text (``league.standings.awards.RULES``)."""
-    from league.standings.awards import BY_KEY
+    from league.standings.awards import BY_KEY, award_value_words
 
     out = []
     for award in (snapshot.awards if snapshot else None) or ():
         rule = BY_KEY.get(award.get("key"))
         if rule is not None:
-            out.append({**award, "title": rule.title, "rule": rule.rule})
+            out.append({**award, "title": rule.title, "rule": rule.rule, "value_words": award_value_words(award)})
     return out

@@ -209,8 +209,8 @@ def _by_member(rows: list[dict]) -> dict[int, dict]:
 
 
 def _side(row: dict | None) -> dict[str, Any] | None:
-    if row is None:
-        return None
+    if row is None or not row["games"]:
+        return None  # no game on this side: no rank, no rating (not a rating of 0)
     return {"rank": row["rank"], "total": row["total"], "rating": row["rating_display"], "games": row["games"],
             "qualified": row["qualified"]}
 
@@ -258,7 +258,10 @@ def comparison_context(result: Mapping[str, Any]) -> dict[str, Any]:
     labels = {R.method_key(key): str(label) for key, label in Season.RatingMethod.choices}
     today = labels.get(result.get("method_today"), result.get("method_today"))
     proposal = labels.get(result.get("method_proposal"), result.get("method_proposal"))
-    return {"result": result, "method_today": today, "method_proposal": proposal,
+    # a player with no game on a side (all theirs refused by the proposal) has no rank and no rating there:
+    # the table says so in words, never "—" or a rating of 0 (issue 42 item 11: "— — −18.4 0.0")
+    rows = [{**row, "sides": (row.get("today"), row.get("proposal"))} for row in result.get("rows") or ()]
+    return {"result": result, "rows": rows, "method_today": today, "method_proposal": proposal,
             "method_label": today if today == proposal else f"{today} → {proposal}"}
 
 

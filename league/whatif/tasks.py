@@ -31,3 +31,12 @@ def unstarted_runs(now: datetime.datetime | None = None):
 
     cutoff = (now or timezone.now()) - UNSTARTED_AFTER
     return WhatIfRun.objects.filter(status=WhatIfRun.Status.PENDING, created_at__lte=cutoff)
+
+
+@shared_task(name="league.season_preview_build")
+def season_preview_build(season_id: int, changes: dict, key: str) -> dict:
+    """A season settings page's preview of a ruleset change (``league.whatif.previews``), kept under ``key``."""
+    from league.whatif.previews import preview_build
+
+    value = preview_build(season_id=season_id, changes=changes, key=key)
+    return {"season": season_id, "key": key, "built": value is not None}

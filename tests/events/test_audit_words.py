@@ -88,7 +88,8 @@ def test_channels_calls_time_ends_and_members_are_logged_in_korean_words(club, g
     member_merge(source=MemberFactory(club=club, user=None, display_name="중복 손님"), target=members[2], by=admin_user)
     text = _log(club, admin_user)
     codes = ["notify_channel", "referee_call", "kind", "label", "secret", "events", "discord", "round_seated",
-             "game_ended", "acknowledged", "note", "chombo", "merged_into", "roles", "host"]
+             "game_ended", "acknowledged", "note", "chombo", "merged_into", "roles", "host", "user", "moved",
+             "seats", "penalties", "rulings_received", "target", "club"]
     assert [code for code in codes if re.search(rf"\b{code}\b", text)] == []
     assert "알림 채널 등록" in text
     assert "심판 호출" in text

@@ -57,12 +57,14 @@ def test_panel_in_korean_words_collapsed(game, players):
 
 
 def test_panel_says_who_cannot_come_first(game, players):
-    # S3, then p3 tsumo yakuman: [11000,15000,9000,65000] at S4; off p1 even a yakuman leaves p0 short
+    # S3, then p3 tsumo yakuman: [11000,15000,9000,65000] at S4; off p1 a yakuman leaves p0 short (43000), but
+    # Juki pays a double yakuman: 11000 + 64000 = 75000 > 65000 (issue 42 item 11: the panel said "불가")
     _play(game, [*TO_S4_P3_TOP[:6], {"kind": "tsumo", "winner": 3, "yakuman": 1, "riichi": []},
                  {"kind": "penalty", "player": 1, "type": "agari_forbidden"}])
     text = _client(players[0]).get(reverse("league:game_table", args=[game.pk])).content.decode()
     names = [p.display_name for p in players]
-    assert f"{names[1]} 불가" in text  # p0 ron off p1
+    assert f"{names[1]} 64,000 (2배 역만)" in text  # p0 ron off p1
+    assert f"{names[1]} 불가" not in text
     # p1 may not win this hand (agari forbidden): no win at all
     assert "어떤 화료로도 1위가 될 수 없습니다" in text
 

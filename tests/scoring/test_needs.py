@@ -130,14 +130,26 @@ CASES = [
         id="kiriage: 3h60 and 4h30 are a mangan, written by its han",
     ),
     pytest.param(
-        JUKI, [tsumo(0, yakuman=1)], 1, 2, None,
-        # [73000,9000,9000,9000], honba 1: a yakuman off p2 gives 41300
-        id="juki: a player who cannot come first even with a yakuman gets null",
+        JUKI, [tsumo(0, yakuman=1)], 1, 2, {"points": 64300, "hand": {"yakuman": 2}},
+        # [73000,9000,9000,9000], honba 1: a yakuman off p2 gives 41300 (short of 73000); Juki pays a double
+        # yakuman (suuankou tanki...): 64000 + 300 -> 73300 > 73000 (issue 42 item 11: "nobody can" was wrong)
+        id="juki: a double yakuman where a single is short",
     ),
     pytest.param(
-        ASI, [tsumo(0, yakuman=1)], 1, None, None,
+        {"base": JUKI, "overrides": {"yakuman_stacking": False, "double_yakuman": []}}, [tsumo(0, yakuman=1)],
+        1, 2, None,
+        # the same table under a ruleset with no double and no stacking: a single yakuman is the most, 41300
+        id="no double yakuman: a player who cannot come first even with a yakuman gets null",
+    ),
+    pytest.param(
+        {"base": ASI, "overrides": {"yakuman_cap": 1}}, [tsumo(0, yakuman=1)], 1, None, None,
         # yakuman tsumo 8000/16000 + 100 each: 41300 vs the dealer 56900
-        id="asi: no tsumo makes the player first -> null",
+        id="asi capped at one yakuman: no tsumo makes the player first -> null",
+    ),
+    pytest.param(
+        ASI, [tsumo(0, yakuman=1)], 1, None, {"points": 64300, "hand": {"yakuman": 2}},
+        # A.S.I. stacks yakuman: a double tsumo 16000/32000 + 100 each -> 73300 vs the dealer 73000 - 32100
+        id="asi: a double yakuman tsumo does it",
     ),
     pytest.param(
         ASI, [tsumo(0, yakuman=1)], 1, 0, {"points": 32300, "hand": {"yakuman": 1}},
@@ -346,8 +358,10 @@ WIN_GAME_CASES = [
     pytest.param(
         JUKI, S3, 0, None,
         {"points": 1500, "hand": {"han": 1, "fu": 40}},
-        None,  # a yakuman tsumo 8000/16000 busts nobody at S3
-        id="juki: no win ends the game with them first -> null",
+        # a yakuman tsumo 8000/16000 busts nobody at S3; Juki's double yakuman 16000/32000 busts the dealer
+        # (seat 2: 26000 - 32000 < 0) and ends the game with p0 first at 88000
+        {"points": 64000, "hand": {"yakuman": 2}},
+        id="juki: only a double yakuman tsumo ends the game with them first (a bust)",
     ),
 ]
 

@@ -28,7 +28,8 @@ class TournamentForm(forms.Form):
                                     help_text=_("Past it, players go on the waiting list. Empty: no cap."))
     team_size = forms.IntegerField(min_value=1, max_value=10, initial=1, label=_("Team size"),
                                    help_text=_("1 = individual. Team-mates never share a table."))
-    seating = forms.ChoiceField(choices=SeatingMethod.choices, initial=SeatingMethod.BALANCED, label=_("Seating"))
+    seating = forms.ChoiceField(choices=[c for c in SeatingMethod.choices if c[0] != SeatingMethod.BY_RANK],
+                                initial=SeatingMethod.BALANCED, label=_("Seating"))  # by rank: a final's own
     cut_after = forms.IntegerField(min_value=1, required=False, label=_("Cut after round"))
     cut_to = forms.IntegerField(min_value=3, required=False, label=_("Players through the cut"))
     carry = forms.ChoiceField(choices=Carry.choices, initial=Carry.FULL, label=_("Points carried into the final stage"))

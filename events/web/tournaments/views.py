@@ -104,7 +104,8 @@ def tournament_detail(request: HttpRequest, pk: int) -> HttpResponse:
         by_status[e.status].append(e)
     approved = by_status[Entrant.Status.APPROVED]
     seat_form = forms.SeatForm(initial={"number": next_number,
-                                        "method": SeatingMethod.SWISS if tournament.stage_of(next_number) == 2
+                                        "method": SeatingMethod.BY_RANK if tournament.stage_of(next_number) == 2
+                                        and tournament.seating != SeatingMethod.PREDEFINED
                                         else tournament.seating})
     return render(request, "events/tournaments/detail.html", {
         "tournament": tournament, "club": club, "can_run": can_run, "me": me, "mine": mine,

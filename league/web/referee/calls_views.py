@@ -2,13 +2,12 @@
 from __future__ import annotations
 
 import hashlib
-from http import HTTPStatus
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
@@ -45,9 +44,7 @@ def referee_call_live(request: HttpRequest, pk: int) -> HttpResponse:
     """The table's call box: 304 until the call changes (a referee acknowledged it)."""
     game = get_object_or_404(Game.objects.select_related("club"), pk=pk)
     if not (permissions.can_view_club(request.user, game.club) or code_allows(request, game, write=False)):
-        if permissions.outsider(request.user, game.club):
-            raise Http404  # another club's game: the answer of a missing id
-        return HttpResponse(status=HTTPStatus.FORBIDDEN)
+        raise Http404  # another club's game, or an anonymous visitor without its code: the answer of a missing id
     etag = f'"rc-{calls.call_version(game)}"'
     if request.headers.get("If-None-Match") == etag:
         response = HttpResponseNotModified()
@@ -91,6 +88,6 @@ def referee_call_acknowledge(request: HttpRequest, pk: int) -> HttpResponse:
     calls.referee_call_acknowledge(call=call, by=request.user)
     messages.success(request, _("The table sees that a referee is coming."))
     back = request.POST.get("next", "")
-    if back and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
-        return redirect(back)
+    if back.startswith("/") and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()}):
+        return HttpResponseRedirect(back)  # a path of this site only ("abc" is no URL name to look up)
     return redirect("league:referee_calls", call.game.club.slug)

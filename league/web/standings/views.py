@@ -18,7 +18,7 @@ from django_tables2 import RequestConfig
 from club.models import Member
 from core.memo import page_key, remembered
 from core.web import refuse
-from league.models import Season
+from league.models import Game, Season
 from league.permissions import can_manage_league, can_view_club, can_view_standings, outsider
 from league.standings import selectors as sel
 from league.standings.services import standings_refresh
@@ -225,7 +225,7 @@ def head_to_head(request: HttpRequest, season_id: int, a: int, b: int) -> HttpRe
     season = _season_for(request, season_id)
     if isinstance(season, HttpResponse):
         return season
-    if a == b:
+    if a == b or max(a, b) >= 2**63:  # an id past 64 bits is no member's
         raise Http404
     members = {m.pk: m for m in Member.objects.filter(club=season.club, pk__in=[a, b])}
     if len(members) != 2:
@@ -235,6 +235,26 @@ def head_to_head(request: HttpRequest, season_id: int, a: int, b: int) -> HttpRe
         "season": season, "club": season.club, "a": members[a], "b": members[b], "h2h": h2h,
         "games": [{**r, "url": game_url(r["game_id"])} for r in h2h.rows[:GAMES_PER_PAGE]],
     })
+
+
+EVIDENCE_SHOWN = 5
+"""Hands and games an award's winner shows as evidence (the page's slice)."""
+
+
+def _hand_names_of(evidence) -> dict[tuple[int, int], str]:
+    """(game, position) -> the hand as the table names it ("남 4국"): a chombo or a penalty before it is not a hand,
+    so a hand is never counted by its position (issue 42 item 9: "9번째 국" for the eighth hand)."""
+    from league.games.selectors import hand_names
+
+    wanted: dict[int, set[int]] = {}
+    for e in evidence:
+        if e.get("position") is not None:
+            wanted.setdefault(e["game"], set()).add(e["position"])
+    out = {}
+    for game in Game.objects.filter(pk__in=wanted).select_related("ruleset"):
+        names = hand_names(game)
+        out.update({(game.pk, p): names.get(p, "") for p in wanted[game.pk]})
+    return out
 
 
 def awards(request: HttpRequest, season_id: int) -> HttpResponse:
@@ -247,11 +267,14 @@ def awards(request: HttpRequest, season_id: int) -> HttpResponse:
         standings_refresh(season_id=season.pk)
         snapshot = sel.awards_snapshot(season=season)
     items = []
+    hands = _hand_names_of(e for award in sel.season_awards(snapshot=snapshot) for w in award["winners"]
+                           for e in w["evidence"][:EVIDENCE_SHOWN])
     for award in sel.season_awards(snapshot=snapshot):
         winners = []
         for w in award["winners"]:
             evidence = [{**e, "url": (game_url(e["game"]) or "")
-                         + (f"#hand-{e['position']}" if e.get("position") is not None and game_url(e["game"]) else "")}
+                         + (f"#hand-{e['position']}" if e.get("position") is not None and game_url(e["game"]) else ""),
+                         "hand": hands.get((e["game"], e.get("position")), "")}
                         for e in w["evidence"]]
             winners.append({**w, "evidence": evidence,
                             "url": reverse("standings:player", args=[season.pk, w["member_id"]])})

@@ -149,6 +149,12 @@ AUDIT_FIELDS = {
     "roles": pgettext_lazy("audit field", "roles"),
     "hosts": pgettext_lazy("audit field", "hosts"),
     "source": pgettext_lazy("audit field", "source"),
+    # a merge (club.services.member_merge_record): the duplicate, the member kept, and what moved over
+    "target": pgettext_lazy("audit field", "member kept"),
+    "moved": pgettext_lazy("audit field", "moved over"),
+    "seats": pgettext_lazy("audit field", "seats"),
+    "penalties": pgettext_lazy("audit field", "penalties"),
+    "rulings_received": pgettext_lazy("audit field", "rulings received"),
 }
 """The stored fields in words; a field not named here shows as stored (the Korean-page walk test finds it)."""
 AUDIT_REASONS = {
@@ -208,7 +214,8 @@ def audit_reason(entry: Any) -> str:
 
 AUDIT_ID_FIELDS = frozenset({"id", "club", "season", "ruleset", "game", "member", "beneficiary", "hand_record",
                              "created_by", "given_by", "cancelled_by", "entered_by", "actor", "sanma_season",
-                             "sanma_ruleset", "night", "tournament", "games", "finalists", "guest_of_tournament"})
+                             "sanma_ruleset", "night", "tournament", "games", "finalists", "guest_of_tournament",
+                             "user", "merged_into"})
 """Stored fields that are internal ids: the log names the objects in words instead."""
 
 
@@ -255,7 +262,8 @@ def _in_words(key: str, value: Any) -> str:
         nested = any(isinstance(v, list) for v in value)
         return (" / " if nested else ", ").join(_in_words(key, v) for v in value)
     if isinstance(value, dict):
-        return ", ".join(f"{AUDIT_FIELDS.get(k, k)} {_in_words(k, v)}" for k, v in value.items())
+        return ", ".join(f"{AUDIT_FIELDS.get(k, k)} {_in_words(k, v)}" for k, v in value.items()
+                         if k not in AUDIT_ID_FIELDS)
     word = value_word(key, value)
     if word is not None:
         return str(word)

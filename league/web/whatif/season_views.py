@@ -6,16 +6,20 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from http import HTTPStatus
 from typing import Any
+from urllib.parse import urlencode
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
 
 from club.models import Club
 from club.web import throttle
@@ -25,7 +29,8 @@ from league.models import Ruleset, Season
 from league.seasons import services as season_services
 from league.web.seasons.forms import RulesetOptionsForm, SeasonForm
 from league.web.seasons.views import _club_for_admin
-from league.whatif.selectors import Proposal, ProposalError, compare, comparison_context
+from league.whatif import previews
+from league.whatif.selectors import ProposalError, check_proposal, comparison_context
 from scoring.rule_docs import option_texts, value_in_korean
 
 
@@ -38,6 +43,47 @@ def _changes_rows(ruleset: Ruleset, changes: dict[str, Any]) -> list[dict[str, s
     texts, now = option_texts(), ruleset.to_scoring().to_dict()
     return [{"label": texts[k].label, "now": value_in_korean(k, now.get(k)), "new": value_in_korean(k, v)}
             for k, v in changes.items()]
+
+
+def _proposal_message(message: str, message_ko: str) -> str:
+    return message_ko if (get_language() or "ko").startswith("ko") else message
+
+
+def _preview_context(club: Club, season: Season, key: str, ready: dict[str, Any] | None,
+                     previewed: str) -> dict[str, Any]:
+    """The preview's part of the page: the comparison when it is ready, with ``previewed`` (what the confirmation
+    sends back: the changes it shows), else where the page asks again ("계산 중")."""
+    if ready is None:
+        digest = key.rsplit(":", 1)[1]
+        url = reverse("whatif:season_preview", args=[club.slug, season.pk, digest])
+        return {"pending": True, "poll_url": f"{url}?{urlencode({'previewed': previewed})}",
+                "poll_seconds": previews.POLL_SECONDS}
+    if "error" in ready:
+        return {"error": _proposal_message(ready["error"], ready["error_ko"])}
+    return {**comparison_context(ready), "previewed": previewed}
+
+
+@login_required
+@require_GET
+def season_preview(request: HttpRequest, slug: str, season_id: int, digest: str) -> HttpResponse:
+    """The preview the settings page is waiting for: its part of the page when it is ready (200), "계산 중"
+    (202) while it is computed. The page asks every few seconds; nothing is computed here."""
+    club = _club_for_admin(request, slug)
+    if isinstance(club, HttpResponse):
+        return club
+    season = get_object_or_404(Season, club=club, pk=season_id)
+    if not re.fullmatch(r"[0-9a-f]{32}", digest):
+        raise Http404
+    key = f"season-preview:{season.pk}:{digest}"
+    ready = previews.preview_ready(key)
+    previewed = request.GET.get("previewed", "")
+    if not re.fullmatch(r"[0-9a-f]{16}", previewed):  # what the page was given (``_preview_key``), echoed back
+        raise Http404
+    ctx = {"club": club, "season": season, **_preview_context(club, season, key, ready, previewed)}
+    response = render(request, "league/seasons/_preview_result.html", ctx,
+                      status=HTTPStatus.ACCEPTED if ready is None else HTTPStatus.OK)
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @login_required
@@ -80,13 +126,19 @@ def _season_edit_post(request: HttpRequest, club: Club, season: Season, form: Se
         throttle.hit(request, throttle.PREVIEWS)
         stored = Season.objects.select_related("club", "ruleset").get(pk=season.pk)  # the form set ``season``'s
         try:  # fields already (unsaved): today's side is the season as stored
-            comparison = compare(stored, Proposal(ruleset={
-                "base": stored.ruleset.base, "overrides": {**(stored.ruleset.overrides or {}), **changes}}))
+            check_proposal(previews.season_proposal(stored, changes))  # a refused option says so at once
         except ProposalError as exc:
             form.add_error(None, exc.localized(get_language()))
             return {}
-        return {**comparison_context(comparison.to_json()), "preview": True, "previewed": _preview_key(changes),
-                "changes": _changes_rows(season.ruleset, changes)}
+        # the standings under the new version are computed once per version of their inputs, in the worker (or
+        # after the response), never in this request: "계산 중" until they are ready (issue 35 item 1)
+        key, ready = previews.request_preview(stored, changes)
+        ctx = {"preview": True, "changes": _changes_rows(season.ruleset, changes),
+               **_preview_context(club, stored, key, ready, _preview_key(changes))}
+        if "error" in ctx:
+            form.add_error(None, ctx["error"])
+            return {}
+        return ctx
     try:
         fields = {k: data[k] for k in season_services.SEASON_FIELDS if k in data}
         if played:

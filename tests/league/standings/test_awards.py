@@ -68,7 +68,7 @@ def test_rate_awards_need_their_minimum(key, minimums, winners):
 
 
 @pytest.mark.parametrize(("key", "evidence"), [
-    ("biggest_hand", [{"game": 13, "position": 7}]),
+    ("biggest_hand", [{"game": 13, "position": 7, "value": [8000, 13, None, 1]}]),  # base, han, fu, yakuman
     ("most_yakuman", [{"game": 13, "position": 7}]),
     ("most_tobi_survived", [{"game": 12, "position": None}, {"game": 14, "position": None}]),
     ("best_comeback", [{"game": 12, "position": None}]),

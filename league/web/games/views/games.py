@@ -69,7 +69,10 @@ def game_start(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     if not permissions.can_start_game(request.user, club):
         return refuse(request)
-    seasons = club.seasons.filter(closed_at__isnull=True).select_related("ruleset")  # a closed season takes no game
+    # a closed season takes no game; a tournament's and the casual games' own seasons take theirs from their own
+    # pages (issue 42 item 11: "[대회 #1] …" offered for a game of the league)
+    seasons = (club.seasons.filter(closed_at__isnull=True, tournament__isnull=True, sanma_tournament__isnull=True,
+                                   casual__isnull=True).select_related("ruleset"))
     members = Member.objects.filter(club=club, active=True)
     # "Find" (the member picker without JavaScript) sends the form back to be shown again with each seat's
     # search; ``?season=`` (a season's game list) and ``?seat_0=..&seat_3=`` (a table's next game) fill it.
