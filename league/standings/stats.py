@@ -180,7 +180,7 @@ def nagashi_counts_as_win(season: Season) -> bool:
 
 
 def visitors_ranked(season: Season) -> bool:
-    """Whether the season's club ranks visitors (``club.Club.visitors_ranked``) or lists them unranked."""
+    """Whether the season's club ranks visitors (``club.models.Club.visitors_ranked``) or lists them unranked."""
     return season.club.visitors_ranked
 
 
