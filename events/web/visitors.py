@@ -49,9 +49,11 @@ def _row(person: Person) -> dict:
 def visitor_desk(request: HttpRequest, slug: str) -> HttpResponse:
     """Find a visitor (``?q=`` a name, or ``?card=`` the token their QR carries), then one tap: check in at an
     open night, or register for a tournament taking entries."""
-    club = _desk_club(request, slug)
+    return _desk_page(request, _desk_club(request, slug), card=request.GET.get("card", "").strip())
+
+
+def _desk_page(request: HttpRequest, club: Club, *, card: str) -> HttpResponse:
     query = request.GET.get("q", "").strip()
-    card = request.GET.get("card", "").strip()
     rows, card_error = [], ""
     if card:
         try:
@@ -105,9 +107,9 @@ def visitor_admit(request: HttpRequest, slug: str) -> HttpResponse:
 @login_required
 @never_cache
 def visit_card(request: HttpRequest, token: str) -> HttpResponse:
-    """Where a player's card (the QR on "내 정보") leads: the desk of the scanning user's current club, with that
-    person ready to check in. Anyone else (the player themself) sees what the card is for."""
+    """Where a player's card (the QR on "내 정보") leads: the visitor desk of the scanning user's current club, with
+    that person ready to check in. Anyone else (the player themself) sees what the card is for."""
     mine = current_member(request)
     if mine is not None and persons.may_run_desk(user=request.user, club=mine.club):
-        return redirect(f"{reverse('events:visitor_desk', args=[mine.club.slug])}?{urlencode({'card': token})}")
+        return _desk_page(request, mine.club, card=token)
     return render(request, "events/visit_card.html", {}, status=403)

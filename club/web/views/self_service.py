@@ -186,7 +186,7 @@ def claim_create(request: HttpRequest, member_id: int) -> HttpResponse:
     if not permissions.can_view_standings(request.user, target.club) and not (
             mine is not None and target.person_id == mine.person_id):
         raise Http404  # a record the user cannot see is not named
-    form = ClaimForm(request.POST or None)
+    form = ClaimForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and mine is not None and form.is_valid():
         try:
             claims.claim_create(claimant_member=mine, target=target, by=request.user,
