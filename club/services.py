@@ -112,7 +112,7 @@ def member_enrol(*, club: Club, display_name: str, active: bool = True, by=None,
     under that exact name: the system's write (no permission check; the import checked its own),
     audited with where it came from (``source``) and why."""
     member = Member(club=club, display_name=display_name, active=active)
-    member.full_clean()
+    member.full_clean(exclude=["person"])  # its person is made on save (Member.save)
     member.save()
     audit(club=club, by=by, action=AuditEntry.Action.CREATE, object_type="member", object_id=member.pk,
           after={"id": member.pk, "display_name": member.display_name, "source": source}, reason=reason)
