@@ -232,8 +232,9 @@ class StandingsState:
         if self._visitors is None:
             from club.models import Member
 
-            self._visitors = frozenset(Member.objects.filter(club_id=self.season.club_id, visitor=True)
-                                       .values_list("pk", flat=True))
+            club_id = getattr(self.season, "club_id", None)  # a season-like proposal may name no club
+            self._visitors = frozenset() if club_id is None else frozenset(
+                Member.objects.filter(club_id=club_id, visitor=True).values_list("pk", flat=True))
         return self._visitors
 
     def ratings(self) -> dict:
