@@ -1,7 +1,7 @@
 from django.contrib import admin
 
 from club.admin_scoping import ClubScoped, ReadOnlyAdmin
-from club.models import Club, ClubRole, Invite, Member, Person, Preference, Request
+from club.models import Claim, Club, ClubRole, Invite, Member, Person, Preference, Request
 
 
 class MemberInline(admin.TabularInline):
@@ -102,3 +102,13 @@ class PreferenceAdmin(admin.ModelAdmin):
 
     def has_delete_permission(self, request, obj=None):
         return request.user.is_superuser
+
+@admin.register(Claim)
+class ClaimAdmin(ReadOnlyAdmin):
+    """Claims ("이 기록은 저입니다") are decided by both clubs' admins on their claims pages: read-only here."""
+
+    club_path = "target__club"
+    list_display = ("claimant", "target", "status", "created_at", "decided_at")
+    list_filter = ("status",)
+    search_fields = ("target__display_name", "claimant__latin_name")
+    list_select_related = ("claimant", "target")

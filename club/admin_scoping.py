@@ -11,13 +11,13 @@ from club.models import Club, ClubRole, Member
 
 def member_club_ids(user) -> set[int]:
     """Clubs whose data a staff user sees in the admin: those they are an active member of."""
-    return set(Member.objects.filter(user=user, active=True).values_list("club_id", flat=True))
+    return set(Member.objects.filter(user=user, active=True, visitor=False).values_list("club_id", flat=True))
 
 
 def admin_club_ids(user) -> set[int]:
     """Clubs a staff user may change in the admin: those they are an admin of."""
     return set(
-        ClubRole.objects.filter(member__user=user, member__active=True, role=ClubRole.Role.ADMIN)
+        ClubRole.objects.filter(member__user=user, member__active=True, member__visitor=False, role=ClubRole.Role.ADMIN)
         .values_list("club_id", flat=True)
     )
 

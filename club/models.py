@@ -12,6 +12,10 @@ class Club(models.Model):
     public_standings = models.BooleanField(
         _("public standings"), default=False, help_text=_("Anonymous visitors may see the standings.")
     )
+    visitors_ranked = models.BooleanField(
+        _("visitors ranked"), default=True,
+        help_text=_("Visitors from other clubs are ranked in this club's standings; otherwise their rows are "
+                    "shown as visitors without a rank."))
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     language = models.CharField(
         _("language"), max_length=8, choices=settings.LANGUAGES, default="ko",
@@ -41,6 +45,9 @@ class Person(models.Model):
         help_text=_("Other spellings of this person's name, for finding them across clubs."))
     federation_id = models.CharField(_("federation ID"), max_length=32, blank=True)
     ema_id = models.CharField(_("EMA ID"), max_length=16, blank=True)
+    findable = models.BooleanField(
+        _("findable by other clubs"), default=False,
+        help_text=_("Other clubs' desks may find you by name to check you in as a visitor."))
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
@@ -78,6 +85,9 @@ class Member(models.Model):
         _("guest"), default=False,
         help_text=_("Added by name at the desk (a walk-in, no login): can later be made a member or merged into one."),
     )
+    visitor = models.BooleanField(
+        _("visitor"), default=False,
+        help_text=_("A member of another club who played here as a visitor: no roles, no view of the club's data."))
     merged_into = models.ForeignKey(
         "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="merged_from",
         verbose_name=_("merged into"),
@@ -231,3 +241,54 @@ class Preference(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user_id}: {self.language or '-'}"
+
+class Claim(models.Model):
+    """"이 기록은 저입니다": a person claims another club's record (a membership) as theirs. Both clubs' admins
+    approve (the claimant's club: one where the claimant is a member; the record's club); on the second approval
+    the record moves onto the claimant's person. An undo puts it back."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", _("Pending")
+        APPROVED = "approved", _("Approved")
+        DECLINED = "declined", _("Declined")
+        UNDONE = "undone", _("Undone")
+
+    claimant = models.ForeignKey(Person, on_delete=models.CASCADE, related_name="claims", verbose_name=_("claimant"))
+    claimant_member = models.ForeignKey(
+        Member, on_delete=models.CASCADE, related_name="claims_made", verbose_name=_("claimant's membership"),
+        help_text=_("The claimant's membership whose club's admin vouches for them."))
+    target = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="claims_on",
+                               verbose_name=_("claimed record"))
+    message = models.CharField(_("message"), max_length=300, blank=True)
+    status = models.CharField(_("status"), max_length=16, choices=Status.choices, default=Status.PENDING)
+    created_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="+", verbose_name=_("created by"))
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    home_approved_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                         related_name="+", verbose_name=_("approved by the claimant's club"))
+    home_approved_at = models.DateTimeField(_("approved by the claimant's club at"), null=True, blank=True)
+    target_approved_by = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True,
+                                           on_delete=models.SET_NULL, related_name="+",
+                                           verbose_name=_("approved by the record's club"))
+    target_approved_at = models.DateTimeField(_("approved by the record's club at"), null=True, blank=True)
+    decided_at = models.DateTimeField(_("decided at"), null=True, blank=True)
+    previous_person = models.ForeignKey(
+        Person, null=True, blank=True, on_delete=models.SET_NULL, related_name="+", verbose_name=_("previous person"),
+        help_text=_("The record's person before the claim (kept for the undo)."))
+    previous_user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                      related_name="+", verbose_name=_("previous login"))
+    gave_login = models.BooleanField(_("gave the record the claimant's login"), default=False)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("claim")
+        verbose_name_plural = _("claims")
+        constraints = [
+            models.CheckConstraint(condition=models.Q(status__in=["pending", "approved", "declined", "undone"]),
+                                   name="claim_status_valid"),
+            models.UniqueConstraint(fields=["claimant", "target"], condition=models.Q(status="pending"),
+                                    name="claim_one_pending_per_record"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.claimant} → {self.target}"

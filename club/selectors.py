@@ -11,7 +11,7 @@ def clubs_for_user(*, user) -> QuerySet[Club]:
         return Club.objects.filter(public_standings=True)
     if user.is_superuser:
         return Club.objects.all()
-    return Club.objects.filter(members__user=user, members__active=True).distinct()
+    return Club.objects.filter(members__user=user, members__active=True, members__visitor=False).distinct()
 
 
 def member_for(*, user, club: Club) -> Member | None:
@@ -62,7 +62,7 @@ def may_manage(*, user, club: Club) -> bool:
         return False
     if user.is_superuser:
         return True
-    return ClubRole.objects.filter(club=club, member__user=user, member__active=True,
+    return ClubRole.objects.filter(club=club, member__user=user, member__active=True, member__visitor=False,
                                    role=ClubRole.Role.ADMIN).exists()
 
 
@@ -85,3 +85,19 @@ def member_language(*, member_id: int) -> str:
 def club_language(*, club_id: int) -> str:
     """The language of the club's notification channels (``Club.language``)."""
     return Club.objects.filter(pk=club_id).values_list("language", flat=True).first() or "ko"
+
+
+def my_memberships(*, user) -> list[Member]:
+    """A login's memberships as a member (not a visitor, not merged away), oldest first: the clubs "내 정보"
+    lists and the header switches between."""
+    if user is None or not user.is_authenticated:
+        return []
+    return list(Member.objects.filter(user=user, visitor=False, merged_into__isnull=True)
+                .select_related("club").order_by("joined_at", "pk"))
+
+
+def my_visits(*, user) -> list[Member]:
+    """A login's visitor memberships (clubs where they played as a visitor)."""
+    if user is None or not user.is_authenticated:
+        return []
+    return list(Member.objects.filter(user=user, visitor=True).select_related("club").order_by("club__name"))

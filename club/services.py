@@ -194,6 +194,9 @@ def member_set_roles(*, member: Member, roles: Iterable[str], by=None) -> Member
     member = Member.objects.select_for_update().get(pk=member.pk)
     _require(by, club=member.club)
     wanted = set(roles) & set(ClubRole.Role.values)
+    if wanted and member.visitor:
+        raise ValidationError(_("A visitor holds no roles: make them a member of the club first."),
+                              code=Code.VISITOR_NO_ROLES)
     have = set(ClubRole.objects.filter(member=member).values_list("role", flat=True))
     if wanted == have:
         return member
@@ -360,7 +363,7 @@ def _person_for_login(*, user, member: Member) -> Person:
 def join_request_create(*, club: Club, user, display_name: str, message: str = "") -> Request:
     """A logged-in visitor asks to join. Asking again while one is open returns the open one."""
     name = _clean_name(display_name)
-    if Member.objects.filter(user=user, club=club).exists():
+    if Member.objects.filter(user=user, club=club, visitor=False).exists():  # a visitor may ask to join
         raise ValidationError(_("You are already a member of this club."), code=Code.USER_IS_MEMBER)
     open_request = Request.objects.select_for_update().filter(
         club=club, user=user, kind=Request.Kind.JOIN, status=Request.Status.PENDING).first()
@@ -408,7 +411,10 @@ def request_decide(*, request: Request, approve: bool, by=None, display_name: st
     before = snapshot(request)
     if approve:
         name = _clean_name(display_name or request.display_name)
-        if request.kind == Request.Kind.JOIN:
+        visiting = Member.objects.filter(club=request.club, user=request.user, visitor=True).first()
+        if request.kind == Request.Kind.JOIN and visiting is not None:
+            _visitor_joins(member=visiting, display_name=name, by=by)
+        elif request.kind == Request.Kind.JOIN:
             member_add(club=request.club, display_name=name, user=request.user, by=by)
         else:
             member_edit(member=request.member, display_name=name, by=by, reason=_("Rename request approved"))
@@ -423,10 +429,24 @@ def request_decide(*, request: Request, approve: bool, by=None, display_name: st
     return request
 
 
+def _visitor_joins(*, member: Member, display_name: str, by) -> Member:
+    """A visitor who asked to join becomes a member on the same record (their games here stay theirs)."""
+    member = Member.objects.select_for_update().get(pk=member.pk)
+    before = _member_state(member)
+    if display_name != member.display_name:
+        _check_name_free(club=member.club, name=display_name, exclude=member)
+    member.display_name, member.visitor, member.active = display_name, False, True
+    member.save(update_fields=["display_name", "visitor", "active"])
+    audit(club=member.club, by=by, action=AuditEntry.Action.EDIT, object_type="member", object_id=member.pk,
+          before=before, after=_member_state(member), reason=_("A visitor joined the club"))
+    _recompute_seasons_of(member)
+    return member
+
+
 # --- the club itself ------------------------------------------------------------------------------
 @transaction.atomic
 def club_update(*, club: Club, by=None, name: str | None = None, public_standings: bool | None = None,
-                language: str | None = None) -> Club:
+                language: str | None = None, visitors_ranked: bool | None = None) -> Club:
     club = Club.objects.select_for_update().get(pk=club.pk)
     _require(by, club=club)
     before = snapshot(club)
@@ -436,12 +456,18 @@ def club_update(*, club: Club, by=None, name: str | None = None, public_standing
         club.public_standings = public_standings
     if language is not None:
         club.language = _known_language(language)
+    recompute = visitors_ranked is not None and visitors_ranked != club.visitors_ranked
+    if visitors_ranked is not None:
+        club.visitors_ranked = visitors_ranked
     club.full_clean()
     club.save()
     after = snapshot(club)
     if after != before:
         audit(club=club, by=by, action=AuditEntry.Action.EDIT, object_type="club", object_id=club.pk,
               before=before, after=after)
+    if recompute:  # the standings rank visitors or not: each season's table is made again
+        for visitor in Member.objects.filter(club=club, visitor=True):
+            _recompute_seasons_of(visitor)
     return club
 
 

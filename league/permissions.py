@@ -51,6 +51,9 @@ class Membership:
     member_id: int | None = field(default=None, compare=False)
     hosting: bool = False
     """A table host assigned to the game's night or tournament ("이 밤의 진행자", ``Game.table_hosts``)."""
+    visitor: bool = False
+    """A member of another club who plays here as a visitor (``Member.visitor``): no member of this club — they
+    see what the club shows everyone — but a player at their own table (issue 36)."""
 
 
 ADMIN, REFEREE, HOST = ClubRole.Role.ADMIN.value, ClubRole.Role.REFEREE.value, ClubRole.Role.HOST.value
@@ -70,7 +73,8 @@ def allowed(membership: Membership, action: Action, *, public_standings: bool = 
         case Action.START_GAME:
             return bool(roles & {ADMIN, REFEREE, HOST})
         case Action.ENTER_HAND:
-            return staff or (membership.member and (membership.player or (membership.hosting and HOST in roles)))
+            return (staff or (membership.member and (membership.player or (membership.hosting and HOST in roles)))
+                    or (membership.visitor and membership.player))
         case Action.CANCEL_GAME | Action.GIVE_PENALTY:
             return staff
         case Action.MANAGE_LEAGUE:
@@ -109,7 +113,9 @@ def _lookup_membership(user, club: Club, game) -> Membership:
     if not found:
         return Membership(authenticated=True)
     member_id = found[0][0]
-    roles = frozenset(role for pk, role, _ in found if pk == member_id and role is not None)
+    if found[0][3]:  # a visitor: no roles, no view of the club; seated at their game
+        return Membership(authenticated=True, visitor=True, player=bool(found[0][2]), member_id=member_id)
+    roles = frozenset(role for pk, role, _seated, _visitor in found if pk == member_id and role is not None)
     hosting = member_id in (getattr(game, "table_hosts", None) or ())
     return Membership(authenticated=True, member=True, player=bool(found[0][2]), roles=roles, member_id=member_id,
                       hosting=hosting)
@@ -128,7 +134,7 @@ def _membership_sql_for(quote) -> str:
     return (
         f"SELECT {member_pk}, r.{col(r, 'role')}, "
         f"EXISTS(SELECT 1 FROM {quote(s.db_table)} s "
-        f"WHERE s.{col(s, 'game')} = %s AND s.{col(s, 'member')} = {member_pk}) "
+        f"WHERE s.{col(s, 'game')} = %s AND s.{col(s, 'member')} = {member_pk}), m.{col(m, 'visitor')} "
         f"FROM {quote(m.db_table)} m LEFT JOIN {quote(r.db_table)} r "
         f"ON r.{col(r, 'member')} = {member_pk} AND r.{col(r, 'club')} = %s "
         f"WHERE m.{col(m, 'user')} = %s AND m.{col(m, 'club')} = %s AND m.{col(m, 'active')} = %s"

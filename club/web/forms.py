@@ -62,6 +62,11 @@ class ClubSettingsForm(forms.Form):
                                  help_text=_("Discord and Telegram channels of the club get their messages in it; "
                                              "a member's own messages come in the member's language."))
 
+    visitors_ranked = forms.BooleanField(
+        label=_("Rank visitors"), required=False,
+        help_text=_("Members of other clubs who play here are ranked in the standings; otherwise they are listed "
+                    "as visitors without a rank."))
+
 
 class LanguageForm(forms.Form):
     """"내 정보": the login's language (issue 38), stored with the login."""
@@ -90,3 +95,35 @@ class InviteCodeForm(forms.Form):
 
 class RenameForm(forms.Form):
     display_name = forms.CharField(label=_("New display name"), max_length=60)
+
+
+class PersonForm(forms.Form):
+    """A person's details across clubs (issue 36): on "내 정보" (with ``findable``) and the admin's member page."""
+
+    latin_name = forms.CharField(label=_("Name in Latin letters"), max_length=80, required=False,
+                                 help_text=_("As the EMA and other federations list you, e.g. 'KIM Minsu'."))
+    aliases = forms.CharField(label=_("Other names"), max_length=600, required=False,
+                              help_text=_("Other spellings of the name, separated by commas."))
+    federation_id = forms.CharField(label=_("Federation ID"), max_length=32, required=False)
+    ema_id = forms.CharField(label=_("EMA ID"), max_length=16, required=False)
+    findable = forms.BooleanField(label=_("Other clubs may find me by name"), required=False,
+                                  help_text=_("Their desk can then check you in as a visitor without your card."))
+
+    def __init__(self, *args: Any, own: bool = True, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not own:  # whether other clubs find a person is the person's own choice
+            del self.fields["findable"]
+
+    @staticmethod
+    def initial_for(person) -> dict:
+        return {"latin_name": person.latin_name, "aliases": ", ".join(person.aliases or ()),
+                "federation_id": person.federation_id, "ema_id": person.ema_id, "findable": person.findable}
+
+    def aliases_list(self) -> list[str]:
+        return [a for a in (part.strip() for part in self.cleaned_data["aliases"].split(",")) if a]
+
+
+class ClaimForm(forms.Form):
+    message = forms.CharField(label=_("Message to the admins"), max_length=300, required=False,
+                              widget=forms.Textarea(attrs={"rows": 2}),
+                              help_text=_("When and where you played under this name."))

@@ -107,6 +107,7 @@ TEMPLATES = [
             # above every domain), where Django's per-app discovery does not look, so they are named here.
             "libraries": {
                 "particles": "club.web.templatetags.particles",
+                "clubs": "club.web.templatetags.clubs",
                 "entry": "league.web.templatetags.entry",
                 "mahjong": "league.web.templatetags.mahjong",
                 "offline": "league.web.templatetags.offline",

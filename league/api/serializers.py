@@ -438,7 +438,8 @@ def visible_q(user, prefix: str = "club") -> Q:
         return Q(pk__in=[])
     if user.is_superuser:
         return Q()
-    return Q(**{f"{prefix}__members__user": user, f"{prefix}__members__active": True})
+    return Q(**{f"{prefix}__members__user": user, f"{prefix}__members__active": True,
+                f"{prefix}__members__visitor": False})
 
 
 __all__ = [name for name in dir() if name.endswith("Serializer")] + ["visible_q", "ClubRole"]

@@ -141,6 +141,14 @@ def member_games(*, member: Member, season: Season | None = None, status: str | 
     return qs.order_by("-started_at", "-id").distinct()
 
 
+def games_elsewhere(*, member: Member, club_ids: Iterable[int]) -> QuerySet[Game]:
+    """Games the member's person played at other clubs (issue 36, "다른 클럽에서"), of those clubs only: the
+    caller names the clubs whose games the viewer may see. Each with its club and its seats' members."""
+    return (Game.objects.filter(seat_set__member__person_id=member.person_id, club_id__in=list(club_ids))
+            .exclude(club_id=member.club_id).select_related("season", "club").prefetch_related("seat_set__member")
+            .order_by("-started_at", "-id").distinct())
+
+
 def game_hands(*, game: Game) -> QuerySet[HandRecord]:
     return game.hands.order_by("position").select_related("entered_by")
 

@@ -418,7 +418,7 @@ def standings_refresh(*, season_id: int) -> StandingsSnapshot | None:
     (it holds more), and a change committed after the read leaves the season stale."""
     read_at = timezone.now()
     # with the snapshot's id: the header's write below is also its lock (one query, not two)
-    season = (Season.objects.select_related("ruleset").annotate(snapshot_pk=F("standings_snapshot__id"))
+    season = (Season.objects.select_related("ruleset", "club").annotate(snapshot_pk=F("standings_snapshot__id"))
               .filter(pk=season_id).first())
     if season is None:
         logger.warning("standings_refresh: season %s is gone", season_id)
@@ -458,7 +458,7 @@ def standings_add_games(*, season_id: int) -> StandingsSnapshot | None:
         read_at = timezone.now()
         snapshot = StandingsSnapshot.objects.select_for_update().filter(season_id=season_id).only(
             "id", "header", "ratings", "computed_at").first()
-        season = Season.objects.select_related("ruleset").filter(pk=season_id).first()
+        season = Season.objects.select_related("ruleset", "club").filter(pk=season_id).first()
         if snapshot is None or season is None:
             return None
         table = StandingsState.from_header(season, snapshot.header, epoch=season.standings_epoch)

@@ -179,12 +179,17 @@ def nagashi_counts_as_win(season: Season) -> bool:
     return season.ruleset.to_scoring().nagashi is Nagashi.WIN
 
 
+def visitors_ranked(season: Season) -> bool:
+    """Whether the season's club ranks visitors (``club.models.Club.visitors_ranked``) or lists them unranked."""
+    return season.club.visitors_ranked
+
+
 def settings_key(season: Season) -> dict[str, Any]:
     """What of the season a table depends on besides its games and penalties (a stored table made
     under other settings is not added to)."""
     return {"rating_method": season.rating_method, "rating_params": season.rating_params or {},
             "min_games": season.min_games, "best_n": season.best_n, "ruleset": season.ruleset_id,
-            "nagashi_wins": nagashi_counts_as_win(season)}
+            "nagashi_wins": nagashi_counts_as_win(season), "visitors_ranked": visitors_ranked(season)}
 
 
 def _ratio(part: int | Decimal, whole: int) -> Decimal | None:
@@ -220,6 +225,17 @@ class StandingsState:
         self.games = games
         self.last = last
         self._ratings: dict | None = None
+        self._visitors: frozenset[int] | None = None
+
+    def visitors(self) -> frozenset[int]:
+        """The club's visitor memberships (issue 36: members of other clubs who played here), read once."""
+        if self._visitors is None:
+            from club.models import Member
+
+            club_id = getattr(self.season, "club_id", None)  # a season-like proposal may name no club
+            self._visitors = frozenset() if club_id is None else frozenset(
+                Member.objects.filter(club_id=club_id, visitor=True).values_list("pk", flat=True))
+        return self._visitors
 
     def ratings(self) -> dict:
         """The fold's current ratings (computed once between games: rows and the document share them)."""
@@ -423,7 +439,12 @@ class StandingsState:
             value = ratings.get(member_id)
             if self.fold.method == R.TOTAL:
                 value = (value or Decimal(0)) - t.deductions
-            out[member_id] = _row(t, rating=value, quantum=self.quantum, min_games=self.season.min_games)
+            row = _row(t, rating=value, quantum=self.quantum, min_games=self.season.min_games)
+            if member_id in self.visitors():
+                # A visitor's row: listed, marked "방문"; ranked only where the club ranks visitors.
+                row["visitor"] = True
+                row["qualified"] = row["qualified"] and visitors_ranked(self.season)
+            out[member_id] = row
         return out
 
     def final_ratings(self) -> dict[str, str]:

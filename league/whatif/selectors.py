@@ -135,6 +135,9 @@ class _ProposedSeason:
     rating_params: Mapping[str, Any]
     min_games: int
     best_n: int | None
+    club_id: int | None = None
+    """The season's club: its visitors are ranked or listed as the club says (issue 36)."""
+    club: Any = None
 
 
 @dataclass
@@ -233,6 +236,7 @@ def compare(season: Season, proposal: Proposal, *, progress: Progress | None = N
     proposed_season = _ProposedSeason(
         ruleset=_Rules(rules) if rules is not None else season.ruleset, rating_method=method,
         rating_params=dict(params or {}), min_games=season.min_games, best_n=season.best_n,
+        club_id=season.club_id, club=season.club,
     )
     proposal_rows, proposal_ratings = compute_standings(replace(proposed_data, season=proposed_season))
     today, proposed = _by_member(today_rows), _by_member(proposal_rows)

@@ -107,7 +107,10 @@ def channel_test(request: HttpRequest, slug: str, pk: int) -> HttpResponse:
 
 
 def _own_member(request: HttpRequest) -> Member | None:
-    return Member.objects.select_related("club").filter(user=request.user).first()
+    """The login's membership at the session's current club (issue 36: a login may belong to several)."""
+    from club.web.current import current_member
+
+    return current_member(request)
 
 
 def my_telegram_section(request: HttpRequest, member: Member) -> str | None:

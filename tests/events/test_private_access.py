@@ -16,6 +16,7 @@ from django.core import serializers
 from django.test import Client
 from django.urls import get_resolver, reverse
 
+from club import persons
 from events.nights import services as night_services
 from events.tournaments import services
 from events.tournaments.models import Tournament
@@ -29,7 +30,7 @@ POST_ONLY = {"desk_checkin", "desk_leave", "round_seat", "night_close", "tournam
              "tournament_entrant", "tournament_round_seat", "tournament_penalty", "tournament_finish",
              "tournament_publish", "tournament_table_action", "round_add_table",
              "tournament_check_in_all", "desk_walk_ins", "desk_check_in_all", "tournament_entrants_paste",
-             "night_hosts", "tournament_hosts"}
+             "night_hosts", "tournament_hosts", "visitor_admit"}
 
 
 def events_url_names() -> set[str]:
@@ -69,6 +70,8 @@ def private_club(club, season, sanma_season, ruleset, members, admin_user, night
             "desk_walk_ins": [night.pk], "desk_check_in_all": [night.pk], "tournament_entrants_paste": [tournament.pk],
             "night_hosts": [night.pk], "tournament_hosts": [tournament.pk],
             "tournament_report_pdf": [tournament.pk], "tournament_report_png": [tournament.pk],
+            "visitor_desk": [club.slug], "visitor_admit": [club.slug],
+            "visit_card": [persons.card_token(members[0].person)],
         },
         "post": {  # what the club's own desk would send: valid, so only the permission refuses it
             "desk_checkin": {"member": members[12].pk}, "desk_leave": {"member": members[8].pk},
@@ -89,6 +92,7 @@ def private_club(club, season, sanma_season, ruleset, members, admin_user, night
             "tournament_table_scores": {f"t{table.pk}-score{i}": s for i, s in
                                         enumerate([40000, 30000, 20000, 10000])} | {f"t{table.pk}-sticks": 0},
             "table_manage": {"action": "extra", "minutes": "10", "reason": "x"},
+            "visitor_admit": {"person": members[0].person_id, "night": night.pk},
             "casual_list": {"ruleset": ruleset.pk, "seat0": members[12].pk, "seat1": members[13].pk,
                             "seat2": members[14].pk, "seat3": members[15].pk},
         },

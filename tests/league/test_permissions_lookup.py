@@ -21,10 +21,12 @@ def orm_membership(user, club, game) -> permissions.Membership:
         rows = rows.annotate(seated=Exists(GameSeat.objects.filter(game=game, member=OuterRef("pk"))))
     else:
         rows = rows.annotate(seated=Value(False))
-    found = list(rows.values_list("pk", "club_roles__role", "seated"))
+    found = list(rows.values_list("pk", "club_roles__role", "seated", "visitor"))
     if not found:
         return permissions.Membership(authenticated=True)
-    roles = frozenset(role for _, role, _ in found if role is not None)
+    if found[0][3]:
+        return permissions.Membership(authenticated=True, visitor=True, player=bool(found[0][2]))
+    roles = frozenset(role for _, role, _seated, _visitor in found if role is not None)
     return permissions.Membership(authenticated=True, member=True, player=bool(found[0][2]), roles=roles)
 
 
@@ -37,7 +39,7 @@ def _member(club, *roles, active=True):
 
 @pytest.mark.parametrize("case", [
     "seated player", "seated host", "referee not seated", "admin and referee", "inactive member",
-    "not a member", "member of another club with roles there",
+    "not a member", "member of another club with roles there", "seated visitor", "visitor not seated",
 ])
 @pytest.mark.parametrize("with_game", [True, False], ids=["at a game", "club only"])
 def test_lookup_answers_what_the_orm_answers(case, with_game, club, game, players):
@@ -55,6 +57,11 @@ def test_lookup_answers_what_the_orm_answers(case, with_game, club, game, player
         user = _member(club, "admin", active=False).user
     elif case == "not a member":
         user = UserFactory()
+    elif case == "seated visitor":
+        Member.objects.filter(pk=players[2].pk).update(visitor=True)
+        user = players[2].user
+    elif case == "visitor not seated":
+        user = MemberFactory(club=club, user=UserFactory(), visitor=True).user
     else:
         user = _member(other, "admin", "host").user
     at = game if with_game else None
@@ -67,3 +74,12 @@ def test_roles_in_another_club_do_not_count(club):
     membership = permissions._lookup_membership(member.user, club, None)
     assert membership.member
     assert membership.roles == frozenset()
+
+
+@pytest.mark.parametrize(("seated", "enters_hands"), [(True, True), (False, False)])
+def test_a_visitor_enters_hands_only_at_their_own_table_and_never_sees_the_club(seated, enters_hands):
+    visitor = permissions.Membership(authenticated=True, visitor=True, player=seated)
+    assert permissions.allowed(visitor, permissions.Action.ENTER_HAND) is enters_hands
+    assert not permissions.allowed(visitor, permissions.Action.VIEW_CLUB)
+    assert not permissions.allowed(visitor, permissions.Action.VIEW_STANDINGS)
+    assert permissions.allowed(visitor, permissions.Action.VIEW_STANDINGS, public_standings=True)

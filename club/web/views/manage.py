@@ -15,11 +15,18 @@ from django.utils.translation import ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
-from club import selectors, services
+from club import claims, persons, selectors, services
 from club.bulk import parse_member_lines
-from club.models import Club, ClubRole, Member, Request
+from club.models import Claim, Club, ClubRole, Member, Request
 from club.qr import qr_svg
-from club.web.forms import ClubSettingsForm, DecideForm, MemberAddForm, MemberEditForm, MemberMergeForm
+from club.web.forms import (
+    ClubSettingsForm,
+    DecideForm,
+    MemberAddForm,
+    MemberEditForm,
+    MemberMergeForm,
+    PersonForm,
+)
 from core.once import AlreadyDone, Once
 from core.web import refuse
 from league.members import services as member_services
@@ -134,7 +141,71 @@ def member_detail(request: HttpRequest, slug: str, member_id: int) -> HttpRespon
         "club": club, "member": member, "form": form, "merge_form": MemberMergeForm(member=member),
         "invite": invite, "invite_url": invite_url,
         "invite_qr": qr_svg(invite_url, label=_("Invite link")) if invite_url else "",
+        "person_form": None if member.visitor else PersonForm(initial=PersonForm.initial_for(member.person),
+                                                              own=False),
     }, status=status)
+
+
+@login_required
+@require_POST
+def member_person(request: HttpRequest, slug: str, member_id: int) -> HttpResponse:
+    """The admin edits the member's details across clubs (Latin name, other names, federation and EMA ids)."""
+    club = _admin_club(request, slug)
+    if isinstance(club, HttpResponse):
+        return club
+    member = get_object_or_404(Member, club=club, pk=member_id, visitor=False)
+    form = PersonForm(request.POST, own=False)
+    if form.is_valid():
+        data = form.cleaned_data
+        try:
+            persons.person_update(person=member.person, by=request.user, club=club, latin_name=data["latin_name"],
+                                  aliases=form.aliases_list(), federation_id=data["federation_id"],
+                                  ema_id=data["ema_id"])
+        except ValidationError as exc:
+            messages.error(request, " ".join(exc.messages))
+        else:
+            messages.success(request, _("Saved."))
+    return redirect("club:member_detail", club.slug, member.pk)
+
+
+@login_required
+@never_cache
+def claims_page(request: HttpRequest, slug: str) -> HttpResponse:
+    """Claims on this club's records and by its members ("이 기록은 저입니다"): approve, decline or undo."""
+    club = _admin_club(request, slug)
+    if isinstance(club, HttpResponse):
+        return club
+    rows = []
+    for claim in claims.claims_for_club(club=club)[:100]:
+        side = "target" if claim.target.club_id == club.pk else "home"
+        approved_here = (claim.target_approved_at if side == "target" else claim.home_approved_at) is not None
+        rows.append({"claim": claim, "side": side, "approved_here": approved_here})
+    return render(request, "club/manage/claims.html", {"club": club, "rows": rows})
+
+
+@login_required
+@require_POST
+def claim_decide(request: HttpRequest, slug: str, claim_id: int) -> HttpResponse:
+    club = _admin_club(request, slug)
+    if isinstance(club, HttpResponse):
+        return club
+    claim = get_object_or_404(claims.claims_for_club(club=club), pk=claim_id)
+    action = request.POST.get("action")
+    try:
+        if action == "approve":
+            claim = claims.claim_approve(claim=claim, by=request.user)
+            messages.success(request, _("Claim approved: the record is now the claimant's.")
+                             if claim.status == Claim.Status.APPROVED
+                             else _("Approved for this club: the other club's admins approve it too."))
+        elif action == "decline":
+            claims.claim_decline(claim=claim, by=request.user)
+            messages.success(request, _("Claim declined."))
+        elif action == "undo":
+            claims.claim_undo(claim=claim, by=request.user)
+            messages.success(request, _("Claim undone: the record is back as it was."))
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    return redirect("club:claims", club.slug)
 
 
 @login_required
@@ -216,12 +287,14 @@ def club_settings(request: HttpRequest, slug: str) -> HttpResponse:
     if isinstance(club, HttpResponse):
         return club
     form = ClubSettingsForm(request.POST or None, initial={"name": club.name, "language": club.language,
-                                                           "public_standings": club.public_standings})
+                                                           "public_standings": club.public_standings,
+                                                           "visitors_ranked": club.visitors_ranked})
     if request.method == "POST" and form.is_valid():
         try:
             services.club_update(club=club, by=request.user, name=form.cleaned_data["name"],
                                  public_standings=form.cleaned_data["public_standings"],
-                                 language=form.cleaned_data["language"] or None)
+                                 language=form.cleaned_data["language"] or None,
+                                 visitors_ranked=form.cleaned_data["visitors_ranked"])
         except ValidationError as exc:
             _add_errors(form, exc)
         else:

@@ -87,6 +87,8 @@ class StandingsTable(tables.Table):
         if self.season_id is None:
             return value
         url = reverse("standings:player", kwargs={"season_id": self.season_id, "member_id": record["member_id"]})
+        if record.get("visitor"):
+            return format_html('<a href="{}">{}</a> <span class="tag visitor">{}</span>', url, value, _("Visitor"))
         return format_html('<a href="{}">{}</a>', url, value)
 
     def value_name(self, value, record):
@@ -124,6 +126,8 @@ class StandingsTable(tables.Table):
                     if self.season_id is not None:
                         url = reverse("standings:player", args=[self.season_id, record["member_id"]])
                         text = f'<a href="{url}">{text}</a>'
+                    if record.get("visitor"):  # a member of another club (issue 36): marked, ranked per the club
+                        text += f' <span class="tag visitor" data-testid="visitor">{escape(_("Visitor"))}</span>'
                     cells.append(f'<th scope="row" class="{cls}">{text}</th>')
                     continue
                 text = "—" if value is None else escape(column.render(value))

@@ -16,6 +16,8 @@ from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
 from club.models import Member
+from club.web.current import current_member
+from club.web.elsewhere import games_elsewhere
 from core.memo import page_key, remembered
 from core.web import refuse
 from league.models import Game, Season
@@ -65,7 +67,9 @@ def season_standings(request: HttpRequest, season_id: int) -> HttpResponse:
         RequestConfig(request, paginate=False).configure(ranked)
         RequestConfig(request, paginate=False).configure(unranked)
         return (str(ranked.to_html(request, caption=_("Ranked players"))),
-                str(unranked.to_html(request, caption=_("Below the minimum games"))), bool(standings.unranked))
+                str(unranked.to_html(request, caption=_("Unranked: below the minimum games or visitors")
+                                     if any(r.get("visitor") for r in standings.unranked)
+                                     else _("Below the minimum games"))), bool(standings.unranked))
 
     # The tables are the page's work (300 players × 21 columns); the sort links carry the query string.
     key = page_key("standings", snapshot, season.pk, season.rating_method, season.best_n, season.min_games,
@@ -206,8 +210,19 @@ def player_season(request: HttpRequest, season_id: int, member_id: int) -> HttpR
             "penalties": sel.player_penalties(season=season, member=member),
             # Why a penalty was given is the club's business: public standings show the penalty only.
             "show_reasons": can_view_club(request.user, season.club),
+            # issue 36: the same person's games at other clubs (as this viewer may see them), and a claim
+            "elsewhere": games_elsewhere(viewer=request.user, member=member),
+            "can_claim": _may_claim(request, member),
         },
     )
+
+
+def _may_claim(request: HttpRequest, member: Member) -> bool:
+    """"이 기록은 저입니다" is offered on another club's record without a login (not the viewer's own)."""
+    if not request.user.is_authenticated or member.user_id is not None or member.merged_into_id is not None:
+        return False
+    mine = current_member(request)
+    return mine is not None and mine.club_id != member.club_id and mine.person_id != member.person_id
 
 
 def h2h_pick(request: HttpRequest, season_id: int, member_id: int) -> HttpResponse:
