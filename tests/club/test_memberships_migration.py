@@ -1,6 +1,6 @@
 """Issue 36 item 1: existing data migrates without loss. The demo club is loaded, the schema taken back to one
-login — one member (club 0004), then forward to persons and memberships (0005, and the visitors and claims of
-0006) and back again: every member keeps its games, roles and login, and gets a person of its own."""
+login — one member (club 0004), then forward to persons and memberships (0005, then the clubs' languages of
+0006 and the visitors and claims of 0007) and back again: every member keeps its games, roles and login, and gets a person of its own."""
 from __future__ import annotations
 
 import pytest
@@ -16,11 +16,25 @@ def _migrate(club=None):
     """Every app at its latest, the club app at ``club`` (None: its latest too)."""
     executor = MigrationExecutor(connection)
     executor.loader.build_graph()
-    target = executor.loader.graph.leaf_nodes()
-    if club is not None:
-        target = [node for node in target if node[0] != "club"] + club
+    graph = executor.loader.graph
+    target = graph.leaf_nodes()
+    if club is not None:  # the other apps as far as they stand on that club schema (a federation needs persons)
+        allowed = set(graph.forwards_plan(club[0]))
+        target = club + [_last_standing_on(graph, leaf, allowed) for leaf in target if leaf[0] != "club"]
     executor.migrate(target)
-    return executor.loader.project_state(target).apps
+    return executor.loader.project_state([node for node in target if node[1] is not None]).apps
+
+
+def _last_standing_on(graph, leaf, allowed):
+    """The latest migration of ``leaf``'s app whose club dependencies are all in ``allowed`` (None: not even its
+    first): that app is taken back to it."""
+    node = leaf
+    while node is not None:
+        if all(n in allowed for n in graph.forwards_plan(node) if n[0] == "club"):
+            return node
+        parents = [p for p in graph.node_map[node].parents if p.key[0] == node[0]]
+        node = parents[0].key if parents else None
+    return (leaf[0], None)  # the executor's way of saying: none of its migrations
 
 
 def _record(apps) -> dict[int, tuple]:

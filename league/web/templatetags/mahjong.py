@@ -155,6 +155,15 @@ AUDIT_FIELDS = {
     "seats": pgettext_lazy("audit field", "seats"),
     "penalties": pgettext_lazy("audit field", "penalties"),
     "rulings_received": pgettext_lazy("audit field", "rulings received"),
+    # one person, many clubs (issue 36): a membership's person, a visitor's record, a person's names and ids
+    "person": pgettext_lazy("audit field", "person"),
+    "visitor": pgettext_lazy("audit field", "visitor"),
+    "latin_name": pgettext_lazy("audit field", "name in Latin letters"),
+    "aliases": pgettext_lazy("audit field", "other names"),
+    "federation_id": pgettext_lazy("audit field", "federation ID"),
+    "ema_id": pgettext_lazy("audit field", "EMA ID"),
+    "findable": pgettext_lazy("audit field", "findable by other clubs"),
+    "visitors_ranked": pgettext_lazy("audit field", "visitors ranked"),
 }
 """The stored fields in words; a field not named here shows as stored (the Korean-page walk test finds it)."""
 AUDIT_REASONS = {
