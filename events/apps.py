@@ -21,6 +21,7 @@ class EventsConfig(AppConfig):
         from events.casual import transfer as casual_transfer
         from events.nights import transfer as night_transfer
         from events.nights.models import ClubNight
+        from events.teams import services as team_services  # noqa: F401  (a match day finished)
         from events.tournaments import services as tournament_services  # noqa: F401  (round finished)
         from events.tournaments import transfer as tournament_transfer
         from events.tournaments.models import Carry, Entrant, SeatingMethod, Tournament, TournamentTable

@@ -25,7 +25,7 @@ A module's layer is read off its path, never listed module by module:
     league.members (above referee: a merge calls each domain's service) → league.transfer
     league.whatif (above standings)
     events                                   the events' shared base, above the league's domains
-    events.nights, events.tournaments, events.casual   above events, none imports another
+    events.nights, events.tournaments, events.casual, events.teams   above events, none imports another
     notify                                   above every kind of event: it hears their signals
 
 One more rule, a framework's: an app's model registry (``league.models``, ``events.models``) gathers the
@@ -68,7 +68,8 @@ STANDS_ON: dict[str, set[str]] = {
     "events.nights": {"events"},
     "events.tournaments": {"events"},
     "events.casual": {"events"},
-    "notify": {"events.nights", "events.tournaments", "events.casual"},
+    "events.teams": {"events"},
+    "notify": {"events.nights", "events.tournaments", "events.casual", "events.teams"},
     ENTRY: {"notify"},
     "config": {ENTRY},
 }
