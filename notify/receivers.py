@@ -7,6 +7,8 @@ from django.dispatch import receiver
 from events.signals import (
     night_closed,
     round_seated,
+    team_lineups_closed,
+    team_match_day_finished,
     tournament_cut,
     tournament_finished,
     tournament_round_finished,
@@ -82,3 +84,13 @@ def _tournament_cut(sender, tournament, **kwargs) -> None:
 @receiver(tournament_finished, dispatch_uid="notify.tournament_finished")
 def _tournament_finished(sender, tournament, **kwargs) -> None:
     services.outbox_write(club_id=tournament.club_id, message=messages.tournament_results(tournament))
+
+
+@receiver(team_lineups_closed, dispatch_uid="notify.team_lineups_closed")
+def _team_lineups_closed(sender, match_day, **kwargs) -> None:
+    services.outbox_write(club_id=match_day.stage.league.club_id, message=messages.team_lineups(match_day))
+
+
+@receiver(team_match_day_finished, dispatch_uid="notify.team_match_day_finished")
+def _team_match_day_finished(sender, match_day, **kwargs) -> None:
+    services.outbox_write(club_id=match_day.stage.league.club_id, message=messages.team_match_day_results(match_day))

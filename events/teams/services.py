@@ -413,16 +413,17 @@ def lineup_set(*, slot: Slot, member: Member, by, now: datetime.datetime | None 
 
 
 def _fallback(slot: Slot, date: datetime.date) -> Member | None:
-    """The roster's next eligible player: in roster order (players, then substitutes), starting after the
-    player the team sent last in this stage, the first the rules allow."""
+    """The roster's next eligible player: the team's players in roster order, starting after the player the
+    team sent last in this stage, the first the rules allow; a substitute only when no player may play."""
     team, stage = slot.team, slot.fixture.match_day.stage
     roster = _roster_on(team, date)
-    roster.sort(key=lambda e: (e.role != RosterEntry.Role.PLAYER, e.order, e.pk))
+    players = [e for e in roster if e.role == RosterEntry.Role.PLAYER]
+    substitutes = [e for e in roster if e.role != RosterEntry.Role.PLAYER]
     last = (Slot.objects.filter(fixture__match_day__stage=stage, team=team, member__isnull=False)
             .exclude(pk=slot.pk).order_by("-fixture__match_day__number", "-fixture__order", "-pk")
             .values_list("member_id", flat=True).first())
-    start = next((k + 1 for k, e in enumerate(roster) if e.member_id == last), 0)
-    for entry in roster[start:] + roster[:start]:
+    start = next((k + 1 for k, e in enumerate(players) if e.member_id == last), 0)
+    for entry in players[start:] + players[:start] + substitutes:
         try:
             _check_player(slot, entry.member)
         except TeamLeagueRefused:
