@@ -128,7 +128,8 @@ def test_closing_the_line_ups_announces_them_and_finishing_the_day_announces_the
     assert fixture.game.status == Game.Status.FINISHED
     titles = list(Outbox.objects.filter(event__startswith="team_").order_by("pk").values_list("event", "text"))
     assert [event for event, _ in titles] == ["team_lineups", "team_match_day_results"]
-    assert "가1" in titles[0][1] and "1위 나팀(나1) +77.0" in titles[1][1]
+    assert "가팀: 가1" in titles[0][1]
+    assert "1위 나팀(나1) +77.0" in titles[1][1]
 
 
 def test_a_started_game_fixes_its_line_up(stage, teams, organiser):
