@@ -48,29 +48,10 @@ from django.utils import timezone
 from events.teams import services, standings
 from events.teams.models import Slot
 from events.teams.presets import Format
-from league.games import services as game_services
-from league.models import Game
+from tests.events.teams.hands import play
 from tests.factories import MemberFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
-
-# The hand each finishing place wins with: East's (dealer) and everyone else's, the same payment.
-WIN = {1: ({"han": 8, "fu": 30}, {"han": 11, "fu": 30}),   # 24,000
-       2: ({"han": 5, "fu": 30}, {"han": 6, "fu": 30}),    # 12,000
-       3: ({"han": 2, "fu": 40}, {"han": 3, "fu": 30})}    # 3,900
-
-
-def play(fixture, finishing: list[int], teams) -> None:
-    """Seat the fixture's game and enter its one hand: ``finishing`` lists team numbers 1st to 4th."""
-    fixture = services.fixture_seat(fixture=fixture, by=None)
-    seat_of = {s.team_id: s.seat for s in fixture.slots.all()}
-    seats = [seat_of[teams[n].pk] for n in finishing]
-    wins = [{"winner": seat, **WIN[place][0 if seat == 0 else 1]} for place, seat in enumerate(seats[:3], start=1)]
-    game_services.hand_record(game=fixture.game, position=0, by=None,
-                              event={"kind": "ron", "loser": seats[3], "riichi": [], "wins": wins})
-    fixture.game.refresh_from_db()
-    assert fixture.game.status == Game.Status.FINISHED
-
 
 def play_day(stage, number: int, tables: list[list[int]], teams, order) -> None:
     """One match day of ``tables`` (team numbers in seat order), one table after another."""
