@@ -16,6 +16,7 @@ from events import access
 from events.teams import standings
 from events.teams.models import Fixture, MatchDay, RosterEntry, Slot, Stage, Team, TeamLeague
 from league import permissions
+from league.games.selectors import game_record, replay_record
 from league.models import Game, HandRecord
 
 
@@ -159,3 +160,45 @@ def board_version(league: TeamLeague) -> str:
     closed = MatchDay.objects.filter(stage__league=league).exclude(lineups_closed_at=None).count()
     finished = games.filter(status=Game.Status.FINISHED).count()
     return f"{league.pk}:{hands}:{slots}:{closed}:{finished}:{games.count()}"
+
+
+@dataclass(frozen=True)
+class BoardSeat:
+    team: Team
+    name: str
+    score: int | None
+    points: Decimal | None
+    rank: int | None
+    dealer: bool
+
+
+@dataclass(frozen=True)
+class BoardTable:
+    fixture: Fixture
+    seats: list[BoardSeat]
+    state: str  # "waiting" (not seated), "playing", "finished", "forfeited"
+    round: str
+
+
+def board_tables(match_day: MatchDay) -> list[BoardTable]:
+    """The match day's tables as the venue's board shows them: live scores from each game's replay."""
+    out = []
+    for fixture in match_day.fixtures.select_related("game").order_by("order", "table"):
+        slots = list(fixture.slots.select_related("team", "member").order_by("seat"))
+        game = fixture.game
+        if fixture.forfeited or game is None:
+            public = lineups_public(match_day)
+            seats = [BoardSeat(team=s.team, name=(s.member.display_name if s.member and public else ""), score=None,
+                               points=None, rank=None, dealer=False) for s in slots]
+            out.append(BoardTable(fixture, seats, "forfeited" if fixture.forfeited else "waiting", ""))
+            continue
+        replay = replay_record(game_record(game))
+        final = replay.final.to_json() if replay.final is not None else None
+        state = replay.state
+        seats = [BoardSeat(team=s.team, name=s.member.display_name if s.member else "", score=state.scores[s.seat],
+                           points=Decimal(str(final["points"][s.seat])) if final else None,
+                           rank=final["ranks"][s.seat] if final else None,
+                           dealer=final is None and s.seat == state.dealer) for s in slots]
+        out.append(BoardTable(fixture, seats, "finished" if game.status == Game.Status.FINISHED else "playing",
+                              state.round))
+    return out

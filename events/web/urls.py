@@ -5,6 +5,7 @@ from django.urls import path
 from events.web import open_views
 from events.web.casual.urls import urlpatterns as casual_urls
 from events.web.nights.urls import urlpatterns as night_urls
+from events.web.teams.urls import urlpatterns as team_league_urls
 from events.web.tournaments.urls import urlpatterns as tournament_urls
 
 app_name = "events"
@@ -13,4 +14,5 @@ urlpatterns = [
     path("c/<slug:slug>/open-games/", open_views.open_games_page, name="open_games"),
     *tournament_urls,
     *casual_urls,
+    *team_league_urls,
 ]
