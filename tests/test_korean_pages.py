@@ -89,11 +89,36 @@ def _event_values(demo) -> dict[str, list]:
     rnd, _ = nights.round_seat(night=night, number=1, by=admin, seed=1)
     cup = tournaments.tournament_create(club=demo, ruleset=season.ruleset, name="2026 주키배", rounds=2, by=admin)
     entrants = [tournaments.register(tournament=cup, member=m, by=admin)[0] for m in members[:6]]
+    league, teams = _team_league(demo, season, admin, members)
     return {"night": [night.pk], "night_table": list(rnd.tables.values_list("pk", flat=True)),
-            "tournament": [cup.pk], "entrant": [e.pk for e in entrants], "tournament_table": []}
+            "tournament": [cup.pk], "entrant": [e.pk for e in entrants], "tournament_table": [],
+            "team_league": [league.pk], "team": [t.pk for t in teams]}
 
 
-KINDS = [("tournaments/entrants/", "entrant"), ("tournaments/tables/", "tournament_table"),
+def _team_league(demo, season, admin, members):
+    """A team league (issue 37) of four teams of two, its first stage scheduled, nothing played."""
+    import datetime
+
+    from django.utils import timezone
+
+    from events.teams import services as teams
+
+    league = teams.team_league_create(club=demo, ruleset=season.ruleset, name="주키 팀 리그", by=admin)
+    made = []
+    for k, name in enumerate(("청룡", "백호", "주작", "현무")):
+        team = teams.team_add(league=league, by=admin, name=name)
+        for j in (0, 1):
+            teams.roster_add(team=team, member=members[2 * k + j], by=admin, captain=j == 0,
+                             joined_on=datetime.date(2026, 1, 1))
+        made.append(team)
+    stage = league.stages.get(number=1)
+    teams.stage_edit(stage=stage, by=admin, games_per_team=4, player_min_games=0, player_max_games=4)
+    teams.stage_open(stage=stage, by=admin)
+    teams.stage_schedule(stage=stage, by=admin, first_day=timezone.now() + datetime.timedelta(days=1))
+    return league, made
+
+
+KINDS = [("team-leagues/teams/", "team"), ("team-leagues/", "team_league"), ("tournaments/entrants/", "entrant"), ("tournaments/tables/", "tournament_table"),
          ("tournaments/", "tournament"), ("nights/", "night"), ("tables/", "night_table"), ("games/", "game"),
          ("members/", "member"), ("rulesets/", "ruleset"), ("seasons/", "season")]
 """A pk's kind from the address's own words: the first that appears in the route."""

@@ -17,11 +17,19 @@ from django.utils.translation import gettext_lazy as _
 from events.teams.presets import Format
 
 
+class LeagueFormat(models.TextChoices):
+    """The presets' formats (``events.teams.presets.Format``) in words."""
+
+    M_LEAGUE = Format.M_LEAGUE.value, _("M-League style")
+    CLUB_EXCHANGE = Format.CLUB_EXCHANGE.value, _("Club exchange")
+    ROUND_ROBIN = Format.ROUND_ROBIN.value, _("Round-robin team nights")
+
+
 class TeamLeague(models.Model):
     club = models.ForeignKey("club.Club", on_delete=models.CASCADE, related_name="team_leagues",
                              help_text=_("The host club: every player's game is played as its member."))
     name = models.CharField(_("name"), max_length=100)
-    format = models.CharField(_("format"), max_length=20, choices=[(f.value, f.value) for f in Format])
+    format = models.CharField(_("format"), max_length=20, choices=LeagueFormat.choices)
     season = models.OneToOneField("league.Season", on_delete=models.PROTECT, related_name="team_league")
     team_min_players = models.PositiveSmallIntegerField(_("players per team (fewest)"), default=3)
     team_max_players = models.PositiveSmallIntegerField(_("players per team (most)"), default=4)
