@@ -22,9 +22,9 @@ class EventsConfig(AppConfig):
         from events.nights import transfer as night_transfer
         from events.nights.models import ClubNight
         from events.teams import services as team_services  # noqa: F401  (a match day finished)
+        from events.teams.models import LeagueFormat, RosterEntry, Slot
         from events.tournaments import services as tournament_services  # noqa: F401  (round finished)
         from events.tournaments import transfer as tournament_transfer
-        from events.teams.models import LeagueFormat, RosterEntry, Slot
         from events.tournaments.models import Carry, Entrant, SeatingMethod, Tournament, TournamentTable
         from league.models import EndRule
         from league.transfer.season_file import register_linked_seasons, register_section

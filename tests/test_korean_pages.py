@@ -118,7 +118,8 @@ def _team_league(demo, season, admin, members):
     return league, made
 
 
-KINDS = [("team-leagues/teams/", "team"), ("team-leagues/", "team_league"), ("tournaments/entrants/", "entrant"), ("tournaments/tables/", "tournament_table"),
+KINDS = [("team-leagues/teams/", "team"), ("team-leagues/", "team_league"),
+         ("tournaments/entrants/", "entrant"), ("tournaments/tables/", "tournament_table"),
          ("tournaments/", "tournament"), ("nights/", "night"), ("tables/", "night_table"), ("games/", "game"),
          ("members/", "member"), ("rulesets/", "ruleset"), ("seasons/", "season")]
 """A pk's kind from the address's own words: the first that appears in the route."""
