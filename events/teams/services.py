@@ -536,3 +536,20 @@ def _game_finished(sender, game, **kwargs) -> None:
     fixture = Fixture.objects.filter(game=game).select_related("match_day").first()
     if fixture is not None:
         _finish_if_done(MatchDay.objects.select_for_update(of=("self",)).get(pk=fixture.match_day_id))
+
+
+def lineups_close_due(*, now: datetime.datetime | None = None) -> list[MatchDay]:
+    """Close every match day's line-ups whose deadline has passed (Celery beat, ``events.team_lineups_due``).
+    A day that cannot be closed (a team with nobody eligible, no forfeits allowed) waits for the organiser,
+    who sees it on the schedule; the others close."""
+    now = now or timezone.now()
+    closed = []
+    for day in MatchDay.objects.filter(lineups_closed_at__isnull=True, finished_at__isnull=True).select_related(
+            "stage__league").order_by("starts_at"):
+        if now < day.deadline:
+            continue
+        try:
+            closed.append(lineups_close(match_day=day, by=None, now=now))
+        except TeamLeagueRefused:
+            continue
+    return closed

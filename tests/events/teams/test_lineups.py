@@ -157,3 +157,16 @@ def test_the_stage_schedule_comes_from_the_generator_with_every_wind_once(stage,
     assert len(days) == 4
     winds = {t.name: sorted(Slot.objects.filter(team=t).values_list("seat", flat=True)) for t in teams}
     assert winds == {"가팀": [0, 1, 2, 3], "나팀": [0, 1, 2, 3], "다팀": [0, 1, 2, 3], "라팀": [0, 1, 2, 3]}
+
+
+def test_line_ups_close_on_their_own_at_the_deadline(stage, teams):
+    due, fixture = day_with_fixture(stage, teams, days_ahead=2)
+    later, _ = day_with_fixture(stage, teams, days_ahead=9)
+    from events.teams.tasks import team_lineups_due
+
+    assert team_lineups_due() == []  # nothing is due yet
+    closed = services.lineups_close_due(now=due.deadline)
+    assert [d.pk for d in closed] == [due.pk]
+    assert [s.member.display_name for s in fixture.slots.order_by("seat")] == ["가1", "나1", "다1", "라1"]
+    later.refresh_from_db()
+    assert later.lineups_closed_at is None
