@@ -12,6 +12,7 @@ urlpatterns = [
     path("team-leagues/<int:pk>/board/live/", views.board_live, name="team_league_board_live"),
     path("team-leagues/<int:pk>/standings.<str:fmt>", views.export, name="team_league_export"),
     path("team-leagues/stages/<int:pk>/", views.stage_action, name="team_league_stage"),
+    path("team-leagues/<int:pk>/teams/", views.team_add, name="team_league_team_add"),
     path("team-leagues/teams/<int:pk>/", views.team_detail, name="team_league_team"),
     path("team-leagues/slots/<int:pk>/", views.slot_pick, name="team_league_slot"),
     path("team-leagues/days/<int:pk>/", views.day_action, name="team_league_day"),

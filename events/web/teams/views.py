@@ -23,7 +23,7 @@ from django.views.decorators.http import require_GET, require_POST
 from club.models import Club, Member
 from events import access
 from events.teams import exports, selectors, services, standings
-from events.teams.models import Fixture, MatchDay, Slot, Stage, Team, TeamLeague
+from events.teams.models import Fixture, MatchDay, RosterEntry, Slot, Stage, Team, TeamLeague
 from events.teams.presets import Format
 from events.web import pages
 from league.models import Ruleset
@@ -123,14 +123,47 @@ def stage_action(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(back)
 
 
-@require_GET
+@require_POST
+def team_add(request: HttpRequest, pk: int) -> HttpResponse:
+    """The organiser adds a team (name and colour)."""
+    league = _league(pk)
+    try:
+        team = services.team_add(league=league, by=request.user, name=request.POST.get("name", ""),
+                                 colour=request.POST.get("colour") or "#1f4e79")
+    except ValidationError as exc:
+        messages.error(request, pages.refusal_text(exc))
+        return redirect("events:team_league", league.pk)
+    messages.success(request, _("%(team)s is added: now its roster.") % {"team": team.name})
+    return redirect("events:team_league_team", team.pk)
+
+
 def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    """A team's roster, games and each player's points; the organiser adds players here."""
     team = get_object_or_404(Team.objects.select_related("league__club", "captain"), pk=pk)
     league = team.league
     if not selectors.can_view(request.user, league):
         return pages.refuse(request)
+    organiser = selectors.can_organise(request.user, league)
+    if request.method == "POST":
+        if not organiser:
+            raise PermissionDenied
+        member = get_object_or_404(Member, pk=pages.posted_id(request.POST.get("member")), club=league.club)
+        try:
+            services.roster_add(team=team, member=member, by=request.user,
+                                role=request.POST.get("role") or RosterEntry.Role.PLAYER,
+                                captain=bool(request.POST.get("captain")))
+        except ValidationError as exc:
+            messages.error(request, pages.refusal_text(exc))
+        else:
+            messages.success(request, _("%(name)s is on the roster.") % {"name": member.display_name})
+        return redirect("events:team_league_team", team.pk)
+    on_roster = set(RosterEntry.objects.filter(team__league=league, left_on__isnull=True)
+                    .values_list("member_id", flat=True))
+    candidates = (list(Member.objects.filter(club=league.club, active=True).exclude(pk__in=on_roster)
+                       .order_by("display_name")) if organiser else [])
     return render(request, "events/teams/team.html", {**_common(request, league, None),
-                                                       "page": selectors.team_page(team), "team": team})
+                                                       "page": selectors.team_page(team), "team": team,
+                                                       "candidates": candidates, "roles": RosterEntry.Role.choices})
 
 
 @require_GET

@@ -84,3 +84,20 @@ def test_a_private_clubs_league_sends_a_visitor_to_log_in(client, team_league, p
     response = get(client, None, "team_league", team_league.pk)
     assert response.status_code == HTTPStatus.FOUND
     assert "login" in response["Location"]
+
+
+def test_the_organiser_adds_a_team_and_its_players_on_the_pages(client, club, team_league, organiser):
+    from events.teams.models import Team
+    from tests.factories import MemberFactory
+
+    client.force_login(organiser)
+    response = client.post(reverse("events:team_league_team_add", args=[team_league.pk]),
+                           {"name": "청룡", "colour": "#2e7d32"}, HTTP_ACCEPT_LANGUAGE="ko")
+    team = Team.objects.get(league=team_league, name="청룡")
+    assert response["Location"] == reverse("events:team_league_team", args=[team.pk])
+    player = MemberFactory(club=club, display_name="용일")
+    client.post(reverse("events:team_league_team", args=[team.pk]), {"member": player.pk, "role": "player",
+                                                                      "captain": "1"}, HTTP_ACCEPT_LANGUAGE="ko")
+    team.refresh_from_db()
+    assert (team.colour, team.captain.display_name, [e.member.display_name for e in team.roster.all()]) == (
+        "#2e7d32", "용일", ["용일"])
