@@ -11,6 +11,7 @@ a :class:`~events.error_codes.TeamLeagueErrorCode`, in the page's language.
 from __future__ import annotations
 
 import datetime
+import re
 from collections import Counter
 from collections.abc import Sequence
 from decimal import Decimal, InvalidOperation
@@ -166,6 +167,9 @@ def team_add(*, league: TeamLeague, by, name: str, colour: str = "#1f4e79", colo
     if league.teams.filter(name=name).exists():
         raise TeamLeagueRefused(settle_particles(_("%(name)s is already a team's name in this league.")
                                                  % {"name": name}), code=Refusal.NAME)
+    for value in (colour, colour_second):
+        if value and not re.fullmatch(r"#[0-9a-fA-F]{6}", value):
+            raise TeamLeagueRefused(_("A colour is written #RRGGBB (e.g. #1f4e79)."), code=Refusal.SETTINGS)
     team = Team.objects.create(league=league, name=name[:60], colour=colour or "#1f4e79", colour_second=colour_second,
                                home_club=home_club)
     _audit(league, by, AuditEntry.Action.CREATE, "team", team.pk, after={"name": team.name, "league": league.pk})
