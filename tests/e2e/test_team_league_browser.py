@@ -115,5 +115,12 @@ def test_a_captain_picks_on_a_phone_the_organiser_seats_and_the_board_follows(ba
     expect(board.locator("[data-testid=board-team-total]")).to_have_text(["+77.0", "+5.0", "−15.0", "−67.0"])
     expect(board.locator("[data-testid=board-fixture-1-1]")).to_contain_text("백호")
     board.screenshot(path=f"{shots}/team-league-board-1920.png")
+
+    # On the captain's phone every team league page fits 390 px (nothing scrolls sideways).
+    for path in ("", "schedule/", "ranking/", "board/"):
+        phone.goto(f"{base_url}/events/team-leagues/{league.pk}/{path}")
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390, path
+    phone.goto(f"{base_url}/events/team-leagues/teams/{teams[0].pk}/")
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 390
     day.refresh_from_db()
     assert day.finished_at is not None

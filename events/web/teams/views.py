@@ -63,8 +63,8 @@ def league_list(request: HttpRequest, slug: str) -> HttpResponse:
     club = get_object_or_404(Club, slug=slug)
     can_create = access.can_open_night(request.user, club)
     leagues = [lg for lg in selectors.leagues_for_club(club) if selectors.can_view(request.user, lg)]
-    if not leagues and not can_create and not request.user.is_authenticated:
-        return redirect_to_login(request.get_full_path())
+    if not leagues and not access.can_view_night(request.user, club):
+        return pages.refuse(request)  # a private club with no public team league: not even its name
     form = LeagueForm(request.POST or None, club=club) if can_create else None
     status = HTTPStatus.OK
     if request.method == "POST":
