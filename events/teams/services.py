@@ -403,8 +403,8 @@ def lineup_set(*, slot: Slot, member: Member, by, now: datetime.datetime | None 
     if not organiser and not lineup_open(day, now):
         raise TeamLeagueRefused(_("The line-ups for this match day are closed. Ask the organiser to change it."),
                                 code=Refusal.DEADLINE)
-    member = club_services.host_membership(club=league.club, member=member, by=None) \
-        if member.club_id != league.club_id else member
+    if member.club_id != league.club_id:  # a visiting player named by their home membership: their host one
+        member = Member.objects.filter(club=league.club, person_id=member.person_id).first() or member
     _check_player(slot, member)
     before = slot.member.display_name if slot.member_id else None
     slot.member, slot.forfeit = member, False

@@ -170,3 +170,14 @@ def test_line_ups_close_on_their_own_at_the_deadline(stage, teams):
     assert [s.member.display_name for s in fixture.slots.order_by("seat")] == ["가1", "나1", "다1", "라1"]
     later.refresh_from_db()
     assert later.lineups_closed_at is None
+
+
+def test_a_visiting_player_named_by_their_home_membership_plays_as_their_host_membership(stage, teams, organiser):
+    from tests.factories import ClubFactory, MemberFactory, UserFactory
+
+    home = MemberFactory(club=ClubFactory(name="한강 마작"), user=UserFactory(), display_name="한별")
+    entry = services.roster_add(team=teams[0], member=home, by=organiser, joined_on=datetime.date(2026, 1, 1),
+                                role="substitute")
+    _, fixture = day_with_fixture(stage, teams)
+    slot = services.lineup_set(slot=slot_of(fixture, teams[0]), member=home, by=captain(teams[0]))
+    assert (slot.member_id, slot.member.club_id) == (entry.member_id, stage.league.club_id)
