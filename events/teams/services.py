@@ -26,6 +26,7 @@ from club import services as club_services
 from club.models import Club, Member
 from core.audit import audit
 from core.models import AuditEntry
+from core.once import Once, claim_key, mark_claimed
 from events import access, team_schedule
 from events.access import Occasion, actor
 from events.error_codes import TeamLeagueErrorCode as Refusal
@@ -82,11 +83,14 @@ def _factor(value) -> Decimal:
 # --- the league ----------------------------------------------------------------------------------------
 @transaction.atomic
 def team_league_create(*, club: Club, by, name: str, ruleset: Ruleset, format: str = Format.M_LEAGUE,
-                       starts_on: datetime.date | None = None, public_results: bool | None = None) -> TeamLeague:
+                       starts_on: datetime.date | None = None, public_results: bool | None = None,
+                       once: Once | None = None) -> TeamLeague:
     """Create a team league from a preset (its stages and team sizes, which the organiser then edits) and
-    the season its games are played in (named after it; uma and oka are that season's ruleset's)."""
+    the season its games are played in (named after it; uma and oka are that season's ruleset's). With
+    ``once`` (the form's entry token) Back + resubmit makes one league."""
     if by is not None:
         access.require(access.can_open_night(by, club), Occasion.TEAM_LEAGUE)
+    claim = claim_key(once, scope="team_league_create", by=by)
     name = " ".join((name or "").split())
     if not name:
         raise TeamLeagueRefused(_("Give the team league a name."), code=Refusal.NAME)
@@ -116,6 +120,7 @@ def team_league_create(*, club: Club, by, name: str, ruleset: Ruleset, format: s
     _audit(league, by, AuditEntry.Action.CREATE, "team_league", league.pk,
            after={"name": name, "format": league.format, "season": league.season_id,
                   "stages": [str(s.name) for s in preset.stages]})
+    mark_claimed(claim, league, "team_league")
     return league
 
 

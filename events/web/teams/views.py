@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_GET, require_POST
 
 from club.models import Club, Member
+from core.once import AlreadyDone
 from events import access
 from events.teams import exports, selectors, services, standings
 from events.teams.models import Fixture, MatchDay, RosterEntry, Slot, Stage, Team, TeamLeague
@@ -74,7 +75,11 @@ def league_list(request: HttpRequest, slug: str) -> HttpResponse:
             try:
                 league = services.team_league_create(club=club, by=request.user, name=form.cleaned_data["name"],
                                                      ruleset=form.cleaned_data["ruleset"],
-                                                     format=form.cleaned_data["format"])
+                                                     format=form.cleaned_data["format"], once=pages.form_once(request))
+            except AlreadyDone as done:
+                messages.info(request, _("This was already saved: nothing was saved again."))
+                return redirect("events:team_league", done.record.object_id) if done.record.object_id \
+                    else redirect("events:team_league_list", club.slug)
             except ValidationError as exc:
                 form.add_error(None, pages.refusal_text(exc))
             else:
