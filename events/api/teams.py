@@ -59,8 +59,8 @@ class TeamLeagueViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModel
 
     def _stage(self, league):
         number = self.request.query_params.get("stage")
-        stage = league.stages.filter(number=int(number)).first() if number and number.isdigit() else \
-            selectors.current_stage(league)
+        wanted = number and number.isdigit() and len(number) <= 4  # a stage number, not junk
+        stage = league.stages.filter(number=int(number)).first() if wanted else selectors.current_stage(league)
         if stage is None:
             raise NotFound()
         return stage
@@ -95,7 +95,8 @@ class TeamLeagueViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModel
         """The individual ranking of the regular stage (``?min_games=N``)."""
         league = self.get_object()
         minimum = request.query_params.get("min_games", "0")
-        rows = standings.individual_ranking(league, min_games=int(minimum) if minimum.isdigit() else 0)
+        rows = standings.individual_ranking(league, min_games=int(minimum) if minimum.isdigit() and len(minimum) <= 4
+                                            else 0)
         return Response([{"place": r.place, "member": r.member.pk, "name": r.member.display_name,
                           "team": r.team.pk, "games": r.games, "points": _dec(r.points), "best": _dec(r.best),
                           "ranks": r.ranks, "win_rate": _dec(r.win_rate), "fourth_avoidance": _dec(r.fourth_avoidance)}

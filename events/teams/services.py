@@ -194,6 +194,8 @@ def roster_add(*, team: Team, member: Member, by, role: str = RosterEntry.Role.P
     league = team.league
     _require_organiser(by, league)
     joined_on = joined_on or timezone.localdate()
+    if role not in RosterEntry.Role.values:
+        raise TeamLeagueRefused(_("Choose the player's role from the list."), code=Refusal.ROSTER)
     member = club_services.host_membership(club=league.club, member=member, by=by)
     if RosterEntry.Role(role) is RosterEntry.Role.PLAYER:
         players = [e for e in _roster_on(team, joined_on) if e.role == RosterEntry.Role.PLAYER]

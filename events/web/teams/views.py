@@ -50,7 +50,7 @@ def _league(pk: int) -> TeamLeague:
 
 def _stage(league: TeamLeague, request: HttpRequest) -> Stage | None:
     number = request.GET.get("stage")
-    if number and number.isdigit():
+    if number and number.isdigit() and len(number) <= 4:
         return league.stages.filter(number=int(number)).first() or selectors.current_stage(league)
     return selectors.current_stage(league)
 
@@ -115,14 +115,17 @@ def stage_action(request: HttpRequest, pk: int) -> HttpResponse:
         elif request.POST.get("action") == "schedule":
             first = datetime.datetime.fromisoformat(request.POST.get("first_day", ""))
             first = timezone.make_aware(first) if timezone.is_naive(first) else first
-            days = services.stage_schedule(stage=stage, by=request.user, first_day=first,
-                                           days_between=int(request.POST.get("days_between") or 7),
+            between = int(request.POST.get("days_between") or 7)
+            if not 0 <= between <= 366:
+                raise ValueError(between)
+            days = services.stage_schedule(stage=stage, by=request.user, first_day=first, days_between=between,
                                            venue=request.POST.get("venue", ""))
             messages.success(request, _("The stage is scheduled: %(n)s match days.") % {"n": len(days)})
         else:
             raise Http404
-    except ValueError:
-        messages.error(request, _("Enter the first match day's date and time."))
+    except (ValueError, OverflowError):
+        messages.error(request, _("Enter the first match day's date and time, and the days between match days "
+                                  "(0 to 366)."))
     except ValidationError as exc:
         messages.error(request, pages.refusal_text(exc))
     return redirect(back)
@@ -153,9 +156,13 @@ def team_detail(request: HttpRequest, pk: int) -> HttpResponse:
         if not organiser:
             raise PermissionDenied
         member = get_object_or_404(Member, pk=pages.posted_id(request.POST.get("member")), club=league.club)
+        role = request.POST.get("role") or RosterEntry.Role.PLAYER
+        if role not in RosterEntry.Role.values:
+            messages.error(request, _("Choose the player's role from the list."))
+            return redirect("events:team_league_team", team.pk)
         try:
             services.roster_add(team=team, member=member, by=request.user,
-                                role=request.POST.get("role") or RosterEntry.Role.PLAYER,
+                                role=role,
                                 captain=bool(request.POST.get("captain")))
         except ValidationError as exc:
             messages.error(request, pages.refusal_text(exc))
@@ -251,7 +258,8 @@ def ranking(request: HttpRequest, pk: int) -> HttpResponse:
         return pages.refuse(request)
     regular = league.stages.order_by("number").first()
     minimum = request.GET.get("min", "")
-    min_games = int(minimum) if minimum.isdigit() else (regular.player_min_games if regular else 0)
+    default = regular.player_min_games if regular else 0
+    min_games = int(minimum) if minimum.isdigit() and len(minimum) <= 4 else default
     rows = standings.individual_ranking(league, stage=regular, min_games=min_games)
     return render(request, "events/teams/ranking.html", {
         **_common(request, league, regular), "rows": rows, "min_games": min_games,
