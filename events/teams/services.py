@@ -91,7 +91,7 @@ def team_league_create(*, club: Club, by, name: str, ruleset: Ruleset, format: s
     if by is not None:
         access.require(access.can_open_night(by, club), Occasion.TEAM_LEAGUE)
     claim = claim_key(once, scope="team_league_create", by=by)
-    name = " ".join((name or "").split())
+    name = " ".join((name or "").split())[:100]
     if not name:
         raise TeamLeagueRefused(_("Give the team league a name."), code=Refusal.NAME)
     if ruleset.club_id not in (None, club.pk):
@@ -137,7 +137,7 @@ def stage_edit(*, stage: Stage, by, name: str | None = None, carry=None, advanci
               "games_per_team": stage.games_per_team, "player_min_games": stage.player_min_games,
               "player_max_games": stage.player_max_games, "tables_per_day": stage.tables_per_day}
     if name is not None:
-        stage.name = " ".join(name.split()) or stage.name
+        stage.name = " ".join(name.split())[:60] or stage.name
     if carry is not None:
         stage.carry = _factor(carry)
     if advancing is not None:
@@ -166,7 +166,7 @@ def team_add(*, league: TeamLeague, by, name: str, colour: str = "#1f4e79", colo
              home_club: Club | None = None) -> Team:
     league = access.locked(league, "club")
     _require_organiser(by, league)
-    name = " ".join((name or "").split())
+    name = " ".join((name or "").split())[:60]  # the column's length: the name checked is the name stored
     if not name:
         raise TeamLeagueRefused(_("Give the team a name."), code=Refusal.NAME)
     if league.teams.filter(name=name).exists():
