@@ -490,3 +490,30 @@ def preference_set(*, user, language: str) -> Preference:
         preference.language = code
         preference.save(update_fields=["language", "updated_at"])
     return preference
+
+
+# --- a person's membership at a host club (a club-exchange team league, issue 37) ------------------
+@transaction.atomic
+def host_membership(*, club: Club, member: Member, by=None) -> Member:
+    """``member``'s person as a member of ``club``: their membership there if they have one, else a new
+    one (same person and login, the name suffixed with their home club's where the name is taken), so a
+    visiting player's games count at the host club and in their person's record. An organiser of
+    ``club`` may do it for a player of another club (no admin rights at the player's club are needed)."""
+    if member.club_id == club.pk:
+        return member
+    _require(by, club=club)
+    existing = Member.objects.filter(club=club, person_id=member.person_id).order_by("pk").first()
+    if existing is None and member.user_id is not None:
+        existing = Member.objects.filter(club=club, user_id=member.user_id).first()
+    if existing is not None:
+        return existing
+    name = member.display_name
+    if Member.objects.filter(club=club, display_name=name).exists():
+        name = f"{member.display_name} ({member.club.name})"[:60]
+        _check_name_free(club=club, name=name)
+    visitor = Member.objects.create(club=club, display_name=name, user_id=member.user_id, person_id=member.person_id,
+                                    visitor=True)
+    audit(club=club, by=by, action=AuditEntry.Action.CREATE, object_type="member", object_id=visitor.pk,
+          after=_member_state(visitor), reason=_("A visiting player's membership (from %(club)s).")
+          % {"club": member.club.name})
+    return visitor

@@ -16,4 +16,4 @@ app = Celery("clubleague")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 # Each domain keeps its tasks in its own ``tasks`` module; the sweep that looks across them is config's.
 app.autodiscover_tasks(["config", "league.standings", "league.transfer", "league.whatif", "events.tournaments",
-                        "federation", "notify"])
+                        "events.teams", "federation", "notify"])

@@ -70,6 +70,7 @@ class Occasion(enum.Enum):
 
     NIGHT = "night"
     TOURNAMENT = "tournament"
+    TEAM_LEAGUE = "team_league"
 
 
 def actor(by):
@@ -83,6 +84,8 @@ def require(ok: bool, occasion: Occasion) -> None:
         return
     if occasion is Occasion.NIGHT:
         raise PermissionDenied(_("You may not do this for tonight's club night."))
+    if occasion is Occasion.TEAM_LEAGUE:
+        raise PermissionDenied(_("You may not do this in this team league."))
     raise PermissionDenied(_("You may not do this for this tournament."))
 
 

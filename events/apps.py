@@ -21,6 +21,8 @@ class EventsConfig(AppConfig):
         from events.casual import transfer as casual_transfer
         from events.nights import transfer as night_transfer
         from events.nights.models import ClubNight
+        from events.teams import services as team_services  # noqa: F401  (a match day finished)
+        from events.teams.models import LeagueFormat, RosterEntry, Slot
         from events.tournaments import services as tournament_services  # noqa: F401  (round finished)
         from events.tournaments import transfer as tournament_transfer
         from events.tournaments.models import Carry, Entrant, SeatingMethod, Tournament, TournamentTable
@@ -31,7 +33,8 @@ class EventsConfig(AppConfig):
         register_present(_checked_in)  # the member picker lists tonight's players first
         for field, choices in (("status", ClubNight.Status), ("status", Tournament.Status), ("status", Entrant.Status),
                                ("method", SeatingMethod), ("seating", SeatingMethod), ("carry", Carry),
-                               ("entry", TournamentTable.Entry), ("end_rule", EndRule)):
+                               ("entry", TournamentTable.Entry), ("end_rule", EndRule), ("format", LeagueFormat),
+                               ("role", RosterEntry.Role), ("source", Slot.Source)):
             register_value_words(field, choices)  # the audit log says these stored codes in words
         # The nights, tournament and casual sections of the season file, each kind's own.
         register_linked_seasons(night_transfer.linked_seasons)

@@ -10,6 +10,8 @@ from django.http import Http404
 
 from events import access
 from events.nights.models import ClubNight, NightTable
+from events.teams.models import Fixture, MatchDay, Slot, Stage, Team, TeamLeague
+from events.teams.selectors import can_view as can_view_team_league
 from events.tournaments.models import Entrant, Tournament, TournamentTable
 from league.models import Game
 from league.permissions import can_view_club, outsider
@@ -66,6 +68,19 @@ def _event_rows():
         ("tables/", NightTable.objects.select_related("round__night__club"),
          lambda user, t: access.can_view_night(user, t.round.night.club), lambda t: t.round.night.club),
         ("games/", Game.objects.select_related("club"), _club_visible, lambda g: g.club),
+        # the team league (issue 37): each row is seen where its league is
+        ("team-leagues/teams/", Team.objects.select_related("league__club"),
+         lambda user, t: can_view_team_league(user, t.league), lambda t: t.league.club),
+        ("team-leagues/stages/", Stage.objects.select_related("league__club"),
+         lambda user, s: can_view_team_league(user, s.league), lambda s: s.league.club),
+        ("team-leagues/days/", MatchDay.objects.select_related("stage__league__club"),
+         lambda user, d: can_view_team_league(user, d.stage.league), lambda d: d.stage.league.club),
+        ("team-leagues/fixtures/", Fixture.objects.select_related("match_day__stage__league__club"),
+         lambda user, f: can_view_team_league(user, f.match_day.stage.league), lambda f: f.match_day.stage.league.club),
+        ("team-leagues/slots/", Slot.objects.select_related("fixture__match_day__stage__league__club"),
+         lambda user, s: can_view_team_league(user, s.fixture.match_day.stage.league),
+         lambda s: s.fixture.match_day.stage.league.club),
+        ("team-leagues/", TeamLeague.objects.select_related("club"), can_view_team_league, lambda lg: lg.club),
     ]
 
 

@@ -18,3 +18,8 @@ tournament_round_finished = Signal()
 tournament_cut = Signal()
 # tournament_finished(sender=Tournament, tournament=<Tournament>): the organiser finished the tournament.
 tournament_finished = Signal()
+# team_lineups_closed(sender=MatchDay, match_day=<MatchDay>): a team league's match day's line-ups closed
+# (each slot has its player, or its forfeit): they are now shown to all.
+team_lineups_closed = Signal()
+# team_match_day_finished(sender=MatchDay, match_day=<MatchDay>): the last game of a match day finished.
+team_match_day_finished = Signal()

@@ -139,6 +139,46 @@ def tournament_round_results(rnd) -> Message:
                        "event": rnd.tournament.name, "n": rnd.number}, tuple(lines))
 
 
+def team_lineups(match_day) -> Message:
+    """A team league match day's line-ups, now that they closed (shown to all)."""
+    from events.teams.models import Slot
+
+    lines = []
+    slots = (Slot.objects.filter(fixture__match_day=match_day).select_related("fixture", "team", "member")
+             .order_by("fixture__order", "fixture__table", "seat"))
+    current = None
+    for slot in slots:
+        key = (slot.fixture.order, slot.fixture.table)
+        if key != current:
+            current = key
+            lines.append(f"{slot.fixture.table}번 탁 ({slot.fixture.order}경기):")
+        who = "기권" if slot.forfeit else (slot.member.display_name if slot.member else "-")
+        lines.append(f"  {seat_wind(slot.seat, 0, 4)} {slot.team.name}: {who}")
+    league = match_day.stage.league
+    return Message(EventKind.TEAM_LINEUPS, f"team_lineups:{match_day.pk}",
+                   f"{league.name} · {match_day.stage.name} {match_day.number}일차 출전 명단 (Line-ups)", tuple(lines))
+
+
+def team_match_day_results(match_day) -> Message:
+    """A team league match day's games, then the stage's team table after it."""
+    from events.teams import standings
+
+    stage = match_day.stage
+    lines = []
+    for fixture in match_day.fixtures.select_related("game").order_by("order", "table"):
+        game = fixture.game
+        if game is None or game.status != Game.Status.FINISHED or not game.final_ranks:
+            continue
+        slots = sorted(fixture.slots.select_related("team", "member"), key=lambda s: game.final_ranks[s.seat])
+        lines.append(f"{fixture.table}번 탁: " + " · ".join(
+            f"{game.final_ranks[s.seat]}위 {s.team.name}({s.member.display_name}) {_points(game.final_points[s.seat])}"
+            for s in slots))
+    lines.append(f"{stage.name} 팀 순위:")
+    lines.extend(f"{r.place}위 {r.team.name} {_points(r.total)}" for r in standings.stage_table(stage))
+    return Message(EventKind.TEAM_MATCH_DAY_RESULTS, f"team_match_day_results:{match_day.pk}",
+                   f"{stage.league.name} · {stage.name} {match_day.number}일차 결과 (Match day results)", tuple(lines))
+
+
 def _award_value(award: dict) -> str:
     """A value as a player reads it (``league.standings.awards.award_value_words``): "(3)", "(12.5%)", "(만관)"."""
     from league.standings.awards import award_value_words

@@ -24,6 +24,8 @@ class EventKind(models.TextChoices):
     TOURNAMENT_ROUND_RESULTS = "tournament_round_results", _("Tournament round results")
     NIGHT_AWARDS = "night_awards", _("Tonight's awards")
     SEASON_AWARDS = "season_awards", _("Season awards (when a season is closed)")
+    TEAM_LINEUPS = "team_lineups", _("Team league line-ups (when they close)")
+    TEAM_MATCH_DAY_RESULTS = "team_match_day_results", _("Team league match day results")
     # Not chosen per channel: the admin's test button, and a member's own messages (MemberTelegram).
     TEST = "test", _("Test message")
     MY_LINK = "my_link", _("Telegram linked")
@@ -35,7 +37,8 @@ class EventKind(models.TextChoices):
 # What a club admin may tick for a channel (the rest are sent without being chosen).
 CHANNEL_EVENTS = [EventKind.ROUND_SEATED, EventKind.GAME_ENDED, EventKind.NIGHT_ENDED, EventKind.NIGHT_AWARDS,
                   EventKind.PENALTY_GIVEN, EventKind.TOURNAMENT_ROUND_SEATED, EventKind.TOURNAMENT_ROUND_RESULTS,
-                  EventKind.TOURNAMENT_CUT, EventKind.TOURNAMENT_RESULTS, EventKind.SEASON_AWARDS]
+                  EventKind.TOURNAMENT_CUT, EventKind.TOURNAMENT_RESULTS, EventKind.SEASON_AWARDS,
+                  EventKind.TEAM_LINEUPS, EventKind.TEAM_MATCH_DAY_RESULTS]
 CHANNEL_EVENT_CHOICES = [(e.value, e.label) for e in CHANNEL_EVENTS]
 
 

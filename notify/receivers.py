@@ -13,6 +13,8 @@ from club.selectors import club_language, member_language
 from events.signals import (
     night_closed,
     round_seated,
+    team_lineups_closed,
+    team_match_day_finished,
     tournament_cut,
     tournament_finished,
     tournament_round_finished,
@@ -104,3 +106,13 @@ def _tournament_cut(sender, tournament, **kwargs) -> None:
 @receiver(tournament_finished, dispatch_uid="notify.tournament_finished")
 def _tournament_finished(sender, tournament, **kwargs) -> None:
     _to_club(tournament.club_id, lambda: messages.tournament_results(tournament))
+
+
+@receiver(team_lineups_closed, dispatch_uid="notify.team_lineups_closed")
+def _team_lineups_closed(sender, match_day, **kwargs) -> None:
+    _to_club(match_day.stage.league.club_id, lambda: messages.team_lineups(match_day))
+
+
+@receiver(team_match_day_finished, dispatch_uid="notify.team_match_day_finished")
+def _team_match_day_finished(sender, match_day, **kwargs) -> None:
+    _to_club(match_day.stage.league.club_id, lambda: messages.team_match_day_results(match_day))

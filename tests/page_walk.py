@@ -83,7 +83,30 @@ def event_values(demo) -> dict[str, list]:
     return {"night": [night.pk], "night_table": list(rnd.tables.values_list("pk", flat=True)),
             "tournament": [cup.pk], "entrant": [e.pk for e in [*entrants, *playing]],
             "tournament_table": list(cup_round.tables.values_list("pk", flat=True)),
-            **league_values(demo, admin, rnd)}
+            **league_values(demo, admin, rnd), **team_league_values(demo, season, admin, members)}
+
+
+def team_league_values(demo, season, admin, members) -> dict[str, list]:
+    """A team league (issue 37) of four teams of two, its first stage scheduled, nothing played."""
+    import datetime
+
+    from django.utils import timezone
+
+    from events.teams import services as teams
+
+    league = teams.team_league_create(club=demo, ruleset=season.ruleset, name="주키 팀 리그", by=admin)
+    made = []
+    for k, name in enumerate(("청룡", "백호", "주작", "현무")):
+        team = teams.team_add(league=league, by=admin, name=name)
+        for j in (0, 1):
+            teams.roster_add(team=team, member=members[2 * k + j], by=admin, captain=j == 0,
+                             joined_on=datetime.date(2026, 1, 1))
+        made.append(team)
+    stage = league.stages.get(number=1)
+    teams.stage_edit(stage=stage, by=admin, games_per_team=4, player_min_games=0, player_max_games=4)
+    teams.stage_open(stage=stage, by=admin)
+    teams.stage_schedule(stage=stage, by=admin, first_day=timezone.now() + datetime.timedelta(days=1))
+    return {"team_league": [league.pk], "team": [t.pk for t in made]}
 
 
 def league_values(demo, admin, night_round) -> dict[str, list]:
@@ -133,7 +156,8 @@ def a_finished_tournament_table(club, values) -> None:
     values["tournament_table"] = [t.pk for t in rnd.tables.all()]
 
 
-KINDS = [("notify/", "channel"), ("penalties/", "penalty"), ("referee-calls/", "call"),
+KINDS = [("team-leagues/teams/", "team"), ("team-leagues/", "team_league"),
+         ("notify/", "channel"), ("penalties/", "penalty"), ("referee-calls/", "call"),
          ("tournaments/entrants/", "entrant"), ("tournaments/tables/", "tournament_table"),
          ("tournaments/", "tournament"), ("nights/", "night"), ("tables/", "night_table"), ("games/", "game"),
          ("members/", "member"), ("rulesets/", "ruleset"), ("seasons/", "season")]

@@ -25,7 +25,7 @@ A module's layer is read off its path, never listed module by module:
     league.members (above referee: a merge calls each domain's service) → league.transfer
     league.whatif (above standings)
     events                                   the events' shared base, above the league's domains
-    events.nights, events.tournaments, events.casual   above events, none imports another
+    events.nights, events.tournaments, events.casual, events.teams   above events, none imports another
     federation                               a federation's cross-club ranking, above every kind of event
     notify                                   above every kind of event: it hears their signals
 
@@ -69,7 +69,8 @@ STANDS_ON: dict[str, set[str]] = {
     "events.nights": {"events"},
     "events.tournaments": {"events"},
     "events.casual": {"events"},
-    "federation": {"events.nights", "events.tournaments", "events.casual"},
+    "events.teams": {"events"},
+    "federation": {"events.nights", "events.tournaments", "events.casual", "events.teams"},
     "notify": {"federation"},
     ENTRY: {"notify"},
     "config": {ENTRY},

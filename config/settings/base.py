@@ -272,6 +272,8 @@ CELERY_BEAT_SCHEDULE = {
     # members linking their own Telegram: the bots' "/start <code>" (polled only while a code waits)
     "notify-poll-telegram": {"task": "notify.poll_telegram", "schedule": NOTIFY_TELEGRAM_POLL_SECONDS},
     "league-exports-cleanup": {"task": "league.season_exports_cleanup", "schedule": 3600},
+    # a team league's line-ups close at their deadline (issue 37): shown to all, empty slots from the roster
+    "events-team-lineups-due": {"task": "events.team_lineups_due", "schedule": 60},
 }
 
 # Season files (league/transfer/exports.py, docs/api.md). A season of more games than this is built in

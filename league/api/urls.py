@@ -4,6 +4,7 @@ from rest_framework.parsers import FormParser, MultiPartParser
 from rest_framework.routers import DefaultRouter
 
 from club.auth import ObtainAuthTokenThrottled
+from events.api import teams as team_leagues
 
 from . import calculators, clubs, docs, games, imports, referee, seasons
 from .parsers import SafeJSONParser
@@ -22,6 +23,8 @@ router.register("games", games.GameViewSet, basename="game")
 router.register("hands", games.HandRecordViewSet, basename="hand")
 router.register("penalties", referee.PenaltyViewSet, basename="penalty")
 router.register("imports", imports.ImportBatchViewSet, basename="import")
+router.register("team-leagues", team_leagues.TeamLeagueViewSet, basename="team-league")
+router.register("team-slots", team_leagues.TeamSlotViewSet, basename="team-slot")
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),

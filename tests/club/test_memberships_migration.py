@@ -1,6 +1,7 @@
 """Issue 36 item 1: existing data migrates without loss. The demo club is loaded, the schema taken back to one
 login — one member (club 0004), then forward to persons and memberships (0005, then the clubs' languages of
-0006 and the visitors and claims of 0007) and back again: every member keeps its games, roles and login, and gets a person of its own."""
+0006 and the visitors and claims of 0007) and back again: every member keeps its games, roles and login, and
+gets a person of its own."""
 from __future__ import annotations
 
 import pytest

@@ -29,6 +29,7 @@ ONCE = {
     "events:tournament_penalty": ("events/tournaments/detail.html", 'data-testid="penalty"'),
     "events:tournament_table_action": ("events/tournaments/_round.html", 'name="minutes" value="5"'),
     "events:casual_list": ("events/casual/list.html", 'data-testid="start-casual"'),
+    "events:team_league_list": ("events/teams/list.html", 'data-testid="create-team-league"'),
     "seasons:ruleset_new": ("league/seasons/ruleset_new.html", 'class="card stack"'),
     "whatif:season_edit": ("league/seasons/edit.html", 'data-testid="season-edit"'),
     "league:game_start": ("league/games/start.html", 'class="card stack"'),
@@ -58,6 +59,14 @@ ALLOWLIST = {
     "set_language": "a cookie",
     # States, not records: the second submission finds the state already set.
     "events:night_checkin": "one check-in per member and night (unique); again: 'already checked in'",
+    # The team league (issue 37): each a state or a unique row, so a second submission writes nothing new.
+    "events:team_league_team_add": "a team's name is unique in its league: again is refused by name",
+    "events:team_league_team": "a member is on one roster at a time: again is refused ('already on this roster')",
+    "events:team_league_stage": "opening is a state (again: no change); a scheduled stage refuses a second schedule",
+    "events:team_league_slot": "a slot's player is a state: the same pick again sets the same player",
+    "events:team_league_day": "closing the line-ups is a state: again returns the closed day",
+    "events:team_league_fixture": "seating twice gives the one game (the fixture's row is locked); a forfeit is a "
+                                  "state",
     "events:desk_checkin": "one check-in per member and night (unique); again: 'already checked in'",
     "events:desk_leave": "marks a check-in as left; again changes nothing",
     "notify:my_telegram": "one link per member (unique): again gives a new code for the same link, or unlinks nothing",

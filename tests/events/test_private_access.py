@@ -25,12 +25,13 @@ from tests.factories import ClubFactory, MemberFactory, UserFactory
 
 pytestmark = pytest.mark.django_db
 
-TOURNAMENT_NAME, NIGHT_TITLE = "비공개 봄 대회", "목요일 클럽 나이트"
+TOURNAMENT_NAME, NIGHT_TITLE, TEAM_LEAGUE_NAME = "비공개 봄 대회", "목요일 클럽 나이트", "비공개 팀 리그"
 POST_ONLY = {"desk_checkin", "desk_leave", "round_seat", "night_close", "tournament_register", "tournament_entrant_add",
              "tournament_entrant", "tournament_round_seat", "tournament_penalty", "tournament_finish",
              "tournament_publish", "tournament_table_action", "round_add_table",
              "tournament_check_in_all", "desk_walk_ins", "desk_check_in_all", "tournament_entrants_paste",
-             "night_hosts", "tournament_hosts", "visitor_admit"}
+             "night_hosts", "tournament_hosts", "visitor_admit", "team_league_stage", "team_league_team_add",
+             "team_league_slot", "team_league_day", "team_league_fixture"}
 
 
 def events_url_names() -> set[str]:
@@ -49,6 +50,8 @@ def private_club(club, season, sanma_season, ruleset, members, admin_user, night
     night_round, _ = night_services.round_seat(night=night, number=1, by=admin_user)
     night_table = night_round.tables.first()
     table = rnd.tables.order_by("id").first()
+    team_league, teams, slot = _team_league(club, ruleset, admin_user,
+                                            [MemberFactory(club=club, user=UserFactory()) for _ in range(8)])
     return {
         "tournament": tournament, "night": night, "club": club, "members": members, "admin": admin_user,
         "urls": {
@@ -72,6 +75,13 @@ def private_club(club, season, sanma_season, ruleset, members, admin_user, night
             "tournament_report_pdf": [tournament.pk], "tournament_report_png": [tournament.pk],
             "visitor_desk": [club.slug], "visitor_admit": [club.slug],
             "visit_card": [persons.card_token(members[0].person)],
+            "team_league_list": [club.slug], "team_league": [team_league.pk],
+            "team_league_schedule": [team_league.pk], "team_league_ranking": [team_league.pk],
+            "team_league_board": [team_league.pk], "team_league_board_live": [team_league.pk],
+            "team_league_export": [team_league.pk, "csv"], "team_league_stage": [slot.fixture.match_day.stage_id],
+            "team_league_team": [teams[0].pk], "team_league_team_add": [team_league.pk],
+            "team_league_slot": [slot.pk], "team_league_day": [slot.fixture.match_day_id],
+            "team_league_fixture": [slot.fixture_id],
         },
         "post": {  # what the club's own desk would send: valid, so only the permission refuses it
             "desk_checkin": {"member": members[12].pk}, "desk_leave": {"member": members[8].pk},
@@ -95,9 +105,37 @@ def private_club(club, season, sanma_season, ruleset, members, admin_user, night
             "visitor_admit": {"person": members[0].person_id, "night": night.pk},
             "casual_list": {"ruleset": ruleset.pk, "seat0": members[12].pk, "seat1": members[13].pk,
                             "seat2": members[14].pk, "seat3": members[15].pk},
+            "team_league_list": {"name": "몰래 만든 팀 리그", "ruleset": ruleset.pk, "format": "m_league"},
+            "team_league_stage": {"action": "schedule", "first_day": "2026-12-10T19:00"},
+            "team_league_team_add": {"name": "몰래 만든 팀"},
+            "team_league_team": {"member": members[15].pk, "role": "player"},
+            "team_league_slot": {"member": teams[0].roster.last().member_id},
+            "team_league_fixture": {"action": "seat"},
         },
-        "secrets": [TOURNAMENT_NAME, NIGHT_TITLE, members[0].display_name, members[8].display_name],
+        "secrets": [TOURNAMENT_NAME, NIGHT_TITLE, members[0].display_name, members[8].display_name, TEAM_LEAGUE_NAME],
     }
+
+
+def _team_league(club, ruleset, admin_user, players):
+    """A private team league: four teams of two, its first stage open, one match day with one table."""
+    import datetime
+
+    from django.utils import timezone
+
+    from events.teams import services as teams
+
+    league = teams.team_league_create(club=club, ruleset=ruleset, name=TEAM_LEAGUE_NAME, by=admin_user)
+    made = []
+    for k in range(4):
+        team = teams.team_add(league=league, by=admin_user, name=f"비공개 팀 {k + 1}")
+        for j in (0, 1):
+            teams.roster_add(team=team, member=players[2 * k + j], by=admin_user, captain=j == 0,
+                             joined_on=datetime.date(2026, 1, 1))
+        made.append(team)
+    stage = teams.stage_open(stage=league.stages.get(number=1), by=admin_user)
+    day = teams.match_day_add(stage=stage, by=admin_user, starts_at=timezone.now() + datetime.timedelta(days=3))
+    fixture = teams.fixture_add(match_day=day, teams=made, by=admin_user)
+    return league, made, fixture.slots.get(team=made[0])
 
 
 def _state() -> str:
@@ -145,8 +183,8 @@ def test_nobody_outside_a_private_club_reads_or_writes_any_events_url(private_cl
     before = _state()
     for name, args in sorted(private_club["urls"].items()):
         urls = [reverse(f"events:{name}", args=args)]
-        if name == "tournament_export":
-            urls.append(reverse("events:tournament_export", args=[args[0], "xlsx"]))
+        if name in ("tournament_export", "team_league_export"):
+            urls.append(reverse(f"events:{name}", args=[args[0], "xlsx"]))
         for url in urls:
             for method in ("get", "post"):
                 data = private_club["post"].get(name, {}) if method == "post" else None

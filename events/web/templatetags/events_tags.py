@@ -43,3 +43,17 @@ def night_awards(night):
     from events.nights.awards import night_awards as awards
 
     return awards(night)
+
+
+@register.filter
+def team_points(value) -> str:
+    """A team league's points as the table reads them: one decimal (+77.0, −67.0), two where a ½ carry left
+    a half tenth (+60.85), never rounded away; empty for None."""
+    from decimal import Decimal
+
+    if value is None or value == "":
+        return ""
+    value = Decimal(str(value))
+    tenth = value.quantize(Decimal("0.1"))
+    shown = tenth if tenth == value else value.quantize(Decimal("0.01"))
+    return f"{'+' if shown > 0 else '−' if shown < 0 else ''}{abs(shown)}"
