@@ -57,6 +57,12 @@ def say_round_seated(request: HttpRequest, rnd, created: bool) -> None:
                       % {"n": rnd.number})
 
 
+def posted_ids(values: list[str]) -> list[int]:
+    """The posted ids that can be rows' ids (digits, at most 18 of them: a database integer holds them); the rest,
+    "abc" or a number beyond any row, is no row. Never a 500."""
+    return [int(v) for v in values if v.isascii() and v.isdigit() and len(v) <= 18]
+
+
 def posted_id(value: str | None) -> int:
     """A posted id as a number, 0 (no such row: 404) when it is none ("abc", "1.5", ""), never a 500."""
     return int(value) if value and value.isdecimal() else 0

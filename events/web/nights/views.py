@@ -157,7 +157,7 @@ def night_hosts(request: HttpRequest, pk: int) -> HttpResponse:
         return _back(night)
     if not access.can_run_night(request.user, night.club):
         raise PermissionDenied
-    ids = [int(v) for v in request.POST.getlist("host") if v.isdigit()]
+    ids = pages.posted_ids(request.POST.getlist("host"))
     chosen = list(Member.objects.filter(club=night.club, pk__in=ids, active=True))
     try:
         services.night_hosts_set(night=night, members=chosen, by=request.user)

@@ -165,7 +165,7 @@ def tournament_hosts(request: HttpRequest, pk: int) -> HttpResponse:
         return _back(tournament)
     if not access.can_run_night(request.user, tournament.club):
         raise PermissionDenied
-    ids = [int(v) for v in request.POST.getlist("host") if v.isdigit()]
+    ids = pages.posted_ids(request.POST.getlist("host"))
     chosen = list(Member.objects.filter(club=tournament.club, pk__in=ids, active=True))
     services.tournament_hosts_set(tournament=tournament, members=chosen, by=request.user)
     messages.success(request, _("This night's hosts: %(names)s.")
