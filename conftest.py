@@ -9,6 +9,7 @@ from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
+from hypothesis import settings as _hypothesis_settings
 
 # ``--reuse-db`` on SQLite: the test database lives here (one file per xdist worker), not in memory.
 KEPT_TEST_DB = Path(__file__).resolve().parent / ".pytest-db"
@@ -26,6 +27,13 @@ def _has_chromium() -> bool:
     except ImportError:
         return False
     return True
+
+
+# Property tests: hypothesis's own counts (and tests/depth.py's quick ones) in the suite; the ``deep``
+# profile (HYPOTHESIS_PROFILE=deep) tries ten times as many, for a rare counterexample.
+_hypothesis_settings.register_profile("deep", max_examples=1000)
+if os.environ.get("HYPOTHESIS_PROFILE") == "deep":
+    _hypothesis_settings.load_profile("deep")
 
 
 # A test id must be the same in every process (pytest-xdist's workers each collect and compare): never

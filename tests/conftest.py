@@ -112,6 +112,17 @@ def night_no_sanma(club, season, admin_user):
     return services.night_open(club=club, season=season, title="4인 전용", by=admin_user)
 
 
+@pytest.fixture(scope="session")
+def migrated_sqlite_file(tmp_path_factory) -> Path:
+    """A migrated SQLite database FILE (the default setup's backend), made once per test process: the tests
+    that run a server or a script on a file database copy it rather than migrate one each."""
+    from tests.league import sqlite_tables
+
+    db = tmp_path_factory.mktemp("migrated") / "club.sqlite3"
+    sqlite_tables.migrate(db)
+    return db
+
+
 @pytest.fixture(autouse=True)
 def _fresh_login_throttles():
     """Throttle counters (DRF, in the cache) start empty in every test, so tests never lock each

@@ -6,9 +6,15 @@ admin, and for every address:
 * its path arguments: each id replaced by junk the converter still lets through (0, an id beyond any
   database integer, a missing one);
 * its query parameters: every name the page's forms carry and every ``request.GET`` name its view's
-  module reads, each set in turn to each junk value;
+  module reads, each set in turn to junk;
 * its forms: each POST form of the page sent with its own values, one field at a time replaced by junk
   (and the ``request.POST`` names its view's module reads, alone).
+
+Which junk (issue 34, item 5: the walk was a third of ``make test``): every parameter of every view gets
+the two kinds that reach a view's own code whatever the field, ``JUNK_EVERYWHERE`` (a number no database
+integer holds, where 500s were found; text that is neither a number nor short); the other kinds
+(``JUNK_ONCE_PER_NAME``: short text, a negative number) are sent to a parameter name at its first
+meeting in the walk, where the same name is the same field read by the same code on the next page.
 
 A 500 is a failure, listed with the address and what was sent; every other answer (a form's error, 400,
 403, 404, 422) is the view's own. The counts of requests sent are printed (``-s``).
@@ -34,7 +40,9 @@ from tests.page_walk import patterns as _patterns
 
 pytestmark = pytest.mark.django_db
 
-JUNK = ["abc", "-1", "99999999999999999999", "x" * 3000]  # a NUL is refused before any view (400, middleware)
+JUNK_EVERYWHERE = ["99999999999999999999", "x" * 3000]  # a NUL is refused before any view (400, middleware)
+JUNK_ONCE_PER_NAME = ["abc", "-1"]
+JUNK = [*JUNK_EVERYWHERE, *JUNK_ONCE_PER_NAME]
 JUNK_IDS = ["0", "99999999999999999999", "987654321"]
 SKIP_PREFIXES = ("admin/", "accounts/logout", "i18n/", "healthz")
 NAMES_READ = re.compile(r"request\.(GET|POST)(?:\.get|\.getlist|\.__contains__)?\s*[\[(]\s*[\"']([\w\-]+)[\"']")
@@ -115,6 +123,15 @@ def _send(client: Client, method: str, url: str, data: dict[str, str] | None, fa
     return response.status_code
 
 
+def junk_for(method: str, name: str, met: set[tuple[str, str]]) -> list[str]:
+    """The junk values that parameter ``name`` (sent by ``method``) gets here: every kind at its first
+    meeting in the walk (``met`` remembers), ``JUNK_EVERYWHERE`` at each later one."""
+    if (method, name) in met:
+        return JUNK_EVERYWHERE
+    met.add((method, name))
+    return JUNK
+
+
 SHARDS = {"club pages": ("c/",), "events": ("events/",), "games": ("games/",), "api": ("api/",)}
 """The walk in parts (``make test`` runs them side by side); "the rest": every address none of them holds."""
 
@@ -144,6 +161,7 @@ def test_no_parameter_of_any_view_answers_500(demo, capsys, shard):
     failures: list[str] = []
     sent = 0
     seen: set[tuple] = set()  # a form (or a query name of a view) met on several pages is sent once
+    met: set[tuple[str, str]] = set()  # (method, parameter name) already sent every kind of junk
     for route, name, pattern in _patterns(get_resolver()):
         if route.startswith(SKIP_PREFIXES) or not _in_shard(route, shard):
             continue
@@ -180,7 +198,7 @@ def test_no_parameter_of_any_view_answers_500(demo, capsys, shard):
             if (name, qname) in seen:
                 continue
             seen.add((name, qname))
-            for junk in JUNK:
+            for junk in junk_for("get", qname, met):
                 _send(client, "get", url, {qname: junk}, failures)
                 sent += 1
         posted = [(action, fields) for method, action, fields in forms
@@ -193,11 +211,11 @@ def test_no_parameter_of_any_view_answers_500(demo, capsys, shard):
             for field in sorted(fields):
                 if field in ("csrfmiddlewaretoken", "entry_token"):
                     continue
-                for junk in JUNK:
+                for junk in junk_for("post", field, met):
                     _send(client, "post", action, {**fields, field: junk}, failures)
                     sent += 1
         for pname in sorted(read["POST"]):
-            for junk in JUNK:
+            for junk in junk_for("post", pname, met):
                 _send(client, "post", url, {pname: junk}, failures)
                 sent += 1
         client.force_login(admin)  # a form may have logged the walker out
@@ -205,3 +223,10 @@ def test_no_parameter_of_any_view_answers_500(demo, capsys, shard):
         print(f"\nfuzz ({shard}): {sent} requests, {len(failures)} answered 500")
         print("\n".join(failures))
     assert failures == []
+
+
+def test_a_parameter_gets_every_kind_of_junk_at_its_first_meeting_and_the_two_everywhere_kinds_after():
+    met: set[tuple[str, str]] = set()
+    assert junk_for("post", "host", met) == ["99999999999999999999", "x" * 3000, "abc", "-1"]
+    assert junk_for("post", "host", met) == ["99999999999999999999", "x" * 3000]
+    assert junk_for("get", "host", met) == ["99999999999999999999", "x" * 3000, "abc", "-1"]

@@ -58,8 +58,8 @@ def hand_creations(game) -> int:
     return AuditEntry.objects.filter(object_type="hand", action="create", after__game=game.pk).count()
 
 
-def tap(page, name: str, value: str, scope: str = "") -> None:
-    page.locator(f'{scope} label:has(input[name="{name}"][value="{value}"])').first.click()
+def tap(page, name: str, value: str, scope: str = "", *, timeout: float | None = None) -> None:
+    page.locator(f'{scope} label:has(input[name="{name}"][value="{value}"])').first.click(timeout=timeout)
 
 
 def wait_js(page, expression: str, *, polling: int = 250, timeout: int = 20_000) -> None:
@@ -99,10 +99,12 @@ def open_table_online(page, base_url: str, game, username: str = "p0") -> str:
 
 
 def queue_offline(page, kind: str, taps: list[tuple[str, str]], scope: str = "") -> None:
-    tap(page, "kind", kind)
+    """Tap a hand in and save it. Going offline starts the engine (Pyodide), which holds the page's thread
+    while it loads: on a loaded machine longer than the default 20 s, so the taps wait as long as the engine."""
+    tap(page, "kind", kind, timeout=ENGINE_MS)
     for name, value in taps:
-        tap(page, name, value, scope)
-    page.click("[data-testid=save]")
+        tap(page, name, value, scope, timeout=ENGINE_MS)
+    page.click("[data-testid=save]", timeout=ENGINE_MS)
 
 
 def enter_three_hands(page) -> None:

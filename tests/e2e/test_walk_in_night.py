@@ -15,6 +15,7 @@ import pytest
 from tests.e2e.conftest import CHROMIUM
 from tests.e2e.test_game_night import login
 from tests.e2e.test_table_browser import expect_preview, save, tap
+from tests.e2e.waits import new_document
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
@@ -45,8 +46,7 @@ def code_phone(new_context, base_url: str, code: str):
     phone = new_context().new_page()
     phone.goto(f"{base_url}/t/")
     phone.fill("input[name=code]", code.lower())
-    with phone.expect_navigation():
-        phone.click("form button[type=submit]")
+    new_document(phone, lambda: phone.click("form button[type=submit]"))
     return phone
 
 
@@ -63,13 +63,11 @@ def test_a_night_of_walk_ins_played_with_table_codes(base_url, new_context, club
     desk = login(new_context(), base_url, "admin", night_path)
     desk.fill("[data-testid=walk-in-names]", "\n".join(GUESTS))
     desk.screenshot(path=f"{shots}/walk-ins-desk.png", full_page=True)
-    with desk.expect_navigation():
-        desk.click("[data-testid=walk-in-add]")
+    new_document(desk, lambda: desk.click("[data-testid=walk-in-add]"))
     expect(desk.locator(".messages")).to_contain_text("김손님")
 
     # Three tables.
-    with desk.expect_navigation():
-        desk.click("[data-testid=seat-next]")
+    new_document(desk, lambda: desk.click("[data-testid=seat-next]"))
     expect(desk.locator("[data-testid^=table-1-]")).to_have_count(3)
     tables = list(NightTable.objects.filter(round__night=night).select_related("game").order_by("label"))
     games = [t.game for t in tables]
@@ -102,8 +100,7 @@ def test_a_night_of_walk_ins_played_with_table_codes(base_url, new_context, club
     desk.goto(f"{base_url}{night_path}close/ask/")
     expect(desk.locator(f"[data-testid=close-hands-{games[2].pk}]")).to_have_text("0국")
     desk.screenshot(path=f"{shots}/walk-ins-close.png", full_page=True)
-    with desk.expect_navigation():
-        desk.click("[data-testid=close-confirm]")
+    new_document(desk, lambda: desk.click("[data-testid=close-confirm]"))
     statuses = {g.pk: Game.objects.get(pk=g.pk) for g in games}
     assert statuses[games[0].pk].status == Game.Status.FINISHED
     assert statuses[games[1].pk].status == Game.Status.FINISHED  # the yellow card did not stop it

@@ -71,3 +71,12 @@ def test_a_tournaments_hosts_enter_at_every_table_of_it(club, ruleset, members, 
     tournaments.tournament_hosts_set(tournament=cup, members=[night_host], by=admin_user)
     rnd, _ = tournaments.round_seat(tournament=cup, number=1, by=admin_user)
     assert all(permissions.can_enter_hands(night_host.user, t.game) for t in rnd.tables.select_related("game"))
+
+
+@pytest.mark.parametrize("junk", ["99999999999999999999", "abc", "-1"])
+def test_a_host_id_that_is_no_members_id_is_no_host_not_a_500(night, admin_user, night_host, junk):
+    client = Client(raise_request_exception=False)
+    client.force_login(admin_user)
+    response = client.post(reverse("events:night_hosts", args=[night.pk]), {"host": [night_host.pk, junk]})
+    assert response.status_code == 302
+    assert list(night.hosts.all()) == [night_host]

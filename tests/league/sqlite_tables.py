@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import socket
 import subprocess
 import sys
@@ -60,10 +61,21 @@ def _env(db_path: Path) -> dict[str, str]:
     return env
 
 
-def prepare(db_path: Path, tables: int) -> list[dict]:
+def migrate(db_path: Path) -> None:
+    """A migrated SQLite database file at ``db_path``, with the default setup's backend."""
+    subprocess.run([sys.executable, str(REPO / "manage.py"), "migrate", "--noinput", "-v", "0"], env=_env(db_path),
+                   check=True, cwd=REPO, timeout=600)
+
+
+def prepare(db_path: Path, tables: int, *, migrated: Path | None = None) -> list[dict]:
+    """``tables`` games on the file ``db_path``: a copy of ``migrated`` (a file :func:`migrate` made; the
+    tests share one per process) when given, else migrated here."""
     env = _env(db_path)
     manage = [sys.executable, str(REPO / "manage.py")]
-    subprocess.run([*manage, "migrate", "--noinput", "-v", "0"], env=env, check=True, cwd=REPO)
+    if migrated is not None:
+        shutil.copyfile(migrated, db_path)
+    else:
+        migrate(db_path)
     done = subprocess.run([*manage, "shell", "-c", SETUP.replace("sys.argv[1]", str(tables))], env=env, check=True,
                           cwd=REPO, capture_output=True, text=True)
     line = next(ln for ln in done.stdout.splitlines() if ln.startswith("PLAN"))

@@ -180,15 +180,13 @@ def fire_on_a_new_club(path: str, n: int) -> None:
 
 
 @pytest.fixture(scope="module")
-def sqlite_file(tmp_path_factory) -> dict[str, str]:
-    """A migrated SQLite database FILE with the default setup's backend, and the environment naming it.
-    (The suite's own SQLite test database is in memory: one shared cache, whose table locks refuse a
-    second writer at once instead of letting it wait, as a file's write lock does.)"""
-    db = tmp_path_factory.mktemp("starts") / "club.sqlite3"
+def sqlite_file(migrated_sqlite_file) -> dict[str, str]:
+    """The environment naming a migrated SQLite database FILE with the default setup's backend (each test
+    copies it). (The suite's own SQLite test database is in memory: one shared cache, whose table locks
+    refuse a second writer at once instead of letting it wait, as a file's write lock does.)"""
     env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "DJANGO_SETTINGS_MODULE")}
-    env.update(DATABASE_URL=f"sqlite:///{db}", DJANGO_SETTINGS_MODULE="config.settings.test", PYTHONPATH=str(REPO))
-    subprocess.run([sys.executable, str(REPO / "manage.py"), "migrate", "--noinput", "-v", "0"], env=env,
-                   check=True, cwd=REPO, timeout=300)
+    env.update(DATABASE_URL=f"sqlite:///{migrated_sqlite_file}", DJANGO_SETTINGS_MODULE="config.settings.test",
+               PYTHONPATH=str(REPO))
     return env
 
 

@@ -3,6 +3,7 @@ service is away) is sent again by the web process itself within a minute of the 
 once — where it used to wait for a beat that ``make run`` never starts. Against the local fake service."""
 from __future__ import annotations
 
+import threading
 import time
 
 import pytest
@@ -11,6 +12,7 @@ from league.games import services as game_services
 from notify import delivery
 from notify.models import Outbox
 from tests.league.events import ALL_LAST_FINISH
+from tests.waiting import wait_until
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the retry runs in its own thread: it sees committed rows
 
@@ -49,7 +51,9 @@ def test_a_send_that_failed_once_is_sent_once_within_a_minute_of_the_service_com
     sent = _wait_for(lambda: Outbox.objects.filter(pk=row.pk, status=Outbox.Status.SENT).exists(), 60)
     assert sent, Outbox.objects.get(pk=row.pk).last_error
     assert time.monotonic() - back_at < 60
-    time.sleep(0.5)  # nothing more goes out after the send (the thread has nothing pending)
+    # nothing more goes out after the send: the retry thread ends once nothing is pending
+    wait_until(lambda: not any(t.name == "notify-embedded-retry" and t.is_alive() for t in threading.enumerate()),
+               timeout=60, message="the embedded retry thread still runs with nothing pending")
     assert len(fake.posted) == 1
     assert len(fake.requests) == 2
     assert fake.requests[0].body["nonce"] == fake.requests[1].body["nonce"]

@@ -36,6 +36,7 @@ from scoring.needs import (
 from scoring.record import parse_event
 from scoring.rules import resolve
 from scoring.tenhou6 import convert_log
+from tests.depth import examples
 from tests.paths import TENHOU6_LOGS
 from tests.scoring.rulebook import record
 from tests.scoring.test_needs import CASES, USUAL_CASES, WIN_GAME_CASES
@@ -202,7 +203,7 @@ def _random_record(data: Any, ruleset: Any, lead_in: int) -> dict | None:
     # many refused hands (a 2-han minimum on every deal) and limits from 4 han 30 fu (kiriage)
     {"base": ASI, "overrides": {"dealer_min_han_from_renchan": 0, "dealer_min_han": 2, "kiriage": True}},
 ], ids=[JUKI, ASI, JUKI_SANMA, "tenhou-sanma", "m-league", "asi with a dealer minimum and kiriage"])
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40, deep=400), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_random_games_near_all_last_give_what_the_linear_scan_gives(ruleset, data):
     players = resolve(ruleset).players

@@ -9,6 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import ratings as R
+from tests.depth import examples
 
 # The two games of docs/ratings.md ("Worked example data").
 G1 = R.GameResult(1, ("A", "B", "C", "D"), ("62.3", "8.1", "-21.4", "-49.0"), (1, 2, 3, 4), "2025-01-04T18:00")
@@ -166,7 +167,7 @@ def zero_sum_table(draw, seats=seat_counts):
     return [D(t).scaleb(-1) for t in tenths], [D(b).scaleb(-3) for b in before]
 
 
-@settings(max_examples=300)
+@settings(max_examples=examples(100, deep=1000))
 @given(zero_sum_table(), st.sampled_from([1, 7, 41, 100]), st.integers(0, 4))
 def test_p_rating_changes_at_a_table_sum_to_zero_when_points_do(table, divisor, decimals):
     points, before = table
@@ -181,7 +182,7 @@ def test_p_rating_changes_at_a_table_sum_to_zero_when_points_do(table, divisor, 
         assert abs(d - exact) < D(1).scaleb(-decimals)
 
 
-@settings(max_examples=100)
+@settings(max_examples=examples(100, deep=1000))
 @given(zero_sum_table(seats=st.just(4)), st.integers(1, 100))
 def test_p_rating_table_change_is_points_sum_over_f_when_not_zero_sum(table, offset):
     points, before = table

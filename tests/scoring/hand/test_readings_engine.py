@@ -22,6 +22,7 @@ from scoring.errors import HandError
 from scoring.hand import HandContext, evaluate, readings
 from scoring.hand.evaluate import evaluate_with_library
 from scoring.rules import PRESETS, Kazoe, Renhou, preset
+from tests.depth import examples
 
 RULESETS = {
     **{name: preset(name) for name in PRESETS},
@@ -225,7 +226,7 @@ def hypothesis_hands(draw):  # type: ignore[no-untyped-def]
     return hand
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(100, deep=1000), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(hand=hypothesis_hands(), name=st.sampled_from(sorted(RULESETS)))
 def test_ours_equals_the_library_on_hypothesis_hands(hand: dict, name: str) -> None:
     assert_same(hand, RULESETS[name])

@@ -10,6 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from scoring import ratings as R
+from tests.depth import examples
 
 
 def by_fractions(points, before, params: R.PRatingParams) -> list[D]:
@@ -31,7 +32,7 @@ def by_fractions(points, before, params: R.PRatingParams) -> list[D]:
 decimals_ = st.decimals(min_value=-200, max_value=200, places=3, allow_nan=False, allow_infinity=False)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(100, deep=1000), deadline=None)
 @given(
     seats=st.sampled_from([3, 4]),
     points=st.lists(st.decimals(min_value=-150, max_value=150, places=1), min_size=4, max_size=4),
