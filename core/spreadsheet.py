@@ -60,3 +60,37 @@ def fit_columns(sheet: Any, *, padding: int = 2) -> None:
             widths[cell.column] = max(widths.get(cell.column, 0), display_width(text))
     for column, width in widths.items():
         sheet.column_dimensions[get_column_letter(column)].width = min(MAX_WIDTH, max(MIN_WIDTH, width + padding))
+
+
+def sections_csv(*sections: Iterable[Iterable[Any]]) -> str:
+    """Several tables in one CSV file, an empty line between them (a standings table, then its games)."""
+    import csv
+    import io
+
+    out = io.StringIO()
+    writer = csv.writer(out)
+    for i, rows in enumerate(sections):
+        if i:
+            writer.writerow([])
+        writer.writerows(rows)
+    return out.getvalue()
+
+
+def sheets_xlsx(sheets: Iterable[tuple[str, Iterable[Iterable[Any]]]]) -> bytes:
+    """A workbook of one sheet per (title, rows): the first row of each frozen as its header, every column as
+    wide as its longest cell (Hangul names are not cut off)."""
+    import io
+
+    from openpyxl import Workbook
+
+    book = Workbook()
+    book.remove(book.active)
+    for title, rows in sheets:
+        sheet = book.create_sheet(str(title)[:31])  # Excel's limit on a sheet's name
+        for row in rows:
+            sheet.append(row)
+        sheet.freeze_panes = "A2"
+        fit_columns(sheet)
+    out = io.BytesIO()
+    book.save(out)
+    return out.getvalue()

@@ -3,15 +3,13 @@ the individual ranking and every seat's result. Text cells are guarded against f
 (``core.spreadsheet.safe_cell``); XLSX columns fit Hangul names."""
 from __future__ import annotations
 
-import csv
-import io
 from decimal import Decimal
 from typing import Any
 
 from django.utils.translation import gettext as _
 
-from core.spreadsheet import fit_columns
 from core.spreadsheet import safe_cell as _safe
+from core.spreadsheet import sections_csv, sheets_xlsx
 from events.teams import standings
 from events.teams.models import TeamLeague
 
@@ -42,28 +40,8 @@ def player_rows(league: TeamLeague) -> list[list[Any]]:
 
 
 def to_csv(league: TeamLeague) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerows(team_rows(league))
-    writer.writerow([])
-    writer.writerows(player_rows(league))
-    return out.getvalue()
+    return sections_csv(team_rows(league), player_rows(league))
 
 
 def to_xlsx(league: TeamLeague) -> bytes:
-    from openpyxl import Workbook
-
-    book = Workbook()
-    sheet = book.active
-    sheet.title = _("Teams")[:31]
-    for row in team_rows(league):
-        sheet.append(row)
-    players = book.create_sheet(_("Players")[:31])
-    for row in player_rows(league):
-        players.append(row)
-    for each in (sheet, players):
-        each.freeze_panes = "A2"
-        fit_columns(each)
-    out = io.BytesIO()
-    book.save(out)
-    return out.getvalue()
+    return sheets_xlsx([(_("Teams"), team_rows(league)), (_("Players"), player_rows(league))])

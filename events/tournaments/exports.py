@@ -5,15 +5,13 @@ Text cells are guarded against spreadsheet formula injection (``core.spreadsheet
 starting with = + - @ tab or CR gets a leading apostrophe)."""
 from __future__ import annotations
 
-import csv
-import io
 from decimal import Decimal
 from typing import Any
 
 from django.utils.translation import gettext as _
 
-from core.spreadsheet import fit_columns
 from core.spreadsheet import safe_cell as _safe
+from core.spreadsheet import sections_csv, sheets_xlsx
 from events.tournaments import selectors, standings
 from events.tournaments.models import Tournament
 from league.games.words import wind_name
@@ -48,28 +46,8 @@ def table_rows(tournament: Tournament) -> list[list[Any]]:
 
 
 def to_csv(tournament: Tournament) -> str:
-    out = io.StringIO()
-    writer = csv.writer(out)
-    writer.writerows(standings_rows(tournament))
-    writer.writerow([])
-    writer.writerows(table_rows(tournament))
-    return out.getvalue()
+    return sections_csv(standings_rows(tournament), table_rows(tournament))
 
 
 def to_xlsx(tournament: Tournament) -> bytes:
-    from openpyxl import Workbook
-
-    book = Workbook()
-    sheet = book.active
-    sheet.title = _("Standings")[:31]
-    for row in standings_rows(tournament):
-        sheet.append(row)
-    tables = book.create_sheet(_("Tables")[:31])
-    for row in table_rows(tournament):
-        tables.append(row)
-    for each in (sheet, tables):  # columns as wide as their longest cell: Hangul names are not cut off
-        each.freeze_panes = "A2"
-        fit_columns(each)
-    out = io.BytesIO()
-    book.save(out)
-    return out.getvalue()
+    return sheets_xlsx([(_("Standings"), standings_rows(tournament)), (_("Tables"), table_rows(tournament))])
