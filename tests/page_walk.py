@@ -141,11 +141,11 @@ def a_finished_tournament_table(club, values) -> None:
     from league.models import Game
 
     admin = Member.objects.get(club=club, user__username="admin").user
-    for playing in Game.objects.filter(club=club, status=Game.Status.IN_PROGRESS):  # its players are free for the cup
-        game_services.game_cancel(game=playing, by=admin, reason="폭 검사")
     cup = Tournament.objects.get(pk=values["tournament"][0])
     rnd = cup.round_set.filter(number=1).first()  # the walk's values seat round 1 (the walk-ins' tables)
     if rnd is None:
+        for playing in Game.objects.filter(club=club, status=Game.Status.IN_PROGRESS):  # its players are free
+            game_services.game_cancel(game=playing, by=admin, reason="폭 검사")
         for entrant in Entrant.objects.filter(tournament=cup, status="pending"):
             tournaments.approve(entrant=entrant, by=admin)
         tournaments.check_in_all(tournament=cup, by=admin)

@@ -82,7 +82,9 @@ TYPED = [
     ("league.RefereeCall", ("note",)), ("core.AuditEntry", ("reason",)),
     ("events.ClubNight", ("title",)), ("events.NightTable", ("label",)), ("events.Tournament", ("name",)),
     ("events.Entrant", ("team",)), ("events.TournamentTable", ("label",)),
-    ("notify.Channel", ("label", "bot_username")), ("auth.User", ("username",)),
+    ("notify.Channel", ("label", "bot_username", "secret_hint")), ("auth.User", ("username",)),
+    ("events.TeamLeague", ("name",)), ("events.Team", ("name",)), ("events.Stage", ("name",)),
+    ("events.MatchDay", ("venue",)),
 ]
 
 

@@ -115,8 +115,8 @@ def test_a_form_sent_again_after_its_hand_was_undone_stores_nothing(host_client,
 
 def test_the_game_ending_hand_adds_only_the_games_result_and_its_announcement(host_client, game, players, settings):
     """South 4's mangan ends the game: the five, the game's result columns, and what its end announces inside the
-    transaction (the standings' mark, the tournament's table, the club's language and notify's
-    channels, the seats' Telegram links read once for the four). Before: 19 (the token's four, and a Telegram
+    transaction (the standings' mark, the team league's fixture, the tournament's table, the club's language and
+    notify's channels, the seats' Telegram links read once for the four). Before: 19 (the token's four, and a Telegram
     lookup per seat). The standings' update itself is after the response (deferred here, and run after the count)."""
     from core.queueing import later
 
@@ -136,6 +136,7 @@ def test_the_game_ending_hand_adds_only_the_games_result_and_its_announcement(ho
         *THE_FIVE[:4],
         ("UPDATE", "league_game"),
         ("UPDATE", "league_season"),
+        ("SELECT", "events_fixture"),
         ("SELECT", "events_tournamenttable"),
         ("SELECT", "club_club"),
         ("SELECT", "league_gameseat"),
