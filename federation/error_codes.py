@@ -19,3 +19,7 @@ class FederationErrorCode(enum.StrEnum):
     NOT_FINISHED = "not_finished"
     BAD_FILE = "bad_file"
     """An imported results file that cannot be read (each line says why); nothing was stored."""
+    SEASON_NAME_TAKEN = "season_name_taken"
+    """The federation already has a season of that name (a form sent twice opens one season)."""
+    ALREADY_IMPORTED = "already_imported"
+    """That tournament (title and first day) was already imported (a file sent twice counts once)."""

@@ -128,6 +128,9 @@ def season_create(*, federation: Federation, name: str, starts_on: datetime.date
         raise _refuse(_("Unknown ranking method."), Code.UNKNOWN_METHOD)
     if ends_on is not None and ends_on < starts_on:
         raise _refuse(_("The season cannot end before it starts."), Code.BAD_DATES)
+    if FederationSeason.objects.filter(federation=federation, name=name.strip()).exists():
+        raise _refuse(_("This federation already has a season named “%(name)s”.") % {"name": name.strip()},
+                      Code.SEASON_NAME_TAKEN)
     season = FederationSeason.objects.create(federation=federation, name=name.strip(), starts_on=starts_on,
                                              ends_on=ends_on, method=method)
     _log(federation=federation, by=by, action="season_create", obj=season,
@@ -313,6 +316,11 @@ def external_tournament_import(*, federation: Federation, imported: ImportedTour
     """A tournament held elsewhere, with its results: each line matched to a person by EMA id, else by Latin
     name or an alias, else a new person; the federation's MERS seasons update those persons."""
     _require_admin(by, federation)
+    Federation.objects.select_for_update().get(pk=federation.pk)  # two uploads of one file at once: one after the other
+    if FederationTournament.objects.filter(federation=federation, tournament__isnull=True, title=imported.title,
+                                           starts_on=imported.starts_on).exists():
+        raise _refuse(_("“%(title)s” of %(day)s is already imported: a tournament counts once.")
+                      % {"title": imported.title, "day": imported.starts_on}, Code.ALREADY_IMPORTED)
     report = MatchReport()
     record = FederationTournament.objects.create(
         federation=federation, source=source, title=imported.title, starts_on=imported.starts_on,

@@ -113,6 +113,7 @@ class TeamSlotViewSet(BaseViewSet):
 
     permission_classes = [IsAuthenticated]
     queryset = Slot.objects.none()
+    serializer_class = LineupPickSerializer  # what OPTIONS describes (the action's body)
 
     @extend_schema(request=LineupPickSerializer,
                    responses={200: inline_serializer("LineupPicked", {

@@ -23,6 +23,7 @@ from events.nights.models import ClubNight
 from events.tournaments import services as tournament_services
 from events.tournaments.models import Entrant, Tournament
 from events.web import pages
+from league.web.ui.params import posted_ids
 
 
 def _desk_club(request: HttpRequest, slug: str) -> Club:
@@ -78,17 +79,18 @@ def visitor_admit(request: HttpRequest, slug: str) -> HttpResponse:
         if card:
             person = persons.person_from_card(card)
         else:
-            person = get_object_or_404(Person, pk=int(request.POST.get("person", "0") or 0))
+            person = get_object_or_404(Person, pk=next(iter(posted_ids(request, "person")), 0))
         member, created = persons.visitor_membership(club=club, person=person, by=request.user,
                                                      shown_card=bool(card))
-        night_id, tournament_id = request.POST.get("night", ""), request.POST.get("tournament", "")
-        if night_id.isdigit():
-            night = get_object_or_404(ClubNight, pk=int(night_id), club=club)
+        night_id = next(iter(posted_ids(request, "night")), None)  # no number, or none a row could have: none
+        tournament_id = next(iter(posted_ids(request, "tournament")), None)
+        if night_id is not None:
+            night = get_object_or_404(ClubNight, pk=night_id, club=club)
             night_services.check_in(night=night, member=member, by=request.user)
             messages.success(request, _("%(name)s is checked in as a visitor.") % {"name": member.display_name})
             return redirect("events:night_detail", night.pk)
-        if tournament_id.isdigit():
-            tournament = get_object_or_404(Tournament, pk=int(tournament_id), club=club)
+        if tournament_id is not None:
+            tournament = get_object_or_404(Tournament, pk=tournament_id, club=club)
             entrant, _new = tournament_services.register(tournament=tournament, member=member, by=request.user)
             if entrant.status == Entrant.Status.PENDING:
                 entrant = tournament_services.approve(entrant=entrant, by=request.user)

@@ -111,6 +111,16 @@ ALLOWLIST = {
     "league:table_code_renew": "a second renew gives yet another code; the screen shows the one in force",
     "table_code": "writes only the phone's session (which game its code opens)",
     "table_code_open": "writes only the phone's session (which game its code opens)",
+    # issue 36: memberships, visitors, claims, federations
+    "club:switch": "writes only the session's current club",
+    "club:member_person": "edits the person to the posted values",
+    "club:claim_create": "one pending claim per person and record (unique): again returns the open one",
+    "club:claim_decide": "decides a pending claim; a decided one is not pending (refused)",
+    "events:visitor_admit": "one visitor membership per person and club (reused), one check-in or entry per "
+                            "member (unique): again changes nothing",
+    "federation:share": "sets the club's sharing to the posted values",
+    "federation:manage": "a club joins once (unique: again refused); a season's name is unique in the federation",
+    "federation:import": "a tournament (title and first day) is imported once: again is refused",
 }
 
 

@@ -84,7 +84,7 @@ def test_audit_log_stored_times_in_local_time():
     from league.web.templatetags.mahjong import audit_changes
 
     entry = SimpleNamespace(before=None, after={"id": 7, "season": 3, "starts_at": "2026-12-01T08:30:00Z"})
-    assert audit_changes(entry) == (("starts_at", "", "2026-12-01 17:30"),)  # no ids, the club's time
+    assert audit_changes(entry) == (("시작 시각", "", "2026-12-01 17:30"),)  # no ids, the club's time
 
 
 # --- the standings CSV, plurals ------------------------------------------------------------------

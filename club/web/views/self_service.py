@@ -27,6 +27,7 @@ from events.web.nights.myseat import my_seat_section
 from league import permissions
 from league.games import selectors as game_selectors
 from league.referee import selectors as referee_selectors
+from league.web.ui.params import posted_ids
 from notify.web.views import my_telegram_section
 
 MEMBER_PAGE_GAMES = 50
@@ -166,8 +167,8 @@ def me(request: HttpRequest) -> HttpResponse:
 @require_POST
 def switch_club(request: HttpRequest) -> HttpResponse:
     """The header's switcher and "내 정보"'s list: the session's current club becomes the chosen one."""
-    club_id = request.POST.get("club", "")
-    member = current.switch_to(request, int(club_id)) if club_id.isdigit() else None
+    club_ids = posted_ids(request, "club")  # no number, or none a row could have: no club of mine
+    member = current.switch_to(request, club_ids[0]) if club_ids else None
     if member is None:
         messages.error(request, _("You are not a member of that club."))
     else:
