@@ -6,11 +6,11 @@ Refusals carry the domain's ``code`` (``events.error_codes.TeamLeagueErrorCode``
 ``max_games``, ``min_games``, ``not_on_roster``, ``same_time``, ``seated``."""
 from __future__ import annotations
 
-from django.shortcuts import get_object_or_404
 from drf_spectacular.utils import extend_schema, inline_serializer
 from rest_framework import mixins, serializers
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
+from rest_framework.generics import get_object_or_404  # a malformed id: 404, not a 500
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.response import Response
 
@@ -104,7 +104,8 @@ class TeamLeagueViewSet(BaseViewSet, mixins.ListModelMixin, mixins.RetrieveModel
 
 
 class LineupPickSerializer(serializers.Serializer):
-    member = serializers.IntegerField(help_text="The player's member id (their membership at the host club, or "
+    member = serializers.IntegerField(
+        min_value=1, max_value=2**63 - 1, help_text="The player's member id (their membership at the host club, or "
                                                 "at their own club: the host club's is then used).")
 
 
@@ -113,6 +114,7 @@ class TeamSlotViewSet(BaseViewSet):
 
     permission_classes = [IsAuthenticated]
     queryset = Slot.objects.none()
+    lookup_value_regex = "[0-9]{1,18}"  # an id a row can have; anything else is no address (404), never a 500
     serializer_class = LineupPickSerializer  # what OPTIONS describes (the action's body)
 
     @extend_schema(request=LineupPickSerializer,

@@ -96,10 +96,12 @@ def test_an_import_matches_by_ema_id_then_name_then_makes_new_persons(federation
 
 
 def test_an_exported_federation_tournament_imports_back_the_same(federation, fed_admin):
-    """Import, export as the EMA workbook, import that again: the same places, persons and figures."""
+    """Import, export as the EMA workbook, import that again (under another title: the same tournament twice is
+    refused, as the next test shows): the same places, persons and figures."""
     first, _ = services.external_tournament_import(federation=federation, imported=held_elsewhere(), source="ema",
                                                    by=fed_admin)
     again = files.read_ema_workbook(files.ema_workbook(selectors.tournament_file(record=first)))
+    again = dataclasses.replace(again, title=f"{again.title} (again)")
     second, report = services.external_tournament_import(federation=federation, imported=again, source="ema",
                                                          by=fed_admin)
     assert report.new == []
@@ -107,3 +109,15 @@ def test_an_exported_federation_tournament_imports_back_the_same(federation, fed
     assert list(second.results.order_by("place").values_list(*fields)) == \
         list(first.results.order_by("place").values_list(*fields))
     assert FederationTournament.objects.count() == 2
+
+
+def test_the_same_tournament_imported_twice_is_refused_and_counts_once(federation, fed_admin):
+    """A results file sent twice (a double tap, or the same file a week later): the second is refused in
+    Korean, and the tournament counts once in the rankings."""
+    services.external_tournament_import(federation=federation, imported=held_elsewhere(), source="ema", by=fed_admin)
+    with pytest.raises(services.FederationRefused) as refused:
+        services.external_tournament_import(federation=federation, imported=held_elsewhere(), source="portal",
+                                            by=fed_admin)
+    assert refused.value.code == "already_imported"
+    assert "이미 가져왔습니다" in refused.value.messages[0]
+    assert FederationTournament.objects.count() == 1

@@ -174,9 +174,9 @@ def switch_club(request: HttpRequest) -> HttpResponse:
     else:
         messages.success(request, _("Now at %(club)s.") % {"club": member.club.name})
     target = request.POST.get("next", "")
-    if not url_has_allowed_host_and_scheme(target, allowed_hosts={request.get_host()},
-                                           require_https=request.is_secure()):
-        target = reverse("club:me")
+    if not target.startswith("/") or not url_has_allowed_host_and_scheme(
+            target, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+        target = reverse("club:me")  # a path of this site only ("abc" or a number is no page: 500 in redirect())
     return redirect(target)
 
 
