@@ -6,7 +6,8 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+from django.shortcuts import render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
@@ -34,6 +35,18 @@ def form_once(request: HttpRequest) -> Once | None:
 
 def etag(version: str) -> str:
     return f'"{version}-{get_language() or "ko"}"'
+
+
+def live_fragment(request, *, etag: str, template: str, context) -> HttpResponse:
+    """A polled fragment (a board's tables, my seat): 304 while the browser's copy is current (If-None-Match), else
+    the fragment built by ``context()`` (called only then); never kept by a cache on the way."""
+    if request.headers.get("If-None-Match") == etag:
+        response = HttpResponseNotModified()
+    else:
+        response = render(request, template, context())
+    response["ETag"] = etag
+    response["Cache-Control"] = "no-cache"
+    return response
 
 
 def qr_svg(url: str) -> str:

@@ -9,8 +9,8 @@ from http import HTTPStatus
 from typing import Any
 
 from django.db.models import Count, Max
-from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
-from django.shortcuts import get_object_or_404, render
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
@@ -19,6 +19,7 @@ from club.models import Member
 from events import access
 from events.nights.models import ClubNight, NightTable
 from events.tables import seconds_left
+from events.web import pages
 from league.games.words import seat_wind
 from league.models import Game
 
@@ -132,14 +133,9 @@ def my_seat_live(request: HttpRequest, pk: int) -> HttpResponse:
     member = access.member_for(request.user, night.club)
     if member is None:
         return HttpResponse(status=HTTPStatus.FORBIDDEN)
-    etag = _etag(night, member)
-    if request.headers.get("If-None-Match") == etag:
-        response = HttpResponseNotModified()
-    else:
-        response = render(request, "events/_my_seat.html", context(night, member))
-    response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"
-    return response
+    return pages.live_fragment(request, etag=_etag(night, member),
+                               template="events/_my_seat.html",
+                               context=lambda: context(night, member))
 
 
 def live_attrs(night: ClubNight, member: Member | None) -> dict[str, str]:

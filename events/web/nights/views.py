@@ -433,14 +433,9 @@ def board_live(request: HttpRequest, pk: int) -> HttpResponse:
     night = _night(pk)
     if not access.can_view_night(request.user, night.club):
         return HttpResponse(status=HTTPStatus.FORBIDDEN)
-    etag = pages.etag(selectors.board_version(night))
-    if request.headers.get("If-None-Match") == etag:
-        response = HttpResponseNotModified()
-    else:
-        response = render(request, "events/_board_live.html", _board_context(request, night))
-    response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"
-    return response
+    return pages.live_fragment(request, etag=pages.etag(selectors.board_version(night)),
+                               template="events/_board_live.html",
+                               context=lambda: _board_context(request, night))
 
 
 @require_GET

@@ -12,7 +12,7 @@ from django import forms
 from django.contrib import messages
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -294,14 +294,9 @@ def board_live(request: HttpRequest, pk: int) -> HttpResponse:
     league = _league(pk)
     if not selectors.can_view(request.user, league):
         return HttpResponse(status=HTTPStatus.FORBIDDEN)
-    etag = pages.etag(selectors.board_version(league))
-    if request.headers.get("If-None-Match") == etag:
-        response = HttpResponseNotModified()
-    else:
-        response = render(request, "events/teams/_board_live.html", _board_context(league))
-    response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"
-    return response
+    return pages.live_fragment(request, etag=pages.etag(selectors.board_version(league)),
+                               template="events/teams/_board_live.html",
+                               context=lambda: _board_context(league))
 
 
 @require_GET

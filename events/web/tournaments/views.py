@@ -9,7 +9,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.auth.views import redirect_to_login
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -506,11 +506,6 @@ def board_live(request: HttpRequest, pk: int) -> HttpResponse:
     tournament = _tournament(pk)
     if not access.can_view_tournament(request.user, tournament):
         return HttpResponse(status=HTTPStatus.FORBIDDEN)
-    etag = pages.etag(selectors.board_version(tournament))
-    if request.headers.get("If-None-Match") == etag:
-        response = HttpResponseNotModified()
-    else:
-        response = render(request, "events/tournaments/_board_live.html", _board_context(tournament))
-    response["ETag"] = etag
-    response["Cache-Control"] = "no-cache"
-    return response
+    return pages.live_fragment(request, etag=pages.etag(selectors.board_version(tournament)),
+                               template="events/tournaments/_board_live.html",
+                               context=lambda: _board_context(tournament))
