@@ -124,6 +124,19 @@ def migrated_sqlite_file(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(autouse=True)
+def _site_language():
+    """Every test starts in the site's language. A request through the locale middleware leaves its
+    language active in the thread afterwards, so without this a test after an English request would
+    run in English (CI once failed on exactly that order)."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(autouse=True)
 def _fresh_login_throttles():
     """Throttle counters (DRF, in the cache) start empty in every test, so tests never lock each
     other out; django-axes keeps its failed attempts in the database, rolled back per test."""
