@@ -548,6 +548,32 @@ def season_results_changed(*, season_id: int) -> None:
                 ranking_recompute(season=fseason)
 
 
+def record_moved(*, member_id: int) -> None:
+    """A claim moved a club's record onto another person (or its undo moved it back): each federation the club
+    shares with stores that record's finished tournaments again (their results name the record's person now) and
+    updates the MERS lines of the persons before and after; its rating seasons, whose games name persons,
+    recompute whole."""
+    from club.models import Member
+
+    member = Member.objects.filter(pk=member_id).first()
+    if member is None:
+        return
+    entered = list(Tournament.objects.filter(entrants__member=member, status=Tournament.Status.FINISHED)
+                   .select_related("ruleset", "club"))
+    with transaction.atomic():
+        for membership in sharing(club_id=member.club_id):
+            federation = membership.federation
+            if membership.share_tournaments:
+                for tournament in entered:
+                    record, touched = _record(federation, tournament)
+                    for season in _seasons_covering(federation, record.ends_on):
+                        if season.is_mers:
+                            ranking_update_persons(season=season, person_ids=touched)
+            if membership.share_tournaments or membership.share_seasons:
+                for season in federation.seasons.exclude(method=FederationSeason.Method.MERS):
+                    ranking_recompute(season=season)
+
+
 def stale_seasons() -> list[FederationSeason]:
     return list(FederationSeason.objects.filter(changed_at__isnull=False))
 

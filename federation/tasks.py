@@ -32,3 +32,10 @@ def season_results_changed(season_id: int) -> None:
     from federation import services
 
     services.season_results_changed(season_id=season_id)
+
+
+@shared_task(name="federation.record_moved")
+def record_moved(member_id: int) -> None:
+    from federation import services
+
+    services.record_moved(member_id=member_id)

@@ -139,3 +139,53 @@ def test_a_corrected_shared_game_recomputes_the_rating_season(federation, fed_ad
     after = rows(season)
     assert after[players[3].person_id] == before[players[0].person_id]
     assert after[players[0].person_id] == before[players[3].person_id]
+
+
+def test_a_claimed_record_counts_for_the_claimant_and_its_undo_takes_it_back(
+        federation, fed_admin, club_a, club_b, mers_season, django_capture_on_commit_callbacks):
+    """민수 (one login: a member of B, which shares nothing, and of A) is 2nd at A's 봄 대회; "민수옛날", a record of
+    A without a login, won A's 가을 대회. Each person has one tournament: neither is listed. 민수 claims the
+    record from B; both clubs' admins approve: the 가을 result is now 민수's — [1000, 667] at weight 1, padded
+    [1000, 667, 0, 0, 0] → A = 1667 / 5 = 333.4, B = 1667 / 4 = 416.75 → 375.08, listed once; the record's old
+    person has no line left. The OpenSkill season, whose games name persons, follows too: 민수 has both games.
+    The undo puts everything back."""
+    from club import claims
+
+    openskill = services.season_create(federation=federation, name="오픈스킬", starts_on=datetime.date(2000, 1, 1),
+                                       ends_on=None, method="openskill", by=fed_admin)
+    user = UserFactory()
+    at_b = MemberFactory(club=club_b, user=user, display_name="민수")
+    at_a = MemberFactory(club=club_a, user=user, display_name="민수")
+    old = MemberFactory(club=club_a, display_name="민수옛날")
+    others = [MemberFactory(club=club_a, display_name=n) for n in ("서준", "하윤", "도윤")]
+    admin_a, admin_b = admin_of(club_a), admin_of(club_b)
+    with django_capture_on_commit_callbacks(execute=True):
+        play_tournament(club_a, admin_a, [others[0], at_a, others[1], others[2]], name="봄 대회",
+                        day=datetime.date(2026, 4, 1))
+        play_tournament(club_a, admin_a, [old, others[2], others[1], others[0]], name="가을 대회",
+                        day=datetime.date(2026, 10, 1))
+    old_person = old.person_id
+    assert rows(mers_season)[at_a.person_id] == (None, False)
+    assert rows(mers_season)[old_person] == (None, False)
+    assert RankingRow.objects.get(season=openskill, person_id=at_a.person_id).detail == {"games": 1}
+
+    claim = claims.claim_create(claimant_member=at_b, target=old, by=user)
+    with django_capture_on_commit_callbacks(execute=True):
+        claims.claim_approve(claim=claim, by=admin_b)
+    assert rows(mers_season)[at_a.person_id] == (None, False)  # one club's approval moves nothing
+    with django_capture_on_commit_callbacks(execute=True):
+        claim = claims.claim_approve(claim=claim, by=admin_a)
+    stored = rows(mers_season)
+    assert stored[at_a.person_id] == (Decimal("375.080"), True)
+    assert old_person not in stored
+    assert RankingRow.objects.get(season=openskill, person_id=at_a.person_id).detail == {"games": 2}
+    assert not RankingRow.objects.filter(season=openskill, person_id=old_person).exists()
+    services.ranking_recompute(season=mers_season)
+    assert rows(mers_season) == stored
+
+    with django_capture_on_commit_callbacks(execute=True):
+        claims.claim_undo(claim=claim, by=admin_a)
+    old.refresh_from_db()
+    assert rows(mers_season) == {at_a.person_id: (None, False), old.person_id: (None, False),
+                                 **{m.person_id: rows(mers_season)[m.person_id] for m in others}}
+    assert RankingRow.objects.get(season=openskill, person_id=at_a.person_id).detail == {"games": 1}
