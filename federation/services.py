@@ -416,7 +416,8 @@ def shared_games(season: FederationSeason):
 def _game_results(games, names: dict[int, str]) -> Iterator[ratings.GameResult]:
     """The games' results in game order (finish time, then id), streamed: one query over their seats, read in
     chunks (a server-side cursor on PostgreSQL), so a recompute over half a million games holds one chunk and the
-    fold's state, not every game. ``names`` gets each person's display name at their first game."""
+    fold's state, not every game. ``names`` gets each person's display name at their latest game (as a MERS line
+    takes the latest result's: a record claimed from another club does not rename the person)."""
     from league.models import GameSeat
 
     rows = (GameSeat.objects.filter(game__in=games).order_by("game__finished_at", "game_id", "seat")
@@ -431,7 +432,7 @@ def _game_results(games, names: dict[int, str]) -> Iterator[ratings.GameResult]:
         if len(set(players)) != len(players):
             continue  # one person at two seats (a claim merged two seat-mates): not a game to rate
         for row in sat:
-            names.setdefault(row[2], row[3])
+            names[row[2]] = row[3]
         yield ratings.GameResult(game_id, players, tuple(points[row[1]] for row in sat),
                                  tuple(ranks[row[1]] for row in sat), finished_at)
 
@@ -508,7 +509,8 @@ def ranking_add_game(*, season: FederationSeason, game: Game) -> bool:
     values = fold.ratings()
     state = {p: rest for p, *rest in fold.state()["players"]}
     for pid in result.players:
-        row = stored.get(pid) or RankingRow(season=season, person_id=pid, name=names.get(pid, f"#{pid}")[:120])
+        row = stored.get(pid) or RankingRow(season=season, person_id=pid)
+        row.name = names.get(pid, row.name or f"#{pid}")[:120]
         row.value, row.listed = values[pid], True
         row.detail = {"games": fold.games[pid]}
         row.state = state[pid]
