@@ -375,8 +375,9 @@ def _season_results(season: FederationSeason, person_ids: Iterable[int] | None =
                          "tournament__ends_on").order_by("tournament__ends_on", "tournament_id")
 
 
-def _mers_rows(season: FederationSeason, person_ids: Iterable[int] | None = None) -> dict[int, RankingRow]:
-    on = _reckoning_day(season)
+def _mers_rows(season: FederationSeason, person_ids: Iterable[int] | None = None, *,
+               on: datetime.date | None = None) -> dict[int, RankingRow]:
+    on = on or _reckoning_day(season)
     by_person: dict[int, list[MersResult]] = defaultdict(list)
     names: dict[int, str] = {}
     weights: dict[int, Decimal] = {}
@@ -459,7 +460,8 @@ def ranking_recompute(*, season: FederationSeason) -> int:
     season = FederationSeason.objects.select_for_update().get(pk=season.pk)
     started = timezone.now()
     if season.is_mers:
-        rows, games, last = _mers_rows(season), 0, None
+        season.reckoned_on = _reckoning_day(season)
+        rows, games, last = _mers_rows(season, on=season.reckoned_on), 0, None
     else:
         rows, games, last = _fold_rows(season)
     RankingRow.objects.filter(season=season).delete()
@@ -467,7 +469,7 @@ def ranking_recompute(*, season: FederationSeason) -> int:
     season.computed_at, season.games_count, season.folded_up_to = started, games, last
     if season.changed_at and season.changed_at <= started:
         season.changed_at = None
-    season.save(update_fields=["computed_at", "games_count", "folded_up_to", "changed_at"])
+    season.save(update_fields=["computed_at", "games_count", "folded_up_to", "changed_at", "reckoned_on"])
     return len(rows)
 
 
@@ -574,6 +576,24 @@ def record_moved(*, member_id: int) -> None:
             if membership.share_tournaments or membership.share_seasons:
                 for season in federation.seasons.exclude(method=FederationSeason.Method.MERS):
                     ranking_recompute(season=season)
+
+
+def mers_seasons_to_age() -> list[FederationSeason]:
+    """The MERS seasons whose whole ranking was reckoned before their reckoning day (today, or the season's last
+    day once it ended): a result may have passed its first or second year since, or a tournament's update have
+    reckoned some persons on a later day than the rest."""
+    return [season for season in FederationSeason.objects.filter(method=FederationSeason.Method.MERS)
+            if season.reckoned_on is None or season.reckoned_on < _reckoning_day(season)]
+
+
+def mers_age() -> list[int]:
+    """Each MERS season whose reckoning day moved is computed again (results count in full for a year after
+    their tournament, at half in the second, then not): run daily by beat, a season at most once a day."""
+    aged = []
+    for season in mers_seasons_to_age():
+        ranking_recompute(season=season)
+        aged.append(season.pk)
+    return aged
 
 
 def stale_seasons() -> list[FederationSeason]:

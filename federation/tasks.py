@@ -39,3 +39,12 @@ def record_moved(member_id: int) -> None:
     from federation import services
 
     services.record_moved(member_id=member_id)
+
+
+@shared_task(name="federation.mers_age")
+def mers_age() -> list[int]:
+    """Beat's hourly check (``CELERY_BEAT_SCHEDULE``): the MERS seasons whose results aged since they were
+    computed are computed again — each once a day."""
+    from federation import services
+
+    return services.mers_age()

@@ -86,6 +86,7 @@ def test_a_posted_id_of_a_person_who_is_not_findable_is_refused(desk, club, nigh
     page kept open after they turned "findable" off) checks nobody in and says why."""
     response = desk.post(reverse("events:visitor_admit", args=[club.slug]),
                          {"person": visitor.person_id, "night": night.pk}, follow=True)
-    assert "이 사람은 다른 클럽 검색을 허용하지 않았습니다. 선수 카드를 보여 달라고 하세요." in response.content.decode()
+    page = response.content.decode()
+    assert "이 사람은 다른 클럽 검색을 허용하지 않았습니다. 선수 카드를 보여 달라고 하세요." in page
     assert not Member.objects.filter(club=club, person=visitor.person).exists()
     assert not night.checkins.filter(member__person=visitor.person).exists()

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from federation import selectors, services
+from federation import files, selectors, services
 from federation.models import FederationResult, FederationTournament, RankingRow
 from league.games import services as game_services
 from tests.factories import MemberFactory, RulesetFactory, SeasonFactory, UserFactory
@@ -189,3 +189,49 @@ def test_a_claimed_record_counts_for_the_claimant_and_its_undo_takes_it_back(
     assert rows(mers_season) == {at_a.person_id: (None, False), old.person_id: (None, False),
                                  **{m.person_id: rows(mers_season)[m.person_id] for m in others}}
     assert RankingRow.objects.get(season=openskill, person_id=at_a.person_id).detail == {"games": 1}
+
+
+def test_mers_results_age_by_the_day_and_the_daily_task_computes_a_season_again_once(federation, fed_admin,
+                                                                                    monkeypatch):
+    """Two imported one-day tournaments of 4 players (weight 1): 민수 1st at 가을 오픈 (2025-09-01) and 2nd at 봄
+    오픈 (2026-03-01): base ranks 1000 and 667.
+
+    * 2026-06-01: both within a year — [1000, 667, 0, 0, 0] → A = 1667 / 5 = 333.4, B = 1667 / 4 = 416.75 →
+      **375.08**.
+    * 2026-09-15: 가을 오픈 is over a year old: weight ½. (1000, ½), (667, 1), (0, 1) × 3 → A = (500 + 667) / 4.5
+      = 259.333…, B (best four) = 1167 / 3.5 = 333.428…, ranking ½ × 259.333… + ½ × 333.428… = 296.3809… →
+      **296.38** — once the daily task ran; before it the page still says 375.08.
+    * 2027-09-15: 가을 오픈 is over two years old and counts no more; one result left: **not listed**."""
+    from django.utils import timezone
+
+    from federation import tasks
+
+    def today(day):
+        moment = datetime.datetime.combine(day, datetime.time(12), tzinfo=datetime.UTC)
+        monkeypatch.setattr(timezone, "now", lambda: moment)
+
+    today(datetime.date(2026, 6, 1))
+    season = services.season_create(federation=federation, name="상시 랭킹", starts_on=datetime.date(2025, 1, 1),
+                                    ends_on=None, method="mers", by=fed_admin)
+    names = [("Minsu", "KIM", "12000001"), ("Jieun", "PARK", "12000002"), ("Seojun", "LEE", "12000003"),
+             ("Hayun", "CHOI", "12000004")]
+    for title, day, order in (("가을 오픈", datetime.date(2025, 9, 1), [0, 1, 2, 3]),
+                              ("봄 오픈", datetime.date(2026, 3, 1), [1, 0, 2, 3])):
+        lines = tuple(files.ResultLine(place, *names[i], Decimal(0), Decimal(0), "Korea", 4)
+                      for place, i in enumerate(order, start=1))
+        services.external_tournament_import(federation=federation, source="ema", by=fed_admin, imported=(
+            files.ImportedTournament(title=title, starts_on=day, ends_on=day, rules="EMA", country="Korea",
+                                     lines=lines)))
+    minsu = FederationResult.objects.filter(ema_id="12000001").values_list("person_id", flat=True).first()
+    assert rows(season)[minsu] == (Decimal("375.080"), True)
+    assert services.mers_seasons_to_age() == []
+
+    today(datetime.date(2026, 9, 15))
+    assert rows(season)[minsu] == (Decimal("375.080"), True)  # as last computed
+    assert tasks.mers_age.apply().get() == [season.pk]
+    assert rows(season)[minsu] == (Decimal("296.380"), True)
+    assert tasks.mers_age.apply().get() == []  # once a day
+
+    today(datetime.date(2027, 9, 15))
+    assert tasks.mers_age.apply().get() == [season.pk]
+    assert rows(season)[minsu] == (None, False)
