@@ -176,7 +176,7 @@ def split_latin(person: Person, fallback: str) -> tuple[str, str]:
 def club_tournament_lines(tournament: Tournament, *, country: str) -> list[tuple[int, ResultLine]]:
     """A club tournament's final standings as (member id, result line): table points are its standings'
     points, the score the sum of the player's final scores, the names the persons' Latin names (else the
-    display name)."""
+    display name), the country the person's (else ``country``, the federation's)."""
     rows = tournament_standings(tournament)
     scores: dict[int, Decimal] = defaultdict(Decimal)
     for table in table_results(tournament):
@@ -192,7 +192,8 @@ def club_tournament_lines(tournament: Tournament, *, country: str) -> list[tuple
         lines.append((row["member_id"], ResultLine(
             place=row["place"], first_name=first, last_name=last, ema_id=person.ema_id,
             table_points=Decimal(row["points"]).quantize(Decimal("0.1")),
-            score=scores[row["member_id"]].quantize(Decimal("0.1")), country=country, games=row["games"])))
+            score=scores[row["member_id"]].quantize(Decimal("0.1")), country=person.country or country,
+            games=row["games"])))
     return lines
 
 
@@ -204,14 +205,15 @@ def _persons_of(member_ids: Iterable[int]) -> dict[int, Person]:
 
 def _record(federation: Federation, tournament: Tournament) -> tuple[FederationTournament, set[int]]:
     """Store (again) a shared club tournament's results in the federation; returns the record and the persons
-    whose results changed (before and after)."""
+    whose results changed (before and after). Its countries (a part of the MERS weight) are its players'."""
+    lines = club_tournament_lines(tournament, country=federation.country)
     record, _created = FederationTournament.objects.update_or_create(
         federation=federation, tournament=tournament,
         defaults={"club": tournament.club, "source": FederationTournament.Source.CLUB, "title": tournament.name,
                   "starts_on": tournament.starts_on, "ends_on": tournament.ends_on or tournament.starts_on,
                   "days": ((tournament.ends_on or tournament.starts_on) - tournament.starts_on).days + 1,
-                  "rules": tournament.ruleset.name, "country": federation.country, "countries": 1})
-    lines = club_tournament_lines(tournament, country=federation.country)
+                  "rules": tournament.ruleset.name, "country": federation.country,
+                  "countries": max(len({line.country for _m, line in lines}), 1)})
     persons = _persons_of([m for m, _line in lines])
     touched = set(record.results.values_list("person_id", flat=True))
     record.results.all().delete()
@@ -293,7 +295,7 @@ def _match(line: ResultLine, report: MatchReport, by_ema: dict[str, Person], by_
                 person.ema_id = line.ema_id
                 person.save(update_fields=["ema_id"])
             return person
-    person = Person.objects.create(latin_name=shown[:80], ema_id=line.ema_id)
+    person = Person.objects.create(latin_name=shown[:80], ema_id=line.ema_id, country=line.country[:40])
     index[_norm(shown)] = person
     report.new.append(shown)
     return person

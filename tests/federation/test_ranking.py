@@ -235,3 +235,50 @@ def test_mers_results_age_by_the_day_and_the_daily_task_computes_a_season_again_
     today(datetime.date(2027, 9, 15))
     assert tasks.mers_age.apply().get() == [season.pk]
     assert rows(season)[minsu] == (None, False)
+
+
+def test_a_club_tournaments_mers_weight_counts_its_players_countries(federation, club_a, mers_season,
+                                                                    django_capture_on_commit_callbacks):
+    """8 players at 아지트's 국제 대회 (1 day) from 6 countries — Korea (two who set it, two who left it empty: the
+    federation's country), Japan, China, Germany, France, Netherlands — weight 1 + ½ (6–9 countries) = **1.5**;
+    each line lists its player's country. 민수 (Korea, empty) wins it (45,000, the best score): 1000 at 1.5, and
+    is 2nd of 4 at 봄 대회 (four countries, weight 1): 667. (1000, 1.5), (667, 1), (0, 1) × 3 → A = (1500 + 667)
+    / (1.5 + 1 + 3) = 2167 / 5.5 = 394.00, B = 2167 / 4.5 = 481.5555…, ranking ½ × 394 + ½ × 481.5555… =
+    437.7777… → **437.78** (at weight 1, as before persons had a country, it would be 375.08)."""
+    from events.tournaments import services as tournaments
+
+    countries = ["", "Japan", "China", "Germany", "France", "Netherlands", "Korea", ""]
+    people = []
+    for i, country in enumerate(countries):
+        member = MemberFactory(club=club_a, display_name=f"선수{i}")
+        member.person.country = country
+        member.person.save()
+        people.append(member)
+    minsu = people[0]
+    admin = admin_of(club_a)
+    ruleset = RulesetFactory(club=club_a, key="juki-agit-2026", base="juki-agit-2026")
+    with django_capture_on_commit_callbacks(execute=True):
+        cup = tournaments.tournament_create(club=club_a, ruleset=ruleset, by=admin, name="국제 대회", rounds=1,
+                                            starts_on=datetime.date(2026, 9, 5))
+        for member in people:
+            entrant, _new = tournaments.register(tournament=cup, member=member, by=admin)
+            tournaments.check_in(entrant=tournaments.approve(entrant=entrant, by=admin), by=admin)
+        rnd, _seated = tournaments.round_seat(tournament=cup, number=1, by=admin, seed=1)
+        for table in rnd.tables.select_related("game"):
+            seated = list(table.game.seat_set.order_by("seat").values_list("member_id", flat=True))
+            scores = [40000, 30000, 20000, 10000]
+            if minsu.pk in seated:
+                rest = iter([30000, 15000, 10000])
+                scores = [45000 if m == minsu.pk else next(rest) for m in seated]
+            tournaments.table_scores(table=table, scores=scores, by=admin)
+        tournaments.tournament_finish(tournament=cup, by=admin)
+        play_tournament(club_a, admin, [people[1], minsu, people[2], people[3]], name="봄 대회",
+                        day=datetime.date(2026, 4, 1))
+    record = FederationTournament.objects.get(tournament=cup)
+    assert (record.players, record.countries) == (8, 6)
+    assert sorted(record.results.values_list("country", flat=True)) == sorted(
+        ["Korea", "Japan", "China", "Germany", "France", "Netherlands", "Korea", "Korea"])
+    assert files.read_ema_workbook(files.ema_workbook(selectors.tournament_file(record=record))).mers_weight \
+        == Decimal("1.5")
+    assert record.results.get(person_id=minsu.person_id).place == 1
+    assert rows(mers_season)[minsu.person_id] == (Decimal("437.780"), True)
