@@ -588,14 +588,16 @@ def mers_seasons_to_age() -> list[FederationSeason]:
             if season.reckoned_on is None or season.reckoned_on < _reckoning_day(season)]
 
 
-def mers_age() -> list[int]:
-    """Each MERS season whose reckoning day moved is computed again (results count in full for a year after
-    their tournament, at half in the second, then not): run daily by beat, a season at most once a day."""
-    aged = []
-    for season in mers_seasons_to_age():
+def rankings_refresh() -> list[int]:
+    """Beat's hourly refresh; returns the seasons computed again: each MERS season whose reckoning day moved
+    (results count in full for a year after their tournament, at half in the second, then not — so a running
+    season is computed once a day), and each season marked changed since it was computed (a shared tournament's
+    results changed under a rating season, or an update lost to a broker outage)."""
+    due = {season.pk: season for season in mers_seasons_to_age()}
+    due.update((season.pk, season) for season in stale_seasons())
+    for season in due.values():
         ranking_recompute(season=season)
-        aged.append(season.pk)
-    return aged
+    return sorted(due)
 
 
 def stale_seasons() -> list[FederationSeason]:

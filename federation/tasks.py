@@ -41,10 +41,10 @@ def record_moved(member_id: int) -> None:
     services.record_moved(member_id=member_id)
 
 
-@shared_task(name="federation.mers_age")
-def mers_age() -> list[int]:
+@shared_task(name="federation.rankings_refresh")
+def rankings_refresh() -> list[int]:
     """Beat's hourly check (``CELERY_BEAT_SCHEDULE``): the MERS seasons whose results aged since they were
-    computed are computed again — each once a day."""
+    computed (each once a day), and the seasons marked changed, are computed again."""
     from federation import services
 
-    return services.mers_age()
+    return services.rankings_refresh()

@@ -275,8 +275,9 @@ CELERY_BEAT_SCHEDULE = {
     # a team league's line-ups close at their deadline (issue 37): shown to all, empty slots from the roster
     "events-team-lineups-due": {"task": "events.team_lineups_due", "schedule": 60},
     # a federation's MERS results age by the day (full weight a year, half the second): each MERS season is
-    # computed again once its day has moved (checked hourly, computed once a day; issue 36)
-    "federation-mers-age": {"task": "federation.mers_age", "schedule": 3600},
+    # computed again once its day has moved (checked hourly, computed once a day), and a season marked changed
+    # (issue 36)
+    "federation-rankings-refresh": {"task": "federation.rankings_refresh", "schedule": 3600},
 }
 
 # Season files (league/transfer/exports.py, docs/api.md). A season of more games than this is built in

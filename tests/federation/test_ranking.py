@@ -228,12 +228,12 @@ def test_mers_results_age_by_the_day_and_the_daily_task_computes_a_season_again_
 
     today(datetime.date(2026, 9, 15))
     assert rows(season)[minsu] == (Decimal("375.080"), True)  # as last computed
-    assert tasks.mers_age.apply().get() == [season.pk]
+    assert tasks.rankings_refresh.apply().get() == [season.pk]
     assert rows(season)[minsu] == (Decimal("296.380"), True)
-    assert tasks.mers_age.apply().get() == []  # once a day
+    assert tasks.rankings_refresh.apply().get() == []  # once a day
 
     today(datetime.date(2027, 9, 15))
-    assert tasks.mers_age.apply().get() == [season.pk]
+    assert tasks.rankings_refresh.apply().get() == [season.pk]
     assert rows(season)[minsu] == (None, False)
 
 
@@ -282,3 +282,19 @@ def test_a_club_tournaments_mers_weight_counts_its_players_countries(federation,
         == Decimal("1.5")
     assert record.results.get(person_id=minsu.person_id).place == 1
     assert rows(mers_season)[minsu.person_id] == (Decimal("437.780"), True)
+
+
+def test_the_hourly_refresh_computes_a_season_marked_changed_again(federation, fed_admin, club_a):
+    """A rating season marked changed (a shared tournament's results changed under it) is computed again by the
+    hourly refresh, and unmarked; the next hour leaves it alone."""
+    from federation import tasks
+    from federation.models import FederationSeason
+
+    season = services.season_create(federation=federation, name="오픈스킬", starts_on=datetime.date(2000, 1, 1),
+                                    ends_on=None, method="openskill", by=fed_admin)
+    tournament = play_tournament(club_a, admin_of(club_a), [MemberFactory(club=club_a) for _ in range(4)])
+    services.tournament_results_changed(tournament=tournament)
+    assert services.stale_seasons() == [season]
+    assert tasks.rankings_refresh.apply().get() == [season.pk]
+    assert FederationSeason.objects.get(pk=season.pk).changed_at is None
+    assert tasks.rankings_refresh.apply().get() == []
