@@ -31,7 +31,7 @@ from league.web.seasons.forms import RulesetOptionsForm, SeasonForm
 from league.web.seasons.views import _club_for_admin
 from league.whatif import previews
 from league.whatif.selectors import ProposalError, check_proposal, comparison_context
-from scoring.rule_docs import option_texts, value_in_korean
+from scoring.rule_docs import option_texts, value_text
 
 
 def _preview_key(changes: dict[str, Any]) -> str:
@@ -40,8 +40,9 @@ def _preview_key(changes: dict[str, Any]) -> str:
 
 
 def _changes_rows(ruleset: Ruleset, changes: dict[str, Any]) -> list[dict[str, str]]:
-    texts, now = option_texts(), ruleset.to_scoring().to_dict()
-    return [{"label": texts[k].label, "now": value_in_korean(k, now.get(k)), "new": value_in_korean(k, v)}
+    lang = get_language()
+    texts, now = option_texts(lang), ruleset.to_scoring().to_dict()
+    return [{"label": texts[k].label, "now": value_text(k, now.get(k), lang), "new": value_text(k, v, lang)}
             for k, v in changes.items()]
 
 
