@@ -76,7 +76,7 @@ NOT_A_TERM = {
 }
 
 
-@pytest.mark.parametrize("lang", ["ja", "zh-hans", "zh-hant"])
+@pytest.mark.parametrize("lang", [lang for lang in OTHER_LANGUAGES if lang != "en"])
 def test_every_text_says_the_glossarys_terms(lang):
     """Where the English says a glossary term (riichi, ron, honba, stick, chombo...), the language says its own
     word for it (docs/glossary/*.tsv). Korean is the source and not checked here: its words are the club's."""
