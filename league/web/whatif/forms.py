@@ -1,7 +1,7 @@
 """The what-if lab's form: a ruleset (the season's, a club version or a preset) whose options are changed
-on the same Korean form as a ruleset's own page (no JSON, no option keys), and/or a rating method with its
-parameters as Korean fields. ``clean`` builds the ``Proposal`` and lets the engine refuse it (the engine's
-reason, in the page's language)."""
+on the same form as a ruleset's own page, in the page's language (no JSON, no option keys), and/or a rating
+method with its parameters as translated fields. ``clean`` builds the ``Proposal`` and lets the engine refuse
+it (the engine's reason, in the page's language)."""
 from __future__ import annotations
 
 from typing import Any

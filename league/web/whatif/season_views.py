@@ -1,5 +1,5 @@
 """A season's settings page (``whatif:season_edit``): its fields, rating parameters and ruleset options in
-Korean. It lives with the what-if lab because, once the season has games, a ruleset change is first shown
+the page's language. It lives with the what-if lab because, once the season has games, a ruleset change is first shown
 as a what-if of the standings (``league.whatif.selectors.compare``) — seasons stand below whatif and do not
 import it (tests/test_import_graph.py)."""
 from __future__ import annotations
@@ -89,7 +89,7 @@ def season_preview(request: HttpRequest, slug: str, season_id: int, digest: str)
 
 @login_required
 def season_edit(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
-    """A season's settings and the options of its ruleset, in Korean.
+    """A season's settings and the options of its ruleset, in the page's language.
 
     Before the season's first game the ruleset changes in place; after it a change is a new version
     (games keep theirs), shown first as a what-if of the standings, then confirmed with one more tap."""
