@@ -46,8 +46,9 @@ def _changes_rows(ruleset: Ruleset, changes: dict[str, Any]) -> list[dict[str, s
             for k, v in changes.items()]
 
 
-def _proposal_message(message: str, message_ko: str) -> str:
-    return message_ko if (get_language() or "ko").startswith("ko") else message
+def _proposal_message(ready: dict[str, Any]) -> str:
+    """The worker's refusal in the page's language (a preview kept before it said every language: its English)."""
+    return ready.get("errors", {}).get((get_language() or "ko").lower(), ready["error"])
 
 
 def _preview_context(club: Club, season: Season, key: str, ready: dict[str, Any] | None,
@@ -60,7 +61,7 @@ def _preview_context(club: Club, season: Season, key: str, ready: dict[str, Any]
         return {"pending": True, "poll_url": f"{url}?{urlencode({'previewed': previewed})}",
                 "poll_seconds": previews.POLL_SECONDS}
     if "error" in ready:
-        return {"error": _proposal_message(ready["error"], ready["error_ko"])}
+        return {"error": _proposal_message(ready)}
     return {**comparison_context(ready), "previewed": previewed}
 
 
