@@ -16,6 +16,7 @@ import pytest
 from tests.e2e.conftest import CHROMIUM
 from tests.e2e.test_game_night import login
 from tests.e2e.waits import new_document
+from tests.federation.conftest import WIN_ORDER, seat_and_finish
 
 playwright_sync = pytest.importorskip("playwright.sync_api")
 expect = playwright_sync.expect
@@ -24,8 +25,6 @@ pytestmark = [
     pytest.mark.skipif(not shutil.which(CHROMIUM), reason="needs Debian's chromium at /usr/bin/chromium"),
 ]
 DESKTOP = {"width": 1280, "height": 900}
-# Juki scores by finishing order (1st … 4th): tests/federation/conftest.py's WIN_ORDER.
-WIN_ORDER = [40000, 30000, 20000, 10000]
 
 
 def _tournament(club, by, name, starts_on, ends_on, entrants=()):
@@ -50,12 +49,7 @@ def _finish_tournament(tournament, by, finish_order):
 
     for entrant in tournament.entrants.filter(status=Entrant.Status.APPROVED):
         tournaments.check_in(entrant=entrant, by=by)
-    rnd, _seated = tournaments.round_seat(tournament=tournament, number=1, by=by, seed=1)
-    table = rnd.tables.select_related("game").get()
-    seated = list(table.game.seat_set.order_by("seat").values_list("member_id", flat=True))
-    place_of = {m.pk: i for i, m in enumerate(finish_order)}
-    tournaments.table_scores(table=table, scores=[WIN_ORDER[place_of[m]] for m in seated], by=by)
-    return tournaments.tournament_finish(tournament=tournament, by=by)
+    return seat_and_finish(tournament, by, finish_order)
 
 
 def _play_night_round(night, by):
