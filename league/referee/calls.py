@@ -110,5 +110,9 @@ def version_of(call: RefereeCall | None) -> str:
 
 
 def latest_call(game: Game) -> RefereeCall | None:
-    """The table's open call, else its last call (so the table sees the acknowledgement)."""
-    return game.referee_calls.select_related("acknowledged_by").order_by("-called_at", "-id").first()
+    """The table's open call, else its last call (so the table sees the acknowledgement).
+
+    Every table GET and every poll of the call box (each table, every 3 s) asks it, and most tables have no
+    call: the acknowledging referee is read only where a call was acknowledged (``acknowledged_by``), not
+    joined into every read."""
+    return game.referee_calls.order_by("-called_at", "-id").first()
