@@ -94,24 +94,36 @@ def seasons(label: str, by_spec: dict) -> dict[str, int]:
 
 
 def run_batch(by_spec, season_ids, profile: int) -> tuple[float, int, list]:
+    from django.db import connection
+
     from league.models import Season
     from league.transfer.tenhou6 import batch_create, batch_run
 
     profiler = cProfile.Profile() if profile else None
     failed, done = [], 0
-    t0 = time.perf_counter()
-    for spec_json, items in by_spec.items():
-        season = Season.objects.select_related("club", "ruleset").get(pk=season_ids[spec_json])
-        logs = [(path.name, log) for path, log in items]
-        batch = batch_create(season=season, logs=logs, create_members=True)
-        if profiler:
-            profiler.enable()
-        batch = batch_run(batch=batch, logs=logs, create_members=True)
-        if profiler:
-            profiler.disable()
-        done += batch.done
-        failed += batch.errors
+    t0, cpu0 = time.perf_counter(), time.process_time()
+    statements = []
+
+    def counted(execute, sql, params, many, context):
+        statements.append(1)
+        return execute(sql, params, many, context)
+
+    with connection.execute_wrapper(counted):
+        for spec_json, items in by_spec.items():
+            season = Season.objects.select_related("club", "ruleset").get(pk=season_ids[spec_json])
+            logs = [(path.name, log) for path, log in items]
+            batch = batch_create(season=season, logs=logs, create_members=True)
+            if profiler:
+                profiler.enable()
+            batch = batch_run(batch=batch, logs=logs, create_members=True)
+            if profiler:
+                profiler.disable()
+            done += batch.done
+            failed += batch.errors
     elapsed = time.perf_counter() - t0
+    cpu = time.process_time() - cpu0
+    print(f"   batch  this process: {cpu:6.2f} s CPU ({cpu / done * 1000:.0f} ms a log), "
+          f"{len(statements) / done:.0f} statements a log (the counts are the same on any machine)")
     if profiler:
         stream = io.StringIO()
         pstats.Stats(profiler, stream=stream).sort_stats("cumulative").print_stats(profile)

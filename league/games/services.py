@@ -28,7 +28,6 @@ from league.error_codes import LeagueErrorCode as Code
 from league.games import clock, records
 from league.games import selectors as game_selectors
 from league.games.errors import HandRefused, SeatedElsewhere
-from league.games.selectors import game_members
 from league.models import Game, GameSeat, HandRecord, Ruleset, Season
 from league.permissions import Action, require
 from scoring.errors import ScoringError
@@ -36,9 +35,10 @@ from scoring.record import EndReason
 
 
 # --- games ------------------------------------------------------------------------------------
-def _game_after(game: Game) -> dict[str, Any]:
+def _game_after(game: Game, members: Sequence[Member]) -> dict[str, Any]:
+    """The started game for its audit entry, its seats named from the members just seated (seat order)."""
     data = snapshot(game)
-    data["seats"] = [m.display_name for m in game_members(game)]
+    data["seats"] = [m.display_name for m in members]
     return data
 
 
@@ -113,7 +113,7 @@ def game_start(
         Ruleset.objects.filter(pk=ruleset.pk).update(frozen=True)
         ruleset.frozen = True
     audit(club=club, by=by, action=AuditEntry.Action.CREATE, object_type="game", object_id=game.pk,
-           after=_game_after(game), reason=overridden)
+           after=_game_after(game, members), reason=overridden)
     mark_claimed(claim, game, "game")
     return game
 
