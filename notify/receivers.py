@@ -20,6 +20,7 @@ from events.signals import (
     tournament_round_finished,
     tournament_round_seated,
 )
+from league.models import Game
 from league.signals import game_finished, penalty_given, referee_called, season_closed
 from notify import messages, selectors, services
 
@@ -59,6 +60,8 @@ def _round_seated(sender, round, **kwargs) -> None:  # the signal's argument
 
 @receiver(game_finished, dispatch_uid="notify.game_finished")
 def _game_finished(sender, game, **kwargs) -> None:
+    if game.source == Game.Source.IMPORT:
+        return  # a game played elsewhere, stored afterwards (a log import of hundreds): news to nobody
     _to_club(game.club_id, lambda: messages.game_ended(game))
     seated = list(game.seat_set.values_list("member_id", flat=True))
     _to_members(seated, lambda member_id: messages.my_result(game).get(member_id))

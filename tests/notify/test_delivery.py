@@ -328,3 +328,19 @@ def test_a_secret_in_a_services_answer_is_never_stored_or_logged(game, telegram,
     assert "***" in row.last_error
     assert secret_part not in row.last_error
     assert secret_part not in caplog.text
+
+
+def test_an_imported_game_is_announced_to_nobody(season, players, discord, fake,
+                                                 django_capture_on_commit_callbacks):
+    """A log import stores games played elsewhere, hundreds at once: none goes to the club's channel or to a
+    player; the same record finished at a table goes to the channel once."""
+    with django_capture_on_commit_callbacks(execute=True):
+        imported = game_services.game_import(season=season, members=players, events=ALL_LAST_FINISH,
+                                             table_label="log")
+    imported.refresh_from_db()
+    assert imported.status == imported.Status.FINISHED
+    assert Outbox.objects.count() == 0
+    assert fake.requests == []
+    at_the_table = game_services.game_start(season=season, table_label="A", members=players, by=None)
+    finish(at_the_table, django_capture_on_commit_callbacks)
+    assert list(Outbox.objects.values_list("event", flat=True)) == ["game_ended"]
