@@ -174,6 +174,7 @@ def test_open_games_with_a_game_that_is_no_number_answers_404(demo):
         assert client.post(url, {"game": junk, "action": "time"}).status_code == HTTPStatus.NOT_FOUND, junk
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("shard", [*SHARDS, "the rest"])
 def test_no_parameter_of_any_view_answers_500(demo, capsys, shard):
     client = Client(raise_request_exception=False)

@@ -179,6 +179,7 @@ def walked(demo):  # noqa: F811
     return values
 
 
+@pytest.mark.long
 def test_every_page_in_every_language_shows_only_its_script(walked):
     names, pending_words = typed_words(), ruleset_words()
     foreign: dict[str, dict] = defaultdict(dict)

@@ -66,6 +66,7 @@ def test_a_redirect_is_skipped_only_to_a_document_laid_out_anyway():
     assert not laid_out_elsewhere("/events/nights/1/?tab=2", urls, set())
 
 
+@pytest.mark.long
 def test_no_page_is_wider_than_a_phone(base_url, new_context, demo_walk, shots):
     urls = sorted(set(_urls(demo_walk)))
     wide, skipped = {}, 0

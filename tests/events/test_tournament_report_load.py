@@ -36,6 +36,7 @@ def one_window(monkeypatch):
     monkeypatch.setattr(throttle, "time", type("FrozenTime", (), {"time": staticmethod(lambda: now)}))
 
 
+@pytest.mark.long
 def test_six_at_once_draw_once_health_answers_and_the_seventh_is_throttled(monkeypatch, one_window):
     tournament, _admin = big_tournament(200, 4)
     member = MemberFactory(club=tournament.club, user=UserFactory())
