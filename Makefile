@@ -55,10 +55,10 @@ test: install
 	@if [ -d locale ] && command -v msgfmt >/dev/null 2>&1; then $(PY) manage.py compilemessages -v 0 --ignore=.venv; fi
 	$(PY) -m pytest --create-db -n $(TEST_WORKERS) --dist worksteal -m "not docker"
 
-# The container tests (marker docker, tests/deploy/test_container_*.py): build the image (and the base
-# images from Debian's packages, the previous release's image) with deploy/docker/build-ci.sh, then run
-# the compose stack, the venue mode, the upgrades and the backup round trip, one at a time (their ports
-# are fixed: no xdist). They skip when no Docker engine answers; `.ci/run` starts one.
+# The container tests (marker docker, tests/deploy/test_container_*.py, test_systemd_units.py): build the
+# image (and the base images from Debian's packages, the previous release's image) with
+# deploy/docker/build-ci.sh, then run the compose stack, the venue mode, the upgrades, the backup round
+# trip and the systemd units under systemd, one at a time (their ports are fixed: no xdist). They skip when no Docker engine answers; `.ci/run` starts one.
 test-docker: install
 	$(PY) -m pytest -p no:xdist -m docker tests/deploy
 

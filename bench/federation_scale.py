@@ -191,6 +191,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50_000)
     parser.add_argument("--tournaments", type=int, default=40)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--recomputes", type=int, default=1,
+                        help="full recomputes of each season over the one build (the slowest is held to the target)")
     args = parser.parse_args()
     if args.scale:
         for key, value in FULL.items():
@@ -223,12 +225,16 @@ def main() -> None:
             season = FederationSeason.objects.create(federation=federation, name=method, starts_on=start,
                                                      method=method)
             seasons[method] = season
-            before, high, (wall, cpu, queries, rows) = peak_rss(
-                lambda s=season: timed(lambda: services.ranking_recompute(season=s), 1))
-            print(f"full recompute [{method:9}] {wall:7.2f} s ({cpu:.2f} s CPU) {queries:4d} queries  {rows:,} rows"
-                  f"  RSS {before:.0f} -> peak {high:.0f} MB (+{high - before:.0f})  load {os.getloadavg()[0]:.1f}")
-            summary.append((f"full recompute [{method}]", f"{wall:.2f} s", TARGETS["full recompute"][1],
-                            verdict("full recompute", wall)))
+            walls = []
+            for run in range(1, args.recomputes + 1):
+                before, high, (wall, cpu, queries, rows) = peak_rss(
+                    lambda s=season: timed(lambda: services.ranking_recompute(season=s), 1))
+                walls.append(wall)
+                print(f"full recompute [{method:9}] {wall:7.2f} s ({cpu:.2f} s CPU) {queries:4d} queries  {rows:,} rows"
+                      f"  RSS {before:.0f} -> peak {high:.0f} MB (+{high - before:.0f})  run {run}"
+                      f"  load {os.getloadavg()[0]:.1f}")
+            summary.append((f"full recompute [{method}]", f"{max(walls):.2f} s", TARGETS["full recompute"][1],
+                            verdict("full recompute", max(walls))))
             summary.append((f"peak RSS added [{method}]", f"+{high - before:.0f} MB", TARGETS["peak RSS added"][1],
                             verdict("peak RSS added", high - before)))
 

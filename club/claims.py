@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 from club.error_codes import ClubErrorCode as Code
 from club.models import Claim, Club, Member, Person
 from club.selectors import may_manage
+from club.signals import record_moved
 from core.audit import audit
 from core.models import AuditEntry
 
@@ -125,6 +126,7 @@ def _apply(claim: Claim) -> None:
     target.person_id = claim.claimant_id
     target.save(update_fields=fields)
     claim.target = Member.objects.select_related("club").get(pk=target.pk)
+    record_moved.send(sender=Member, member=claim.target)
 
 
 @transaction.atomic
@@ -159,6 +161,7 @@ def claim_undo(*, claim: Claim, by, reason: str = "") -> Claim:
         fields.append("user")
     target.save(update_fields=fields)
     claim.target = Member.objects.select_related("club").get(pk=target.pk)
+    record_moved.send(sender=Member, member=claim.target)
     claim.status, claim.decided_at = Claim.Status.UNDONE, timezone.now()
     claim.save(update_fields=["status", "decided_at"])
     _audit_both(claim, by=by, action=AuditEntry.Action.EDIT, before=before, reason=reason or _("Claim undone"))

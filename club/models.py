@@ -45,6 +45,10 @@ class Person(models.Model):
         help_text=_("Other spellings of this person's name, for finding them across clubs."))
     federation_id = models.CharField(_("federation ID"), max_length=32, blank=True)
     ema_id = models.CharField(_("EMA ID"), max_length=16, blank=True)
+    country = models.CharField(
+        _("country"), max_length=40, blank=True,
+        help_text=_("As the EMA lists it, e.g. 'Korea'; empty: the federation's country. A tournament's MERS "
+                    "weight counts its players' countries."))
     findable = models.BooleanField(
         _("findable by other clubs"), default=False,
         help_text=_("Other clubs' desks may find you by name to check you in as a visitor."))

@@ -65,7 +65,7 @@ def _clean_aliases(aliases: Iterable[str]) -> list[str]:
 @transaction.atomic
 def person_update(*, person: Person, by, club: Club, latin_name: str | None = None,
                   aliases: Iterable[str] | None = None, federation_id: str | None = None,
-                  ema_id: str | None = None, findable: bool | None = None) -> Person:
+                  ema_id: str | None = None, country: str | None = None, findable: bool | None = None) -> Person:
     """Change a person's details (``None``: unchanged); audited at ``club`` (where the edit was made).
     ``findable`` is the person's own choice: a club admin cannot set it."""
     person = Person.objects.select_for_update().get(pk=person.pk)
@@ -77,6 +77,8 @@ def person_update(*, person: Person, by, club: Club, latin_name: str | None = No
         person.latin_name = " ".join(latin_name.split())[:80]
     if aliases is not None:
         person.aliases = _clean_aliases(aliases)
+    if country is not None:
+        person.country = " ".join(country.split())[:40]
     for field, value in (("federation_id", federation_id), ("ema_id", ema_id)):
         if value is None:
             continue

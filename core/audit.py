@@ -57,6 +57,20 @@ def audit(
     )
 
 
+def audit_each(*, club, by, action: str, object_type: str, entries: Iterable[tuple[Any, Any]],
+               reason: str = "") -> None:
+    """:func:`audit` for many objects of one kind at once (``entries``: ``(object_id, after)``), one INSERT: a
+    whole imported game's hands."""
+    acting = _ACTING_AS.get()
+    if acting and not (by is not None and getattr(by, "is_authenticated", False)):
+        reason = f"{acting} · {reason}" if reason else acting
+    actor = by if by is not None and getattr(by, "is_authenticated", False) else None
+    AuditEntry.objects.bulk_create(
+        AuditEntry(club=club, actor=actor, action=action, object_type=object_type, object_id=str(object_id),
+                   after=as_json(after) if after is not None else None, reason=reason or "")
+        for object_id, after in entries)
+
+
 @dataclass(frozen=True)
 class PastEntry:
     """An entry of a log read back from an export (a season file): written as it was, at its own time."""

@@ -15,6 +15,7 @@ after, in the background), or runs it now outside a request.
 from __future__ import annotations
 
 import atexit
+import contextlib
 import contextvars
 import logging
 import threading
@@ -91,6 +92,27 @@ def deferring():
 
 def stop_deferring(token) -> None:
     _after_response.reset(token)
+
+
+@contextlib.contextmanager
+def gathered():
+    """Inside the block, :func:`after_response` outside a request gathers its jobs (one per key) and runs
+    them at the block's end, at once (a ``delay`` is for a host's next screen; a batch has none): an import
+    of a hundred games updates its season's standings once, not after each game. Inside a request (or an
+    outer block) the jobs join that one's."""
+    if _after_response.get() is not None:
+        yield
+        return
+    jobs, token = deferring()
+    try:
+        yield
+    finally:
+        stop_deferring(token)
+        for key, job, _delay in jobs:
+            try:
+                job()
+            except Exception:  # the batch's own work is done and stored; the log says what failed
+                logger.exception("gathered job %s failed", key)
 
 
 class Later:

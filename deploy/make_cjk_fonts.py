@@ -6,7 +6,7 @@
 Each font holds its region's common characters (JIS X 0208 level 1 kanji for Japanese, GB 2312 level 1
 for Simplified Chinese, Big5's frequent level for Traditional Chinese: the characters people's names
 and everyday words are written in), every character of the page and engine catalogues and glossaries
-(locale/*/LC_MESSAGES/django.po, scoring/messages/, docs/glossary/), kana, CJK and full-width
+(locale/*/LC_MESSAGES/django.po, scoring/messages/, scoring/rules/texts/, docs/glossary/), kana, CJK and full-width
 punctuation and Latin. Rerun it after a catalogue gains characters: a test
 (tests/test_fonts.py) names any catalogue character a font lacks.
 
@@ -46,7 +46,8 @@ def _ideographs(text: str | set[str]) -> set[str]:
 
 def catalogue_characters() -> set[str]:
     paths = [*ROOT.glob("locale/*/LC_MESSAGES/django.po"), *ROOT.glob("scoring/messages/*.py"),
-             *ROOT.glob("docs/glossary/*.tsv"), ROOT / "scoring" / "hand" / "names.py"]
+             *ROOT.glob("scoring/rules/texts/*.py"), *ROOT.glob("docs/glossary/*.tsv"),
+             ROOT / "scoring" / "hand" / "names.py"]
     return _ideographs("".join(p.read_text(encoding="utf-8") for p in paths))
 
 

@@ -77,6 +77,9 @@ class FederationSeason(models.Model):
     games_count = models.PositiveIntegerField(_("games"), default=0, editable=False)
     folded_up_to = models.JSONField(_("last game folded in"), null=True, blank=True, editable=False,
                                     help_text=_("[finished at, game id] of the last game the rating applied."))
+    # MERS results age by the day: the day the whole ranking was last reckoned on (a tournament's update
+    # reckons only its persons), so the daily ageing recomputes a season once that day has passed.
+    reckoned_on = models.DateField(_("ranking day"), null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["federation", "-starts_on", "-id"]

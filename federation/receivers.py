@@ -3,7 +3,8 @@
 Each receiver only queues its task for after the commit (the change may still roll back; ``core.queueing``)
 and returns nothing: a tournament finished → its shared results are stored again and the MERS seasons update
 the persons in it; a game finished → the rating seasons it is shared with apply it; a season's results
-changed → the rating seasons recompute whole (and a finished tournament's results are stored again). A club in
+changed → the rating seasons recompute whole (and a finished tournament's results are stored again); a claim
+moved a record to another person → that record's tournaments are stored again under it. A club in
 no federation costs one query (a game's end: none inside the hand's transaction)."""
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from typing import Any
 
 from django.dispatch import receiver
 
+from club.models import Member
+from club.signals import record_moved
 from core.queueing import on_commit
 from events.signals import tournament_finished
 from federation import tasks
@@ -42,3 +45,9 @@ def recompute_changed_season(sender, *, season_id: int, **kwargs: Any) -> None:
     club_id = Season.objects.filter(pk=season_id).values_list("club_id", flat=True).first()
     if club_id is not None and _shares(club_id):
         on_commit(tasks.season_results_changed, season_id, "the federation's update of season")
+
+
+@receiver(record_moved, sender=Member, dispatch_uid="federation.record_moved")
+def follow_moved_record(sender, *, member, **kwargs: Any) -> None:
+    if _shares(member.club_id):
+        on_commit(tasks.record_moved, member.pk, "the federation's update of claimed record")

@@ -176,7 +176,7 @@ def split_latin(person: Person, fallback: str) -> tuple[str, str]:
 def club_tournament_lines(tournament: Tournament, *, country: str) -> list[tuple[int, ResultLine]]:
     """A club tournament's final standings as (member id, result line): table points are its standings'
     points, the score the sum of the player's final scores, the names the persons' Latin names (else the
-    display name)."""
+    display name), the country the person's (else ``country``, the federation's)."""
     rows = tournament_standings(tournament)
     scores: dict[int, Decimal] = defaultdict(Decimal)
     for table in table_results(tournament):
@@ -192,7 +192,8 @@ def club_tournament_lines(tournament: Tournament, *, country: str) -> list[tuple
         lines.append((row["member_id"], ResultLine(
             place=row["place"], first_name=first, last_name=last, ema_id=person.ema_id,
             table_points=Decimal(row["points"]).quantize(Decimal("0.1")),
-            score=scores[row["member_id"]].quantize(Decimal("0.1")), country=country, games=row["games"])))
+            score=scores[row["member_id"]].quantize(Decimal("0.1")), country=person.country or country,
+            games=row["games"])))
     return lines
 
 
@@ -204,14 +205,15 @@ def _persons_of(member_ids: Iterable[int]) -> dict[int, Person]:
 
 def _record(federation: Federation, tournament: Tournament) -> tuple[FederationTournament, set[int]]:
     """Store (again) a shared club tournament's results in the federation; returns the record and the persons
-    whose results changed (before and after)."""
+    whose results changed (before and after). Its countries (a part of the MERS weight) are its players'."""
+    lines = club_tournament_lines(tournament, country=federation.country)
     record, _created = FederationTournament.objects.update_or_create(
         federation=federation, tournament=tournament,
         defaults={"club": tournament.club, "source": FederationTournament.Source.CLUB, "title": tournament.name,
                   "starts_on": tournament.starts_on, "ends_on": tournament.ends_on or tournament.starts_on,
                   "days": ((tournament.ends_on or tournament.starts_on) - tournament.starts_on).days + 1,
-                  "rules": tournament.ruleset.name, "country": federation.country, "countries": 1})
-    lines = club_tournament_lines(tournament, country=federation.country)
+                  "rules": tournament.ruleset.name, "country": federation.country,
+                  "countries": max(len({line.country for _m, line in lines}), 1)})
     persons = _persons_of([m for m, _line in lines])
     touched = set(record.results.values_list("person_id", flat=True))
     record.results.all().delete()
@@ -293,7 +295,7 @@ def _match(line: ResultLine, report: MatchReport, by_ema: dict[str, Person], by_
                 person.ema_id = line.ema_id
                 person.save(update_fields=["ema_id"])
             return person
-    person = Person.objects.create(latin_name=shown[:80], ema_id=line.ema_id)
+    person = Person.objects.create(latin_name=shown[:80], ema_id=line.ema_id, country=line.country[:40])
     index[_norm(shown)] = person
     report.new.append(shown)
     return person
@@ -375,8 +377,9 @@ def _season_results(season: FederationSeason, person_ids: Iterable[int] | None =
                          "tournament__ends_on").order_by("tournament__ends_on", "tournament_id")
 
 
-def _mers_rows(season: FederationSeason, person_ids: Iterable[int] | None = None) -> dict[int, RankingRow]:
-    on = _reckoning_day(season)
+def _mers_rows(season: FederationSeason, person_ids: Iterable[int] | None = None, *,
+               on: datetime.date | None = None) -> dict[int, RankingRow]:
+    on = on or _reckoning_day(season)
     by_person: dict[int, list[MersResult]] = defaultdict(list)
     names: dict[int, str] = {}
     weights: dict[int, Decimal] = {}
@@ -414,24 +417,34 @@ def shared_games(season: FederationSeason):
 
 
 def _game_results(games, names: dict[int, str]) -> Iterator[ratings.GameResult]:
-    """The games' results in game order (finish time, then id), streamed: one query over their seats, read in
-    chunks (a server-side cursor on PostgreSQL), so a recompute over half a million games holds one chunk and the
-    fold's state, not every game. ``names`` gets each person's display name at their first game."""
+    """The games' results in game order (finish time, then id), streamed: one query over the finished games and
+    one over their seats, both in that order and read in chunks (server-side cursors on PostgreSQL), merged as
+    they come. A recompute over half a million games holds one chunk of each and the fold's state, and decodes
+    each game's points and ranks once (read beside every seat, they were decoded four times: a third of a full
+    recompute's CPU). ``names`` gets each person's display name at their latest game (as a MERS line takes the
+    latest result's: a record claimed from another club does not rename the person)."""
     from league.models import GameSeat
 
-    rows = (GameSeat.objects.filter(game__in=games).order_by("game__finished_at", "game_id", "seat")
-            .values_list("game_id", "seat", "member__person_id", "member__display_name", "game__final_points",
-                         "game__final_ranks", "game__finished_at").iterator(chunk_size=20000))
-    for game_id, seats in groupby(rows, key=lambda row: row[0]):
+    finished = games.filter(final_points__isnull=False, final_ranks__isnull=False)
+    game_rows = (finished.order_by("finished_at", "id").values_list("id", "final_points", "final_ranks", "finished_at")
+                 .iterator(chunk_size=5000))
+    seat_rows = (GameSeat.objects.filter(game__in=finished).order_by("game__finished_at", "game_id", "seat")
+                 .values_list("game_id", "seat", "member__person_id", "member__display_name")
+                 .iterator(chunk_size=20000))
+    seats_by_game = groupby(seat_rows, key=lambda row: row[0])
+    seated_game, seats = next(seats_by_game, (None, ()))
+    for game_id, points, ranks, finished_at in game_rows:
+        if seated_game != game_id:  # both streams in one order: a game without seats has no group
+            continue
         sat = list(seats)
-        points, ranks, finished_at = sat[0][4], sat[0][5], sat[0][6]
+        seated_game, seats = next(seats_by_game, (None, ()))
         if not points or not ranks or len(sat) != len(points):
             continue
         players = tuple(row[2] for row in sat)
         if len(set(players)) != len(players):
             continue  # one person at two seats (a claim merged two seat-mates): not a game to rate
         for row in sat:
-            names.setdefault(row[2], row[3])
+            names[row[2]] = row[3]
         yield ratings.GameResult(game_id, players, tuple(points[row[1]] for row in sat),
                                  tuple(ranks[row[1]] for row in sat), finished_at)
 
@@ -458,7 +471,8 @@ def ranking_recompute(*, season: FederationSeason) -> int:
     season = FederationSeason.objects.select_for_update().get(pk=season.pk)
     started = timezone.now()
     if season.is_mers:
-        rows, games, last = _mers_rows(season), 0, None
+        season.reckoned_on = _reckoning_day(season)
+        rows, games, last = _mers_rows(season, on=season.reckoned_on), 0, None
     else:
         rows, games, last = _fold_rows(season)
     RankingRow.objects.filter(season=season).delete()
@@ -466,7 +480,7 @@ def ranking_recompute(*, season: FederationSeason) -> int:
     season.computed_at, season.games_count, season.folded_up_to = started, games, last
     if season.changed_at and season.changed_at <= started:
         season.changed_at = None
-    season.save(update_fields=["computed_at", "games_count", "folded_up_to", "changed_at"])
+    season.save(update_fields=["computed_at", "games_count", "folded_up_to", "changed_at", "reckoned_on"])
     return len(rows)
 
 
@@ -508,7 +522,8 @@ def ranking_add_game(*, season: FederationSeason, game: Game) -> bool:
     values = fold.ratings()
     state = {p: rest for p, *rest in fold.state()["players"]}
     for pid in result.players:
-        row = stored.get(pid) or RankingRow(season=season, person_id=pid, name=names.get(pid, f"#{pid}")[:120])
+        row = stored.get(pid) or RankingRow(season=season, person_id=pid)
+        row.name = names.get(pid, row.name or f"#{pid}")[:120]
         row.value, row.listed = values[pid], True
         row.detail = {"games": fold.games[pid]}
         row.state = state[pid]
@@ -546,6 +561,52 @@ def season_results_changed(*, season_id: int) -> None:
         if membership.share_tournaments or membership.share_seasons:
             for fseason in membership.federation.seasons.exclude(method=FederationSeason.Method.MERS):
                 ranking_recompute(season=fseason)
+
+
+def record_moved(*, member_id: int) -> None:
+    """A claim moved a club's record onto another person (or its undo moved it back): each federation the club
+    shares with stores that record's finished tournaments again (their results name the record's person now) and
+    updates the MERS lines of the persons before and after; its rating seasons, whose games name persons,
+    recompute whole."""
+    from club.models import Member
+
+    member = Member.objects.filter(pk=member_id).first()
+    if member is None:
+        return
+    entered = list(Tournament.objects.filter(entrants__member=member, status=Tournament.Status.FINISHED)
+                   .select_related("ruleset", "club"))
+    with transaction.atomic():
+        for membership in sharing(club_id=member.club_id):
+            federation = membership.federation
+            if membership.share_tournaments:
+                for tournament in entered:
+                    record, touched = _record(federation, tournament)
+                    for season in _seasons_covering(federation, record.ends_on):
+                        if season.is_mers:
+                            ranking_update_persons(season=season, person_ids=touched)
+            if membership.share_tournaments or membership.share_seasons:
+                for season in federation.seasons.exclude(method=FederationSeason.Method.MERS):
+                    ranking_recompute(season=season)
+
+
+def mers_seasons_to_age() -> list[FederationSeason]:
+    """The MERS seasons whose whole ranking was reckoned before their reckoning day (today, or the season's last
+    day once it ended): a result may have passed its first or second year since, or a tournament's update have
+    reckoned some persons on a later day than the rest."""
+    return [season for season in FederationSeason.objects.filter(method=FederationSeason.Method.MERS)
+            if season.reckoned_on is None or season.reckoned_on < _reckoning_day(season)]
+
+
+def rankings_refresh() -> list[int]:
+    """Beat's hourly refresh; returns the seasons computed again: each MERS season whose reckoning day moved
+    (results count in full for a year after their tournament, at half in the second, then not — so a running
+    season is computed once a day), and each season marked changed since it was computed (a shared tournament's
+    results changed under a rating season, or an update lost to a broker outage)."""
+    due = {season.pk: season for season in mers_seasons_to_age()}
+    due.update((season.pk, season) for season in stale_seasons())
+    for season in due.values():
+        ranking_recompute(season=season)
+    return sorted(due)
 
 
 def stale_seasons() -> list[FederationSeason]:

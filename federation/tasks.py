@@ -32,3 +32,19 @@ def season_results_changed(season_id: int) -> None:
     from federation import services
 
     services.season_results_changed(season_id=season_id)
+
+
+@shared_task(name="federation.record_moved")
+def record_moved(member_id: int) -> None:
+    from federation import services
+
+    services.record_moved(member_id=member_id)
+
+
+@shared_task(name="federation.rankings_refresh")
+def rankings_refresh() -> list[int]:
+    """Beat's hourly check (``CELERY_BEAT_SCHEDULE``): the MERS seasons whose results aged since they were
+    computed (each once a day), and the seasons marked changed, are computed again."""
+    from federation import services
+
+    return services.rankings_refresh()

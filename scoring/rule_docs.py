@@ -1,9 +1,11 @@
-"""Each ruleset option's docstring, read from the source of :class:`scoring.rules.Ruleset`, and its
-Korean label, one-line explanation and rulebook part (the field's metadata, next to the option).
+"""Each ruleset option's docstring, read from the source of :class:`scoring.rules.Ruleset`, and what the
+ruleset pages show for it in the page's language: its label, one-line explanation and rulebook part, its
+choices and values (:mod:`scoring.rules.texts`, one catalogue per language; Korean is the source, next to the
+option in ``scoring/rules/ruleset.py``).
 
-The option docstrings are the one description of each rule (DEVELOPERS.md: a docstring per
-option); screens that let an admin edit a ruleset show the Korean next to them in
-``scoring/rules/ruleset.py`` rather than a second text.
+The option docstrings are the one description of each rule (DEVELOPERS.md: a docstring per option).
+Every function that shows words takes the page's language (``"ko"``, ``"en"``, ``"ja"``, ``"zh-hans"``,
+``"zh-hant"``, or a code that reads as one); the screens pass Django's active language.
 """
 from __future__ import annotations
 
@@ -16,8 +18,10 @@ import textwrap
 import typing
 from typing import Any, NamedTuple
 
+from scoring.messages.render import language, render
 from scoring.rules import Ruleset
-from scoring.rules.ruleset import CHOICE_KO, OptionGroup
+from scoring.rules.ruleset import OptionGroup
+from scoring.rules.texts import choice_key, text, texts
 
 
 @functools.cache
@@ -93,10 +97,15 @@ class OptionText(NamedTuple):
     help: str
 
 
+def option_texts(lang: str | None) -> dict[str, OptionText]:
+    """``{option name: its group, label and explanation in lang}``, in the dataclass's order."""
+    return _option_texts(language(lang))
+
+
 @functools.cache
-def option_texts() -> dict[str, OptionText]:
-    """``{option name: its group, Korean label and explanation}``, in the dataclass's order."""
-    return {f.name: OptionText(f.metadata.get("group"), f.metadata.get("ko", ""), f.metadata.get("ko_help", ""))
+def _option_texts(lang: str) -> dict[str, OptionText]:
+    words = texts(lang)
+    return {f.name: OptionText(f.metadata.get("group"), words[f"option.{f.name}"], words[f"help.{f.name}"])
             for f in dataclasses.fields(Ruleset)}
 
 
@@ -105,50 +114,59 @@ def option_groups() -> list[OptionGroup]:
     return list(OptionGroup)
 
 
-def choice_label(value: Any) -> str:
-    """One choice of an option in Korean: an enum member, a penalty kind or a yaku id."""
-    if isinstance(value, enum.Enum) and value in CHOICE_KO:
-        return CHOICE_KO[value]
+def group_label(group: OptionGroup, lang: str | None) -> str:
+    """A rulebook part's title in ``lang``."""
+    return text(f"group.{group.name}", lang)
+
+
+def choice_label(value: Any, lang: str | None) -> str:
+    """One choice of an option in ``lang``: an enum member, a penalty kind or a yaku id."""
+    if isinstance(value, enum.Enum) and choice_key(value) in texts(lang):
+        return text(choice_key(value), lang)
     code = value.value if isinstance(value, enum.Enum) else str(value)
     from scoring.messages.catalogue import PHRASES
 
     if code in PHRASES:
-        return PHRASES[code].ko
+        return render(PHRASES[code], lang)
     try:
         from scoring.hand.names import yaku_name  # the one home of yaku names
     except ImportError:  # the hand engine is optional
         return code
-    return yaku_name(code, "ko")  # an unknown id as it is
+    return yaku_name(code, language(lang))  # an unknown id as it is
 
 
-def value_in_korean(name: str, value: Any) -> str:
-    """An option's JSON value as a club admin reads it: choices in Korean, yes/no, lists joined,
-    numbers with thousands separators, a dash for none."""
+# How a list of values is joined in each language (as scoring.messages.listing joins rule phrases).
+_LIST_SEPARATOR = {"ja": "、", "zh-hans": "、", "zh-hant": "、"}
+
+
+def value_text(name: str, value: Any, lang: str | None) -> str:
+    """An option's JSON value as a club admin reads it in ``lang``: choices in words, yes/no, lists joined,
+    numbers with thousands separators, "none" for no value."""
     if value is None:
-        return "없음"
+        return text("value.none", lang)
     if isinstance(value, bool):
-        return "예" if value else "아니오"
+        return text("value.yes" if value else "value.no", lang)
     choices = _enum_of(name)
     if isinstance(value, list):
         if not value:
-            return "없음"
-        return ", ".join(_item(choices, v) for v in value)
-    return _item(choices, value)
+            return text("value.none", lang)
+        return _LIST_SEPARATOR.get(language(lang), ", ").join(_item(choices, v, lang) for v in value)
+    return _item(choices, value, lang)
 
 
-def _item(choices: type[enum.Enum] | None, value: Any) -> str:
+def _item(choices: type[enum.Enum] | None, value: Any, lang: str | None) -> str:
     if isinstance(value, bool):
-        return "예" if value else "아니오"
+        return text("value.yes" if value else "value.no", lang)
     if isinstance(value, int):
         return f"{value:,}"
     if isinstance(value, float):
         return f"{value:g}"
     if choices is not None:
         try:
-            return choice_label(choices(value))
+            return choice_label(choices(value), lang)
         except ValueError:
             return str(value)
-    return choice_label(value)
+    return choice_label(value, lang)
 
 
 @functools.cache
@@ -160,5 +178,5 @@ def _enum_of(name: str) -> type[enum.Enum] | None:
     return None
 
 
-__all__ = ["OptionText", "choice_label", "option_docs", "option_groups", "option_since", "option_texts",
-           "options_markdown", "options_since_markdown", "value_in_korean"]
+__all__ = ["OptionText", "choice_label", "group_label", "option_docs", "option_groups", "option_since", "option_texts",
+           "options_markdown", "options_since_markdown", "value_text"]

@@ -20,12 +20,15 @@ CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uf900-\ufaff]")
 CATALOGUES = [
     ("locale/ja/LC_MESSAGES/django.po", JP),
     ("scoring/messages/ja.py", JP),
+    ("scoring/rules/texts/ja.py", JP),
     ("docs/glossary/ja.tsv", JP),
     ("locale/zh_Hans/LC_MESSAGES/django.po", SC),
     ("scoring/messages/zh_hans.py", SC),
+    ("scoring/rules/texts/zh_hans.py", SC),
     ("docs/glossary/zh-Hans.tsv", SC),
     ("locale/zh_Hant/LC_MESSAGES/django.po", TC),
     ("scoring/messages/zh_hant.py", TC),
+    ("scoring/rules/texts/zh_hant.py", TC),
     ("docs/glossary/zh-Hant.tsv", TC),
 ]
 

@@ -139,36 +139,6 @@ def walk(values: dict[str, list], languages: list[str], roles: list[str | None])
                     yield role, language, name, url, response
 
 
-PENDING = {
-    "seasons:ruleset_list": "ruleset presets' names are Korean only (scoring.rules.presets.PRESET_LABELS_KO)",
-    "seasons:ruleset_compare": "ruleset options, choices and presets are Korean only (scoring/rules/ruleset.py)",
-    "seasons:ruleset_new": "ruleset options' labels and help are Korean only (option() in scoring/rules/ruleset.py)",
-    "whatif:lab": "ruleset options' labels and help are Korean only (option() in scoring/rules/ruleset.py)",
-    "whatif:season_edit": "ruleset options' labels and help are Korean only (option() in scoring/rules/ruleset.py)",
-}
-"""Pages that show the scoring engine's ruleset words, which have no language but Korean yet: on them,
-and only there, those words are taken out like names. The test fails when a page here no longer shows
-any of them in English (then its entry goes), so the list cannot outlive the gap."""
-
-
-def ruleset_words() -> list[str]:
-    """The engine's ruleset texts the ruleset pages show in Korean only (scoring.rule_docs): option labels
-    and help, choices, groups, preset names, and the rule words and yaku names it reads in Korean."""
-    import dataclasses
-
-    from scoring.hand.names import _NAMES, yaku_name
-    from scoring.messages.catalogue import PHRASES
-    from scoring.rules import presets, ruleset
-
-    words = {text for field in dataclasses.fields(ruleset.Ruleset)
-             for text in (field.metadata.get("ko"), field.metadata.get("ko_help")) if text}
-    words |= set(ruleset.CHOICE_KO.values()) | {group.value for group in ruleset.OptionGroup}
-    words |= set(presets.PRESET_LABELS_KO.values())
-    words |= {message.ko for message in PHRASES.values()}  # penalty kinds, pao's hands (rule_docs.choice_label)
-    words |= {yaku_name(yaku, "ko") for yaku in _NAMES}  # a ruleset's double and local yakuman
-    return sorted(words, key=len, reverse=True)
-
-
 HTML_LANG = re.compile(r"<html\b[^>]*\blang=\"([^\"]*)\"")
 
 
@@ -181,9 +151,9 @@ def walked(demo):  # noqa: F811
 
 @pytest.mark.long
 def test_every_page_in_every_language_shows_only_its_script(walked):
-    names, pending_words = typed_words(), ruleset_words()
+    names = typed_words()
     foreign: dict[str, dict] = defaultdict(dict)
-    wrong_lang, pages, still_pending = {}, defaultdict(int), set()
+    wrong_lang, pages = {}, defaultdict(int)
     for role, language, name, url, response in walk(walked, LANGUAGES, ROLES):
         page = response.content.decode()
         pages[language] += 1
@@ -191,10 +161,6 @@ def test_every_page_in_every_language_shows_only_its_script(walked):
         if "<html" in page and (not declared or declared.group(1) != language):  # not a fragment: a page
             wrong_lang[f"{role} {url}"] = (language, declared and declared.group(1))
         text = visible_text(page)
-        if name in PENDING and language != "ko":
-            if language == "en" and HANGUL.search(without(text, names)):
-                still_pending.add(name)
-            text = without(text, pending_words)
         found = foreign_words(text, language, names)
         if found:
             foreign[language].setdefault(name, {}).update(
@@ -204,7 +170,6 @@ def test_every_page_in_every_language_shows_only_its_script(walked):
     assert min(pages.values()) >= 30, dict(pages)
     assert wrong_lang == {}
     assert dict(foreign) == {}
-    assert set(PENDING) == still_pending, "a pending page reads in English now: remove it from PENDING"
 
 
 # A finished tournament table (a yakuman ron: 57,000 and -7,000 from 25,000 each) read in each language:

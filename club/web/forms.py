@@ -106,6 +106,8 @@ class PersonForm(forms.Form):
                               help_text=_("Other spellings of the name, separated by commas."))
     federation_id = forms.CharField(label=_("Federation ID"), max_length=32, required=False)
     ema_id = forms.CharField(label=_("EMA ID"), max_length=16, required=False)
+    country = forms.CharField(label=_("Country"), max_length=40, required=False,
+                              help_text=_("As the EMA lists it, e.g. 'Korea'; empty: the federation's country."))
     findable = forms.BooleanField(label=_("Other clubs may find me by name"), required=False,
                                   help_text=_("Their desk can then check you in as a visitor without your card."))
 
@@ -117,7 +119,8 @@ class PersonForm(forms.Form):
     @staticmethod
     def initial_for(person) -> dict:
         return {"latin_name": person.latin_name, "aliases": ", ".join(person.aliases or ()),
-                "federation_id": person.federation_id, "ema_id": person.ema_id, "findable": person.findable}
+                "federation_id": person.federation_id, "ema_id": person.ema_id, "country": person.country,
+                "findable": person.findable}
 
     def aliases_list(self) -> list[str]:
         return [a for a in (part.strip() for part in self.cleaned_data["aliases"].split(",")) if a]

@@ -274,6 +274,10 @@ CELERY_BEAT_SCHEDULE = {
     "league-exports-cleanup": {"task": "league.season_exports_cleanup", "schedule": 3600},
     # a team league's line-ups close at their deadline (issue 37): shown to all, empty slots from the roster
     "events-team-lineups-due": {"task": "events.team_lineups_due", "schedule": 60},
+    # a federation's MERS results age by the day (full weight a year, half the second): each MERS season is
+    # computed again once its day has moved (checked hourly, computed once a day), and a season marked changed
+    # (issue 36)
+    "federation-rankings-refresh": {"task": "federation.rankings_refresh", "schedule": 3600},
 }
 
 # Season files (league/transfer/exports.py, docs/api.md). A season of more games than this is built in

@@ -178,7 +178,8 @@ def club_tournament_file(request, pk: int, kind: str):
     imported = files.ImportedTournament(
         title=tournament.name, starts_on=tournament.starts_on, ends_on=ends_on, rules=tournament.ruleset.name,
         country=lines[0][1].country if lines else "", lines=tuple(line for _m, line in lines),
-        mers_weight=tournament_weight(days=(ends_on - tournament.starts_on).days + 1, players=max(len(lines), 1)))
+        mers_weight=tournament_weight(days=(ends_on - tournament.starts_on).days + 1, players=max(len(lines), 1),
+                                      countries=max(len({line.country for _m, line in lines}), 1)))
     return _file_response(imported, kind, f"tournament-{tournament.pk}")
 
 

@@ -19,7 +19,7 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from club.models import Member
-from core.audit import audit, snapshot
+from core.audit import audit, audit_each, snapshot
 from core.models import AuditEntry
 from core.once import Once, claim_key, claim_made, mark_claimed, refuse_if_claimed
 from core.validation import storable
@@ -28,7 +28,6 @@ from league.error_codes import LeagueErrorCode as Code
 from league.games import clock, records
 from league.games import selectors as game_selectors
 from league.games.errors import HandRefused, SeatedElsewhere
-from league.games.selectors import game_members
 from league.models import Game, GameSeat, HandRecord, Ruleset, Season
 from league.permissions import Action, require
 from scoring.errors import ScoringError
@@ -36,9 +35,10 @@ from scoring.record import EndReason
 
 
 # --- games ------------------------------------------------------------------------------------
-def _game_after(game: Game) -> dict[str, Any]:
+def _game_after(game: Game, members: Sequence[Member]) -> dict[str, Any]:
+    """The started game for its audit entry, its seats named from the members just seated (seat order)."""
     data = snapshot(game)
-    data["seats"] = [m.display_name for m in game_members(game)]
+    data["seats"] = [m.display_name for m in members]
     return data
 
 
@@ -113,7 +113,7 @@ def game_start(
         Ruleset.objects.filter(pk=ruleset.pk).update(frozen=True)
         ruleset.frozen = True
     audit(club=club, by=by, action=AuditEntry.Action.CREATE, object_type="game", object_id=game.pk,
-           after=_game_after(game), reason=overridden)
+           after=_game_after(game, members), reason=overridden)
     mark_claimed(claim, game, "game")
     return game
 
@@ -278,6 +278,47 @@ def hand_append(*, game: Game, position: int | None, event: dict[str, Any], by=N
     if created and not penalty and game.status == Game.Status.IN_PROGRESS:
         end_if_time_is_up(game=game, by=by)
     return hand, created
+
+
+@transaction.atomic
+def game_import(
+    *, season: Season, members: Sequence[Member], events: Sequence[dict[str, Any]], table_label: str = "",
+    started_at: datetime.datetime | None = None, external_id: str | None = None, by=None,
+) -> Game:
+    """A whole game played elsewhere (an online log) stored at once: started as :func:`game_start` does
+    (``source=import``), its hands checked and written together.
+
+    What :func:`hand_record` checks hand by hand holds for the lot: the system or ``by`` may enter the
+    game's hands, no event is a penalty (the referee's) or, from a person, an end or a result, every event
+    is storable, and the record replays (the engine's refusal names the hand, as a hand's save does). One
+    replay of the whole record instead of one per hand (a game of 12 hands replayed 78 hands), the hands
+    in one INSERT, their audit entries in another; the game's cache and its end (``game_finished``) as
+    after its last hand's save (``records.refresh``)."""
+    game = game_start(season=season, members=members, table_label=table_label, by=by, started_at=started_at,
+                      source=Game.Source.IMPORT, external_id=external_id)
+    require(by, Action.ENTER_HAND, club=game.club, game=game)
+    events = list(events)
+    game._seat_names = [m.display_name for m in members]  # the record's players, without reading the seats back
+    for position, event in enumerate(events):
+        if not isinstance(event, dict):
+            raise HandRefused("A hand must be an object with a kind.", hand=position)
+        records.storable_event(event, position)
+        if game_selectors.is_penalty_event(event):
+            raise HandRefused(records.REFEREE_ONLY, hand=position, code=Code.REFEREE_ONLY)
+        if by is not None and is_game_end(event):
+            raise HandRefused("An end or a result is not entered as a hand: end the game with its end button, "
+                              "a referee, or the score entry.", hand=position, code=Code.END_IS_A_SERVICE)
+    try:
+        rep = records.replay_events(game, events)
+    except ScoringError as exc:
+        raise records.refused(exc) from exc
+    entered_by = by if getattr(by, "is_authenticated", False) else None
+    hands = HandRecord.objects.bulk_create(
+        HandRecord(game=game, position=position, event=event, entered_by=entered_by)
+        for position, event in enumerate(events))
+    audit_each(club=game.club, by=by, action=AuditEntry.Action.CREATE, object_type="hand",
+               entries=[(hand.pk, records.hand_after(hand)) for hand in hands])
+    return records.refresh(game, rep, was_finished=False)
 
 
 def next_position(*, game: Game, position: int | None, event: dict[str, Any], by=None) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import hashlib
 
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -110,5 +110,19 @@ def version_of(call: RefereeCall | None) -> str:
 
 
 def latest_call(game: Game) -> RefereeCall | None:
-    """The table's open call, else its last call (so the table sees the acknowledgement)."""
-    return game.referee_calls.select_related("acknowledged_by").order_by("-called_at", "-id").first()
+    """The table's open call, else its last call (so the table sees the acknowledgement).
+
+    Every table GET and every poll of the call box (each table, every 3 s) asks it, and most tables have no
+    call: whether there is one is a plain statement (the ORM took longer to build the query than the database
+    to answer it), the call is read only where there is one, and its acknowledging referee only where it was
+    acknowledged (``acknowledged_by``), not joined into every read."""
+    meta, quote = RefereeCall._meta, connection.ops.quote_name
+
+    def col(name: str) -> str:
+        return quote(meta.get_field(name).column)
+
+    with connection.cursor() as cursor:
+        cursor.execute(f"SELECT {quote(meta.pk.column)} FROM {quote(meta.db_table)} WHERE {col('game')} = %s "
+                       f"ORDER BY {col('called_at')} DESC, {quote(meta.pk.column)} DESC LIMIT 1", [game.pk])
+        row = cursor.fetchone()
+    return None if row is None else RefereeCall.objects.filter(pk=row[0]).first()  # gone meanwhile: none

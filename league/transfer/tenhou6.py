@@ -1,12 +1,13 @@
 """Import online games: tenhou.net/6 JSON logs become games of a season.
 
 Each log is converted by ``scoring.tenhou6.convert_log`` (which checks itself against the
-log) and stored through the same services as the table screens (``game_start`` then
-``hand_record`` per event), so an imported game is validated, audited and replayed like any
-other. A log is recognised by a fingerprint of its deal and results (``Game.external_id``: the
-rounds and the final scores, not the ``ref``, title or any other field) and is never imported
-twice into a season. Each log is imported in its own transaction: a log that
-fails leaves nothing behind, and the batch goes on with the next one.
+log) and stored by ``league.games.services.game_import`` (the game started as the table screens
+start one, its hands checked as ``hand_record`` checks each, replayed once and written together),
+so an imported game is validated, audited and replayed like any other. A log is recognised by a
+fingerprint of its deal and results (``Game.external_id``: the rounds and the final scores, not
+the ``ref``, title or any other field) and is never imported twice into a season. Each log is
+imported in its own transaction: a log that fails leaves nothing behind, and the batch goes on
+with the next one; the season's standings are updated once, after the batch (``core.queueing.gathered``).
 """
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ from django.utils.translation import gettext as _
 
 from club import services as club_services
 from club.models import Member
-from core.queueing import on_commit
+from core.queueing import gathered, on_commit
 from core.validation import BadInput, check_value, text_problem
 from league import permissions
 from league.games import services as game_services
@@ -124,6 +125,13 @@ def resolve_members(
     """The members for the log's nicknames (seat order). Call inside the log's transaction."""
     club = season.club
     members = []
+    twice = sorted({nick for nick in names if list(names).count(nick) > 1})
+    if twice:  # one member cannot take two seats, and a mapping names a nickname, not a seat
+        raise LogError(f"The nickname {twice[0]!r} sits at more than one seat of this log (a log whose names were "
+                       f"made anonymous?): it cannot be told which member played which seat.")
+    # The unmapped nicknames' members in one query (a display name is unique in a club).
+    known = {m.display_name: m for m in Member.objects.filter(
+        club=club, display_name__in=[str(nick) for nick in names if nick not in mapping])}
     for nick in names:
         if nick in mapping:
             member = _member_for(club, str(mapping[nick]))
@@ -135,7 +143,7 @@ def resolve_members(
             problem = text_problem(str(nick))
             if problem:
                 raise LogError(f"The nickname {nick!r} {problem}: map it to a member.")
-            member = Member.objects.filter(club=club, display_name=nick).first()
+            member = known.get(nick)
             if member is None and len(nick) > NAME_LENGTH:
                 raise LogError(
                     f"The nickname {nick!r} is longer than {NAME_LENGTH} characters, the longest member name: "
@@ -177,13 +185,10 @@ def import_log(
             members = resolve_members(
                 season=season, names=record["players"], mapping=mapping or {}, create_members=create_members, by=by
             )
-            game = game_services.game_start(
-                season=season, members=members, table_label=str(log.get("ref") or "tenhou")[:40], by=by,
-                started_at=_started_at(log), source=Game.Source.IMPORT, external_id=digest,
+            game = game_services.game_import(
+                season=season, members=members, events=record["hands"], by=by,
+                table_label=str(log.get("ref") or "tenhou")[:40], started_at=_started_at(log), external_id=digest,
             )
-            for position, event in enumerate(record["hands"]):
-                game_services.hand_record(game=game, position=position, event=event, by=by)
-            game.refresh_from_db()
             _check_result(game, log, record)
     except IntegrityError:
         existing = Game.objects.filter(season=season, external_id__in=_known_digests(log)).first()
@@ -371,12 +376,20 @@ def batch_run(
     errors: list[dict[str, Any]] = [
         {"file": r["file"], "error": r.get("error", "")} for r in results if r.get("status") == "error"
     ] if results else list(batch.errors or [])
-    created = 0
+    with gathered():  # the standings update once per season after the batch, not after each game
+        results, errors, done = _run_logs(batch, season, by, logs, mapping, create_members, progress,
+                                          results, errors, done)
+    status = ImportBatch.Status.FAILED if logs and len(errors) == len(logs) else ImportBatch.Status.DONE
+    ImportBatch.objects.filter(pk=batch.pk).update(status=status, finished_at=timezone.now())
+    batch.refresh_from_db()
+    return batch
+
+
+def _run_logs(batch, season, by, logs, mapping, create_members, progress, results, errors, done):
     for name, log in list(logs)[done:]:
         ImportBatch.objects.filter(pk=batch.pk).update(progress_at=timezone.now())  # alive: not stalled
         try:
             game, new = import_log(season=season, log=log, mapping=mapping, create_members=create_members, by=by)
-            created += int(new)
             outcome = {"file": name, "game": game.pk, "created": new}
             results.append({"file": name, "status": "imported" if new else "already_imported", "game": game.pk})
         except Exception as exc:  # one bad log never leaves the batch "running"
@@ -394,10 +407,7 @@ def batch_run(
         )
         if progress is not None:
             progress(outcome)
-    status = ImportBatch.Status.FAILED if logs and len(errors) == len(logs) else ImportBatch.Status.DONE
-    ImportBatch.objects.filter(pk=batch.pk).update(status=status, finished_at=timezone.now())
-    batch.refresh_from_db()
-    return batch
+    return results, errors, done
 
 
 def user_by_id(user_id: int | None):

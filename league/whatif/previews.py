@@ -25,6 +25,7 @@ from core import memo
 from core.queueing import after_response
 from league.models import Game, Season
 from league.whatif.selectors import Proposal, ProposalError, compare
+from scoring.messages import LANGUAGES
 
 logger = logging.getLogger(__name__)
 
@@ -65,8 +66,9 @@ def preview_key(season: Season, changes: Mapping[str, Any]) -> str:
 
 
 def preview_ready(key: str) -> dict[str, Any] | None:
-    """The comparison kept under ``key`` (``Comparison.to_json()``, or ``{"error", "error_ko"}`` for a proposal
-    the engine refused), or None while it is being computed."""
+    """The comparison kept under ``key`` (``Comparison.to_json()``, or for a proposal the engine refused
+    ``{"error", "errors"}``: the refusal in English, and in each language by its code), or None while it is being
+    computed."""
     value = memo.recall(key)
     return value if isinstance(value, dict) else None
 
@@ -83,7 +85,7 @@ def preview_build(*, season_id: int, changes: Mapping[str, Any], key: str) -> di
         try:
             value: dict[str, Any] = compare(season, season_proposal(season, changes)).to_json()
         except ProposalError as exc:
-            value = {"error": exc.message, "error_ko": exc.message_ko}
+            value = {"error": exc.message, "errors": {lang: exc.localized(lang) for lang in LANGUAGES}}
         memo.keep(key, value)
         return value
     finally:

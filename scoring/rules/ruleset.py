@@ -223,7 +223,7 @@ class RenhouEntry(enum.StrEnum):
 
 class OptionGroup(enum.StrEnum):
     """The parts of a rulebook an option belongs to (the ruleset page shows them in this order);
-    the value is the part's Korean title."""
+    the value is the part's Korean title (the other languages': ``group.<member>`` in :mod:`scoring.rules.texts`)."""
 
     IDENTITY = "규정집"
     SCORE = "점수·우마"
@@ -238,68 +238,111 @@ class OptionGroup(enum.StrEnum):
 
 def option(default: Any, group: OptionGroup, label: str, help_text: str) -> Any:
     """A ``Ruleset`` field with its Korean label and one-line explanation (the docstring below the
-    field stays the meaning; the Korean is what the ruleset page shows)."""
+    field stays the meaning; the Korean is the source of what the ruleset page shows, and each other
+    language has it under ``option.<name>`` and ``help.<name>`` in :mod:`scoring.rules.texts`)."""
     return dataclasses.field(default=default, metadata={"group": group, "ko": label, "ko_help": help_text})
 
 
-CHOICE_KO: dict[enum.Enum, str] = {
-    Renchan.TENPAI: "친이 화료하거나 유국 때 텐파이면 연장",
-    Renchan.AGARI: "친이 화료할 때만 연장",
-    Yame.NONE: "없음",
-    Yame.AUTO: "자동으로 종료",
-    Yame.OPTIONAL: "친이 선택(종료 선언)",
-    GameLength.EAST: "동풍전",
-    GameLength.HANCHAN: "반장전(동·남)",
-    TieRule.SEAT_ORDER: "기가(동1국 친)에 가까운 자리가 위",
-    TieRule.SPLIT: "우마·오카를 나눔",
-    LeftoverSticks.TO_FIRST: "1위가 가져감",
-    LeftoverSticks.LOST: "아무도 갖지 않음",
-    Rounding.DECIMAL: "소수점 그대로",
-    Rounding.ROUND_HALF_UP: "반올림(500 올림)",
-    Rounding.GOSHA_ROKUNYU: "오사육입(500 버림, 600 올림)",
-    Rounding.FLOOR: "버림",
-    ChomboStyle.MANGAN: "만관 지불(친 4,000 올, 자 2,000/4,000)",
-    ChomboStyle.FIXED_EACH: "정한 점수를 다른 사람 각자에게",
-    ChomboStyle.POINTS: "최종 포인트에서 감점",
-    Nagashi.NONE: "없음",
-    Nagashi.DRAW: "유국으로 처리(만관 지불)",
-    Nagashi.WIN: "화료로 인정",
-    Nagashi.BONUS: "축의(점수 밖 보너스)",
-    Abort.FOUR_WINDS: "사풍연타",
-    Abort.FOUR_RIICHI: "사가리치",
-    Abort.FOUR_KANS: "사깡유국",
-    Abort.NINE_TERMINALS: "구종구패",
-    Abort.TRIPLE_RON: "트리플론",
-    Deposits.HEAD_BUMP: "방총자에서 가장 가까운 화료자(선하네)",
-    Deposits.EACH: "화료자 각자",
-    Pao.DAISANGEN: "대삼원",
-    Pao.DAISUUSHII: "대사희",
-    Pao.SUUKANTSU: "스깡쯔",
-    Pao.DAIMINKAN_RINSHAN: "대명깡 영상개화",
-    PaoSplit.HALF: "책임자와 방총자가 반씩",
-    PaoSplit.DISCARDER: "방총자가 전부(론에는 책임지불 없음)",
-    PaoHonba.DISCARDER: "방총자가 전부",
-    PaoHonba.LIABLE: "책임자가 전부(텐호)",
-    PaoHonba.SPLIT: "반씩",
-    PaarenchanCount.WINS: "연속 화료(텐파이 유국이 끊음)",
-    PaarenchanCount.WINS_THROUGH_DRAWS: "화료만 셈(텐파이 유국은 끊지 않음)",
-    PaarenchanCount.DEALS: "친을 유지한 모든 국",
-    SanmaTsumoSplit.HALVES_ROUNDED_UP: "반씩 100점 단위 올림(700/500)",
-    SanmaTsumoSplit.FOUR_PLAYER_TOTAL: "4인 합계 그대로(700/400)",
-    SanmaTiles.NO_2M_8M: "2만~8만을 뺌(보통; 1만이 9만을 가리킴)",
-    SanmaTiles.NO_2P_8P: "2통~8통을 뺌(1통이 9통을 가리킴)",
-    SanmaTiles.NO_2S_8S: "2삭~8삭을 뺌(1삭이 9삭을 가리킴)",
-    Kazoe.YAKUMAN: "역만",
-    Kazoe.SANBAIMAN: "삼배만",
-    ClosedKanRob.NONE: "불가",
-    ClosedKanRob.KOKUSHI: "국사무쌍만",
-    Renhou.NONE: "없음",
-    Renhou.YAKUMAN: "역만",
-    Renhou.MANGAN: "만관",
-    RenhouEntry.SCORE_WITHOUT: "다른 역으로 계산(안내 표시)",
-    RenhouEntry.TURN_BACK: "입력을 되돌림",
+CHOICE_KO: dict[type[enum.Enum], dict[enum.Enum, str]] = {
+    Renchan: {
+        Renchan.TENPAI: "친이 화료하거나 유국 때 텐파이면 연장",
+        Renchan.AGARI: "친이 화료할 때만 연장",
+    },
+    Yame: {
+        Yame.NONE: "없음",
+        Yame.AUTO: "자동으로 종료",
+        Yame.OPTIONAL: "친이 선택(종료 선언)",
+    },
+    GameLength: {
+        GameLength.EAST: "동풍전",
+        GameLength.HANCHAN: "반장전(동·남)",
+    },
+    TieRule: {
+        TieRule.SEAT_ORDER: "기가(동1국 친)에 가까운 자리가 위",
+        TieRule.SPLIT: "우마·오카를 나눔",
+    },
+    LeftoverSticks: {
+        LeftoverSticks.TO_FIRST: "1위가 가져감",
+        LeftoverSticks.LOST: "아무도 갖지 않음",
+    },
+    Rounding: {
+        Rounding.DECIMAL: "소수점 그대로",
+        Rounding.ROUND_HALF_UP: "반올림(500 올림)",
+        Rounding.GOSHA_ROKUNYU: "오사육입(500 버림, 600 올림)",
+        Rounding.FLOOR: "버림",
+    },
+    ChomboStyle: {
+        ChomboStyle.MANGAN: "만관 지불(친 4,000 올, 자 2,000/4,000)",
+        ChomboStyle.FIXED_EACH: "정한 점수를 다른 사람 각자에게",
+        ChomboStyle.POINTS: "최종 포인트에서 감점",
+    },
+    Nagashi: {
+        Nagashi.NONE: "없음",
+        Nagashi.DRAW: "유국으로 처리(만관 지불)",
+        Nagashi.WIN: "화료로 인정",
+        Nagashi.BONUS: "축의(점수 밖 보너스)",
+    },
+    Abort: {
+        Abort.FOUR_WINDS: "사풍연타",
+        Abort.FOUR_RIICHI: "사가리치",
+        Abort.FOUR_KANS: "사깡유국",
+        Abort.NINE_TERMINALS: "구종구패",
+        Abort.TRIPLE_RON: "트리플론",
+    },
+    Deposits: {
+        Deposits.HEAD_BUMP: "방총자에서 가장 가까운 화료자(선하네)",
+        Deposits.EACH: "화료자 각자",
+    },
+    Pao: {
+        Pao.DAISANGEN: "대삼원",
+        Pao.DAISUUSHII: "대사희",
+        Pao.SUUKANTSU: "스깡쯔",
+        Pao.DAIMINKAN_RINSHAN: "대명깡 영상개화",
+    },
+    PaoSplit: {
+        PaoSplit.HALF: "책임자와 방총자가 반씩",
+        PaoSplit.DISCARDER: "방총자가 전부(론에는 책임지불 없음)",
+    },
+    PaoHonba: {
+        PaoHonba.DISCARDER: "방총자가 전부",
+        PaoHonba.LIABLE: "책임자가 전부(텐호)",
+        PaoHonba.SPLIT: "반씩",
+    },
+    PaarenchanCount: {
+        PaarenchanCount.WINS: "연속 화료(텐파이 유국이 끊음)",
+        PaarenchanCount.WINS_THROUGH_DRAWS: "화료만 셈(텐파이 유국은 끊지 않음)",
+        PaarenchanCount.DEALS: "친을 유지한 모든 국",
+    },
+    SanmaTsumoSplit: {
+        SanmaTsumoSplit.HALVES_ROUNDED_UP: "반씩 100점 단위 올림(700/500)",
+        SanmaTsumoSplit.FOUR_PLAYER_TOTAL: "4인 합계 그대로(700/400)",
+    },
+    SanmaTiles: {
+        SanmaTiles.NO_2M_8M: "2만~8만을 뺌(보통; 1만이 9만을 가리킴)",
+        SanmaTiles.NO_2P_8P: "2통~8통을 뺌(1통이 9통을 가리킴)",
+        SanmaTiles.NO_2S_8S: "2삭~8삭을 뺌(1삭이 9삭을 가리킴)",
+    },
+    Kazoe: {
+        Kazoe.YAKUMAN: "역만",
+        Kazoe.SANBAIMAN: "삼배만",
+    },
+    ClosedKanRob: {
+        ClosedKanRob.NONE: "불가",
+        ClosedKanRob.KOKUSHI: "국사무쌍만",
+    },
+    Renhou: {
+        Renhou.NONE: "없음",
+        Renhou.YAKUMAN: "역만",
+        Renhou.MANGAN: "만관",
+    },
+    RenhouEntry: {
+        RenhouEntry.SCORE_WITHOUT: "다른 역으로 계산(안내 표시)",
+        RenhouEntry.TURN_BACK: "입력을 되돌림",
+    },
 }
-"""Every choice of an enum option in Korean (penalty kinds are in :mod:`scoring.messages`)."""
+"""Every choice of an enum option in Korean, by its enum (penalty kinds are in :mod:`scoring.messages`). By enum
+first because members of two enums with one value are equal (``TieRule.SPLIT == PaoHonba.SPLIT == "split"``):
+one flat dict kept only the last of them."""
 
 
 STANDARD_DOUBLE_YAKUMAN: frozenset[str] = frozenset(

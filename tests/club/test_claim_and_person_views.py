@@ -79,7 +79,8 @@ def test_the_admin_edits_a_members_latin_name_aliases_and_ids(client, world):
     assert 'data-testid="person"' in page
     assert 'name="findable"' not in page  # the person's own choice
     client.post(reverse("club:member_person", args=["east", w["minsu"].pk]),
-                {"latin_name": "KIM Minsu", "aliases": "Minsoo", "federation_id": "KR-0007", "ema_id": ""})
+                {"latin_name": "KIM Minsu", "aliases": "Minsoo", "federation_id": "KR-0007", "ema_id": "",
+                 "country": " South  Korea "})
     w["minsu"].person.refresh_from_db()
-    assert (w["minsu"].person.latin_name, w["minsu"].person.aliases, w["minsu"].person.federation_id) == (
-        "KIM Minsu", ["Minsoo"], "KR-0007")
+    assert (w["minsu"].person.latin_name, w["minsu"].person.aliases, w["minsu"].person.federation_id,
+            w["minsu"].person.country) == ("KIM Minsu", ["Minsoo"], "KR-0007", "South Korea")

@@ -90,3 +90,22 @@ def test_my_card_and_details_are_on_my_page_and_saved_there(client, two_clubs):
     at_east.person.refresh_from_db()
     assert (at_east.person.latin_name, at_east.person.aliases, at_east.person.ema_id, at_east.person.findable) == (
         "KIM Minsu", ["Minsoo", "민수"], "12000123", True)
+
+
+def test_the_headers_count_of_clubs_counts_what_my_page_lists(two_clubs):
+    # The header asks only how many clubs a login has (one plain statement a page): a visit as a visitor and a
+    # membership merged into another are not clubs of theirs, as "내 정보" does not list them.
+    from club.models import Member
+    from club.selectors import membership_count, my_memberships
+    from tests.factories import MemberFactory
+
+    user, at_east, _at_west = two_clubs
+    MemberFactory(user=user, visitor=True)
+    merged = MemberFactory(user=user)
+    Member.objects.filter(pk=merged.pk).update(merged_into=at_east)
+    assert len(my_memberships(user=user)) == 2
+    assert membership_count(user=user) == 2
+    alone = UserFactory()
+    services.member_add(club=ClubFactory(), display_name="혼자", user=alone)
+    assert membership_count(user=alone) == 1
+    assert membership_count(user=UserFactory()) == 0

@@ -125,9 +125,10 @@ def test_a_visitor_who_asks_to_join_becomes_a_member_on_the_same_record(west, mi
 
 def test_the_person_edits_their_details_and_an_admin_cannot_make_them_findable(east, minsu):
     person = persons.person_update(person=minsu.person, by=minsu.user, club=east, latin_name=" KIM  Minsu ",
-                                   aliases=["Minsoo", "", "Minsoo"], ema_id="12000123", findable=True)
-    assert (person.latin_name, person.aliases, person.ema_id, person.findable) == (
-        "KIM Minsu", ["Minsoo"], "12000123", True)
+                                   aliases=["Minsoo", "", "Minsoo"], ema_id="12000123", country="Korea",
+                                   findable=True)
+    assert (person.latin_name, person.aliases, person.ema_id, person.country, person.findable) == (
+        "KIM Minsu", ["Minsoo"], "12000123", "Korea", True)
     admin = MemberFactory(club=east, user=UserFactory())
     ClubRoleFactory(club=east, member=admin, role=ClubRole.Role.ADMIN)
     persons.person_update(person=person, by=admin.user, club=east, federation_id="KR-7")

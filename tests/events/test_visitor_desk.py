@@ -79,3 +79,14 @@ def test_the_visitor_enters_their_own_tables_hands_but_does_not_see_the_club(cli
     assert not permissions.can_view_club(visitor.user, club)
     client.force_login(visitor.user)
     assert client.get(reverse("events:night_detail", args=[night.pk])).status_code == HTTPStatus.NOT_FOUND
+
+
+def test_a_posted_id_of_a_person_who_is_not_findable_is_refused(desk, club, night, visitor):
+    """The desk's search lists only findable persons; a person's id posted without their card (a guessed id, or a
+    page kept open after they turned "findable" off) checks nobody in and says why."""
+    response = desk.post(reverse("events:visitor_admit", args=[club.slug]),
+                         {"person": visitor.person_id, "night": night.pk}, follow=True)
+    page = response.content.decode()
+    assert "이 사람은 다른 클럽 검색을 허용하지 않았습니다. 선수 카드를 보여 달라고 하세요." in page
+    assert not Member.objects.filter(club=club, person=visitor.person).exists()
+    assert not night.checkins.filter(member__person=visitor.person).exists()

@@ -55,6 +55,14 @@ def play_tournament(club, by, finish_order, *, name="대회", day=datetime.date(
         entrant, _ = tournament_services.register(tournament=tournament, member=member, by=by)
         entrant = tournament_services.approve(entrant=entrant, by=by)
         tournament_services.check_in(entrant=entrant, by=by)
+    return seat_and_finish(tournament, by, finish_order)
+
+
+def seat_and_finish(tournament, by, finish_order):
+    """Round 1 seated (one table of the checked-in four), its final scores in ``finish_order`` (1st first), and
+    the tournament finished."""
+    from events.tournaments import services as tournament_services
+
     rnd, _seated = tournament_services.round_seat(tournament=tournament, number=1, by=by, seed=1)
     table = rnd.tables.select_related("game").get()
     seated = list(table.game.seat_set.order_by("seat").values_list("member_id", flat=True))

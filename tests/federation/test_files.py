@@ -121,3 +121,61 @@ def test_the_same_tournament_imported_twice_is_refused_and_counts_once(federatio
     assert refused.value.code == "already_imported"
     assert "이미 가져왔습니다" in refused.value.messages[0]
     assert FederationTournament.objects.count() == 1
+
+
+def test_a_club_tournaments_two_files_come_back_the_same_through_the_import_page(client, federation, fed_admin,
+                                                                                 club_a):
+    """아지트's 봄 대회 (shared with 서울; finish 민수, 지은, 서준, 하윤), downloaded as the EMA workbook and as the
+    portal CSV from its results' links, then uploaded on another federation's import page: each file gives the
+    same persons (민수 by his EMA id, the others by their Latin names), places and table points — 60, 10, -20,
+    -50, juki's points for one game — and the workbook the same scores (40000 … 10000). Both imports make no
+    new person. (A person with neither an EMA id nor a Latin name would come back as a new one: a club's display
+    name is not a federation name.)"""
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    from federation.models import FederationResult
+    from tests.factories import MemberFactory
+    from tests.federation.conftest import admin_of, play_tournament
+
+    people = []
+    for name, latin, ema in (("민수", "KIM Minsu", "12000001"), ("지은", "PARK Jieun", ""),
+                             ("서준", "LEE Seojun", ""), ("하윤", "CHOI Hayun", "")):
+        member = MemberFactory(club=club_a, display_name=name)
+        member.person.latin_name, member.person.ema_id = latin, ema
+        member.person.save()
+        people.append(member)
+    admin = admin_of(club_a)
+    tournament = play_tournament(club_a, admin, people, name="봄 대회", day=datetime.date(2026, 4, 5))
+    services.tournament_results_changed(tournament=tournament)
+    shared = FederationTournament.objects.get(federation=federation, tournament=tournament)
+    fields = ("person_id", "place", "table_points")
+    expected = [(people[0].person_id, 1, D("60.0")), (people[1].person_id, 2, D("10.0")),
+                (people[2].person_id, 3, D("-20.0")), (people[3].person_id, 4, D("-50.0"))]
+    assert list(shared.results.order_by("place").values_list(*fields)) == expected
+
+    client.force_login(admin)
+    workbook = client.get(reverse("federation:club_tournament_file", args=[tournament.pk, "ema.xlsx"])).content
+    portal = client.get(reverse("federation:club_tournament_file", args=[tournament.pk, "portal.csv"])).content
+    assert portal.decode().splitlines()[:2] == ["place,first_name,last_name,scores,ema,games",
+                                                "1,Minsu,KIM,60,12000001,1"]
+
+    elsewhere = services.federation_create(name="부산 연맹", slug="busan", by=fed_admin)
+    client.force_login(fed_admin)
+    persons_before = Person.objects.count()
+    page = client.post(reverse("federation:import", args=["busan"]), {
+        "format": "ema", "file": SimpleUploadedFile("spring.xlsx", workbook)}).content.decode()
+    assert 'data-testid="import-report"' in page, page
+    page = client.post(reverse("federation:import", args=["busan"]), {
+        "format": "portal", "file": SimpleUploadedFile("spring.csv", portal), "title": "봄 대회 (portal)",
+        "starts_on": "2026-04-05"}).content.decode()
+    assert 'data-testid="import-report"' in page, page
+    assert Person.objects.count() == persons_before
+    by_ema, by_portal = FederationTournament.objects.filter(federation=elsewhere).order_by("pk")
+    for record in (by_ema, by_portal):
+        assert list(record.results.order_by("place").values_list(*fields)) == expected
+        assert (record.starts_on, record.ends_on, record.days, record.players) == (
+            datetime.date(2026, 4, 5), datetime.date(2026, 4, 5), 1, 4)
+    assert (by_ema.title, by_ema.rules) == ("봄 대회", shared.rules)
+    assert list(FederationResult.objects.filter(tournament=by_ema).order_by("place").values_list("score", flat=True)) \
+        == [D("40000.0"), D("30000.0"), D("20000.0"), D("10000.0")]

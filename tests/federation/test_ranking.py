@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from federation import selectors, services
+from federation import files, selectors, services
 from federation.models import FederationResult, FederationTournament, RankingRow
 from league.games import services as game_services
 from tests.factories import MemberFactory, RulesetFactory, SeasonFactory, UserFactory
@@ -139,3 +139,162 @@ def test_a_corrected_shared_game_recomputes_the_rating_season(federation, fed_ad
     after = rows(season)
     assert after[players[3].person_id] == before[players[0].person_id]
     assert after[players[0].person_id] == before[players[3].person_id]
+
+
+def test_a_claimed_record_counts_for_the_claimant_and_its_undo_takes_it_back(
+        federation, fed_admin, club_a, club_b, mers_season, django_capture_on_commit_callbacks):
+    """민수 (one login: a member of B, which shares nothing, and of A) is 2nd at A's 봄 대회; "민수옛날", a record of
+    A without a login, won A's 가을 대회. Each person has one tournament: neither is listed. 민수 claims the
+    record from B; both clubs' admins approve: the 가을 result is now 민수's — [1000, 667] at weight 1, padded
+    [1000, 667, 0, 0, 0] → A = 1667 / 5 = 333.4, B = 1667 / 4 = 416.75 → 375.08, listed once; the record's old
+    person has no line left. The OpenSkill season, whose games name persons, follows too: 민수 has both games.
+    The undo puts everything back."""
+    from club import claims
+
+    openskill = services.season_create(federation=federation, name="오픈스킬", starts_on=datetime.date(2000, 1, 1),
+                                       ends_on=None, method="openskill", by=fed_admin)
+    user = UserFactory()
+    at_b = MemberFactory(club=club_b, user=user, display_name="민수")
+    at_a = MemberFactory(club=club_a, user=user, display_name="민수")
+    old = MemberFactory(club=club_a, display_name="민수옛날")
+    others = [MemberFactory(club=club_a, display_name=n) for n in ("서준", "하윤", "도윤")]
+    admin_a, admin_b = admin_of(club_a), admin_of(club_b)
+    with django_capture_on_commit_callbacks(execute=True):
+        play_tournament(club_a, admin_a, [others[0], at_a, others[1], others[2]], name="봄 대회",
+                        day=datetime.date(2026, 4, 1))
+        play_tournament(club_a, admin_a, [old, others[2], others[1], others[0]], name="가을 대회",
+                        day=datetime.date(2026, 10, 1))
+    old_person = old.person_id
+    assert rows(mers_season)[at_a.person_id] == (None, False)
+    assert rows(mers_season)[old_person] == (None, False)
+    assert RankingRow.objects.get(season=openskill, person_id=at_a.person_id).detail == {"games": 1}
+
+    claim = claims.claim_create(claimant_member=at_b, target=old, by=user)
+    with django_capture_on_commit_callbacks(execute=True):
+        claims.claim_approve(claim=claim, by=admin_b)
+    assert rows(mers_season)[at_a.person_id] == (None, False)  # one club's approval moves nothing
+    with django_capture_on_commit_callbacks(execute=True):
+        claim = claims.claim_approve(claim=claim, by=admin_a)
+    stored = rows(mers_season)
+    assert stored[at_a.person_id] == (Decimal("375.080"), True)
+    assert old_person not in stored
+    assert RankingRow.objects.get(season=openskill, person_id=at_a.person_id).detail == {"games": 2}
+    assert not RankingRow.objects.filter(season=openskill, person_id=old_person).exists()
+    services.ranking_recompute(season=mers_season)
+    assert rows(mers_season) == stored
+
+    with django_capture_on_commit_callbacks(execute=True):
+        claims.claim_undo(claim=claim, by=admin_a)
+    old.refresh_from_db()
+    assert rows(mers_season) == {at_a.person_id: (None, False), old.person_id: (None, False),
+                                 **{m.person_id: rows(mers_season)[m.person_id] for m in others}}
+    assert RankingRow.objects.get(season=openskill, person_id=at_a.person_id).detail == {"games": 1}
+
+
+def test_mers_results_age_by_the_day_and_the_daily_task_computes_a_season_again_once(federation, fed_admin,
+                                                                                    monkeypatch):
+    """Two imported one-day tournaments of 4 players (weight 1): 민수 1st at 가을 오픈 (2025-09-01) and 2nd at 봄
+    오픈 (2026-03-01): base ranks 1000 and 667.
+
+    * 2026-06-01: both within a year — [1000, 667, 0, 0, 0] → A = 1667 / 5 = 333.4, B = 1667 / 4 = 416.75 →
+      **375.08**.
+    * 2026-09-15: 가을 오픈 is over a year old: weight ½. (1000, ½), (667, 1), (0, 1) × 3 → A = (500 + 667) / 4.5
+      = 259.333…, B (best four) = 1167 / 3.5 = 333.428…, ranking ½ × 259.333… + ½ × 333.428… = 296.3809… →
+      **296.38** — once the daily task ran; before it the page still says 375.08.
+    * 2027-09-15: 가을 오픈 is over two years old and counts no more; one result left: **not listed**."""
+    from django.utils import timezone
+
+    from federation import tasks
+
+    def today(day):
+        moment = datetime.datetime.combine(day, datetime.time(12), tzinfo=datetime.UTC)
+        monkeypatch.setattr(timezone, "now", lambda: moment)
+
+    today(datetime.date(2026, 6, 1))
+    season = services.season_create(federation=federation, name="상시 랭킹", starts_on=datetime.date(2025, 1, 1),
+                                    ends_on=None, method="mers", by=fed_admin)
+    names = [("Minsu", "KIM", "12000001"), ("Jieun", "PARK", "12000002"), ("Seojun", "LEE", "12000003"),
+             ("Hayun", "CHOI", "12000004")]
+    for title, day, order in (("가을 오픈", datetime.date(2025, 9, 1), [0, 1, 2, 3]),
+                              ("봄 오픈", datetime.date(2026, 3, 1), [1, 0, 2, 3])):
+        lines = tuple(files.ResultLine(place, *names[i], Decimal(0), Decimal(0), "Korea", 4)
+                      for place, i in enumerate(order, start=1))
+        services.external_tournament_import(federation=federation, source="ema", by=fed_admin, imported=(
+            files.ImportedTournament(title=title, starts_on=day, ends_on=day, rules="EMA", country="Korea",
+                                     lines=lines)))
+    minsu = FederationResult.objects.filter(ema_id="12000001").values_list("person_id", flat=True).first()
+    assert rows(season)[minsu] == (Decimal("375.080"), True)
+    assert services.mers_seasons_to_age() == []
+
+    today(datetime.date(2026, 9, 15))
+    assert rows(season)[minsu] == (Decimal("375.080"), True)  # as last computed
+    assert tasks.rankings_refresh.apply().get() == [season.pk]
+    assert rows(season)[minsu] == (Decimal("296.380"), True)
+    assert tasks.rankings_refresh.apply().get() == []  # once a day
+
+    today(datetime.date(2027, 9, 15))
+    assert tasks.rankings_refresh.apply().get() == [season.pk]
+    assert rows(season)[minsu] == (None, False)
+
+
+def test_a_club_tournaments_mers_weight_counts_its_players_countries(federation, club_a, mers_season,
+                                                                    django_capture_on_commit_callbacks):
+    """8 players at 아지트's 국제 대회 (1 day) from 6 countries — Korea (two who set it, two who left it empty: the
+    federation's country), Japan, China, Germany, France, Netherlands — weight 1 + ½ (6–9 countries) = **1.5**;
+    each line lists its player's country. 민수 (Korea, empty) wins it (45,000, the best score): 1000 at 1.5, and
+    is 2nd of 4 at 봄 대회 (four countries, weight 1): 667. (1000, 1.5), (667, 1), (0, 1) × 3 → A = (1500 + 667)
+    / (1.5 + 1 + 3) = 2167 / 5.5 = 394.00, B = 2167 / 4.5 = 481.5555…, ranking ½ × 394 + ½ × 481.5555… =
+    437.7777… → **437.78** (at weight 1, as before persons had a country, it would be 375.08)."""
+    from events.tournaments import services as tournaments
+
+    countries = ["", "Japan", "China", "Germany", "France", "Netherlands", "Korea", ""]
+    people = []
+    for i, country in enumerate(countries):
+        member = MemberFactory(club=club_a, display_name=f"선수{i}")
+        member.person.country = country
+        member.person.save()
+        people.append(member)
+    minsu = people[0]
+    admin = admin_of(club_a)
+    ruleset = RulesetFactory(club=club_a, key="juki-agit-2026", base="juki-agit-2026")
+    with django_capture_on_commit_callbacks(execute=True):
+        cup = tournaments.tournament_create(club=club_a, ruleset=ruleset, by=admin, name="국제 대회", rounds=1,
+                                            starts_on=datetime.date(2026, 9, 5))
+        for member in people:
+            entrant, _new = tournaments.register(tournament=cup, member=member, by=admin)
+            tournaments.check_in(entrant=tournaments.approve(entrant=entrant, by=admin), by=admin)
+        rnd, _seated = tournaments.round_seat(tournament=cup, number=1, by=admin, seed=1)
+        for table in rnd.tables.select_related("game"):
+            seated = list(table.game.seat_set.order_by("seat").values_list("member_id", flat=True))
+            scores = [40000, 30000, 20000, 10000]
+            if minsu.pk in seated:
+                rest = iter([30000, 15000, 10000])
+                scores = [45000 if m == minsu.pk else next(rest) for m in seated]
+            tournaments.table_scores(table=table, scores=scores, by=admin)
+        tournaments.tournament_finish(tournament=cup, by=admin)
+        play_tournament(club_a, admin, [people[1], minsu, people[2], people[3]], name="봄 대회",
+                        day=datetime.date(2026, 4, 1))
+    record = FederationTournament.objects.get(tournament=cup)
+    assert (record.players, record.countries) == (8, 6)
+    assert sorted(record.results.values_list("country", flat=True)) == sorted(
+        ["Korea", "Japan", "China", "Germany", "France", "Netherlands", "Korea", "Korea"])
+    assert files.read_ema_workbook(files.ema_workbook(selectors.tournament_file(record=record))).mers_weight \
+        == Decimal("1.5")
+    assert record.results.get(person_id=minsu.person_id).place == 1
+    assert rows(mers_season)[minsu.person_id] == (Decimal("437.780"), True)
+
+
+def test_the_hourly_refresh_computes_a_season_marked_changed_again(federation, fed_admin, club_a):
+    """A rating season marked changed (a shared tournament's results changed under it) is computed again by the
+    hourly refresh, and unmarked; the next hour leaves it alone."""
+    from federation import tasks
+    from federation.models import FederationSeason
+
+    season = services.season_create(federation=federation, name="오픈스킬", starts_on=datetime.date(2000, 1, 1),
+                                    ends_on=None, method="openskill", by=fed_admin)
+    tournament = play_tournament(club_a, admin_of(club_a), [MemberFactory(club=club_a) for _ in range(4)])
+    services.tournament_results_changed(tournament=tournament)
+    assert services.stale_seasons() == [season]
+    assert tasks.rankings_refresh.apply().get() == [season.pk]
+    assert FederationSeason.objects.get(pk=season.pk).changed_at is None
+    assert tasks.rankings_refresh.apply().get() == []

@@ -207,3 +207,57 @@ def test_command_refuses_bad_arguments(argv, tmp_path):
         argv = ["--season", str(season.pk), *argv]
     with pytest.raises(CommandError):
         call_command("import_tenhou6", *argv)
+
+
+@pytest.mark.django_db
+def test_a_log_with_one_nickname_at_two_seats_says_which_and_writes_nothing():
+    # One of the shared real logs (pantheon's, its names made anonymous) seats "TPlayer1" twice: no member can
+    # take two seats, and a --map names a nickname, not a seat.
+    log = load(FULL_GAMES[0])
+    log["name"] = [log["name"][0], log["name"][1], log["name"][1], log["name"][3]]
+    season = season_for(log)
+    with pytest.raises(importers.LogError, match=f"The nickname '{log['name'][1]}' sits at more than one seat"):
+        importers.import_log(season=season, log=log, create_members=True)
+    assert Game.objects.count() == 0
+    assert Member.objects.filter(club=season.club).count() == 0
+
+
+@pytest.mark.django_db
+def test_an_imported_games_hands_are_stored_in_order_and_each_audited():
+    from core.models import AuditEntry
+    from scoring.tenhou6 import convert_log
+
+    log = load(FULL_GAMES[0])
+    season = season_for(log)
+    game, _created = importers.import_log(season=season, log=log, create_members=True)
+    events = convert_log(log)["hands"]
+    hands = list(game.hands.order_by("position"))
+    assert [h.position for h in hands] == list(range(len(log["log"])))
+    assert [h.event for h in hands] == events
+    entries = AuditEntry.objects.filter(object_type="hand", action=AuditEntry.Action.CREATE).order_by("object_id")
+    assert sorted(e.object_id for e in entries) == sorted(str(h.pk) for h in hands)
+    assert all(e.after == {"game": game.pk, "position": h.position, "event": h.event}
+               for h in hands for e in entries if e.object_id == str(h.pk))
+    assert AuditEntry.objects.filter(object_type="game", object_id=str(game.pk)).count() == 1
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_batch_updates_its_seasons_standings_once_after_all_its_games(settings, monkeypatch):
+    from league.standings import services as standings
+
+    settings.LEAGUE_RECOMPUTE_AFTER_RESPONSE = True  # the embedded default: the update is deferred, not queued
+    names = FULL_GAMES[:2]
+    logs = [(n, load(n)) for n in names]
+    season = season_for(logs[0][1])
+    updates = []
+    update = standings.standings_update
+
+    def counted(*, season_id):
+        updates.append((season_id, Game.objects.filter(season_id=season_id, status=Game.Status.FINISHED).count()))
+        return update(season_id=season_id)
+
+    monkeypatch.setattr(standings, "standings_update", counted)
+    batch = importers.batch_create(season=season, logs=logs, create_members=True)
+    batch = importers.batch_run(batch=batch, logs=logs, create_members=True)
+    assert (batch.done, batch.errors) == (2, [])
+    assert updates == [(season.pk, 2)]  # once, with both games stored

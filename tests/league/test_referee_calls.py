@@ -69,6 +69,17 @@ def test_after_an_acknowledgement_the_table_can_call_again(game, players, refere
     assert second.pk != first.pk
 
 
+def test_the_table_shows_its_latest_call_the_open_one_after_an_acknowledged_one(game, players, referee):
+    assert calls.latest_call(game) is None  # no call yet: nothing in the box
+    first, _ = calls.referee_call(game=game, reason="chombo", by=players[0].user)
+    calls.referee_call_acknowledge(call=first, by=referee.user)
+    acknowledged = calls.latest_call(game)
+    assert (acknowledged.pk, acknowledged.acknowledged_by) == (first.pk, referee.user)
+    second, _ = calls.referee_call(game=game, reason="other", by=players[1].user)
+    latest = calls.latest_call(game)
+    assert (latest.pk, latest.reason, latest.is_open) == (second.pk, "other", True)
+
+
 def test_a_member_not_at_the_table_cannot_call(client, game, club):
     from tests.factories import MemberFactory
 

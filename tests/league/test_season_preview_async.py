@@ -107,3 +107,25 @@ def test_with_a_worker_the_build_is_queued_once(admin, season, players, referee,
     tasks.season_preview_build(season_id, changes, key)  # the worker
     assert 'data-testid="whatif-table"' in admin.post(_url(season), data).content.decode()
     assert computed == [False]
+
+
+@pytest.mark.parametrize(("language", "words"), [
+    pytest.param("ko", "우마", id="korean"),
+    pytest.param("ja", "ウマ", id="japanese"),
+    pytest.param("zh-hans", "马", id="simplified-chinese"),
+    pytest.param("en", "uma", id="english"),
+])
+def test_a_refused_proposal_reads_in_the_pages_language(season, language, words):
+    """A ruleset the engine refuses in the worker (uma with three values at a four-player table) is kept with
+    its refusal in every language; the settings page shows the one it is read in."""
+    from django.utils import translation
+
+    from league.web.whatif.season_views import _preview_context
+
+    changes = {"uma": [15, 5, -20]}
+    key = previews.preview_key(season, changes)
+    kept = previews.preview_build(season_id=season.pk, changes=changes, key=key)
+    assert set(kept["errors"]) == {"ko", "en", "ja", "zh-hans", "zh-hant"}
+    with translation.override(language):
+        shown = _preview_context(season.club, season, key, previews.preview_ready(key), previewed="")["error"]
+    assert words in shown.lower()

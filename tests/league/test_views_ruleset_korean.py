@@ -58,14 +58,14 @@ def _page(admin, club, source="preset:juki-agit-2026"):
     return response
 
 
-OPTIONS = [n for n in option_texts() if n not in ("key", "name", "version")]
+OPTIONS = [n for n in option_texts("ko") if n not in ("key", "name", "version")]
 
 
 def test_every_option_shows_its_korean_label_and_explanation_in_its_rulebook_part(admin, club):
     response = _page(admin, club)
     text = visible_text(response.content.decode())
     for name in OPTIONS:
-        label, help_text = option_texts()[name].label, option_texts()[name].help
+        label, help_text = option_texts("ko")[name].label, option_texts("ko")[name].help
         assert label in text, name
         assert help_text in text, name
     # the parts in a rulebook's order, each with its own options

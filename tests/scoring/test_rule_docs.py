@@ -8,7 +8,7 @@ import typing
 
 import pytest
 
-from scoring.rule_docs import choice_label, option_docs, option_texts, value_in_korean
+from scoring.rule_docs import choice_label, option_docs, option_texts, value_text
 from scoring.rules import PRESETS, OptionGroup, Ruleset, preset, preset_label
 
 HANGUL = re.compile(r"[가-힣]")
@@ -17,7 +17,7 @@ FIELDS = [f.name for f in dataclasses.fields(Ruleset)]
 
 @pytest.mark.parametrize("name", FIELDS)
 def test_every_option_has_a_korean_label_explanation_and_group(name):
-    text = option_texts()[name]
+    text = option_texts("ko")[name]
     assert isinstance(text.group, OptionGroup), f"{name}: no rulebook part"
     assert HANGUL.search(text.label), f"{name}: no Korean label"
     assert HANGUL.search(text.help), f"{name}: no one-line Korean explanation"
@@ -26,9 +26,9 @@ def test_every_option_has_a_korean_label_explanation_and_group(name):
 
 
 def test_labels_are_distinct_and_every_part_has_options():
-    labels = [t.label for t in option_texts().values()]
+    labels = [t.label for t in option_texts("ko").values()]
     assert len(labels) == len(set(labels))
-    assert {t.group for t in option_texts().values()} == set(OptionGroup)
+    assert {t.group for t in option_texts("ko").values()} == set(OptionGroup)
 
 
 def _choice_types() -> set[type[enum.Enum]]:
@@ -43,12 +43,12 @@ def _choice_types() -> set[type[enum.Enum]]:
 @pytest.mark.parametrize("member", [m for t in sorted(_choice_types(), key=lambda t: t.__name__) for m in t],
                          ids=lambda m: f"{type(m).__name__}.{m.name}")
 def test_every_choice_is_in_korean(member):
-    assert HANGUL.search(choice_label(member)), member
+    assert HANGUL.search(choice_label(member, "ko")), member
 
 
 @pytest.mark.parametrize("key", sorted(PRESETS))
 def test_every_preset_has_a_korean_name_with_its_dates(key):
-    label = preset_label(key)
+    label = preset_label(key, "ko")
     assert HANGUL.search(label), label
     assert re.search(r"\(.+\)$", label), label  # dates, a version or "날짜 없음"
     if key != "asi-shirai":  # the A.S.I. text carries no date
@@ -62,7 +62,7 @@ def test_every_preset_has_a_korean_name_with_its_dates(key):
     ("juki-agit-2023-11", "주키 아지트 2024 시즌 (2023.11.29~2024.11.30)"),
 ])
 def test_club_presets_are_named_with_their_dates(key, label):
-    assert preset_label(key) == label
+    assert preset_label(key, "ko") == label
 
 
 @pytest.mark.parametrize(("name", "value", "shown"), [
@@ -75,7 +75,7 @@ def test_club_presets_are_named_with_their_dates(key, label):
     ("pao_ron_honba", "liable", "책임자가 전부(텐호)"),
 ], ids=["an enum choice", "numbers with separators", "no", "none", "a yaku id", "penalty kinds", "a reading"])
 def test_values_in_korean(name, value, shown):
-    assert value_in_korean(name, value) == shown
+    assert value_text(name, value, "ko") == shown
 
 
 # Issue 40: docs/rulesets.md and docs/rules-audit.md list every option with the version that introduced it.

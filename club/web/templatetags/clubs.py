@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django import template
 
+from club.selectors import membership_count
 from club.web.current import current_member, memberships
 
 register = template.Library()
@@ -15,6 +16,8 @@ def club_switcher(context) -> dict:
     user = getattr(request, "user", None)
     if request is None or user is None or not user.is_authenticated:
         return {"memberships": []}
+    if getattr(request, "_club_memberships", None) is None and membership_count(user=user) < 2:
+        return {"memberships": []}  # one club (or none): no switcher, and no list read for it
     mine = memberships(request)
     current = current_member(request) if len(mine) > 1 else None
     return {"memberships": mine if len(mine) > 1 else [], "current": current, "request": request,

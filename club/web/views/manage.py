@@ -160,7 +160,7 @@ def member_person(request: HttpRequest, slug: str, member_id: int) -> HttpRespon
         try:
             persons.person_update(person=member.person, by=request.user, club=club, latin_name=data["latin_name"],
                                   aliases=form.aliases_list(), federation_id=data["federation_id"],
-                                  ema_id=data["ema_id"])
+                                  ema_id=data["ema_id"], country=data["country"])
         except ValidationError as exc:
             messages.error(request, " ".join(exc.messages))
         else:

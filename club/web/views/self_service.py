@@ -133,7 +133,7 @@ def me(request: HttpRequest) -> HttpResponse:
         try:
             persons.person_update(person=person, by=request.user, club=member.club, latin_name=data["latin_name"],
                                   aliases=person_form.aliases_list(), federation_id=data["federation_id"],
-                                  ema_id=data["ema_id"], findable=data["findable"])
+                                  ema_id=data["ema_id"], country=data["country"], findable=data["findable"])
         except ValidationError as exc:
             for message in exc.messages:
                 person_form.add_error(None, message)

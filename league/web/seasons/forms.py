@@ -1,9 +1,9 @@
 """Forms for an admin's seasons and ruleset versions.
 
 The ruleset form is built from :class:`scoring.rules.Ruleset` itself: one field per option,
-typed after the option, labelled in Korean from the option's field metadata (label, one-line
-explanation, rulebook part) and grouped by part, so a new rule appears here without a second
-list to keep.
+typed after the option, labelled in the page's language from the engine's ruleset words (label, one-line
+explanation, rulebook part: :mod:`scoring.rules.texts`) and grouped by part, so a new rule appears here
+without a second list to keep.
 """
 from __future__ import annotations
 
@@ -17,13 +17,14 @@ from typing import Any
 
 from django import forms
 from django.db.models import Q
+from django.utils.translation import get_language
 from django.utils.translation import gettext_lazy as _
 
 from league.models import Ruleset, Season
 from scoring import ratings
 from scoring import rules as R
 from scoring.ratings import RatingParamsError, params_from_dict
-from scoring.rule_docs import choice_label, option_groups, option_texts, value_in_korean
+from scoring.rule_docs import choice_label, group_label, option_groups, option_texts, value_text
 
 IDENTITY = ("key", "name", "version")
 _HINTS = typing.get_type_hints(R.Ruleset)
@@ -40,18 +41,18 @@ def _unwrap_optional(hint: Any) -> tuple[Any, bool]:
 _YAKU_SET_CHOICES = {"double_yakuman": R.STANDARD_DOUBLE_YAKUMAN, "local_yakuman": R.LOCAL_YAKUMAN}
 
 
-def _option_field(name: str, value: Any) -> tuple[forms.Field, Any]:
-    """A form field for one ruleset option and its initial value, labelled in Korean (the option's
-    field metadata in ``scoring/rules/ruleset.py``; its docstring stays the meaning)."""
+def _option_field(name: str, value: Any, lang: str) -> tuple[forms.Field, Any]:
+    """A form field for one ruleset option and its initial value, labelled in ``lang`` (the engine's
+    ruleset words, :mod:`scoring.rules.texts`; the option's docstring stays the meaning)."""
     hint, optional = _unwrap_optional(_HINTS[name])
     origin, args = typing.get_origin(hint), typing.get_args(hint)
-    text = option_texts()[name]
+    text = option_texts(lang)[name]
     label, doc = text.label, text.help
     if hint is bool:
         return forms.BooleanField(label=label, help_text=doc, required=False), value
     if isinstance(hint, type) and issubclass(hint, enum.Enum):
-        return forms.ChoiceField(label=label, help_text=doc, choices=[(m.value, choice_label(m)) for m in hint]), \
-            value.value
+        choices = [(m.value, choice_label(m, lang)) for m in hint]
+        return forms.ChoiceField(label=label, help_text=doc, choices=choices), value.value
     if hint is int:
         return forms.IntegerField(label=label, help_text=doc, required=not optional,
                                   min_value=-10_000_000, max_value=10_000_000), value
@@ -59,14 +60,14 @@ def _option_field(name: str, value: Any) -> tuple[forms.Field, Any]:
         return forms.FloatField(label=label, help_text=doc, required=not optional,
                                 min_value=-10_000_000, max_value=10_000_000), value
     if origin is frozenset and isinstance(args[0], type) and issubclass(args[0], enum.Enum):
-        choices = [(m.value, choice_label(m)) for m in args[0]]
+        choices = [(m.value, choice_label(m, lang)) for m in args[0]]
         return (forms.MultipleChoiceField(label=label, help_text=doc, required=False, choices=choices,
                                           widget=forms.CheckboxSelectMultiple),
                 sorted(v.value for v in value))
     if origin is frozenset and name in _YAKU_SET_CHOICES:
         ids = sorted(_YAKU_SET_CHOICES[name] | set(value))
         return (forms.MultipleChoiceField(label=label, help_text=doc, required=False,
-                                          choices=[(i, choice_label(i)) for i in ids],
+                                          choices=[(i, choice_label(i, lang)) for i in ids],
                                           widget=forms.CheckboxSelectMultiple),
                 sorted(value))
     if origin in (frozenset, tuple):
@@ -104,11 +105,12 @@ class RulesetOptionsForm(forms.Form):
     def __init__(self, *args: Any, start: R.Ruleset, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.start = start
+        self.lang = get_language()
         self.option_names: list[str] = []
         for f in dataclasses.fields(R.Ruleset):
             if f.name in IDENTITY:
                 continue
-            field, initial = _option_field(f.name, getattr(start, f.name))
+            field, initial = _option_field(f.name, getattr(start, f.name), self.lang)
             field.initial = initial
             self.fields[f.name] = field
             self.option_names.append(f.name)
@@ -118,8 +120,8 @@ class RulesetOptionsForm(forms.Form):
 
     def option_groups(self) -> list[tuple[str, list[forms.BoundField]]]:
         """The options by rulebook part, in a rulebook's order: ``[(part title, [bound fields])]``."""
-        texts = option_texts()
-        return [(str(group), fields) for group in option_groups()
+        texts = option_texts(self.lang)
+        return [(group_label(group, self.lang), fields) for group in option_groups()
                 if (fields := [self[n] for n in self.option_names if texts[n].group is group])]
 
     def changed_options(self) -> dict[str, Any]:
@@ -157,10 +159,10 @@ class RulesetForm(RulesetOptionsForm):
         return [self[name] for name in IDENTITY]
 
 
-def changes_in_korean(changes: dict[str, Any]) -> str:
-    """Overrides as a club admin reads them: "토비: 아니오 · 절상만관(키리아게): 예" (no option keys)."""
-    texts = option_texts()
-    return " · ".join(f"{texts[k].label}: {value_in_korean(k, v)}" if k in texts else f"{k}: {v}"
+def changes_text(changes: dict[str, Any], lang: str | None) -> str:
+    """Overrides as a club admin reads them in ``lang``: "토비: 아니오 · 절상만관(키리아게): 예" (no option keys)."""
+    texts = option_texts(lang)
+    return " · ".join(f"{texts[k].label}: {value_text(k, v, lang)}" if k in texts else f"{k}: {v}"
                       for k, v in changes.items())
 
 
@@ -335,7 +337,7 @@ def add_rating_param_error(form: forms.Form, method: str, exc: Exception) -> Non
 
 
 def _ruleset_label(ruleset: Ruleset) -> str:
-    """A stored ruleset in a select: its name and version, or a preset's Korean name with its dates."""
+    """A stored ruleset in a select: its name and version, or a preset's name with its dates."""
     if ruleset.club_id is None and ruleset.key in R.PRESETS and not ruleset.overrides:
-        return f"{R.preset_label(ruleset.key)} (v{ruleset.version})"
+        return f"{R.preset_label(ruleset.key, get_language())} (v{ruleset.version})"
     return str(ruleset)

@@ -11,6 +11,7 @@ from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
@@ -25,7 +26,7 @@ from league.web.seasons.forms import RulesetForm, SeasonForm
 from league.web.ui.confirm import confirm_page, confirmed
 from scoring import rules as R
 from scoring.errors import ScoringError
-from scoring.rule_docs import option_texts, value_in_korean
+from scoring.rule_docs import group_label, option_texts, value_text
 
 
 def _club_for_admin(request: HttpRequest, slug: str) -> Club | HttpResponse:
@@ -102,9 +103,9 @@ def _season_use(club: Club) -> tuple[dict[str, list[str]], dict[int, list[str]]]
 
 
 def _presets(club: Club) -> list[dict[str, Any]]:
-    """Every preset in Korean with its dates, the ones the club's seasons use first and marked."""
+    """Every preset in the page's language with its dates, the ones the club's seasons use first and marked."""
     by_preset, _ = _season_use(club)
-    rows = [{"key": r.key, "label": R.preset_label(r.key), "seasons": by_preset.get(r.key, [])}
+    rows = [{"key": r.key, "label": R.preset_label(r.key, get_language()), "seasons": by_preset.get(r.key, [])}
             for r in R.PRESETS.values()]
     return sorted(rows, key=lambda p: (not p["seasons"],))
 
@@ -115,7 +116,7 @@ def ruleset_list(request: HttpRequest, slug: str) -> HttpResponse:
     if isinstance(club, HttpResponse):
         return club
     _, by_ruleset = _season_use(club)
-    rulesets = [{"stored": r, "base_label": R.preset_label(r.base), "seasons": by_ruleset.get(r.pk, [])}
+    rulesets = [{"stored": r, "base_label": R.preset_label(r.base, get_language()), "seasons": by_ruleset.get(r.pk, [])}
                 for r in _rulesets(club)]
     return render(request, "league/seasons/rulesets.html", {
         "club": club, "rulesets": rulesets, "presets": _presets(club),
@@ -141,7 +142,8 @@ def ruleset_new(request: HttpRequest, slug: str) -> HttpResponse:
         start, stored = _start_from(club, source)
     except ScoringError:
         start, stored, source = R.preset("juki-agit-2026"), None, "preset:juki-agit-2026"
-    initial = {"key": start.key, "name": R.preset_label(start.key) if stored is None else start.name, "version": ""}
+    name = R.preset_label(start.key, get_language()) if stored is None else start.name
+    initial = {"key": start.key, "name": name, "version": ""}
     form = RulesetForm(request.POST or None, start=start, initial=initial, fixed_key=stored is not None)
     if request.method == "POST" and form.is_valid():
         changes = form.changed_options()
@@ -172,7 +174,7 @@ def ruleset_new(request: HttpRequest, slug: str) -> HttpResponse:
     in_use = by_ruleset.get(stored.pk, []) if stored is not None else by_preset.get(start.key, [])
     return render(request, "league/seasons/ruleset_new.html", {
         "club": club, "form": form, "source": source, "stored": stored, "start": start,
-        "start_label": R.preset_label(start.key), "in_use": ", ".join(in_use),
+        "start_label": R.preset_label(start.key, get_language()), "in_use": ", ".join(in_use),
     }, status=status)
 
 
@@ -188,7 +190,7 @@ def _side(club: Club, ref: str) -> tuple[str, R.Ruleset] | None:
         engine, stored = _start_from(club, ref)
     except (ScoringError, Http404):
         return None
-    label = str(stored) if stored is not None else R.preset_label(engine.key)
+    label = str(stored) if stored is not None else R.preset_label(engine.key, get_language())
     return label, engine
 
 
@@ -202,9 +204,10 @@ def ruleset_compare(request: HttpRequest, slug: str) -> HttpResponse:
     rows: list[dict[str, Any]] = []
     if a and b:
         left, right = a[1].to_dict(), b[1].to_dict()
-        texts = option_texts()
-        rows = [{"name": k, "label": texts[k].label, "doc": texts[k].help, "group": str(texts[k].group),
-                 "a": value_in_korean(k, left[k]), "b": value_in_korean(k, right[k])}
+        lang = get_language()
+        texts = option_texts(lang)
+        rows = [{"name": k, "label": texts[k].label, "doc": texts[k].help, "group": group_label(texts[k].group, lang),
+                 "a": value_text(k, left[k], lang), "b": value_text(k, right[k], lang)}
                 for k in left if k not in ("key", "name", "version") and left[k] != right[k]]
     return render(request, "league/seasons/ruleset_compare.html", {
         "club": club, "a": a, "b": b, "rows": rows, "rulesets": _rulesets(club),

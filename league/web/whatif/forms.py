@@ -1,7 +1,7 @@
 """The what-if lab's form: a ruleset (the season's, a club version or a preset) whose options are changed
-on the same Korean form as a ruleset's own page (no JSON, no option keys), and/or a rating method with its
-parameters as Korean fields. ``clean`` builds the ``Proposal`` and lets the engine refuse it (the engine's
-reason, in the page's language)."""
+on the same form as a ruleset's own page, in the page's language (no JSON, no option keys), and/or a rating
+method with its parameters as translated fields. ``clean`` builds the ``Proposal`` and lets the engine refuse
+it (the engine's reason, in the page's language)."""
 from __future__ import annotations
 
 from typing import Any
@@ -16,7 +16,7 @@ from league.web.seasons.forms import (
     RulesetOptionsForm,
     add_rating_param_error,
     add_rating_param_fields,
-    changes_in_korean,
+    changes_text,
     rating_param_fields,
     rating_params_from,
 )
@@ -42,7 +42,7 @@ class ProposalForm(forms.Form):
         self.fields["ruleset"].choices = [
             (KEEP, _("The season's ruleset (%(name)s)") % {"name": season.ruleset}),
             (_("Club rulesets"), [(key, str(r)) for key, r in self._versions.items()]),
-            (_("Scoring presets"), [(f"preset:{key}", R.preset_label(key)) for key in R.PRESETS]),
+            (_("Scoring presets"), [(f"preset:{key}", R.preset_label(key, get_language())) for key in R.PRESETS]),
         ]
         self.fields["ruleset"].widget.attrs["data-autosubmit"] = ""  # site.js: another ruleset shows its options
         self.fields["rating_method"].choices = [
@@ -71,7 +71,7 @@ class ProposalForm(forms.Form):
         if choice in self._versions:
             return str(self._versions[choice])
         if choice.startswith("preset:"):
-            return R.preset_label(choice.removeprefix("preset:"))
+            return R.preset_label(choice.removeprefix("preset:"), get_language())
         return str(self.season.ruleset)
 
     def _spec(self, choice: str, overrides: dict[str, Any]) -> dict[str, Any] | None:
@@ -116,7 +116,7 @@ class ProposalForm(forms.Form):
         if spec is not None:
             parts.append(self._label(choice))
             if overrides:
-                parts.append(changes_in_korean(overrides))
+                parts.append(changes_text(overrides, get_language()))
         if method is not None:
             labels = dict(Season.RatingMethod.choices)
             texts = [f"{RATING_PARAM_TEXTS[(method, k)][0]} {v}" for k, v in params.items()]

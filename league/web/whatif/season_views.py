@@ -1,5 +1,5 @@
 """A season's settings page (``whatif:season_edit``): its fields, rating parameters and ruleset options in
-Korean. It lives with the what-if lab because, once the season has games, a ruleset change is first shown
+the page's language. It lives with the what-if lab because, once the season has games, a ruleset change is first shown
 as a what-if of the standings (``league.whatif.selectors.compare``) — seasons stand below whatif and do not
 import it (tests/test_import_graph.py)."""
 from __future__ import annotations
@@ -31,7 +31,7 @@ from league.web.seasons.forms import RulesetOptionsForm, SeasonForm
 from league.web.seasons.views import _club_for_admin
 from league.whatif import previews
 from league.whatif.selectors import ProposalError, check_proposal, comparison_context
-from scoring.rule_docs import option_texts, value_in_korean
+from scoring.rule_docs import option_texts, value_text
 
 
 def _preview_key(changes: dict[str, Any]) -> str:
@@ -40,13 +40,15 @@ def _preview_key(changes: dict[str, Any]) -> str:
 
 
 def _changes_rows(ruleset: Ruleset, changes: dict[str, Any]) -> list[dict[str, str]]:
-    texts, now = option_texts(), ruleset.to_scoring().to_dict()
-    return [{"label": texts[k].label, "now": value_in_korean(k, now.get(k)), "new": value_in_korean(k, v)}
+    lang = get_language()
+    texts, now = option_texts(lang), ruleset.to_scoring().to_dict()
+    return [{"label": texts[k].label, "now": value_text(k, now.get(k), lang), "new": value_text(k, v, lang)}
             for k, v in changes.items()]
 
 
-def _proposal_message(message: str, message_ko: str) -> str:
-    return message_ko if (get_language() or "ko").startswith("ko") else message
+def _proposal_message(ready: dict[str, Any]) -> str:
+    """The worker's refusal in the page's language (a preview kept before it said every language: its English)."""
+    return ready.get("errors", {}).get((get_language() or "ko").lower(), ready["error"])
 
 
 def _preview_context(club: Club, season: Season, key: str, ready: dict[str, Any] | None,
@@ -59,7 +61,7 @@ def _preview_context(club: Club, season: Season, key: str, ready: dict[str, Any]
         return {"pending": True, "poll_url": f"{url}?{urlencode({'previewed': previewed})}",
                 "poll_seconds": previews.POLL_SECONDS}
     if "error" in ready:
-        return {"error": _proposal_message(ready["error"], ready["error_ko"])}
+        return {"error": _proposal_message(ready)}
     return {**comparison_context(ready), "previewed": previewed}
 
 
@@ -88,7 +90,7 @@ def season_preview(request: HttpRequest, slug: str, season_id: int, digest: str)
 
 @login_required
 def season_edit(request: HttpRequest, slug: str, season_id: int) -> HttpResponse:
-    """A season's settings and the options of its ruleset, in Korean.
+    """A season's settings and the options of its ruleset, in the page's language.
 
     Before the season's first game the ruleset changes in place; after it a change is a new version
     (games keep theirs), shown first as a what-if of the standings, then confirmed with one more tap."""

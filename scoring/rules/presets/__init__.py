@@ -95,12 +95,17 @@ PRESET_LABELS_KO: Mapping[str, str] = types.MappingProxyType(
         "ema-2025": "유럽 마작 협회 EMA 경기 규정 (2025)",
     }
 )
-"""Each preset's name in Korean with the dates it is valid (club presets) or its version, for screens."""
+"""Each preset's name in Korean with the dates it is valid (club presets) or its version, for screens; the other
+languages' are in :mod:`scoring.rules.texts` (``preset.<key>``)."""
 
 
-def preset_label(key: str) -> str:
-    """The preset's Korean name with its dates; an unknown key as it is."""
-    return PRESET_LABELS_KO.get(key, key)
+def preset_label(key: str, lang: str | None) -> str:
+    """The preset's name with its dates in ``lang`` (the page's language); an unknown key as it is."""
+    if key not in PRESET_LABELS_KO:
+        return key
+    from scoring.rules.texts import text  # it reads PRESET_LABELS_KO: imported when asked for
+
+    return text(f"preset.{key}", lang)
 
 
 def preset(key: str) -> Ruleset:

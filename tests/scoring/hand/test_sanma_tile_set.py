@@ -8,7 +8,7 @@ import pytest
 
 from scoring.errors import HandError
 from scoring.hand import cli_result
-from scoring.rule_docs import option_texts, value_in_korean
+from scoring.rule_docs import option_texts, value_text
 from scoring.rules import PRESETS, OptionGroup, SanmaTiles, preset
 
 SANMA = preset("juki-agit-sanma-2026")
@@ -91,10 +91,10 @@ def test_sanma_tile_set_every_preset_keeps_the_usual_set():
     pytest.param("no_2s_8s", "2삭~8삭을 뺌", id="2s-8s"),
 ])
 def test_sanma_tile_set_is_a_club_reading_with_korean_words(value, korean):
-    text = option_texts()["sanma_tiles"]
+    text = option_texts("ko")["sanma_tiles"]
     assert text.group is OptionGroup.READINGS
     assert text.label == "3인 패 구성"
-    assert value_in_korean("sanma_tiles", value).startswith(korean)
+    assert value_text("sanma_tiles", value, "ko").startswith(korean)
     rules = SANMA.derive(sanma_tiles=value)
     assert type(rules).from_dict(rules.to_dict()).sanma_tiles is SanmaTiles(value)
 
