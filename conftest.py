@@ -68,6 +68,11 @@ def _docker_answers() -> bool:
 
 def _database_group(item) -> int:
     """pytest-django's order of a test (it sorts before this hook runs): 0 database, 1 transactional, 2 none."""
+    from django.test import TestCase, TransactionTestCase
+
+    cls = getattr(item, "cls", None)
+    if cls and issubclass(cls, TransactionTestCase):
+        return 0 if issubclass(cls, TestCase) else 1
     marker = item.get_closest_marker("django_db")
     fixtures = getattr(item, "fixturenames", ())
     if (marker and (marker.kwargs.get("transaction") or marker.kwargs.get("reset_sequences"))) or (
