@@ -69,7 +69,7 @@ def test_a_redirect_is_skipped_only_to_a_document_laid_out_anyway():
 @pytest.mark.long
 def test_no_page_is_wider_than_a_phone(base_url, new_context, demo_walk, shots):
     urls = sorted(set(_urls(demo_walk)))
-    wide, skipped = {}, 0
+    wide, laid_out = {}, {}
     for role in ROLES:
         context = new_context()
         page = context.new_page()
@@ -85,7 +85,6 @@ def test_no_page_is_wider_than_a_phone(base_url, new_context, demo_walk, shots):
             location = asked.headers.get("location") if 300 <= asked.status < 400 else None
             asked.dispose()
             if location and laid_out_elsewhere(location, set(urls), measured):
-                skipped += 1
                 continue
             measured.add(urlsplit(location).path if location and urlsplit(location).path == LOGIN else url)
             try:
@@ -97,8 +96,10 @@ def test_no_page_is_wider_than_a_phone(base_url, new_context, demo_walk, shots):
             if not page.locator("meta[name=viewport]").count():  # an htmx fragment, not a page
                 continue
             width = page.evaluate("document.documentElement.scrollWidth")
+            laid_out[role] = laid_out.get(role, 0) + 1
             if width > 390:
                 wide[f"{role or 'visitor'} {url}"] = width
         context.close()
     assert wide == {}
-    assert skipped < len(urls) * len(ROLES) / 2  # most documents are still loaded: the skip is not blind
+    # the skip is not blind: each role still lays out its pages (as the Korean walk counts them)
+    assert all(laid_out.get(role, 0) >= (30 if role else 10) for role in ROLES), laid_out
