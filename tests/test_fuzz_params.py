@@ -16,13 +16,23 @@ integer holds, where 500s were found; text that is neither a number nor short); 
 (``JUNK_ONCE_PER_NAME``: short text, a negative number) are sent to a parameter name at its first
 meeting in the walk, where the same name is the same field read by the same code on the next page.
 
+Which fields of a big form (issue 34: the ruleset's hundred-odd options on the season's settings and the new
+ruleset page were two thirds of the walk's time, each junk POST re-rendering the whole form): a form with more
+than ``FIELDS_PER_FORM`` fields gets junk in every ``stride``-th of its fields (sorted by name), starting at
+``FUZZ_SEED`` modulo the stride, so that ``stride`` consecutive seeds cover every field. The seed is the UTC
+day's number unless ``FUZZ_SEED`` is set (it is printed with the counts and with any 500, to send the same
+again); ``FUZZ_ALL=1`` or ``HYPOTHESIS_PROFILE=deep`` fuzzes every field of every form. Every address, its
+path ids, its query names and every form still get junk in every run.
+
 A 500 is a failure, listed with the address and what was sent; every other answer (a form's error, 400,
 403, 404, 422) is the view's own. The counts of requests sent are printed (``-s``).
 """
 from __future__ import annotations
 
+import datetime
 import html
 import inspect
+import os
 import re
 from collections.abc import Iterator
 from http import HTTPStatus
@@ -34,6 +44,7 @@ from django.test import Client
 from django.urls import get_resolver, reverse
 from django.urls.exceptions import NoReverseMatch
 
+from tests.depth import DEEP
 from tests.page_walk import demo_values as _values
 from tests.page_walk import kwargs_for as _kwargs_for
 from tests.page_walk import patterns as _patterns
@@ -49,6 +60,9 @@ NAMES_READ = re.compile(r"request\.(GET|POST)(?:\.get|\.getlist|\.__contains__)?
 FORM = re.compile(r"(?is)<form\b([^>]*)>(.*?)</form>")
 FIELD = re.compile(r"(?is)<(input|select|textarea|button)\b([^>]*)>")
 ATTR = re.compile(r"""(?is)\b([\w\-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+FIELDS_PER_FORM = 12
+FUZZ_ALL = DEEP or os.environ.get("FUZZ_ALL") == "1"
+FUZZ_SEED = int(os.environ.get("FUZZ_SEED") or datetime.datetime.now(datetime.UTC).date().toordinal())
 
 
 @pytest.fixture
@@ -132,6 +146,16 @@ def junk_for(method: str, name: str, met: set[tuple[str, str]]) -> list[str]:
     return JUNK
 
 
+def fields_fuzzed(fields, seed: int, *, every: bool = False) -> list[str]:
+    """The fields of one form that get junk in this run: all of a small form (or ``every``); of a form
+    with more than ``FIELDS_PER_FORM``, every ``stride``-th by name from ``seed`` modulo the stride."""
+    names = sorted(fields)
+    if every or len(names) <= FIELDS_PER_FORM:
+        return names
+    stride = -(-len(names) // FIELDS_PER_FORM)
+    return names[seed % stride::stride]
+
+
 SHARDS = {"club pages": ("c/",), "events": ("events/",), "games": ("games/",), "api": ("api/",)}
 """The walk in parts (``make test`` runs them side by side); "the rest": every address none of them holds."""
 
@@ -150,6 +174,7 @@ def test_open_games_with_a_game_that_is_no_number_answers_404(demo):
         assert client.post(url, {"game": junk, "action": "time"}).status_code == HTTPStatus.NOT_FOUND, junk
 
 
+@pytest.mark.long
 @pytest.mark.parametrize("shard", [*SHARDS, "the rest"])
 def test_no_parameter_of_any_view_answers_500(demo, capsys, shard):
     client = Client(raise_request_exception=False)
@@ -208,7 +233,7 @@ def test_no_parameter_of_any_view_answers_500(demo, capsys, shard):
             if key in seen:
                 continue
             seen.add(key)
-            for field in sorted(fields):
+            for field in fields_fuzzed(fields, FUZZ_SEED, every=FUZZ_ALL):
                 if field in ("csrfmiddlewaretoken", "entry_token"):
                     continue
                 for junk in junk_for("post", field, met):
@@ -220,9 +245,20 @@ def test_no_parameter_of_any_view_answers_500(demo, capsys, shard):
                 sent += 1
         client.force_login(admin)  # a form may have logged the walker out
     with capsys.disabled():
-        print(f"\nfuzz ({shard}): {sent} requests, {len(failures)} answered 500")
+        print(f"\nfuzz ({shard}, FUZZ_SEED={FUZZ_SEED}{', every field' if FUZZ_ALL else ''}): {sent} requests, "
+              f"{len(failures)} answered 500")
         print("\n".join(failures))
-    assert failures == []
+    assert failures == [], f"FUZZ_SEED={FUZZ_SEED}"
+
+
+def test_a_big_forms_fields_are_fuzzed_in_turn_and_every_one_within_a_stride_of_seeds():
+    small = [f"f{i:02}" for i in range(12)]
+    assert fields_fuzzed(small, 5) == small  # twelve fields: every one, every run
+    big = [f"f{i:02}" for i in range(30)]  # thirty: a stride of 3, ten fields a run
+    assert fields_fuzzed(big, 0) == ["f00", "f03", "f06", "f09", "f12", "f15", "f18", "f21", "f24", "f27"]
+    assert fields_fuzzed(big, 4) == ["f01", "f04", "f07", "f10", "f13", "f16", "f19", "f22", "f25", "f28"]
+    assert sorted(f for seed in (7, 8, 9) for f in fields_fuzzed(big, seed)) == big
+    assert fields_fuzzed(big, 0, every=True) == big
 
 
 def test_a_parameter_gets_every_kind_of_junk_at_its_first_meeting_and_the_two_everywhere_kinds_after():

@@ -149,6 +149,7 @@ def walked(demo):  # noqa: F811
     return values
 
 
+@pytest.mark.long
 def test_every_page_in_every_language_shows_only_its_script(walked):
     names = typed_words()
     foreign: dict[str, dict] = defaultdict(dict)

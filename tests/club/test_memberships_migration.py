@@ -60,6 +60,7 @@ def back_to_latest():
 
 
 @pytest.mark.django_db(transaction=True)
+@pytest.mark.long
 def test_the_demo_keeps_every_members_games_roles_and_login_through_the_migration_and_back(back_to_latest):
     from django.apps import apps as latest
 

@@ -129,6 +129,7 @@ def _whole_log(stack) -> str:
     return stack.log_path.read_text(errors="replace")
 
 
+@pytest.mark.long
 def test_a_hand_entered_through_the_production_stack(game, players, stack):
     for i, event in enumerate(TO_SOUTH_4):
         game_services.hand_record(game=game, position=i, event=event, by=players[0].user)

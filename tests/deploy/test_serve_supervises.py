@@ -81,6 +81,7 @@ def own_redis(tmp_path):
     server.stop()
 
 
+@pytest.mark.long
 def test_make_serve_restarts_a_killed_worker_and_the_web_answers_through_a_redis_outage(own_redis, tmp_path):
     port = _free_port()
     out = tmp_path / "serve.out"

@@ -64,6 +64,7 @@ def enter_scores(desk, rnd, skip: set[str] = frozenset()) -> None:
         expect(desk.locator(f"[data-testid=scores-{rnd.number}-{table.label}]")).to_have_count(0)
 
 
+@pytest.mark.long
 def test_a_sixteen_player_tournament_with_a_cut(base_url, new_context, juki, shots):
     from events.tournaments import standings
     from events.tournaments.models import Entrant, Tournament
