@@ -82,16 +82,16 @@ def _database_group(item) -> int:
 
 
 def pytest_collection_modifyitems(config, items):
+    unstable = [item.nodeid for item in items if any(mark in item.nodeid for mark in _UNSTABLE_IDS)]
+    if unstable:
+        raise pytest.UsageError("Test ids that change from run to run (sort the set, name the object): "
+                                + "; ".join(unstable[:5]))
     # The long tests (marker ``long``) first within each of pytest-django's groups (database tests, then
     # transactional ones, then the rest: its order, kept), so that they start early: ``--dist worksteal`` hands
     # each worker a contiguous half and a worker that runs dry steals the tail of the other's, so short tests
     # end the run and no long one starts last (issue 34: a 450 s walk that started near the end made the tail).
     # A stable sort: the order is otherwise the collection's.
     items.sort(key=lambda item: (_database_group(item), item.get_closest_marker("long") is None))
-    unstable = [item.nodeid for item in items if any(mark in item.nodeid for mark in _UNSTABLE_IDS)]
-    if unstable:
-        raise pytest.UsageError("Test ids that change from run to run (sort the set, name the object): "
-                                + "; ".join(unstable[:5]))
     skips = {
         "postgres": (not _is_postgres(), "needs DATABASE_URL pointing at PostgreSQL"),
         "celery_worker": (not os.environ.get("CELERY_TEST_BROKER_URL"), "needs CELERY_TEST_BROKER_URL (Redis)"),
