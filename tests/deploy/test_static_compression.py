@@ -2,10 +2,15 @@
 writes the same bytes whitenoise would."""
 from __future__ import annotations
 
+import threading
+from concurrent.futures import ThreadPoolExecutor
+
+import brotli
 import pytest
 from whitenoise.compress import Compressor
 
 from config import storage
+from tests.waiting import wait_until
 
 TEXT = ("const table = 'mahjong';\n" * 400).encode()
 
@@ -76,3 +81,31 @@ def test_the_cache_sits_beside_the_static_root_unless_set(settings, monkeypatch,
     assert storage.cache_dir() == tmp_path / ".static-compressed"
     monkeypatch.setenv("DJANGO_STATIC_COMPRESS_CACHE", str(tmp_path / "elsewhere"))
     assert storage.cache_dir() == tmp_path / "elsewhere"
+
+
+def test_the_same_bytes_compressed_at_once_in_two_threads_are_compressed_once(tmp_path, calls):
+    """whitenoise compresses a file and its hashed copy in parallel threads (and two collectstatics may run
+    at once): the second waits for the first's output instead of compressing the same bytes again. The first
+    compression holds on until the second has asked the cache, so without the lock both would compress."""
+    second_asked = threading.Event()
+
+    class Second(storage.CachedCompressor):
+        def _cached(self, kind, data, compress):
+            second_asked.set()
+            return super()._cached(kind, data, compress)
+
+    real_br = Compressor.compress_brotli
+
+    def first_br(data):
+        assert second_asked.wait(timeout=30), "the second compression never asked"
+        return real_br(data)
+
+    first = storage.CachedCompressor(cache=tmp_path / "cache", quiet=True)
+    first.compress_brotli = lambda data: first._cached("br", data, first_br)
+    with ThreadPoolExecutor(2) as pool:
+        one = pool.submit(first.compress_brotli, TEXT)
+        wait_until(lambda: list((tmp_path / "cache" / "br").glob("*.lock")), timeout=30)  # the first holds it
+        two = pool.submit(Second(cache=tmp_path / "cache", quiet=True).compress_brotli, TEXT)
+        outputs = {one.result(timeout=60), two.result(timeout=60)}
+    assert calls["br"] == 1
+    assert outputs == {brotli.compress(TEXT)}
