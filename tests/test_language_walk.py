@@ -131,12 +131,18 @@ def walk(values: dict[str, list], languages: list[str], roles: list[str | None])
     urls = [(name, url) for _route, name, url in page_urls(values, skip=SKIP_PREFIXES)
             if not name.endswith(SKIP_SUFFIXES)]
     for role in roles:
+        pages = urls  # in the first language every address; after it only those that answered a page
         for language in languages:
             client = _client(role, language)
-            for name, url in urls:
+            answered = []
+            for name, url in pages:
                 response = client.get(url)
                 if response.status_code == HTTPStatus.OK and "text/html" in response.get("Content-Type", ""):
+                    answered.append((name, url))
                     yield role, language, name, url, response
+            # A redirect, a refusal, a missing object or a file answers the same in every language (issue 34:
+            # half the walk's requests were such answers, asked again in each language and thrown away).
+            pages = answered
 
 
 HTML_LANG = re.compile(r"<html\b[^>]*\blang=\"([^\"]*)\"")
