@@ -87,5 +87,27 @@ class CachedCompressor(Compressor):
 
 
 class CachedCompressedManifestStaticFilesStorage(CompressedManifestStaticFilesStorage):
+    """...and each file's URL worked out once per process (issue 41: the table screen asks for ~15 a GET).
+
+    A URL is a function of the name, ``force``, ``DEBUG``, ``STATIC_URL`` and the manifest read when the
+    storage was made; ``post_process`` (``collectstatic``) makes a new manifest and forgets them.
+    """
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self._urls: dict[tuple, str] = {}
+
+    def url(self, name, force=False):
+        key = (name, force, settings.DEBUG, settings.STATIC_URL)
+        found = self._urls.get(key)
+        if found is None:
+            found = self._urls[key] = super().url(name, force)
+        return found
+
+    def post_process(self, *args, **kwargs):
+        self._urls.clear()
+        yield from super().post_process(*args, **kwargs)
+        self._urls.clear()
+
     def create_compressor(self, **kwargs) -> Compressor:
         return CachedCompressor(cache=cache_dir(), **kwargs)

@@ -7,13 +7,17 @@ API's URLs and the queue's own words.
 """
 from __future__ import annotations
 
+import json
 import os
 from typing import Any
 
 from django import template
+from django.conf import settings
+from django.core.serializers.json import DjangoJSONEncoder
 from django.templatetags.static import static
-from django.urls import reverse
-from django.utils.html import json_script
+from django.urls import get_script_prefix, get_urlconf, reverse
+from django.utils.html import format_html
+from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, ngettext
 from django.utils.translation import gettext as _
 
@@ -94,11 +98,12 @@ def _engine_sizes() -> dict[str, Any]:
     return {"warmSizes": sizes, "warmBytes": sum(sizes)}
 
 
-@register.simple_tag(takes_context=True)
-def offline_config(context: dict[str, Any]) -> str:
+def config_value(context: dict[str, Any]) -> dict[str, Any]:
+    """The whole configuration as one value (what ``offline_config`` writes, built the plain way; the tests
+    compare the two)."""
     gv, game = context["gv"], context["game"]
     state = gv.replay.state
-    config = {
+    return {
         "game": game.pk,
         "position": len(gv.events),
         "record": gv.record,
@@ -117,4 +122,53 @@ def offline_config(context: dict[str, Any]) -> str:
         **engine_sizes(),
         "strings": _strings(),
     }
-    return json_script(config, "offline-config")
+
+
+# The parts that are the same at every table in a language (the words, the API's and the engine's URLs),
+# as JSON written once per language and process; a GET writes only the table's own parts around them.
+_ESCAPES = {ord(">"): "\\u003E", ord("<"): "\\u003C", ord("&"): "\\u0026"}  # django.utils.html.json_script's
+_FIXED_JSON = Memo("offline config fixed parts", size=16)
+_VALUES_JSON = Memo("offline config grid values", size=64)
+
+
+def _members(value: dict[str, Any]) -> str:
+    """``value``'s JSON without its braces (``json.dumps``' separators: members join with ", ")."""
+    return json.dumps(value, cls=DjangoJSONEncoder)[1:-1]
+
+
+def _fixed_json() -> tuple[str, str]:
+    key = (get_language() or "", get_script_prefix(), get_urlconf() or settings.ROOT_URLCONF, settings.DEBUG,
+           settings.STATIC_URL)
+    return _FIXED_JSON.get(key, _build_fixed_json)
+
+
+def _build_fixed_json() -> tuple[str, str]:
+    head = {"refusals": refusal_templates(), "eventWords": event_word_templates(), "lang": (get_language() or "ko"),
+            "api": {"hands": reverse("api:hand-list"), "hand": reverse("api:hand-detail", args=[0])}}
+    tail = {"pyodide": static("vendor/pyodide/"), "scoringZip": reverse("offline:scoring_zip"),
+            "warm": [static(name) for name in ENGINE_FILES] + [reverse("offline:scoring_zip")],
+            **engine_sizes(), "strings": _strings()}
+    return _members(head), _members(tail)
+
+
+def _tap_table_json(gv) -> str:
+    """``tap_table(...).to_json()`` as JSON, its han/fu values (the ruleset's, the bulk of it) written once."""
+    table = tap_table(gv.table()).to_json()
+    values = table["values"]
+    table["values"] = {}
+    ruleset = gv.ruleset
+    written = _VALUES_JSON.get(ruleset, lambda: json.dumps(values, cls=DjangoJSONEncoder))
+    return json.dumps(table, cls=DjangoJSONEncoder).replace('"values": {}', f'"values": {written}', 1)
+
+
+@register.simple_tag(takes_context=True)
+def offline_config(context: dict[str, Any]) -> str:
+    """``json_script(config_value(context), "offline-config")``, byte for byte, the fixed parts written once."""
+    gv, game = context["gv"], context["game"]
+    head, tail = _fixed_json()
+    own = _members({"game": game.pk, "position": len(gv.events), "record": gv.record, "players": gv.players,
+                    "dealer": gv.replay.state.dealer})
+    url = json.dumps(reverse("league:game_table", args=[game.pk]))
+    text = f'{{{own}, "tapTable": {_tap_table_json(gv)}, {head}, "tableUrl": {url}, {tail}}}'
+    return format_html('<script id="{}" type="application/json">{}</script>', "offline-config",
+                       mark_safe(text.translate(_ESCAPES)))
