@@ -105,8 +105,8 @@ TEMPLATES = [
             ],
             # The template tags are screens: they live in each app's ``web`` package (the entry layer
             # above every domain), where Django's per-app discovery does not look, so they are named here.
-            # ``{% url %}`` with each path reversed once per process (config/urltag.py)
-            "builtins": ["config.urltag"],
+            # ``{% url %}`` reversed once per process, ``{% remember %}`` fragments (config/remembered.py)
+            "builtins": ["config.remembered"],
             "libraries": {
                 "particles": "club.web.templatetags.particles",
                 "clubs": "club.web.templatetags.clubs",

@@ -1,4 +1,4 @@
-"""``{% url %}``, each link reversed once per process (issue 41, the CPU of a hand).
+"""``{% url %}``, each link reversed once per process, and ``{% remember %}`` (issue 41, the CPU of a hand).
 
 A builtin library (``TEMPLATES``' ``builtins``): it replaces Django's ``{% url %}`` in every template
 with the same tag whose reversed paths are remembered (``core.memo``). The table screen alone has ~20
@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from django import template
 from django.conf import settings
+from django.core.signals import setting_changed
+from django.dispatch import receiver
 from django.template.defaulttags import URLNode
 from django.template.defaulttags import url as django_url
 from django.urls import NoReverseMatch, get_script_prefix, get_urlconf, reverse
@@ -67,3 +69,46 @@ class RememberedURLNode(URLNode):
 def url(parser, token):
     node = django_url(parser, token)
     return RememberedURLNode(node.view_name, node.args, node.kwargs, node.asvar)
+
+
+# --- {% remember key ... %}…{% endremember %} ----------------------------------------------------------------
+_FRAGMENTS = Memo("remembered fragments", size=1024)
+
+
+class RememberNode(template.Node):
+    def __init__(self, nodelist, keys, place):
+        self.nodelist = nodelist
+        self.keys = keys
+        self.place = place  # the how-manieth {% remember %} of its template: the same at every parse
+
+    def render(self, context):
+        origin = getattr(self, "origin", None)
+        if origin is None or origin.name == template.base.UNKNOWN_SOURCE:
+            return self.nodelist.render(context)  # no stable place to key on: drawn every time
+        key = (origin.name, origin.template_name, self.place, get_language(), context.autoescape,
+               *(k.resolve(context) for k in self.keys))
+        return _FRAGMENTS.get(key, lambda: self.nodelist.render(context))
+
+
+@register.tag
+def remember(parser, token):
+    """``{% remember [key ...] %}…{% endremember %}``: the fragment drawn once per process for its place in
+    its template, the language and the keys' values, then written as it was (``core.memo``, rule 1).
+
+    Only for markup that is a function of those alone: no ``{% csrf_token %}``, no form values, no
+    ``{% block %}`` (a child template would change it under the same key), nothing of the user or the
+    request that is not a key. The table screen's static parts (issue 41): the head's links, the
+    language menus, the offline queue's skeleton.
+    """
+    keys = [parser.compile_filter(bit) for bit in token.split_contents()[1:]]
+    place = parser.remembered = getattr(parser, "remembered", 0) + 1
+    nodelist = parser.parse(("endremember",))
+    parser.delete_first_token()
+    return RememberNode(nodelist, keys, place)
+
+
+@receiver(setting_changed)
+def _settings_changed(**kwargs) -> None:
+    """A test's ``override_settings`` (the languages, the URLconf, the static URL...): draw everything again."""
+    _PATHS.forget()
+    _FRAGMENTS.forget()
