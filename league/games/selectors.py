@@ -37,6 +37,43 @@ def seat_names(game: Game) -> list[str]:
     return list(names)
 
 
+_SEATS_SQL = {  # each seat as [seat, name], read with the game's row (``with_seat_names``)
+    "postgresql": ("(SELECT COALESCE(json_agg(json_build_array(s.{seat}, m.{name})), '[]'::json)::text "
+                   "FROM {seats} s JOIN {members} m ON m.{id} = s.{member} WHERE s.{game} = {games}.{id})"),
+    "sqlite": ("(SELECT json_group_array(json_array(s.{seat}, m.{name})) "
+               "FROM {seats} s JOIN {members} m ON m.{id} = s.{member} WHERE s.{game} = {games}.{id})"),
+}
+
+
+def with_seat_names(games: QuerySet[Game]) -> QuerySet[Game]:
+    """``games`` with each game's seat names read in the same statement (``seat_names`` then asks nothing;
+    issue 41: one statement less in every table GET, preview and save). Only on PostgreSQL and SQLite."""
+    from django.db import connections
+    from django.db.models.expressions import RawSQL
+
+    from league.models import GameSeat
+
+    connection = connections[games.db]
+    sql = _SEATS_SQL.get(connection.vendor)
+    if sql is None:
+        return games
+    quote = connection.ops.quote_name
+    seat_meta, member_meta = GameSeat._meta, Member._meta
+    column = {"seat": seat_meta.get_field("seat").column, "member": seat_meta.get_field("member").column,
+              "game": seat_meta.get_field("game").column, "name": member_meta.get_field("display_name").column,
+              "seats": seat_meta.db_table, "members": member_meta.db_table, "games": Game._meta.db_table, "id": "id"}
+    sql = sql.format(**{k: quote(v) for k, v in column.items()})
+    return games.annotate(seat_names_read=RawSQL(sql, ()))
+
+
+def keep_seat_names(game: Game) -> Game:
+    """Remember on ``game`` the names ``with_seat_names`` read with it (what ``seat_names`` returns)."""
+    read = getattr(game, "seat_names_read", None)
+    if read is not None:
+        game._seat_names = [name for _seat, name in sorted(json.loads(read))]
+    return game
+
+
 def build_record(game: Game, events: Iterable[dict[str, Any]]) -> dict[str, Any]:
     """The contract JSON of ``game`` with the given events (services replay candidates with it)."""
     return {

@@ -12,12 +12,14 @@ from django.shortcuts import get_object_or_404
 
 from core.web import Refused, refuse
 from league import permissions
+from league.games.selectors import keep_seat_names, with_seat_names
 from league.models import Game
 
 
 def load_game(request: HttpRequest, pk: int, check: Callable[[Any, Game], bool] | None = None) -> Game:
     """The game, or PermissionDenied/redirect (raised as ``Refused``) when ``check`` fails."""
-    game = get_object_or_404(Game.objects.select_related("club", "season", "ruleset"), pk=pk)
+    game = keep_seat_names(get_object_or_404(with_seat_names(Game.objects.select_related("club", "season", "ruleset")),
+                                             pk=pk))
     # With the game: the one membership lookup of the request also says whether the user plays it.
     check = check or (lambda user, g: permissions.can(user, permissions.Action.VIEW_CLUB, club=g.club, game=g))
     if not check(request.user, game):
