@@ -27,6 +27,8 @@ from django.conf import settings
 from whitenoise.compress import Compressor
 from whitenoise.storage import CompressedManifestStaticFilesStorage
 
+from core.memo import Memo
+
 try:
     import fcntl
 except ImportError:  # not POSIX: no lock, each compresses on its own (as whitenoise does)
@@ -86,28 +88,19 @@ class CachedCompressor(Compressor):
         return self._cached("gz", data, Compressor.compress_gzip)
 
 
+_URLS = Memo("static urls", size=1024)  # ~100 names are ever asked, a few manifests (tests) over a process
+
+
 class CachedCompressedManifestStaticFilesStorage(CompressedManifestStaticFilesStorage):
     """...and each file's URL worked out once per process (issue 41: the table screen asks for ~15 a GET).
 
-    A URL is a function of the name, ``force``, ``DEBUG``, ``STATIC_URL`` and the manifest read when the
-    storage was made; ``post_process`` (``collectstatic``) makes a new manifest and forgets them.
+    A URL is a function of the manifest (its hash: ``collectstatic`` writes a new one), where it is, the
+    name, ``force``, ``DEBUG`` and ``STATIC_URL``: all in the key (``core.memo``, rule 1).
     """
 
-    def __init__(self, *args, **kwargs) -> None:
-        super().__init__(*args, **kwargs)
-        self._urls: dict[tuple, str] = {}
-
     def url(self, name, force=False):
-        key = (name, force, settings.DEBUG, settings.STATIC_URL)
-        found = self._urls.get(key)
-        if found is None:
-            found = self._urls[key] = super().url(name, force)
-        return found
-
-    def post_process(self, *args, **kwargs):
-        self._urls.clear()
-        yield from super().post_process(*args, **kwargs)
-        self._urls.clear()
+        key = (self.location, self.manifest_hash, name, force, settings.DEBUG, settings.STATIC_URL)
+        return _URLS.get(key, lambda: super(CachedCompressedManifestStaticFilesStorage, self).url(name, force))
 
     def create_compressor(self, **kwargs) -> Compressor:
         return CachedCompressor(cache=cache_dir(), **kwargs)

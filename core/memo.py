@@ -30,8 +30,10 @@ The memos registered here (one line each where they are made): the quick entry's
 grids (``league.web.templatetags.panels`` / ``value_grid``), game replays by record
 (``league.games.selectors``), the han/fu value choices (``league.web.games.forms``), the offline page's
 words per language (``league.web.templatetags.offline``), the zipped ``scoring`` package
-(``league.web.games.offline``), the membership lookup's SQL per database vendor (``league.permissions``)
-and the trusted proxies' networks (``club.auth``).
+(``league.web.games.offline``), the membership lookup's SQL per database vendor (``league.permissions``),
+the trusted proxies' networks (``club.auth``), and for the table screen (issue 41): the reversed ``{% url %}``
+paths and the ``{% remember %}`` fragments (``config.remembered``), the static files' URLs (``config.storage``)
+and the offline configuration's fixed JSON (``league.web.templatetags.offline``).
 
 This module sits in ``core`` (the lowest layer) so every app, the lowest included, may import it.
 """

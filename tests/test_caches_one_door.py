@@ -22,6 +22,11 @@ MEMO_HOMES = {
     "scoring zip": "league.web.games.offline",
     "membership sql": "league.permissions",
     "trusted proxies": "club.auth",
+    "reversed urls": "config.remembered",
+    "remembered fragments": "config.remembered",
+    "static urls": "config.storage",
+    "offline config fixed parts": "league.web.templatetags.offline",
+    "offline config grid values": "league.web.templatetags.offline",
 }
 
 
