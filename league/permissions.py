@@ -21,7 +21,7 @@ from django.db import connections, router
 
 from club.models import Club, ClubRole, Member
 from core.memo import Memo
-from league.models import GameSeat
+from league.models import Game, GameSeat
 
 
 class Action(enum.StrEnum):
@@ -110,6 +110,11 @@ def _lookup_membership(user, club: Club, game) -> Membership:
         cursor.execute(_membership_sql(connection),
                        [getattr(game, "pk", None), club.pk, user.pk, club.pk, True])
         found = cursor.fetchall()
+    return _membership_of(found, game)
+
+
+def _membership_of(found, game) -> Membership:
+    """The membership the lookup's rows say (``(member id, role, seated, visitor)`` each)."""
     if not found:
         return Membership(authenticated=True)
     member_id = found[0][0]
@@ -144,6 +149,57 @@ def _membership_sql_for(quote) -> str:
 def _membership_sql(connection) -> str:
     """The membership, roles and seat of a user (parameters: game id or None, club, user, club, True)."""
     return _MEMBERSHIP_SQL.get(connection.vendor, lambda: _membership_sql_for(connection.ops.quote_name))
+
+
+_WITH_GAME_SQL = {  # the lookup's rows as one JSON array, beside a game's row (``with_membership``)
+    "postgresql": "(SELECT COALESCE(json_agg(json_build_array({cols})), '[]'::json)::text {rest})",
+    "sqlite": "(SELECT json_group_array(json_array({cols})) {rest})",
+}
+
+
+def _with_game_sql(connection) -> str | None:
+    outer = _WITH_GAME_SQL.get(connection.vendor)
+    if outer is None:
+        return None
+    quote = connection.ops.quote_name
+    m, r, s, g = Member._meta, ClubRole._meta, GameSeat._meta, Game._meta
+
+    def col(meta, name: str) -> str:
+        return quote(meta.get_field(name).column)
+
+    member_pk, game_pk = f"m.{quote(m.pk.column)}", f"{quote(g.db_table)}.{quote(g.pk.column)}"
+    game_club = f"{quote(g.db_table)}.{col(g, 'club')}"
+    cols = (f"{member_pk}, r.{col(r, 'role')}, EXISTS(SELECT 1 FROM {quote(s.db_table)} s "
+            f"WHERE s.{col(s, 'game')} = {game_pk} AND s.{col(s, 'member')} = {member_pk}), m.{col(m, 'visitor')}")
+    rest = (f"FROM {quote(m.db_table)} m LEFT JOIN {quote(r.db_table)} r "
+            f"ON r.{col(r, 'member')} = {member_pk} AND r.{col(r, 'club')} = {game_club} "
+            f"WHERE m.{col(m, 'user')} = %s AND m.{col(m, 'club')} = {game_club} AND m.{col(m, 'active')} = %s")
+    return outer.format(cols=cols, rest=rest)
+
+
+def with_membership(games, user):
+    """``games`` (a queryset of ``Game``) with ``user``'s membership lookup read in the same statement (issue 41:
+    the table's GET, preview and save ask one statement less); :func:`keep_membership` then hands it to the
+    request's memo. The same rows as :func:`_lookup_membership`'s, for the game's club and the game."""
+    if user is None or not getattr(user, "is_authenticated", False) or user.is_superuser:
+        return games
+    from django.db.models.expressions import RawSQL
+
+    sql = _with_game_sql(connections[games.db])
+    if sql is None or _request_memberships.get() is None:
+        return games  # another database, or no request memo to keep it in: asked when needed
+    return games.annotate(membership_read=RawSQL(sql, (user.pk, True)))
+
+
+def keep_membership(user, game) -> None:
+    """Put the membership :func:`with_membership` read with ``game`` into the request's memo."""
+    read = getattr(game, "membership_read", None)
+    memo = _request_memberships.get()
+    if read is None or memo is None:
+        return
+    import json
+
+    memo[(user.pk, game.club_id, game.pk)] = _membership_of([tuple(row) for row in json.loads(read)], game)
 
 
 def membership_for(user, club: Club, *, game=None) -> Membership:

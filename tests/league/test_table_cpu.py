@@ -94,3 +94,50 @@ def test_a_member_who_is_not_seated_sees_the_same_names(game, club):
     page = client.get(reverse("league:game_table", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
     for name in selectors.seat_names(Game.objects.get(pk=game.pk)):
         assert name in page
+
+
+@pytest.mark.parametrize("case", ["seated player", "seated host", "referee", "admin and referee", "inactive member",
+                                  "not a member", "another club's admin", "seated visitor", "visitor not seated",
+                                  "table host of the night"])
+def test_the_membership_read_with_the_game_is_the_lookups(case, club, game, players):
+    from club.models import Member
+    from league import permissions
+    from tests.factories import ClubFactory, ClubRoleFactory
+
+    def member(in_club, *roles, **fields):
+        made = MemberFactory(club=in_club, user=UserFactory(), **fields)
+        for role in roles:
+            ClubRoleFactory(club=in_club, member=made, role=role)
+        return made
+
+    if case == "seated player":
+        user = players[1].user
+    elif case == "seated host":
+        ClubRoleFactory(club=club, member=players[0], role="host")
+        user = players[0].user
+    elif case == "referee":
+        user = member(club, "referee").user
+    elif case == "admin and referee":
+        user = member(club, "admin", "referee").user
+    elif case == "inactive member":
+        user = member(club, "admin", active=False).user
+    elif case == "not a member":
+        user = UserFactory()
+    elif case == "another club's admin":
+        user = member(ClubFactory(), "admin", "host").user
+    elif case == "seated visitor":
+        Member.objects.filter(pk=players[2].pk).update(visitor=True)
+        user = players[2].user
+    elif case == "visitor not seated":
+        user = member(club, visitor=True).user
+    else:
+        host = member(club)
+        Game.objects.filter(pk=game.pk).update(table_hosts=[host.pk])
+        user = host.user
+    with permissions.memberships_memo():
+        with CaptureQueriesContext(connection) as queries:
+            read = permissions.with_membership(Game.objects.all(), user).get(pk=game.pk)
+            permissions.keep_membership(user, read)
+            kept = permissions.membership_for(user, read.club, game=read)
+        assert len(queries) == 2  # the game with the membership, then the club (not selected here)
+    assert kept == permissions._lookup_membership(user, read.club, read)

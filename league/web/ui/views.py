@@ -18,8 +18,11 @@ from league.models import Game
 
 def load_game(request: HttpRequest, pk: int, check: Callable[[Any, Game], bool] | None = None) -> Game:
     """The game, or PermissionDenied/redirect (raised as ``Refused``) when ``check`` fails."""
-    game = keep_seat_names(get_object_or_404(with_seat_names(Game.objects.select_related("club", "season", "ruleset")),
-                                             pk=pk))
+    # With the game, in the same statement: its seat names and the user's membership (issue 41).
+    games = permissions.with_membership(with_seat_names(Game.objects.select_related("club", "season", "ruleset")),
+                                        request.user)
+    game = keep_seat_names(get_object_or_404(games, pk=pk))
+    permissions.keep_membership(request.user, game)
     # With the game: the one membership lookup of the request also says whether the user plays it.
     check = check or (lambda user, g: permissions.can(user, permissions.Action.VIEW_CLUB, club=g.club, game=g))
     if not check(request.user, game):
