@@ -127,3 +127,51 @@ def django_db_modify_db_settings(request, django_db_keepdb):
         return
     else:
         request.getfixturevalue("django_db_modify_db_settings_parallel_suffix")
+
+
+# --- The flush after a transactional test on PostgreSQL (issue 34: the suite in ≤ 10 minutes) ---------------
+# Django empties the database after each transactional test (148 of them: the browser, worker and concurrency
+# tests) with one TRUNCATE of every table, then runs post_migrate, which writes the content types and the
+# permissions again. On PostgreSQL a TRUNCATE makes new files for each of ~130 tables and their indexes: the
+# two took 1–2.5 s a test (measured at load 2–11), longer than many of the tests. Here the tables are
+# emptied with DELETE (the rows a test leaves are few) with the foreign-key triggers off for that transaction
+# (``session_replication_role = replica``: every table is emptied, so no reference is left dangling), and
+# the content types and permissions are kept: post_migrate finds them all and writes nothing. The result is
+# what Django's flush leaves (every table empty but those two, which hold what post_migrate would write
+# again), sequences untouched as there. Only for a superuser (the role setting needs one), and never when a
+# test asks for its sequences reset (that stays Django's TRUNCATE ... RESTART IDENTITY).
+FLUSH_KEEPS = ("django_content_type", "auth_permission")
+
+
+def flush_by_delete(ops, style, tables, *, reset_sequences=False, allow_cascade=False, truncate=None):
+    """The statements that empty ``tables`` (``DatabaseOperations.sql_flush``'s contract) by DELETE."""
+    if reset_sequences:
+        return truncate(ops, style, tables, reset_sequences=reset_sequences, allow_cascade=allow_cascade)
+    emptied = [table for table in tables if table not in FLUSH_KEEPS]
+    if not emptied:
+        return []
+    return ["SET LOCAL session_replication_role = replica",
+            *(f"{style.SQL_KEYWORD('DELETE FROM')} {style.SQL_FIELD(ops.quote_name(table))};" for table in emptied)]
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _flush_by_delete_on_postgresql(django_db_setup, django_db_blocker):
+    from django.db import connection
+    from django.db.backends.postgresql.operations import DatabaseOperations
+
+    if connection.vendor != "postgresql":
+        yield
+        return
+    with django_db_blocker.unblock(), connection.cursor() as cursor:
+        cursor.execute("SELECT rolsuper FROM pg_roles WHERE rolname = current_user")
+        superuser = cursor.fetchone()[0]
+    if not superuser:
+        yield
+        return
+    truncate = DatabaseOperations.sql_flush
+    DatabaseOperations.sql_flush = lambda ops, style, tables, **kw: flush_by_delete(ops, style, tables, **kw,
+                                                                                    truncate=truncate)
+    try:
+        yield
+    finally:
+        DatabaseOperations.sql_flush = truncate
