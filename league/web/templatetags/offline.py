@@ -94,6 +94,27 @@ def _engine_sizes() -> dict[str, Any]:
     return {"warmSizes": sizes, "warmBytes": sum(sizes)}
 
 
+def pyodide_version() -> str:
+    """The vendored Pyodide's version (its package.json): a new one never starts from an old one's snapshot
+    (static/league/offline-engine.js). Read once per process."""
+    return _VERSION.get("pyodide", _pyodide_version)
+
+
+_VERSION = Memo("pyodide version", size=1)
+
+
+def _pyodide_version() -> str:
+    import json
+
+    from django.contrib.staticfiles import finders
+
+    found = finders.find("vendor/pyodide/package.json")
+    if not found:
+        return ""
+    with open(found, encoding="utf-8") as f:
+        return str(json.load(f).get("version", ""))
+
+
 @register.simple_tag(takes_context=True)
 def offline_config(context: dict[str, Any]) -> str:
     gv, game = context["gv"], context["game"]
@@ -112,6 +133,7 @@ def offline_config(context: dict[str, Any]) -> str:
         "api": {"hands": reverse("api:hand-list"), "hand": reverse("api:hand-detail", args=[0])},
         "tableUrl": reverse("league:game_table", args=[game.pk]),
         "pyodide": static("vendor/pyodide/"),
+        "pyodideVersion": pyodide_version(),  # with the zip's digest, the key of the engine's memory snapshot
         "scoringZip": reverse("offline:scoring_zip"),
         "warm": [static(name) for name in ENGINE_FILES] + [reverse("offline:scoring_zip")],
         **engine_sizes(),
