@@ -74,7 +74,12 @@ START = """async ([kind, hands]) => {
   JSON.parse(entry.browser_check(record, 'ko'));
   const ms = performance.now() - t0;
   const keptMs = kept ? ((await kept) ? performance.now() - t0 : -1) : null;
-  return { ms, source, keptMs };
+  const size = kept ? await new Promise((ok) => { const r = indexedDB.open('club-engine', 1);
+    r.onsuccess = () => { const g = r.result.transaction(['snapshots']).objectStore('snapshots').get('current');
+      g.onsuccess = () => ok(g.result ? g.result.bytes.size : 0); }; }) : 0;
+  const stdlib = performance.getEntriesByType('resource').filter(e => e.name.endsWith('python_stdlib.zip'))
+    .map(e => e.duration)[0] || 0;
+  return { ms, source, keptMs, size, stdlib };
 }"""
 TARGETS = {1: 1000, 4: 3000}
 
@@ -101,7 +106,9 @@ def starts(browser, base: str, hands: list, runs: int) -> None:
                 cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
                 page.close()
                 rows.setdefault((kind, rate), []).append(out["ms"])
-                kept = f", snapshot kept after {out['keptMs']:.0f} ms" if out.get("keptMs") else ""
+                kept = (f", snapshot of {out['size'] / 1e6:.1f} MB kept after {out['keptMs']:.0f} ms"
+                        if out.get("keptMs") else "")
+                kept += f", python_stdlib.zip fetched in {out['stdlib']:.0f} ms"
                 verdict = "meets" if out["ms"] <= TARGETS[rate] else "misses"
                 print(f"run {run} CPU x{rate} {kind:8} ({out['source']}): {out['ms']:.0f} ms{kept} "
                       f"({verdict} the target {TARGETS[rate]} ms)", flush=True)

@@ -35,17 +35,22 @@
       });
     });
   }
-  /* The kept snapshot's bytes under `key`, or null. */
+  /* The kept snapshot under `key` (a Blob: its bytes are read from disk only when asked), or null. */
   function readSnapshot(key) {
     return withStore("readonly", function (store, done) {
       var r = store.get("current");
-      r.onsuccess = function () { var row = r.result; done(row && row.key === key ? row.bytes : null); };
+      r.onsuccess = function () {
+        var row = r.result;
+        done(row && row.key === key && row.bytes instanceof Blob ? row.bytes : null);
+      };
     }).catch(function () { return null; });
   }
-  /* Keep one snapshot: this one replaces whatever was kept (another version's). */
+  /* Keep one snapshot: this one replaces whatever was kept (another version's). A Blob, not the array: reading
+   * the record back is then quick, and its 30 MB come while Pyodide fetches and compiles its own files. */
   function writeSnapshot(key, bytes) {
+    var blob = new Blob([bytes]);
     return withStore("readwrite", function (store) {
-      store.put({ key: key, bytes: bytes, made: Date.now() }, "current");
+      store.put({ key: key, bytes: blob, made: Date.now() }, "current");
     });
   }
   function forget() { return withStore("readwrite", function (store) { store.delete("current"); }).catch(function () {}); }
@@ -107,8 +112,10 @@
       if (!window.loadPyodide) { throw new Error("pyodide"); }
       return snapshotKey(opts.version || "", zip).then(function (key) {
         if (!key) { return plain(opts, zip, null); }
-        return readSnapshot(key).then(function (bytes) {
-          if (!bytes) { return plain(opts, zip, key); }
+        return readSnapshot(key).then(function (blob) {
+          if (!blob) { return plain(opts, zip, key); }
+          // Pyodide waits for the bytes only once its own files are loading (`_loadSnapshot` may be a promise).
+          var bytes = blob.arrayBuffer().then(function (buf) { return new Uint8Array(buf); });
           return window.loadPyodide({ indexURL: opts.indexURL, _loadSnapshot: bytes }).then(function (py) {
             py.unpackArchive(zip, "zip");  // the files (the snapshot holds the modules, not the file system)
             return ready(py, "snapshot");

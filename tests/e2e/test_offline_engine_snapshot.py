@@ -37,7 +37,7 @@ BREAK_SNAPSHOT = """() => new Promise((resolve, reject) => {
   req.onsuccess = () => {
     const t = req.result.transaction(['snapshots'], 'readwrite'), store = t.objectStore('snapshots');
     const get = store.get('current');
-    get.onsuccess = () => { store.put({ ...get.result, bytes: new Uint8Array(64) }, 'current'); };
+    get.onsuccess = () => { store.put({ ...get.result, bytes: new Blob([new Uint8Array(64)]) }, 'current'); };
     t.oncomplete = () => { req.result.close(); resolve(true); };
     t.onerror = () => reject(t.error);
   };
