@@ -65,6 +65,8 @@ def test_the_second_start_comes_from_the_snapshot_and_a_new_scoring_zip_ignores_
     context = new_context(service_workers="block")
     context.set_default_timeout(ENGINE_MS)
     page = context.new_page()
+    refused: list[str] = []  # the site's Content-Security-Policy holds: the snapshot's start needs no eval
+    page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
     table = f"/games/{game.pk}/table/"
     page.goto(f"{base_url}/accounts/login/?next={table}")
     page.fill("input[name=username]", "p0")
@@ -75,6 +77,7 @@ def test_the_second_start_comes_from_the_snapshot_and_a_new_scoring_zip_ignores_
     # The first start on this device: the plain one, and it keeps a snapshot.
     assert _engine_start(page) == {"source": "plain", "kept": True}
     assert page.evaluate("e => window.clubOffline.formEvent(e)", TSUMO_TAPS) == TSUMO_EVENT
+    assert refused == []
 
     page.reload()  # the next start: from the snapshot, and the engine answers as before
     assert _engine_start(page) == {"source": "snapshot", "kept": False}
@@ -95,3 +98,4 @@ def test_the_second_start_comes_from_the_snapshot_and_a_new_scoring_zip_ignores_
     page.reload()
     assert _engine_start(page) == {"source": "plain", "kept": True}
     assert page.evaluate("e => window.clubOffline.formEvent(e)", TSUMO_TAPS) == TSUMO_EVENT
+    assert refused == []
