@@ -99,26 +99,35 @@
   }
 
   // --- the engine in the browser (Pyodide + our scoring package) ----------------------------
-  var engine = null;
-  function loadEngine() {
-    if (engine) { return engine; }
-    engine = new Promise(function (resolve, reject) {
+  var engine = null, engineStart = null;
+  /* Pyodide with our scoring package: from the memory snapshot this device kept after its first start
+   * (static/league/offline-engine.js), else the plain start. */
+  function startEngine() {
+    var opts = { indexURL: cfg.pyodide, scoringZip: cfg.scoringZip, version: cfg.pyodideVersion };
+    if (window.clubEngine) { return window.clubEngine.start(opts); }
+    return new Promise(function (resolve, reject) {  // without offline-engine.js: the plain start
       var script = document.createElement("script");
       script.src = cfg.pyodide + "pyodide.js";
       script.onload = function () { resolve(); };
       script.onerror = function () { reject(new Error("pyodide")); };
       document.head.appendChild(script);
     }).then(function () {
-      return window.loadPyodide({ indexURL: cfg.pyodide });
-    }).then(function (py) {
-      return fetch(cfg.scoringZip, { credentials: "same-origin" }).then(function (r) {
-        if (!r.ok) { throw new Error("scoring.zip"); }
-        return r.arrayBuffer();
-      }).then(function (buf) {
-        py.unpackArchive(buf, "zip");
-        var entry = py.pyimport("scoring.quick_entry");
-        return { check: entry.browser_check, event: entry.browser_event, words: entry.browser_words };
-      });
+      return Promise.all([window.loadPyodide({ indexURL: cfg.pyodide }),
+        fetch(cfg.scoringZip, { credentials: "same-origin" }).then(function (r) {
+          if (!r.ok) { throw new Error("scoring.zip"); }
+          return r.arrayBuffer();
+        })]);
+    }).then(function (r) {
+      r[0].unpackArchive(r[1], "zip");
+      return { py: r[0], entry: r[0].pyimport("scoring.quick_entry"), source: "plain" };
+    });
+  }
+  function loadEngine() {
+    if (engine) { return engine; }
+    engine = startEngine().then(function (out) {
+      engineStart = { source: out.source, kept: out.kept || Promise.resolve(false) };
+      var entry = out.entry;
+      return { check: entry.browser_check, event: entry.browser_event, words: entry.browser_words };
     });
     engine.catch(function () { engine = null; });
     return engine;
@@ -569,6 +578,12 @@
      * where the device does not allow it and the host did not turn offline mode on). */
     warmed: function () { return decided.then(function (started) { return warming ? warming : started; }); },
     engine: function () { return loadEngine().then(function () { return true; }, function () { return false; }); },
+    /* How the engine started: {source: "snapshot" | "plain", kept: whether this start kept a snapshot}. */
+    engineStart: function () {
+      return loadEngine().then(function () {
+        return engineStart.kept.then(function (kept) { return { source: engineStart.source, kept: kept }; });
+      });
+    },
   };
 
   // Waiting hands must survive the browser clearing space: ask for persistent storage.

@@ -38,7 +38,8 @@ SCORING_DIR = Path(settings.BASE_DIR) / "scoring"
 PYODIDE_FILES = ("pyodide.js", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 STATIC_FILES = (
     "css/app.css", "css/cjk.css", "vendor/htmx/htmx.min.js", "league/table.css", "league/table.js", "league/offline.js",
-    "league/offline.css", "league/offline-register.js", "league/icons/icon-192.png", "league/icons/icon-512.png",
+    "league/offline-engine.js", "league/offline.css", "league/offline-register.js", "league/icons/icon-192.png",
+    "league/icons/icon-512.png",
 )
 """What the service worker caches when it installs (anything else under /static/ is cached on first use)."""
 ENGINE_FILES = tuple(f"vendor/pyodide/{name}" for name in PYODIDE_FILES)

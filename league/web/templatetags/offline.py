@@ -98,6 +98,25 @@ def _engine_sizes() -> dict[str, Any]:
     return {"warmSizes": sizes, "warmBytes": sum(sizes)}
 
 
+def pyodide_version() -> str:
+    """The vendored Pyodide's version (its package.json): a new one never starts from an old one's snapshot
+    (static/league/offline-engine.js). Read once per process."""
+    return _VERSION.get("pyodide", _pyodide_version)
+
+
+_VERSION = Memo("pyodide version", size=1)
+
+
+def _pyodide_version() -> str:
+    from django.contrib.staticfiles import finders
+
+    found = finders.find("vendor/pyodide/package.json")
+    if not found:
+        return ""
+    with open(found, encoding="utf-8") as f:
+        return str(json.load(f).get("version", ""))
+
+
 def config_value(context: dict[str, Any]) -> dict[str, Any]:
     """The whole configuration as one value (what ``offline_config`` writes, built the plain way; the tests
     compare the two)."""
@@ -117,6 +136,7 @@ def config_value(context: dict[str, Any]) -> dict[str, Any]:
         "api": {"hands": reverse("api:hand-list"), "hand": reverse("api:hand-detail", args=[0])},
         "tableUrl": reverse("league:game_table", args=[game.pk]),
         "pyodide": static("vendor/pyodide/"),
+        "pyodideVersion": pyodide_version(),  # with the zip's digest, the key of the engine's memory snapshot
         "scoringZip": reverse("offline:scoring_zip"),
         "warm": [static(name) for name in ENGINE_FILES] + [reverse("offline:scoring_zip")],
         **engine_sizes(),
@@ -145,7 +165,8 @@ def _fixed_json() -> tuple[str, str]:
 def _build_fixed_json() -> tuple[str, str]:
     head = {"refusals": refusal_templates(), "eventWords": event_word_templates(), "lang": (get_language() or "ko"),
             "api": {"hands": reverse("api:hand-list"), "hand": reverse("api:hand-detail", args=[0])}}
-    tail = {"pyodide": static("vendor/pyodide/"), "scoringZip": reverse("offline:scoring_zip"),
+    tail = {"pyodide": static("vendor/pyodide/"), "pyodideVersion": pyodide_version(),
+            "scoringZip": reverse("offline:scoring_zip"),
             "warm": [static(name) for name in ENGINE_FILES] + [reverse("offline:scoring_zip")],
             **engine_sizes(), "strings": _strings()}
     return _members(head), _members(tail)
