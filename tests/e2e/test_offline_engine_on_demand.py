@@ -18,7 +18,7 @@ import pytest
 
 from tests.e2e import test_offline
 from tests.e2e.test_offline import ENGINE_MS, SW_MS, tap, wait_js
-from tests.e2e.waits import left_login
+from tests.e2e.waits import log_in
 
 CHROMIUM = "/usr/bin/chromium"
 playwright_sync = pytest.importorskip("playwright.sync_api")
@@ -70,11 +70,7 @@ class Transfers:
 
 def _log_in_to_the_table(page, base_url: str, game) -> str:
     table = f"/games/{game.pk}/table/"
-    page.goto(f"{base_url}/accounts/login/?next={table}")
-    page.fill("input[name=username]", "p0")
-    page.fill("input[name=password]", "pass1234")
-    page.click("form[action$='/login/'] button[type=submit]")
-    left_login(page)
+    log_in(page, base_url, "p0", "pass1234", table)
     wait_js(page, "navigator.serviceWorker.getRegistration()"
                   ".then(r => { window.__active = !!(r && r.active); }), window.__active === true", timeout=SW_MS)
     wait_js(page, f"caches.open('club-pages').then(c => c.match('{base_url}{table}'))"

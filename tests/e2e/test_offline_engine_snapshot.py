@@ -19,7 +19,7 @@ import pytest
 
 from tests.e2e import test_offline
 from tests.e2e.test_offline import ENGINE_MS
-from tests.e2e.waits import left_login
+from tests.e2e.waits import log_in
 
 CHROMIUM = "/usr/bin/chromium"
 playwright_sync = pytest.importorskip("playwright.sync_api")
@@ -68,11 +68,7 @@ def test_the_second_start_comes_from_the_snapshot_and_a_new_scoring_zip_ignores_
     refused: list[str] = []  # the site's Content-Security-Policy holds: the snapshot's start needs no eval
     page.on("console", lambda m: refused.append(m.text) if "Content Security Policy" in m.text else None)
     table = f"/games/{game.pk}/table/"
-    page.goto(f"{base_url}/accounts/login/?next={table}")
-    page.fill("input[name=username]", "p0")
-    page.fill("input[name=password]", "pass1234")
-    page.click("form[action$='/login/'] button[type=submit]")
-    left_login(page)
+    log_in(page, base_url, "p0", "pass1234", table)
 
     # The first start on this device: the plain one, and it keeps a snapshot.
     assert _engine_start(page) == {"source": "plain", "kept": True}

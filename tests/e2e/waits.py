@@ -38,3 +38,12 @@ def new_document(page, action: Callable[[], object], *, timeout_ms: int = TIMEOU
 def left_login(page) -> None:
     """After the login form's submit: wait until the browser is off the login page, loaded."""
     page.wait_for_url(lambda url: "/accounts/login/" not in url)
+
+
+def log_in(page, base_url: str, username: str, password: str, next_path: str) -> None:
+    """Sign in through the login form, then wait until the browser is at ``next_path`` (off the login page)."""
+    page.goto(f"{base_url}/accounts/login/?next={next_path}")
+    page.fill("input[name=username]", username)
+    page.fill("input[name=password]", password)
+    page.click("form[action$='/login/'] button[type=submit]")
+    left_login(page)
