@@ -13,7 +13,7 @@ class AfterResponseMiddleware:
     """Runs the jobs a request deferred (``after_response``) when the server closes its response.
 
     The embedded default (``make run``: no broker, tasks eager) updates the standings after the host got
-    the table screen back, instead of inside the request (``LEAGUE_RECOMPUTE_AFTER_RESPONSE``): a job asked
+    the table screen back, instead of inside the request (``EAGER_TASKS_AFTER_RESPONSE``): a job asked
     with a ``delay`` goes to ``core.queueing.later``, which runs it that long after in the background, so
     the GET that follows the save's redirect is not answered beside it.
     """

@@ -22,6 +22,7 @@ import threading
 import time
 from collections.abc import Callable, Hashable
 
+from django.conf import settings
 from django.db import transaction
 from kombu.exceptions import OperationalError
 
@@ -61,10 +62,31 @@ def _run_here(task, arg: int, what: str) -> bool:
 
 
 def on_commit(task, arg: int, what: str, *, countdown: float | None = None,
-              run_here_if_unreachable: bool = False) -> None:
-    """Queue ``task(arg)`` once the current transaction commits (:func:`send`: never raises)."""
-    transaction.on_commit(lambda: send(task, arg, what, countdown=countdown,
-                                       run_here_if_unreachable=run_here_if_unreachable))
+              run_here_if_unreachable: bool = False, background: bool = False) -> None:
+    """Queue ``task(arg)`` once the current transaction commits (:func:`send`: never raises).
+
+    ``background``: a task nobody waits for on the page (the standings' update, the federation's, a message's
+    send). With no broker it does not run inside the request that committed: see :func:`in_background`."""
+    def queue() -> None:
+        if background and in_background((task.name, arg), lambda: send(task, arg, what), delay=countdown):
+            return
+        send(task, arg, what, countdown=countdown, run_here_if_unreachable=run_here_if_unreachable)
+
+    transaction.on_commit(queue)
+
+
+def in_background(key: Hashable, job: Callable[[], None], *, delay: float | None = None) -> bool:
+    """With no broker (tasks eager) and ``EAGER_TASKS_AFTER_RESPONSE`` (the embedded default, ``make run``):
+    hand ``job`` to the process's background runner (:data:`later`), ``delay`` seconds after the response
+    (``EAGER_TASKS_DELAY_SECONDS`` when None), one job per ``key``, and say True; the host's next screen (the GET
+    after a save's redirect) is answered first and nothing of it runs inside the request. Outside a request
+    the job runs now (:func:`after_response`). False otherwise: the caller queues it to the broker as usual."""
+    if not (settings.CELERY_TASK_ALWAYS_EAGER and getattr(settings, "EAGER_TASKS_AFTER_RESPONSE", False)):
+        return False
+    if delay is None:
+        delay = getattr(settings, "EAGER_TASKS_DELAY_SECONDS", 1.0)
+    after_response(key, job, delay=delay)  # a delay of 0: when the server has sent the response's last byte
+    return True
 
 _after_response: contextvars.ContextVar[list | None] = contextvars.ContextVar("after_response", default=None)
 

@@ -28,14 +28,14 @@ def _shares(club_id: int) -> bool:
 @receiver(tournament_finished, dispatch_uid="federation.tournament_finished")
 def record_finished_tournament(sender, *, tournament, **kwargs: Any) -> None:
     if _shares(tournament.club_id):
-        on_commit(tasks.tournament_changed, tournament.pk, "the federation's update of tournament")
+        on_commit(tasks.tournament_changed, tournament.pk, "the federation's update of tournament", background=True)
 
 
 @receiver(game_finished, dispatch_uid="federation.game_finished")
 def add_finished_game(sender, *, game, **kwargs: Any) -> None:
     # The game's end is inside the hand's transaction (a save's statements are counted): whether its club
     # shares anything is the task's first question, after the commit.
-    on_commit(tasks.game_finished, game.pk, "the federation's update of game")
+    on_commit(tasks.game_finished, game.pk, "the federation's update of game", background=True)
 
 
 @receiver(season_results_changed, dispatch_uid="federation.season_results_changed")
@@ -44,10 +44,11 @@ def recompute_changed_season(sender, *, season_id: int, **kwargs: Any) -> None:
 
     club_id = Season.objects.filter(pk=season_id).values_list("club_id", flat=True).first()
     if club_id is not None and _shares(club_id):
-        on_commit(tasks.season_results_changed, season_id, "the federation's update of season")
+        on_commit(tasks.season_results_changed, season_id, "the federation's update of season", background=True)
 
 
 @receiver(record_moved, sender=Member, dispatch_uid="federation.record_moved")
 def follow_moved_record(sender, *, member, **kwargs: Any) -> None:
     if _shares(member.club_id):
-        on_commit(tasks.record_moved, member.pk, "the federation's update of claimed record")
+        on_commit(tasks.record_moved, member.pk, "the federation's update of claimed record",
+                  background=True)

@@ -23,14 +23,19 @@ from events.signals import (
 from league.models import Game
 from league.signals import game_finished, penalty_given, referee_called, season_closed
 from notify import messages, selectors, services
+from notify.models import EventKind
 
 
-def _to_club(club_id: int, build: Callable[[], messages.Message | None]) -> None:
-    """The club's channels get the message built in the club's language."""
+def _to_club(club_id: int, event: EventKind, build: Callable[[], messages.Message | None]) -> None:
+    """The club's channels that chose ``event`` get the message built in the club's language; with none (most
+    clubs, most events) nothing is built: a game's end reads its seats and words its table only to send them."""
+    listening = selectors.channels_listening(club_id, event)
+    if not listening:
+        return
     with translation.override(club_language(club_id=club_id)):
         message = build()
     if message is not None:
-        services.outbox_write(club_id=club_id, message=message)
+        services.outbox_write(club_id=club_id, message=message, channels=listening)
 
 
 def _to_members(member_ids: Iterable[int], build: Callable[[int], messages.Message | None]) -> None:
@@ -54,7 +59,7 @@ def _my_seats(tables, event, number: int) -> None:
 
 @receiver(round_seated, dispatch_uid="notify.round_seated")
 def _round_seated(sender, round, **kwargs) -> None:  # the signal's argument
-    _to_club(round.night.club_id, lambda: messages.round_seated(round))
+    _to_club(round.night.club_id, EventKind.ROUND_SEATED, lambda: messages.round_seated(round))
     _my_seats(round.tables, round.night, round.number)
 
 
@@ -62,36 +67,38 @@ def _round_seated(sender, round, **kwargs) -> None:  # the signal's argument
 def _game_finished(sender, game, **kwargs) -> None:
     if game.source == Game.Source.IMPORT:
         return  # a game played elsewhere, stored afterwards (a log import of hundreds): news to nobody
-    _to_club(game.club_id, lambda: messages.game_ended(game))
-    seated = list(game.seat_set.values_list("member_id", flat=True))
+    _to_club(game.club_id, EventKind.GAME_ENDED, lambda: messages.game_ended(game))
+    seated = game.seat_set.values("member_id")  # read inside the links' query: a game's end is inside its save
     _to_members(seated, lambda member_id: messages.my_result(game).get(member_id))
 
 
 @receiver(night_closed, dispatch_uid="notify.night_closed")
 def _night_closed(sender, night, **kwargs) -> None:
-    _to_club(night.club_id, lambda: messages.night_ended(night))
-    _to_club(night.club_id, lambda: messages.night_awards(night))
+    _to_club(night.club_id, EventKind.NIGHT_ENDED, lambda: messages.night_ended(night))
+    _to_club(night.club_id, EventKind.NIGHT_AWARDS, lambda: messages.night_awards(night))
 
 
 @receiver(penalty_given, dispatch_uid="notify.penalty_given")
 def _penalty_given(sender, penalty, **kwargs) -> None:
-    _to_club(penalty.season.club_id, lambda: messages.penalty_given(penalty))
+    _to_club(penalty.season.club_id, EventKind.PENALTY_GIVEN, lambda: messages.penalty_given(penalty))
 
 
 @receiver(tournament_round_seated, dispatch_uid="notify.tournament_round_seated")
 def _tournament_round_seated(sender, round, **kwargs) -> None:  # the signal's argument
-    _to_club(round.tournament.club_id, lambda: messages.tournament_round_seated(round))
+    _to_club(round.tournament.club_id, EventKind.TOURNAMENT_ROUND_SEATED,
+             lambda: messages.tournament_round_seated(round))
     _my_seats(round.tables, round.tournament.name, round.number)
 
 
 @receiver(tournament_round_finished, dispatch_uid="notify.tournament_round_finished")
 def _tournament_round_finished(sender, round, **kwargs) -> None:  # the signal's argument
-    _to_club(round.tournament.club_id, lambda: messages.tournament_round_results(round))
+    _to_club(round.tournament.club_id, EventKind.TOURNAMENT_ROUND_RESULTS,
+             lambda: messages.tournament_round_results(round))
 
 
 @receiver(season_closed, dispatch_uid="notify.season_closed")
 def _season_closed(sender, season, **kwargs) -> None:
-    _to_club(season.club_id, lambda: messages.season_awards(season))
+    _to_club(season.club_id, EventKind.SEASON_AWARDS, lambda: messages.season_awards(season))
 
 
 @receiver(referee_called, dispatch_uid="notify.referee_called")
@@ -103,19 +110,20 @@ def _referee_called(sender, call, acknowledged, **kwargs) -> None:
 
 @receiver(tournament_cut, dispatch_uid="notify.tournament_cut")
 def _tournament_cut(sender, tournament, **kwargs) -> None:
-    _to_club(tournament.club_id, lambda: messages.tournament_cut(tournament))
+    _to_club(tournament.club_id, EventKind.TOURNAMENT_CUT, lambda: messages.tournament_cut(tournament))
 
 
 @receiver(tournament_finished, dispatch_uid="notify.tournament_finished")
 def _tournament_finished(sender, tournament, **kwargs) -> None:
-    _to_club(tournament.club_id, lambda: messages.tournament_results(tournament))
+    _to_club(tournament.club_id, EventKind.TOURNAMENT_RESULTS, lambda: messages.tournament_results(tournament))
 
 
 @receiver(team_lineups_closed, dispatch_uid="notify.team_lineups_closed")
 def _team_lineups_closed(sender, match_day, **kwargs) -> None:
-    _to_club(match_day.stage.league.club_id, lambda: messages.team_lineups(match_day))
+    _to_club(match_day.stage.league.club_id, EventKind.TEAM_LINEUPS, lambda: messages.team_lineups(match_day))
 
 
 @receiver(team_match_day_finished, dispatch_uid="notify.team_match_day_finished")
 def _team_match_day_finished(sender, match_day, **kwargs) -> None:
-    _to_club(match_day.stage.league.club_id, lambda: messages.team_match_day_results(match_day))
+    _to_club(match_day.stage.league.club_id, EventKind.TEAM_MATCH_DAY_RESULTS,
+             lambda: messages.team_match_day_results(match_day))

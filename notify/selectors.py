@@ -1,6 +1,8 @@
 """Reads for the admin's notifications page, and who gets a member's own message."""
 from __future__ import annotations
 
+from django.db.models import QuerySet
+
 from club.models import Club
 from notify.models import Channel, MemberTelegram, Outbox
 
@@ -14,9 +16,19 @@ def recent_outbox(club: Club, limit: int = 50) -> list[Outbox]:
                 [:limit])
 
 
+def channels_listening(club_id: int, event: str) -> list[Channel]:
+    """The club's active channels that chose ``event`` (one query; a channel's choice is a JSON list, read here)."""
+    return [channel for channel in Channel.objects.filter(club_id=club_id, active=True).order_by("id")
+            if event in (channel.events or [])]
+
+
 def linked_member_ids(member_ids) -> list[int]:
     """Those of ``member_ids`` whose own Telegram is linked through an active channel (who would get a
-    personal message), in the order given."""
+    personal message), in the order given; ``member_ids`` may be a query of ids (a game's seats), read as a
+    subquery of this one, the members then in id order."""
+    if isinstance(member_ids, QuerySet):
+        return list(MemberTelegram.objects.filter(member_id__in=member_ids, channel__active=True).exclude(chat_id="")
+                    .order_by("member_id").values_list("member_id", flat=True).distinct())
     ids = list(member_ids)
     linked = set(MemberTelegram.objects.filter(member_id__in=ids, channel__active=True).exclude(chat_id="")
                  .values_list("member_id", flat=True))

@@ -14,7 +14,7 @@ from core.audit import audit
 from core.models import AuditEntry
 from core.once import Once, claim_key, mark_claimed
 from league import permissions
-from notify import messages
+from notify import messages, selectors
 from notify.error_codes import NotifyErrorCode
 from notify.models import CHANNEL_EVENTS, Channel, ChannelKind, EventKind, MemberTelegram, Outbox
 
@@ -97,15 +97,18 @@ def channel_delete(*, channel: Channel, by) -> None:
     channel.delete()
 
 
-def outbox_write(*, club_id: int, message: messages.Message) -> list[Outbox]:
+def outbox_write(*, club_id: int, message: messages.Message, channels: list[Channel] | None = None) -> list[Outbox]:
     """One outbox row per active channel of the club that chose ``message.event``; called inside the
     transaction of the change (a signal receiver), so the message exists exactly when the change does.
-    The same change twice (``key``) writes nothing more. Each row is queued once the transaction commits."""
+    The same change twice (``key``) writes nothing more. Each row is queued once the transaction commits.
+    ``channels``: the club's channels that chose the event, read already (``selectors.channels_listening``)."""
     from notify.tasks import queue_send
 
     written = []
-    for channel in Channel.objects.filter(club_id=club_id, active=True):
-        if message.event not in (channel.events or []):
+    if channels is None:
+        channels = selectors.channels_listening(club_id, message.event)
+    for channel in channels:
+        if channel.club_id != club_id or message.event not in (channel.events or []):
             continue
         if Outbox.objects.filter(channel=channel, key=message.key).exists():
             continue

@@ -5,6 +5,8 @@ import logging
 
 from celery import current_app, shared_task
 
+from core.queueing import in_background
+
 logger = logging.getLogger(__name__)
 
 
@@ -24,7 +26,15 @@ def send_outbox(outbox_id: int) -> str:
 
 def queue_send(outbox_id: int, *, countdown: float | None = None) -> bool:
     """Queue the send; a broker that is down is logged, never raised (``requeue_stale`` picks it up).
-    Eagerly (no broker) the retry is left to ``requeue_stale`` too."""
+    Eagerly (no broker) the retry is left to ``requeue_stale`` too, and on the embedded default the send runs in
+    the process's background runner a moment after the response (``core.queueing.in_background``): a channel's
+    slow answer never holds the host's next screen."""
+    if countdown is None and in_background((send_outbox.name, outbox_id), lambda: _queue(outbox_id, None)):
+        return True
+    return _queue(outbox_id, countdown)
+
+
+def _queue(outbox_id: int, countdown: float | None) -> bool:
     try:
         if countdown:
             send_outbox.apply_async((outbox_id,), countdown=countdown)

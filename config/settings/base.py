@@ -255,6 +255,11 @@ CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "inte
 # With a broker, a season's standings update runs this many seconds after the change that queued
 # it, so the games of tables finishing together are added by one update (0: at once).
 LEAGUE_STANDINGS_GATHER_SECONDS = float(os.environ.get("LEAGUE_STANDINGS_GATHER_SECONDS", "2"))
+# With no broker (tasks eager): the tasks nobody waits for on the page run in the web process's background runner
+# after the response (core.queueing.in_background), this many seconds after it when the task names no delay of its
+# own; config/settings/local.py (the embedded default) turns it on. Off: they run inside the request, after commit.
+EAGER_TASKS_AFTER_RESPONSE = False
+EAGER_TASKS_DELAY_SECONDS = 1.0
 # Notifications (notify/, docs/notifications.md). Secrets are encrypted with a key derived from
 # NOTIFY_SECRET_KEY (default SECRET_KEY). A row "sending" longer than the lease was left by a killed worker.
 NOTIFY_SECRET_KEY = os.environ.get("NOTIFY_SECRET_KEY", "")

@@ -19,8 +19,10 @@ LEAGUE_SERVE_STATIC = True
 NOTIFY_EMBEDDED_RETRY = True
 NOTIFY_RETRY_MAX_SECONDS = 30
 NOTIFY_MAX_ATTEMPTS = 130
-# No broker here: a finished game's standings are recomputed after the host's response, not inside it.
-LEAGUE_RECOMPUTE_AFTER_RESPONSE = True
+# No broker here: what nobody waits for on the page (a finished game's standings, the federation's update, a
+# message's send) runs in the process's background runner after the host's response, not inside it
+# (core.queueing.in_background).
+EAGER_TASKS_AFTER_RESPONSE = True
 
 if os.environ.get("LEAGUE_VENUE") == "1":
     ALLOWED_HOSTS = ["*"]  # narrowed to the LAN's addresses by the middleware below

@@ -39,7 +39,7 @@ from django.db.models.functions import Cast, Coalesce
 from django.utils import timezone
 
 from club.models import Member
-from core.queueing import after_response, on_commit, send
+from core.queueing import on_commit
 from league.games import game_stats
 from league.models import Game, GameSeat, HandRecord, Penalty, RatingHistory, Season, StandingRow, StandingsSnapshot
 from league.standings.awards import Minimums, season_awards
@@ -566,19 +566,13 @@ def season_changed(season_id: int, *, game_finished: bool = False) -> None:
     if not game_finished:
         changes["standings_epoch"] = F("standings_epoch") + 1
     Season.objects.filter(pk=season_id).update(**changes)
-    what = "the standings recompute of season"
-    if settings.CELERY_TASK_ALWAYS_EAGER and getattr(settings, "LEAGUE_RECOMPUTE_AFTER_RESPONSE", False):
-        # No broker (the embedded default): not inside the host's request, and not beside the host's next
-        # screen either: a moment after the response, in the background, gathered per season (as on production).
-        transaction.on_commit(lambda: after_response(("season_recompute", season_id),
-                                                     lambda: send(season_recompute_task, season_id, what),
-                                                     delay=settings.LEAGUE_STANDINGS_GATHER_SECONDS))
-        return
-    # With a broker, the update runs a moment after the change (LEAGUE_STANDINGS_GATHER_SECONDS): when
-    # the tables of a round finish together, the first update adds every game finished by then and
-    # the others find nothing left to add (``standings_add_games``), instead of sixteen updates
-    # competing with the tables' screens at the round's end.
-    on_commit(season_recompute_task, season_id, what, countdown=settings.LEAGUE_STANDINGS_GATHER_SECONDS or None)
+    # Once committed, the update runs a moment after the change (LEAGUE_STANDINGS_GATHER_SECONDS): when the
+    # tables of a round finish together, the first update adds every game finished by then and the others find
+    # nothing left to add (``standings_add_games``), instead of sixteen updates competing with the tables'
+    # screens at the round's end. With no broker (the embedded default) it runs in the process's background
+    # runner as long after the response: not inside the host's request, not beside the host's next screen.
+    on_commit(season_recompute_task, season_id, "the standings recompute of season",
+              countdown=settings.LEAGUE_STANDINGS_GATHER_SECONDS, background=True)
 
 
 __all__ = ["load_season_data", "season_changed", "season_fold", "standings_add_games", "standings_refresh",

@@ -245,7 +245,7 @@ def test_an_imported_games_hands_are_stored_in_order_and_each_audited():
 def test_a_batch_updates_its_seasons_standings_once_after_all_its_games(settings, monkeypatch):
     from league.standings import services as standings
 
-    settings.LEAGUE_RECOMPUTE_AFTER_RESPONSE = True  # the embedded default: the update is deferred, not queued
+    settings.EAGER_TASKS_AFTER_RESPONSE = True  # the embedded default: the update is deferred, not queued
     names = FULL_GAMES[:2]
     logs = [(n, load(n)) for n in names]
     season = season_for(logs[0][1])

@@ -1,7 +1,7 @@
 """The embedded default recomputes the standings after the host's response, not inside it (item 4).
 
 ``make run`` has no broker (tasks eager): the game-ending hand used to wait for the whole season's
-recompute before the host got the table back. With ``LEAGUE_RECOMPUTE_AFTER_RESPONSE`` (set by
+recompute before the host got the table back. With ``EAGER_TASKS_AFTER_RESPONSE`` (set by
 config/settings/local.py) the update is handed, when the server closes the response, to the process's
 background runner (``core.queueing.later``), which runs it ``LEAGUE_STANDINGS_GATHER_SECONDS`` later (issue 41,
 item 3): the host's next screen is answered first, as on production. Here the WSGI handler is called as a
@@ -10,11 +10,8 @@ server calls it: the response first, then ``close()``.
 from __future__ import annotations
 
 from http import HTTPStatus
-from io import BytesIO
-from urllib.parse import urlencode
 
 import pytest
-from django.core.handlers.wsgi import WSGIHandler
 from django.test import Client
 from django.urls import reverse
 
@@ -22,26 +19,9 @@ from core.queueing import later
 from league.games import services as game_services
 from league.models import Game, StandingRow, StandingsSnapshot
 from tests.league.events import TO_SOUTH_4
+from tests.served import post_as_a_server
 
 pytestmark = pytest.mark.django_db(transaction=True)  # on_commit runs for real
-
-
-def _post_as_a_server(client: Client, path: str, data: dict):
-    """POST through the real WSGI handler with the client's cookies; returns the unclosed response."""
-    client.get(reverse("league:game_table", args=[data.pop("_game")]))  # the CSRF cookie
-    csrf = client.cookies["csrftoken"].value
-    body = urlencode({**data, "csrfmiddlewaretoken": csrf}).encode()
-    environ = {
-        "REQUEST_METHOD": "POST", "PATH_INFO": path, "SERVER_NAME": "testserver", "SERVER_PORT": "80",
-        "wsgi.url_scheme": "http", "wsgi.input": BytesIO(body), "CONTENT_LENGTH": str(len(body)),
-        "CONTENT_TYPE": "application/x-www-form-urlencoded",
-        "HTTP_COOKIE": "; ".join(f"{k}={v.value}" for k, v in client.cookies.items()),
-        "wsgi.errors": BytesIO(), "wsgi.version": (1, 0), "wsgi.multithread": True, "wsgi.multiprocess": False,
-        "wsgi.run_once": False,
-    }
-    status = []
-    response = WSGIHandler()(environ, lambda s, headers, exc_info=None: status.append(s))
-    return response, status[0]
 
 
 def _to_south_4(game, players) -> dict:
@@ -52,11 +32,11 @@ def _to_south_4(game, players) -> dict:
 
 
 def test_in_tests_the_game_ending_hand_recomputes_in_the_request(game, players, settings):
-    settings.LEAGUE_RECOMPUTE_AFTER_RESPONSE = False
+    settings.EAGER_TASKS_AFTER_RESPONSE = False
     client = Client()
     client.force_login(players[0].user)
 
-    response, status = _post_as_a_server(client, reverse("league:hand_create", args=[game.pk]), _to_south_4(game,
+    response, status = post_as_a_server(client, reverse("league:hand_create", args=[game.pk]), _to_south_4(game,
                                                                                                              players))
 
     assert status.startswith(str(HTTPStatus.FOUND.value))
@@ -67,21 +47,22 @@ def test_in_tests_the_game_ending_hand_recomputes_in_the_request(game, players, 
 def test_the_game_ending_hand_updates_the_standings_after_the_hosts_next_screen(game, players, settings):
     """The embedded default: the save's response is sent, and the host's next screen (the GET its redirect asks
     for) is answered, before the standings' update runs; once it ran, the standings hold the game."""
-    settings.LEAGUE_RECOMPUTE_AFTER_RESPONSE = True
+    settings.EAGER_TASKS_AFTER_RESPONSE = True
     settings.LEAGUE_STANDINGS_GATHER_SECONDS = 3600  # run below by the test itself, not by the clock
+    settings.EAGER_TASKS_DELAY_SECONDS = 3600  # the federation's update too
     client = Client()
     client.force_login(players[0].user)
 
-    response, status = _post_as_a_server(client, reverse("league:hand_create", args=[game.pk]), _to_south_4(game,
+    response, status = post_as_a_server(client, reverse("league:hand_create", args=[game.pk]), _to_south_4(game,
                                                                                                              players))
     assert status.startswith(str(HTTPStatus.FOUND.value))
     assert Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
     response.close()  # the server has sent the last byte
-    assert later.pending() == [("season_recompute", game.season_id)]
+    assert set(later.pending()) == {("league.season_recompute", game.season_id), ("federation.game_finished", game.pk)}
     assert client.get(reverse("league:game_table", args=[game.pk])).status_code == HTTPStatus.OK  # the next screen
     assert not StandingsSnapshot.objects.filter(season=game.season).exists()  # ...answered before the update
 
-    assert later.run_due(everything=True) == 1
+    assert later.run_due(everything=True) == 2
 
     snapshot = StandingsSnapshot.objects.get(season=game.season)
     assert snapshot.games_count == 1
@@ -92,12 +73,12 @@ def test_the_game_ending_hand_updates_the_standings_after_the_hosts_next_screen(
 
 
 def test_the_background_runner_runs_the_update_a_moment_later_on_its_own(game, players, settings):
-    settings.LEAGUE_RECOMPUTE_AFTER_RESPONSE = True
+    settings.EAGER_TASKS_AFTER_RESPONSE = True
     settings.LEAGUE_STANDINGS_GATHER_SECONDS = 0.05
     client = Client()
     client.force_login(players[0].user)
 
-    response, _status = _post_as_a_server(client, reverse("league:hand_create", args=[game.pk]),
+    response, _status = post_as_a_server(client, reverse("league:hand_create", args=[game.pk]),
                                           _to_south_4(game, players))
     response.close()
 
@@ -106,7 +87,7 @@ def test_the_background_runner_runs_the_update_a_moment_later_on_its_own(game, p
 
 
 def test_outside_a_request_the_recompute_is_not_deferred(game, players, settings):
-    settings.LEAGUE_RECOMPUTE_AFTER_RESPONSE = True
+    settings.EAGER_TASKS_AFTER_RESPONSE = True
     from tests.league.events import ALL_LAST_FINISH
 
     for i, event in enumerate(ALL_LAST_FINISH):

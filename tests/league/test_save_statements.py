@@ -115,12 +115,14 @@ def test_a_form_sent_again_after_its_hand_was_undone_stores_nothing(host_client,
 
 def test_the_game_ending_hand_adds_only_the_games_result_and_its_announcement(host_client, game, players, settings):
     """South 4's mangan ends the game: the five, the game's result columns, and what its end announces inside the
-    transaction (the standings' mark, the team league's fixture, the tournament's table, the club's language and
-    notify's channels, the seats' Telegram links read once for the four). Before: 19 (the token's four, and a Telegram
-    lookup per seat). The standings' update itself is after the response (deferred here, and run after the count)."""
+    transaction (the standings' mark, the team league's fixture, the tournament's table, notify's channels that chose
+    the event, the seats' Telegram links read with the seats in one query). Before: 19 (the token's four, and a
+    Telegram lookup per seat); then 15 (the club's language read and the game worded for channels that had not chosen
+    it, the seats read apart). The standings' update itself is after the response (deferred here, and run after the
+    count)."""
     from core.queueing import later
 
-    settings.LEAGUE_RECOMPUTE_AFTER_RESPONSE = True
+    settings.EAGER_TASKS_AFTER_RESPONSE = True
     settings.LEAGUE_STANDINGS_GATHER_SECONDS = 3600
     for i, event in enumerate(TO_SOUTH_4):
         game_services.hand_record(game=game, position=i, event=event, by=players[0].user)
@@ -138,10 +140,7 @@ def test_the_game_ending_hand_adds_only_the_games_result_and_its_announcement(ho
         ("UPDATE", "league_season"),
         ("SELECT", "events_fixture"),
         ("SELECT", "events_tournamenttable"),
-        ("SELECT", "club_club"),
-        ("SELECT", "league_gameseat"),
         ("SELECT", "notify_channel"),
-        ("SELECT", "league_gameseat"),
         ("SELECT", "notify_membertelegram"),
         THE_FIVE[4],
     ]

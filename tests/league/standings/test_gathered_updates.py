@@ -21,7 +21,7 @@ pytestmark = pytest.mark.django_db
 def queued(monkeypatch, settings):
     """The standings tasks sent to the broker: (season id, countdown) each."""
     settings.CELERY_TASK_ALWAYS_EAGER = False
-    settings.LEAGUE_RECOMPUTE_AFTER_RESPONSE = False
+    settings.EAGER_TASKS_AFTER_RESPONSE = False
     sent = []
     monkeypatch.setattr(standings_tasks.season_recompute, "apply_async",
                         lambda args, countdown=None: sent.append((args[0], countdown)))
