@@ -62,17 +62,28 @@ def _run_here(task, arg: int, what: str) -> bool:
 
 
 def on_commit(task, arg: int, what: str, *, countdown: float | None = None,
-              run_here_if_unreachable: bool = False, background: bool = False) -> None:
+              run_here_if_unreachable: bool = False, background: bool = False,
+              when: Callable[[], bool] | None = None) -> None:
     """Queue ``task(arg)`` once the current transaction commits (:func:`send`: never raises).
 
     ``background``: a task nobody waits for on the page (the standings' update, the federation's, a message's
-    send). With no broker it does not run inside the request that committed: see :func:`in_background`."""
+    send). With no broker it does not run inside the request that committed: see :func:`in_background`.
+    ``when``: asked after the commit, outside the transaction; False queues nothing (a question cheaper than a
+    broker's message: whether the club is in a federation at all)."""
     def queue() -> None:
-        if background and in_background((task.name, arg), lambda: send(task, arg, what), delay=countdown):
+        if when is not None and not when():
+            return
+        if background and in_background_now():
+            in_background((task.name, arg), lambda: send(task, arg, what), delay=countdown)
             return
         send(task, arg, what, countdown=countdown, run_here_if_unreachable=run_here_if_unreachable)
 
     transaction.on_commit(queue)
+
+
+def in_background_now() -> bool:
+    """Whether :func:`in_background` would take a job: no broker, and ``EAGER_TASKS_AFTER_RESPONSE``."""
+    return settings.CELERY_TASK_ALWAYS_EAGER and getattr(settings, "EAGER_TASKS_AFTER_RESPONSE", False)
 
 
 def in_background(key: Hashable, job: Callable[[], None], *, delay: float | None = None) -> bool:
@@ -81,7 +92,7 @@ def in_background(key: Hashable, job: Callable[[], None], *, delay: float | None
     (``EAGER_TASKS_DELAY_SECONDS`` when None), one job per ``key``, and say True; the host's next screen (the GET
     after a save's redirect) is answered first and nothing of it runs inside the request. Outside a request
     the job runs now (:func:`after_response`). False otherwise: the caller queues it to the broker as usual."""
-    if not (settings.CELERY_TASK_ALWAYS_EAGER and getattr(settings, "EAGER_TASKS_AFTER_RESPONSE", False)):
+    if not in_background_now():
         return False
     if delay is None:
         delay = getattr(settings, "EAGER_TASKS_DELAY_SECONDS", 1.0)

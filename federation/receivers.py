@@ -34,8 +34,10 @@ def record_finished_tournament(sender, *, tournament, **kwargs: Any) -> None:
 @receiver(game_finished, dispatch_uid="federation.game_finished")
 def add_finished_game(sender, *, game, **kwargs: Any) -> None:
     # The game's end is inside the hand's transaction (a save's statements are counted): whether its club
-    # shares anything is the task's first question, after the commit.
-    on_commit(tasks.game_finished, game.pk, "the federation's update of game", background=True)
+    # shares anything is asked after the commit, before a message to the broker (most clubs share nothing).
+    club_id = game.club_id
+    on_commit(tasks.game_finished, game.pk, "the federation's update of game", background=True,
+              when=lambda: _shares(club_id))
 
 
 @receiver(season_results_changed, dispatch_uid="federation.season_results_changed")

@@ -5,7 +5,7 @@ import logging
 
 from celery import current_app, shared_task
 
-from core.queueing import in_background
+from core.queueing import in_background, in_background_now
 
 logger = logging.getLogger(__name__)
 
@@ -29,8 +29,8 @@ def queue_send(outbox_id: int, *, countdown: float | None = None) -> bool:
     Eagerly (no broker) the retry is left to ``requeue_stale`` too, and on the embedded default the send runs in
     the process's background runner a moment after the response (``core.queueing.in_background``): a channel's
     slow answer never holds the host's next screen."""
-    if countdown is None and in_background((send_outbox.name, outbox_id), lambda: _queue(outbox_id, None)):
-        return True
+    if countdown is None and in_background_now():  # asked first: a task's name is a lookup in Celery's registry
+        return in_background(("notify.send_outbox", outbox_id), lambda: _queue(outbox_id, None))
     return _queue(outbox_id, countdown)
 
 

@@ -298,3 +298,17 @@ def test_the_hourly_refresh_computes_a_season_marked_changed_again(federation, f
     assert tasks.rankings_refresh.apply().get() == [season.pk]
     assert FederationSeason.objects.get(pk=season.pk).changed_at is None
     assert tasks.rankings_refresh.apply().get() == []
+
+
+def test_a_games_end_at_a_club_in_no_federation_sends_the_broker_nothing(club, django_capture_on_commit_callbacks,
+                                                                        monkeypatch):
+    """Most clubs are in no federation: whether the club shares is asked after the commit, before any message to
+    the broker (a Redis publish costs a production save more than the question)."""
+    queued = []
+    monkeypatch.setattr("core.queueing.send", lambda task, arg, what, **kwargs: queued.append(task.name))
+    ruleset = RulesetFactory(club=club, key="juki-agit-2026", base="juki-agit-2026")
+    with django_capture_on_commit_callbacks(execute=True):
+        finish_game(SeasonFactory(club=club, ruleset=ruleset), [MemberFactory(club=club) for _ in range(4)],
+                    admin_of(club))
+    assert "league.season_recompute" in queued  # the standings' update: queued as ever
+    assert "federation.game_finished" not in queued

@@ -2,8 +2,8 @@
 
 * A club's channels that did not choose an event cost one query: nothing is worded, nobody's language read.
 * On ``make run`` (no broker, tasks eager, ``EAGER_TASKS_AFTER_RESPONSE``) the message's send (an HTTP call to
-  Discord or Telegram) and the federation's update run in the process's background runner after the save's
-  response, not inside it; the standings' update already did (tests/league/test_recompute_after_response.py).
+  Discord or Telegram) runs in the process's background runner after the save's response, not inside it, as the
+  standings' update does (tests/league/test_recompute_after_response.py) and the federation's.
 """
 from __future__ import annotations
 
@@ -74,7 +74,6 @@ def test_on_make_run_the_games_end_message_is_sent_after_the_hosts_response(game
     response.close()  # the server has sent the last byte
     assert fake.requests == []  # ...and Discord was not asked while the host waited
     assert ("notify.send_outbox", row.pk) in later.pending()
-    assert ("federation.game_finished", game.pk) in later.pending()
 
     later.run_due(everything=True)
     assert Outbox.objects.get(pk=row.pk).status == Outbox.Status.SENT
