@@ -149,6 +149,23 @@ def hand_names(game: Game, replay=None) -> dict[int, str]:
     return names
 
 
+def hand_names_of(wanted: dict[int, set[int]]) -> dict[tuple[int, int], str]:
+    """(game, position) → that event's hand in words (:func:`hand_names`) for the positions asked of each game:
+    the games with their seat names in one statement and their hands in another, however many games (a
+    season's awards page names the hands of hundreds: it read two statements a game)."""
+    games = [keep_seat_names(game) for game in with_seat_names(
+        Game.objects.filter(pk__in=list(wanted)).select_related("ruleset", "season__ruleset"))]
+    events: dict[int, list[dict[str, Any]]] = {game.pk: [] for game in games}
+    for game_id, event in (HandRecord.objects.filter(game_id__in=list(events)).order_by("game_id", "position")
+                           .values_list("game_id", "event")):
+        events[game_id].append(event)
+    out: dict[tuple[int, int], str] = {}
+    for game in games:
+        names = hand_names(game, replay=replay_record(build_record(game, events[game.pk])))
+        out.update({(game.pk, position): names.get(position, "") for position in wanted[game.pk]})
+    return out
+
+
 def games_for_club(
     *, club: Club, season: Season | None = None, status: str | None = None
 ) -> QuerySet[Game]:

@@ -20,7 +20,7 @@ from club.web.current import current_member
 from club.web.elsewhere import games_elsewhere
 from core.memo import page_key, remembered
 from core.web import refuse
-from league.models import Game, Season
+from league.models import Season
 from league.permissions import can_manage_league, can_view_club, can_view_standings, outsider
 from league.standings import selectors as sel
 from league.standings.services import standings_refresh
@@ -259,17 +259,13 @@ EVIDENCE_SHOWN = 5
 def _hand_names_of(evidence) -> dict[tuple[int, int], str]:
     """(game, position) -> the hand as the table names it ("남 4국"): a chombo or a penalty before it is not a hand,
     so a hand is never counted by its position (issue 42 item 9: "9번째 국" for the eighth hand)."""
-    from league.games.selectors import hand_names
+    from league.games.selectors import hand_names_of
 
     wanted: dict[int, set[int]] = {}
     for e in evidence:
         if e.get("position") is not None:
             wanted.setdefault(e["game"], set()).add(e["position"])
-    out = {}
-    for game in Game.objects.filter(pk__in=wanted).select_related("ruleset"):
-        names = hand_names(game)
-        out.update({(game.pk, p): names.get(p, "") for p in wanted[game.pk]})
-    return out
+    return hand_names_of(wanted)
 
 
 def awards(request: HttpRequest, season_id: int) -> HttpResponse:

@@ -12,11 +12,12 @@ from django.urls import reverse
 
 from league.games import services as game_services
 from league.standings.services import standings_refresh
-from tests.league.events import ALL_LAST_FINISH, record
+from tests.league.events import ALL_LAST_FINISH, TO_SOUTH_4, record
 
 pytestmark = pytest.mark.django_db
 
 CHOMBO = {"kind": "chombo", "offender": 2}
+YAKUMAN_RON = {"kind": "ron", "loser": 1, "wins": [{"winner": 0, "yakuman": 1}], "riichi": []}
 
 
 def _text(page: str) -> str:
@@ -55,3 +56,28 @@ def test_the_tournament_report_and_the_chat_name_the_biggest_hand_by_its_value(s
 
     with translation.override("ko"):
         assert award_value_words(biggest) == "만관"
+
+
+def test_the_awards_page_names_every_games_hands_in_statements_that_do_not_grow_with_the_games(
+        season, players, referee):
+    """Each winner's evidence names its hands ("남 4국"); the page read two statements per game named (its seats
+    and its hands: 613 statements at 50,000 games, bench/season_scale.py). Now: the same for one game or five.
+    Each game ends with seat 0's yakuman at South 4: "most yakuman" shows each of those games' hands."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client = Client()
+    client.force_login(referee.user)
+    counts = []
+    for games in (1, 5):
+        while season.games.count() < games:
+            game = game_services.game_start(season=season, table_label="A", members=players, by=referee.user)
+            for position, event in enumerate([CHOMBO, *TO_SOUTH_4, YAKUMAN_RON]):
+                record(game, position, event, by=referee.user)
+        standings_refresh(season_id=season.pk)
+        with CaptureQueriesContext(connection) as queries:
+            page = client.get(reverse("standings:awards", args=[season.pk]), HTTP_ACCEPT_LANGUAGE="ko")
+        most = _text(page.content.decode().split('data-award="most_yakuman"')[1].split("</section>")[0])
+        assert most.count("남 4국") == games
+        counts.append(len(queries))
+    assert counts[0] == counts[1], counts
