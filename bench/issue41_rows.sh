@@ -15,7 +15,7 @@ row() {  # row NAME COMMAND...: the load, then the bench's own lines (AXES's log
     echo
     echo "#### $1 (run $run of $RUNS; load $(cut -d' ' -f1-3 /proc/loadavg), $(date +%H:%M:%S))"
     shift
-    "$@" 2>&1 | grep -v -e "^AXES" -e "No hostname was supplied"
+    "$@" 2>&1 | grep -v -e "AXES" -e "No hostname was supplied"
 }
 
 for run in $(seq 1 "$RUNS"); do
