@@ -5,7 +5,8 @@ document is no wider than the screen. The walk enumerates the URLconf (tests/pag
 Each document is laid out once per role (issue 34: the walk was the longest browser test): an address that
 redirects is first asked without following (the role's own cookies, no page load) and, when it leads to an
 address the walk lays out anyway (another of its addresses, or one laid out already; the login page whatever
-its ``next``), that document is not loaded again; any other redirect is followed and measured."""
+its ``next``), that document is not loaded again; any other redirect is followed and measured. The stylesheets and
+scripts come from the browser's cache after a role's first page (``static_cached``)."""
 from __future__ import annotations
 
 import shutil
@@ -67,7 +68,7 @@ def test_a_redirect_is_skipped_only_to_a_document_laid_out_anyway():
 
 
 @pytest.mark.long
-def test_no_page_is_wider_than_a_phone(base_url, new_context, demo_walk, shots):
+def test_no_page_is_wider_than_a_phone(base_url, new_context, demo_walk, shots, static_cached):
     urls = sorted(set(_urls(demo_walk)))
     wide, laid_out = {}, {}
     for role in ROLES:
