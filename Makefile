@@ -6,7 +6,10 @@ STAMP := $(VENV)/.installed
 
 # Test processes for `make test` (pytest-xdist, work-stealing: the long browser and worker tests do not
 # hold up a whole chunk). Each process has its own test database and, for the tests that start a real
-# Celery worker, its own Redis database (conftest.py). `make test TEST_WORKERS=0` runs in one process.
+# Celery worker, its own Redis database (conftest.py). Beside them one more process runs the tests marked
+# `waits` one after another (a real worker, `make serve`, the production stack, a Redis outage: mostly
+# waiting, which would leave a worker's CPU idle); its report is printed after the others'.
+# `make test TEST_WORKERS=0` runs everything in one process.
 TEST_WORKERS ?= 2
 
 .PHONY: install run venue serve test test-docker bench-image test-fast messages demo migrate check
@@ -53,7 +56,19 @@ test: install
 			|| echo "chromium could not be installed: browser tests will be skipped"; \
 	fi
 	@if [ -d locale ] && command -v msgfmt >/dev/null 2>&1; then $(PY) manage.py compilemessages -v 0 --ignore=.venv; fi
-	$(PY) -m pytest --create-db -n $(TEST_WORKERS) --dist worksteal -m "not docker"
+	@if [ "$(TEST_WORKERS)" = "0" ]; then \
+		echo "$(PY) -m pytest --create-db -m 'not docker'"; \
+		$(PY) -m pytest --create-db -m "not docker"; \
+	else \
+		log="$$(mktemp "$${TMPDIR:-/tmp}/clubleague-waits.XXXXXX")"; \
+		echo "TEST_LANE=waits $(PY) -m pytest --create-db -p no:xdist -m 'waits and not docker' (beside, into $$log)"; \
+		TEST_LANE=waits $(PY) -m pytest --create-db -p no:xdist -m "waits and not docker" >"$$log" 2>&1 & lane=$$!; \
+		echo "$(PY) -m pytest --create-db -n $(TEST_WORKERS) --dist worksteal -m 'not docker and not waits'"; \
+		$(PY) -m pytest --create-db -n $(TEST_WORKERS) --dist worksteal -m "not docker and not waits"; others=$$?; \
+		wait $$lane; waits=$$?; \
+		echo "--- the tests marked waits, run beside the others (exit $$waits):"; cat "$$log"; rm -f "$$log"; \
+		[ $$others -eq 0 ] && [ $$waits -eq 0 ]; \
+	fi
 
 # The container tests (marker docker, tests/deploy/test_container_*.py, test_systemd_units.py): build the
 # image (and the base images from Debian's packages, the previous release's image) with

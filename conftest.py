@@ -51,9 +51,11 @@ def _broker_for_this_process(url: str, worker: str) -> str:
     return urlunsplit(parts._replace(path=f"/{(db - int(worker.removeprefix('gw'))) % 16}"))
 
 
-if os.environ.get("CELERY_TEST_BROKER_URL") and os.environ.get("PYTEST_XDIST_WORKER"):
-    os.environ["CELERY_TEST_BROKER_URL"] = _broker_for_this_process(
-        os.environ["CELERY_TEST_BROKER_URL"], os.environ["PYTEST_XDIST_WORKER"])
+# The waiting tests' own process beside the workers (``TEST_LANE=waits``, the Makefile's ``test``) takes the one
+# eight below, clear of up to eight workers.
+_THIS_PROCESS = os.environ.get("PYTEST_XDIST_WORKER") or ("gw8" if os.environ.get("TEST_LANE") else "")
+if os.environ.get("CELERY_TEST_BROKER_URL") and _THIS_PROCESS:
+    os.environ["CELERY_TEST_BROKER_URL"] = _broker_for_this_process(os.environ["CELERY_TEST_BROKER_URL"], _THIS_PROCESS)
 
 
 def _docker_answers() -> bool:
@@ -99,6 +101,11 @@ def pytest_collection_modifyitems(config, items):
         "smoke": (not (_is_postgres() and os.environ.get("CELERY_TEST_BROKER_URL")),
                   "needs DATABASE_URL pointing at PostgreSQL and CELERY_TEST_BROKER_URL (Redis)"),
     }
+    unmarked = [item.nodeid for item in items if not item.get_closest_marker("waits")
+                and (item.get_closest_marker("celery_worker") or item.get_closest_marker("smoke"))]
+    if unmarked:  # `make test` runs the waiting tests beside the others (marker ``waits``): none left behind
+        raise pytest.UsageError("Tests that start a real worker or stack must be marked waits: "
+                                + "; ".join(unmarked[:5]))
     if any(item.get_closest_marker("docker") for item in items):
         skips["docker"] = (not _docker_answers(), "needs a Docker engine (`docker info` did not answer)")
     for item in items:

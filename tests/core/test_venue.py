@@ -63,6 +63,7 @@ def venue(tmp_path):
         log.close()
 
 
+@pytest.mark.waits
 def test_the_venue_listens_on_every_interface_and_answers_a_lan_address(venue):
     port, log = venue
     assert _listening_on_every_interface(port)

@@ -28,7 +28,7 @@ from league.models import Game, HandRecord, StandingsSnapshot
 from tests.league.events import TO_SOUTH_4
 from tests.waiting import wait_until
 
-pytestmark = [pytest.mark.smoke, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.smoke, pytest.mark.waits, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
 
 HASHED = re.compile(r'/static/[\w/.-]+\.[0-9a-f]{12}\.(?:js|css)(?![\w.])')  # not the .json of a .js prefix
 

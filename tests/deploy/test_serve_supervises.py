@@ -23,7 +23,7 @@ import pytest
 
 from tests.deploy.test_worker_broker_outage import OwnRedis, _free_port, _wait
 
-pytestmark = pytest.mark.postgres
+pytestmark = [pytest.mark.postgres, pytest.mark.waits]
 ROOT = Path(__file__).resolve().parents[2]
 PIDS = re.compile(r"^pids: (.*)$", re.M)
 

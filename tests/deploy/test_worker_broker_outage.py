@@ -22,6 +22,7 @@ import redis
 from celery import Celery
 
 ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.waits
 OUTAGE_S = 20
 
 

@@ -94,9 +94,11 @@ def test_no_page_is_wider_than_a_phone(base_url, new_context, demo_walk, shots, 
                 continue
             if response is None or "text/html" not in (response.headers.get("content-type") or ""):
                 continue
-            if not page.locator("meta[name=viewport]").count():  # an htmx fragment, not a page
+            # one round trip to the browser a page: is it a page (an htmx fragment has no viewport), how wide
+            is_page, width = page.evaluate(
+                "[!!document.querySelector('meta[name=viewport]'), document.documentElement.scrollWidth]")
+            if not is_page:
                 continue
-            width = page.evaluate("document.documentElement.scrollWidth")
             laid_out[role] = laid_out.get(role, 0) + 1
             if width > 390:
                 wide[f"{role or 'visitor'} {url}"] = width

@@ -29,7 +29,8 @@ from events.tournaments import tasks as report_tasks
 from tests.events.big_tournament import big_tournament
 from tests.factories import MemberFactory, UserFactory
 
-pytestmark = [pytest.mark.celery_worker, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.celery_worker, pytest.mark.waits, pytest.mark.postgres,
+              pytest.mark.django_db(transaction=True)]
 
 BUILD_DEADLINE = 300  # seconds for the worker to start and draw 4 MB of PNG at load 10
 

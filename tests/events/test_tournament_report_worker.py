@@ -15,7 +15,8 @@ from events.tournaments import tasks as report_tasks
 from tests.events.test_tournament_views import _play_a_round
 from tests.factories import TournamentFactory
 
-pytestmark = [pytest.mark.celery_worker, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.celery_worker, pytest.mark.waits, pytest.mark.postgres,
+              pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture

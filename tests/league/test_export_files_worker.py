@@ -13,7 +13,8 @@ from league.models import SeasonExport
 from league.transfer import exports
 from tests.workers import wait_for_worker
 
-pytestmark = [pytest.mark.celery_worker, pytest.mark.postgres, pytest.mark.django_db(transaction=True),
+pytestmark = [pytest.mark.celery_worker, pytest.mark.waits, pytest.mark.postgres,
+              pytest.mark.django_db(transaction=True),
               pytest.mark.usefixtures("small_chunks")]
 
 

@@ -8,7 +8,8 @@ from league.models import Game, StandingsSnapshot
 from tests.league.events import ALL_LAST_FINISH
 from tests.workers import wait_for_worker
 
-pytestmark = [pytest.mark.celery_worker, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.celery_worker, pytest.mark.waits, pytest.mark.postgres,
+              pytest.mark.django_db(transaction=True)]
 
 
 def test_worker_recomputes_the_season_standings(game, players, broker_url, worker):

@@ -9,7 +9,8 @@ from league.whatif.models import WhatIfRun
 from league.whatif.selectors import Proposal
 from tests.workers import wait_for_worker
 
-pytestmark = [pytest.mark.celery_worker, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.celery_worker, pytest.mark.waits, pytest.mark.postgres,
+              pytest.mark.django_db(transaction=True)]
 
 
 def test_worker_runs_the_whatif_lab(whatif_season, broker_url, worker):

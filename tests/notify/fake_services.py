@@ -109,5 +109,6 @@ def start() -> tuple[FakeServices, ThreadingHTTPServer]:
 
     server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
     fake.port = server.server_address[1]
-    threading.Thread(target=server.serve_forever, daemon=True).start()
+    # a short poll: ``shutdown()`` waits for the loop's next poll (half a second by default, at every test's end)
+    threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.02}, daemon=True).start()
     return fake, server

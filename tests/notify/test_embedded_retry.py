@@ -39,6 +39,7 @@ def _wait_for(predicate, seconds: float):
     return predicate()
 
 
+@pytest.mark.waits
 def test_a_send_that_failed_once_is_sent_once_within_a_minute_of_the_service_coming_back(
         game, discord, fake, make_run_settings):
     fake.script.append((503, {"message": "Service Unavailable"}))  # away for the first send, back after it

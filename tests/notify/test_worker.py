@@ -24,7 +24,8 @@ from tests.league.events import ALL_LAST_FINISH
 from tests.waiting import wait_until
 from tests.workers import worker_database_url
 
-pytestmark = [pytest.mark.celery_worker, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
+pytestmark = [pytest.mark.celery_worker, pytest.mark.waits, pytest.mark.postgres,
+              pytest.mark.django_db(transaction=True)]
 
 ROOT = Path(__file__).resolve().parents[2]
 LEASE_SECONDS = 2
