@@ -11,4 +11,7 @@ def built_images():
     why = containers.build_images()
     if why:
         pytest.skip(why)
+    removed = containers.remove_leftovers()
+    if removed:
+        print(f"removed what ended runs left: {' '.join(removed)}")
     return containers.IMAGE

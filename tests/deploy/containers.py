@@ -2,8 +2,11 @@
 container on the host's network, a small browser, and scripts run inside the containers.
 
 Nothing is pulled from a registry: ``deploy/docker/build-ci.sh`` builds the base images from Debian's
-packages, this checkout's image and the previous release's (CHANGELOG.md). Ports of their own
-(PostgreSQL 55432, Redis 56379, web 58000, venue 58001): the machine's own services keep theirs.
+packages, this checkout's image and the previous release's (CHANGELOG.md). Every compose project,
+container and volume is named for this run (``RUN``: the test process's id) and listens on ports found free
+when it is made: a container another run left (``restart: unless-stopped`` brings it back with the engine)
+or another run beside this one never holds our ports or our names. ``remove_leftovers`` removes what runs
+that are gone left behind.
 """
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ import json
 import os
 import re
 import shutil
+import socket
 import subprocess
 import tempfile
 import time
@@ -26,7 +30,8 @@ from tests.deploy.releases import ROOT
 IMAGE = os.environ.get("CLUBLEAGUE_TEST_IMAGE", "clubleague:ci")
 POSTGRES_IMAGE = os.environ.get("CLUBLEAGUE_TEST_POSTGRES_IMAGE", "clubleague-local/postgres:15")
 REDIS_IMAGE = os.environ.get("CLUBLEAGUE_TEST_REDIS_IMAGE", "clubleague-local/redis:7")
-PG_PORT, REDIS_PORT, WEB_PORT, VENUE_PORT = 55432, 56379, 58000, 58001
+RUN = str(os.getpid())
+PREFIX = "clubleague-ci-"
 HOST_PASSWORD = "host1234"  # the demo club's table host (league/management/commands/load_demo.py)
 
 
@@ -47,6 +52,51 @@ def run(cmd: Sequence[str], *, input: str | None = None, timeout: float = 600, c
     if check and out.returncode:
         raise AssertionError(f"{' '.join(cmd)} exited {out.returncode}:\n{out.stdout[-4000:]}\n{out.stderr[-4000:]}")
     return out
+
+
+def free_port() -> int:
+    """A TCP port of 127.0.0.1 that nothing listens on now (the kernel's choice)."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def named(what: str) -> str:
+    """This run's name for a compose project, a container or a volume: ``clubleague-ci-<what>-<RUN>``."""
+    return f"{PREFIX}{what}-{RUN}"
+
+
+_RUN_OF_NAME = re.compile(rf"^{re.escape(PREFIX)}[a-z-]*?-(\d+)(?:[_-]|$)")
+
+
+def _gone(name: str) -> bool:
+    """Whether the run that made ``name`` has ended (a name without a run is an older checkout's)."""
+    found = _RUN_OF_NAME.match(name)
+    if found is None:
+        return True
+    try:
+        os.kill(int(found.group(1)), 0)
+    except ProcessLookupError:
+        return True
+    except PermissionError:
+        return False
+    return False
+
+
+def remove_leftovers() -> list[str]:
+    """Remove the containers, volumes and networks that ended runs left (a run killed mid-test; the engine
+    restarts their containers, which would hold a run's ports); another live run's are kept. Returns the
+    names removed."""
+    removed = []
+    for kind, listing in (("container", ["docker", "ps", "-a", "--format", "{{.Names}}"]),
+                          ("network", ["docker", "network", "ls", "--format", "{{.Name}}"]),
+                          ("volume", ["docker", "volume", "ls", "--format", "{{.Name}}"])):
+        names = [n for n in run([*listing, "--filter", f"name={PREFIX}"], check=False).stdout.split()
+                 if n.startswith(PREFIX) and _gone(n)]
+        if names:
+            run(["docker", kind, "rm", *(["-f"] if kind != "network" else []), *names], check=False)
+            removed += names
+    return removed
 
 
 def build_images() -> str | None:
@@ -197,7 +247,8 @@ class Compose(Target):
     def __init__(self, directory: Path, name: str, **env: str):
         self.directory = directory
         self.name = name
-        self.url = f"http://127.0.0.1:{WEB_PORT}"
+        self.web_port = free_port()
+        self.url = f"http://127.0.0.1:{self.web_port}"
         shutil.copy(ROOT / "compose.yaml", directory / "compose.yaml")
         (directory / "deploy" / "docker").mkdir(parents=True, exist_ok=True)
         shutil.copy(ROOT / "deploy" / "docker" / "Caddyfile", directory / "deploy" / "docker" / "Caddyfile")
@@ -209,9 +260,9 @@ class Compose(Target):
             "DJANGO_SECRET_KEY": "container-test-" + "x" * 40,
             "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
             "POSTGRES_PASSWORD": "containertest1234",
-            "POSTGRES_PORT": str(PG_PORT),
-            "REDIS_PORT": str(REDIS_PORT),
-            "WEB_PORT": str(WEB_PORT),
+            "POSTGRES_PORT": str(free_port()),
+            "REDIS_PORT": str(free_port()),
+            "WEB_PORT": str(self.web_port),
             "WEB_CONCURRENCY": "2",
             "CELERY_CONCURRENCY": "1",
             "LEAGUE_STANDINGS_GATHER_SECONDS": "0",
@@ -265,11 +316,12 @@ class Venue(Target):
 
     def __init__(self, name: str, volume: str, image: str = IMAGE, *, demo: bool = True):
         self.name, self.volume, self.image, self.demo = name, volume, image, demo
-        self.url = f"http://127.0.0.1:{VENUE_PORT}"
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
 
     def start(self) -> Venue:
         run(["docker", "rm", "-f", self.name], check=False)
-        run(["docker", "run", "-d", "--name", self.name, "--network", "host", "-e", f"PORT={VENUE_PORT}",
+        run(["docker", "run", "-d", "--name", self.name, "--network", "host", "-e", f"PORT={self.port}",
              "-e", f"CLUBLEAGUE_DEMO={int(self.demo)}", "-v", f"{self.volume}:/data", self.image])
         wait_healthy(self.url, alive=self.running)
         return self

@@ -12,7 +12,7 @@ pytestmark = pytest.mark.docker
 
 @pytest.fixture(scope="module")
 def stack(built_images):
-    project = containers.Compose(containers.project_dir("stack"), "clubleague-ci-stack")
+    project = containers.Compose(containers.project_dir("stack"), containers.named("stack"))
     project.down()
     try:
         project.up()

@@ -26,7 +26,7 @@ def previous_image(built_images):
 
 
 def test_compose_upgrade_from_the_previous_release(previous_image):
-    project = containers.Compose(containers.project_dir("upgrade"), "clubleague-ci-upgrade",
+    project = containers.Compose(containers.project_dir("upgrade"), containers.named("upgrade"),
                                  CLUBLEAGUE_IMAGE=previous_image)
     project.down()
     try:
@@ -52,10 +52,10 @@ def test_compose_upgrade_from_the_previous_release(previous_image):
 
 
 def test_venue_upgrade_from_the_previous_release(previous_image):
-    volume = "clubleague-ci-venue-upgrade"
+    volume = containers.named("venue-upgrade")
     containers.remove_volume(volume)
-    old = containers.Venue("clubleague-ci-venue-old", volume, previous_image)
-    new = containers.Venue("clubleague-ci-venue-new", volume, containers.IMAGE, demo=False)
+    old = containers.Venue(containers.named("venue-old"), volume, previous_image)
+    new = containers.Venue(containers.named("venue-new"), volume, containers.IMAGE, demo=False)
     try:
         old.start()
         containers.finish_a_game(old, "night-old")

@@ -8,13 +8,13 @@ from tests.deploy import containers
 
 pytestmark = pytest.mark.docker
 
-VOLUME = "clubleague-ci-venue"
+VOLUME = containers.named("venue")
 
 
 @pytest.fixture
 def venue(built_images):
     containers.remove_volume(VOLUME)
-    container = containers.Venue("clubleague-ci-venue", VOLUME)
+    container = containers.Venue(containers.named("venue"), VOLUME)
     try:
         yield container.start()
     except BaseException:
@@ -40,9 +40,9 @@ def test_the_venue_mode_smoke_test(venue):
 
 
 def test_the_demo_club_only_when_asked(built_images):
-    volume = VOLUME + "-empty"
+    volume = containers.named("venue-empty")
     containers.remove_volume(volume)
-    container = containers.Venue("clubleague-ci-venue-empty", volume, demo=False)
+    container = containers.Venue(containers.named("venue-empty"), volume, demo=False)
     try:
         container.start()
         assert container.clubs() == 0
