@@ -88,13 +88,13 @@ def remove_leftovers() -> list[str]:
     restarts their containers, which would hold a run's ports); another live run's are kept. Returns the
     names removed."""
     removed = []
-    for kind, listing in (("container", ["docker", "ps", "-a", "--format", "{{.Names}}"]),
-                          ("network", ["docker", "network", "ls", "--format", "{{.Name}}"]),
-                          ("volume", ["docker", "volume", "ls", "--format", "{{.Name}}"])):
+    for kind, listing, force in (("container", ["docker", "ps", "-a", "--format", "{{.Names}}"], ["-f", "-v"]),
+                                 ("network", ["docker", "network", "ls", "--format", "{{.Name}}"], []),
+                                 ("volume", ["docker", "volume", "ls", "--format", "{{.Name}}"], ["-f"])):
         names = [n for n in run([*listing, "--filter", f"name={PREFIX}"], check=False).stdout.split()
                  if n.startswith(PREFIX) and _gone(n)]
         if names:
-            run(["docker", kind, "rm", *(["-f"] if kind != "network" else []), *names], check=False)
+            run(["docker", kind, "rm", *force, *names], check=False)
             removed += names
     return removed
 
