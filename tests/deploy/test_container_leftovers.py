@@ -19,14 +19,15 @@ def _a_dead_pid() -> int:
 
 
 @pytest.mark.parametrize(("name", "gone"), [
-    (f"clubleague-ci-stack-{containers.RUN}_db_1", False),  # compose v1's container names
-    (f"clubleague-ci-stack-{containers.RUN}-redis-1", False),  # compose v2's
-    (f"clubleague-ci-venue-empty-{containers.RUN}", False),
+    ("clubleague-ci-stack-{run}_db_1", False),  # compose v1's container names
+    ("clubleague-ci-stack-{run}-redis-1", False),  # compose v2's
+    ("clubleague-ci-venue-empty-{run}", False),
     ("clubleague-ci-stack_db_1", True),  # an older checkout's fixed names: no run owns them
     ("clubleague-ci-venue", True),
 ])
 def test_a_name_belongs_to_a_live_run_or_is_left_over(name, gone):
-    assert containers._gone(name) is gone
+    # the run's id goes in here, not in the test's id: each xdist worker must collect the same tests
+    assert containers._gone(name.format(run=containers.RUN)) is gone
 
 
 def test_a_dead_runs_name_is_left_over():
