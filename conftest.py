@@ -83,6 +83,12 @@ def _database_group(item) -> int:
     return 0 if marker or "db" in fixtures else 2
 
 
+def lane_missed(items, lane_files: set[str], root) -> list[str]:
+    """The tests marked ``waits`` whose file is not among ``lane_files`` (paths relative to ``root``)."""
+    return [item.nodeid for item in items if item.get_closest_marker("waits")
+            and item.path.relative_to(root).as_posix() not in lane_files]
+
+
 def pytest_collection_modifyitems(config, items):
     unstable = [item.nodeid for item in items if any(mark in item.nodeid for mark in _UNSTABLE_IDS)]
     if unstable:
@@ -106,6 +112,12 @@ def pytest_collection_modifyitems(config, items):
     if unmarked:  # `make test` runs the waiting tests beside the others (marker ``waits``): none left behind
         raise pytest.UsageError("Tests that start a real worker or stack must be marked waits: "
                                 + "; ".join(unmarked[:5]))
+    lane_files = os.environ.get("TEST_LANE_FILES")
+    if lane_files is not None and not os.environ.get("TEST_LANE"):
+        missed = lane_missed(items, set(lane_files.split()), config.rootpath)
+        if missed:  # this run deselects them and the waiting tests' process would not collect them
+            raise pytest.UsageError("Tests marked waits in files the Makefile's grep for 'mark.waits' did not find "
+                                    "(mark them with pytest.mark.waits in their file): " + "; ".join(missed[:5]))
     if any(item.get_closest_marker("docker") for item in items):
         skips["docker"] = (not _docker_answers(), "needs a Docker engine (`docker info` did not answer)")
     for item in items:
