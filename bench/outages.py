@@ -36,14 +36,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from deploy.stack import Restarts, Stack, manage, prepare  # noqa: E402
+from tests.ports import free_port  # noqa: E402
 
 PASSWORD = "outage-pass-1234"
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def pg_bin(name: str) -> str:

@@ -27,7 +27,6 @@ import os
 import random
 import resource
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -41,6 +40,8 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
 
 import django  # noqa: E402
+
+from tests.ports import free_port  # noqa: E402
 
 django.setup()
 
@@ -177,11 +178,6 @@ def static_build() -> None:
             print(f"{label:42} {wall:7.1f} s wall {cpu:7.1f} s CPU{target}")
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
 
 def _children(pid: int) -> set[int]:
     """Every live descendant of ``pid`` (Linux ``/proc``): deploy.serve starts gunicorn, the worker and beat
@@ -255,7 +251,7 @@ def serve_start(database_url: str, redis_url: str) -> None:
     """``python -m deploy.serve`` (what ``make serve`` runs) until its /healthz/ answers, twice; each time
     everything it started is stopped after (and on any error or signal), and the bench checks none is left."""
     for label in ("make serve, first start", "make serve, next start"):
-        port = _free_port()
+        port = free_port()
         env = {**os.environ, "SERVE_PORT": str(port), "DATABASE_URL": database_url, "REDIS_URL": redis_url,
                "WEB_CONCURRENCY": "2", "CELERY_CONCURRENCY": "1"}
         t0 = time.perf_counter()

@@ -19,6 +19,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tests.league import sqlite_tables
+from tests.ports import free_port
 
 
 def main() -> None:
@@ -31,7 +32,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         db = Path(tmp) / "bench.sqlite3"
         plans = [sqlite_tables.prepare(db, tables=args.tables) if i == 0 else None for i in range(1)]
-        port = sqlite_tables.free_port()
+        port = free_port()
         server = sqlite_tables.serve(db, port)
         try:
             for r in range(args.rounds):

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import http.client
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -13,13 +12,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.ports import free_port
+
 ROOT = Path(__file__).resolve().parents[2]
 
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _listening_on_every_interface(port: int) -> bool:
@@ -43,7 +39,7 @@ def _get(port: int, path: str, host: str) -> tuple[int, str]:
 def venue(tmp_path):
     if not Path("/proc/net/tcp").exists():
         pytest.skip("needs Linux's /proc/net/tcp to read the bound socket")
-    port = _free_port()
+    port = free_port()
     env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.local",
            "DATABASE_URL": f"sqlite:///{tmp_path / 'venue.sqlite3'}", "DJANGO_DEBUG": "0"}
     env.pop("LEAGUE_VENUE", None)

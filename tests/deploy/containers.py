@@ -15,7 +15,6 @@ import json
 import os
 import re
 import shutil
-import socket
 import subprocess
 import tempfile
 import time
@@ -26,6 +25,7 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 from tests.deploy.releases import ROOT
+from tests.ports import free_port
 
 IMAGE = os.environ.get("CLUBLEAGUE_TEST_IMAGE", "clubleague:ci")
 POSTGRES_IMAGE = os.environ.get("CLUBLEAGUE_TEST_POSTGRES_IMAGE", "clubleague-local/postgres:15")
@@ -53,12 +53,6 @@ def run(cmd: Sequence[str], *, input: str | None = None, timeout: float = 600, c
         raise AssertionError(f"{' '.join(cmd)} exited {out.returncode}:\n{out.stdout[-4000:]}\n{out.stderr[-4000:]}")
     return out
 
-
-def free_port() -> int:
-    """A TCP port of 127.0.0.1 that nothing listens on now (the kernel's choice)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 def named(what: str) -> str:

@@ -6,7 +6,6 @@ from __future__ import annotations
 import logging
 import runpy
 import shutil
-import socket
 import subprocess
 import time
 from pathlib import Path
@@ -16,22 +15,18 @@ import redis
 from celery import Celery
 
 from config import broker
+from tests.ports import free_port
 from tests.waiting import wait_until
 
 ROOT = Path(__file__).resolve().parents[2]
 
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 @pytest.fixture
 def redis_url(tmp_path):
     if not shutil.which("redis-server"):
         pytest.skip("needs redis-server")
-    port = _free_port()
+    port = free_port()
     proc = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
                              "--appendonly", "no", "--dir", str(tmp_path)], stdout=subprocess.DEVNULL)
     client = redis.Redis(port=port)
@@ -105,7 +100,7 @@ def test_eager_tasks_open_no_connection(broker_url, eager, monkeypatch):
 
 
 def test_a_broker_that_is_down_is_logged_and_the_worker_starts(caplog):
-    app = _app(f"redis://127.0.0.1:{_free_port()}/0")
+    app = _app(f"redis://127.0.0.1:{free_port()}/0")
     started = time.monotonic()
     with caplog.at_level(logging.WARNING, logger="config.broker"):
         assert broker.warm_broker(app) is False

@@ -10,6 +10,7 @@ import subprocess
 import pytest
 
 from tests.deploy import containers
+from tests.ports import free_port
 
 
 def _a_dead_pid() -> int:
@@ -35,7 +36,7 @@ def test_a_dead_runs_name_is_left_over():
 
 
 def test_a_free_port_has_no_listener():
-    port = containers.free_port()
+    port = free_port()
     with socket.socket() as listener:
         listener.bind(("127.0.0.1", port))  # would raise "Address already in use"
 
@@ -48,7 +49,7 @@ def test_what_a_dead_run_left_is_removed_and_a_live_runs_kept(built_images):
         containers.run(["docker", "rm", "-f", name], check=False)
         containers.run(["docker", "create", "--name", name, "--restart", "unless-stopped", "--network", "host",
                         containers.REDIS_IMAGE, "redis-server", "--bind", "127.0.0.1", "--port",
-                        str(containers.free_port())])
+                        str(free_port())])
     try:
         removed = containers.remove_leftovers()
         assert dead in removed

@@ -13,7 +13,6 @@ import json
 import os
 import re
 import secrets
-import socket
 from http import HTTPStatus
 from urllib.parse import quote, urlencode
 
@@ -26,6 +25,7 @@ from deploy.stack import ROOT, Stack, prepare
 from league.games import services as game_services
 from league.models import Game, HandRecord, StandingsSnapshot
 from tests.league.events import TO_SOUTH_4
+from tests.ports import free_port
 from tests.waiting import wait_until
 
 pytestmark = [pytest.mark.smoke, pytest.mark.waits, pytest.mark.postgres, pytest.mark.django_db(transaction=True)]
@@ -40,11 +40,6 @@ def _test_database_url() -> str:
         auth += ":" + quote(s["PASSWORD"])
     return f"postgres://{auth}@{s['HOST'] or '127.0.0.1'}:{s['PORT'] or 5432}/{s['NAME']}"
 
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 class Browser:
@@ -109,7 +104,7 @@ def stack(tmp_path):
     prepare(env, migrate=False)  # collectstatic (hashed + gzip/brotli); pytest-django migrated the database
     log_path = tmp_path / "stack.log"
     with log_path.open("w") as log:
-        s = Stack(port=_free_port(), env=env, state_dir=tmp_path, log=log, web_workers=2)
+        s = Stack(port=free_port(), env=env, state_dir=tmp_path, log=log, web_workers=2)
         s.log_path = log_path
         s.start(timeout=90)
         try:

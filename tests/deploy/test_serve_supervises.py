@@ -21,7 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.deploy.test_worker_broker_outage import OwnRedis, _free_port, _wait
+from tests.deploy.test_worker_broker_outage import OwnRedis, _wait
+from tests.ports import free_port
 
 pytestmark = [pytest.mark.postgres, pytest.mark.waits]
 ROOT = Path(__file__).resolve().parents[2]
@@ -83,7 +84,7 @@ def own_redis(tmp_path):
 
 @pytest.mark.long
 def test_make_serve_restarts_a_killed_worker_and_the_web_answers_through_a_redis_outage(own_redis, tmp_path):
-    port = _free_port()
+    port = free_port()
     out = tmp_path / "serve.out"
     env = {**os.environ, "DATABASE_URL": _database_url(), "REDIS_URL": own_redis.url, "SERVE_PORT": str(port),
            "WEB_CONCURRENCY": "2", "CELERY_CONCURRENCY": "1", "PYTHONUNBUFFERED": "1"}

@@ -12,7 +12,6 @@ from __future__ import annotations
 import http.client
 import re
 import shutil
-import socket
 import subprocess
 import time
 from http import HTTPStatus
@@ -27,21 +26,17 @@ from django.test import Client
 from django.test.testcases import LiveServerThread, _StaticFilesHandler
 
 from config import sessions
+from tests.ports import free_port
 
 pytestmark = [pytest.mark.django_db(transaction=True),
               pytest.mark.skipif(not shutil.which("redis-server"), reason="needs redis-server")]
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
 
 @pytest.fixture
 def own_redis(tmp_path):
     """A redis-server of this test alone (no persistence), stopped by ``stop()`` or at the end."""
-    port = _free_port()
+    port = free_port()
     proc = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
                              "--appendonly", "no", "--dir", str(tmp_path)],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)

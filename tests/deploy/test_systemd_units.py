@@ -28,7 +28,8 @@ from pathlib import Path
 import pytest
 
 from tests.deploy.containers import run
-from tests.deploy.test_worker_broker_outage import OwnRedis, _free_port, _wait
+from tests.deploy.test_worker_broker_outage import OwnRedis, _wait
+from tests.ports import free_port
 
 pytestmark = pytest.mark.docker
 ROOT = Path(__file__).resolve().parents[2]
@@ -47,7 +48,7 @@ class OwnPostgres:
 
     def __init__(self) -> None:
         # not under pytest's tmp_path: root's 0700 directories are closed to the postgres user
-        self.dir, self.port = Path(tempfile.mkdtemp(prefix="clubleague-systemd-pg-")), _free_port()
+        self.dir, self.port = Path(tempfile.mkdtemp(prefix="clubleague-systemd-pg-")), free_port()
         self.as_user = ["runuser", "-u", "postgres", "--"] if os.geteuid() == 0 else []
         if self.as_user:
             shutil.chown(self.dir, "postgres")
@@ -134,7 +135,7 @@ def servers(tmp_path):
 @pytest.fixture
 def box(systemd_image, servers, tmp_path):
     pg, redis_server = servers
-    port = _free_port()
+    port = free_port()
     env = tmp_path / "clubleague.env"
     env.write_text("\n".join([
         "DJANGO_SETTINGS_MODULE=config.settings.production",

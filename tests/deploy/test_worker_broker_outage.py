@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import time
@@ -21,15 +20,12 @@ import pytest
 import redis
 from celery import Celery
 
+from tests.ports import free_port
+
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.waits
 OUTAGE_S = 20
 
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _wait(what: str, check, timeout: float) -> None:
@@ -45,7 +41,7 @@ class OwnRedis:
     """A redis-server on a free port of 127.0.0.1 that the test stops and starts (never the machine's)."""
 
     def __init__(self, directory: Path) -> None:
-        self.port, self.dir, self.proc = _free_port(), directory, None
+        self.port, self.dir, self.proc = free_port(), directory, None
 
     @property
     def url(self) -> str:

@@ -27,6 +27,7 @@ from rest_framework.authtoken.models import Token
 from club.models import Club, ClubRole, Member
 from league.games import services as game_services
 from league.seasons import services as season_services
+from tests.ports import free_port
 tables = int(sys.argv[1])
 club = Club.objects.create(name="Busy club", slug="busy")
 ruleset = season_services.ruleset_create(club=club, key="juki-agit-2026", name="Juki", base="juki-agit-2026")
@@ -81,11 +82,6 @@ def prepare(db_path: Path, tables: int, *, migrated: Path | None = None) -> list
     line = next(ln for ln in done.stdout.splitlines() if ln.startswith("PLAN"))
     return json.loads(line[4:])
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def serve(db_path: Path, port: int) -> subprocess.Popen:

@@ -4,12 +4,13 @@ from __future__ import annotations
 from http import HTTPStatus
 
 from tests.league import sqlite_tables
+from tests.ports import free_port
 
 
 def test_sixteen_tables_saving_at_once_on_sqlite_get_no_error(tmp_path, migrated_sqlite_file):
     db = tmp_path / "club.sqlite3"
     plan = sqlite_tables.prepare(db, tables=16, migrated=migrated_sqlite_file)
-    port = sqlite_tables.free_port()
+    port = free_port()
     server = sqlite_tables.serve(db, port)
     try:
         results = sqlite_tables.fire(port, plan, hands=4)
