@@ -54,7 +54,6 @@ def run(cmd: Sequence[str], *, input: str | None = None, timeout: float = 600, c
     return out
 
 
-
 def named(what: str) -> str:
     """This run's name for a compose project, a container or a volume: ``clubleague-ci-<what>-<RUN>``."""
     return f"{PREFIX}{what}-{RUN}"
