@@ -18,7 +18,7 @@ import pytest
 
 from tests.e2e import test_offline
 from tests.e2e.test_offline import ENGINE_MS, SW_MS, tap, wait_js
-from tests.e2e.waits import log_in
+from tests.e2e.waits import left_login, log_in
 
 CHROMIUM = "/usr/bin/chromium"
 playwright_sync = pytest.importorskip("playwright.sync_api")
@@ -137,3 +137,51 @@ def test_on_mobile_data_the_host_turns_offline_mode_on_and_the_engine_comes_with
     page.reload()  # the phone remembers: the next visit fetches nothing again and says it is ready
     expect(page.locator("[data-testid=offline-engine]")).to_contain_text("오프라인 모드 준비 완료", timeout=ENGINE_MS)
     assert len(transfers.engine()) == 6
+
+
+def _refreshed(page) -> bool:
+    """Ask the service worker to refresh this member's pages (as every page does) and wait for its answer (False
+    when none comes within SW_MS)."""
+    return page.evaluate("""ms => new Promise(resolve => {
+      setTimeout(() => resolve(false), ms);
+      const channel = new MessageChannel();
+      channel.port1.onmessage = () => resolve(true);
+      const user = document.querySelector("script[data-sw]").getAttribute("data-user");
+      navigator.serviceWorker.controller.postMessage({type: "refresh-pages", user: user}, [channel.port2]);
+    })""", SW_MS)
+
+
+def test_the_table_screen_a_first_visit_navigates_to_is_not_fetched_again_to_be_cached(base_url, new_context, seated):
+    """A first visit whose login page the service worker already controls: the table screen it opens comes through
+    the worker, which keeps that copy; the refresh the page asks for then finds it fresh (it was fetched a second
+    time, 63 KB more on mobile data, when the worker's copy did not say whose it was). Counted by the server (the
+    browser's request events reach the test later than the worker's answer)."""
+    from django.core.signals import request_started
+
+    game, players = seated
+    table = f"/games/{game.pk}/table/"
+    served: list[str] = []
+
+    def count(sender, environ, **kwargs):
+        served.append(environ["PATH_INFO"])
+
+    request_started.connect(count, weak=False)
+    try:
+        context = new_context()
+        context.add_init_script(METERED)
+        page = context.new_page()
+        page.goto(f"{base_url}/accounts/login/?next={table}")
+        wait_js(page, "navigator.serviceWorker.controller !== null", timeout=SW_MS)  # activated, claimed the page
+        page.fill("input[name=username]", "p0")
+        page.fill("input[name=password]", "pass1234")
+        page.click("form[action$='/login/'] button[type=submit]")
+        left_login(page)
+
+        assert _refreshed(page) is True
+        assert served.count(table) == 1
+        assert served.count("/offline/pages.json") >= 1  # the refresh asked, and found the page fresh
+    finally:
+        request_started.disconnect(count)
+    kept = page.evaluate(f"caches.open('club-pages').then(c => c.match('{base_url}{table}'))"
+                         ".then(r => r && r.headers.get('X-Club-For'))")
+    assert kept == f"user:{players[0].user.pk}"

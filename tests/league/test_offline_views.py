@@ -115,6 +115,15 @@ def test_pages_to_cache_are_the_in_progress_games_the_member_sits_at(game, playe
     assert json.loads(_client().get("/offline/pages.json").content) == {"pages": [], "user": "code:"}
 
 
+def test_the_table_screen_says_whose_it_is_as_pages_json_does(game, players):
+    """The service worker keeps the copy a navigation brought when it says whose it is (X-Club-For), in the words
+    of pages.json's user: a refresh within the minute does not fetch it again."""
+    url = reverse("league:game_table", args=[game.pk])
+    member = _client(players[0].user)
+    assert member.get(url)["X-Club-For"] == f"user:{players[0].user.pk}"
+    assert json.loads(member.get("/offline/pages.json").content)["user"] == f"user:{players[0].user.pk}"
+
+
 def test_table_screen_carries_the_offline_queue_for_those_who_enter_hands(game, players):
     url = reverse("league:game_table", args=[game.pk])
     text = _client(players[0].user).get(url).content.decode()

@@ -18,7 +18,7 @@ var TABLE_PAGE = /^\/games\/\d+\/table\/$/;
 var NETWORK_WAIT_MS = 10000;
 var REFRESH_EVERY_MS = 60000;
 var lastRefresh = 0, lastUser = null;
-var fetchingPages = {};
+var fetchingPages = {}, refreshing = null;
 
 self.addEventListener("install", function (event) {
   // A new version takes over at once (its caches are complete); the queue is in IndexedDB, untouched.
@@ -33,14 +33,15 @@ self.addEventListener("activate", function (event) {
   }).then(function () { return self.clients.claim(); }).then(function () { return refreshPages(true); }));
 });
 
-/* Cache the table screens the member sits at (and forget the others: finished games, another login). */
+/* Cache the table screens the member sits at (and forget the others: finished games, another login).
+ * Resolves when done; a refresh asked while another runs (and not forced) waits for that one. */
 function refreshPages(force, user) {
   // At most once a minute, unless someone else logged in (or out) since the last time.
   var changed = user !== undefined && user !== lastUser;
   if (user !== undefined) { lastUser = user; }
-  if (!force && !changed && Date.now() - lastRefresh < REFRESH_EVERY_MS) { return Promise.resolve(); }
+  if (!force && !changed && Date.now() - lastRefresh < REFRESH_EVERY_MS) { return refreshing || Promise.resolve(); }
   lastRefresh = Date.now();
-  return fetch(PAGES_URL, { credentials: "same-origin", cache: "no-store" }).then(function (r) {
+  var run = fetch(PAGES_URL, { credentials: "same-origin", cache: "no-store" }).then(function (r) {
     if (!r.ok) { return null; }
     return r.json().then(function (data) {
       return caches.open(PAGES_CACHE).then(function (cache) {
@@ -50,38 +51,60 @@ function refreshPages(force, user) {
           return Promise.all(reqs.filter(function (q) { return !keep[q.url.split("?")[0]]; })
             .map(function (q) { return cache.delete(q); }));
         }).then(function () {
-          // A page this member's copy of which is under a minute old is not fetched again (the worker's start, the
-          // login and the page's own message each ask for a refresh within seconds of the first visit).
           var who = String(data.user || "");
           return Promise.all(data.pages.map(function (p) {
-            return cache.match(p).then(function (hit) {
-              if (hit && hit.headers.get("X-Club-For") === who
-                  && Date.now() - Number(hit.headers.get("X-Club-At") || 0) < REFRESH_EVERY_MS) { return null; }
-              var key = who + " " + p;
-              if (!fetchingPages[key]) {  // two refreshes at once (the worker's start and the page's message): one fetch
-                fetchingPages[key] = fetch(p, { credentials: "same-origin" }).then(function (resp) {
+            // Two refreshes at once (the worker's start and the page's message) look and fetch once: the look in
+            // the cache is part of the one fetch, so a second refresh cannot look before the first one stored the
+            // page and fetch after it finished.
+            var key = who + " " + p;
+            if (!fetchingPages[key]) {
+              var done = function () { delete fetchingPages[key]; };
+              fetchingPages[key] = cache.match(p).then(function (hit) {
+                if (isFresh(hit, who)) { return null; }
+                return fetch(p, { credentials: "same-origin" }).then(function (resp) {
                   if (!resp.ok || resp.redirected) { return null; }
-                  var headers = new Headers(resp.headers);
-                  headers.set("X-Club-For", who);
-                  headers.set("X-Club-At", String(Date.now()));
-                  return resp.blob().then(function (body) {
-                    return cache.put(p, new Response(body, { status: resp.status, statusText: resp.statusText,
-                                                             headers: headers }));
-                  });
-                }).then(function () { delete fetchingPages[key]; }, function () { delete fetchingPages[key]; });
-              }
-              return fetchingPages[key];
-            }).catch(function () {});
+                  return keepPage(cache, p, resp, who);
+                });
+              }).then(done, done);
+            }
+            return fetchingPages[key];
           }));
         });
       });
     });
   }).catch(function () {});
+  refreshing = run;
+  run.then(function () { if (refreshing === run) { refreshing = null; } });
+  return run;
+}
+
+/* A copy of this visitor's page (``who``: pages.json's user, or the X-Club-For header the table screen is
+ * sent with) under a minute old is not fetched again: the worker's start, the login, the page's own message and
+ * the page's navigation itself each ask within seconds of a first visit. */
+function isFresh(hit, who) {
+  return !!hit && !!who && hit.headers.get("X-Club-For") === who
+    && Date.now() - Number(hit.headers.get("X-Club-At") || 0) < REFRESH_EVERY_MS;
+}
+
+function keepPage(cache, key, resp, who) {
+  var headers = new Headers(resp.headers);
+  if (who) { headers.set("X-Club-For", who); }
+  headers.set("X-Club-At", String(Date.now()));
+  return resp.blob().then(function (body) {
+    return cache.put(key, new Response(body, { status: resp.status, statusText: resp.statusText, headers: headers }));
+  });
 }
 
 self.addEventListener("message", function (event) {
   var data = event.data || {};
-  if (data.type === "refresh-pages") { event.waitUntil(refreshPages(false, String(data.user || ""))); }
+  if (data.type === "refresh-pages") {
+    var refreshed = refreshPages(false, String(data.user || ""));
+    event.waitUntil(refreshed);
+    if (event.ports && event.ports[0]) {  // the asker is told when the pages are fresh (tests wait on it)
+      var reply = event.ports[0];
+      refreshed.then(function () { reply.postMessage({ refreshed: true }); });
+    }
+  }
   if (data.type === "warm" && data.urls) {
     // The table screen asks for the engine's files (Pyodide, the scoring zip) ahead of a dead network, once the
     // page is interactive and the device allows it. One file after the other, the bytes counted as they come, so
@@ -133,8 +156,8 @@ function pageResponse(request, url) {
   var key = url.origin + url.pathname;
   var network = fetch(request).then(function (resp) {
     if (resp.ok && !resp.redirected) {
-      var copy = resp.clone();
-      caches.open(PAGES_CACHE).then(function (cache) { cache.put(key, copy); });
+      var copy = resp.clone();  // kept as a refresh keeps it: a refresh within the minute does not fetch it again
+      caches.open(PAGES_CACHE).then(function (cache) { return keepPage(cache, key, copy, ""); });
     }
     return resp;
   });

@@ -35,6 +35,7 @@ from league.games.words import event_words
 from league.models import Game, HandRecord
 from league.referee import services as referee_services
 from league.web.games.forms import FullHandForm, HandEntryForm, PositionForm, ReasonForm, event_initial
+from league.web.games.offline import OWNER_HEADER, page_owner
 from league.web.games.table_code import code_allows, code_card, entry_by, login_or_table_code
 from league.web.ui.views import load_game
 
@@ -160,7 +161,9 @@ def game_table(request: HttpRequest, pk: int) -> HttpResponse:
     """The table-host screen (members of the club may watch; hand entry needs the right)."""
     game = load_game(request, pk, _view_check(request))
     gv = game_view(game, penalty_marks=True)
-    return render(request, "league/games/table.html", _table_context(request, gv))
+    response = render(request, "league/games/table.html", _table_context(request, gv))
+    response[OWNER_HEADER] = page_owner(request)  # the service worker keeps this copy (league/web/games/offline.py)
+    return response
 
 
 @login_or_table_code
