@@ -18,7 +18,7 @@ var TABLE_PAGE = /^\/games\/\d+\/table\/$/;
 var NETWORK_WAIT_MS = 10000;
 var REFRESH_EVERY_MS = 60000;
 var lastRefresh = 0, lastUser = null;
-var fetchingPages = {}, refreshing = null;
+var fetchingPages = {}, storingPages = {}, refreshing = null;
 
 self.addEventListener("install", function (event) {
   // A new version takes over at once (its caches are complete); the queue is in IndexedDB, untouched.
@@ -59,7 +59,9 @@ function refreshPages(force, user) {
             var key = who + " " + p;
             if (!fetchingPages[key]) {
               var done = function () { delete fetchingPages[key]; };
-              fetchingPages[key] = cache.match(p).then(function (hit) {
+              var navigating = storingPages[new URL(p, self.location.origin).href];  // a navigation's copy, coming
+              var look = Promise.resolve(navigating).then(function () { return cache.match(p); });
+              fetchingPages[key] = look.then(function (hit) {
                 if (isFresh(hit, who)) { return null; }
                 return fetch(p, { credentials: "same-origin" }).then(function (resp) {
                   if (!resp.ok || resp.redirected) { return null; }
@@ -154,13 +156,18 @@ function staticResponse(request) {
 
 function pageResponse(request, url) {
   var key = url.origin + url.pathname;
+  var kept = null;
   var network = fetch(request).then(function (resp) {
     if (resp.ok && !resp.redirected) {
       var copy = resp.clone();  // kept as a refresh keeps it: a refresh within the minute does not fetch it again
-      caches.open(PAGES_CACHE).then(function (cache) { return keepPage(cache, key, copy, ""); });
+      kept = caches.open(PAGES_CACHE).then(function (cache) { return keepPage(cache, key, copy, ""); });
     }
     return resp;
   });
+  // A refresh that asks for this page meanwhile waits for this copy instead of fetching the page again.
+  var storing = network.then(function () { return kept; }).catch(function () {});
+  storingPages[key] = storing;
+  storing.then(function () { if (storingPages[key] === storing) { delete storingPages[key]; } });
   var cached = function () {
     return caches.open(PAGES_CACHE).then(function (cache) { return cache.match(key, { ignoreVary: true }); });
   };
