@@ -128,6 +128,7 @@ def service_worker(request: HttpRequest) -> HttpResponse:
         # works, where the device allows it (static/league/offline.js); a first visit stays small.
         "precache": json.dumps([static(name) for name in STATIC_FILES] + [reverse("offline:manifest")]),
         "pages_url": json.dumps(reverse("offline:pages")),
+        "owner_header": json.dumps(OWNER_HEADER),
         "scoring_zip": json.dumps(reverse("offline:scoring_zip")),
         # The prefix itself, not ``static("")``: under the manifest storage (production) "" has no entry.
         "static_prefix": json.dumps(PrefixNode.handle_simple("STATIC_URL")),

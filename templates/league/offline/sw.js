@@ -11,6 +11,7 @@ var STATIC_CACHE = "club-static-" + VERSION;
 var PAGES_CACHE = "club-pages";
 var PRECACHE = {{ precache }};
 var PAGES_URL = {{ pages_url }};
+var OWNER_HEADER = {{ owner_header }};  // whose a table screen is (league/web/games/offline.py page_owner)
 var SCORING_ZIP = {{ scoring_zip }};  // the engine's: cached when the table screen asks (warm), not at install
 var STATIC_PREFIX = {{ static_prefix }};
 var OFFLINE_HTML = {{ offline_html }};
@@ -80,17 +81,17 @@ function refreshPages(force, user) {
   return run;
 }
 
-/* A copy of this visitor's page (``who``: pages.json's user, or the X-Club-For header the table screen is
+/* A copy of this visitor's page (``who``: pages.json's user, or the OWNER_HEADER the table screen is
  * sent with) under a minute old is not fetched again: the worker's start, the login, the page's own message and
  * the page's navigation itself each ask within seconds of a first visit. */
 function isFresh(hit, who) {
-  return !!hit && !!who && hit.headers.get("X-Club-For") === who
+  return !!hit && !!who && hit.headers.get(OWNER_HEADER) === who
     && Date.now() - Number(hit.headers.get("X-Club-At") || 0) < REFRESH_EVERY_MS;
 }
 
 function keepPage(cache, key, resp, who) {
   var headers = new Headers(resp.headers);
-  if (who) { headers.set("X-Club-For", who); }
+  if (who) { headers.set(OWNER_HEADER, who); }
   headers.set("X-Club-At", String(Date.now()));
   return resp.blob().then(function (body) {
     return cache.put(key, new Response(body, { status: resp.status, statusText: resp.statusText, headers: headers }));
