@@ -126,11 +126,13 @@ def play(client, game: int, hands: int, profile: bool, out: dict) -> None:
             row["bytes"].append(len(response.content))
         return response
 
-    # Every game here plays the same hands by the same players, so a replay remembered from the game
+    # Every game here plays the same hands by the same players, so a replay (or a needs search) remembered from the game
     # before would serve this one; at a real night no two tables' records are alike. Forget them.
+    from league.games.needs import _NEEDS
     from league.games.selectors import _REPLAYS
 
     _REPLAYS.forget()
+    _NEEDS.forget()
     for _ in range(hands):
         response = timed("get", lambda: client.get(f"/games/{game}/table/"))
         assert response.status_code == 200, response.status_code

@@ -162,10 +162,10 @@ class PlayerNeeds:
     ron: Mapping[int, Need | None]
     """By ron off each other player (seat -> the cheapest win, or None)."""
     tsumo: Need | None
-    to_win_game: Ways
+    to_win_game: Ways | None
     """The cheapest wins after which the game ENDS with this player first (the contract's
     ``to_win_game``): at all-last the return score West entry and agari-yame ask for, before it
-    only a bust."""
+    only a bust. None where the caller did not ask (``needs(..., to_win_game=False)``)."""
 
     @property
     def to_first(self) -> Ways:
@@ -178,7 +178,7 @@ class PlayerNeeds:
     @property
     def win_differs(self) -> bool:
         """``to_win_game`` says something ``to_first`` does not (the contract then carries it)."""
-        return self.to_win_game.to_json() != self.to_first.to_json()
+        return self.to_win_game is not None and self.to_win_game.to_json() != self.to_first.to_json()
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"seat": self.seat, "rank": self.rank, "to_first": self.to_first.to_json()}
@@ -421,19 +421,22 @@ def _ends_first(game: Game, need: Need, winner: int, loser: int | None) -> bool:
     return after.awaiting_stop and after.dealer == winner
 
 
-def _ways(tries: Tries, winner: int, leads: bool, hands: list[Candidate], first: Goal, won: Goal) -> tuple[Ways, Ways]:
+def _ways(tries: Tries, winner: int, leads: bool, hands: list[Candidate], first: Goal,
+          won: Goal | None) -> tuple[Ways, Ways | None]:
     """``to_first`` and ``to_win_game`` of ``winner`` (``leads``: ranked first now, when any win
-    likely keeps them first). The game can only end with the winner first where they are first
-    after the hand: no hand before the first that puts them first wins the game, and the hands
-    just after it are tried first (each try of ``won`` plays the game on)."""
+    likely keeps them first; ``won`` None: ``to_win_game`` not asked for). The game can only end with
+    the winner first where they are first after the hand: no hand before the first that puts them
+    first wins the game, and the hands just after it are tried first (each try of ``won`` plays the
+    game on)."""
     to_first: dict[int | None, Need | None] = {}
     to_win_game: dict[int | None, Need | None] = {}
     for loser in [*(q for q in range(tries.table.ruleset.players) if q != winner), None]:
         to_first[loser], misses = cheapest_usual(tries, winner, loser, hands, first, near=leads)
-        to_win_game[loser] = cheapest_usual(tries, winner, loser, hands, won, misses, near=True)[0]
+        if won is not None:
+            to_win_game[loser] = cheapest_usual(tries, winner, loser, hands, won, misses, near=True)[0]
     def ways(by: dict[int | None, Need | None]) -> Ways:
         return Ways(ron={q: n for q, n in by.items() if q is not None}, tsumo=by[None])
-    return ways(to_first), ways(to_win_game)
+    return ways(to_first), (ways(to_win_game) if won is not None else None)
 
 
 def cheapest_first(table: SettlementContext, winner: int, loser: int | None, hands: list[Candidate]) -> Need | None:
@@ -451,15 +454,21 @@ def next_hand(record: GameRecord | Mapping[str, Any]) -> Game:
     return game
 
 
-def needs(record: GameRecord | Mapping[str, Any]) -> Needs:
-    """What each player needs in the next hand to come first (``python -m scoring needs``)."""
+def needs(record: GameRecord | Mapping[str, Any], *, to_win_game: bool = True) -> Needs:
+    """What each player needs in the next hand to come first (``python -m scoring needs``).
+
+    ``to_win_game=False``: only ``to_first`` (each player's ``to_win_game`` is None), for a caller that
+    shows no more -- the table screen before all-last, where only a bust could end the game. Those
+    searches play the game on after each try, most of the work: about three quarters of it at South 3.
+    """
     game = next_hand(record)
     table = game.table()
     state = game.state()
     rs = game.rs
     hands = candidates(rs)
     now = ranks(rs, table.scores)
-    first, won, tries = first_after(table), game_won(game), Tries(table)
+    first, tries = first_after(table), Tries(table)
+    won = game_won(game) if to_win_game else None
     players = []
     for p in range(rs.players):
         to_first, to_win_game = _ways(tries, p, now[p] == 1, hands, first, won)

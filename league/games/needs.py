@@ -11,6 +11,7 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from core.memo import Memo
 from league.games.words import limit_words
 from league.models import Game
 from scoring import messages as M
@@ -22,14 +23,24 @@ from scoring.rules import GameLength, Ruleset
 CANCELLED = M.Message("cancelled", "취소됨")
 
 
-def game_needs(game: Game, record: Mapping[str, Any] | None = None) -> Needs:
-    """What each player of ``game`` needs in its next hand. A finished (or cancelled) game refuses
-    with a ``ScoringError`` whose message says there is no next hand."""
-    from league.games.selectors import game_record
+NEEDS_MEMO_SIZE = 256
+_NEEDS = Memo("game needs", size=NEEDS_MEMO_SIZE)
+"""``scoring.needs.needs`` is a pure function of the record: a live board polling its all-last tables,
+and each phone watching one, ask it of the same record again and again (a search of a few hundred
+settlements each time)."""
+
+
+def game_needs(game: Game, record: Mapping[str, Any] | None = None, *, to_win_game: bool = True) -> Needs:
+    """What each player of ``game`` needs in its next hand (``to_win_game``: see :func:`scoring.needs.needs`),
+    remembered by the record's content. A finished (or cancelled) game refuses with a ``ScoringError`` whose
+    message says there is no next hand."""
+    from league.games.selectors import game_record, record_key
 
     if game.status == Game.Status.CANCELLED:
         raise ScoringError(M.NEEDS_GAME_OVER, how=CANCELLED)
-    return needs(record if record is not None else game_record(game))
+    if record is None:
+        record = game_record(game)
+    return _NEEDS.get((record_key(dict(record)), to_win_game), lambda: needs(record, to_win_game=to_win_game))
 
 
 def panel_shown(state: GameState, ruleset: Ruleset) -> bool:
@@ -110,8 +121,9 @@ def needs_panel(
     """The table screen's panel rows, or None where the panel is not shown (before South 3, a finished game)."""
     if game.status == Game.Status.CANCELLED or not panel_shown(state, ruleset):
         return None
-    return panel_rows(game_needs(game, record), list(record["players"]),
-                      game_can_end=state.is_all_last or state.extra_round)
+    game_can_end = state.is_all_last or state.extra_round  # before it, the panel shows no "to win the game"
+    return panel_rows(game_needs(game, record, to_win_game=game_can_end), list(record["players"]),
+                      game_can_end=game_can_end)
 
 
 __all__ = ["game_needs", "hand_words", "needs_panel", "paid_words", "panel_rows", "panel_shown"]

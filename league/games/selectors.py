@@ -120,9 +120,13 @@ def replay_record(record: dict[str, Any]):
     """
     from scoring.game import replay
 
-    key = hashlib.blake2b(json.dumps(record, sort_keys=True, separators=(",", ":"), default=str).encode(),
-                          digest_size=20).digest()
-    return _REPLAYS.get(key, lambda: replay(record))
+    return _REPLAYS.get(record_key(record), lambda: replay(record))
+
+
+def record_key(record: dict[str, Any]) -> bytes:
+    """A digest of a game record's content: the key a pure function of the record is remembered by."""
+    return hashlib.blake2b(json.dumps(record, sort_keys=True, separators=(",", ":"), default=str).encode(),
+                           digest_size=20).digest()
 
 
 def game_replay(game: Game):

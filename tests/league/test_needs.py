@@ -177,6 +177,27 @@ def test_panel_before_all_last_has_no_end_the_game_line(game, players):
     assert "1위로 끝내려면" not in text
 
 
+def test_the_same_record_is_searched_once_however_often_it_is_shown(game, players, monkeypatch):
+    # A live board polls its all-last tables, and each phone at the table shows the panel: the needs
+    # are a function of the record, searched once for it. Before all-last only to_first is searched.
+    from league.games import needs as game_needs_module
+
+    searched = []
+    real = game_needs_module.needs
+    monkeypatch.setattr(game_needs_module, "needs",
+                        lambda record, **kw: searched.append(kw) or real(record, **kw))
+    game_needs_module._NEEDS.forget()
+    _play(game, TO_WEST[:-2])  # South 3
+    client = _client(players[0])
+    for _ in range(3):
+        assert 'data-testid="needs"' in client.get(reverse("league:game_table", args=[game.pk])).content.decode()
+    assert searched == [{"to_win_game": False}]
+    record(game, 6, TO_WEST[6])  # South 4: all-last, a new record
+    for _ in range(2):
+        assert 'data-testid="needs"' in client.get(reverse("league:game_table", args=[game.pk])).content.decode()
+    assert searched == [{"to_win_game": False}, {"to_win_game": True}]
+
+
 def test_panel_names_the_usual_hand_a_host_calls_to_mind(game, players):
     _play(game, TO_S4_P3_TOP)  # S4 [20000,23000,24000,33000]
     text = _client(players[0]).get(reverse("league:game_table", args=[game.pk])).content.decode()

@@ -382,6 +382,26 @@ def test_to_win_game_is_left_out_where_it_equals_to_first(ruleset):
     assert players[2]["to_win_game"]["ron"]["3"]["points"] == 6400
 
 
+@pytest.mark.parametrize(("ruleset", "hands"), [
+    pytest.param(JUKI, TO_S4_P3_TOP, id="juki: all-last"),
+    pytest.param(ASI, TO_S4_P3_TOP, id="asi: all-last"),
+    pytest.param(JUKI, TO_S4_P3_TOP[:-1], id="juki: South 3"),
+    pytest.param(JUKI, TO_WEST, id="juki: the West"),
+    pytest.param("juki-agit-sanma-2026", [], id="juki sanma: East 1"),
+])
+def test_to_first_alone_is_the_same_to_first_without_playing_the_game_on(ruleset, hands, monkeypatch):
+    # The table screen before all-last shows only who comes first: asked so, the answer is the same
+    # to_first, no to_win_game, and no try is played on to see whether the game ends.
+    full = needs(record(hands, ruleset))
+    played_on = []
+    monkeypatch.setattr("scoring.needs._ends_first", lambda *a: played_on.append(a) or False)
+    alone = needs(record(hands, ruleset), to_win_game=False)
+    assert played_on == []
+    assert [p.to_first for p in alone.players] == [p.to_first for p in full.players]
+    assert all(p.to_win_game is None and not p.win_differs for p in alone.players)
+    assert all("to_win_game" not in p for p in alone.to_json()["players"])
+
+
 # --- usual: the cheapest hand of at most 40 fu, or a limit, where the exact one is unusual ------
 USUAL_CASES = [
     pytest.param(
