@@ -10,9 +10,11 @@ Prints per request kind: the process's CPU time (median and p95 over the hands, 
 calls (counted with cProfile on a second game: the same on any machine, whatever else runs), the
 queries and the response size; then the CPU of a hand: the sum of the three medians, and the mean over
 whole games (every request's CPU ÷ hands: the all-last screens with their needs panel and the save that
-ends a game included), the latter against the target (≤ 15 ms, issue 41). In-process, so without gunicorn's own
-share (``bench/club_night.py`` prints that per hand: the web server's processes' CPU over a night). ``--top N``
-prints each kind's N most expensive functions (own time), to see where the time goes.
+ends a game included), the latter against the target (≤ 15 ms, issue 41); and the Python calls a hand over
+the profiled game (every request of it ÷ its hands: a figure that does not depend on the machine).
+In-process, so without gunicorn's own share (``bench/club_night.py`` prints that per hand: the web
+server's processes' CPU over a night). ``--top N`` prints each kind's N most expensive functions (own
+time), to see where the time goes.
 
     .venv/bin/python bench/hand_cpu.py [--settings production|embedded] [--hands 16] [--top 25]
         [--database-url postgres://postgres@127.0.0.1:5432/hand_cpu] [--redis-url redis://127.0.0.1:6379/5]
@@ -212,6 +214,12 @@ def main() -> None:
     print(f"   hand     CPU {total:6.1f} ms (sum of the medians); {mean:.1f} ms a hand over whole games (every "
           f"request, the all-last screens and the game's end included)   target ≤ {TARGET_MS_PER_HAND:.0f} ms: "
           f"{verdict}")
+    # The same whole-game figure in Python calls: the same on any machine, whatever else runs (a before/after
+    # on a busy or slower machine than the target's).
+    profiled_hands = len(out["save"]["calls"])
+    calls = {kind: sum(out[kind]["calls"]) / profiled_hands for kind in KINDS}
+    print(f"   hand     calls a hand over the profiled game: {sum(calls.values()):,.0f} (" +
+          ", ".join(f"{kind} {calls[kind]:,.0f}" for kind in KINDS) + ")")
     if args.top:
         for kind in KINDS:
             stream = io.StringIO()

@@ -265,15 +265,18 @@ def cheapest(tries: Tries, winner: int, loser: int | None, hands: list[Candidate
 
 
 def _cheapest(tries: Tries, winner: int, loser: int | None, hands: list[Candidate], goal: Goal,
-              misses: int, near: bool) -> tuple[Need | None, int]:
+              misses: int, near: bool, seed: int | None = None) -> tuple[Need | None, int]:
     """:func:`cheapest`, and the index of the first hand that does it (``len(hands)`` where none
-    does): no hand before it does it."""
+    does): no hand before it does it. ``seed``: where a like search (the same winner, another
+    way to win) found its first hand; the search starts there (:func:`_around`)."""
     def hit(index: int) -> bool | None:
         need = tries(hands[index], winner, loser)
         return None if need is None else goal(need, winner, loser)
 
     last = len(hands) - 1
-    if near:
+    if seed is not None:
+        first = _around(hit, misses, min(max(seed, misses), last), last)
+    elif near:
         # a refused biggest hand refuses them all (and otherwise the search ends on it)
         first = _gallop(hit, misses, last) if tries(hands[last], winner, loser) is not None else None
     else:
@@ -338,15 +341,40 @@ def _gallop(hit: Hit, lo: int, last: int) -> int | None:
         lo, step = probe + 1, step * 2
 
 
+def _around(hit: Hit, lo: int, seed: int, last: int) -> int | None:
+    """The first index in [lo, last] whose hand does it (None where none does), searched outward
+    from ``seed``: up from it by :func:`_gallop` where it does not do it, else down from it, doubling
+    the step, to a hand that does not, then halving back. A winner's other ways to first usually
+    need a hand near the one found for the last way (a ron off another player behind the leader:
+    the same hand), so the answer is found in two or three tries rather than six or seven."""
+    probe = seed  # the first accepted hand from the seed on, short of last
+    while probe < last and (verdict := hit(probe)) is None:
+        probe += 1
+    if probe >= last:
+        return _first_hit(hit, lo, last) if hit(last) else None
+    if not verdict:
+        return _gallop(hit, probe + 1, last)
+    hi, step = probe, 1  # hi does it: the first hit lies in [lo, hi]
+    while True:
+        below = hi - step  # the first accepted hand from there down, not below lo
+        while below >= lo and (verdict := hit(below)) is None:
+            below -= 1
+        if below < lo:
+            return _first_hit(hit, lo, hi)
+        if not verdict:  # no accepted hand before a miss does it
+            return _first_hit(hit, below + 1, hi)
+        hi, step = below, step * 2
+
+
 def _is_usual(hand: Candidate) -> bool:
     return hand.fu is None or hand.fu <= USUAL_MAX_FU
 
 
 def cheapest_usual(tries: Tries, winner: int, loser: int | None, hands: list[Candidate], goal: Goal,
-                   misses: int = 0, near: bool = False) -> tuple[Need | None, int]:
+                   misses: int = 0, near: bool = False, seed: int | None = None) -> tuple[Need | None, int]:
     """:func:`cheapest` (and the index of the first hand that does it), and where its answer is an
     unusual shape (above 40 fu) the cheapest usual hand that does the same as its ``usual``."""
-    best, first = _cheapest(tries, winner, loser, hands, goal, misses, near)
+    best, first = _cheapest(tries, winner, loser, hands, goal, misses, near, seed)
     if best is None or not best.unusual:
         return best, first
     usual = [h for h in hands if _is_usual(h)]
@@ -430,10 +458,16 @@ def _ways(tries: Tries, winner: int, leads: bool, hands: list[Candidate], first:
     game on)."""
     to_first: dict[int | None, Need | None] = {}
     to_win_game: dict[int | None, Need | None] = {}
+    seed = win_seed = None  # where the last way's searches found their first hands
     for loser in [*(q for q in range(tries.table.ruleset.players) if q != winner), None]:
-        to_first[loser], misses = cheapest_usual(tries, winner, loser, hands, first, near=leads)
+        to_first[loser], misses = cheapest_usual(tries, winner, loser, hands, first, near=leads, seed=seed)
+        if misses < len(hands):
+            seed = misses
         if won is not None:
-            to_win_game[loser] = cheapest_usual(tries, winner, loser, hands, won, misses, near=True)[0]
+            to_win_game[loser], found = cheapest_usual(tries, winner, loser, hands, won, misses, near=True,
+                                                       seed=win_seed)
+            if found < len(hands):
+                win_seed = found
     def ways(by: dict[int | None, Need | None]) -> Ways:
         return Ways(ron={q: n for q, n in by.items() if q is not None}, tsumo=by[None])
     return ways(to_first), (ways(to_win_game) if won is not None else None)

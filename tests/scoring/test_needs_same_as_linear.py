@@ -25,6 +25,7 @@ from scoring.needs import (
     Needs,
     PlayerNeeds,
     Ways,
+    _around,
     _ends_first,
     _first_hit,
     _gallop,
@@ -241,3 +242,24 @@ def test_halving_and_galloping_find_the_first_hit_a_scan_finds(n):
             if row[-1]:
                 assert _first_hit(hit, lo, n - 1) == _linear_first_hit(row, lo), (row, lo)
         assert all(0 <= i < n for i in asked)
+
+
+@pytest.mark.parametrize("n", range(1, 9))
+def test_a_search_from_any_seed_finds_the_first_hit_a_scan_finds(n):
+    # A winner's next way to first is searched from where the last way's answer lay (``_around``): wherever
+    # that seed is, the answer is the scan's. (The biggest hand refused means every hand is: the yakuman is
+    # accepted wherever a smaller hand is.)
+    for row in _rows(n):
+        if row[-1] is None and any(v is not None for v in row):
+            continue
+        for lo in range(n):
+            if any(row[:lo]):  # no hit before lo: those hands are known misses
+                continue
+            for seed in range(lo, n):
+                asked: list[int] = []
+
+                def hit(i: int, row=row, asked=asked) -> bool | None:
+                    asked.append(i)
+                    return row[i]
+                assert _around(hit, lo, seed, n - 1) == _linear_first_hit(row, lo), (row, lo, seed)
+                assert all(lo <= i < n for i in asked), (row, lo, seed, asked)
