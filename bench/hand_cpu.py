@@ -4,11 +4,13 @@ In one process, through Django's whole request path (middleware, sessions, templ
 with the settings a club runs: ``--settings production`` (PostgreSQL + Redis cache and sessions,
 DEBUG off, as gunicorn serves it) or ``--settings embedded`` (``make run``'s SQLite, tasks in-process,
 DEBUG off). One host plays ``--hands`` hands (8 make a hanchan; the 8th ends the game, so its save
-queues the standings as a real night does), the requests of ``bench/club_night.py``.
+queues the standings as a real night does), the requests of ``bench/club_night.py``: the table screen's GET at
+a game's start, then a preview and a save a hand, the save answered with the next screen.
 
 Prints per request kind: the process's CPU time (median and p95 over the hands, ms), Python function
 calls (counted with cProfile on a second game: the same on any machine, whatever else runs), the
-queries and the response size; then the CPU of a hand: the sum of the three medians, and the mean over
+queries and the response size; then the CPU of a hand: the medians, each times how often a hand makes
+that request (the GET: once a game), and the mean over
 whole games (every request's CPU ÷ hands: the all-last screens with their needs panel and the save that
 ends a game included), the latter against the target (≤ 15 ms, issue 41); and the Python calls a hand over
 the profiled game (every request of it ÷ its hands: a figure that does not depend on the machine).
@@ -135,9 +137,11 @@ def play(client, game: int, hands: int, profile: bool, out: dict) -> None:
 
     _REPLAYS.forget()
     _NEEDS.forget()
+    response = None  # the table screen in hand: the save's answer, or (at the game's start) its GET
     for _ in range(hands):
-        response = timed("get", lambda: client.get(f"/games/{game}/table/"))
-        assert response.status_code == 200, response.status_code
+        if response is None:
+            response = timed("get", lambda: client.get(f"/games/{game}/table/"))
+            assert response.status_code == 200, response.status_code
         m = re.search(rb'name="position" value="(\d+)"', response.content)
         position = int(m.group(1))
         if position >= HANDS_PER_GAME:
@@ -151,9 +155,12 @@ def play(client, game: int, hands: int, profile: bool, out: dict) -> None:
                                                            content_type=FORM, HTTP_HX_REQUEST="true",
                                                            HTTP_HX_TARGET="preview"))
         assert r.status_code == 200, r.status_code
-        r = timed("save", lambda form=form: client.post(f"/games/{game}/hands/", urlencode({**form, "action": "save"}),
+        # answered with the next table screen, as the browser's static/league/table.js asks; the game's end redirects
+        r = timed("save", lambda form=form: client.post(f"/games/{game}/hands/",
+                                                        urlencode({**form, "action": "save", "answer": "screen"}),
                                                         content_type=FORM))
-        assert r.status_code == 302, (r.status_code, r.content[:500])
+        assert r.status_code in (200, 302), (r.status_code, r.content[:500])
+        response = r if r.status_code == 200 else None
 
 
 def main() -> None:
@@ -195,11 +202,12 @@ def main() -> None:
     print(f"== one hand's server CPU, {args.settings} settings, {args.hands} hands "
           f"(1-min load {load:.1f} on {os.cpu_count()} CPUs)")
     total = 0.0
+    hands_timed = len(out["save"]["cpu"])
     for kind in KINDS:
         row = out[kind]
         p50 = statistics.median(row["cpu"])
         p95 = statistics.quantiles(row["cpu"], n=20, method="inclusive")[-1] if len(row["cpu"]) > 1 else p50
-        total += p50
+        total += p50 * len(row["cpu"]) / hands_timed  # the GET: once a game, at its start
         print(f"   {kind:8} CPU p50 {p50:6.1f} ms  p95 {p95:6.1f} ms   calls {statistics.median(row['calls']):8.0f}"
               f"   queries {statistics.median(row['queries']):4.0f}   {statistics.median(row['bytes']) / 1024:6.1f} KB")
     writes = out["save"]["writes"]
@@ -208,12 +216,11 @@ def main() -> None:
         per_save = len(writes) / len(out["save"]["cpu"])
         print(f"   the save's write transaction (BEGIN to COMMIT, wall, this process alone): p50 "
               f"{statistics.median(writes):.1f} ms, p95 {p95:.1f} ms, {per_save:.1f} a save")
-    hands_timed = len(out["save"]["cpu"])
     mean = sum(sum(out[kind]["cpu"]) for kind in KINDS) / hands_timed
     verdict = "met" if mean <= TARGET_MS_PER_HAND else "not met"
-    print(f"   hand     CPU {total:6.1f} ms (sum of the medians); {mean:.1f} ms a hand over whole games (every "
-          f"request, the all-last screens and the game's end included)   target ≤ {TARGET_MS_PER_HAND:.0f} ms: "
-          f"{verdict}")
+    print(f"   hand     CPU {total:6.1f} ms (the medians, each as often as a hand makes it); {mean:.1f} ms a hand "
+          f"over whole games (every request, the all-last screens and the game's end included)   target ≤ "
+          f"{TARGET_MS_PER_HAND:.0f} ms: {verdict}")
     # The same whole-game figure in Python calls: the same on any machine, whatever else runs (a before/after
     # on a busy or slower machine than the target's).
     profiled_hands = len(out["save"]["calls"])

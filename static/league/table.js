@@ -1,4 +1,5 @@
-/* Table screens: the tile picker. Everything works without it (the fields are plain text). */
+/* Table screens: the tile picker, and "Save hand" answered with the next screen. Everything works without it
+ * (the fields are plain text; the save redirects to the table). */
 (function () {
   "use strict";
   var SUITS = "mpsz";
@@ -107,4 +108,30 @@
   }
   if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", function () { init(); }); }
   else { init(); }
+})();
+
+/* "Save hand" answered with the next table screen itself (league/web/games/views/hands.py, ANSWER_FIELD): one
+ * request a hand instead of the save, a redirect and the screen's GET. The answer arrives at the save's address;
+ * the screen puts the table's own in its place (data-answers-save), so a reload or Back-and-forward asks for the
+ * table, never for the save again. Only where the address can be replaced is the answer asked for; elsewhere the
+ * form posts as always and the server redirects. */
+(function () {
+  "use strict";
+  if (!window.history || !history.replaceState) { return; }
+  function answerWithScreen() {
+    var answered = document.querySelector("[data-answers-save]");
+    if (answered && location.pathname !== answered.getAttribute("data-answers-save")) {
+      history.replaceState(history.state, "", answered.getAttribute("data-answers-save"));
+    }
+    var form = document.getElementById("hand-form");
+    if (form && !form.querySelector("input[name=answer]")) {
+      var field = document.createElement("input");
+      field.type = "hidden";
+      field.name = "answer";
+      field.value = "screen";
+      form.appendChild(field);
+    }
+  }
+  if (document.readyState === "loading") { document.addEventListener("DOMContentLoaded", answerWithScreen); }
+  else { answerWithScreen(); }
 })();

@@ -9,6 +9,8 @@ import shutil
 
 import pytest
 
+from tests.e2e.test_offline import SW_MS, wait_js
+from tests.e2e.test_offline_engine_on_demand import _refreshed
 from tests.e2e.test_table_browser import expect_preview, save, stored_events, tap
 from tests.e2e.waits import left_login, new_document
 
@@ -61,6 +63,54 @@ def test_back_and_save_again_stores_the_hand_once(base_url, page, seated):
     assert len(stored_events(game)) == 1  # Save again stored nothing
     page.goto(f"{base_url}/games/{game.pk}/table/")
     expect(page.locator("#hand-form input[name=position]")).to_have_value("1")
+
+
+def test_a_save_is_one_request_and_a_reload_after_it_saves_nothing_again(base_url, page, seated):
+    # "Save hand" is answered with the next table screen itself (issue 41): the server handles one request for it,
+    # no redirect and no GET of the table; the screen is at the table's address, so a reload asks for the table
+    # (not the save again, and no "resubmit the form?" question).
+    from django.core.signals import request_started
+
+    game, _ = seated
+    login(page, base_url, game)
+    # the service worker controls the page (once active, a reload puts the page under it) and has this member's
+    # pages fresh: it fetches nothing of its own while the requests are counted
+    wait_js(page, "navigator.serviceWorker.getRegistration()"
+                  ".then(r => { window.__active = !!(r && r.active); }), window.__active === true", timeout=SW_MS)
+    if not page.evaluate("navigator.serviceWorker.controller !== null"):
+        new_document(page, page.reload)
+    wait_js(page, "navigator.serviceWorker.controller !== null", timeout=SW_MS)
+    tap(page, "ron_winner", "0")
+    tap(page, "ron_loser", "1")
+    tap(page, "ron_value", "3-30")
+    expect_preview(page, [5800, -5800, 0, 0])
+    assert _refreshed(page) is True
+    page.wait_for_load_state("networkidle")
+    served: list[tuple[str, str]] = []
+
+    def count(sender, environ, **kwargs):
+        served.append((environ["REQUEST_METHOD"], environ["PATH_INFO"]))
+
+    request_started.connect(count, weak=False)
+    try:
+        save(page, next_position=1)
+        expect(page.locator(".messages .saved")).to_contain_text("조도윤")  # the saved hand, in words
+        assert page.url == f"{base_url}/games/{game.pk}/table/"
+        pages = [(method, path) for method, path in served if path.startswith(f"/games/{game.pk}/")]
+        assert pages == [("POST", f"/games/{game.pk}/hands/")]
+        # the worker kept the answer as the table's copy (what the screen shows with no network)
+        kept = page.evaluate(f"caches.open('club-pages').then(c => c.match('{base_url}/games/{game.pk}/table/'))"
+                             ".then(r => r && r.text())")
+        assert 'name="position" value="1"' in kept
+
+        served.clear()
+        new_document(page, page.reload)
+        expect(page.locator("#hand-form input[name=position]")).to_have_value("1")
+        assert [(m, p) for m, p in served if p.startswith(f"/games/{game.pk}/")] == [
+            ("GET", f"/games/{game.pk}/table/")]
+    finally:
+        request_started.disconnect(count)
+    assert len(stored_events(game)) == 1
 
 
 def test_double_tap_undo_removes_one_hand(base_url, page, seated):

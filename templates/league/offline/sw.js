@@ -155,20 +155,26 @@ function staticResponse(request) {
   });
 }
 
-function pageResponse(request, url) {
-  var key = url.origin + url.pathname;
+/* A navigation's answer that is the page of ``key`` (``isPage``), kept as a refresh keeps it: a refresh within the
+ * minute does not fetch it again, and a refresh that asks for the page meanwhile waits for this copy instead. */
+function keepAnswer(key, network, isPage) {
   var kept = null;
-  var network = fetch(request).then(function (resp) {
-    if (resp.ok && !resp.redirected) {
-      var copy = resp.clone();  // kept as a refresh keeps it: a refresh within the minute does not fetch it again
+  var answered = network.then(function (resp) {
+    if (resp.ok && !resp.redirected && isPage(resp)) {
+      var copy = resp.clone();
       kept = caches.open(PAGES_CACHE).then(function (cache) { return keepPage(cache, key, copy, ""); });
     }
     return resp;
   });
-  // A refresh that asks for this page meanwhile waits for this copy instead of fetching the page again.
-  var storing = network.then(function () { return kept; }).catch(function () {});
+  var storing = answered.then(function () { return kept; }).catch(function () {});
   storingPages[key] = storing;
   storing.then(function () { if (storingPages[key] === storing) { delete storingPages[key]; } });
+  return answered;
+}
+
+function pageResponse(request, url) {
+  var key = url.origin + url.pathname;
+  var network = keepAnswer(key, fetch(request), function () { return true; });
   var cached = function () {
     return caches.open(PAGES_CACHE).then(function (cache) { return cache.match(key, { ignoreVary: true }); });
   };
@@ -206,7 +212,11 @@ function openQueue() {
  * keep the posted fields (the table screen turns them into a waiting hand) and show the table screen. */
 function postOrKeep(request, game) {
   var copy = request.clone();
-  return fetch(request).catch(function (err) {
+  // A save answered with the next table screen (league/web/games/views/hands.py, sent with OWNER_HEADER) is the
+  // table's copy from now on, as a navigation to the table would keep it.
+  var table = new URL("/games/" + game + "/table/", self.location.origin).href;
+  var answered = keepAnswer(table, fetch(request), function (resp) { return resp.headers.get(OWNER_HEADER) !== null; });
+  return answered.catch(function (err) {
     return copy.formData().then(function (fd) {
       if (fd.get("action") === "preview") { throw err; }
       var entries = [];

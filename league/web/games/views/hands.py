@@ -10,6 +10,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.html import format_html
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -129,7 +130,33 @@ def _store(request: HttpRequest, gv: GameView, form, template: str,
         form.add_error(None, refusal_message(exc, gv.game))
         return render(request, template, {**build(), "form": form}, status=HTTPStatus.UNPROCESSABLE_ENTITY)
     _say_saved(request, gv, hand)
+    if request.POST.get(ANSWER_FIELD) == ANSWER_SCREEN:
+        answer = _next_screen(request, gv.game)
+        if answer is not None:
+            return answer
     return redirect("league:game_table", gv.game.pk)
+
+
+ANSWER_FIELD, ANSWER_SCREEN = "answer", "screen"
+"""The quick-entry form's ``answer=screen`` (added by static/league/table.js, which also puts the table's own address
+in the answer's place): the save is answered with the next table screen itself, not a redirect to it."""
+
+
+def _next_screen(request: HttpRequest, game: Game) -> HttpResponse | None:
+    """The table screen after a save, drawn as its GET (:func:`game_table`) draws it, as the save's own answer: one
+    request a hand instead of the save, its redirect and the screen's GET (a round trip less on a phone's network,
+    and the request's fixed costs paid once). None where the hand ended the game: the final table is reached
+    by the redirect, as before (its screen, the next game's seats, are the GET's)."""
+    gv = game_view(game, penalty_marks=True)
+    if gv.replay.final is not None:
+        return None
+    table = reverse("league:game_table", args=[game.pk])
+    # The answer is the table screen at the table's address: what it links back to "this page" by (the language
+    # menu's and the club switcher's next, a login's next) is the table, not the save.
+    request.path = table
+    response = render(request, "league/games/table.html", _table_context(request, gv, answers_save=table))
+    response[OWNER_HEADER] = page_owner(request)  # the service worker keeps it as the table's copy (sw.js)
+    return response
 
 
 def _code_guard(game: Game, *, events=(), hands=()) -> None:
