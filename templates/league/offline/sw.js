@@ -231,7 +231,7 @@ function postOrKeep(request, game) {
         });
       });
     }).then(function () {
-      return Response.redirect(new URL("/games/" + game + "/table/", self.location.origin).href, 303);
+      return Response.redirect(table, 303);
     });
   });
 }

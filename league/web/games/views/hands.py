@@ -154,9 +154,7 @@ def _next_screen(request: HttpRequest, game: Game) -> HttpResponse | None:
     # The answer is the table screen at the table's address: what it links back to "this page" by (the language
     # menu's and the club switcher's next, a login's next) is the table, not the save.
     request.path = table
-    response = render(request, "league/games/table.html", _table_context(request, gv, answers_save=table))
-    response[OWNER_HEADER] = page_owner(request)  # the service worker keeps it as the table's copy (sw.js)
-    return response
+    return _table_page(request, gv, answers_save=table)
 
 
 def _code_guard(game: Game, *, events=(), hands=()) -> None:
@@ -187,9 +185,14 @@ def _say_saved(request: HttpRequest, gv: GameView, hand) -> None:
 def game_table(request: HttpRequest, pk: int) -> HttpResponse:
     """The table-host screen (members of the club may watch; hand entry needs the right)."""
     game = load_game(request, pk, _view_check(request))
-    gv = game_view(game, penalty_marks=True)
-    response = render(request, "league/games/table.html", _table_context(request, gv))
-    response[OWNER_HEADER] = page_owner(request)  # the service worker keeps this copy (league/web/games/offline.py)
+    return _table_page(request, game_view(game, penalty_marks=True))
+
+
+def _table_page(request: HttpRequest, gv: GameView, **extra: Any) -> HttpResponse:
+    """The table screen as its GET and a save's answer send it: with whose it is, by which the service worker keeps
+    its copy (league/web/games/offline.py)."""
+    response = render(request, "league/games/table.html", _table_context(request, gv, **extra))
+    response[OWNER_HEADER] = page_owner(request)
     return response
 
 
