@@ -18,6 +18,8 @@ import time
 from django.conf import settings
 from django.contrib.sessions.backends.cached_db import SessionStore as CachedDBStore
 
+from config.db_sessions import PreparedSessionRead
+
 log = logging.getLogger(__name__)
 
 _paused_until = 0.0
@@ -33,7 +35,7 @@ def _cache_failed(what: str, exc: BaseException) -> None:
     log.warning("session cache unavailable (%s), using the database alone: %s", what, exc)
 
 
-class SessionStore(CachedDBStore):
+class SessionStore(PreparedSessionRead, CachedDBStore):
     def _cache_seconds(self, expiry_age: int) -> int:
         return max(0, min(int(expiry_age), int(getattr(settings, "SESSION_CACHE_SECONDS", 300))))
 

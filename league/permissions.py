@@ -181,14 +181,25 @@ def with_membership(games, user):
     """``games`` (a queryset of ``Game``) with ``user``'s membership lookup read in the same statement (issue 41:
     the table's GET, preview and save ask one statement less); :func:`keep_membership` then hands it to the
     request's memo. The same rows as :func:`_lookup_membership`'s, for the game's club and the game."""
-    if user is None or not getattr(user, "is_authenticated", False) or user.is_superuser:
+    if not reads_membership_with_game(user, games.db):
         return games
+    return with_membership_of(games, user.pk)
+
+
+def reads_membership_with_game(user, using: str) -> bool:
+    """Whether :func:`with_membership` reads ``user``'s membership with the games (a signed-in user who is no
+    superuser, on PostgreSQL or SQLite, in a request whose memo keeps it)."""
+    if user is None or not getattr(user, "is_authenticated", False) or user.is_superuser:
+        return False
+    # another database, or no request memo to keep it in: asked when needed
+    return _with_game_sql(connections[using]) is not None and _request_memberships.get() is not None
+
+
+def with_membership_of(games, user_id: int):
+    """``games`` with the membership of the user ``user_id`` read with them (see :func:`with_membership`)."""
     from django.db.models.expressions import RawSQL
 
-    sql = _with_game_sql(connections[games.db])
-    if sql is None or _request_memberships.get() is None:
-        return games  # another database, or no request memo to keep it in: asked when needed
-    return games.annotate(membership_read=RawSQL(sql, (user.pk, True)))
+    return games.annotate(membership_read=RawSQL(_with_game_sql(connections[games.db]), (user_id, True)))
 
 
 def keep_membership(user, game) -> None:

@@ -157,6 +157,10 @@ AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
 ]
 # --- login throttling (django-axes; club/auth.py) ----------------------------------------
+# Django's database sessions, read with SQL compiled once per process (config/db_sessions.py; production puts
+# the cache in front: config.sessions).
+SESSION_ENGINE = "config.db_sessions"
+
 AUTHENTICATION_BACKENDS = [
     "club.auth.LoginThrottleBackend",
     "django.contrib.auth.backends.ModelBackend",

@@ -14,16 +14,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db import IntegrityError
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from core.audit import audit
 from core.models import AuditEntry
+from core.prepared import PreparedRead
 from core.validation import BadInput, check_value, storable
 from league.error_codes import LeagueErrorCode as Code
 from league.games.errors import HandConflict, HandRefused
 from league.games.game_stats import stats_of_replay
-from league.games.selectors import build_record, replay_record
+from league.games.selectors import build_record, game_hand_records, replay_record
 from league.models import Game, HandRecord, Penalty
 from league.signals import game_finished, penalty_hand_deleted, season_results_changed
 from scoring.errors import ScoringError
@@ -37,9 +38,20 @@ def storable_event(event: Any, position: int | None) -> None:
         raise HandRefused(f"The hand {exc.message}. Nothing was stored.", hand=position) from None
 
 
+_LOCKED = PreparedRead("a game under its row lock", Game, lambda *, pk: Game.objects.select_for_update(
+    of=("self",)).select_related("season", "ruleset", "club").filter(pk=pk))
+
+
 def locked(game: Game) -> Game:
-    """The game read again under its row lock (with the seat names the request already read)."""
-    fresh = Game.objects.select_for_update(of=("self",)).select_related("season", "ruleset", "club").get(pk=game.pk)
+    """The game read again under its row lock (with the seat names the request already read), in SQL compiled once
+    per process (``core.prepared``: every save asks for it)."""
+    using = game._state.db or "default"
+    if transaction.get_autocommit(using):  # what select_for_update checks as it compiles
+        raise transaction.TransactionManagementError("select_for_update cannot be used outside of a transaction.")
+    found = _LOCKED.rows(pk=game.pk, using=using)
+    if not found:
+        raise Game.DoesNotExist(f"Game {game.pk} does not exist.")
+    fresh = found[0]
     if getattr(game, "_seat_names", None) is not None:
         fresh._seat_names = game._seat_names
     return fresh
@@ -127,7 +139,7 @@ def append(*, game: Game, position: int, event: dict[str, Any], by, reason: str 
     storable(reason, "reason")
     if isinstance(position, bool) or not isinstance(position, int) or position < 0:
         raise HandRefused("The position must be a whole number from 0.", code=Code.POSITION)
-    hands = list(game.hands.order_by("position"))
+    hands = game_hand_records(game)
     if position < len(hands):
         existing = hands[position]
         if canonical(game, existing.event) == canonical(game, event):
@@ -170,7 +182,7 @@ def append(*, game: Game, position: int, event: dict[str, Any], by, reason: str 
 
 
 def delete(*, game: Game, hand: HandRecord, by, reason: str, cancel_penalty: bool = True) -> dict[str, Any]:
-    hands = list(game.hands.order_by("position"))
+    hands = game_hand_records(game)
     events = [h.event for i, h in enumerate(hands) if i != hand.position]
     was_finished = game.status == Game.Status.FINISHED
     try:

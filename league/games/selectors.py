@@ -13,6 +13,7 @@ from django.db.models import Exists, OuterRef, QuerySet
 
 from club.models import Club, Member
 from core.memo import Memo
+from core.prepared import PreparedRead
 from league.models import Game, HandRecord, Penalty, Season
 
 RECORD_FORMAT = "mahjong-club-game/1"
@@ -85,14 +86,26 @@ def build_record(game: Game, events: Iterable[dict[str, Any]]) -> dict[str, Any]
 
 
 def game_events(game: Game) -> list[dict[str, Any]]:
-    return [h.event for h in game.hands.order_by("position")]
+    return [h.event for h in game_hand_records(game)]
+
+
+_HANDS = PreparedRead("a game's hands", HandRecord,
+                      lambda *, game_id: HandRecord.objects.filter(game_id=game_id).order_by("position"))
+_MARKED_HANDS = PreparedRead("a game's hands with their penalty marks", HandRecord,
+                             lambda *, game_id: with_penalty_marks(
+                                 HandRecord.objects.filter(game_id=game_id).order_by("position")))
 
 
 def game_hand_records(game: Game, *, penalty_marks: bool = False) -> list[HandRecord]:
-    """The game's hand records in order; with ``penalty_marks`` each has ``active_penalty`` (whether
-    an active Penalty row was made with it), which the table screen's undo panel asks of the last."""
-    qs = game.hands.order_by("position")
-    return list(with_penalty_marks(qs) if penalty_marks else qs)
+    """The game's hand records in order (``game.hands.order_by("position")``, each hand's ``game`` the one given);
+    with ``penalty_marks`` each has ``active_penalty`` (whether an active Penalty row was made with it), which the
+    table screen's undo panel asks of the last. Read with SQL compiled once per process (``core.prepared``): every
+    table request and every save asks for them."""
+    hands = (_MARKED_HANDS if penalty_marks else _HANDS).rows(game_id=game.pk, using=game._state.db or "default")
+    keep_game = HandRecord.game.field.set_cached_value
+    for hand in hands:
+        keep_game(hand, game)
+    return hands
 
 
 def with_penalty_marks(hands: QuerySet[HandRecord]) -> QuerySet[HandRecord]:

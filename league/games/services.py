@@ -340,7 +340,7 @@ def next_position(*, game: Game, position: int | None, event: dict[str, Any], by
         records.check_writable(game)
         at = position if isinstance(position, int) else None
         try:  # the engine's words when the record says how it ended ("already over (time)")
-            records.replay_events(game, [h.event for h in game.hands.order_by("position")] + [event])
+            records.replay_events(game, [h.event for h in game_selectors.game_hand_records(game)] + [event])
         except ScoringError as exc:
             raise HandRefused(exc.message, hand=exc.hand, code=Code.FINISHED, error=exc) from exc
         raise HandRefused(FINISHED, hand=at, code=Code.FINISHED)
@@ -363,7 +363,7 @@ def time_over(game: Game) -> bool:
     limit = clock.time_limit(game)
     if not clock.time_is_up(limit):
         return False
-    hands = list(game.hands.order_by("position"))
+    hands = game_selectors.game_hand_records(game)
     try:
         rep = records.replay_events(game, [h.event for h in hands])
     except ScoringError:
@@ -444,7 +444,7 @@ def game_result(*, game: Game, scores: Sequence[int], sticks: int = 0, by=None, 
         raise PermissionDenied("Only a referee or a club admin can enter a game's final scores.")
     records.check_writable(game)
     event: dict[str, Any] = {"kind": "result", "scores": list(scores), "sticks": sticks}
-    hands = list(game.hands.order_by("position"))
+    hands = game_selectors.game_hand_records(game)
     if not hands:
         records.append(game=game, position=0, event=event, by=by, reason=reason)
         return game
@@ -505,7 +505,7 @@ def hand_edit(*, hand: HandRecord, event: dict[str, Any], by=None, reason: str =
                           "is corrected on the score entry.", hand=hand.position, code=Code.END_IS_A_SERVICE)
     guard_change(game, by, hands=[hand], events=[event], reason=reason)
     claim = claim_key(once, scope="hand_edit", by=by)
-    hands = list(game.hands.order_by("position"))
+    hands = game_selectors.game_hand_records(game)
     events = [h.event for h in hands]
     if records.canonical(game, events[hand.position]) == records.canonical(game,
                          event) and events[hand.position] == event:

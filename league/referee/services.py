@@ -22,6 +22,7 @@ from core.validation import storable
 from league import permissions
 from league.error_codes import LeagueErrorCode as Code
 from league.games import records
+from league.games import selectors as game_selectors
 from league.games import services as game_services
 from league.games.errors import HandRefused
 from league.models import Game, HandRecord, Penalty, PenaltyKind, Season
@@ -58,7 +59,7 @@ def event_penalty(*, game: Game, position: int, event: dict[str, Any], by) -> tu
     seats = {s.seat: s.member for s in game.seat_set.select_related("member")}
     if isinstance(seat, bool) or seat not in seats:
         try:
-            records.replay_events(game, [h.event for h in game.hands.order_by("position")] + [event])
+            records.replay_events(game, [h.event for h in game_selectors.game_hand_records(game)] + [event])
         except ScoringError as exc:
             raise records.refused(exc) from exc
         raise HandRefused("A penalty needs the seat of the player it is given to.", hand=position)
