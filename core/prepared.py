@@ -52,6 +52,7 @@ class _Compiled:
     params: tuple[Any, ...]  # the first call's parameters: the constants stay, the slots are replaced
     slots: tuple[_Slot, ...]
     types: tuple[tuple[str, type], ...]
+    converters: dict[int, Any]  # each column's converters from the database's values (as the compiler finds them)
 
 
 def _changed(value: Any) -> Any:
@@ -91,6 +92,8 @@ class _Ready:
         compiler.connection = connection or connections[using]
         sql, params = self.compiled.sql, tuple(self.params)
         compiler.as_sql = lambda *args, **kwargs: (sql, params)
+        converters = self.compiled.converters
+        compiler.get_converters = lambda expressions: converters
         return compiler
 
 
@@ -143,8 +146,10 @@ class PreparedRead(Generic[M]):
         taken = [slot.position for slot in slots]
         if len(taken) != len(set(taken)):
             raise ValueError(f"{self.name}: two values share a parameter")
+        # The converters are the compiler's for its columns (results_iter asks for the same ones every time).
+        converters = compiler.get_converters([column[0] for column in compiler.select[0:compiler.col_count]])
         return _Compiled(compiler=compiler, sql=sql, params=params, slots=tuple(slots),
-                         types=tuple((name, type(value)) for name, value in values.items()))
+                         types=tuple((name, type(value)) for name, value in values.items()), converters=converters)
 
 
 __all__ = ["PreparedRead"]
