@@ -20,13 +20,16 @@ import logging
 
 from axes.backends import AxesStandaloneBackend
 from django.conf import settings
-from django.core.exceptions import ImproperlyConfigured
+from django.contrib.auth import get_user_model
+from django.contrib.auth.backends import ModelBackend
+from django.core.exceptions import ImproperlyConfigured, PermissionDenied
 from django.utils.translation import gettext as _
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import Throttled, ValidationError
 from rest_framework.throttling import ScopedRateThrottle
 
 from core.memo import memoize
+from core.prepared import PreparedRead
 
 log = logging.getLogger(__name__)
 
@@ -101,6 +104,38 @@ class LoginThrottleBackend(AxesStandaloneBackend):
         if request is None:
             return None
         return super().authenticate(request, username=username, password=password, **kwargs)
+
+
+class UserBackend(ModelBackend):
+    """Django's ``ModelBackend``, whose signed-in user (asked for on every request) is read with SQL compiled once per
+    process (``core.prepared``; issue 41: a sixth of a table request's CPU was building SQL).
+
+    Django's own ``ModelBackend`` stays listed after it (``AUTHENTICATION_BACKENDS``) for the sessions signed in
+    before: a session names the backend that let it in. So that a wrong password is not hashed twice (once here,
+    once there), a refusal here ends the login (``PermissionDenied``: Django then reports the failed login, as
+    when every backend says no).
+    """
+
+    def authenticate(self, request, username=None, password=None, **kwargs):
+        user = super().authenticate(request, username=username, password=password, **kwargs)
+        named = username if username is not None else kwargs.get(get_user_model().USERNAME_FIELD)
+        if user is None and named is not None and password is not None:
+            raise PermissionDenied
+        return user
+
+    def get_user(self, user_id):
+        if not isinstance(user_id, int) or isinstance(user_id, bool):
+            return super().get_user(user_id)
+        found = _signed_in().rows(pk=user_id)
+        user = found[0] if found else None
+        return user if user is not None and self.user_can_authenticate(user) else None
+
+
+@memoize("the signed-in user's read", size=1)
+def _signed_in() -> PreparedRead:
+    """The read of a user by id (made on first use: the user model is known once the apps are loaded)."""
+    model = get_user_model()
+    return PreparedRead("the signed-in user", model, lambda *, pk: model._default_manager.filter(pk=pk))
 
 
 class LoginThrottled(Throttled):

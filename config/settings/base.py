@@ -163,6 +163,8 @@ SESSION_ENGINE = "config.db_sessions"
 
 AUTHENTICATION_BACKENDS = [
     "club.auth.LoginThrottleBackend",
+    # ModelBackend with the signed-in user read by prepared SQL; Django's own after it for the sessions it let in.
+    "club.auth.UserBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_FAILURE_LIMIT = 5

@@ -70,7 +70,7 @@ def join(request: HttpRequest, slug: str) -> HttpResponse:
         else:
             throttle.hit(request, *limits)
             if signup is not None:
-                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+                login(request, user, backend="club.auth.UserBackend")
             messages.success(request, _("Your request was sent. An admin of %(club)s will answer it.")
                              % {"club": club.name})
             return redirect("club:me")
@@ -97,7 +97,7 @@ def invite_redeem(request: HttpRequest, code: str = "") -> HttpResponse:
         else:
             if signup is not None:
                 throttle.hit(request, throttle.SIGNUPS)
-                login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+                login(request, user, backend="club.auth.UserBackend")
             messages.success(request, _("Welcome, %(name)s: your login is linked to %(club)s.")
                              % {"name": member.display_name, "club": member.club.name})
             return redirect("club:me")
