@@ -175,6 +175,14 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory(prefix="hand-cpu-") as tmp:
         configure(args, Path(tmp))
+        # The application loaded, then frozen for the garbage collector, as both servers start a worker: gunicorn's
+        # pre_fork (config/gunicorn.conf.py) and the embedded runserver (core/management/commands/runserver.py).
+        from django.core.wsgi import get_wsgi_application
+
+        from core.management.commands.runserver import freeze_loaded_app
+
+        get_wsgi_application()
+        freeze_loaded_app()
         time_write_transactions()
         from django.test import Client
 

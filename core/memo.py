@@ -33,7 +33,9 @@ words per language (``league.web.templatetags.offline``), the zipped ``scoring``
 (``league.web.games.offline``), the membership lookup's SQL per database vendor (``league.permissions``),
 the trusted proxies' networks (``club.auth``), and for the table screen (issue 41): the reversed ``{% url %}``
 paths and the ``{% remember %}`` fragments (``config.remembered``), the static files' URLs (``config.storage``)
-and the offline configuration's fixed JSON (``league.web.templatetags.offline``).
+and the offline configuration's fixed JSON (``league.web.templatetags.offline``); the reads whose SQL is
+compiled once per process (``core.prepared``: a table request's game, its hands, the session, the signed-in user's
+read made in ``club.auth``).
 
 This module sits in ``core`` (the lowest layer) so every app, the lowest included, may import it.
 """

@@ -27,6 +27,8 @@ MEMO_HOMES = {
     "static urls": "config.storage",
     "offline config fixed parts": "league.web.templatetags.offline",
     "offline config grid values": "league.web.templatetags.offline",
+    "prepared reads": "core.prepared",
+    "the signed-in user's read": "club.auth",
 }
 
 
