@@ -2,6 +2,8 @@
 # Every row of issue 41's table, each printed by its bench against its target, RUNS times (default 3), the rows
 # interleaved (run 1 of every row, then run 2, ...), with the load average before each. Run on a quiet machine:
 #     bench/issue41_rows.sh [RUNS] 2>&1 | tee /tmp/issue41-rows.log
+# ONLY=REGEX runs only the rows whose name matches (grep -E), e.g. the request path's:
+#     ONLY="hand CPU|game's end|tables" bench/issue41_rows.sh 3
 # The databases named here are dropped and re-created by the benches (never a real one); Redis db 11.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -12,6 +14,9 @@ REDIS=redis://127.0.0.1:6379/11
 export SHARED_DIR="${SHARED_DIR:-$(cd .. && pwd)/shared}"
 
 row() {  # row NAME COMMAND...: the load, then the bench's own lines (AXES's log lines left out)
+    if [ -n "${ONLY:-}" ] && ! grep -qE "$ONLY" <<<"$1"; then
+        return
+    fi
     echo
     echo "#### $1 (run $run of $RUNS; load $(cut -d' ' -f1-3 /proc/loadavg), $(date +%H:%M:%S))"
     shift

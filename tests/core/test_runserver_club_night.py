@@ -2,6 +2,7 @@
 requests run at a time."""
 from __future__ import annotations
 
+import gc
 import io
 import socket
 import threading
@@ -78,3 +79,14 @@ def test_at_most_a_few_requests_run_at_once_and_each_gets_its_body():
 def test_the_command_serves_the_application_in_turns():
     handler = Command().get_handler(use_static_handler=False, insecure_serving=False)
     assert handler.__name__ == "app_in_turn"
+
+
+def test_the_loaded_application_is_frozen_for_the_garbage_collector():
+    """As gunicorn's pre_fork does (config/gunicorn.conf.py): a full collection no longer walks the loaded app."""
+    gc.unfreeze()
+    try:
+        assert gc.get_freeze_count() == 0
+        Command().get_handler(use_static_handler=False, insecure_serving=False)
+        assert gc.get_freeze_count() > 10_000  # Django and the app's modules, classes and functions
+    finally:
+        gc.unfreeze()
