@@ -3,7 +3,7 @@
 Each table is one logged-in host (a client thread) playing hanchans at its own game: it loads the
 table screen, asks for the htmx preview of the next hand, and saves it; the save is answered with the
 next table screen (``answer=screen``, as the browser's static/league/table.js asks), so a game's table
-screen is fetched once, at its start. Every 8th hand ends the game: its save redirects to the final
+screen is fetched once, at its start. Every 8th hand ends the game: its save is answered with the final
 table, and the standings recompute it queues is part of the night; the table then moves to its next
 game. The hosts all log in first and the night's clock starts when the last one is in (a login is not
 a table screen, and sixteen at once would land on the first GETs).
@@ -207,7 +207,9 @@ class Host(threading.Thread):
                            headers={"HX-Request": "true", "HX-Target": "preview"})
                 answer = self.timed(self.timings.save, (200, 302), "POST", f"/games/{game}/hands/",
                                     {**form, "action": "save", "answer": "screen"})
-                html = answer if b'id="hand-form"' in answer else None  # the game's end: a redirect
+                html = answer if b'id="hand-form"' in answer else None
+                if html is None:  # the game's end, answered with its final table: the table's next game
+                    games.pop(0)
                 done += 1
                 with self.lock:
                     self.timings.hands += 1

@@ -1,8 +1,10 @@
 """A game's end as cheap as a hand (issue 41, row "game-ending hand vs a normal hand at 10k games").
 
-What the host waits for after tapping Save: the save and the next screen (the GET its redirect asks for).
-For a normal hand that is the table with the next hand's form; for the hand that ends the game it is the
-final screen, and the save is where the game's end is announced (its result stored, the statistics, the
+What the host waits for after tapping Save: the save answered with the next screen (``answer=screen``, as the
+browser's static/league/table.js asks; ``--redirect``: the save, its redirect and the screen's GET, as a browser
+without the script, and as this bench measured before the answer). For a normal hand that is the table with the
+next hand's form; for the hand that ends the game it is the final screen, and the save is where the game's end
+is announced (its result stored, the statistics, the
 standings asked for, notify's messages, the tournament's table). This bench times both in one process,
 through Django's whole request path, in a season that already holds ``--season-games`` finished games
 (10,000 by default, played hand by hand on the engine as ``bench/season_scale.py`` plays them, and ranked
@@ -81,19 +83,42 @@ def fill_season(season_id: int, table_members: list[int], *, games: int, players
 PROFILE: cProfile.Profile | None = None  # --profile: the game-ending saves, by the CPU clock
 
 
+CLOSED: list[tuple[float, float]] = []  # (wall, thread CPU) when a response began to be closed
+
+
+def _watch_closing() -> None:
+    """Note when each response begins to be closed: a server has sent its last byte by then, and what the request
+    deferred until after its response (``core.queueing.after_response``: a broker's message) runs from there, in
+    the test client as in gunicorn; the host no longer waits for it."""
+    from django.http.response import HttpResponseBase
+
+    close = HttpResponseBase.close
+
+    def noted_close(self):
+        CLOSED.append((time.perf_counter(), time.thread_time()))
+        close(self)
+
+    HttpResponseBase.close = noted_close
+
+
 def timed(call, *, profiled: bool = False) -> tuple[object, float, float]:
-    """The response, the wall ms and the calling thread's CPU ms of ``call()``."""
+    """The response, and the wall ms and the calling thread's CPU ms of ``call()`` until its response was ready
+    (what ran after it, at the response's close, is the server's time, not the host's wait)."""
+    CLOSED.clear()
     w0, c0 = time.perf_counter(), time.thread_time()
     if profiled and PROFILE is not None:
         PROFILE.enable()
     response = call()
     if profiled and PROFILE is not None:
         PROFILE.disable()
-    return response, (time.perf_counter() - w0) * 1000, (time.thread_time() - c0) * 1000
+    w1, c1 = CLOSED[0] if CLOSED else (time.perf_counter(), time.thread_time())
+    return response, (w1 - w0) * 1000, (c1 - c0) * 1000
 
 
-def play_game(client, game: int, out: dict[str, list[tuple[float, float, float, float]]]) -> None:
-    """Eight hands of ``game``; each hand's save + next GET into ``out["normal"]`` or ``out["end"]``."""
+def play_game(client, game: int, out: dict[str, list[tuple[float, float, float, float]]], *,
+              redirect: bool = False) -> None:
+    """Eight hands of ``game``; each hand's save (+ the next GET with ``redirect``) into ``out["normal"]`` or
+    ``out["end"]``, as (save wall, GET wall, save CPU, GET CPU) (the GET's 0 where the save answered with it)."""
     from bench.club_night import HANDS_PER_GAME, event_for
 
     response = client.get(f"/games/{game}/table/")
@@ -109,14 +134,19 @@ def play_game(client, game: int, out: dict[str, list[tuple[float, float, float, 
         r = client.post(f"/games/{game}/hands/preview/", urlencode(form), content_type=FORM,
                         HTTP_HX_REQUEST="true", HTTP_HX_TARGET="preview")
         assert r.status_code == 200, r.status_code
-        saved, save_wall, save_cpu = timed(lambda form=form: client.post(
-            f"/games/{game}/hands/", urlencode({**form, "action": "save"}), content_type=FORM),
-            profiled=position == HANDS_PER_GAME - 1)
-        assert saved.status_code == 302, (saved.status_code, saved.content[:300])
-        response, get_wall, get_cpu = timed(lambda saved=saved: client.get(saved["Location"]))
+        sent = {**form, "action": "save"} if redirect else {**form, "action": "save", "answer": "screen"}
+        saved, save_wall, save_cpu = timed(lambda sent=sent: client.post(
+            f"/games/{game}/hands/", urlencode(sent), content_type=FORM), profiled=position == HANDS_PER_GAME - 1)
+        if redirect:
+            assert saved.status_code == 302, (saved.status_code, saved.content[:300])
+            response, get_wall, get_cpu = timed(lambda saved=saved: client.get(saved["Location"]))
+        else:
+            assert saved.status_code == 200, (saved.status_code, saved.content[:300])
+            response, get_wall, get_cpu = saved, 0.0, 0.0
         kind = "end" if position == HANDS_PER_GAME - 1 else "normal"
         out[kind].append((save_wall, get_wall, save_cpu, get_cpu))
     assert b'name="position"' not in response.content, "the game did not end at its eighth hand"
+    assert b'data-testid="final"' in response.content, "no final table after the game's end"
 
 
 def main() -> None:
@@ -128,6 +158,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/game_end")
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/5")
+    parser.add_argument("--redirect", action="store_true",
+                        help="each save redirects and the screen is its GET (a browser without the script)")
     parser.add_argument("--profile", type=int, default=0,
                         help="print the N most expensive functions (cumulative) of the game-ending saves")
     args = parser.parse_args()
@@ -139,6 +171,7 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory(prefix="game-end-") as tmp:
         configure(args, Path(tmp))
+        _watch_closing()
         from django.test import Client
 
         from bench.club_night import setup_data
@@ -159,7 +192,7 @@ def main() -> None:
         background: list[float] = []
         for g, game in enumerate(games):
             sink = out if g else {"normal": [], "end": []}  # the first game warms imports and caches
-            play_game(client, game, sink)
+            play_game(client, game, sink, redirect=args.redirect)
             w0 = time.perf_counter()
             assert later.wait_idle(300), "the background runner did not finish within five minutes"
             if g:
@@ -177,8 +210,10 @@ def main() -> None:
         medians[kind] = statistics.median(walls)
         save_wall = statistics.median(row[0] for row in out[kind])
         get_wall = statistics.median(row[1] for row in out[kind])
-        print(f"   {label:22} save + next GET: wall p50 {statistics.median(walls):6.1f} ms "
-              f"(min {min(walls):6.1f}, max {max(walls):6.1f}; save {save_wall:.1f} + GET {get_wall:.1f})   "
+        what = "save + next GET" if args.redirect else "save with its screen"
+        parts = f"; save {save_wall:.1f} + GET {get_wall:.1f}" if args.redirect else ""
+        print(f"   {label:22} {what}: wall p50 {statistics.median(walls):6.1f} ms "
+              f"(min {min(walls):6.1f}, max {max(walls):6.1f}{parts})   "
               f"request thread's CPU p50 {statistics.median(cpus):6.1f} ms   ({len(walls)} hands)")
     if background and args.settings == "embedded":
         print(f"   after the game's end, until the background runner was idle (the standings' update "

@@ -70,6 +70,14 @@ def configure(args, tmp: Path) -> None:
     if args.settings == "production":  # the hashed, compressed files gunicorn serves (kept in staticfiles/)
         call_command("collectstatic", "--noinput", verbosity=0)
     call_command("migrate", "--noinput", verbosity=0)
+    # The application loaded, then frozen for the garbage collector, as both servers start a worker: gunicorn's
+    # pre_fork (config/gunicorn.conf.py) and the embedded runserver (core/management/commands/runserver.py).
+    from django.core.wsgi import get_wsgi_application
+
+    from core.management.commands.runserver import freeze_loaded_app
+
+    get_wsgi_application()
+    freeze_loaded_app()
 
 
 WRITES: list[float] = []  # wall ms of each outermost transaction (the save's write lock on SQLite)
@@ -143,6 +151,8 @@ def play(client, game: int, hands: int, profile: bool, out: dict) -> None:
             response = timed("get", lambda: client.get(f"/games/{game}/table/"))
             assert response.status_code == 200, response.status_code
         m = re.search(rb'name="position" value="(\d+)"', response.content)
+        if m is None:  # the final table (the game-ending save's answer): the game is over
+            return
         position = int(m.group(1))
         if position >= HANDS_PER_GAME:
             return
@@ -155,12 +165,12 @@ def play(client, game: int, hands: int, profile: bool, out: dict) -> None:
                                                            content_type=FORM, HTTP_HX_REQUEST="true",
                                                            HTTP_HX_TARGET="preview"))
         assert r.status_code == 200, r.status_code
-        # answered with the next table screen, as the browser's static/league/table.js asks; the game's end redirects
+        # answered with the next table screen (the game's end: its final table), as static/league/table.js asks
         r = timed("save", lambda form=form: client.post(f"/games/{game}/hands/",
                                                         urlencode({**form, "action": "save", "answer": "screen"}),
                                                         content_type=FORM))
-        assert r.status_code in (200, 302), (r.status_code, r.content[:500])
-        response = r if r.status_code == 200 else None
+        assert r.status_code == 200, (r.status_code, r.content[:500])
+        response = r
 
 
 def main() -> None:
@@ -175,14 +185,6 @@ def main() -> None:
 
     with tempfile.TemporaryDirectory(prefix="hand-cpu-") as tmp:
         configure(args, Path(tmp))
-        # The application loaded, then frozen for the garbage collector, as both servers start a worker: gunicorn's
-        # pre_fork (config/gunicorn.conf.py) and the embedded runserver (core/management/commands/runserver.py).
-        from django.core.wsgi import get_wsgi_application
-
-        from core.management.commands.runserver import freeze_loaded_app
-
-        get_wsgi_application()
-        freeze_loaded_app()
         time_write_transactions()
         from django.test import Client
 

@@ -53,6 +53,8 @@ class _Compiled:
     slots: tuple[_Slot, ...]
     types: tuple[tuple[str, type], ...]
     converters: dict[int, Any]  # each column's converters from the database's values (as the compiler finds them)
+    iterable: type  # what the queryset yields: models, or (``values_list``) values
+    fields: tuple[str, ...] | None
 
 
 def _changed(value: Any) -> Any:
@@ -82,10 +84,14 @@ def _as_is(value: Any) -> Any:
 
 
 class _Ready:
-    """Stands in for a queryset's ``query``: hands Django's ``ModelIterable`` a compiler that knows its SQL."""
+    """Stands in for a queryset's ``query``: hands Django's iterable a compiler that knows its SQL (and what else the
+    iterable asks of the query, its shape, from the query that was compiled)."""
 
     def __init__(self, compiled: _Compiled, params: list[Any]) -> None:
         self.compiled, self.params = compiled, params
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.compiled.compiler.query, name)
 
     def get_compiler(self, using=None, connection=None, elide_empty=True):
         compiler = copy.copy(self.compiled.compiler)
@@ -100,9 +106,9 @@ class _Ready:
 class PreparedRead(Generic[M]):
     """A read of ``model`` built by ``build(**values)``, compiled once per process, alias and shape.
 
-    ``rows(shape=..., **values)`` returns the list ``list(build(**values))`` would. ``build`` must give a queryset
-    of ``model`` whose SQL depends on ``shape`` alone and whose values are the keyword arguments (ints, strs,
-    datetimes), each used as a parameter as it is given.
+    ``rows(shape=..., **values)`` returns the list ``list(build(**values))`` would (models, or a ``values_list``'s
+    values). ``build`` must give a queryset of ``model`` whose SQL depends on ``shape`` alone and whose values are
+    the keyword arguments (ints, strs, datetimes), each used as a parameter as it is given.
     """
 
     def __init__(self, name: str, model: type[M], build: Callable[..., QuerySet[M]]) -> None:
@@ -116,7 +122,9 @@ class PreparedRead(Generic[M]):
         params = list(compiled.params)
         for slot in compiled.slots:
             params[slot.position] = slot.adapt(values[slot.name])
-        return list(QuerySet(model=self.model, query=_Ready(compiled, params), using=using))
+        queryset = QuerySet(model=self.model, query=_Ready(compiled, params), using=using)
+        queryset._iterable_class, queryset._fields = compiled.iterable, compiled.fields
+        return list(queryset)
 
     def _compile(self, values: dict[str, Any], using: str) -> _Compiled:
         connection = connections[using]
@@ -127,13 +135,13 @@ class PreparedRead(Generic[M]):
                 raise ValueError(f"{self.name}: the read is of {queryset.model.__name__}, not {self.model.__name__}")
             compiler = queryset.query.get_compiler(using=using)
             sql, params = compiler.as_sql()
-            return compiler, sql, tuple(params)
+            return compiler, sql, tuple(params), queryset
 
-        compiler, sql, params = compiled_with(values)
+        compiler, sql, params, first = compiled_with(values)
         slots = []
         for name, value in values.items():
             other = _changed(value)
-            _c, other_sql, other_params = compiled_with({**values, name: other})
+            _c, other_sql, other_params, _q = compiled_with({**values, name: other})
             if other_sql != sql or len(other_params) != len(params):
                 raise ValueError(f"{self.name}: its SQL changes with {name!r}; make that part of its shape")
             for position, (sent, sent_other) in enumerate(zip(params, other_params, strict=True)):
@@ -149,7 +157,8 @@ class PreparedRead(Generic[M]):
         # The converters are the compiler's for its columns (results_iter asks for the same ones every time).
         converters = compiler.get_converters([column[0] for column in compiler.select[0:compiler.col_count]])
         return _Compiled(compiler=compiler, sql=sql, params=params, slots=tuple(slots),
-                         types=tuple((name, type(value)) for name, value in values.items()), converters=converters)
+                         types=tuple((name, type(value)) for name, value in values.items()), converters=converters,
+                         iterable=first._iterable_class, fields=first._fields)
 
 
 __all__ = ["PreparedRead"]

@@ -67,7 +67,8 @@ def on_commit(task, arg: int, what: str, *, countdown: float | None = None,
     """Queue ``task(arg)`` once the current transaction commits (:func:`send`: never raises).
 
     ``background``: a task nobody waits for on the page (the standings' update, the federation's, a message's
-    send). With no broker it does not run inside the request that committed: see :func:`in_background`.
+    send). With no broker it does not run inside the request that committed: see :func:`in_background`; with
+    one, inside a request, it is sent once the response has been (:func:`after_response`).
     ``when``: asked after the commit, outside the transaction; False queues nothing (a question cheaper than a
     broker's message: whether the club is in a federation at all)."""
     def queue() -> None:
@@ -78,6 +79,12 @@ def on_commit(task, arg: int, what: str, *, countdown: float | None = None,
             return
         send(task, arg, what, countdown=countdown, run_here_if_unreachable=run_here_if_unreachable)
 
+    if background and not settings.CELERY_TASK_ALWAYS_EAGER and _after_response.get() is not None:
+        # With a broker, inside a request: the question and the message wait until the response has been sent (the
+        # host's screen does not wait for Redis); a broker that is away is logged as before, and requeue_stale finds
+        # what was lost (the change itself was stored in the transaction: ``standings_changed_at``...).
+        transaction.on_commit(lambda: after_response(("send", task.name, arg), queue))
+        return
     transaction.on_commit(queue)
 
 

@@ -14,6 +14,7 @@ from django.dispatch import receiver
 
 from club.models import Member
 from club.signals import record_moved
+from core.prepared import PreparedRead
 from core.queueing import on_commit
 from events.signals import tournament_finished
 from federation import tasks
@@ -22,7 +23,11 @@ from league.signals import game_finished, season_results_changed
 
 
 def _shares(club_id: int) -> bool:
-    return FederationClub.objects.filter(club_id=club_id).exists()
+    return bool(_SHARING.rows(club_id=club_id))  # every game's end asks (most clubs share nothing)
+
+
+_SHARING = PreparedRead("whether a club shares", FederationClub, lambda *, club_id: FederationClub.objects.filter(
+    club_id=club_id).values_list("pk", flat=True)[:1])
 
 
 @receiver(tournament_finished, dispatch_uid="federation.tournament_finished")

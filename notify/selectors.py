@@ -4,6 +4,7 @@ from __future__ import annotations
 from django.db.models import QuerySet
 
 from club.models import Club
+from core.prepared import PreparedRead
 from notify.models import Channel, MemberTelegram, Outbox
 
 
@@ -18,8 +19,11 @@ def recent_outbox(club: Club, limit: int = 50) -> list[Outbox]:
 
 def channels_listening(club_id: int, event: str) -> list[Channel]:
     """The club's active channels that chose ``event`` (one query; a channel's choice is a JSON list, read here)."""
-    return [channel for channel in Channel.objects.filter(club_id=club_id, active=True).order_by("id")
-            if event in (channel.events or [])]
+    return [channel for channel in _ACTIVE_CHANNELS.rows(club_id=club_id) if event in (channel.events or [])]
+
+
+_ACTIVE_CHANNELS = PreparedRead("a club's active channels", Channel, lambda *, club_id: Channel.objects.filter(
+    club_id=club_id, active=True).order_by("id"))  # every game's end asks
 
 
 def linked_member_ids(member_ids) -> list[int]:

@@ -27,6 +27,7 @@ from club.models import Club, Member
 from core.audit import audit
 from core.models import AuditEntry
 from core.once import Once, claim_key, mark_claimed
+from core.prepared import PreparedRead
 from events import access, team_schedule
 from events.access import Occasion, actor
 from events.error_codes import TeamLeagueErrorCode as Refusal
@@ -541,10 +542,15 @@ def _finish_if_done(match_day: MatchDay) -> None:
         team_match_day_finished.send(sender=MatchDay, match_day=match_day)
 
 
+_FIXTURE_OF_GAME = PreparedRead("a game's fixture", Fixture, lambda *, game_id: (
+    Fixture.objects.filter(game_id=game_id).select_related("match_day").order_by("pk")[:1]))
+
+
 @receiver(game_finished, dispatch_uid="events.team_match_day_finished")
 def _game_finished(sender, game, **kwargs) -> None:
     """A fixture's game finished: if it was its match day's last, the day is finished (notify announces it)."""
-    fixture = Fixture.objects.filter(game=game).select_related("match_day").first()
+    found = _FIXTURE_OF_GAME.rows(game_id=game.pk)  # every game's end asks (most are no fixture's)
+    fixture = found[0] if found else None
     if fixture is not None:
         _finish_if_done(MatchDay.objects.select_for_update(of=("self",)).get(pk=fixture.match_day_id))
 

@@ -23,6 +23,7 @@ from club.models import Club, Member
 from core.audit import audit as _audit  # the one audit trail writer
 from core.models import AuditEntry
 from core.once import Once, claim_key, mark_claimed
+from core.prepared import PreparedRead
 from events import access, seating
 from events.access import Occasion, actor
 from events.error_codes import SeatingErrorCode
@@ -414,11 +415,16 @@ def _unfinished(rnd: TournamentRound) -> list[str]:
     return [t.label for t in rnd.tables.filter(game__status=Game.Status.IN_PROGRESS).order_by("id")]
 
 
+_TABLE_OF_GAME = PreparedRead("a game's tournament table", TournamentTable, lambda *, game_id: (
+    TournamentTable.objects.filter(game_id=game_id).select_related("round__tournament").order_by("pk")[:1]))
+
+
 @receiver(game_finished, dispatch_uid="events.tournament_round_finished")
 def _round_finished(sender, game, **kwargs) -> None:
     """A tournament table's game finished: if it was the round's last one playing, say so (notify posts
     the round's results)."""
-    table = TournamentTable.objects.filter(game=game).select_related("round__tournament").first()
+    found = _TABLE_OF_GAME.rows(game_id=game.pk)  # every game's end asks (most are no tournament's)
+    table = found[0] if found else None
     if table is not None and not _unfinished(table.round):
         tournament_round_finished.send(sender=TournamentRound, round=table.round)
 

@@ -144,3 +144,15 @@ def test_a_session_is_read_until_it_expires():
     assert again.load() == {}
     assert again.session_key is None  # an expired key is forgotten, as Django's store forgets it
     assert SessionStore("no-such-key-0123456789abcdef").load() == {}
+
+
+def test_a_values_list_read_gives_the_values():
+    first, second = _two_games()
+    labels = PreparedRead("test: a game's label", Game, lambda *, pk: Game.objects.filter(pk=pk).values_list(
+        "table_label", flat=True))
+    pairs = PreparedRead("test: a game's label and seats", Game, lambda *, pk: Game.objects.filter(
+        pk=pk).values_list("table_label", "seats"))
+    assert labels.rows(pk=first.pk) == ["A"]
+    assert labels.rows(pk=second.pk) == ["B"]
+    assert pairs.rows(pk=second.pk) == [("B", 4)]
+    assert labels.rows(pk=second.pk + 1000) == []

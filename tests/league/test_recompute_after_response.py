@@ -92,3 +92,21 @@ def test_outside_a_request_the_recompute_is_not_deferred(game, players, settings
     for i, event in enumerate(ALL_LAST_FINISH):
         game_services.hand_record(game=game, position=i, event=event, by=players[0].user)
     assert StandingsSnapshot.objects.get(season=game.season).games_count == 1
+
+
+def test_with_a_broker_the_update_is_sent_once_the_response_has_been(game, players, settings):
+    """Production (a broker): the standings' message to Redis is not part of the host's wait; it leaves when the
+    server closes the response (a broker that is away is then logged, and requeue_stale finds the season)."""
+    from unittest import mock
+
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    client = Client()
+    client.force_login(players[0].user)
+    with mock.patch("core.queueing.send", return_value=True) as sent:
+        response, status = post_as_a_server(client, reverse("league:hand_create", args=[game.pk]),
+                                            _to_south_4(game, players))
+        assert status.startswith(str(HTTPStatus.FOUND.value))
+        assert Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
+        assert sent.call_count == 0  # the response is out; nothing sent yet
+        response.close()  # the server has sent the last byte
+    assert [(c.args[0].name, c.args[1]) for c in sent.call_args_list] == [("league.season_recompute", game.season_id)]

@@ -3,8 +3,8 @@
 The quick-entry form posts ``answer=screen`` when static/league/table.js runs (it also puts the table's address in
 the answer's place). The answer is the table screen its GET would draw, with the saved hand's words at its top and
 the table's address on it (``data-answers-save``), sent with the owner header the service worker keeps it by. What
-does not change: without ``answer=screen`` the save redirects (a browser without the script); the hand that ends
-the game redirects to the final table; a form sent again (a double tap, Back) redirects and says it was saved.
+does not change: without ``answer=screen`` the save redirects (a browser without the script); a form sent again (a
+double tap, Back) redirects and says it was saved. The hand that ends the game is answered with the final table.
 """
 from __future__ import annotations
 
@@ -93,7 +93,7 @@ def test_without_the_script_the_save_redirects_as_always(host_client, game):
     assert response["Location"] == table
 
 
-def test_the_hand_that_ends_the_game_redirects_to_the_final_table(host_client, game, players):
+def test_the_hand_that_ends_the_game_is_answered_with_the_final_table(host_client, game, players):
     for i, event in enumerate(TO_SOUTH_4):
         game_services.hand_record(game=game, position=i, event=event, by=players[0].user)
     table = reverse("league:game_table", args=[game.pk])
@@ -101,11 +101,38 @@ def test_the_hand_that_ends_the_game_redirects_to_the_final_table(host_client, g
     ends = {"position": len(TO_SOUTH_4), "kind": "ron", "ron_winner": 0, "ron_loser": 1, "ron_value": "5",
             "action": "save", "entry_token": token, "answer": "screen"}  # a mangan at South 4: the game is over
 
-    response = host_client.post(reverse("league:hand_create", args=[game.pk]), ends)
+    answer = host_client.post(reverse("league:hand_create", args=[game.pk]), ends)
 
-    assert response.status_code == HTTPStatus.FOUND
-    assert response["Location"] == table
-    assert 'data-testid="final"' in host_client.get(table).content.decode()
+    assert answer.status_code == HTTPStatus.OK
+    html = answer.content.decode()
+    assert f'data-answers-save="{table}"' in html
+    assert 'data-testid="final"' in html
+    assert 'name="position"' not in html  # no form for a next hand
+    assert re.search(r'<li class="saved success">' + str(len(TO_SOUTH_4) + 1) + "번째 국 저장: ", html)
+    assert answer[OWNER_HEADER] == f"user:{players[0].user.pk}"
+    # the final table its GET draws, from the game's row as the save left it (its result, the next game's seats)
+    after = host_client.get(table).content.decode()
+    assert _same_screen(html) == _same_screen(after)
+
+
+def test_a_table_codes_visitor_who_ends_the_game_is_answered_with_its_final_table(game, players):
+    """The code enters no more hands once its game is over, but still shows that game (as the redirect's GET did)."""
+    for i, event in enumerate(TO_SOUTH_4):
+        game_services.hand_record(game=game, position=i, event=event, by=players[0].user)
+    game = game_services.table_code_issue(game=game)
+    visitor = Client()
+    table = reverse("league:game_table", args=[game.pk])
+    assert visitor.post(reverse("table_code"), {"code": game.table_code})["Location"] == table
+    html = visitor.get(table).content.decode()
+    ends = {"position": len(TO_SOUTH_4), "kind": "ron", "ron_winner": 0, "ron_loser": 1, "ron_value": "5",
+            "action": "save", "entry_token": _entry_token(html), "answer": "screen"}
+
+    answer = visitor.post(reverse("league:hand_create", args=[game.pk]), ends)
+
+    assert HandRecord.objects.filter(game=game).count() == len(TO_SOUTH_4) + 1
+    assert answer.status_code == HTTPStatus.OK
+    assert 'data-testid="final"' in answer.content.decode()
+    assert _same_screen(answer.content.decode()) == _same_screen(visitor.get(table).content.decode())
 
 
 def test_a_form_sent_again_redirects_and_says_it_was_saved(host_client, game):

@@ -145,11 +145,16 @@ in the answer's place): the save is answered with the next table screen itself, 
 def _next_screen(request: HttpRequest, game: Game) -> HttpResponse | None:
     """The table screen after a save, drawn as its GET (:func:`game_table`) draws it, as the save's own answer: one
     request a hand instead of the save, its redirect and the screen's GET (a round trip less on a phone's network,
-    and the request's fixed costs paid once). None where the hand ended the game: the final table is reached
-    by the redirect, as before (its screen, the next game's seats, are the GET's)."""
+    and the request's fixed costs paid once). The hand that ended the game is answered with the final table the
+    same way, from the game's row as the save left it (its result and end time). None where that screen is not
+    the viewer's to see (a table code ends with its game): the save's redirect, as before."""
     gv = game_view(game, penalty_marks=True)
     if gv.replay.final is not None:
-        return None
+        try:
+            game = load_game(request, game.pk, _view_check(request))
+        except Refused:
+            return None
+        gv = game_view(game, penalty_marks=True)
     table = reverse("league:game_table", args=[game.pk])
     # The answer is the table screen at the table's address: what it links back to "this page" by (the language
     # menu's and the club switcher's next, a login's next) is the table, not the save.
