@@ -73,3 +73,17 @@ def test_a_wrong_password_is_hashed_once_and_refused():
     assert r.status_code == 200  # the form again, with its error
     assert not r.wsgi_request.user.is_authenticated
     assert verify.call_count == 1
+
+
+def test_a_test_clients_login_is_kept_by_the_user_backend_too():
+    """``force_login`` keeps the first listed backend that reads users (the login throttle reads none): the
+    benches and the tests sign in as a real login does."""
+    from core.prepared import PreparedRead
+
+    user = _user()
+    client = Client()
+    client.force_login(user)
+    assert client.session[BACKEND_SESSION_KEY] == "club.auth.UserBackend"
+    with mock.patch.object(PreparedRead, "rows", autospec=True, side_effect=PreparedRead.rows) as rows:
+        assert _signed_in_as(client).pk == user.pk
+    assert "the signed-in user" in [call.args[0].name for call in rows.call_args_list]
