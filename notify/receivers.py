@@ -38,10 +38,12 @@ def _to_club(club_id: int, event: EventKind, build: Callable[[], messages.Messag
         services.outbox_write(club_id=club_id, message=message, channels=listening)
 
 
-def _to_members(member_ids: Iterable[int], build: Callable[[int], messages.Message | None]) -> None:
-    """Each member who linked their Telegram gets their own message, built in their own language."""
+def _to_members(member_ids: Iterable[int], build: Callable[[int], messages.Message | None], *,
+                linked: list[int] | None = None) -> None:
+    """Each member who linked their Telegram gets their own message, built in their own language (``linked``:
+    those of them already known to have linked it)."""
     by_member = {}
-    for member_id in selectors.linked_member_ids(member_ids):
+    for member_id in (selectors.linked_member_ids(member_ids) if linked is None else linked):
         with translation.override(member_language(member_id=member_id)):
             message = build(member_id)
         if message is not None:
@@ -68,8 +70,9 @@ def _game_finished(sender, game, **kwargs) -> None:
     if game.source == Game.Source.IMPORT:
         return  # a game played elsewhere, stored afterwards (a log import of hundreds): news to nobody
     _to_club(game.club_id, EventKind.GAME_ENDED, lambda: messages.game_ended(game))
-    seated = game.seat_set.values("member_id")  # read inside the links' query: a game's end is inside its save
-    _to_members(seated, lambda member_id: messages.my_result(game).get(member_id))
+    # the seats read inside the links' query (a game's end is inside its save)
+    _to_members((), lambda member_id: messages.my_result(game).get(member_id),
+                linked=selectors.linked_seated_member_ids(game.pk))
 
 
 @receiver(night_closed, dispatch_uid="notify.night_closed")

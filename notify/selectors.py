@@ -5,6 +5,7 @@ from django.db.models import QuerySet
 
 from club.models import Club
 from core.prepared import PreparedRead
+from league.models import GameSeat
 from notify.models import Channel, MemberTelegram, Outbox
 
 
@@ -24,6 +25,18 @@ def channels_listening(club_id: int, event: str) -> list[Channel]:
 
 _ACTIVE_CHANNELS = PreparedRead("a club's active channels", Channel, lambda *, club_id: Channel.objects.filter(
     club_id=club_id, active=True).order_by("id"))  # every game's end asks
+
+
+def linked_seated_member_ids(game_id: int) -> list[int]:
+    """The seated members of the game whose own Telegram is linked through an active channel, in id order (every
+    game's end asks: in SQL compiled once per process)."""
+    return _LINKED_SEATED.rows(game_id=game_id)
+
+
+_LINKED_SEATED = PreparedRead("a game's seated members with Telegram", MemberTelegram, lambda *, game_id: (
+    MemberTelegram.objects.filter(member_id__in=GameSeat.objects.filter(game_id=game_id).values("member_id"),
+                                  channel__active=True).exclude(chat_id="")
+    .order_by("member_id").values_list("member_id", flat=True).distinct()))
 
 
 def linked_member_ids(member_ids) -> list[int]:
