@@ -146,8 +146,8 @@ def _next_screen(request: HttpRequest, game: Game) -> HttpResponse | None:
     """The table screen after a save, drawn as its GET (:func:`game_table`) draws it, as the save's own answer: one
     request a hand instead of the save, its redirect and the screen's GET (a round trip less on a phone's network,
     and the request's fixed costs paid once). The hand that ended the game is answered with the final table the
-    same way, from the game's row as the save left it (its result and end time). None where that screen is not
-    the viewer's to see (a table code ends with its game): the save's redirect, as before."""
+    same way, from the game's row as the save left it (its result and end time). None where that screen is no
+    longer the viewer's to see: the save's redirect, as before."""
     gv = game_view(game, penalty_marks=True)
     if gv.replay.final is not None:
         try:
