@@ -110,3 +110,27 @@ def test_with_a_broker_the_update_is_sent_once_the_response_has_been(game, playe
         assert sent.call_count == 0  # the response is out; nothing sent yet
         response.close()  # the server has sent the last byte
     assert [(c.args[0].name, c.args[1]) for c in sent.call_args_list] == [("league.season_recompute", game.season_id)]
+
+
+def test_with_the_broker_away_the_game_ending_save_is_answered_and_the_season_stays_marked(game, players, settings,
+                                                                                          caplog):
+    """Redis down on production: the message sent after the response fails, is logged, and nothing of the host's
+    save is lost; the season keeps ``standings_changed_at`` for requeue_stale."""
+    from unittest import mock
+
+    from kombu.exceptions import OperationalError
+
+    from league.models import Season
+    from league.standings.tasks import season_recompute
+
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    client = Client()
+    client.force_login(players[0].user)
+    with mock.patch.object(season_recompute, "apply_async", side_effect=OperationalError("redis away")):
+        response, status = post_as_a_server(client, reverse("league:hand_create", args=[game.pk]),
+                                            _to_south_4(game, players))
+        assert status.startswith(str(HTTPStatus.FOUND.value))
+        response.close()
+    assert Game.objects.get(pk=game.pk).status == Game.Status.FINISHED
+    assert Season.objects.get(pk=game.season_id).standings_changed_at is not None
+    assert "requeue_stale will retry it" in caplog.text

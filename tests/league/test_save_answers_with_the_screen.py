@@ -115,6 +115,27 @@ def test_the_hand_that_ends_the_game_is_answered_with_the_final_table(host_clien
     assert _same_screen(html) == _same_screen(after)
 
 
+def test_the_game_ending_form_sent_again_is_saved_once(host_client, game, players):
+    """A double tap (or Back and Save again) on the hand that ended the game: "already saved", one hand stored,
+    the final table (the redirect's)."""
+    for i, event in enumerate(TO_SOUTH_4):
+        game_services.hand_record(game=game, position=i, event=event, by=players[0].user)
+    table = reverse("league:game_table", args=[game.pk])
+    token = _entry_token(host_client.get(table).content.decode())
+    ends = {"position": len(TO_SOUTH_4), "kind": "ron", "ron_winner": 0, "ron_loser": 1, "ron_value": "5",
+            "action": "save", "entry_token": token, "answer": "screen"}
+    create = reverse("league:hand_create", args=[game.pk])
+
+    first = host_client.post(create, ends)
+    again = host_client.post(create, ends, follow=True)
+
+    assert first.status_code == HTTPStatus.OK
+    assert again.redirect_chain == [(table, HTTPStatus.FOUND)]
+    assert 'data-testid="final"' in again.content.decode()
+    assert "이 핸드는 이미 저장되었습니다" in again.content.decode()
+    assert HandRecord.objects.filter(game=game).count() == len(TO_SOUTH_4) + 1
+
+
 def test_a_table_codes_visitor_who_ends_the_game_is_answered_with_its_final_table(game, players):
     """The code enters no more hands once its game is over, but still shows that game (as the redirect's GET did)."""
     for i, event in enumerate(TO_SOUTH_4):
