@@ -103,7 +103,7 @@ REDIS_URL = _env("REDIS_URL")
 if REDIS_URL:
     CACHES = {
         "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "BACKEND": "config.redis_cache.RedisCache",
             "LOCATION": REDIS_URL,
             "KEY_PREFIX": _env("DJANGO_CACHE_PREFIX", "clubleague"),
             "TIMEOUT": 300,

@@ -135,12 +135,15 @@ class GameView:
         events[position:position + 1] = [event]
         record = {**self.record, "hands": events}
         rep = selectors.replay_record(record)
-        machine = EngineGame(rep.record.ruleset)
-        for i, parsed in enumerate(rep.record.events[:position]):
-            machine.apply(parsed, i)
-        before = tuple(machine.scores)
-        machine.apply(rep.record.events[position], position)
-        scores = list(machine.scores)
+        if position == len(self.events):  # a new hand, the record's last: before it the game as it stands
+            before, scores = tuple(self.replay.state.scores), list(rep.state.scores)
+        else:  # an edit: the game played again up to the hand, then the hand alone
+            machine = EngineGame(rep.record.ruleset)
+            for i, parsed in enumerate(rep.record.events[:position]):
+                machine.apply(parsed, i)
+            before = tuple(machine.scores)
+            machine.apply(rep.record.events[position], position)
+            scores = list(machine.scores)
         deltas = [b - a for a, b in zip(before, scores, strict=True)]
         row = next((r for r in rep.rows if r.event_index == position), None)
         folded = [d - own for d, own in zip(row.deltas, deltas, strict=True)] if row is not None else []

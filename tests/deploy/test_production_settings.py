@@ -63,7 +63,7 @@ def test_production_settings_read_the_environment():
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip().splitlines()[-1].split() == [  # the last line: start-up banners may come first
         "True", "31536000", "True", "['https://club.example.org']", "120", "True",
-        "config.sessions", "django.core.cache.backends.redis.RedisCache",
+        "config.sessions", "config.redis_cache.RedisCache",
         "redis://127.0.0.1:6379/3", "False",
         "config.storage.CachedCompressedManifestStaticFilesStorage", "True", "True",
     ]

@@ -35,46 +35,54 @@ pytestmark = [pytest.mark.django_db(transaction=True),
 
 @pytest.fixture
 def own_redis(tmp_path):
-    """A redis-server of this test alone (no persistence), stopped by ``stop()`` or at the end."""
+    """A redis-server of this test alone (no persistence), stopped by ``stop()`` or at the end; ``start()`` starts
+    it again on the same port (empty: it keeps nothing)."""
     port = free_port()
-    proc = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-                             "--appendonly", "no", "--dir", str(tmp_path)],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     client = redis.Redis(port=port)
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            client.ping()
-            break
-        except redis.ConnectionError:
-            if time.monotonic() > deadline or proc.poll() is not None:
-                proc.kill()
-                pytest.fail("the test's redis-server did not start")
-            time.sleep(0.05)
+    procs: list[subprocess.Popen] = []
+
+    def start() -> None:
+        proc = subprocess.Popen(["redis-server", "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+                                 "--appendonly", "no", "--dir", str(tmp_path)],
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        procs.append(proc)
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                client.ping()
+                return
+            except redis.ConnectionError:
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    proc.kill()
+                    pytest.fail("the test's redis-server did not start")
+                time.sleep(0.05)
 
     class Own:
         url = f"redis://127.0.0.1:{port}/0"
 
         @staticmethod
         def stop() -> None:
-            proc.terminate()
-            proc.wait(timeout=10)
+            procs[-1].terminate()
+            procs[-1].wait(timeout=10)
 
         @staticmethod
         def stored_keys() -> list[bytes]:
             return client.keys("*")
 
+    Own.start = staticmethod(start)
+    start()
     yield Own
-    if proc.poll() is None:
-        proc.kill()
-        proc.wait(timeout=10)
+    for proc in procs:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait(timeout=10)
 
 
 @pytest.fixture
 def production_sessions(settings, own_redis):
     """The production cache and session settings (config/settings/production.py), on the test's Redis."""
     settings.CACHES = {"default": {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": own_redis.url,
+        "BACKEND": "config.redis_cache.RedisCache", "LOCATION": own_redis.url,
         "KEY_PREFIX": "outage-test", "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
     settings.SESSION_ENGINE = "config.sessions"
     sessions._paused_until = 0.0
@@ -178,3 +186,21 @@ def test_logging_in_and_out_while_redis_is_away(production_sessions, server, gam
                                                     "password": "wrong"})[0] == HTTPStatus.BAD_REQUEST
     assert api.request("POST", "/api/auth/token/", {"username": user.username,
                                                     "password": "right-password-1"})[0] == HTTPStatus.OK
+
+
+def test_the_cache_keeps_one_client_and_it_comes_back_with_redis(production_sessions):
+    """config.redis_cache: one ``redis.Redis`` for every call (not one built a call), which takes a fresh connection
+    from its pool when Redis is back, so the cache answers again without a restart of the web server."""
+    from django.core.cache import caches
+
+    cache = caches["default"]
+    cache.set("seat", "east")
+    assert cache.get("seat") == "east"
+    assert cache._cache.get_client() is cache._cache.get_client(write=True)
+    production_sessions.stop()
+    with pytest.raises(redis.ConnectionError):
+        cache.get("seat")
+    production_sessions.start()
+    assert cache.get("seat") is None  # the new server keeps nothing
+    cache.set("seat", "south")
+    assert cache.get("seat") == "south"

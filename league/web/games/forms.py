@@ -240,11 +240,12 @@ class HandEntryForm(forms.Form):
         kwargs.setdefault("initial", {})
         kwargs["initial"].setdefault("position", table.position)
         kwargs["initial"].setdefault("kind", HandKind.RON)
-        self.base_fields = {}  # not Django's deep copy of every field: ours below share their choices
+        self.base_fields = {}  # not Django's deep copy of every field: the table's shared ones below
         super().__init__(*args, **kwargs)
         self.table = table
-        self.fields = {name: _own_copy(field) for name, field in entry_fields(
-            table.ruleset, tuple(table.seat_choices), table.dealer_min_han is not None, get_language() or "").items()}
+        # The form's own dict of the table's fields, the fields themselves shared (read only: see entry_fields).
+        self.fields = dict(entry_fields(
+            table.ruleset, tuple(table.seat_choices), table.dealer_min_han is not None, get_language() or ""))
         self.value_rows = value_choices(table.ruleset)
         self.ron_value_rows = value_choices(table.ruleset, tsumo=False)
         self.tsumo_value_rows = value_choices(table.ruleset, tsumo=True)
@@ -317,23 +318,16 @@ class HandEntryForm(forms.Form):
         return data
 
 
-def _own_copy(field: forms.Field) -> forms.Field:
-    """A form's own copy of a shared field: its widget, attributes and messages its own, its choices
-    shared (nothing changes them in place; a form that wants others assigns new ones)."""
-    copied = copy.copy(field)
-    copied.widget = copy.copy(field.widget)
-    copied.widget.attrs = dict(field.widget.attrs)
-    copied.error_messages = dict(field.error_messages)
-    copied.validators = list(field.validators)
-    return copied
-
-
 @memoize("hand entry fields", size=256)
 def entry_fields(ruleset: Ruleset, seats: tuple[tuple[str, str], ...], dealer_min_han: bool,
                  language: str) -> dict[str, forms.Field]:
     """The quick entry's fields for one table (its ruleset and players, whether the dealer's minimum
     applies, the page's language), put together once: every table GET, preview and save builds the
-    form, and each form takes its own copies (:func:`_own_copy`) instead of Django's deep copy."""
+    form, and every form of that table shares these fields instead of Django's deep copy of them (21 fields
+    copied a form, three forms a hand). Read only, then: nothing changes a field, its widget or its attributes
+    after this (Django's validation and rendering only read them; ``tests/league/test_entry_form_shared_fields.py``
+    checks that a form's use leaves them as they were). A form that wants other fields builds its own, as
+    :class:`FullHandForm` does."""
     fields = copy.deepcopy(HandEntryForm.base_fields)
     seats = list(seats)
     for name in ("riichi", "open", "ron_winner", "ron_loser", "multi_loser", "multi_winners", "tsumo_winner",
