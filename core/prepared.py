@@ -103,6 +103,11 @@ class _Ready:
         return compiler
 
 
+def _fits(value: int, using: str) -> bool:
+    low, high = connections[using].ops.integer_field_ranges["BigIntegerField"]
+    return low <= value <= high
+
+
 class PreparedRead(Generic[M]):
     """A read of ``model`` built by ``build(**values)``, compiled once per process, alias and shape.
 
@@ -119,6 +124,10 @@ class PreparedRead(Generic[M]):
                                  lambda: self._compile(values, using))
         if tuple((name, type(value)) for name, value in values.items()) != compiled.types:
             return list(self.build(**values).using(using))  # another shape of values: the plain queryset
+        if any(type(value) is int and not _fits(value, using) for value in values.values()):
+            # Beyond any integer column (an address's id of twenty digits): the database would refuse the value
+            # (SQLite's OverflowError); Django's queryset answers it without asking (no row, or every row).
+            return list(self.build(**values).using(using))
         params = list(compiled.params)
         for slot in compiled.slots:
             params[slot.position] = slot.adapt(values[slot.name])

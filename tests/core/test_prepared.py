@@ -65,6 +65,14 @@ def test_each_call_reads_what_the_queryset_reads_for_its_own_values():
     assert GAME.rows(pk=second.pk + 1000, user_id=member.user_id) == []
 
 
+def test_an_id_beyond_any_integer_column_reads_nothing_and_is_not_an_error():
+    # An address's id of twenty digits (tests/test_fuzz_params.py): SQLite refused it with an OverflowError (a 500)
+    first, _second = _two_games()
+    GAME.rows(pk=first.pk, user_id=1)  # compiled
+    assert GAME.rows(pk=99999999999999999999, user_id=1) == []
+    assert GAME.rows(pk=-99999999999999999999, user_id=1) == []
+
+
 def test_the_sql_is_compiled_on_the_first_call_only():
     first, second = _two_games()
     with mock.patch.object(SQLCompiler, "as_sql", autospec=True, side_effect=SQLCompiler.as_sql) as as_sql:
