@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from league import permissions
 from league.games import selectors
 from league.games.errors import cancelled_message, refusal_message
-from league.games.needs import needs_panel
+from league.games.needs import panel_shown
 from league.models import Game
 from scoring.errors import ScoringError
 from scoring.game import Game as EngineGame
@@ -204,7 +204,8 @@ def table_screen(gv: GameView, *, user, continue_play: bool = False, by_code: bo
         "continue_play": continue_play,
         **(next_game_context(user, game) if gv.replay.final is not None else {}),
     }
-    ctx["needs_panel"] = needs_panel(game, gv.record, state, gv.ruleset)
+    # The needs panel (collapsed) is offered here; its rows are searched when it is opened (``needs_panel``).
+    ctx["needs_shown"] = not cancelled and panel_shown(state, gv.ruleset)
     ctx.update(extra)
     return ctx
 

@@ -121,3 +121,44 @@ def test_an_edited_template_is_rendered_again_by_runserver(tmp_path):
     file_changed.send(sender=None, file_path=Path(tmp_path / "_entry_panels.html"))
     assert len(panels._PANELS) == 0
     assert len(value_grid._GRIDS) == 0
+
+
+# --- the seat cards: each drawn once per what it shows (``_entry_fields.html``, ``form.seat_rows``' card) --------
+SEAT_CARDS = {
+    "the game's start": {},
+    "scores moved": {"scores": [33000, 17000, 25000, 25000]},
+    "another dealer": {"scores": [33000, 17000, 25000, 25000], "dealer": 1},
+    "the dealer's renchan": {"scores": [33000, 17000, 25000, 25000], "dealer": 1, "renchan": 2},
+    "a seat below riichi's minimum": {"scores": [33000, 17000, 25000, 25000], "riichi_ok": [True, True, False, True]},
+    "a yellow card, penalty points": {"scores": [33000, 17000, 25000, 25000], "yellow_cards": [0, 1, 0, 0],
+                                      "penalty_points": [0, 0, 2, 0]},
+    "a seat that may not win": {"scores": [33000, 17000, 25000, 25000], "agari_forbidden": [False, False, False, True]},
+    "other names": {"names": ["가", "나", "다", "라"]},
+}
+
+
+def _seat_cards(form) -> str:
+    html = render_to_string("league/hands/_entry_fields.html", {"form": form, "players": list(form.table.players)})
+    return html.split('<div class="taps kinds"')[0]  # the cards, not the result panels after them
+
+
+@pytest.mark.parametrize("posted", [None, {"position": "3", "kind": "ron", "riichi": ["0", "2"], "open": ["2"]}],
+                         ids=["unanswered", "riichi and open ticked"])
+def test_remembered_seat_cards_are_what_a_fresh_render_gives(posted):
+    from config.remembered import _FRAGMENTS
+
+    ruleset = preset("juki-agit-2026")
+
+    def form(change):
+        table = _table(ruleset, **change)
+        return HandEntryForm(posted, table=table) if posted else HandEntryForm(table=table)
+
+    with translation.override("ko"):
+        fresh = {}
+        for name, change in SEAT_CARDS.items():
+            _FRAGMENTS.forget()
+            fresh[name] = _seat_cards(form(change))
+        _FRAGMENTS.forget()
+        for name, change in [*SEAT_CARDS.items(), *reversed(SEAT_CARDS.items())]:  # each served after the others
+            assert _seat_cards(form(change)) == fresh[name], name
+    assert len(set(fresh.values())) == len(SEAT_CARDS)  # every change shows

@@ -27,6 +27,13 @@ def _client(member) -> Client:
     return c
 
 
+def _opened(client: Client, game, **headers) -> str:
+    """The panel's rows as the table screen's htmx asks for them when the panel is opened."""
+    response = client.get(reverse("league:game_needs", args=[game.pk]), HTTP_HX_REQUEST="true", **headers)
+    assert response.status_code == HTTPStatus.OK
+    return response.content.decode()
+
+
 @pytest.mark.parametrize(
     ("hands", "shown"),
     [(TO_S4_P3_TOP[:5], False), (TO_S4_P3_TOP[:6], True), (TO_S4_P3_TOP, True)],
@@ -40,20 +47,52 @@ def test_panel_from_south_3_on(game, players, hands, shown):
 
 def test_panel_in_korean_words_collapsed(game, players):
     _play(game, TO_S4_P3_TOP)  # S4 [20000,23000,24000,33000], the dealer p3 on top
-    response = _client(players[0]).get(reverse("league:game_table", args=[game.pk]))
-    text = response.content.decode()
+    client = _client(players[0])
+    text = client.get(reverse("league:game_table", args=[game.pk])).content.decode()
     names = [p.display_name for p in players]
     start = text.index('data-testid="needs"')
     panel = text[text.rindex("<details", 0, start):text.index("</details>", start)]
     assert "<details" in panel
     assert " open" not in panel.split(">")[0]
+    # searched when opened: htmx asks for the rows, a browser without JavaScript follows the link
+    needs = reverse("league:game_needs", args=[game.pk])
+    assert f'hx-get="{needs}" hx-trigger="toggle once"' in panel
+    assert f'<a href="{needs}" data-testid="needs-open">' in panel
+    assert 'data-testid="needs-0"' not in panel
+    rows = _opened(client, game)
     # p2 ties the dealer by ron off them (2h70 4,500) and ranks first by seat order
-    assert f"{names[2]} 1위 조건" in panel
-    assert f"{names[3]} 4,500 (2판 70부)" in panel
-    assert f"{names[0]} 12,000 (하네만)" in panel
-    assert f"{names[3]} 1위 유지" in panel
+    assert f"{names[2]} 1위 조건" in rows
+    assert f"{names[3]} 4,500 (2판 70부)" in rows
+    assert f"{names[0]} 12,000 (하네만)" in rows
+    assert f"{names[3]} 1위 유지" in rows
+    assert "<html" not in rows  # the rows alone
     # the entry buttons come before the panel: it never covers them
     assert text.index('data-testid="needs"') > text.index('name="action"')
+
+
+def test_without_javascript_the_panels_link_opens_a_page_with_the_panel_open(game, players):
+    _play(game, TO_S4_P3_TOP)
+    page = _client(players[0]).get(reverse("league:game_needs", args=[game.pk])).content.decode()
+    names = [p.display_name for p in players]
+    assert "<html" in page
+    start = page.index('data-testid="needs"')
+    assert " open" in page[page.rindex("<details", 0, start):page.index(">", start)]
+    assert f"{names[3]} 4,500 (2판 70부)" in page
+    assert f'href="{reverse("league:game_table", args=[game.pk])}" data-testid="needs-back"' in page
+
+
+def test_the_panel_of_a_game_that_has_ended_since_says_so(game, players, referee):
+    _play(game, [*TO_S4_P3_TOP, {"kind": "ron", "loser": 0, "wins": [{"winner": 1, "han": 1, "fu": 30}], "riichi": []}])
+    rows = _opened(_client(players[0]), game)
+    assert 'data-testid="needs-error"' in rows
+    assert 'data-testid="needs-0"' not in rows
+
+
+def test_the_panels_rows_are_hidden_from_outsiders(game, players):
+    _play(game, TO_S4_P3_TOP)
+    outsider = Client()
+    outsider.force_login(UserFactory())
+    assert outsider.get(reverse("league:game_needs", args=[game.pk])).status_code == HTTPStatus.NOT_FOUND
 
 
 def test_panel_says_who_cannot_come_first(game, players):
@@ -61,7 +100,7 @@ def test_panel_says_who_cannot_come_first(game, players):
     # Juki pays a double yakuman: 11000 + 64000 = 75000 > 65000 (issue 42 item 11: the panel said "불가")
     _play(game, [*TO_S4_P3_TOP[:6], {"kind": "tsumo", "winner": 3, "yakuman": 1, "riichi": []},
                  {"kind": "penalty", "player": 1, "type": "agari_forbidden"}])
-    text = _client(players[0]).get(reverse("league:game_table", args=[game.pk])).content.decode()
+    text = _opened(_client(players[0]), game)
     names = [p.display_name for p in players]
     assert f"{names[1]} 64,000 (2배 역만)" in text  # p0 ron off p1
     assert f"{names[1]} 불가" not in text
@@ -115,7 +154,7 @@ def test_panel_in_english(game, players):
     _play(game, TO_S4_P3_TOP)
     c = _client(players[0])
     c.post(reverse("set_language"), {"language": "en"})
-    text = c.get(reverse("league:game_table", args=[game.pk]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    text = _opened(c, game, HTTP_ACCEPT_LANGUAGE="en")
     names = [p.display_name for p in players]
     assert f"{names[2]} to come first" in text
     assert f"{names[3]} 4,500 (2 han 70 fu)" in text
@@ -137,8 +176,8 @@ def test_no_panel_on_a_finished_or_cancelled_game(game, players, referee):
 
 
 def _panel(text: str) -> str:
-    start = text.index('data-testid="needs"')
-    return text[text.rindex("<details", 0, start):text.index("</details>", start)]
+    """The panel's rows (what opening it shows)."""
+    return text[text.index('data-testid="needs-rows"'):]
 
 
 def _row(panel: str, seat: int) -> str:
@@ -156,7 +195,7 @@ def test_panel_all_last_shows_how_to_end_the_game_first_before_the_cheapest_firs
     # S4 [24000,25000,24000,27000]: p1's 1,000 ron off the dealer leaves p1 first at 26,000 and sends
     # the game West (nobody at 30,000); to end it first p1 needs 5,200 (3판 40부 pays as 2판 80부).
     _play(club_game, TO_WEST[:-1])
-    text = _client(players[0]).get(reverse("league:game_table", args=[club_game.pk])).content.decode()
+    text = _opened(_client(players[0]), club_game)
     names = [p.display_name for p in players]
     row = _row(_panel(text), 1)
     assert f"{names[1]} 1위로 끝내려면" in row
@@ -172,14 +211,17 @@ def test_panel_all_last_shows_how_to_end_the_game_first_before_the_cheapest_firs
 def test_panel_before_all_last_has_no_end_the_game_line(game, players):
     # S3: only a bust would end the game; the panel says only who comes first
     _play(game, TO_WEST[:-2])
-    text = _client(players[0]).get(reverse("league:game_table", args=[game.pk])).content.decode()
-    assert 'data-testid="needs"' in text
+    client = _client(players[0])
+    assert 'data-testid="needs"' in client.get(reverse("league:game_table", args=[game.pk])).content.decode()
+    text = _opened(client, game)
+    assert 'data-testid="needs-0"' in text
     assert "1위로 끝내려면" not in text
 
 
 def test_the_same_record_is_searched_once_however_often_it_is_shown(game, players, monkeypatch):
-    # A live board polls its all-last tables, and each phone at the table shows the panel: the needs
-    # are a function of the record, searched once for it. Before all-last only to_first is searched.
+    # Each phone at the table may open the panel, and a live board polls its all-last tables: the needs are a
+    # function of the record, searched once for it, and only when asked for (the table screen itself offers the
+    # collapsed panel without a search). Before all-last only to_first is searched.
     from league.games import needs as game_needs_module
 
     searched = []
@@ -191,16 +233,19 @@ def test_the_same_record_is_searched_once_however_often_it_is_shown(game, player
     client = _client(players[0])
     for _ in range(3):
         assert 'data-testid="needs"' in client.get(reverse("league:game_table", args=[game.pk])).content.decode()
+    assert searched == []
+    for _ in range(3):
+        assert 'data-testid="needs-0"' in _opened(client, game)
     assert searched == [{"to_win_game": False}]
     record(game, 6, TO_WEST[6])  # South 4: all-last, a new record
     for _ in range(2):
-        assert 'data-testid="needs"' in client.get(reverse("league:game_table", args=[game.pk])).content.decode()
+        assert 'data-testid="needs-0"' in _opened(client, game)
     assert searched == [{"to_win_game": False}, {"to_win_game": True}]
 
 
 def test_panel_names_the_usual_hand_a_host_calls_to_mind(game, players):
     _play(game, TO_S4_P3_TOP)  # S4 [20000,23000,24000,33000]
-    text = _client(players[0]).get(reverse("league:game_table", args=[game.pk])).content.decode()
+    text = _opened(_client(players[0]), game)
     names = [p.display_name for p in players]
     row = _row(_panel(text), 0).split(f"{names[0]} 1위 조건")[1]
     # off the dealer: exactly 2판 110부 7,100 does it; a host thinks of 4판 30부 7,700

@@ -293,7 +293,7 @@ class HandEntryForm(forms.Form):
         """Per seat: name, score, dealer flag, riichi state — for the seat cards."""
         t = self.table
         riichi, multi, opened = self._posted("riichi"), self._posted("multi_winners"), self._posted("open")
-        return [
+        rows = [
             {"seat": i, "name": name, "score": t.scores[i], "dealer": i == t.dealer,
              "yellow_cards": _at(t.yellow_cards, i, 0), "penalty_points": _at(t.penalty_points, i, 0),
              "agari_forbidden": bool(_at(t.agari_forbidden, i, False)),
@@ -302,6 +302,13 @@ class HandEntryForm(forms.Form):
              "multi_checked": str(i) in multi, "multi_value_field": self[f"multi_value_{i}"]}
             for i, name in enumerate(t.players)
         ]
+        for row in rows:
+            # Everything the seat's card shows (``_entry_fields.html`` remembers the card by it): its head (name,
+            # wind, score, dealer and renchan, marks) and its riichi and open-hand taps.
+            row["card"] = (*(row[k] for k in ("seat", "name", "score", "dealer", "yellow_cards", "penalty_points",
+                                              "agari_forbidden", "riichi_blocked", "riichi_checked", "open_checked")),
+                           t.renchan, t.dealer, len(t.players))
+        return rows
 
     def clean_riichi(self) -> list[str]:
         return check_riichi(self.cleaned_data.get("riichi") or [], self.table)

@@ -11,6 +11,7 @@ urlpatterns = [
     path("c/<slug:slug>/games/new/members/", games.game_start_members, name="game_start_members"),
     path("games/<int:pk>/", games.game_detail, name="game_detail"),
     path("games/<int:pk>/table/", hands.game_table, name="game_table"),
+    path("games/<int:pk>/needs/", hands.game_needs, name="game_needs"),
     path("games/<int:pk>/hands/", hands.hand_create, name="hand_create"),
     path("games/<int:pk>/hands/preview/", hands.hand_preview, name="hand_preview"),
     path("games/<int:pk>/hands/full/", hands.hand_full, name="hand_full"),

@@ -20,6 +20,7 @@ from core.once import AlreadyDone
 from core.web import Refused, entry_once, refusable
 from league import permissions
 from league.error_codes import LeagueErrorCode as Code
+from league.games import needs as needs_selectors
 from league.games import records as game_records
 from league.games import selectors as game_selectors
 from league.games import services as game_services
@@ -39,6 +40,7 @@ from league.web.games.forms import FullHandForm, HandEntryForm, PositionForm, Re
 from league.web.games.offline import OWNER_HEADER, page_owner
 from league.web.games.table_code import code_allows, code_card, entry_by, login_or_table_code
 from league.web.ui.views import load_game
+from scoring.errors import ScoringError
 
 
 def _enter_check(request: HttpRequest) -> Callable[[Any, Game], bool]:
@@ -191,6 +193,29 @@ def game_table(request: HttpRequest, pk: int) -> HttpResponse:
     """The table-host screen (members of the club may watch; hand entry needs the right)."""
     game = load_game(request, pk, _view_check(request))
     return _table_page(request, game_view(game, penalty_marks=True))
+
+
+@require_GET
+@never_cache
+@refusable
+def game_needs(request: HttpRequest, pk: int) -> HttpResponse:
+    """What each player needs to come first: the rows of the table screen's needs panel, searched when the panel is
+    opened (at all-last a search of some hundred settlements, once per record: ``league.games.needs``), not for
+    every screen of a hand whether anyone opens it or not. The panel's htmx asks for the rows; without JavaScript
+    its link opens this page with the panel open. A game that is over says so in the engine's words."""
+    game = load_game(request, pk, _view_check(request))
+    gv = game_view(game)
+    ctx: dict[str, Any] = {"game": game, "needs_panel": None, "needs_error": None}
+    if gv.replay.final is not None or _cancelled(game):
+        try:
+            needs_selectors.game_needs(game, gv.record)
+        except ScoringError as exc:  # no next hand
+            ctx["needs_error"] = refusal_message(exc, game)
+    else:
+        ctx["needs_panel"] = needs_selectors.needs_panel(game, gv.record, gv.replay.state, gv.ruleset)
+    if request.htmx:
+        return render(request, "league/games/_needs_rows.html", ctx)
+    return render(request, "league/games/needs.html", ctx)
 
 
 def _table_page(request: HttpRequest, gv: GameView, **extra: Any) -> HttpResponse:
