@@ -1,7 +1,7 @@
 """A table code opens its game's table screen and nothing else (issue 42 item 1): every address of the site,
 walked with a phone that came in with a code and no login, answers as it answers a stranger — the login page,
-403 or 404 — except the table screen of that one game (and its referee-call box). The walk enumerates the
-URLconf (``tests/page_walk.py``), so a new page is walked without being listed."""
+403 or 404 — except the table screen of that one game (and its referee-call box and needs panel). The walk
+enumerates the URLconf (``tests/page_walk.py``), so a new page is walked without being listed."""
 from __future__ import annotations
 
 from http import HTTPStatus
@@ -15,7 +15,7 @@ from tests.page_walk import demo, demo_values, page_urls  # noqa: F401 - demo is
 pytestmark = pytest.mark.django_db
 
 SKIP_PREFIXES = ("admin/", "accounts/logout", "i18n/", "healthz", "static/")
-OWN_GAME = {"league:game_table", "league:referee_call_live"}
+OWN_GAME = {"league:game_table", "league:game_needs", "league:referee_call_live"}
 """What the code opens, for its own game only."""
 OWN_GAME_WRITES = {"league:hand_create", "league:hand_preview", "league:hand_full", "league:hand_undo",
                    "league:game_stop", "league:game_end_time", "league:referee_call"}
