@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from django import template
+from django.utils.html import format_html_join
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
@@ -55,6 +56,26 @@ def thousands(value: Any) -> str:
     except (TypeError, ValueError):
         return ""
     return f"−{-n:,}" if n < 0 else f"{n:,}"
+
+
+_PREVIEW_SEAT = ('<li><span class="pv-name" title="{0}">{0}</span><span class="num pv-delta{1}" data-delta="{2}">{3}'
+                 '</span><span class="num pv-after muted" title="{4}">{5}</span></li>')
+
+
+@register.simple_tag
+def preview_seats(seats: Sequence[dict[str, Any]]):
+    """The preview's columns, one ``<li>`` a seat: the name, the payment (``plus``/``minus``) and the score after.
+    Written here, not by a loop of the template: the host's phone asks for a preview at each change of the form."""
+    after = _("After")
+    return format_html_join("\n", _PREVIEW_SEAT, (
+        (p["name"], " plus" if p["delta"] > 0 else " minus" if p["delta"] < 0 else "", p["delta"], signed(p["delta"]),
+         after, thousands(p["score"])) for p in seats))
+
+
+@register.filter
+def csv_of(rows: Sequence[dict[str, Any]], key: str) -> str:
+    """``rows``' ``key`` values joined by commas (a preview's ``data-deltas``)."""
+    return ",".join(str(row[key]) for row in rows)
 
 
 @register.filter
