@@ -1,4 +1,4 @@
-"""The quick entry's result panels are rendered once per table and dealer
+"""The quick entry's result panels are rendered once per ruleset, seat count and dealer, every table's names put in
 (``league/web/templatetags/panels.py``): what is remembered must be what a fresh render gives, for every
 form it is served to, and a form holding answers is never served the remembered panels."""
 from __future__ import annotations
@@ -49,12 +49,11 @@ def test_remembered_panels_are_what_a_fresh_render_gives(key, dealer_min_han):
     assert panels.panels_markup(later) == _fresh(later)
 
 
-@pytest.mark.parametrize("change", ["players", "dealer", "dealer_minimum", "ruleset", "language"])
+@pytest.mark.parametrize("change", ["dealer", "dealer_minimum", "ruleset", "language"])
 def test_what_the_panels_show_is_in_their_key(change):
     ruleset = preset("juki-agit-2026")
     base = HandEntryForm(table=_table(ruleset, dealer=0, dealer_min_han=2))
     other_table = {
-        "players": _table(ruleset, dealer=0, dealer_min_han=2, names=["가", "나", "다", "라"]),
         "dealer": _table(ruleset, dealer=2, dealer_min_han=2),
         "dealer_minimum": _table(ruleset, dealer=0, dealer_min_han=None),
         "ruleset": _table(preset("m-league"), dealer=0, dealer_min_han=2),
@@ -67,6 +66,25 @@ def test_what_the_panels_show_is_in_their_key(change):
         other = HandEntryForm(table=other_table)
         assert other.panels_key() != base_key
         assert panels.panels_markup(other) == _fresh(other)
+
+
+@pytest.mark.parametrize("key", sorted(PRESETS))
+@pytest.mark.parametrize("dealer_min_han", [None, 2], ids=["no-dealer-minimum", "dealer-minimum"])
+def test_every_table_of_a_ruleset_is_served_one_render_with_its_own_names(key, dealer_min_han, monkeypatch):
+    """A club night's tables differ by their players only: one render serves them all, each with its names
+    where a fresh render of its own puts them (tap labels, the multi-ron winners, pao's choices)."""
+    ruleset = preset(key)
+    n = ruleset.players
+    renders = []
+    real = panels._render_marked
+    monkeypatch.setattr(panels, "_render_marked", lambda form: renders.append(form) or real(form))
+    tables = [NAMES, ["가", "나", "다", "라"], ["Tom O'Neil", 'A "B"', "x&amp;y", "<script>"],
+              # names that look like the marks the remembered render holds: put in as typed, never read again
+              ["\ue0001\ue001", "\ue000", "\ue001", "김"]]
+    for names in tables:
+        form = HandEntryForm(table=_table(ruleset, dealer=1, dealer_min_han=dealer_min_han, names=names[:n]))
+        assert panels.panels_markup(form) == _fresh(form)
+    assert len(renders) == 1
 
 
 def test_the_dealers_winner_tap_is_marked_only_while_the_dora_question_applies():

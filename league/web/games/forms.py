@@ -274,15 +274,16 @@ class HandEntryForm(forms.Form):
         """What the result panels of this form show when it holds no answer yet, or None once it does.
 
         An unanswered form (the table screen's GET) shows the same panels at every hand with the
-        same players and dealer: the tap rows name the players, the ruleset decides the kinds, the
-        values, the aborts and the dealer's dora question, and the dealer's seat is marked while
-        that question applies. Scores, riichi sticks and marks are on the seat cards, not here.
-        ``league/web/templatetags/panels.py`` renders the panels once per key.
+        same number of players and dealer: the ruleset decides the kinds, the values, the aborts and the
+        dealer's dora question, and the dealer's seat is marked while that question applies. The tap rows
+        name the players: ``league/web/templatetags/panels.py`` renders the panels once per key with a mark
+        for each name and puts each table's names in. Scores, riichi sticks and marks are on the seat cards,
+        not here.
         """
         if self.is_bound or set(self.initial) - {"position", "kind"} or self.initial.get("kind") != HandKind.RON:
             return None
         t = self.table
-        return (get_language(), t.ruleset, tuple(t.players), t.dealer, t.dealer_min_han is not None)
+        return (get_language(), t.ruleset, len(t.players), t.dealer, t.dealer_min_han is not None)
 
     def _posted(self, name: str) -> list[str]:
         if self.is_bound:
