@@ -115,6 +115,34 @@ def test_the_hand_that_ends_the_game_is_answered_with_the_final_table(host_clien
     assert _same_screen(html) == _same_screen(after)
 
 
+def test_the_final_table_is_drawn_from_the_row_the_save_wrote_not_read_again(host_client, game, players):
+    """The game-ending save reads the game's row twice: the request's (with its seat names and the viewer's
+    membership) and under its lock, which the save writes the result to and the final table is drawn from (it read
+    the game a third time, and its hands again, after the commit)."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    for i, event in enumerate(TO_SOUTH_4):
+        game_services.hand_record(game=game, position=i, event=event, by=players[0].user)
+    table = reverse("league:game_table", args=[game.pk])
+    token = _entry_token(host_client.get(table).content.decode())
+    ends = {"position": len(TO_SOUTH_4), "kind": "ron", "ron_winner": 0, "ron_loser": 1, "ron_value": "5",
+            "action": "save", "entry_token": token, "answer": "screen"}
+
+    with CaptureQueriesContext(connection) as queries:
+        answer = host_client.post(reverse("league:hand_create", args=[game.pk]), ends)
+
+    reads = [q["sql"] for q in queries.captured_queries if q["sql"].lstrip().upper().startswith("SELECT")]
+    assert len([sql for sql in reads if re.search(r'FROM "league_game"', sql)]) == 2
+    # the hands: the form's, the save's and the final table's (it read them a fourth time)
+    assert len([sql for sql in reads if re.search(r'FROM "league_handrecord"', sql)]) == 3
+    game.refresh_from_db()
+    assert game.status == game.Status.FINISHED
+    assert 'data-testid="final"' in answer.content.decode()
+    # the final table its GET draws from the row read again
+    assert _same_screen(answer.content.decode()) == _same_screen(host_client.get(table).content.decode())
+
+
 def test_the_game_ending_form_sent_again_is_saved_once(host_client, game, players):
     """A double tap (or Back and Save again) on the hand that ended the game: "already saved", one hand stored,
     the final table (the redirect's)."""

@@ -133,7 +133,7 @@ def _store(request: HttpRequest, gv: GameView, form, template: str,
         return render(request, template, {**build(), "form": form}, status=HTTPStatus.UNPROCESSABLE_ENTITY)
     _say_saved(request, gv, hand)
     if request.POST.get(ANSWER_FIELD) == ANSWER_SCREEN:
-        answer = _next_screen(request, gv.game)
+        answer = _next_screen(request, gv.game, saved=hand)
         if answer is not None:
             return answer
     return redirect("league:game_table", gv.game.pk)
@@ -144,24 +144,43 @@ ANSWER_FIELD, ANSWER_SCREEN = "answer", "screen"
 in the answer's place): the save is answered with the next table screen itself, not a redirect to it."""
 
 
-def _next_screen(request: HttpRequest, game: Game) -> HttpResponse | None:
+def _next_screen(request: HttpRequest, game: Game, *, saved: HandRecord | None = None) -> HttpResponse | None:
     """The table screen after a save, drawn as its GET (:func:`game_table`) draws it, as the save's own answer: one
     request a hand instead of the save, its redirect and the screen's GET (a round trip less on a phone's network,
     and the request's fixed costs paid once). The hand that ended the game is answered with the final table the
-    same way, from the game's row as the save left it (its result and end time). None where that screen is no
-    longer the viewer's to see: the save's redirect, as before."""
+    same way, from the game's row as the save left it (its result and end time: the row the save locked and wrote,
+    which ``saved`` holds, not read again). None where that screen is no longer the viewer's to see: the save's
+    redirect, as before."""
+    as_saved = saved is not None and _as_the_save_left_it(game, saved)
     gv = game_view(game, penalty_marks=True)
     if gv.replay.final is not None:
-        try:
-            game = load_game(request, game.pk, _view_check(request))
-        except Refused:
-            return None
-        gv = game_view(game, penalty_marks=True)
+        if as_saved:
+            if not _view_check(request)(request.user, game):
+                return None
+        else:  # the saved row is not at hand: read the game again
+            try:
+                game = load_game(request, game.pk, _view_check(request))
+            except Refused:
+                return None
+            gv = game_view(game, penalty_marks=True)
     table = reverse("league:game_table", args=[game.pk])
     # The answer is the table screen at the table's address: what it links back to "this page" by (the language
     # menu's and the club switcher's next, a login's next) is the table, not the save.
     request.path = table
     return _table_page(request, gv, answers_save=table)
+
+
+def _as_the_save_left_it(game: Game, saved: HandRecord) -> bool:
+    """``game`` (the screen's, with its seat names and the viewer's membership) given the columns of the row the save
+    locked and wrote (its status, result, end time: ``league.games.records.refresh``), when ``saved`` holds that
+    row. Returns whether it did."""
+    if not HandRecord.game.is_cached(saved) or saved.game.pk != game.pk:
+        return False
+    row = saved.game
+    for field in Game._meta.concrete_fields:
+        if not field.is_relation:
+            setattr(game, field.attname, getattr(row, field.attname))
+    return True
 
 
 def _code_guard(game: Game, *, events=(), hands=()) -> None:
