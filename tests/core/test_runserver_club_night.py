@@ -90,3 +90,83 @@ def test_the_loaded_application_is_frozen_for_the_garbage_collector():
         assert gc.get_freeze_count() > 10_000  # Django and the app's modules, classes and functions
     finally:
         gc.unfreeze()
+
+
+def test_the_application_runs_on_threads_of_its_own_that_serve_one_request_after_another():
+    """Each keeps its database connection between requests (a thread a connection opened SQLite for every request):
+    the same ``ACTIVE_REQUESTS`` threads serve a whole night, none of them a connection's."""
+    ran_on, lock = [], threading.Lock()
+
+    def app(environ, start_response):
+        with lock:
+            ran_on.append(threading.current_thread())
+        time.sleep(0.005)
+        return [b"ok"]
+
+    limited = in_turn(app, at_once=ACTIVE_REQUESTS)
+    callers = []
+    for _night in range(3):
+        threads = [threading.Thread(target=limited, args=({}, lambda *a: None)) for _ in range(12)]
+        callers += threads
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    assert len(ran_on) == 36
+    assert len(set(ran_on)) == ACTIVE_REQUESTS
+    assert not set(ran_on) & set(callers)
+    assert all(thread.is_alive() for thread in set(ran_on))
+
+
+def test_an_error_of_the_application_is_raised_in_the_connections_thread():
+    def app(environ, start_response):
+        raise ValueError("a bug")
+
+    limited = in_turn(app, at_once=2)
+    caught = []
+
+    def call():
+        try:
+            limited({}, lambda *a: None)
+        except ValueError as exc:
+            caught.append(str(exc))
+
+    thread = threading.Thread(target=call)
+    thread.start()
+    thread.join(timeout=10)
+    assert caught == ["a bug"]
+
+
+def test_the_connections_thread_closes_its_own_database_connections_once_the_response_is_closed(monkeypatch):
+    """What runs at the response's close (after-response work, a streamed export) runs on the connection's thread,
+    which ends with its request: what it opened is closed then, not left to the garbage collector."""
+    from django.db import connections
+
+    closed_on, closes = [], []
+    monkeypatch.setattr(connections, "close_all", lambda: closed_on.append(threading.current_thread()))
+
+    class Response(list):
+        def close(self):
+            closes.append(threading.current_thread())
+
+    limited = in_turn(lambda environ, start_response: Response([b"ok"]), at_once=2)
+    result = limited({}, lambda *a: None)
+    assert closes == []
+    assert closed_on == []
+    result.close()
+    assert closes == [threading.current_thread()]
+    assert closed_on == [threading.current_thread()]
+
+
+def test_the_embedded_settings_keep_a_connection_between_requests():
+    """``make run``'s settings (read in a process of their own: importing them here would change the suite's)."""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "DJANGO_SETTINGS_MODULE": "config.settings.local", "DATABASE_URL": "sqlite:///:memory:"}
+    env.pop("DB_CONN_MAX_AGE", None)
+    out = subprocess.run([sys.executable, "-c", "import django; django.setup(); from django.conf import settings; "
+                          "print(settings.DATABASES['default']['CONN_MAX_AGE'])"],
+                         env=env, capture_output=True, text=True, timeout=120, check=True)
+    assert int(out.stdout.strip().splitlines()[-1]) >= 60
