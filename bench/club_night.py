@@ -9,7 +9,8 @@ game. The hosts all log in first and the night's clock starts when the last one 
 a table screen, and sixteen at once would land on the first GETs).
 Two setups, each started here on 127.0.0.1 only and stopped after:
 
-* ``embedded`` — the ``make run`` default: ``runserver`` (threaded, DEBUG) on SQLite, tasks in-process;
+* ``embedded`` — the ``make run`` default: ``runserver`` (DEBUG off; the application on threads of its own, each
+  keeping its connection) on SQLite, tasks in-process;
 * ``gunicorn`` — the production stack (``deploy/stack.py``): gunicorn on PostgreSQL, Redis cache and
   sessions, a Celery worker + beat (``make serve``'s settings, plain http on 127.0.0.1).
 
@@ -288,7 +289,7 @@ def run_embedded(args, tmp: Path) -> tuple[Timings, float, str]:
             proc.kill()
             proc.wait()
         log.close()
-    return timings, elapsed, "runserver (threaded, DEBUG) + SQLite, tasks in-process"
+    return timings, elapsed, "runserver (DEBUG off, 4 application threads) + SQLite, tasks in-process"
 
 
 def _recreate_database(url: str) -> None:
