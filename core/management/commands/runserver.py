@@ -16,7 +16,7 @@ Two things Django's development server does not do, measured with ``bench/club_n
   not hold a turn (the same 16 tables: save p95 ~370–420 ms, the screens about as fast, more hands an
   hour).
 * **A database connection kept by each of those threads** (``CONN_MAX_AGE`` in config/settings/local.py):
-  a thread a connection opened SQLite for every request and closed it after (~2 ms of CPU each: the
+  a thread a connection opened SQLite for every request and closed it after (~1.1 ms of CPU each: the
   file, WAL's pragmas, Django's ~40 SQL functions registered again), about a tenth of a hand's CPU.
   The connection's own thread (it sends the answer and runs what waits for the response's close)
   closes whatever connection it opened itself once the response is closed.
