@@ -93,13 +93,18 @@ def test_without_the_script_the_save_redirects_as_always(host_client, game):
     assert response["Location"] == table
 
 
-def test_the_hand_that_ends_the_game_is_answered_with_the_final_table(host_client, game, players):
+def _at_south_4(host_client, game, players) -> tuple[str, dict]:
+    """The game played to South 4: the table's address and the host's form of the mangan that ends it."""
     for i, event in enumerate(TO_SOUTH_4):
         game_services.hand_record(game=game, position=i, event=event, by=players[0].user)
     table = reverse("league:game_table", args=[game.pk])
     token = _entry_token(host_client.get(table).content.decode())
-    ends = {"position": len(TO_SOUTH_4), "kind": "ron", "ron_winner": 0, "ron_loser": 1, "ron_value": "5",
-            "action": "save", "entry_token": token, "answer": "screen"}  # a mangan at South 4: the game is over
+    return table, {"position": len(TO_SOUTH_4), "kind": "ron", "ron_winner": 0, "ron_loser": 1, "ron_value": "5",
+                   "action": "save", "entry_token": token, "answer": "screen"}
+
+
+def test_the_hand_that_ends_the_game_is_answered_with_the_final_table(host_client, game, players):
+    table, ends = _at_south_4(host_client, game, players)  # a mangan at South 4: the game is over
 
     answer = host_client.post(reverse("league:hand_create", args=[game.pk]), ends)
 
@@ -122,12 +127,7 @@ def test_the_final_table_is_drawn_from_the_row_the_save_wrote_not_read_again(hos
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    for i, event in enumerate(TO_SOUTH_4):
-        game_services.hand_record(game=game, position=i, event=event, by=players[0].user)
-    table = reverse("league:game_table", args=[game.pk])
-    token = _entry_token(host_client.get(table).content.decode())
-    ends = {"position": len(TO_SOUTH_4), "kind": "ron", "ron_winner": 0, "ron_loser": 1, "ron_value": "5",
-            "action": "save", "entry_token": token, "answer": "screen"}
+    table, ends = _at_south_4(host_client, game, players)
 
     with CaptureQueriesContext(connection) as queries:
         answer = host_client.post(reverse("league:hand_create", args=[game.pk]), ends)
@@ -146,12 +146,7 @@ def test_the_final_table_is_drawn_from_the_row_the_save_wrote_not_read_again(hos
 def test_the_game_ending_form_sent_again_is_saved_once(host_client, game, players):
     """A double tap (or Back and Save again) on the hand that ended the game: "already saved", one hand stored,
     the final table (the redirect's)."""
-    for i, event in enumerate(TO_SOUTH_4):
-        game_services.hand_record(game=game, position=i, event=event, by=players[0].user)
-    table = reverse("league:game_table", args=[game.pk])
-    token = _entry_token(host_client.get(table).content.decode())
-    ends = {"position": len(TO_SOUTH_4), "kind": "ron", "ron_winner": 0, "ron_loser": 1, "ron_value": "5",
-            "action": "save", "entry_token": token, "answer": "screen"}
+    table, ends = _at_south_4(host_client, game, players)
     create = reverse("league:hand_create", args=[game.pk])
 
     first = host_client.post(create, ends)
