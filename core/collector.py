@@ -2,9 +2,9 @@
 
 A full recompute reads 50,000 games' statistics (~2 KB of JSON each, a hundred-odd dicts and lists a
 game) and adds them to tallies it keeps to the end. Every 700 new containers the collector runs, and
-as the kept tallies and each chunk's rows pass into its oldest generation it scans *everything* the
-process holds again and again: py-spy put 35–40 % of the openskill recompute at 50,000 games there
-(docs/performance.md, "The collector in the recompute"). What the fold makes is freed by reference
+as the kept tallies and each chunk's rows pass into its older generations it scans them again and again:
+held off, the openskill recompute at 50,000 games took 6.4–7.7 s instead of 9.2–11.2 s (docs/performance.md,
+"The cyclic collector in the standings"). What the fold makes is freed by reference
 counting (rows, JSON, tallies: no cycles), so holding the collector off frees the same memory at the
 same moment; the peak RSS measured with and without is the same.
 
