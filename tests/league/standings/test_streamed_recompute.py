@@ -5,7 +5,6 @@ lab still uses), after every kind of change, and it never holds the whole season
 from __future__ import annotations
 
 import datetime
-import gc
 import random
 from decimal import Decimal
 
@@ -159,29 +158,3 @@ def test_games_out_of_game_order_from_the_database_are_recomputed_from_the_whole
     assert outcome(*standings.season_fold(season)) == outcome(*whole_list(season))
     assert "out of game order" in caplog.text
 
-
-def test_the_recompute_folds_with_the_cyclic_collector_held_off_and_switches_it_on_after(season, monkeypatch):
-    """The collector rescanned the growing tallies (~35 % of a recompute at 50,000 games): every game is
-    added with it off, and a refresh leaves it on as it found it."""
-    members = [MemberFactory(club=season.club) for _ in range(6)]
-    start = timezone.now() - datetime.timedelta(days=1)
-    for g in range(3):
-        finished_game(season, members[g:g + 4], ["20.0", "5.0", "-5.0", "-20.0"],
-                      at=start + datetime.timedelta(minutes=g))
-    collector_on_while_adding = []
-    real_add = StandingsState.add_game
-
-    def add_game(self, game, *args):
-        collector_on_while_adding.append(gc.isenabled())
-        return real_add(self, game, *args)
-
-    monkeypatch.setattr(StandingsState, "add_game", add_game)
-    was = gc.isenabled()
-    gc.enable()
-    try:
-        snapshot = standings.standings_refresh(season_id=season.pk)
-        assert gc.isenabled()
-    finally:
-        (gc.enable if was else gc.disable)()
-    assert snapshot.games_count == 3
-    assert collector_on_while_adding == [False, False, False]
