@@ -120,6 +120,8 @@ class Timings:
     load_before: float = 0.0
     load_after: float = 0.0
     server_cpu: float = float("nan")  # seconds, the web server's processes, over the night
+    timeline: list[tuple[str, int, float, float]] = field(default_factory=list)  # (kind, table, start s, ms)
+    night_start: float = 0.0  # perf_counter when the night started (after the logins)
 
 
 class Host(threading.Thread):
@@ -171,6 +173,8 @@ class Host(threading.Thread):
         elapsed = (time.perf_counter() - t0) * 1000
         with self.lock:
             bucket.append(elapsed)
+            kind = "get" if bucket is self.timings.get else "preview" if bucket is self.timings.preview else "save"
+            self.timings.timeline.append((kind, self.table["index"], t0 - self.timings.night_start, elapsed))
         if status not in (expect if isinstance(expect, tuple) else (expect,)):
             raise RuntimeError(f"{args[0]} {args[1]} -> {status} (expected {expect})")
         return content
@@ -227,13 +231,14 @@ def night(port: int, data: dict, hands: int, max_seconds: float, server_pgid: in
     timings.load_before = os.getloadavg()[0]
     start = threading.Barrier(len(data["tables"]) + 1)
     deadline = [time.monotonic() + max_seconds + 120]  # set again when the night starts, after the logins
-    hosts = [Host(port, table, hands, deadline, timings, lock, start) for table in data["tables"]]
+    hosts = [Host(port, {**table, "index": i}, hands, deadline, timings, lock, start)
+             for i, table in enumerate(data["tables"])]
     for h in hosts:
         h.start()
     start.wait(timeout=120)
     cpu0 = group_cpu_seconds(server_pgid) if server_pgid else None
     deadline[0] = time.monotonic() + max_seconds
-    t0 = time.perf_counter()
+    t0 = timings.night_start = time.perf_counter()
     for h in hosts:
         h.join(timeout=max_seconds + 60)
     if cpu0 is not None:
@@ -400,6 +405,8 @@ def main() -> None:
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/club_night")
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/4")
     parser.add_argument("--json", action="store_true", help="also print the rows as JSON")
+    parser.add_argument("--timeline", metavar="FILE", help="write every request's kind, table, start (s into the "
+                        "night) and time (ms) to FILE as JSON lines, each setup's after its name")
     parser.add_argument("--keep", metavar="DIR", help="keep the servers' logs and the SQLite file in DIR")
     parser.add_argument("--setup-data", nargs=2, type=int, help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -418,6 +425,11 @@ def main() -> None:
             runner = {"embedded": run_embedded, "gunicorn": run_gunicorn}[name]
             timings, elapsed, what = runner(args, Path(tmp))
             rows.append(report(name, what, timings, elapsed, args.tables))
+            if args.timeline:
+                with open(args.timeline, "a") as out:
+                    started = time.time() - (time.perf_counter() - timings.night_start)  # the night's start, wall clock
+                    out.write(json.dumps({"setup": name, "tables": args.tables, "started": started}) + "\n")
+                    out.writelines(json.dumps(entry) + "\n" for entry in sorted(timings.timeline, key=lambda e: e[2]))
     if args.json:
         print(json.dumps(rows, ensure_ascii=False))
 

@@ -80,6 +80,7 @@ def configure(args, tmp: Path) -> None:
     freeze_loaded_app()
 
 
+SHOW_QUERIES = False  # --queries: keep each kind's statements (its first timed request's) to print
 WRITES: list[float] = []  # wall ms of each outermost transaction (the save's write lock on SQLite)
 
 
@@ -135,6 +136,8 @@ def play(client, game: int, hands: int, profile: bool, out: dict) -> None:
             row["cpu"].append(cpu)
             row["writes"].extend(WRITES[writes:])
             row["queries"].append(len(queries))
+            if SHOW_QUERIES and not row["sql"]:
+                row["sql"] = [q["sql"] for q in queries.captured_queries]
             row["bytes"].append(len(response.content))
         return response
 
@@ -178,10 +181,13 @@ def main() -> None:
     parser.add_argument("--settings", choices=("production", "embedded"), default="production")
     parser.add_argument("--hands", type=int, default=16, help="hands timed (8 make a hanchan; one game each 8)")
     parser.add_argument("--top", type=int, default=0, help="print each kind's N most expensive functions")
+    parser.add_argument("--queries", action="store_true", help="print each kind's statements (one request's)")
     parser.add_argument("--sort", default="tottime", help="--top order: tottime (own) or cumulative")
     parser.add_argument("--database-url", default="postgres://postgres@127.0.0.1:5432/hand_cpu")
     parser.add_argument("--redis-url", default="redis://127.0.0.1:6379/5")
     args = parser.parse_args()
+    global SHOW_QUERIES
+    SHOW_QUERIES = args.queries
 
     with tempfile.TemporaryDirectory(prefix="hand-cpu-") as tmp:
         configure(args, Path(tmp))
@@ -197,8 +203,8 @@ def main() -> None:
         client = Client(HTTP_HOST="127.0.0.1", HTTP_ACCEPT_LANGUAGE="ko")
         client.force_login(host)
         games = data["tables"][0]["games"]
-        out = {kind: {"cpu": [], "calls": [], "queries": [], "bytes": [], "profiles": [], "writes": []}
-               for kind in KINDS}
+        out = {kind: {"cpu": [], "calls": [], "queries": [], "bytes": [], "profiles": [], "writes": [],
+                      "sql": []} for kind in KINDS}
         play(client, games[0], HANDS_PER_GAME, False, {k: {**v, "cpu": [], "queries": [], "bytes": [], "writes": []}
                                                      for k, v in out.items()})  # warm-up: imports, caches
         left, g = args.hands, 1
@@ -237,6 +243,11 @@ def main() -> None:
     calls = {kind: sum(out[kind]["calls"]) / profiled_hands for kind in KINDS}
     print(f"   hand     calls a hand over the profiled game: {sum(calls.values()):,.0f} (" +
           ", ".join(f"{kind} {calls[kind]:,.0f}" for kind in KINDS) + ")")
+    if args.queries:
+        for kind in KINDS:
+            print(f"\n--- {kind}: its {len(out[kind]['sql'])} statements (one request)")
+            for sql in out[kind]["sql"]:
+                print(f"   {sql[:300]}")
     if args.top:
         for kind in KINDS:
             stream = io.StringIO()
