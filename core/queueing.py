@@ -29,24 +29,69 @@ from kombu.exceptions import OperationalError
 logger = logging.getLogger(__name__)
 
 
-def send(task, arg: int, what: str, *, countdown: float | None = None, run_here_if_unreachable: bool = False) -> bool:
+GATHER_GRACE_SECONDS = 60.0
+"""How long past its countdown a gathered task's mark is kept (:func:`send`'s ``gather``): a task lost with its
+mark (a worker killed) holds the next ones back no longer than this; ``requeue_stale`` finds its work sooner."""
+
+
+def _gather_key(task, arg: int) -> str:
+    return f"queueing:waiting:{task.name}:{arg}"
+
+
+def _gather_claim(task, arg: int, countdown: float) -> bool:
+    """Mark ``task(arg)`` as waiting to start; False when one already is (marked and not started)."""
+    from django.core.cache import cache
+
+    try:
+        return bool(cache.add(_gather_key(task, arg), 1, timeout=countdown + GATHER_GRACE_SECONDS))
+    except Exception:  # a cache that is away: send it (one task too many costs less than one lost)
+        logger.warning("Could not mark %s %s as waiting; sending it anyway.", task.name, arg, exc_info=True)
+        return True
+
+
+def starting(task, arg: int) -> None:
+    """Called first by a gathered task (:func:`send`'s ``gather``), before it reads anything: from now on a change
+    sends the task again (this run may have read before that change committed)."""
+    from django.core.cache import cache
+
+    try:
+        cache.delete(_gather_key(task, arg))
+    except Exception:  # the mark expires on its own (GATHER_GRACE_SECONDS past its countdown)
+        logger.warning("Could not clear the waiting mark of %s %s.", task.name, arg, exc_info=True)
+
+
+def send(task, arg: int, what: str, *, countdown: float | None = None, run_here_if_unreachable: bool = False,
+         gather: bool = False) -> bool:
     """``task.delay(arg)`` (``countdown``: run it that many seconds from now); a failure (broker down,
     or the eager task itself) is logged, not raised.
 
     ``run_here_if_unreachable``: a job someone waits for on the page (a what-if run) runs in this process
-    when the broker cannot be reached, instead of waiting for the requeue."""
+    when the broker cannot be reached, instead of waiting for the requeue.
+
+    ``gather`` (with a ``countdown``, to a broker): one ``task(arg)`` waiting at a time. While one sent earlier has
+    not started, this send is dropped: that task reads the database when it starts, after this change committed,
+    so it does this one's work too (sixty-four tables finishing a round together: one standings update, not
+    sixty-four queued behind each other taking a CPU from the tables' next hands). The task calls
+    :func:`starting` first. The mark is kept in the cache; a cache that is away sends every time."""
+    gathering = gather and bool(countdown) and not settings.CELERY_TASK_ALWAYS_EAGER
+    if gathering and not _gather_claim(task, arg, countdown):
+        return True  # the one waiting does it
     try:
         if countdown:
             task.apply_async((arg,), countdown=countdown)
         else:
             task.delay(arg)
     except OperationalError:
+        if gathering:
+            starting(task, arg)  # nothing waits: the next change sends it again
         if run_here_if_unreachable:
             logger.warning("%s %s: the broker is unreachable, running it here", what, arg)
             return _run_here(task, arg, what)
         logger.exception("Could not queue %s %s (broker unreachable); requeue_stale will retry it.", what, arg)
         return False
     except Exception:  # after the commit nothing may fail the request
+        if gathering:
+            starting(task, arg)
         logger.exception("Could not run or queue %s %s; requeue_stale will retry it.", what, arg)
         return False
     return True
@@ -63,21 +108,22 @@ def _run_here(task, arg: int, what: str) -> bool:
 
 def on_commit(task, arg: int, what: str, *, countdown: float | None = None,
               run_here_if_unreachable: bool = False, background: bool = False,
-              when: Callable[[], bool] | None = None) -> None:
+              when: Callable[[], bool] | None = None, gather: bool = False) -> None:
     """Queue ``task(arg)`` once the current transaction commits (:func:`send`: never raises).
 
     ``background``: a task nobody waits for on the page (the standings' update, the federation's, a message's
     send). With no broker it does not run inside the request that committed: see :func:`in_background`; with
     one, inside a request, it is sent once the response has been (:func:`after_response`).
     ``when``: asked after the commit, outside the transaction; False queues nothing (a question cheaper than a
-    broker's message: whether the club is in a federation at all)."""
+    broker's message: whether the club is in a federation at all). ``gather``: see :func:`send` (the background
+    runner gathers by itself: one job per key)."""
     def queue() -> None:
         if when is not None and not when():
             return
         if background and in_background_now():
             in_background((task.name, arg), lambda: send(task, arg, what), delay=countdown)
             return
-        send(task, arg, what, countdown=countdown, run_here_if_unreachable=run_here_if_unreachable)
+        send(task, arg, what, countdown=countdown, run_here_if_unreachable=run_here_if_unreachable, gather=gather)
 
     if background and not settings.CELERY_TASK_ALWAYS_EAGER and _after_response.get() is not None:
         # With a broker, inside a request: the question and the message wait until the response has been sent (the

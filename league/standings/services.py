@@ -593,12 +593,13 @@ def season_changed(season_id: int, *, game_finished: bool = False) -> None:
         changes["standings_epoch"] = F("standings_epoch") + 1
     Season.objects.filter(pk=season_id).update(**changes)
     # Once committed, the update runs a moment after the change (LEAGUE_STANDINGS_GATHER_SECONDS): when the
-    # tables of a round finish together, the first update adds every game finished by then and the others find
-    # nothing left to add (``standings_add_games``), instead of sixteen updates competing with the tables'
-    # screens at the round's end. With no broker (the embedded default) it runs in the process's background
-    # runner as long after the response: not inside the host's request, not beside the host's next screen.
+    # tables of a round finish together, the first update adds every game finished by then, and the changes
+    # made while it waits to start send nothing more (``gather``: one update waiting a season), instead of
+    # sixty-four updates competing with the tables' screens at the round's end. With no broker (the embedded
+    # default) it runs in the process's background runner as long after the response: not inside the host's
+    # request, not beside the host's next screen.
     on_commit(season_recompute_task, season_id, "the standings recompute of season",
-              countdown=settings.LEAGUE_STANDINGS_GATHER_SECONDS, background=True)
+              countdown=settings.LEAGUE_STANDINGS_GATHER_SECONDS, background=True, gather=True)
 
 
 __all__ = ["load_season_data", "season_changed", "season_fold", "standings_add_games", "standings_refresh",

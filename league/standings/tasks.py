@@ -11,7 +11,7 @@ from celery import shared_task
 from django.db.models import F, Q
 from django.utils import timezone
 
-from core.queueing import send
+from core.queueing import send, starting
 from league.models import Season
 
 # A season changed this long ago whose snapshot is still older is stale (its recompute was lost).
@@ -24,6 +24,7 @@ def season_recompute(season_id: int) -> None:
     games just finished added to it, or a full recompute (``league.standings.services.standings_update``)."""
     from league.standings.services import standings_update
 
+    starting(season_recompute, season_id)  # a change from now on queues it again (the season's update is gathered)
     standings_update(season_id=season_id)
 
 
