@@ -28,6 +28,7 @@ from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.exceptions import Throttled, ValidationError
 from rest_framework.throttling import ScopedRateThrottle
 
+from club.selectors import counted_memberships
 from core.memo import memoize
 from core.prepared import PreparedRead
 
@@ -133,9 +134,12 @@ class UserBackend(ModelBackend):
 
 @memoize("the signed-in user's read", size=1)
 def _signed_in() -> PreparedRead:
-    """The read of a user by id (made on first use: the user model is known once the apps are loaded)."""
+    """The read of a user by id (made on first use: the user model is known once the apps are loaded), with how many
+    memberships the header's club switcher counts (``club.selectors.membership_count``) in the same statement: every
+    page asks it, and a statement of its own was a round trip to the database a page."""
     model = get_user_model()
-    return PreparedRead("the signed-in user", model, lambda *, pk: model._default_manager.filter(pk=pk))
+    return PreparedRead("the signed-in user", model,
+                        lambda *, pk: model._default_manager.filter(pk=pk).annotate(**counted_memberships()))
 
 
 class LoginThrottled(Throttled):

@@ -11,6 +11,7 @@ from typing import Any
 
 from django.apps import apps
 from django.db import connection
+from django.db.models import OuterRef, Subquery
 from django.utils import timezone
 
 from events.timed import TimedTable
@@ -23,19 +24,43 @@ def timed_table_models() -> list[type[TimedTable]]:
     return sorted(found, key=lambda m: m.__name__)
 
 
+def _table_id_name(model: type[TimedTable]) -> str:
+    return f"event_table_{model._meta.model_name}"
+
+
+def event_table_ids() -> dict[str, Subquery]:
+    """An annotation for a read of games: each event's table id of each game (None where it has none), which
+    :func:`event_tables` then takes from the game instead of asking (the table screen's game read, in the same
+    statement)."""
+    return {_table_id_name(model): Subquery(model.objects.filter(game=OuterRef("pk")).values("pk")[:1])
+            for model in timed_table_models()}
+
+
 def event_tables(game: Game) -> tuple[Any, ...]:
     """Each event's table of ``game`` (None where it has none), in :func:`timed_table_models`' order:
     (the club night's, the tournament's).
 
-    The table screen shows either clock and most games are in neither: one plain query asks every
-    table id (a quarter of a millisecond; the ORM's select_related over both chains cost ten times
-    that), then only a table that exists is read. Remembered on the game instance, so the night's
-    timer and the tournament's ask once per request.
+    The table screen shows either clock and most games are in neither: the ids come with the screen's game read
+    (:func:`event_table_ids`), or else one plain query asks every table id (a quarter of a millisecond; the ORM's
+    select_related over both chains cost ten times that), then only a table that exists is read. Remembered on the
+    game instance, so the night's timer and the tournament's ask once per request.
     """
     cached = getattr(game, "_event_tables", None)
     if cached is not None:
         return cached
     models = timed_table_models()
+    names = [_table_id_name(model) for model in models]
+    if all(hasattr(game, name) for name in names):  # read with the game
+        ids = tuple(getattr(game, name) for name in names)
+    else:
+        ids = _ask_table_ids(game, models)
+    game._event_tables = tuple(
+        model.objects.select_related(f"round__{model.round_model().event_field}").filter(pk=pk).first() if pk else None
+        for model, pk in zip(models, ids, strict=True))
+    return game._event_tables
+
+
+def _ask_table_ids(game: Game, models: list[type[TimedTable]]) -> tuple[Any, ...]:
     quote = connection.ops.quote_name
 
     def table_id(model) -> str:
@@ -45,11 +70,7 @@ def event_tables(game: Game) -> tuple[Any, ...]:
 
     with connection.cursor() as cursor:
         cursor.execute("SELECT " + ", ".join(table_id(m) for m in models), [game.pk] * len(models))
-        ids = cursor.fetchone()
-    game._event_tables = tuple(
-        model.objects.select_related(f"round__{model.round_model().event_field}").filter(pk=pk).first() if pk else None
-        for model, pk in zip(models, ids, strict=True))
-    return game._event_tables
+        return cursor.fetchone()
 
 
 def seconds_left(ends_at: datetime.datetime | None, now: datetime.datetime | None = None) -> int | None:

@@ -16,7 +16,7 @@ from league import permissions
 from league.games import selectors
 from league.games.errors import cancelled_message, refusal_message
 from league.games.needs import panel_shown
-from league.models import Game
+from league.models import Game, HandRecord
 from scoring.errors import ScoringError
 from scoring.game import Game as EngineGame
 from scoring.game import GameReplay
@@ -159,10 +159,16 @@ class GameView:
                     for i, name in enumerate(self.players)]}
 
 
-def game_view(game: Game, *, penalty_marks: bool = False) -> GameView:
+def game_view(game: Game, *, penalty_marks: bool = False, hands: list[HandRecord] | None = None) -> GameView:
     """The game with its record and replay; ``penalty_marks``: its hands say whether an active penalty
-    was made with them (``selectors.game_hand_records``), for the table screen's undo panel."""
-    hands = selectors.game_hand_records(game, penalty_marks=penalty_marks)
+    was made with them (``selectors.game_hand_records``), for the table screen's undo panel. ``hands``: the game's
+    hands already in hand (``records.hands_as_saved``, with their marks), not read again."""
+    if hands is None:
+        hands = selectors.game_hand_records(game, penalty_marks=penalty_marks)
+    else:
+        keep_game = HandRecord.game.field.set_cached_value
+        for hand in hands:
+            keep_game(hand, game)
     record = selectors.build_record(game, [h.event for h in hands])
     return GameView(game=game, record=record, replay=selectors.replay_record(record), hands=hands)
 

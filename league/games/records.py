@@ -139,7 +139,8 @@ def append(*, game: Game, position: int, event: dict[str, Any], by, reason: str 
     storable(reason, "reason")
     if isinstance(position, bool) or not isinstance(position, int) or position < 0:
         raise HandRefused("The position must be a whole number from 0.", code=Code.POSITION)
-    hands = game_hand_records(game)
+    # With their penalty marks: the hands as this save leaves them are the table screen's answer (hands_as_saved).
+    hands = game_hand_records(game, penalty_marks=True)
     if position < len(hands):
         existing = hands[position]
         if canonical(game, existing.event) == canonical(game, event):
@@ -175,10 +176,19 @@ def append(*, game: Game, position: int, event: dict[str, Any], by, reason: str 
         raise HandConflict(
             f"Hand {position + 1} was already entered differently.", hand=position, existing=existing
         ) from None
+    hand.active_penalty = False  # made now: no penalty was made with it yet (the referee's service marks its own)
+    game._hands_as_saved = [*hands, hand]
     audit(club=game.club, by=by, action=AuditEntry.Action.CREATE, object_type="hand", object_id=hand.pk,
            after=hand_after(hand), reason=reason)
     refresh(game, rep, was_finished=was_finished)
     return hand, True
+
+
+def hands_as_saved(game: Game) -> list[HandRecord] | None:
+    """The hands of a game row a save locked and appended to (``hand.game`` of the hand it stored), in order, each
+    with its penalty mark (``active_penalty``), as the transaction left them: what the table screen that answers
+    the save shows, without reading them again after the commit. None where no hand was appended to that row."""
+    return getattr(game, "_hands_as_saved", None)
 
 
 def delete(*, game: Game, hand: HandRecord, by, reason: str, cancel_penalty: bool = True) -> dict[str, Any]:

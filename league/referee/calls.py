@@ -10,7 +10,7 @@ import hashlib
 
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, connection, transaction
-from django.db.models import QuerySet
+from django.db.models import OuterRef, QuerySet, Subquery
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -109,13 +109,29 @@ def version_of(call: RefereeCall | None) -> str:
     return hashlib.sha1(repr(parts).encode()).hexdigest()[:16]
 
 
+LATEST_CALL_ID = "latest_referee_call_id"
+"""The annotation :func:`latest_call_id` gives a read of games."""
+
+
+def latest_call_id() -> dict[str, Subquery]:
+    """An annotation for a read of games: the id of each game's latest call (None where it has none), which
+    :func:`latest_call` then takes from the game instead of asking (the table screen's game read, in the same
+    statement)."""
+    calls = RefereeCall.objects.filter(game=OuterRef("pk")).order_by("-called_at", "-pk").values("pk")[:1]
+    return {LATEST_CALL_ID: Subquery(calls)}
+
+
 def latest_call(game: Game) -> RefereeCall | None:
     """The table's open call, else its last call (so the table sees the acknowledgement).
 
     Every table GET and every poll of the call box (each table, every 3 s) asks it, and most tables have no
-    call: whether there is one is a plain statement (the ORM took longer to build the query than the database
-    to answer it), the call is read only where there is one, and its acknowledging referee only where it was
-    acknowledged (``acknowledged_by``), not joined into every read."""
+    call: whether there is one comes with the screen's game read (:func:`latest_call_id`), or else is a plain
+    statement (the ORM took longer to build the query than the database to answer it); the call is read only where
+    there is one, and its acknowledging referee only where it was acknowledged (``acknowledged_by``), not joined
+    into every read."""
+    if hasattr(game, LATEST_CALL_ID):  # read with the game
+        call_id = getattr(game, LATEST_CALL_ID)
+        return None if call_id is None else RefereeCall.objects.filter(pk=call_id).first()
     meta, quote = RefereeCall._meta, connection.ops.quote_name
 
     def col(name: str) -> str:

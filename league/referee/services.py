@@ -197,6 +197,8 @@ def penalty_give_locked(
         points=Decimal(str(points)) if points is not None else None, amount=amount, beneficiary=beneficiary,
         hand_record=hand, reason=reason, given_by=by if getattr(by, "is_authenticated", False) else None,
     )
+    if hand is not None:
+        hand.active_penalty = True  # made with it (records.hands_as_saved: the hands as this save leaves them)
     audit(club=club, by=by, action=AuditEntry.Action.CREATE, object_type="penalty", object_id=penalty.pk,
            after=snapshot(penalty) | ({"event": event} if event else {}), reason=reason)
     if game is None or (kind == PenaltyKind.RULING and game.status == Game.Status.FINISHED):

@@ -109,3 +109,25 @@ def test_the_headers_count_of_clubs_counts_what_my_page_lists(two_clubs):
     services.member_add(club=ClubFactory(), display_name="혼자", user=alone)
     assert membership_count(user=alone) == 1
     assert membership_count(user=UserFactory()) == 0
+
+
+def test_the_signed_in_users_read_counts_the_clubs_in_the_same_statement(two_clubs, rf,
+                                                                         django_assert_num_queries):
+    """Every request reads its user (``club.auth.UserBackend``) with the header's count of clubs: the count then
+    asks nothing, and counts what the plain statement counts (a visit and a merged membership left out)."""
+    from club.auth import UserBackend
+    from club.models import Member
+    from club.selectors import membership_count
+    from tests.factories import MemberFactory
+
+    user, at_east, _at_west = two_clubs
+    MemberFactory(user=user, visitor=True)
+    merged = MemberFactory(user=user)
+    Member.objects.filter(pk=merged.pk).update(merged_into=at_east)
+    with django_assert_num_queries(1):
+        signed_in = UserBackend().get_user(user.pk)
+        assert membership_count(user=signed_in) == 2
+    assert membership_count(user=user) == 2  # asked
+    alone = UserFactory()
+    with django_assert_num_queries(1):
+        assert membership_count(user=UserBackend().get_user(alone.pk)) == 0

@@ -39,3 +39,20 @@ def test_a_tournament_game_finds_its_table_and_tournament(club):
     found = tournament_table_for_game(fresh)
     assert found == table
     assert found.round.tournament == tournament
+
+
+@pytest.mark.parametrize("at", ["neither", "night", "tournament"])
+def test_read_with_the_game_the_tables_cost_no_query_of_their_own(at, night, club, django_assert_num_queries):
+    """The table screen reads the game with its event tables' ids (``event_table_ids``): the clocks ask nothing more
+    where the game is at no event, and only the table that exists is read, as when they asked themselves."""
+    from events.tables import event_table_ids
+    from tests.factories import GameFactory
+
+    table = {"night": lambda: NightTableFactory(round__night=night),
+             "tournament": lambda: TournamentTableFactory(round__tournament__club=club),
+             "neither": lambda: None}[at]()
+    game_id = table.game_id if table is not None else GameFactory(club=club).pk
+    fresh = Game.objects.annotate(**event_table_ids()).get(pk=game_id)
+    with django_assert_num_queries(0 if table is None else 1):
+        found = event_tables(fresh)
+    assert found == {"neither": (None, None), "night": (table, None), "tournament": (None, table)}[at]

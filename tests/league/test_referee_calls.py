@@ -11,7 +11,7 @@ from django.urls import reverse
 
 from core.models import AuditEntry
 from core.once import Once
-from league.models import RefereeCall
+from league.models import Game, RefereeCall
 from league.referee import calls
 from tests.factories import UserFactory
 
@@ -148,3 +148,24 @@ def test_the_night_desk_links_to_the_referees_screen(client, club, season, refer
     client.force_login(referee.user)
     page = client.get(reverse("events:night_detail", args=[night.pk])).content.decode()
     assert reverse("league:referee_calls", args=[club.slug]) in page
+
+
+def test_read_with_the_game_the_latest_call_is_the_same_and_no_call_costs_no_query(game, players, referee,
+                                                                                   django_assert_num_queries):
+    """The table screen reads the game with its latest call's id (``latest_call_id``): none costs no query, and
+    the call found is the one ``latest_call`` finds by asking (the open one after an acknowledged one)."""
+    def read_with_the_game():
+        return Game.objects.annotate(**calls.latest_call_id()).get(pk=game.pk)
+
+    before = read_with_the_game()
+    with django_assert_num_queries(0):
+        assert calls.latest_call(before) is None
+    first, _ = calls.referee_call(game=game, reason="chombo", by=players[0].user)
+    calls.referee_call_acknowledge(call=first, by=referee.user)
+    assert calls.latest_call(read_with_the_game()).pk == first.pk
+    second, _ = calls.referee_call(game=game, reason="other", by=players[1].user)
+    after = read_with_the_game()
+    with django_assert_num_queries(1):  # the call itself, read where there is one
+        latest = calls.latest_call(after)
+    assert (latest.pk, latest.is_open) == (second.pk, True)
+    assert calls.latest_call(game).pk == second.pk  # as asking finds it

@@ -134,8 +134,9 @@ def test_the_final_table_is_drawn_from_the_row_the_save_wrote_not_read_again(hos
 
     reads = [q["sql"] for q in queries.captured_queries if q["sql"].lstrip().upper().startswith("SELECT")]
     assert len([sql for sql in reads if re.search(r'FROM "league_game"', sql)]) == 2
-    # the hands: the form's, the save's and the final table's (it read them a fourth time)
-    assert len([sql for sql in reads if re.search(r'FROM "league_handrecord"', sql)]) == 3
+    # the hands: the form's and the save's, whose list (with the new hand) the final table is drawn from (it read
+    # them a third time after the commit, and before that a fourth)
+    assert len([sql for sql in reads if re.search(r'FROM "league_handrecord"', sql)]) == 2
     game.refresh_from_db()
     assert game.status == game.Status.FINISHED
     assert 'data-testid="final"' in answer.content.decode()
@@ -201,3 +202,28 @@ def test_a_refused_hand_keeps_the_form_and_says_why(host_client, game):
     assert response.status_code == HTTPStatus.UNPROCESSABLE_ENTITY
     assert "data-answers-save" not in response.content.decode()
     assert HandRecord.objects.count() == 0
+
+
+def test_at_a_club_nights_table_with_the_referee_called_the_answer_shows_both_as_its_get(host_client, game, players,
+                                                                                         night):
+    """The clock of the night's table and the open referee call are read with the game (one statement, not three):
+    the save's answer shows them as the table's GET after it does."""
+    from league.referee import calls
+    from tests.factories import NightRoundFactory, NightTableFactory
+
+    NightTableFactory(round=NightRoundFactory(night=night), game=game, label="7")
+    calls.referee_call(game=game, reason="chombo", by=players[1].user)
+    table = reverse("league:game_table", args=[game.pk])
+    token = _entry_token(host_client.get(table).content.decode())
+
+    html = host_client.post(reverse("league:hand_create", args=[game.pk]),
+                            _hand_form(0, token, answer="screen")).content.decode()
+
+    assert 'data-testid="night-timer"' in html
+    assert 'data-testid="referee-call-open"' in html
+    after = host_client.get(table).content.decode()
+
+    def steady(page: str) -> str:  # the clock's seconds left move between the two drawings
+        return re.sub(r'data-seconds-left="-?\d+"', 'data-seconds-left=""', _same_screen(page))
+
+    assert steady(html) == steady(after)

@@ -5,7 +5,8 @@ database's write lock, on PostgreSQL the game's row. Statement counts are not ti
 every statement the save runs while ``connection.in_atomic_block`` is counted, on the table screen's POST as
 a host sends it (with the form's entry token), at the first hand, the second and South 3.
 
-Worked by hand, the five: the game read again under its lock, its hands, the hand, its audit entry, and the
+Worked by hand, the five: the game read again under its lock, its hands (with their penalty marks: the list the
+table screen answering the save is drawn from), the hand, its audit entry, and the
 entry token claimed together with the hand it made (``core.once.claim_made``: one ``INSERT … ON CONFLICT DO
 NOTHING``, no savepoint, no UPDATE after). Before: eight (the token's SAVEPOINT, INSERT, RELEASE and UPDATE).
 """
@@ -49,8 +50,12 @@ def host_client(players):
 
 
 def _kind_and_table(sql: str) -> tuple[str, str]:
+    """The statement's verb and its own table (not a subquery's: the hands' read asks for their penalty marks)."""
     verb = sql.split(None, 1)[0].upper()
-    table = re.search(r'(?:FROM|INTO|UPDATE)\s+"?(\w+)"?', sql)
+    outer = sql
+    while (bare := re.sub(r"\([^()]*\)", "", outer)) != outer:  # every parenthesis taken out, the inner first
+        outer = bare
+    table = re.search(r'(?:FROM|INTO|UPDATE)\s+"?(\w+)"?', outer)
     return verb, table.group(1) if table else ""
 
 

@@ -117,6 +117,13 @@ def _pyodide_version() -> str:
         return str(json.load(f).get("version", ""))
 
 
+def in_key_order(record: dict[str, Any]) -> dict[str, Any]:
+    """The record with every object's keys in order: the page says a record the same way whether its hands came
+    from the database (PostgreSQL's jsonb keeps its own order) or from the save that stored them (the order they
+    were given in: ``league.games.records.hands_as_saved``), so a save's answer is the table's GET after it."""
+    return json.loads(json.dumps(record, sort_keys=True, cls=DjangoJSONEncoder))
+
+
 def config_value(context: dict[str, Any]) -> dict[str, Any]:
     """The whole configuration as one value (what ``offline_config`` writes, built the plain way; the tests
     compare the two)."""
@@ -125,7 +132,7 @@ def config_value(context: dict[str, Any]) -> dict[str, Any]:
     return {
         "game": game.pk,
         "position": len(gv.events),
-        "record": gv.record,
+        "record": in_key_order(gv.record),
         "players": gv.players,
         "dealer": state.dealer,
         # scoring.quick_entry reads the taps against this table and says events in these words (Pyodide)
@@ -187,8 +194,8 @@ def offline_config(context: dict[str, Any]) -> str:
     """``json_script(config_value(context), "offline-config")``, byte for byte, the fixed parts written once."""
     gv, game = context["gv"], context["game"]
     head, tail = _fixed_json()
-    own = _members({"game": game.pk, "position": len(gv.events), "record": gv.record, "players": gv.players,
-                    "dealer": gv.replay.state.dealer})
+    own = _members({"game": game.pk, "position": len(gv.events), "record": in_key_order(gv.record),
+                    "players": gv.players, "dealer": gv.replay.state.dealer})
     url = json.dumps(reverse("league:game_table", args=[game.pk]))
     text = f'{{{own}, "tapTable": {_tap_table_json(gv)}, {head}, "tableUrl": {url}, {tail}}}'
     return format_html('<script id="{}" type="application/json">{}</script>', "offline-config",

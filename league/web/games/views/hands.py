@@ -86,7 +86,7 @@ def _writable_game(request: HttpRequest, pk: int) -> Game:
     A GET goes back to the table screen, which says the game was cancelled; a POST gets that
     screen with 409 Conflict, so nothing posted is lost silently.
     """
-    game = load_game(request, pk, _enter_check(request))
+    game = load_game(request, pk, _enter_check(request), table_screen=True)
     if _cancelled(game):
         if request.method == "POST":
             response = render(request, "league/games/table.html", _table_context(request, game_view(game)),
@@ -152,7 +152,8 @@ def _next_screen(request: HttpRequest, game: Game, *, saved: HandRecord | None =
     which ``saved`` holds, not read again). None where that screen is no longer the viewer's to see: the save's
     redirect, as before."""
     as_saved = saved is not None and _as_the_save_left_it(game, saved)
-    gv = game_view(game, penalty_marks=True)
+    # The hands as the save left them (the row it locked holds them), not read again after the commit.
+    gv = game_view(game, penalty_marks=True, hands=game_records.hands_as_saved(saved.game) if as_saved else None)
     if gv.replay.final is not None:
         if as_saved:
             if not _view_check(request)(request.user, game):
@@ -210,7 +211,7 @@ def _say_saved(request: HttpRequest, gv: GameView, hand) -> None:
 @refusable
 def game_table(request: HttpRequest, pk: int) -> HttpResponse:
     """The table-host screen (members of the club may watch; hand entry needs the right)."""
-    game = load_game(request, pk, _view_check(request))
+    game = load_game(request, pk, _view_check(request), table_screen=True)
     return _table_page(request, game_view(game, penalty_marks=True))
 
 
