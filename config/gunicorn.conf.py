@@ -12,7 +12,13 @@ wsgi_app = "config.wsgi:application"
 raw_env = [f"DJANGO_SETTINGS_MODULE={os.environ.get('DJANGO_SETTINGS_MODULE', 'config.settings.production')}"]
 
 bind = os.environ.get("GUNICORN_BIND", "127.0.0.1:8000").split(",")
-workers = int(os.environ.get("WEB_CONCURRENCY", str(min(2 * multiprocessing.cpu_count() + 1, 8))))
+# One worker a core and one more (not gunicorn's usual 2 × cores + 1): a table's request spends most of its time on
+# the CPU (the database here answers in a fraction of a millisecond), and every worker more than the cores can run
+# costs CPU a hand in switching between them. At 64 no-pause tables on 2 cores (bench/club_night.py, interleaved):
+# 5 workers 85–92 hands/s at 15.1–16.2 ms of CPU a hand, 3 workers 91–96 hands/s at 13.8–14.8 ms, 2 workers
+# 100–103 hands/s at 12.1–12.7 ms; one more than the cores keeps a worker free for the next table while one
+# sends a long answer (an export, a big page). docs/performance.md, issue 41's thirteenth session.
+workers = int(os.environ.get("WEB_CONCURRENCY", str(min(multiprocessing.cpu_count() + 1, 8))))
 threads = int(os.environ.get("GUNICORN_THREADS", "1"))
 worker_class = "gthread" if threads > 1 else "sync"
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
