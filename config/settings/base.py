@@ -148,6 +148,17 @@ SQLITE_OPTIONS = {
 if DATABASES["default"].get("ENGINE") == "django.db.backends.sqlite3":
     DATABASES["default"]["ENGINE"] = SQLITE_ENGINE
     DATABASES["default"].setdefault("OPTIONS", {}).update(SQLITE_OPTIONS)
+# PostgreSQL: each statement's values sent apart from its text (server-side binding), so that a statement a
+# connection has run twice (psycopg's prepare_threshold; Django turns preparing off unless asked) is prepared
+# once and then only executed:
+# the database no longer parses and plans the table screen's reads at every request. At 64 no-pause tables on
+# 2 cores (bench/club_night.py, interleaved) PostgreSQL's planning was the bottleneck: 98–101 → 119–123 hands
+# a second, every kind's p95 a fifth to a quarter lower (docs/performance.md, issue 41's thirteenth session).
+# DB_PREPARED_STATEMENTS=0 sends values in the text as before (a pooler in transaction mode that does not keep
+# prepared statements: PgBouncer before 1.21).
+POSTGRESQL_PREPARED = os.environ.get("DB_PREPARED_STATEMENTS", "1") != "0"
+if DATABASES["default"].get("ENGINE") == "django.db.backends.postgresql" and POSTGRESQL_PREPARED:
+    DATABASES["default"].setdefault("OPTIONS", {}).update({"server_side_binding": True, "prepare_threshold": 2})
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 AUTH_PASSWORD_VALIDATORS = [
