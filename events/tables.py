@@ -60,7 +60,32 @@ def event_tables(game: Game) -> tuple[Any, ...]:
     return game._event_tables
 
 
-def _ask_table_ids(game: Game, models: list[type[TimedTable]]) -> tuple[Any, ...]:
+def game_models() -> list[type]:
+    """The events' models that hold a league game one to one (a club night's table, a tournament's, a team league's
+    fixture), in the order of their names; found through the app registry, so this module imports no event's
+    package."""
+    def holds_a_game(model) -> bool:
+        field = next((f for f in model._meta.get_fields() if f.name == "game"), None)
+        return field is not None and field.one_to_one and field.related_model is Game
+
+    return sorted((m for m in apps.get_app_config("events").get_models() if holds_a_game(m)),
+                  key=lambda m: m.__name__)
+
+
+def game_event_id(game: Game, model: type) -> int | None:
+    """The id of the ``model`` row (one of :func:`game_models`) that holds ``game``, None where none does.
+
+    Every game's end asks it of each event (is this game a tournament's table? a fixture?), inside the hand's
+    save, and most games are no event's: the first question asks every event's id in one statement, remembered
+    on the game instance that the end's announcement (``league.signals.game_finished``) gives every receiver."""
+    ids = getattr(game, "_event_ids", None)
+    if ids is None:
+        models = game_models()
+        ids = game._event_ids = dict(zip(models, _ask_table_ids(game, models), strict=True))
+    return ids.get(model)
+
+
+def _ask_table_ids(game: Game, models: list[type]) -> tuple[Any, ...]:
     quote = connection.ops.quote_name
 
     def table_id(model) -> str:

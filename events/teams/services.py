@@ -33,6 +33,7 @@ from events.access import Occasion, actor
 from events.error_codes import TeamLeagueErrorCode as Refusal
 from events.seating import SeatingError
 from events.signals import team_lineups_closed, team_match_day_finished
+from events.tables import game_event_id
 from events.teams import standings
 from events.teams.models import Fixture, MatchDay, RosterEntry, Slot, Stage, Team, TeamLeague
 from events.teams.presets import PRESETS, Format
@@ -549,7 +550,9 @@ _FIXTURE_OF_GAME = PreparedRead("a game's fixture", Fixture, lambda *, game_id: 
 @receiver(game_finished, dispatch_uid="events.team_match_day_finished")
 def _game_finished(sender, game, **kwargs) -> None:
     """A fixture's game finished: if it was its match day's last, the day is finished (notify announces it)."""
-    found = _FIXTURE_OF_GAME.rows(game_id=game.pk)  # every game's end asks (most are no fixture's)
+    if game_event_id(game, Fixture) is None:  # every game's end asks (most are no fixture's)
+        return
+    found = _FIXTURE_OF_GAME.rows(game_id=game.pk)
     fixture = found[0] if found else None
     if fixture is not None:
         _finish_if_done(MatchDay.objects.select_for_update(of=("self",)).get(pk=fixture.match_day_id))

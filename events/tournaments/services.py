@@ -38,6 +38,7 @@ from events.rounds import (
     winds_taken,
 )
 from events.signals import tournament_cut, tournament_finished, tournament_round_finished, tournament_round_seated
+from events.tables import game_event_id
 from events.tournaments.models import (
     Carry,
     Entrant,
@@ -423,7 +424,9 @@ _TABLE_OF_GAME = PreparedRead("a game's tournament table", TournamentTable, lamb
 def _round_finished(sender, game, **kwargs) -> None:
     """A tournament table's game finished: if it was the round's last one playing, say so (notify posts
     the round's results)."""
-    found = _TABLE_OF_GAME.rows(game_id=game.pk)  # every game's end asks (most are no tournament's)
+    if game_event_id(game, TournamentTable) is None:  # every game's end asks (most are no tournament's)
+        return
+    found = _TABLE_OF_GAME.rows(game_id=game.pk)
     table = found[0] if found else None
     if table is not None and not _unfinished(table.round):
         tournament_round_finished.send(sender=TournamentRound, round=table.round)

@@ -177,8 +177,7 @@ def next_game_context(user, game: Game) -> dict[str, Any]:
     """For the final table: whether the viewer may start the table's next game, and its seats (by seat)."""
     if game.status != Game.Status.FINISHED or not permissions.can_start_game(user, game.club):
         return {"can_start_next": False, "seat_members": []}
-    return {"can_start_next": True,
-            "seat_members": list(game.seat_set.order_by("seat").values_list("member_id", flat=True))}
+    return {"can_start_next": True, "seat_members": selectors.seat_member_ids(game)}
 
 
 def table_screen(gv: GameView, *, user, continue_play: bool = False, by_code: bool = False,

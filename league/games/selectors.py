@@ -38,10 +38,10 @@ def seat_names(game: Game) -> list[str]:
     return list(names)
 
 
-_SEATS_SQL = {  # each seat as [seat, name], read with the game's row (``with_seat_names``)
-    "postgresql": ("(SELECT COALESCE(json_agg(json_build_array(s.{seat}, m.{name})), '[]'::json)::text "
+_SEATS_SQL = {  # each seat as [seat, name, member id], read with the game's row (``with_seat_names``)
+    "postgresql": ("(SELECT COALESCE(json_agg(json_build_array(s.{seat}, m.{name}, s.{member})), '[]'::json)::text "
                    "FROM {seats} s JOIN {members} m ON m.{id} = s.{member} WHERE s.{game} = {games}.{id})"),
-    "sqlite": ("(SELECT json_group_array(json_array(s.{seat}, m.{name})) "
+    "sqlite": ("(SELECT json_group_array(json_array(s.{seat}, m.{name}, s.{member})) "
                "FROM {seats} s JOIN {members} m ON m.{id} = s.{member} WHERE s.{game} = {games}.{id})"),
 }
 
@@ -68,11 +68,23 @@ def with_seat_names(games: QuerySet[Game]) -> QuerySet[Game]:
 
 
 def keep_seat_names(game: Game) -> Game:
-    """Remember on ``game`` the names ``with_seat_names`` read with it (what ``seat_names`` returns)."""
+    """Remember on ``game`` the names ``with_seat_names`` read with it (what ``seat_names`` returns), and its seats'
+    members (what ``seat_member_ids`` returns)."""
     read = getattr(game, "seat_names_read", None)
     if read is not None:
-        game._seat_names = [name for _seat, name in sorted(json.loads(read))]
+        seats = sorted(json.loads(read))
+        game._seat_names = [seat[1] for seat in seats]
+        game._seat_member_ids = [seat[2] for seat in seats]
     return game
+
+
+def seat_member_ids(game: Game) -> list[int]:
+    """The members seated at ``game``, East first: read with the game where it was (``with_seat_names``), else
+    asked."""
+    known = getattr(game, "_seat_member_ids", None)
+    if known is not None:
+        return list(known)
+    return list(game.seat_set.order_by("seat").values_list("member_id", flat=True))
 
 
 def build_record(game: Game, events: Iterable[dict[str, Any]]) -> dict[str, Any]:

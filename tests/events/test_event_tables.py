@@ -56,3 +56,26 @@ def test_read_with_the_game_the_tables_cost_no_query_of_their_own(at, night, clu
     with django_assert_num_queries(0 if table is None else 1):
         found = event_tables(fresh)
     assert found == {"neither": (None, None), "night": (table, None), "tournament": (None, table)}[at]
+
+
+@pytest.mark.parametrize("at", ["neither", "night", "tournament"])
+def test_a_games_end_asks_every_event_for_the_game_in_one_statement(at, night, club, django_assert_num_queries):
+    """Each event's receiver of a game's end asks whether the game is its own (a tournament's table, a team
+    league's fixture): one statement answers every event, on the game the announcement gives them all."""
+    from events.tables import game_event_id, game_models
+    from events.teams.models import Fixture
+    from events.tournaments.models import TournamentTable
+    from tests.factories import GameFactory
+
+    table = {"night": lambda: NightTableFactory(round__night=night),
+             "tournament": lambda: TournamentTableFactory(round__tournament__club=club),
+             "neither": lambda: None}[at]()
+    game = Game.objects.get(pk=table.game_id if table is not None else GameFactory(club=club).pk)
+    assert [m.__name__ for m in game_models()] == ["Fixture", "NightTable", "TournamentTable"]
+    with django_assert_num_queries(1):
+        asked = {model.__name__: game_event_id(game, model) for model in (TournamentTable, Fixture,
+                                                                            type(table) if table else Fixture)}
+    expected = {"TournamentTable": table.pk if at == "tournament" else None, "Fixture": None}
+    if at == "night":
+        expected["NightTable"] = table.pk
+    assert asked == expected

@@ -141,3 +141,19 @@ def test_the_membership_read_with_the_game_is_the_lookups(case, club, game, play
             kept = permissions.membership_for(user, read.club, game=read)
         assert len(queries) == 2  # the game with the membership, then the club (not selected here)
     assert kept == permissions._lookup_membership(user, read.club, read)
+
+
+def test_the_next_games_seats_come_with_the_game_read_east_first(game, players, rf, django_assert_num_queries):
+    """The final table offers the table's next game with its seats' members: read with the game (its seat names'
+    statement, ``with_seat_names``), in seat order, as the seats themselves say."""
+    from league.games.selectors import keep_seat_names, seat_member_ids, with_seat_names
+    from league.models import Game
+
+    read = keep_seat_names(with_seat_names(Game.objects.filter(pk=game.pk)).get())
+    with django_assert_num_queries(0):
+        ids = seat_member_ids(read)
+    assert ids == [m.pk for m in players]
+    assert ids == list(game.seat_set.order_by("seat").values_list("member_id", flat=True))
+    plain = Game.objects.get(pk=game.pk)
+    with django_assert_num_queries(1):  # a game read without them asks
+        assert seat_member_ids(plain) == ids
