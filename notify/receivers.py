@@ -26,10 +26,12 @@ from notify import messages, selectors, services
 from notify.models import EventKind
 
 
-def _to_club(club_id: int, event: EventKind, build: Callable[[], messages.Message | None]) -> None:
+def _to_club(club_id: int, event: EventKind, build: Callable[[], messages.Message | None], *,
+             active: list | None = None) -> None:
     """The club's channels that chose ``event`` get the message built in the club's language; with none (most
-    clubs, most events) nothing is built: a game's end reads its seats and words its table only to send them."""
-    listening = selectors.channels_listening(club_id, event)
+    clubs, most events) nothing is built: a game's end reads its seats and words its table only to send them.
+    ``active``: the club's active channels, already read."""
+    listening = selectors.channels_listening(club_id, event, active=active)
     if not listening:
         return
     with translation.override(club_language(club_id=club_id)):
@@ -69,7 +71,13 @@ def _round_seated(sender, round, **kwargs) -> None:  # the signal's argument
 def _game_finished(sender, game, **kwargs) -> None:
     if game.source == Game.Source.IMPORT:
         return  # a game played elsewhere, stored afterwards (a log import of hundreds): news to nobody
-    _to_club(game.club_id, EventKind.GAME_ENDED, lambda: messages.game_ended(game))
+    active = selectors.active_channels(game.club_id)
+    _to_club(game.club_id, EventKind.GAME_ENDED, lambda: messages.game_ended(game), active=active)
+    if not active:
+        # A member's own Telegram is linked through their club's bot (notify.personal.club_bot), one of the club's
+        # active channels, and a game seats only its club's members: with none, nobody seated has one linked (most
+        # clubs: a game's end inside its save asks nothing more).
+        return
     # the seats read inside the links' query (a game's end is inside its save)
     _to_members((), lambda member_id: messages.my_result(game).get(member_id),
                 linked=selectors.linked_seated_member_ids(game.pk))

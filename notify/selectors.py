@@ -18,9 +18,16 @@ def recent_outbox(club: Club, limit: int = 50) -> list[Outbox]:
                 [:limit])
 
 
-def channels_listening(club_id: int, event: str) -> list[Channel]:
-    """The club's active channels that chose ``event`` (one query; a channel's choice is a JSON list, read here)."""
-    return [channel for channel in _ACTIVE_CHANNELS.rows(club_id=club_id) if event in (channel.events or [])]
+def active_channels(club_id: int) -> list[Channel]:
+    """The club's active channels, in id order (one query)."""
+    return _ACTIVE_CHANNELS.rows(club_id=club_id)
+
+
+def channels_listening(club_id: int, event: str, *, active: list[Channel] | None = None) -> list[Channel]:
+    """The club's active channels that chose ``event`` (one query, none where ``active`` gives them already; a
+    channel's choice is a JSON list, read here)."""
+    return [channel for channel in (active_channels(club_id) if active is None else active)
+            if event in (channel.events or [])]
 
 
 _ACTIVE_CHANNELS = PreparedRead("a club's active channels", Channel, lambda *, club_id: Channel.objects.filter(

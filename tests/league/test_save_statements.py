@@ -122,11 +122,11 @@ def test_a_form_sent_again_after_its_hand_was_undone_stores_nothing(host_client,
 def test_the_game_ending_hand_adds_only_the_games_result_and_its_announcement(host_client, game, players, settings):
     """South 4's mangan ends the game: the five, the game's result columns, and what its end announces inside the
     transaction (the standings' mark, whether the game is a team league's fixture or a tournament's table — one
-    statement for both, ``events.tables.game_event_id`` — notify's channels that chose the event, the seats' Telegram
-    links read with the seats in one query). Before: 19 (the token's four, and a
-    Telegram lookup per seat); then 15 (the club's language read and the game worded for channels that had not chosen
-    it, the seats read apart); then 11. The standings' update itself is after the response (deferred here, and run
-    after the count)."""
+    statement for both, ``events.tables.game_event_id`` — notify's channels that chose the event, and where the
+    club has an active channel the seats' Telegram links read with the seats in one query). Before: 19 (the
+    token's four, and a Telegram lookup per seat); then 15 (the club's language read and the game worded for
+    channels that had not chosen it, the seats read apart); then 11; then 10. The standings' update itself is after
+    the response (deferred here, and run after the count)."""
     from core.queueing import later
 
     settings.EAGER_TASKS_AFTER_RESPONSE = True
@@ -146,7 +146,6 @@ def test_the_game_ending_hand_adds_only_the_games_result_and_its_announcement(ho
         ("UPDATE", "league_game"),
         ("UPDATE", "league_season"),
         ("SELECT", "events_fixture"),  # with the club night's and the tournament's tables: one statement
-        ("SELECT", "notify_channel"),
-        ("SELECT", "notify_membertelegram"),
+        ("SELECT", "notify_channel"),  # none active: nobody seated has a Telegram linked, none asked
         THE_FIVE[4],
     ]

@@ -17,7 +17,7 @@ from league.referee import calls as referee_calls
 from notify import personal, services
 from notify.models import MemberTelegram, Outbox
 from tests.factories import CheckInFactory
-from tests.league.events import ALL_LAST_FINISH
+from tests.league.events import ALL_LAST_FINISH, TO_SOUTH_4
 from tests.notify.fake_services import BOT_TOKEN
 
 pytestmark = pytest.mark.django_db
@@ -229,3 +229,31 @@ def test_the_beat_task_polls_a_bot_only_while_a_code_waits(members, bot, fake, d
     assert [r.path.rsplit("/", 1)[-1] for r in fake.requests] == ["getUpdates", "sendMessage"]
     assert personal.poll_telegram() == 0
     assert len(fake.requests) == 2  # linked: no code waits any more
+
+
+def _finish(game, players, captured) -> list[str]:
+    """The game played to its end; notify's statements in the hand that ends it (inside its save). (A club with no
+    active channel asks only for its channels: tests/notify/test_after_the_response.py.)"""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    for i, event in enumerate(TO_SOUTH_4):
+        game_services.hand_record(game=game, position=i, event=event, by=players[0].user)
+    with captured(execute=True), CaptureQueriesContext(connection) as queries:
+        game_services.hand_record(game=game, position=len(TO_SOUTH_4), event=ALL_LAST_FINISH[-1],
+                                  by=players[0].user)
+    game.refresh_from_db()
+    assert game.status == game.Status.FINISHED
+    return [q["sql"] for q in queries.captured_queries if '"notify_' in q["sql"]]
+
+
+def test_a_linked_member_gets_the_result_though_the_bot_chose_no_event(game, players, bot, fake,
+                                                                       django_capture_on_commit_callbacks):
+    """With the club's bot active (its group chat chose nothing), the seated member who linked their Telegram still
+    gets their own result: the links are asked."""
+    linked(players[0], bot, fake, "555001", django_capture_on_commit_callbacks)
+    before = set(Outbox.objects.values_list("pk", flat=True))  # the link's own greeting
+    statements = _finish(game, players, django_capture_on_commit_callbacks)
+    assert any('"notify_membertelegram"' in sql for sql in statements)
+    assert list(Outbox.objects.exclude(pk__in=before).values_list("recipient__member_id", flat=True)) == [
+        players[0].pk]
