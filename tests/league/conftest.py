@@ -57,3 +57,21 @@ def whatif_season(season, players, referee):
         game.refresh_from_db()
         assert game.status == "finished"
     return season
+
+
+@pytest.fixture
+def sessions_as_deployed(settings):
+    """Sessions as production keeps them (``config.sessions``: the database, a cache in front), for the tests that
+    count a request's statements."""
+    settings.SESSION_ENGINE = "config.sessions"
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+
+
+@pytest.fixture
+def signed_in_host(players):
+    """A test client signed in as the first player, who hosts the game."""
+    from django.test import Client
+
+    client = Client()
+    client.force_login(players[0].user)
+    return client

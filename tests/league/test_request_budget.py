@@ -11,29 +11,15 @@ from __future__ import annotations
 from http import HTTPStatus
 
 import pytest
-from django.test import Client
 from django.urls import reverse
 
 from league.games import services as game_services
 from tests.league.events import TO_SOUTH_4
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("sessions_as_deployed")]
 
 GET_BUDGET = 8
 SAVE_BUDGET = 12
-
-
-@pytest.fixture(autouse=True)
-def deployed_sessions(settings):
-    settings.SESSION_ENGINE = "config.sessions"
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-
-
-@pytest.fixture
-def host_client(players):
-    client = Client()
-    client.force_login(players[0].user)
-    return client
 
 
 def _played(game, players, hands: int):
@@ -48,37 +34,37 @@ def _next_hand(position: int) -> dict:
 
 
 @pytest.mark.parametrize("hands", [0, 1, 7], ids=["first-hand", "second-hand", "south-4"])
-def test_table_screen_within_budget_at_any_hand(host_client, game, players, hands, django_assert_max_num_queries):
+def test_table_screen_within_budget_at_any_hand(signed_in_host, game, players, hands, django_assert_max_num_queries):
     _played(game, players, hands)
-    host_client.get(reverse("league:game_table", args=[game.pk]))  # session and caches warm, as at a table
+    signed_in_host.get(reverse("league:game_table", args=[game.pk]))  # session and caches warm, as at a table
     with django_assert_max_num_queries(GET_BUDGET):
-        response = host_client.get(reverse("league:game_table", args=[game.pk]))
+        response = signed_in_host.get(reverse("league:game_table", args=[game.pk]))
     assert response.status_code == HTTPStatus.OK
 
 
 @pytest.mark.parametrize("hands", [0, 1, 6], ids=["first-hand", "second-hand", "south-3"])
-def test_saving_a_hand_within_budget_at_any_hand(host_client, game, players, hands, django_assert_max_num_queries):
+def test_saving_a_hand_within_budget_at_any_hand(signed_in_host, game, players, hands, django_assert_max_num_queries):
     _played(game, players, hands)
-    host_client.get(reverse("league:game_table", args=[game.pk]))
+    signed_in_host.get(reverse("league:game_table", args=[game.pk]))
     with django_assert_max_num_queries(SAVE_BUDGET):
-        response = host_client.post(reverse("league:hand_create", args=[game.pk]), _next_hand(hands))
+        response = signed_in_host.post(reverse("league:hand_create", args=[game.pk]), _next_hand(hands))
     assert response.status_code == HTTPStatus.FOUND
     assert game.hands.count() == hands + 1
 
 
-def test_permissions_are_looked_up_once_per_request(host_client, game, players, django_assert_max_num_queries):
+def test_permissions_are_looked_up_once_per_request(signed_in_host, game, players, django_assert_max_num_queries):
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
-    host_client.get(reverse("league:game_table", args=[game.pk]))
+    signed_in_host.get(reverse("league:game_table", args=[game.pk]))
     with CaptureQueriesContext(connection) as queries:
-        host_client.get(reverse("league:game_table", args=[game.pk]))
+        signed_in_host.get(reverse("league:game_table", args=[game.pk]))
     membership = [q["sql"] for q in queries if 'FROM "club_member" m LEFT JOIN "club_clubrole"' in q["sql"]]
     assert len(membership) == 1, membership
     assert not [q["sql"] for q in queries if 'FROM "club_clubrole"' in q["sql"]]
 
 
-def test_a_record_is_replayed_once_across_the_get_the_preview_and_the_save(host_client, game, players,
+def test_a_record_is_replayed_once_across_the_get_the_preview_and_the_save(signed_in_host, game, players,
                                                                             monkeypatch):
     """The GET, the preview and the save of a hand replay each record once (remembered by content).
 
@@ -98,11 +84,11 @@ def test_a_record_is_replayed_once_across_the_get_the_preview_and_the_save(host_
     _played(game, players, 3)
     assert calls == [1, 2, 3]  # each saved hand replays its record once
     requests = [
-        ("the table after three hands", lambda: host_client.get(table), HTTPStatus.OK, []),
-        ("the preview of the fourth", lambda: host_client.post(create, {**_next_hand(3), "action": "preview"}),
+        ("the table after three hands", lambda: signed_in_host.get(table), HTTPStatus.OK, []),
+        ("the preview of the fourth", lambda: signed_in_host.post(create, {**_next_hand(3), "action": "preview"}),
          HTTPStatus.OK, [4]),
-        ("the save of the fourth", lambda: host_client.post(create, _next_hand(3)), HTTPStatus.FOUND, []),
-        ("the table after four hands", lambda: host_client.get(table), HTTPStatus.OK, []),
+        ("the save of the fourth", lambda: signed_in_host.post(create, _next_hand(3)), HTTPStatus.FOUND, []),
+        ("the table after four hands", lambda: signed_in_host.get(table), HTTPStatus.OK, []),
     ]
     for step, request, status, replayed in requests:
         calls.clear()

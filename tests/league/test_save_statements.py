@@ -17,14 +17,14 @@ from http import HTTPStatus
 
 import pytest
 from django.db import connection
-from django.test import Client
 from django.urls import reverse
 
 from league.games import services as game_services
 from league.models import HandRecord
 from tests.league.events import TO_SOUTH_4
 
-pytestmark = pytest.mark.django_db(transaction=True)  # real transactions: BEGIN/COMMIT, not savepoints
+# real transactions (BEGIN/COMMIT, not savepoints), sessions as deployed (tests/league/conftest.py)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("sessions_as_deployed")]
 
 SAVE_STATEMENTS_IN_TRANSACTION = 6
 THE_FIVE = [
@@ -34,19 +34,6 @@ THE_FIVE = [
     ("INSERT", "league_auditentry"),
     ("INSERT", "league_idempotencykey"),
 ]
-
-
-@pytest.fixture(autouse=True)
-def deployed_sessions(settings):
-    settings.SESSION_ENGINE = "config.sessions"
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-
-
-@pytest.fixture
-def host_client(players):
-    client = Client()
-    client.force_login(players[0].user)
-    return client
 
 
 def _kind_and_table(sql: str) -> tuple[str, str]:
@@ -80,13 +67,13 @@ def _hand_form(position: int, token: str) -> dict:
 
 
 @pytest.mark.parametrize("hands", [0, 1, 6], ids=["first-hand", "second-hand", "south-3"])
-def test_a_hand_is_saved_in_five_statements_inside_its_transaction(host_client, game, players, hands):
+def test_a_hand_is_saved_in_five_statements_inside_its_transaction(signed_in_host, game, players, hands):
     for i, event in enumerate(TO_SOUTH_4[:hands]):
         game_services.hand_record(game=game, position=i, event=event, by=players[0].user)
     create = reverse("league:hand_create", args=[game.pk])
-    host_client.get(reverse("league:game_table", args=[game.pk]))  # session and caches warm, as at a table
+    signed_in_host.get(reverse("league:game_table", args=[game.pk]))  # session and caches warm, as at a table
 
-    inside, response = _statements_in_transaction(lambda: host_client.post(create, _hand_form(hands, f"t{hands}")))
+    inside, response = _statements_in_transaction(lambda: signed_in_host.post(create, _hand_form(hands, f"t{hands}")))
 
     assert response.status_code == HTTPStatus.FOUND
     assert inside == THE_FIVE
@@ -94,32 +81,32 @@ def test_a_hand_is_saved_in_five_statements_inside_its_transaction(host_client, 
     assert HandRecord.objects.filter(game=game).count() == hands + 1
 
 
-def test_the_same_form_sent_again_stores_nothing_and_says_it_was_saved(host_client, game, players):
+def test_the_same_form_sent_again_stores_nothing_and_says_it_was_saved(signed_in_host, game, players):
     create = reverse("league:hand_create", args=[game.pk])
-    host_client.get(reverse("league:game_table", args=[game.pk]))
-    assert host_client.post(create, _hand_form(0, "double-tap")).status_code == HTTPStatus.FOUND
+    signed_in_host.get(reverse("league:game_table", args=[game.pk]))
+    assert signed_in_host.post(create, _hand_form(0, "double-tap")).status_code == HTTPStatus.FOUND
 
-    again = host_client.post(create, _hand_form(0, "double-tap"), follow=True)
+    again = signed_in_host.post(create, _hand_form(0, "double-tap"), follow=True)
 
     assert HandRecord.objects.filter(game=game).count() == 1
     assert [m.tags for m in again.context["messages"]][-1] == "info"  # "already saved", not a refusal
 
 
-def test_a_form_sent_again_after_its_hand_was_undone_stores_nothing(host_client, game, players):
+def test_a_form_sent_again_after_its_hand_was_undone_stores_nothing(signed_in_host, game, players):
     """The token was claimed with the hand; the hand was undone on another phone; Back + resubmit must not store it
     a second time (the claim comes after the write, so the write is taken back with the transaction)."""
     create = reverse("league:hand_create", args=[game.pk])
-    host_client.get(reverse("league:game_table", args=[game.pk]))
-    assert host_client.post(create, _hand_form(0, "back-button")).status_code == HTTPStatus.FOUND
+    signed_in_host.get(reverse("league:game_table", args=[game.pk]))
+    assert signed_in_host.post(create, _hand_form(0, "back-button")).status_code == HTTPStatus.FOUND
     game_services.hand_undo_last(game=game, by=players[0].user, position=0)
 
-    again = host_client.post(create, _hand_form(0, "back-button"), follow=True)
+    again = signed_in_host.post(create, _hand_form(0, "back-button"), follow=True)
 
     assert HandRecord.objects.filter(game=game).count() == 0
     assert [m.tags for m in again.context["messages"]][-1] == "warning"  # "another phone undid that hand"
 
 
-def test_the_game_ending_hand_adds_only_the_games_result_and_its_announcement(host_client, game, players, settings):
+def test_the_game_ending_hand_adds_only_the_games_result_and_its_announcement(signed_in_host, game, players, settings):
     """South 4's mangan ends the game: the five, the game's result columns, and what its end announces inside the
     transaction (the standings' mark, whether the game is a team league's fixture or a tournament's table — one
     statement for both, ``events.tables.game_event_id`` — notify's channels that chose the event, and where the
@@ -134,10 +121,10 @@ def test_the_game_ending_hand_adds_only_the_games_result_and_its_announcement(ho
     for i, event in enumerate(TO_SOUTH_4):
         game_services.hand_record(game=game, position=i, event=event, by=players[0].user)
     create = reverse("league:hand_create", args=[game.pk])
-    host_client.get(reverse("league:game_table", args=[game.pk]))
+    signed_in_host.get(reverse("league:game_table", args=[game.pk]))
     mangan = {**_hand_form(7, "the-last-hand"), "ron_winner": 0, "ron_loser": 1, "ron_value": "5"}
 
-    inside, response = _statements_in_transaction(lambda: host_client.post(create, mangan))
+    inside, response = _statements_in_transaction(lambda: signed_in_host.post(create, mangan))
     later.run_due(everything=True)  # the standings' update, after the count
 
     assert response.status_code == HTTPStatus.FOUND

@@ -18,29 +18,15 @@ from http import HTTPStatus
 
 import pytest
 from django.db import connection
-from django.test import Client
 from django.urls import reverse
 
 from league.games import services as game_services
 from tests.league.events import TO_SOUTH_4
 from tests.league.test_save_statements import THE_FIVE, _kind_and_table
 
-pytestmark = pytest.mark.django_db(transaction=True)
+pytestmark = [pytest.mark.django_db(transaction=True), pytest.mark.usefixtures("sessions_as_deployed")]
 
 THE_SCREEN = [("SELECT", "auth_user"), ("SELECT", "league_game"), ("SELECT", "league_handrecord")]
-
-
-@pytest.fixture(autouse=True)
-def deployed_sessions(settings):
-    settings.SESSION_ENGINE = "config.sessions"
-    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-
-
-@pytest.fixture
-def host_client(players):
-    client = Client()
-    client.force_login(players[0].user)
-    return client
 
 
 def _statements(request) -> tuple[list[tuple[str, str]], object]:
@@ -57,29 +43,29 @@ def _statements(request) -> tuple[list[tuple[str, str]], object]:
 
 
 @pytest.mark.parametrize("hands", [0, 1, 7], ids=["first-hand", "second-hand", "south-4"])
-def test_the_table_get_reads_the_user_the_game_and_its_hands(host_client, game, players, hands):
+def test_the_table_get_reads_the_user_the_game_and_its_hands(signed_in_host, game, players, hands):
     for i, event in enumerate(TO_SOUTH_4[:hands]):
         game_services.hand_record(game=game, position=i, event=event, by=players[0].user)
     table = reverse("league:game_table", args=[game.pk])
-    host_client.get(table)  # session and caches warm, as at a table
+    signed_in_host.get(table)  # session and caches warm, as at a table
 
-    seen, response = _statements(lambda: host_client.get(table))
+    seen, response = _statements(lambda: signed_in_host.get(table))
 
     assert response.status_code == HTTPStatus.OK
     assert seen == THE_SCREEN
 
 
 @pytest.mark.parametrize("hands", [0, 1, 6], ids=["first-hand", "second-hand", "south-3"])
-def test_the_save_answered_with_the_screen_reads_nothing_after_its_transaction(host_client, game, players, hands):
+def test_the_save_answered_with_the_screen_reads_nothing_after_its_transaction(signed_in_host, game, players, hands):
     for i, event in enumerate(TO_SOUTH_4[:hands]):
         game_services.hand_record(game=game, position=i, event=event, by=players[0].user)
-    html = host_client.get(reverse("league:game_table", args=[game.pk])).content.decode()
+    html = signed_in_host.get(reverse("league:game_table", args=[game.pk])).content.decode()
     token = re.search(r'name="entry_token" value="([^"]+)"', html[html.index('id="hand-form"'):]).group(1)
     d = hands % 4
     form = {"position": hands, "kind": "ron", "ron_winner": (d + 1) % 4, "ron_loser": (d + 2) % 4,
             "ron_value": "1-30", "action": "save", "entry_token": token, "answer": "screen"}
 
-    seen, response = _statements(lambda: host_client.post(reverse("league:hand_create", args=[game.pk]), form))
+    seen, response = _statements(lambda: signed_in_host.post(reverse("league:hand_create", args=[game.pk]), form))
 
     assert response.status_code == HTTPStatus.OK
     assert f'name="position" value="{hands + 1}"' in response.content.decode()
