@@ -94,8 +94,7 @@ def my_memberships(*, user) -> list[Member]:
     lists and the header switches between."""
     if user is None or not user.is_authenticated:
         return []
-    return list(Member.objects.filter(user=user, visitor=False, merged_into__isnull=True)
-                .select_related("club").order_by("joined_at", "pk"))
+    return list(_counted_members().filter(user=user).select_related("club").order_by("joined_at", "pk"))
 
 
 MEMBERSHIPS_COUNTED = "memberships_counted"

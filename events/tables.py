@@ -52,8 +52,8 @@ def event_tables(game: Game) -> tuple[Any, ...]:
     names = [_table_id_name(model) for model in models]
     if all(hasattr(game, name) for name in names):  # read with the game
         ids = tuple(getattr(game, name) for name in names)
-    else:
-        ids = _ask_table_ids(game, models)
+    else:  # asked with every other event's id of the game (game_event_id: one statement, remembered)
+        ids = tuple(game_event_id(game, model) for model in models)
     game._event_tables = tuple(
         model.objects.select_related(f"round__{model.round_model().event_field}").filter(pk=pk).first() if pk else None
         for model, pk in zip(models, ids, strict=True))
